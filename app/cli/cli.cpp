@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include "cli_args.h"
+#include "cli_commands.h"
+#include "kvscope/evaluation_json.h"
+#include "kvscope/scenario_options.h"
+#include "kvscope/text_summary.h"
+
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope::cli {
+
+namespace {
+
+void printHelp(std::ostream& out)
+{
+    out << "kvscope-cli " KVSCOPE_VERSION " - LLM inference memory and bandwidth planner\n\n"
+           "Usage:\n"
+           "  kvscope-cli list models|gpus|quants|kv-dtypes|engines [--json]\n"
+           "  kvscope-cli calc [scenario options] [--json] [--si]\n"
+           "  kvscope-cli sweep --vary context|batch|vram --from A --to B --points N\n"
+           "                    [scenario options] [--csv|--json]\n\n"
+           "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
+    for (const ScenarioOption& o : scenarioOptions()) {
+        std::string left = std::string("  --") + o.name + " " + o.valueName;
+        out << left << std::string(left.size() < 40 ? 40 - left.size() : 1, ' ') << o.help << "\n";
+    }
+    out << "\nOther options:\n"
+           "  --json                                  machine-readable output (bytes, ms)\n"
+           "  --csv                                   sweep as CSV\n"
+           "  --si                                    sizes in GB instead of GiB (tables)\n"
+           "  --verbose                               report catalog files that were skipped\n"
+           "  --help, --version\n\n"
+           "Exit status: 0 success, 2 bad input (one line on stderr naming the field).\n"
+           "Catalogs: $XDG_DATA_HOME/kvscope (models/, gpus/) is searched before the built-in ones.\n";
+}
+
+std::set<std::string> valuedOptions()
+{
+    std::set<std::string> names{"vary", "from", "to", "points"};
+    for (const ScenarioOption& o : scenarioOptions())
+        names.insert(o.name);
+    return names;
+}
+
+int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
+{
+    if (!args.positional.empty())
+        return badInput(err, {"calc", args.positional.front(), "no positional arguments"});
+    auto scenario = scenarioFromOptions(args.values, catalog);
+    if (!scenario)
+        return badInput(err, scenario.error());
+    auto evaluation = evaluate(*scenario);
+    if (!evaluation)
+        return badInput(err, evaluation.error());
+    if (args.has("json"))
+        out << evaluationToJson(*scenario, *evaluation).dump(2) << "\n";
+    else
+        out << textSummary(*scenario, *evaluation, args.has("si") ? ByteUnits::Si : ByteUnits::Binary);
+    return exitOk;
+}
+
+} // namespace
+
+int badInput(std::ostream& err, const FieldError& error)
+{
+    err << "kvscope-cli: " << error.message() << "\n";
+    return exitBadInput;
+}
+
+int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+        const std::filesystem::path& executable)
+{
+    auto parsed = parseArgs(argv, valuedOptions(),
+                            {"json", "csv", "si", "help", "version", "verbose"});
+    if (!parsed)
+        return badInput(err, parsed.error());
+    const ParsedArgs& args = *parsed;
+    if (args.has("version")) {
+        out << "kvscope-cli " KVSCOPE_VERSION "\n";
+        return exitOk;
+    }
+    if (args.has("help") || args.command == "help") {
+        printHelp(out);
+        return exitOk;
+    }
+    if (args.command.empty())
+        return badInput(err, {"command", "", "list, calc or sweep (see --help)"});
+    const Catalog catalog = loadCatalog(defaultDataDirs(executable));
+    if (args.has("verbose"))
+        for (const std::string& problem : catalog.problems)
+            err << "kvscope-cli: skipped " << problem << "\n";
+    if (args.command == "list")
+        return listCommand(args, catalog, out, err);
+    if (args.command == "calc")
+        return calcCommand(args, catalog, out, err);
+    if (args.command == "sweep")
+        return sweepCommand(args, catalog, out, err);
+    return badInput(err, {"command", args.command, "list, calc or sweep (see --help)"});
+}
+
+} // namespace kvscope::cli

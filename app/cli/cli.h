@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace kvscope::cli {
+
+// Exit codes: 0 success, 2 bad input (one line on stderr naming the field), 1 anything else.
+inline constexpr int exitOk = 0;
+inline constexpr int exitFailure = 1;
+inline constexpr int exitBadInput = 2;
+
+// Runs kvscope-cli with `args` (argv without the program name). `executable` locates the
+// installed catalog.
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+        const std::filesystem::path& executable);
+
+} // namespace kvscope::cli

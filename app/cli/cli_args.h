@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/field_error.h"
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kvscope::cli {
+
+// argv split into a command, its positional words, flags and valued options, in order.
+struct ParsedArgs
+{
+    std::string command;                                    // "calc", "list", ...
+    std::vector<std::string> positional;                    // "models" for `list models`
+    std::set<std::string> flags;                            // "json", "csv", "help", ...
+    std::vector<std::pair<std::string, std::string>> values; // ("context", "2048"), in order
+
+    bool has(const std::string& flag) const { return flags.count(flag) > 0; }
+    const std::string* value(const std::string& name) const; // the last one given
+};
+
+// `--name value` and `--name=value` for options in `valued`; `--name` for those in `switches`.
+// Anything else is an error naming it.
+Expected<ParsedArgs> parseArgs(const std::vector<std::string>& args,
+                               const std::set<std::string>& valued,
+                               const std::set<std::string>& switches);
+
+} // namespace kvscope::cli

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+#include "cli_commands.h"
+
+#include "kvscope/evaluation_json.h"
+#include "kvscope/format.h"
+#include "kvscope/scenario_options.h"
+#include "kvscope/sweep.h"
+
+#include <charconv>
+#include <cmath>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope::cli {
+
+namespace {
+
+Expected<double> numberOption(const ParsedArgs& args, const std::string& name)
+{
+    const std::string* text = args.value(name);
+    if (!text)
+        return FieldError{"--" + name, "", "a number"};
+    double value = 0;
+    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc() || ptr != text->data() + text->size() || !std::isfinite(value))
+        return FieldError{"--" + name, *text, "a number"};
+    return value;
+}
+
+// CSV cells: integers stay integers, the rest keeps six significant decimals, '.' always.
+std::string cell(double value)
+{
+    if (value == std::floor(value) && std::fabs(value) < 9e15)
+        return std::to_string(int64_t(value));
+    return formatPlain(std::round(value * 1e6) / 1e6);
+}
+
+} // namespace
+
+int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
+{
+    SweepVariable variable{};
+    const std::string* vary = args.value("vary");
+    if (!vary || !parseSweepVariable(*vary, &variable))
+        return badInput(err, {"--vary", vary ? *vary : "", "context, batch or vram"});
+    auto from = numberOption(args, "from");
+    if (!from)
+        return badInput(err, from.error());
+    auto to = numberOption(args, "to");
+    if (!to)
+        return badInput(err, to.error());
+    auto points = numberOption(args, "points");
+    if (!points)
+        return badInput(err, points.error());
+    if (*points != std::floor(*points) || *points < 2 || *points > 10'000)
+        return badInput(err, {"--points", formatPlain(*points), "an integer from 2 to 10,000"});
+    if (args.has("csv") && args.has("json"))
+        return badInput(err, {"--csv", "with --json", "one output format"});
+
+    std::vector<std::pair<std::string, std::string>> scenarioArgs;
+    for (const auto& option : args.values)
+        if (isScenarioOption(option.first))
+            scenarioArgs.push_back(option);
+    auto scenario = scenarioFromOptions(scenarioArgs, catalog);
+    if (!scenario)
+        return badInput(err, scenario.error());
+    auto result = sweep(*scenario, variable, *from, *to, int(*points));
+    if (!result)
+        return badInput(err, result.error());
+
+    const std::string xName = variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(variable);
+    if (args.has("json")) {
+        nlohmann::json j;
+        j["scenario"] = scenarioSummaryJson(*scenario);
+        j["vary"] = sweepVariableId(variable);
+        j["x"] = result->x;
+        for (const SweepColumn& c : result->columns)
+            j["series"][c.id] = {{"unit", c.unit}, {"values", c.values}};
+        out << j.dump(2) << "\n";
+        return exitOk;
+    }
+    out << xName;
+    for (const SweepColumn& c : result->columns)
+        out << "," << c.id;
+    out << "\n";
+    for (size_t i = 0; i < result->x.size(); ++i) {
+        out << cell(result->x[i]);
+        for (const SweepColumn& c : result->columns)
+            out << "," << cell(c.values[i]);
+        out << "\n";
+    }
+    return exitOk;
+}
+
+} // namespace kvscope::cli

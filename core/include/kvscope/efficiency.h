@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+// Every factor that turns a datasheet peak into an achieved rate. Defaults come from
+// resources/catalog/efficiency.json, where each carries its source; the values below are only
+// the fallback when that file is missing.
+struct Efficiency
+{
+    double hbm = 0.80;               // share of peak memory bandwidth a decode step reaches
+    double compute = 0.50;           // share of peak tensor FLOP/s a prefill reaches
+    double pcieProtocol = 0.80;      // PCIe payload share after TLP/DLLP overhead
+    double disk = 1.0;               // share of a drive's rated sequential read reached
+    double hostMemory = 0.80;        // share of DDR peak reached
+    double realtimeTokensPerS = 10;  // decode speed a reader perceives as real time
+    double activationBytes = 2;      // bytes per activation element (FP16/BF16)
+};
+
+// One named factor as the catalog describes it: for the UI's "Advanced" group and the report.
+struct EfficiencyFactor
+{
+    std::string id;     // "hbm_efficiency", ...
+    std::string name;   // human label
+    double value = 0;   // default
+    double min = 0;     // accepted range
+    double max = 1;
+    std::string unit;   // "fraction", "tokens/s", "bytes"
+    std::string source;
+};
+
+// The Efficiency member a factor id names, or nullptr for an unknown id.
+double* efficiencyField(Efficiency& efficiency, const std::string& id);
+const double* efficiencyField(const Efficiency& efficiency, const std::string& id);
+// Ids of every Efficiency member, in display order.
+const std::vector<std::string>& efficiencyIds();
+
+} // namespace kvscope

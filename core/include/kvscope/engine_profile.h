@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace kvscope {
+
+enum class KvPlacement { Gpu, CpuRam, Nvme, Sata };
+
+const char* kvPlacementId(KvPlacement placement); // "gpu", "cpu", "nvme", "sata"
+bool parseKvPlacement(const std::string& id, KvPlacement* out);
+
+// How a serving engine spends GPU memory (resources/catalog/engines.json).
+struct EngineProfile
+{
+    std::string id;                  // "hf", "hf-static", "hf-offloaded", "vllm", "llamacpp"
+    std::string name;
+    double memoryFraction = 1.0;     // share of GPU memory the engine allows itself
+    double runtimeOverheadMiB = 0;   // CUDA context, allocator reserve, library workspaces
+    double cudaGraphMiB = 0;         // captured CUDA graphs
+    int64_t kvBlockTokens = 1;       // KV allocation granularity in tokens (vLLM block_size)
+    bool preallocatesKv = false;     // KV reserved for the whole configured context up front
+    int64_t prefillChunkTokens = 0;  // tokens per prefill forward; 0 = the whole prompt at once
+    KvPlacement defaultKvPlacement = KvPlacement::Gpu;
+    int64_t gpuResidentKvLayers = 0; // KV layers kept on the GPU when the cache is offloaded
+    std::string source;
+};
+
+} // namespace kvscope

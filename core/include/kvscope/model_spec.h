@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+enum class AttentionKind { Mha, Gqa, Mqa, Mla };
+
+// A transformer's architecture, read generically from a Hugging Face config.json.
+// Every count is per model (not per GPU); 0 means "not present" unless said otherwise.
+struct ModelSpec
+{
+    std::string id;               // catalog slug, e.g. "llama-2-7b"; file name stem for imports
+    std::string name;             // display name, e.g. "Llama 2 7B"
+    std::string family;           // list grouping, e.g. "Llama 2"
+    std::string source;           // where the dimensions were read (URL or file path)
+    bool imported = false;        // true when read from a user's config.json, not the catalog
+
+    int64_t layers = 0;           // num_hidden_layers
+    int64_t hiddenSize = 0;       // hidden_size
+    int64_t queryHeads = 0;       // num_attention_heads
+    int64_t kvHeads = 0;          // num_key_value_heads (1 with Falcon's multi_query)
+    int64_t headDim = 0;          // head_dim, else hidden_size / num_attention_heads
+    int64_t intermediateSize = 0; // dense MLP width (intermediate_size / ffn_hidden_size)
+    bool gatedMlp = true;         // gate+up+down (3 matrices); false: up+down (GPT/Falcon style)
+    int64_t vocabSize = 0;        // vocab_size
+    bool tiedEmbeddings = false;  // tie_word_embeddings: lm_head shares the embedding matrix
+    bool attentionBias = false;   // q/k/v projections carry biases (Qwen2)
+    int64_t maxContext = 0;       // max_position_embeddings (tokens)
+
+    int64_t slidingWindow = 0;        // window in tokens for windowed layers; 0 = no window
+    std::vector<bool> windowedLayers; // per layer: true holds min(context, slidingWindow) tokens
+
+    // Multi-head latent attention (DeepSeek-V2/V3): the cache holds one latent per token.
+    int64_t kvLoraRank = 0;     // kv_lora_rank; > 0 means MLA
+    int64_t qLoraRank = 0;      // q_lora_rank (0 = full-rank query projection)
+    int64_t qkRopeHeadDim = 0;  // qk_rope_head_dim (decoupled RoPE key, cached with the latent)
+    int64_t qkNopeHeadDim = 0;  // qk_nope_head_dim
+    int64_t vHeadDim = 0;       // v_head_dim
+
+    // Mixture of experts: every expert is resident, only the routed ones are read per token.
+    int64_t experts = 0;            // routed experts per MoE layer (num_local_experts / n_routed_experts)
+    int64_t expertsPerToken = 0;    // num_experts_per_tok
+    int64_t expertIntermediate = 0; // moe_intermediate_size (else intermediate_size)
+    int64_t sharedExperts = 0;      // n_shared_experts, always active
+    int64_t denseLayers = 0;        // first_k_dense_replace: leading layers with a dense MLP
+
+    double statedParameters = 0; // num_parameters when an authoritative count exists, else 0
+
+    bool isMla() const { return kvLoraRank > 0; }
+    bool isMoe() const { return experts > 0 && expertsPerToken > 0; }
+    int64_t windowedLayerCount() const;
+    AttentionKind attentionKind() const;
+};
+
+const char* attentionKindId(AttentionKind kind); // "mha", "gqa", "mqa", "mla"
+
+// The same dimensions with another number of KV heads (MLA is replaced by plain attention
+// with the model's query heads and the head_dim of its values): how SPEC's MHA / GQA / MQA
+// comparison is built.
+ModelSpec withKvHeads(const ModelSpec& model, int64_t kvHeads);
+
+// KV-head counts for the comparison: MHA = query heads, GQA = the model's own grouping when it
+// has one, else 8 (Llama 2 70B, Llama 3), MQA = 1.
+struct AttentionVariants
+{
+    int64_t mha = 0;
+    int64_t gqa = 0;
+    int64_t mqa = 1;
+};
+AttentionVariants attentionVariants(const ModelSpec& model);
+
+} // namespace kvscope

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/evaluation.h"
+
+#include "kvscope/kv_cache.h"
+#include "kvscope/roofline.h"
+#include "kvscope/weights.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvscope {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
+// KV layers an offloading cache keeps on the GPU when the engine does not say: the layer being
+// computed and the one being prefetched (transformers' OffloadedCache).
+constexpr int64_t kDefaultResidentKvLayers = 2;
+
+double tensorTflops(const Scenario& s)
+{
+    // The matmuls run at the precision the weight format computes in, where the GPU has it.
+    if (s.weights.compute == "fp8" && s.gpu.fp8Tflops > 0)
+        return s.gpu.fp8Tflops;
+    if (s.weights.compute == "int8" && s.gpu.int8Tops > 0)
+        return s.gpu.int8Tops;
+    return s.gpu.fp16Tflops;
+}
+
+// Peak transient activations of one forward over `tokens` tokens on one GPU: the residual stream
+// and its normed copy, the q/k/v projections, the attention output, the MLP's gate and up
+// projections and their product, and the FP32 logits of the sequences' last tokens.
+double activationPeakBytes(const Scenario& s, int64_t tokens)
+{
+    const ModelSpec& m = s.model;
+    const double n = double(std::max(1, s.gpuCount));
+    const double qDim = double(m.queryHeads) * double(m.isMla() ? m.vHeadDim : m.headDim);
+    const double kvDim = m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim)
+                                   : 2.0 * double(m.kvHeads) * double(m.headDim);
+    const int64_t denseWidth = m.intermediateSize > 0 ? m.intermediateSize : 4 * m.hiddenSize;
+    double mlpWidth = double(denseWidth);
+    if (m.isMoe()) {
+        const int64_t expertWidth = m.expertIntermediate > 0 ? m.expertIntermediate : denseWidth;
+        mlpWidth = double(expertWidth) * double(m.expertsPerToken + m.sharedExperts);
+        if (m.denseLayers > 0)
+            mlpWidth = std::max(mlpWidth, double(denseWidth));
+    }
+    const double perToken = 2.0 * double(m.hiddenSize) + (qDim + kvDim) / n + qDim / n +
+                            3.0 * mlpWidth / n;
+    const double logits = double(s.batch) * double(m.vocabSize) * 4.0 / n;
+    return double(tokens) * perToken * s.efficiency.activationBytes + logits;
+}
+
+int64_t prefillTokens(const Scenario& s)
+{
+    // Chunking engines size their buffers for the chunk (vLLM profiles max_num_batched_tokens,
+    // llama.cpp reserves for n_ubatch); HF runs each prompt whole.
+    if (s.engine.prefillChunkTokens > 0)
+        return s.engine.prefillChunkTokens;
+    return s.context * s.batch;
+}
+
+KvFigures kvFigures(const Scenario& s)
+{
+    KvFigures kv;
+    const int n = s.gpuCount;
+    kv.kvHeadsPerGpu = kvHeadsPerGpu(s.model, n);
+    kv.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(s.model, s.kvDtype, n);
+    kv.bytesPerToken = kvBytesPerToken(s.model, s.kvDtype, n);
+    kv.totalBytes = kvBytesForContext(s.model, s.kvDtype, n, s.context) * double(s.batch);
+    const int64_t allocated = roundUpToBlock(s.context, s.engine.kvBlockTokens);
+    kv.allocatedBytes = kvBytesForContext(s.model, s.kvDtype, n, allocated) * double(s.batch);
+    kv.windowedLayers = s.model.windowedLayerCount();
+    kv.tokensHeldPerWindowedLayer =
+        kv.windowedLayers > 0 ? std::min(s.context, s.model.slidingWindow) : 0;
+    const AttentionVariants v = attentionVariants(s.model);
+    auto total = [&](int64_t heads) {
+        return kvBytesForContext(withKvHeads(s.model, heads), s.kvDtype, n, s.context) *
+               double(s.batch);
+    };
+    kv.totalMhaBytes = total(v.mha);
+    kv.totalGqaBytes = total(v.gqa);
+    kv.totalMqaBytes = total(v.mqa);
+    return kv;
+}
+
+VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu)
+{
+    VramSplit v;
+    v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
+    v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
+    v.reservedBytes = v.capacityBytes - v.budgetBytes;
+    v.overheadBytes = (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB) * kMiB;
+    v.activationBytes = activationPeakBytes(s, prefillTokens(s));
+    if (s.kvPlacement == KvPlacement::Gpu) {
+        v.kvCacheBytes = kv.allocatedBytes;
+    } else {
+        const int64_t resident = s.engine.gpuResidentKvLayers > 0 ? s.engine.gpuResidentKvLayers
+                                                                  : kDefaultResidentKvLayers;
+        const double share = double(std::min(resident, s.model.layers)) / double(s.model.layers);
+        v.kvCacheBytes = kv.allocatedBytes * share;
+    }
+    v.weightsBytes = weightsPerGpu;
+    if (s.offloadWeights) {
+        const double room =
+            std::max(0.0, v.budgetBytes - v.overheadBytes - v.activationBytes - v.kvCacheBytes);
+        if (weightsPerGpu > room) {
+            v.weightsBytes = room;
+            v.weightsOffloadedBytes = weightsPerGpu - room;
+        }
+    }
+    v.freeBytes =
+        v.budgetBytes - v.weightsBytes - v.kvCacheBytes - v.activationBytes - v.overheadBytes;
+    v.fits = v.freeBytes >= 0;
+    return v;
+}
+
+TokensFit tokensFit(const Scenario& s, const VramSplit& v)
+{
+    TokensFit fit;
+    fit.freeForKvBytes = v.budgetBytes - v.weightsBytes - v.activationBytes - v.overheadBytes;
+    const double bytes = std::max(0.0, fit.freeForKvBytes);
+    const int n = s.gpuCount;
+    const int64_t block = s.engine.kvBlockTokens;
+    bool capped = false;
+    auto fitting = [&](const ModelSpec& m, double budget) {
+        bool c = false;
+        const int64_t t = longestContextFitting(m, s.kvDtype, n, budget, block, &c);
+        capped = capped || c;
+        return t;
+    };
+    const AttentionVariants variants = attentionVariants(s.model);
+    fit.gqaKvHeads = variants.gqa;
+    fit.model = fitting(s.model, bytes);
+    fit.mha = fitting(withKvHeads(s.model, variants.mha), bytes);
+    fit.gqa = fitting(withKvHeads(s.model, variants.gqa), bytes);
+    fit.mqa = fitting(withKvHeads(s.model, variants.mqa), bytes);
+    fit.mla = s.model.isMla() ? fit.model : -1;
+    fit.perSequence = fitting(s.model, bytes / double(s.batch));
+    fit.capped = capped;
+    const double perSequence = kvBytesForContext(s.model, s.kvDtype, n,
+                                                 roundUpToBlock(s.context, block));
+    fit.maxConcurrency = perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15)))
+                                         : 0;
+    return fit;
+}
+
+// Achieved rate of the host link: PCIe payload after protocol overhead, bounded by host memory.
+// Unified memory has no link: the "CPU RAM" is the GPU's own memory.
+double hostLinkGBps(const Scenario& s)
+{
+    if (s.gpu.unifiedMemory)
+        return s.gpu.bandwidthGBps * s.efficiency.hbm;
+    const double link = s.pcie.laneGBps() * double(s.pcieLanes) * s.efficiency.pcieProtocol;
+    return std::min(link, s.hostMemory.bandwidthGBps * s.efficiency.hostMemory);
+}
+
+double diskGBps(const Scenario& s, const StorageTier& disk)
+{
+    return std::min(disk.readGBps * s.efficiency.disk, hostLinkGBps(s));
+}
+
+struct GpuStep
+{
+    double memoryMs = 0;
+    double computeMs = 0;
+    double weightsRead = 0;
+};
+
+GpuStep gpuStep(const Scenario& s, const ParameterCount& p, double residentShare, int64_t batch,
+                int64_t context)
+{
+    GpuStep step;
+    const double n = double(s.gpuCount);
+    step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / n;
+    const double kvRead = kvBytesForContext(s.model, s.kvDtype, s.gpuCount, context) * double(batch);
+    step.memoryMs =
+        transferMs(step.weightsRead * residentShare + kvRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
+    const double flops = decodeFlops(s.model, p, batch, context) / n;
+    step.computeMs = flops / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
+    return step;
+}
+
+DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFigures& kv,
+                          const VramSplit& v)
+{
+    DecodeTiming d;
+    d.pcieEffectiveGBps = hostLinkGBps(s);
+    d.nvmeEffectiveGBps = diskGBps(s, s.nvme);
+    d.sataEffectiveGBps = diskGBps(s, s.sata);
+    d.kvTransferMs = transferMs(kv.totalBytes, d.pcieEffectiveGBps);
+
+    const double weightsPerGpu = v.weightsBytes + v.weightsOffloadedBytes;
+    const double residentShare = weightsPerGpu > 0 ? v.weightsBytes / weightsPerGpu : 1.0;
+    const GpuStep step = gpuStep(s, p, residentShare, s.batch, s.context);
+    d.weightsReadBytes = step.weightsRead;
+    d.memoryMs = step.memoryMs;
+    d.computeMs = step.computeMs;
+    d.computeBound = step.computeMs > step.memoryMs;
+    // Offloaded weights cross the host link every step, layer by layer, before they compute.
+    d.weightsOffloadMs =
+        transferMs(step.weightsRead * (1.0 - residentShare), d.pcieEffectiveGBps);
+    d.gpuMs = std::max(step.memoryMs, step.computeMs) + d.weightsOffloadMs;
+
+    const int64_t layers = s.model.layers;
+    const double nvmeMs = transferMs(kv.totalBytes, d.nvmeEffectiveGBps);
+    const double sataMs = transferMs(kv.totalBytes, d.sataEffectiveGBps);
+    d.tierMs[size_t(Tier::Gpu)] = d.gpuMs;
+    d.tierMs[size_t(Tier::CpuSerial)] = serialStepMs(d.gpuMs, d.kvTransferMs);
+    d.tierMs[size_t(Tier::CpuPipelined)] = pipelinedStepMs(d.gpuMs, d.kvTransferMs, layers);
+    // Disks are read with prefetch too: a serial disk read would only be slower still.
+    d.tierMs[size_t(Tier::Nvme)] = pipelinedStepMs(d.gpuMs, nvmeMs, layers);
+    d.tierMs[size_t(Tier::Sata)] = pipelinedStepMs(d.gpuMs, sataMs, layers);
+
+    Tier selected = Tier::Gpu;
+    switch (s.kvPlacement) {
+    case KvPlacement::Gpu: selected = Tier::Gpu; break;
+    case KvPlacement::CpuRam: selected = s.prefetchKv ? Tier::CpuPipelined : Tier::CpuSerial; break;
+    case KvPlacement::Nvme: selected = Tier::Nvme; break;
+    case KvPlacement::Sata: selected = Tier::Sata; break;
+    }
+    d.selectedMs = d.tierMs[size_t(selected)];
+    d.tokensPerS = d.selectedMs > 0 ? double(s.batch) * 1e3 / d.selectedMs : 0.0;
+    return d;
+}
+
+// Time to the first new token after a prompt of `tokens`, by recomputing its KV (prefill) and
+// by reloading it over each tier (transfer, then one decode step).
+struct ReloadRecompute
+{
+    double recomputeMs = 0;
+    std::array<double, 3> reloadMs{};
+};
+
+ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
+                                int64_t tokens)
+{
+    ReloadRecompute r;
+    const double n = double(s.gpuCount);
+    // A prefill reads the same weights a decode step does, with every token's experts touched.
+    const double weightsRead = weightBytesReadPerStep(s.model, p, s.weights, tokens) / n;
+    const double memoryMs = transferMs(weightsRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
+    const double computeMs =
+        prefillFlops(s.model, p, tokens) / n / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
+    r.recomputeMs = std::max(memoryMs, computeMs);
+
+    const GpuStep step = gpuStep(s, p, 1.0, 1, tokens);
+    const double stepMs = std::max(step.memoryMs, step.computeMs);
+    const double kvBytes = kvBytesForContext(s.model, s.kvDtype, s.gpuCount, tokens);
+    const double rates[] = {d.pcieEffectiveGBps, d.nvmeEffectiveGBps, d.sataEffectiveGBps};
+    for (size_t i = 0; i < 3; ++i)
+        r.reloadMs[i] = transferMs(kvBytes, rates[i]) + stepMs;
+    return r;
+}
+
+Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
+                    bool withCrossings)
+{
+    Breakeven b;
+    const ReloadRecompute at = reloadRecompute(s, p, d, s.context);
+    b.recomputeMs = at.recomputeMs;
+    b.reloadMs = at.reloadMs;
+
+    if (!withCrossings)
+        return b;
+
+    // The first prompt length on a log grid from which reload is faster, refined by bisection.
+    const int64_t upTo = std::max<int64_t>(s.context, s.model.maxContext > 0 ? s.model.maxContext
+                                                                            : 131'072);
+    b.searchedUpTo = upTo;
+    b.crossTokens.fill(-1);
+    constexpr int kGrid = 64;
+    int64_t previous = 0;
+    for (int i = 0; i <= kGrid; ++i) {
+        const auto t = int64_t(std::llround(std::pow(double(upTo), double(i) / kGrid)));
+        if (t <= previous)
+            continue;
+        const ReloadRecompute r = reloadRecompute(s, p, d, t);
+        for (size_t tier = 0; tier < 3; ++tier) {
+            if (b.crossTokens[tier] >= 0 || !(r.reloadMs[tier] < r.recomputeMs))
+                continue;
+            int64_t lo = previous, hi = t; // reload loses at lo (or lo = 0), wins at hi
+            while (hi - lo > 1) {
+                const int64_t mid = lo + (hi - lo) / 2;
+                const ReloadRecompute m = reloadRecompute(s, p, d, mid);
+                (m.reloadMs[tier] < m.recomputeMs ? hi : lo) = mid;
+            }
+            b.crossTokens[tier] = hi;
+        }
+        previous = t;
+    }
+    return b;
+}
+
+} // namespace
+
+const char* tierId(Tier tier)
+{
+    switch (tier) {
+    case Tier::Gpu: return "gpu";
+    case Tier::CpuSerial: return "cpu_serial";
+    case Tier::CpuPipelined: return "cpu_pipelined";
+    case Tier::Nvme: return "nvme";
+    case Tier::Sata: return "sata";
+    }
+    return "gpu";
+}
+
+const char* reloadTierId(ReloadTier tier)
+{
+    switch (tier) {
+    case ReloadTier::CpuRam: return "cpu";
+    case ReloadTier::Nvme: return "nvme";
+    case ReloadTier::Sata: return "sata";
+    }
+    return "cpu";
+}
+
+Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
+{
+    if (auto error = validate(s))
+        return *error;
+    Evaluation e;
+    e.parameters = countParameters(s.model);
+    e.weightsBytesTotal = weightBytes(e.parameters, s.weights);
+    e.kv = kvFigures(s);
+    e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount));
+    e.tokensFit = tokensFit(s, e.vram);
+    e.decode = decodeTiming(s, e.parameters, e.kv, e.vram);
+    e.breakeven = breakeven(s, e.parameters, e.decode, options.breakevenCrossings);
+    return e;
+}
+
+} // namespace kvscope
