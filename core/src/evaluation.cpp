@@ -137,7 +137,11 @@ TokensFit tokensFit(const Scenario& s, const VramSplit& v)
     fit.gqa = fitting(withKvHeads(s.model, variants.gqa), bytes);
     fit.mqa = fitting(withKvHeads(s.model, variants.mqa), bytes);
     fit.mla = s.model.isMla() ? fit.model : -1;
-    fit.perSequence = fitting(s.model, bytes / double(s.batch));
+    const double perSequenceBytes = bytes / double(s.batch);
+    fit.perSequence = fitting(s.model, perSequenceBytes);
+    fit.perSequenceMha = fitting(withKvHeads(s.model, variants.mha), perSequenceBytes);
+    fit.perSequenceGqa = fitting(withKvHeads(s.model, variants.gqa), perSequenceBytes);
+    fit.perSequenceMqa = fitting(withKvHeads(s.model, variants.mqa), perSequenceBytes);
     fit.capped = capped;
     const double perSequence = kvBytesForContext(s.model, s.kvDtype, n,
                                                  roundUpToBlock(s.context, block));

@@ -53,6 +53,9 @@ struct TokensFit
     int64_t gqaKvHeads = 0;      // KV heads used for the GQA variant
     bool capped = false;         // a count hit limits::maxContext (windowed caches stop growing)
     int64_t perSequence = 0;     // longest context each of the scenario's sequences can hold
+    int64_t perSequenceMha = 0;  // the same for the variants (where their KV curves cross the
+    int64_t perSequenceGqa = 0;  // free-for-KV line on a chart of total KV vs context)
+    int64_t perSequenceMqa = 0;
     int64_t maxConcurrency = 0;  // sequences of the scenario's context that fit at once
 };
 

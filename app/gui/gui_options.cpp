@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui_options.h"
+
+#include "kvscope/scenario_options.h"
+
+#include <QCommandLineParser>
+
+namespace kvscope::ui {
+
+Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("kvscope - LLM inference memory and bandwidth planner"));
+    const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the window offscreen to a PNG and exit."),
+                                        QStringLiteral("FILE.png"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot."),
+                                  QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en or ja."),
+                                  QStringLiteral("en|ja"));
+    parser.addOptions({help, version, screenshot, size, lang});
+    std::vector<QCommandLineOption> scenario;
+    for (const ScenarioOption& o : scenarioOptions()) {
+        scenario.emplace_back(QString::fromLatin1(o.name), QString::fromLatin1(o.help),
+                              QString::fromLatin1(o.valueName));
+        parser.addOption(scenario.back());
+    }
+    if (!parser.parse(arguments))
+        return FieldError{"option", parser.errorText().toStdString(), "options listed by --help"};
+    if (!parser.positionalArguments().isEmpty())
+        return FieldError{"argument", parser.positionalArguments().front().toStdString(),
+                          "options only (see --help)"};
+
+    GuiOptions options;
+    if (parser.isSet(help))
+        options.helpText = parser.helpText().toStdString();
+    else if (parser.isSet(version))
+        options.helpText = "kvscope " KVSCOPE_VERSION "\n";
+    options.screenshot = parser.value(screenshot);
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    bool okW = false, okH = false;
+    const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0;
+    const int h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+    if (!okW || !okH || w < 640 || h < 400 || w > 7680 || h > 4320)
+        return FieldError{"--size", parser.value(size).toStdString(),
+                          "WIDTHxHEIGHT from 640x400 to 7680x4320"};
+    options.size = QSize(w, h);
+    options.language = parser.value(lang);
+    if (!options.language.isEmpty() && options.language != QLatin1String("en") &&
+        options.language != QLatin1String("ja"))
+        return FieldError{"--lang", options.language.toStdString(), "en or ja"};
+    // Scenario options in the order given, as the CLI applies them.
+    for (const QString& name : parser.optionNames()) {
+        if (!isScenarioOption(name.toStdString()))
+            continue;
+        for (const QString& value : parser.values(name))
+            options.scenarioOptions.emplace_back(name.toStdString(), value.toStdString());
+    }
+    return options;
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/field_error.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kvscope::ui {
+
+// The window's command line: kvscope-cli's scenario options plus screenshot and language.
+struct GuiOptions
+{
+    std::vector<std::pair<std::string, std::string>> scenarioOptions;
+    QString screenshot;              // render offscreen to this PNG and exit
+    QSize size{1600, 1000};          // window size for the screenshot
+    QString language;                // "en", "ja", or "" for the saved / system choice
+    std::optional<std::string> helpText; // --help or --version was asked for
+};
+
+Expected<GuiOptions> parseGuiOptions(const QStringList& arguments);
+
+} // namespace kvscope::ui

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kvscope: the window. `kvscope [scenario options] [--screenshot FILE.png [--size WxH]]
+// [--lang en|ja]` renders the window offscreen to a PNG and exits.
+
+#include "app_settings.h"
+#include "gui_options.h"
+#include "kvscope/catalog.h"
+#include "kvscope/scenario_io.h"
+#include "kvscope/scenario_options.h"
+#include "language.h"
+#include "main_window.h"
+#include "scenario_controller.h"
+#include "screenshot.h"
+
+#include <QApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace kvscope;
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("kvscope"));
+    QApplication::setOrganizationName(QStringLiteral("kvscope"));
+    QApplication::setApplicationVersion(QStringLiteral(KVSCOPE_VERSION));
+    QApplication::setStyle(QStringLiteral("Fusion"));
+
+    auto options = ui::parseGuiOptions(QApplication::arguments());
+    if (!options) {
+        std::fprintf(stderr, "kvscope: %s\n", options.error().message().c_str());
+        return 2;
+    }
+    if (options->helpText) {
+        std::fputs(options->helpText->c_str(), stdout);
+        return 0;
+    }
+
+    const Catalog catalog = loadCatalog(defaultDataDirs(argv[0]));
+    const bool screenshot = !options->screenshot.isEmpty();
+    ui::AppSettings settings;
+    // The scenario: the command line's, else (for an interactive start) the last one, else the
+    // seed's default.
+    Expected<Scenario> scenario = scenarioFromOptions(options->scenarioOptions, catalog);
+    if (!scenario) {
+        std::fprintf(stderr, "kvscope: %s\n", scenario.error().message().c_str());
+        return 2;
+    }
+    if (options->scenarioOptions.empty() && !screenshot && !settings.lastScenario().isEmpty())
+        if (auto last = scenarioFromText(settings.lastScenario().toStdString(), catalog))
+            scenario = std::move(last);
+
+    ui::Language language;
+    language.apply(!options->language.isEmpty() ? options->language
+                                                : screenshot ? QStringLiteral("en") : settings.language());
+    ui::ScenarioController controller(catalog);
+    controller.setScenario(*scenario);
+    ui::MainWindow window(&controller, screenshot ? nullptr : &settings, &language);
+    if (screenshot)
+        return ui::saveScreenshot(window, controller, options->screenshot, options->size) ? 0 : 1;
+    window.restoreState();
+    window.show();
+    return app.exec();
+}

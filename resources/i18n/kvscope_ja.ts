@@ -1,0 +1,751 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja_JP">
+<context>
+    <name>UiText</name>
+    <message>
+        <source>%1 is missing. Accepted: %2</source>
+        <translation>%1 が指定されていません。指定できる値: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not accepted. Accepted: %3</source>
+        <translation>%1: %2 は指定できません。指定できる値: %3</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 トークン</translation>
+    </message>
+    <message>
+        <source>KV on GPU</source>
+        <translation>KV を GPU に置く</translation>
+    </message>
+    <message>
+        <source>CPU RAM, serial</source>
+        <translation>CPU RAM（逐次転送）</translation>
+    </message>
+    <message>
+        <source>CPU RAM, pipelined</source>
+        <translation>CPU RAM（パイプライン転送）</translation>
+    </message>
+    <message>
+        <source>NVMe SSD</source>
+        <translation>NVMe SSD</translation>
+    </message>
+    <message>
+        <source>SATA SSD</source>
+        <translation>SATA SSD</translation>
+    </message>
+    <message>
+        <source>reload from CPU RAM</source>
+        <translation>CPU RAM から再ロード</translation>
+    </message>
+    <message>
+        <source>reload from NVMe</source>
+        <translation>NVMe から再ロード</translation>
+    </message>
+    <message>
+        <source>reload from SATA</source>
+        <translation>SATA から再ロード</translation>
+    </message>
+    <message>
+        <source>GPU VRAM</source>
+        <translation>GPU の VRAM</translation>
+    </message>
+    <message>
+        <source>CPU RAM (over PCIe)</source>
+        <translation>CPU RAM（PCIe 経由）</translation>
+    </message>
+    <message>
+        <source>MHA</source>
+        <translation>MHA</translation>
+    </message>
+    <message>
+        <source>GQA</source>
+        <translation>GQA</translation>
+    </message>
+    <message>
+        <source>MQA</source>
+        <translation>MQA</translation>
+    </message>
+    <message>
+        <source>MLA</source>
+        <translation>MLA</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV ヘッド</translation>
+    </message>
+    <message>
+        <source>head_dim</source>
+        <translation>head_dim</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>シーケンス</translation>
+    </message>
+    <message>
+        <source>windowed layers hold</source>
+        <translation>スライディングウィンドウ層の保持分</translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation>潜在次元</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>パラメータ</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>埋め込み</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV</source>
+        <translation>KV</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>アクティベーション</translation>
+    </message>
+    <message>
+        <source>overhead</source>
+        <translation>オーバーヘッド</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空き</translation>
+    </message>
+    <message>
+        <source>for KV</source>
+        <translation>KV に使える容量</translation>
+    </message>
+    <message>
+        <source>per token</source>
+        <translation>トークンあたり</translation>
+    </message>
+    <message>
+        <source>lanes</source>
+        <translation>レーン</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>収まる</translation>
+    </message>
+    <message>
+        <source>overflows by</source>
+        <translation>超過</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::BreakevenChart</name>
+    <message>
+        <source>Reload a saved KV cache vs recompute it</source>
+        <translation>保存済み KV キャッシュの再ロードと再計算の比較</translation>
+    </message>
+    <message>
+        <source>Prompt length (tokens)</source>
+        <translation>プロンプト長（トークン）</translation>
+    </message>
+    <message>
+        <source>recompute (prefill)</source>
+        <translation>再計算（プリフィル）</translation>
+    </message>
+    <message>
+        <source>%1 wins from %2</source>
+        <translation>%1: %2以上で有利</translation>
+    </message>
+    <message>
+        <source>Prompt %1</source>
+        <translation>プロンプト %1</translation>
+    </message>
+    <message>
+        <source>Time to first token (ms)</source>
+        <translation>最初のトークンまで（ms）</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ContextControl</name>
+    <message>
+        <source> tokens</source>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <source>Beyond the model's trained maximum of %1 tokens</source>
+        <translation>モデルの最大コンテキスト長 %1 トークンを超えています</translation>
+    </message>
+    <message>
+        <source>Model maximum: %1 tokens</source>
+        <translation>モデルの最大コンテキスト長: %1 トークン</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::CustomGpuDialog</name>
+    <message>
+        <source>Custom GPU</source>
+        <translation>カスタム GPU</translation>
+    </message>
+    <message>
+        <source>Unified memory (CPU and GPU share it)</source>
+        <translation>ユニファイドメモリ（CPU と GPU で共有）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>メモリ帯域幅</translation>
+    </message>
+    <message>
+        <source>FP16 tensor (dense)</source>
+        <translation>FP16 Tensor 性能（密）</translation>
+    </message>
+    <message>
+        <source>FP8 tensor (dense, 0 = none)</source>
+        <translation>FP8 Tensor 性能（密、0 = 非対応）</translation>
+    </message>
+    <message>
+        <source>Host link</source>
+        <translation>ホスト接続</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::DecodeLatencyChart</name>
+    <message>
+        <source>Decode time per token by KV placement</source>
+        <translation>KV キャッシュの配置別 1 トークンあたりのデコード時間</translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation>コンテキスト長（トークン）</translation>
+    </message>
+    <message>
+        <source>slower than reading speed (%1 tokens/s per sequence)</source>
+        <translation>人が読む速度より遅い領域（シーケンスあたり %1 トークン/秒）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Context %1</source>
+        <translation>コンテキスト %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 tokens/s)</source>
+        <translation>%1: %2（%3 トークン/秒）</translation>
+    </message>
+    <message>
+        <source>Time per decode step (ms)</source>
+        <translation>1 ステップの時間（ms）</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::HeadlineBar</name>
+    <message>
+        <source>KV per token</source>
+        <translation>トークンあたりの KV</translation>
+    </message>
+    <message>
+        <source>KV cache total</source>
+        <translation>KV キャッシュ合計</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>デコード</translation>
+    </message>
+    <message>
+        <source>Longest context</source>
+        <translation>最大コンテキスト長</translation>
+    </message>
+    <message>
+        <source>%1 per layer</source>
+        <translation>レイヤーあたり %1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 seq.</source>
+        <translation>%1 × %2 シーケンス</translation>
+    </message>
+    <message>
+        <source>%1 params, %2</source>
+        <translation>%1 パラメータ、%2</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>収まる</translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation>空き %1</translation>
+    </message>
+    <message>
+        <source>Overflows</source>
+        <translation>不足</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <translation>%1 超過</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s, %2</source>
+        <translation>%1 トークン/秒、%2</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>上限なし</translation>
+    </message>
+    <message>
+        <source>tokens per sequence</source>
+        <translation>シーケンスあたりのトークン数</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::KvGrowthChart</name>
+    <message>
+        <source>KV cache vs context length</source>
+        <translation>コンテキスト長と KV キャッシュ</translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation>コンテキスト長（トークン）</translation>
+    </message>
+    <message>
+        <source>MHA (%1 KV heads)</source>
+        <translation>MHA（KV ヘッド %1）</translation>
+    </message>
+    <message>
+        <source>GQA (%1 KV heads)</source>
+        <translation>GQA（KV ヘッド %1）</translation>
+    </message>
+    <message>
+        <source>MQA (1 KV head)</source>
+        <translation>MQA（KV ヘッド 1）</translation>
+    </message>
+    <message>
+        <source>MLA latent (this model)</source>
+        <translation>MLA 潜在キャッシュ（このモデル）</translation>
+    </message>
+    <message>
+        <source> (this model)</source>
+        <translation>（このモデル）</translation>
+    </message>
+    <message>
+        <source>free for KV: %1</source>
+        <translation>KV に使える空き: %1</translation>
+    </message>
+    <message>
+        <source>no memory left for the KV cache</source>
+        <translation>KV キャッシュに使える VRAM がありません</translation>
+    </message>
+    <message>
+        <source>KV cache (%1)</source>
+        <translation>KV キャッシュ（%1）</translation>
+    </message>
+    <message>
+        <source>Context %1</source>
+        <translation>コンテキスト %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::MainWindow</name>
+    <message>
+        <source>Import config.json</source>
+        <translation>config.json のインポート</translation>
+    </message>
+    <message>
+        <source>Hugging Face config (*.json)</source>
+        <translation>Hugging Face の設定ファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>シナリオを開く</translation>
+    </message>
+    <message>
+        <source>kvscope scenario (*.kvscope.json *.json)</source>
+        <translation>kvscope シナリオ (*.kvscope.json *.json)</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>シナリオの保存</translation>
+    </message>
+    <message>
+        <source>kvscope scenario (*.kvscope.json)</source>
+        <translation>kvscope シナリオ (*.kvscope.json)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario...</source>
+        <translation>シナリオを開く(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Save scenario &amp;as...</source>
+        <translation>名前を付けてシナリオを保存(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Import config.json...</source>
+        <translation>config.json のインポート(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;summary</source>
+        <translation>サマリーをコピー(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>プレゼンテーションモード(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>テーマ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>システムに合わせる</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>&amp;Units</source>
+        <translation>単位(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Binary (GiB, as engines report)</source>
+        <translation>2 進（GiB、推論エンジンのログと同じ）</translation>
+    </message>
+    <message>
+        <source>Decimal (GB, as vendors quote)</source>
+        <translation>10 進（GB、ベンダー公称値と同じ）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>kvscope — %1 on %2 × %3</source>
+        <translation>kvscope — %1 / %3 × %2</translation>
+    </message>
+    <message>
+        <source>Cannot import config.json</source>
+        <translation>config.json をインポートできません</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>%1 をインポートしました</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>シナリオを開けません</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>シナリオを保存できません</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2. The previous file, if any, is unchanged.</source>
+        <translation>%1 に書き込めませんでした: %2。既存のファイルは変更されていません。</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 を保存しました</translation>
+    </message>
+    <message>
+        <source>Summary copied</source>
+        <translation>サマリーをコピーしました</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ScenarioPanel</name>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1（インポート）</translation>
+    </message>
+    <message>
+        <source>Custom: %1 (%2 GiB)...</source>
+        <translation>カスタム: %1（%2 GiB）...</translation>
+    </message>
+    <message>
+        <source>Custom GPU...</source>
+        <translation>カスタム GPU...</translation>
+    </message>
+    <message>
+        <source>%1 · %2 bits per weight</source>
+        <translation>%1 · 重みあたり %2 ビット</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Import config.json...</source>
+        <translation>config.json をインポート...</translation>
+    </message>
+    <message>
+        <source>Type to search; drop a config.json on the window to import it</source>
+        <translation>入力して検索できます。config.json をウィンドウにドロップするとインポートします</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation>KV キャッシュのデータ型</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs (tensor parallel)</source>
+        <translation>GPU 数（テンソル並列）</translation>
+    </message>
+    <message>
+        <source>Host link</source>
+        <translation>ホスト接続</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>コンテキスト長</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>同時シーケンス数</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>推論エンジン</translation>
+    </message>
+    <message>
+        <source>KV cache placement</source>
+        <translation>KV キャッシュの配置先</translation>
+    </message>
+    <message>
+        <source>Prefetch the next layer while computing (pipelined)</source>
+        <translation>計算中に次のレイヤーを先読みする（パイプライン化）</translation>
+    </message>
+    <message>
+        <source>Advanced: efficiencies and overheads</source>
+        <translation>詳細設定: 効率とオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>GPU memory fraction</source>
+        <translation>GPU メモリ使用率</translation>
+    </message>
+    <message>
+        <source>Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)</source>
+        <translation>推論エンジンが使える GPU メモリの割合（vLLM の gpu_memory_utilization）</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>ランタイムのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>KV block size (tokens)</source>
+        <translation>KV ブロックサイズ（トークン）</translation>
+    </message>
+    <message>
+        <source>Prefill chunk (tokens, 0 = whole prompt)</source>
+        <translation>プリフィルのチャンク（トークン、0 = プロンプト全体）</translation>
+    </message>
+    <message>
+        <source>Offload weights that do not fit to CPU RAM</source>
+        <translation>VRAM に収まらない重みを CPU RAM にオフロードする</translation>
+    </message>
+    <message>
+        <source>NVMe drive</source>
+        <translation>NVMe ドライブ</translation>
+    </message>
+    <message>
+        <source>Host memory</source>
+        <translation>ホストメモリ</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth efficiency</source>
+        <translation>メモリ帯域の実効率</translation>
+    </message>
+    <message>
+        <source>Compute efficiency (prefill)</source>
+        <translation>演算の実効率（プリフィル）</translation>
+    </message>
+    <message>
+        <source>PCIe protocol efficiency</source>
+        <translation>PCIe プロトコル効率</translation>
+    </message>
+    <message>
+        <source>Disk read efficiency</source>
+        <translation>ディスク読み出しの実効率</translation>
+    </message>
+    <message>
+        <source>Host memory efficiency</source>
+        <translation>ホストメモリの実効率</translation>
+    </message>
+    <message>
+        <source>Reading speed (tokens/s)</source>
+        <translation>人が読む速度（トークン/秒）</translation>
+    </message>
+    <message>
+        <source>Bytes per activation</source>
+        <translation>アクティベーション 1 要素のバイト数</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::TokensFitChart</name>
+    <message>
+        <source>Tokens that fit</source>
+        <translation>格納できるトークン数</translation>
+    </message>
+    <message>
+        <source>MHA
+%1 KV heads</source>
+        <translation>MHA
+KV ヘッド %1</translation>
+    </message>
+    <message>
+        <source>GQA
+%1 KV heads</source>
+        <translation>GQA
+KV ヘッド %1</translation>
+    </message>
+    <message>
+        <source>MQA
+1 KV head</source>
+        <translation>MQA
+KV ヘッド 1</translation>
+    </message>
+    <message>
+        <source>MLA
+latent %1</source>
+        <translation>MLA
+潜在次元 %1</translation>
+    </message>
+    <message>
+        <source> (this model)</source>
+        <translation>（このモデル）</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>上限なし</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>コンテキスト %1</translation>
+    </message>
+    <message>
+        <source>Context per sequence (tokens)</source>
+        <translation>シーケンスあたりのトークン数</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::VramChart</name>
+    <message>
+        <source>VRAM per GPU</source>
+        <translation>GPU ごとの VRAM 内訳</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV キャッシュ</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>アクティベーション</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>オーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空き</translation>
+    </message>
+    <message>
+        <source>Held back by engine</source>
+        <translation>エンジンが確保しない領域</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>超過</translation>
+    </message>
+    <message>
+        <source>each of %1 GPUs</source>
+        <translation>%1 基の GPU それぞれ</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>overflow
++%1</source>
+        <translation>超過
++%1</translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>%1 of weights offloaded to CPU RAM</source>
+        <translation>重みのうち %1 を CPU RAM にオフロード</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>メモリ（%1）</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Engine budget</source>
+        <translation>エンジンの使用上限</translation>
+    </message>
+</context>
+</TS>

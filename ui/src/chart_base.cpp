@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chart_base.h"
+
+#include "ui_text.h"
+
+#include <QToolTip>
+
+#include <algorithm>
+
+#include <cmath>
+
+namespace kvscope::ui {
+
+AxisUnit axisUnitFor(double maxBytes, ByteUnits units)
+{
+    const ByteUnit unit = byteUnitFor(std::max(maxBytes, 1.0), units);
+    return {QString::fromLatin1(unit.symbol), unit.bytes};
+}
+
+size_t nearestPoint(const Sweep& sweep, double key)
+{
+    size_t nearest = 0;
+    const double k = std::max(key, 1e-9);
+    for (size_t i = 1; i < sweep.x.size(); ++i)
+        if (std::fabs(std::log(sweep.x[i] / k)) < std::fabs(std::log(sweep.x[nearest] / k)))
+            nearest = i;
+    return nearest;
+}
+
+ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
+{
+    setMinimumSize(320, 200);
+    setLocale(QLocale());
+    setNoAntialiasingOnDrag(true);
+    setPlottingHint(QCP::phCacheLabels, true);
+
+    m_title = new QCPTextElement(this, QString(), scaledFont(1.15, true));
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, m_title);
+
+    // Legend in its own row under the axis rect, laid out horizontally.
+    legend->setVisible(true);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(2, 0, legend);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(4);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    plotLayout()->setRowStretchFactor(2, 0.001);
+    plotLayout()->setRowSpacing(2);
+    setMouseTracking(true);
+}
+
+void ChartBase::show(const EvaluationSnapshot& snapshot)
+{
+    m_last = &snapshot;
+    draw(snapshot);
+    fitLegend();
+    replot(rpQueuedReplot);
+}
+
+void ChartBase::setByteUnits(ByteUnits units)
+{
+    m_units = units;
+    if (m_last)
+        show(*m_last);
+}
+
+void ChartBase::setChartStyle(const ChartStyle& style)
+{
+    m_style = style;
+    applyStyleToPlot();
+    applySeriesStyle();
+    if (m_last)
+        show(*m_last);
+    else
+        replot(rpQueuedReplot);
+}
+
+void ChartBase::retranslate()
+{
+    setLocale(QLocale());
+    m_title->setText(chartTitle());
+    applyTexts();
+    if (m_last)
+        show(*m_last);
+}
+
+QPen ChartBase::seriesPen(const QColor& color, Qt::PenStyle style, double width) const
+{
+    QPen pen(m_style.ink(color), width * m_style.lineScale, style);
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
+}
+
+QFont ChartBase::scaledFont(double factor, bool bold) const
+{
+    QFont font = m_style.font;
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * factor);
+    else
+        font.setPixelSize(int(std::lround(font.pixelSize() * factor)));
+    font.setBold(bold);
+    return font;
+}
+
+void ChartBase::styleAxis(QCPAxis* axis) const
+{
+    const QColor fg = m_style.foreground;
+    axis->setBasePen(QPen(m_style.subtle));
+    axis->setTickPen(QPen(m_style.subtle));
+    axis->setSubTickPen(QPen(m_style.subtle));
+    axis->setTickLabelColor(fg);
+    axis->setLabelColor(fg);
+    axis->setTickLabelFont(m_style.font);
+    axis->setLabelFont(m_style.font);
+    axis->grid()->setPen(QPen(m_style.grid, 1, Qt::SolidLine));
+    axis->grid()->setSubGridPen(QPen(m_style.grid.lighter(m_style.isDark() ? 80 : 108), 1, Qt::DotLine));
+    axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+void ChartBase::styleCallout(QCPItemText* label, const QColor& color, double fontScale, bool bold) const
+{
+    label->setColor(color);
+    label->setFont(scaledFont(fontScale, bold));
+    QColor box = m_style.background;
+    box.setAlphaF(0.85);
+    label->setBrush(box);
+    label->setPadding(QMargins(4, 1, 4, 1));
+}
+
+void ChartBase::setContextAxis(QCPAxis* axis, double from, double to) const
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    // Powers of four, or of sixteen when the range is wide, so labels never crowd.
+    const double step = to / from > 1e5 ? 16 : 4;
+    for (double t = std::pow(step, std::ceil(std::log(from) / std::log(step) - 1e-9)); t <= to * 1.0001; t *= step)
+        ticker->addTick(t, UiText::contextShort(t));
+    ticker->setSubTickCount(1);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+    axis->setRange(from, to);
+}
+
+namespace {
+
+// Powers of ten labelled as people read them: 0.1, 1, 10, 100, 1,000, 10K, 100K, 1M, 10M.
+class ReadableLogTicker : public QCPAxisTickerLog
+{
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        if (tick >= 1e4) {
+            static const std::pair<double, const char*> suffixes[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "K"}};
+            for (const auto& [scale, suffix] : suffixes)
+                if (tick >= scale)
+                    return UiText::number(tick / scale, 0) + QLatin1String(suffix);
+        }
+        if (tick >= 1)
+            return UiText::integer(int64_t(std::llround(tick)));
+        const int decimals = int(std::ceil(-std::log10(tick) - 1e-9));
+        return UiText::number(tick, std::clamp(decimals, 1, 6));
+    }
+};
+
+} // namespace
+
+void ChartBase::setLogAxis(QCPAxis* axis) const
+{
+    auto ticker = QSharedPointer<ReadableLogTicker>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+}
+
+void ChartBase::fitLegend()
+{
+    if (!legend->visible() || legend->itemCount() == 0)
+        return;
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i))
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+    const int available = std::max(1, width() - 20);
+    const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, legend->itemCount());
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-lays out the items
+    }
+}
+
+void ChartBase::resizeEvent(QResizeEvent* event)
+{
+    fitLegend();
+    QCustomPlot::resizeEvent(event);
+}
+
+void ChartBase::applyStyleToPlot()
+{
+    setBackground(m_style.background);
+    axisRect()->setBackground(m_style.background);
+    for (QCPAxis* axis : axisRect()->axes())
+        styleAxis(axis);
+    m_title->setTextColor(m_style.foreground);
+    m_title->setFont(scaledFont(1.15, true));
+    legend->setFont(m_style.font);
+    legend->setTextColor(m_style.foreground);
+    legend->setIconSize(int(18 * m_style.lineScale), int(10 * m_style.lineScale));
+}
+
+void ChartBase::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    const QPoint pos = event->position().toPoint();
+    if (!m_last || !axisRect()->rect().contains(pos)) {
+        QToolTip::hideText();
+        return;
+    }
+    const double key = xAxis->pixelToCoord(pos.x());
+    const double value = yAxis->pixelToCoord(pos.y());
+    const QString text = hoverText(key, value, pos);
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void ChartBase::leaveEvent(QEvent* event)
+{
+    QToolTip::hideText();
+    QCustomPlot::leaveEvent(event);
+}
+
+void ChartBase::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QCustomPlot::changeEvent(event);
+}
+
+} // namespace kvscope::ui

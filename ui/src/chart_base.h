@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "chart_style.h"
+#include "kvscope/format.h"
+#include "scenario_controller.h"
+
+#include <qcustomplot.h>
+
+namespace kvscope::ui {
+
+// A QCustomPlot that draws one view of an EvaluationSnapshot: a title row, the axis rect and a
+// legend row beneath it (so the legend never covers data), hover tooltips with exact values,
+// and the shared style. Subclasses build their plottables once and refill them in draw().
+class ChartBase : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit ChartBase(QWidget* parent = nullptr);
+
+    // Fills the chart from `snapshot` and queues a replot. The snapshot must outlive the chart's
+    // next redraw (the controller keeps it).
+    void show(const EvaluationSnapshot& snapshot);
+    void setByteUnits(ByteUnits units);
+    void setChartStyle(const ChartStyle& style);
+    const ChartStyle& chartStyle() const { return m_style; }
+    // Re-applies translated texts and redraws.
+    void retranslate();
+    // A stable id for file names and the CLI ("vram", "tokens", "kv", "latency", "breakeven").
+    virtual QString chartId() const = 0;
+    virtual QString chartTitle() const = 0;
+
+protected:
+    virtual void draw(const EvaluationSnapshot& snapshot) = 0;
+    // Exact values under the mouse at axis coordinates (key, value), or "" for none.
+    virtual QString hoverText(double key, double value, const QPoint& pixel) const = 0;
+    // Sets translated axis titles, legend names and other fixed texts.
+    virtual void applyTexts() = 0;
+    // Colours of the subclass's own plottables and items; called after a style change.
+    virtual void applySeriesStyle() {}
+
+    ByteUnits byteUnits() const { return m_units; }
+    const EvaluationSnapshot* lastSnapshot() const { return m_last; }
+    QPen seriesPen(const QColor& color, Qt::PenStyle style = Qt::SolidLine, double width = 2.0) const;
+    QFont scaledFont(double factor, bool bold = false) const;
+    void styleAxis(QCPAxis* axis) const;
+    // A label on a translucent box of the background colour, readable over lines and bars.
+    void styleCallout(QCPItemText* label, const QColor& color, double fontScale = 1.0, bool bold = true) const;
+    // A log axis of context lengths with ticks at 256, 1K, 4K, ... (powers of four).
+    void setContextAxis(QCPAxis* axis, double from, double to) const;
+    // A log axis (powers of ten) whose labels are plain numbers: 1, 10, 100, 1,000, 10K, 1M.
+    void setLogAxis(QCPAxis* axis) const;
+    // Fits the legend's columns to the chart's width so no entry is clipped.
+    void fitLegend();
+    void resizeEvent(QResizeEvent* event) override;
+    QCPTextElement* titleElement() const { return m_title; }
+
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void applyStyleToPlot();
+
+    ChartStyle m_style;
+    ByteUnits m_units = ByteUnits::Binary;
+    const EvaluationSnapshot* m_last = nullptr;
+    QCPTextElement* m_title = nullptr;
+};
+
+// The unit to show `maxBytes` in: {symbol, bytes per unit}.
+struct AxisUnit
+{
+    QString symbol;
+    double bytes = 1;
+};
+AxisUnit axisUnitFor(double maxBytes, ByteUnits units);
+
+// Index of the sweep point nearest to `key` on a log scale (for hover text); sweep.x not empty.
+size_t nearestPoint(const Sweep& sweep, double key);
+
+} // namespace kvscope::ui

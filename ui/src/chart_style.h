@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QColor>
+#include <QFont>
+#include <QPalette>
+
+namespace kvscope::ui {
+
+// One colour per thing, the same on every chart, from the Okabe-Ito palette (distinguishable
+// for colour-blind readers and in greyscale print when paired with the line styles used).
+namespace colors {
+inline const QColor weights{0x00, 0x72, 0xB2};     // blue
+inline const QColor kvCache{0xE6, 0x9F, 0x00};     // orange
+inline const QColor activations{0xCC, 0x79, 0xA7}; // reddish purple
+inline const QColor overhead{0x80, 0x80, 0x80};    // grey
+inline const QColor freeVram{0x00, 0x9E, 0x73};    // bluish green
+inline const QColor reserved{0xC8, 0xC8, 0xC8};    // light grey
+inline const QColor overflow{0xD5, 0x5E, 0x00};    // vermillion
+inline const QColor mha{0xD5, 0x5E, 0x00};
+inline const QColor gqa{0x00, 0x72, 0xB2};
+inline const QColor mqa{0x00, 0x9E, 0x73};
+inline const QColor mla{0xCC, 0x79, 0xA7};
+inline const QColor gpu{0x00, 0x00, 0x00};         // drawn in the foreground colour
+inline const QColor cpuRam{0xE6, 0x9F, 0x00};
+inline const QColor nvme{0x56, 0xB4, 0xE9};        // sky blue
+inline const QColor sata{0xCC, 0x79, 0xA7};
+inline const QColor recompute{0x00, 0x00, 0x00};
+} // namespace colors
+
+// How charts look: follows the window palette, or the print palette for exports.
+struct ChartStyle
+{
+    QColor background = Qt::white;
+    QColor foreground = Qt::black;
+    QColor grid{0xDD, 0xDD, 0xDD};
+    QColor subtle{0x66, 0x66, 0x66};
+    QFont font;
+    double lineScale = 1.0; // presentation mode draws thicker lines
+
+    static ChartStyle fromPalette(const QPalette& palette, const QFont& font, double lineScale);
+    static ChartStyle print(const QFont& font); // light, for exports and reports
+    bool isDark() const { return background.lightnessF() < 0.5; }
+    // The foreground stand-in for colors that are black on light backgrounds.
+    QColor ink(const QColor& color) const;
+};
+
+} // namespace kvscope::ui

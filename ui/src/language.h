@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QTranslator>
+
+namespace kvscope::ui {
+
+// Installs kvscope's and Qt's own translations for a language at run time; every widget then
+// receives QEvent::LanguageChange and retranslates itself.
+class Language : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Language(QObject* parent = nullptr);
+    // "en", "ja", or "" for the system locale. Returns the language actually applied.
+    QString apply(const QString& language);
+    QString current() const { return m_current; }
+    static QString systemLanguage(); // "ja" when the system locale is Japanese, else "en"
+
+private:
+    QTranslator m_app;
+    QTranslator m_qt;
+    QString m_current;
+};
+
+} // namespace kvscope::ui

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "main_window.h"
+
+#include "app_settings.h"
+#include "breakeven_chart.h"
+#include "decode_latency_chart.h"
+#include "headline_bar.h"
+#include "kv_growth_chart.h"
+#include "kvscope/json_io.h"
+#include "kvscope/scenario_io.h"
+#include "kvscope/text_summary.h"
+#include "language.h"
+#include "scenario_panel.h"
+#include "tokens_fit_chart.h"
+#include "ui_text.h"
+#include "vram_chart.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QVBoxLayout>
+
+namespace kvscope::ui {
+
+namespace {
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2B, 0x2B, 0x2E), base(0x1E, 0x1E, 0x21), text(0xE8, 0xE8, 0xE8);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0xA0, 0xA0, 0xA0));
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Highlight, QColor(0x3A, 0x8E, 0xE6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
+QPalette lightPalette()
+{
+    return QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
+}
+
+bool isConfigFile(const QUrl& url)
+{
+    return url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, Language* language,
+                       QWidget* parent)
+    : QMainWindow(parent), m_controller(controller), m_settings(settings), m_language(language),
+      m_systemPalette(QApplication::palette())
+{
+    setObjectName(QStringLiteral("kvscopeMainWindow"));
+    setAcceptDrops(true);
+
+    m_panel = new ScenarioPanel(controller, this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_panel->sizeHint().width() + 24);
+
+    m_headline = new HeadlineBar(this);
+    m_charts = {new VramChart(this), new TokensFitChart(this), new KvGrowthChart(this),
+                new BreakevenChart(this), new DecodeLatencyChart(this)};
+    auto* grid = new QGridLayout;
+    grid->setSpacing(6);
+    grid->addWidget(m_charts[0], 0, 0);
+    grid->addWidget(m_charts[1], 0, 1);
+    grid->addWidget(m_charts[2], 1, 0);
+    grid->addWidget(m_charts[3], 1, 1);
+    grid->addWidget(m_charts[4], 2, 0, 1, 2); // the decode chart is the one people read most
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(4, 4, 4, 4);
+    rightLayout->addWidget(m_headline);
+    rightLayout->addLayout(grid, 1);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(scroll);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    setCentralWidget(m_splitter);
+
+    buildMenus();
+    connect(controller, &ScenarioController::evaluated, this, &MainWindow::showSnapshot);
+    connect(controller, &ScenarioController::rejected, this, &MainWindow::showError);
+    connect(m_panel, &ScenarioPanel::importConfigRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import config.json"), QString(),
+                                                          tr("Hugging Face config (*.json)"));
+        if (!path.isEmpty())
+            importConfig(path);
+    });
+    applyChartStyle();
+    retranslate();
+    resize(1600, 1000);
+}
+
+ChartBase* MainWindow::chart(const QString& id) const
+{
+    for (ChartBase* c : m_charts)
+        if (c->chartId() == id)
+            return c;
+    return nullptr;
+}
+
+void MainWindow::buildMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_open = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
+                                                          tr("kvscope scenario (*.kvscope.json *.json)"));
+        if (!path.isEmpty())
+            openScenario(path);
+    });
+    m_open->setShortcut(QKeySequence::Open);
+    m_saveAs = m_fileMenu->addAction(QString(), this, [this] {
+        QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), QStringLiteral("scenario.kvscope.json"),
+                                                    tr("kvscope scenario (*.kvscope.json)"));
+        if (!path.isEmpty())
+            saveScenario(path);
+    });
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_import = m_fileMenu->addAction(QString(), m_panel, &ScenarioPanel::importConfigRequested);
+    m_fileMenu->addSeparator();
+    m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    m_quit->setShortcut(QKeySequence::Quit);
+
+    m_editMenu = menuBar()->addMenu(QString());
+    m_copySummary = m_editMenu->addAction(QString(), this, &MainWindow::copySummary);
+    m_copySummary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_presentationAction = m_viewMenu->addAction(QString(), this, &MainWindow::setPresentationMode);
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(Qt::Key_F11);
+    auto radioMenu = [this](QMenu*& menu, std::initializer_list<QAction**> actions) {
+        menu = m_viewMenu->addMenu(QString());
+        auto* group = new QActionGroup(menu);
+        for (QAction** action : actions) {
+            *action = menu->addAction(QString());
+            (*action)->setCheckable(true);
+            group->addAction(*action);
+        }
+    };
+    radioMenu(m_themeMenu, {&m_themeSystem, &m_themeLight, &m_themeDark});
+    radioMenu(m_unitsMenu, {&m_unitsBinary, &m_unitsSi});
+    radioMenu(m_languageMenu, {&m_english, &m_japanese});
+    connect(m_themeSystem, &QAction::triggered, this, [this] { setTheme("system"); });
+    connect(m_themeLight, &QAction::triggered, this, [this] { setTheme("light"); });
+    connect(m_themeDark, &QAction::triggered, this, [this] { setTheme("dark"); });
+    connect(m_unitsBinary, &QAction::triggered, this, [this] { setByteUnits(ByteUnits::Binary); });
+    connect(m_unitsSi, &QAction::triggered, this, [this] { setByteUnits(ByteUnits::Si); });
+    connect(m_english, &QAction::triggered, this, [this] { setLanguage("en"); });
+    connect(m_japanese, &QAction::triggered, this, [this] { setLanguage("ja"); });
+    m_themeSystem->setChecked(true);
+    m_unitsBinary->setChecked(true);
+}
+
+void MainWindow::retranslate()
+{
+    m_fileMenu->setTitle(tr("&File"));
+    m_open->setText(tr("&Open scenario..."));
+    m_saveAs->setText(tr("Save scenario &as..."));
+    m_import->setText(tr("&Import config.json..."));
+    m_quit->setText(tr("&Quit"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_copySummary->setText(tr("Copy &summary"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_presentationAction->setText(tr("&Presentation mode"));
+    m_themeMenu->setTitle(tr("&Theme"));
+    m_themeSystem->setText(tr("Follow the system"));
+    m_themeLight->setText(tr("Light"));
+    m_themeDark->setText(tr("Dark"));
+    m_unitsMenu->setTitle(tr("&Units"));
+    m_unitsBinary->setText(tr("Binary (GiB, as engines report)"));
+    m_unitsSi->setText(tr("Decimal (GB, as vendors quote)"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_english->setText(QStringLiteral("English"));
+    m_japanese->setText(QStringLiteral("日本語"));
+    const bool japanese = m_language && m_language->current() == QLatin1String("ja");
+    m_japanese->setChecked(japanese);
+    m_english->setChecked(!japanese);
+    if (m_controller->hasSnapshot())
+        showSnapshot(m_controller->snapshot());
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    else if (event->type() == QEvent::PaletteChange && m_theme == QLatin1String("system"))
+        applyChartStyle();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::showSnapshot(const EvaluationSnapshot& snapshot)
+{
+    const Scenario& s = snapshot.scenario;
+    setWindowTitle(tr("kvscope — %1 on %2 × %3")
+                       .arg(QString::fromStdString(s.model.name))
+                       .arg(s.gpuCount)
+                       .arg(QString::fromStdString(s.gpu.name)));
+    m_headline->show(snapshot);
+    for (ChartBase* c : m_charts)
+        c->show(snapshot);
+    statusBar()->clearMessage();
+}
+
+void MainWindow::showError(const QString& message)
+{
+    statusBar()->showMessage(message, 15000);
+}
+
+void MainWindow::applyChartStyle()
+{
+    QFont font = QApplication::font();
+    if (m_presentation)
+        font.setPointSizeF(font.pointSizeF() * 1.5);
+    const ChartStyle style = ChartStyle::fromPalette(palette(), font, m_presentation ? 2.0 : 1.0);
+    for (ChartBase* c : m_charts)
+        c->setChartStyle(style);
+    m_headline->setScale(m_presentation ? 1.6 : 1.0);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    m_presentation = on;
+    m_presentationAction->setChecked(on);
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+    applyChartStyle();
+}
+
+void MainWindow::setByteUnits(ByteUnits units)
+{
+    m_units = units;
+    (units == ByteUnits::Si ? m_unitsSi : m_unitsBinary)->setChecked(true);
+    m_headline->setByteUnits(units);
+    for (ChartBase* c : m_charts)
+        c->setByteUnits(units);
+    if (m_settings)
+        m_settings->setUnits(units == ByteUnits::Si ? "si" : "binary");
+}
+
+void MainWindow::setTheme(const QString& theme)
+{
+    m_theme = theme;
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    if (theme == QLatin1String("dark"))
+        QApplication::setPalette(darkPalette());
+    else if (theme == QLatin1String("light"))
+        QApplication::setPalette(lightPalette());
+    else
+        QApplication::setPalette(m_systemPalette);
+    (theme == QLatin1String("dark") ? m_themeDark : theme == QLatin1String("light") ? m_themeLight : m_themeSystem)
+        ->setChecked(true);
+    applyChartStyle();
+    if (m_settings)
+        m_settings->setTheme(theme);
+}
+
+void MainWindow::setLanguage(const QString& language)
+{
+    if (m_language)
+        m_language->apply(language);
+    if (m_settings)
+        m_settings->setLanguage(language);
+    retranslate();
+    for (ChartBase* c : m_charts)
+        c->retranslate();
+}
+
+bool MainWindow::importConfig(const QString& path)
+{
+    auto model = modelFromConfigFile(path.toStdString());
+    if (!model) {
+        QMessageBox::warning(this, tr("Cannot import config.json"), UiText::fieldError(model.error()));
+        return false;
+    }
+    ModelSpec spec = std::move(model).value();
+    spec.imported = true;
+    m_controller->edit([&](Scenario& s) { s.model = spec; });
+    statusBar()->showMessage(tr("Imported %1").arg(QString::fromStdString(spec.name)), 8000);
+    return true;
+}
+
+bool MainWindow::openScenario(const QString& path)
+{
+    auto scenario = loadScenarioFile(path.toStdString(), m_controller->catalog());
+    if (!scenario) {
+        QMessageBox::warning(this, tr("Cannot open scenario"), UiText::fieldError(scenario.error()));
+        return false;
+    }
+    m_controller->setScenario(*scenario);
+    return true;
+}
+
+bool MainWindow::saveScenario(const QString& path)
+{
+    QSaveFile file(path);
+    const QByteArray text = QByteArray::fromStdString(scenarioToText(m_controller->scenario()));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+        QMessageBox::warning(this, tr("Cannot save scenario"),
+                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
+                                 .arg(path, file.errorString()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
+}
+
+void MainWindow::copySummary()
+{
+    if (!m_controller->hasSnapshot())
+        return;
+    const EvaluationSnapshot& snap = m_controller->snapshot();
+    const NumberStyle numbers = UiText::numberStyle();
+    auto* mime = new QMimeData;
+    mime->setText(QString::fromStdString(textSummary(snap.scenario, snap.evaluation, m_units,
+                                                     SummaryStyle::PlainTable, numbers)));
+    mime->setData(QStringLiteral("text/markdown"),
+                  QByteArray::fromStdString(textSummary(snap.scenario, snap.evaluation, m_units,
+                                                        SummaryStyle::Markdown, numbers)));
+    QApplication::clipboard()->setMimeData(mime);
+    statusBar()->showMessage(tr("Summary copied"), 4000);
+}
+
+void MainWindow::restoreState()
+{
+    if (!m_settings)
+        return;
+    restoreGeometry(m_settings->value(AppSettings::Keys::geometry));
+    m_splitter->restoreState(m_settings->value(AppSettings::Keys::splitter));
+    setByteUnits(m_settings->units() == QLatin1String("si") ? ByteUnits::Si : ByteUnits::Binary);
+    setTheme(m_settings->theme());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_settings) {
+        m_settings->setValue(AppSettings::Keys::geometry, saveGeometry());
+        m_settings->setValue(AppSettings::Keys::splitter, m_splitter->saveState());
+        m_settings->setLastScenario(QString::fromStdString(scenarioToText(m_controller->scenario())));
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && isConfigFile(urls.front()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && isConfigFile(urls.front()) && importConfig(urls.front().toLocalFile()))
+        event->acceptProposedAction();
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "screenshot.h"
+
+#include "chart_base.h"
+#include "main_window.h"
+
+#include <QApplication>
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace kvscope::ui {
+
+QImage renderWindow(MainWindow& window, ScenarioController& controller, const QSize& size)
+{
+    window.resize(size);
+    window.show();
+    controller.evaluateNow();
+    QApplication::processEvents();
+    for (ChartBase* chart : window.charts())
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+    QApplication::processEvents();
+    return window.grab().toImage();
+}
+
+bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QString& path,
+                    const QSize& size)
+{
+    const QImage image = renderWindow(window, controller, size);
+    QSaveFile file(path);
+    if (image.isNull() || !file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+        std::fprintf(stderr, "kvscope: --screenshot: cannot write %s: %s\n", qPrintable(path),
+                     qPrintable(file.errorString()));
+        return false;
+    }
+    return true;
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+
+namespace kvscope::ui {
+
+class MainWindow;
+class ScenarioController;
+
+// Lays the window out at `size`, evaluates, replots every chart at once and grabs it.
+QImage renderWindow(MainWindow& window, ScenarioController& controller, const QSize& size);
+// renderWindow() saved as PNG through QSaveFile (never a half-written file); false on failure,
+// with the reason on stderr.
+bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QString& path,
+                    const QSize& size);
+
+} // namespace kvscope::ui

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tokens_fit_chart.h"
+
+#include "ui_text.h"
+
+#include <cmath>
+
+namespace kvscope::ui {
+
+TokensFitChart::TokensFitChart(QWidget* parent) : ChartBase(parent)
+{
+    for (int i = 0; i < KindCount; ++i) {
+        m_bars[i] = new QCPBars(xAxis, yAxis);
+        m_bars[i]->setWidth(0.6);
+        m_bars[i]->setBaseValue(1); // log axis: bars rise from one token
+        m_labels[i] = new QCPItemText(this);
+        m_labels[i]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    }
+    m_contextLine = new QCPItemStraightLine(this);
+    m_contextLabel = new QCPItemText(this);
+    m_contextLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_contextLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    legend->setVisible(false); // the axis names the bars
+    setLogAxis(yAxis);
+    applySeriesStyle();
+    retranslate();
+}
+
+QString TokensFitChart::chartTitle() const
+{
+    return tr("Tokens that fit");
+}
+
+void TokensFitChart::applyTexts()
+{
+    yAxis->setLabel(tr("Context per sequence (tokens)"));
+}
+
+void TokensFitChart::applySeriesStyle()
+{
+    const QColor fills[KindCount] = {colors::mha, colors::gqa, colors::mqa, colors::mla};
+    for (int i = 0; i < KindCount; ++i) {
+        m_bars[i]->setBrush(fills[i]);
+        m_bars[i]->setPen(Qt::NoPen);
+        m_labels[i]->setColor(chartStyle().foreground);
+        m_labels[i]->setFont(scaledFont(1.0, true));
+    }
+    m_contextLine->setPen(seriesPen(chartStyle().foreground, Qt::DashLine, 1.5));
+    styleCallout(m_contextLabel, chartStyle().foreground, 1.0, false);
+}
+
+void TokensFitChart::draw(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
+    const TokensFit& f = snap.evaluation.tokensFit;
+    const AttentionKind own = s.model.attentionKind();
+    m_kinds = s.model.isMla() ? 4 : 3;
+    m_values[Mha] = double(f.perSequenceMha);
+    m_values[Gqa] = double(f.perSequenceGqa);
+    m_values[Mqa] = double(f.perSequenceMqa);
+    m_values[Mla] = double(f.perSequence);
+    m_names[Mha] = tr("MHA\n%1 KV heads").arg(UiText::integer(s.model.queryHeads));
+    m_names[Gqa] = tr("GQA\n%1 KV heads").arg(UiText::integer(f.gqaKvHeads));
+    m_names[Mqa] = tr("MQA\n1 KV head");
+    m_names[Mla] = tr("MLA\nlatent %1").arg(UiText::integer(s.model.kvLoraRank + s.model.qkRopeHeadDim));
+    const AttentionKind kinds[KindCount] = {AttentionKind::Mha, AttentionKind::Gqa,
+                                            AttentionKind::Mqa, AttentionKind::Mla};
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    double top = std::max<double>(s.context, 10);
+    for (int i = 0; i < KindCount; ++i) {
+        const bool shown = i < m_kinds;
+        const bool isOwn = kinds[i] == own;
+        m_bars[i]->setVisible(shown);
+        m_labels[i]->setVisible(shown);
+        if (!shown)
+            continue;
+        const double value = std::max(m_values[i], 1.0);
+        m_bars[i]->setData({double(i + 1)}, {value}, true);
+        m_bars[i]->setPen(isOwn ? seriesPen(chartStyle().foreground, Qt::SolidLine, 2.5) : QPen(Qt::NoPen));
+        ticker->addTick(i + 1, isOwn ? m_names[i] + tr(" (this model)") : m_names[i]);
+        m_labels[i]->position->setCoords(i + 1, value);
+        const bool capped = f.capped && m_values[i] >= double(limits::maxContext);
+        m_labels[i]->setText(capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i])));
+        top = std::max(top, value);
+    }
+    xAxis->setTicker(ticker);
+    xAxis->setRange(0.4, m_kinds + 0.6);
+    xAxis->grid()->setVisible(false);
+    yAxis->setRange(1, top * 12);
+
+    m_contextLine->point1->setCoords(0, double(s.context));
+    m_contextLine->point2->setCoords(1, double(s.context));
+    m_contextLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_contextLabel->position->setCoords(0.99, double(s.context));
+    m_contextLabel->setText(tr("context %1").arg(UiText::integer(s.context)));
+}
+
+QString TokensFitChart::hoverText(double key, double, const QPoint&) const
+{
+    const int index = int(std::lround(key)) - 1;
+    if (index < 0 || index >= m_kinds || std::fabs(key - (index + 1)) > 0.35)
+        return {};
+    return QStringLiteral("%1\n%2").arg(QString(m_names[index]).replace('\n', ' '),
+                                       UiText::tokens(int64_t(m_values[index])));
+}
+
+QVector<double> TokensFitChart::barValues() const
+{
+    QVector<double> out;
+    for (int i = 0; i < m_kinds; ++i)
+        out << m_values[i];
+    return out;
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui_text.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace kvscope::ui {
+
+QString UiText::fieldError(const FieldError& error)
+{
+    const QString field = QString::fromStdString(error.field);
+    const QString accepted = QString::fromStdString(error.accepted);
+    if (error.value.empty())
+        return tr("%1 is missing. Accepted: %2").arg(field, accepted);
+    return tr("%1: %2 is not accepted. Accepted: %3")
+        .arg(field, QString::fromStdString(error.value), accepted);
+}
+
+NumberStyle UiText::numberStyle()
+{
+    const QLocale locale;
+    NumberStyle style;
+    style.decimalPoint = QString(locale.decimalPoint()).toStdString();
+    style.groupSeparator = QString(locale.groupSeparator()).toStdString();
+    return style;
+}
+
+QString UiText::bytes(double value, ByteUnits units)
+{
+    return QString::fromStdString(formatBytes(value, units, numberStyle()));
+}
+
+QString UiText::duration(double ms)
+{
+    return QString::fromStdString(formatDuration(ms, numberStyle()));
+}
+
+QString UiText::rate(double gbPerS)
+{
+    return QString::fromStdString(formatRate(gbPerS, numberStyle()));
+}
+
+QString UiText::integer(int64_t value)
+{
+    return QString::fromStdString(formatInteger(value, numberStyle()));
+}
+
+QString UiText::number(double value, int decimals)
+{
+    return QString::fromStdString(formatNumber(value, decimals, numberStyle()));
+}
+
+QString UiText::tokensPerSecond(double value)
+{
+    return QString::fromStdString(formatTokensPerSecond(value, numberStyle()));
+}
+
+QString UiText::tokens(int64_t count)
+{
+    return tr("%1 tokens").arg(integer(count));
+}
+
+QString UiText::contextShort(double tokens)
+{
+    const double value = std::round(tokens);
+    if (value >= 1048576 && std::fmod(value, 1048576) == 0)
+        return QStringLiteral("%1M").arg(value / 1048576);
+    if (value >= 1024 && std::fmod(value, 1024) == 0)
+        return QStringLiteral("%1K").arg(value / 1024);
+    return integer(int64_t(value));
+}
+
+QString UiText::tierName(Tier tier)
+{
+    switch (tier) {
+    case Tier::Gpu: return tr("KV on GPU");
+    case Tier::CpuSerial: return tr("CPU RAM, serial");
+    case Tier::CpuPipelined: return tr("CPU RAM, pipelined");
+    case Tier::Nvme: return tr("NVMe SSD");
+    case Tier::Sata: return tr("SATA SSD");
+    }
+    return {};
+}
+
+QString UiText::reloadTierName(ReloadTier tier)
+{
+    switch (tier) {
+    case ReloadTier::CpuRam: return tr("reload from CPU RAM");
+    case ReloadTier::Nvme: return tr("reload from NVMe");
+    case ReloadTier::Sata: return tr("reload from SATA");
+    }
+    return {};
+}
+
+QString UiText::placementName(KvPlacement placement)
+{
+    switch (placement) {
+    case KvPlacement::Gpu: return tr("GPU VRAM");
+    case KvPlacement::CpuRam: return tr("CPU RAM (over PCIe)");
+    case KvPlacement::Nvme: return tr("NVMe SSD");
+    case KvPlacement::Sata: return tr("SATA SSD");
+    }
+    return {};
+}
+
+QString UiText::attentionName(AttentionKind kind)
+{
+    switch (kind) {
+    case AttentionKind::Mha: return tr("MHA");
+    case AttentionKind::Gqa: return tr("GQA");
+    case AttentionKind::Mqa: return tr("MQA");
+    case AttentionKind::Mla: return tr("MLA");
+    }
+    return {};
+}
+
+ExplainWords UiText::explainWords()
+{
+    ExplainWords w;
+    auto s = [](const QString& text) { return text.toStdString(); };
+    w.layers = s(tr("layers"));
+    w.kvHeads = s(tr("KV heads"));
+    w.headDim = s(tr("head_dim"));
+    w.tokens = s(tr("tokens"));
+    w.sequences = s(tr("sequences"));
+    w.windowed = s(tr("windowed layers hold"));
+    w.latent = s(tr("latent"));
+    w.parameters = s(tr("parameters"));
+    w.embeddings = s(tr("embeddings"));
+    w.weights = s(tr("weights"));
+    w.kvCache = s(tr("KV"));
+    w.activations = s(tr("activations"));
+    w.overhead = s(tr("overhead"));
+    w.free = s(tr("free"));
+    w.forKv = s(tr("for KV"));
+    w.perToken = s(tr("per token"));
+    w.lanes = s(tr("lanes"));
+    w.fits = s(tr("fits"));
+    w.overflows = s(tr("overflows by"));
+    return w;
+}
+
+QString UiText::arithmetic(const Scenario& scenario, const Evaluation& evaluation, ByteUnits units,
+                           const std::string& id)
+{
+    const auto all = explain(scenario, evaluation, units, numberStyle(), explainWords());
+    return QString::fromStdString(explanationFor(all, id));
+}
+
+} // namespace kvscope::ui

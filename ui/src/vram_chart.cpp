@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "vram_chart.h"
+
+#include "ui_text.h"
+
+namespace kvscope::ui {
+
+namespace {
+// Bars drawn individually; beyond this every GPU is alike and one bar stands for all.
+constexpr int kMaxBars = 8;
+} // namespace
+
+VramChart::VramChart(QWidget* parent) : ChartBase(parent)
+{
+    QCPBars* below = nullptr;
+    for (int i = 0; i < SegmentCount; ++i) {
+        m_segments[i] = new QCPBars(xAxis, yAxis);
+        m_segments[i]->setWidth(0.55);
+        m_segments[i]->setStackingGap(0);
+        if (below)
+            m_segments[i]->moveAbove(below);
+        below = m_segments[i];
+    }
+    m_overflow = new QCPBars(xAxis, yAxis);
+    m_overflow->setWidth(0.55);
+    m_overflow->setBrush(QBrush(colors::overflow, Qt::BDiagPattern));
+
+    m_capacityLine = new QCPItemStraightLine(this);
+    m_budgetLine = new QCPItemStraightLine(this);
+    m_capacityLabel = new QCPItemText(this);
+    m_capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_capacityLabel->setClipToAxisRect(false);
+    m_overflowLabel = new QCPItemText(this);
+    m_overflowLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_note = new QCPItemText(this);
+    m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_note->position->setCoords(0.01, 0.02);
+    m_note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+
+    yAxis->setRangeLower(0);
+    applySeriesStyle();
+    retranslate();
+}
+
+QString VramChart::chartTitle() const
+{
+    return tr("VRAM per GPU");
+}
+
+void VramChart::applyTexts()
+{
+    const QString names[SegmentCount] = {tr("Weights"),  tr("KV cache"), tr("Activations"),
+                                         tr("Overhead"), tr("Free"),     tr("Held back by engine")};
+    for (int i = 0; i < SegmentCount; ++i)
+        m_segments[i]->setName(names[i]);
+    m_overflow->setName(tr("Overflow"));
+}
+
+void VramChart::applySeriesStyle()
+{
+    const QColor fills[SegmentCount] = {colors::weights,  colors::kvCache, colors::activations,
+                                        colors::overhead, colors::freeVram, colors::reserved};
+    for (int i = 0; i < SegmentCount; ++i) {
+        QColor fill = fills[i];
+        if (i == Free)
+            fill.setAlphaF(0.35);
+        m_segments[i]->setBrush(fill);
+        m_segments[i]->setPen(QPen(chartStyle().background, 1));
+    }
+    m_overflow->setPen(seriesPen(colors::overflow, Qt::SolidLine, 2));
+    m_capacityLine->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1.5));
+    m_budgetLine->setPen(seriesPen(chartStyle().subtle, Qt::DashLine, 1.2));
+    for (QCPItemText* label : {m_capacityLabel, m_note})
+        label->setColor(chartStyle().foreground), label->setFont(chartStyle().font);
+    m_overflowLabel->setColor(colors::overflow);
+    m_overflowLabel->setFont(scaledFont(1.0, true));
+}
+
+void VramChart::draw(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
+    const VramSplit& v = snap.evaluation.vram;
+    const AxisUnit unit = axisUnitFor(std::max(v.capacityBytes, v.budgetBytes - v.freeBytes), byteUnits());
+    m_unitBytes = unit.bytes;
+    m_bars = std::min(s.gpuCount, kMaxBars);
+
+    const double free = std::max(0.0, v.freeBytes);
+    const double values[SegmentCount] = {v.weightsBytes, v.kvCacheBytes, v.activationBytes,
+                                         v.overheadBytes, free, v.fits ? v.reservedBytes : 0.0};
+    QVector<double> keys;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < m_bars; ++i) {
+        keys << i + 1;
+        ticker->addTick(i + 1, s.gpuCount > kMaxBars ? tr("each of %1 GPUs").arg(s.gpuCount)
+                                                     : tr("GPU %1").arg(i));
+    }
+    if (s.gpuCount > kMaxBars)
+        ticker->clear(), ticker->addTick(1, tr("each of %1 GPUs").arg(s.gpuCount));
+    xAxis->setTicker(ticker);
+    xAxis->setRange(0.4, m_bars + 0.6);
+    for (int i = 0; i < SegmentCount; ++i) {
+        m_segments[i]->setData(keys, QVector<double>(keys.size(), values[i] / unit.bytes), true);
+        // Only what the bar shows is in the legend (no "held back" when the engine uses all).
+        if (values[i] > 0 || i == Kv)
+            m_segments[i]->addToLegend();
+        else
+            m_segments[i]->removeFromLegend();
+    }
+
+    const double used = v.weightsBytes + v.kvCacheBytes + v.activationBytes + v.overheadBytes;
+    m_overflow->setVisible(!v.fits);
+    m_overflowLabel->setVisible(!v.fits);
+    if (v.fits)
+        m_overflow->removeFromLegend();
+    else
+        m_overflow->addToLegend();
+    if (!v.fits) {
+        m_overflow->setBaseValue(v.budgetBytes / unit.bytes);
+        m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unit.bytes), true);
+        m_overflowLabel->position->setCoords(m_bars + 0.32 - (m_bars > 1 ? 0.0 : 0.0),
+                                             (v.budgetBytes + used) / 2 / unit.bytes);
+        m_overflowLabel->setText(tr("overflow\n+%1").arg(UiText::bytes(-v.freeBytes, byteUnits())));
+    }
+    m_capacityLine->point1->setCoords(0, v.capacityBytes / unit.bytes);
+    m_capacityLine->point2->setCoords(1, v.capacityBytes / unit.bytes);
+    m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_capacityLabel->position->setCoords(0.99, v.capacityBytes / unit.bytes);
+    m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
+    const bool budgetShown = v.reservedBytes > 0.5;
+    m_budgetLine->setVisible(budgetShown);
+    m_budgetLine->point1->setCoords(0, v.budgetBytes / unit.bytes);
+    m_budgetLine->point2->setCoords(1, v.budgetBytes / unit.bytes);
+
+    QString note;
+    if (v.weightsOffloadedBytes > 0)
+        note = tr("%1 of weights offloaded to CPU RAM").arg(UiText::bytes(v.weightsOffloadedBytes, byteUnits()));
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+
+    yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol));
+    yAxis->setRange(0, std::max(v.capacityBytes, used) / unit.bytes * 1.12);
+}
+
+QString VramChart::hoverText(double key, double value, const QPoint&) const
+{
+    const EvaluationSnapshot* snap = lastSnapshot();
+    if (!snap || key < 0.5 || key > m_bars + 0.5)
+        return {};
+    const VramSplit& v = snap->evaluation.vram;
+    auto line = [&](const QString& name, double bytes) {
+        return QStringLiteral("%1: %2").arg(name, UiText::bytes(bytes, byteUnits()));
+    };
+    QStringList lines{line(tr("Capacity"), v.capacityBytes),
+                      line(tr("Engine budget"), v.budgetBytes),
+                      line(tr("Weights"), v.weightsBytes),
+                      line(tr("KV cache"), v.kvCacheBytes),
+                      line(tr("Activations"), v.activationBytes),
+                      line(tr("Overhead"), v.overheadBytes)};
+    lines << (v.fits ? line(tr("Free"), v.freeBytes) : line(tr("Overflow"), -v.freeBytes));
+    Q_UNUSED(value);
+    return lines.join('\n');
+}
+
+QVector<double> VramChart::segmentBytes() const
+{
+    QVector<double> out;
+    for (QCPBars* bars : m_segments)
+        out << (bars->data()->isEmpty() ? 0.0 : bars->data()->at(0)->value * m_unitBytes);
+    return out;
+}
+
+bool VramChart::showsOverflow() const
+{
+    return m_overflow->visible() && !m_overflow->data()->isEmpty();
+}
+
+} // namespace kvscope::ui
