@@ -269,12 +269,15 @@ Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTimi
     if (!withCrossings)
         return b;
 
-    // The first prompt length on a log grid from which reload is faster, refined by bisection.
+    // The prompt length from which reload stays faster up to the search bound: after the last
+    // grid point where recompute still wins, refined by bisection. (Reload can win briefly at a
+    // few tokens and lose again, e.g. when a MoE prefill touches more experts as it grows.)
     const int64_t upTo = std::max<int64_t>(s.context, s.model.maxContext > 0 ? s.model.maxContext
                                                                             : 131'072);
     b.searchedUpTo = upTo;
-    b.crossTokens.fill(-1);
     constexpr int kGrid = 64;
+    std::array<int64_t, 3> lastLoss{0, 0, 0}; // 0: reload never lost on the grid
+    std::array<int64_t, 3> winAfterLoss{-1, -1, -1};
     int64_t previous = 0;
     for (int i = 0; i <= kGrid; ++i) {
         const auto t = int64_t(std::llround(std::pow(double(upTo), double(i) / kGrid)));
@@ -282,17 +285,28 @@ Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTimi
             continue;
         const ReloadRecompute r = reloadRecompute(s, p, d, t);
         for (size_t tier = 0; tier < 3; ++tier) {
-            if (b.crossTokens[tier] >= 0 || !(r.reloadMs[tier] < r.recomputeMs))
-                continue;
-            int64_t lo = previous, hi = t; // reload loses at lo (or lo = 0), wins at hi
-            while (hi - lo > 1) {
-                const int64_t mid = lo + (hi - lo) / 2;
-                const ReloadRecompute m = reloadRecompute(s, p, d, mid);
-                (m.reloadMs[tier] < m.recomputeMs ? hi : lo) = mid;
+            if (r.reloadMs[tier] < r.recomputeMs) {
+                if (winAfterLoss[tier] < 0)
+                    winAfterLoss[tier] = t;
+            } else {
+                lastLoss[tier] = t;
+                winAfterLoss[tier] = -1;
             }
-            b.crossTokens[tier] = hi;
         }
         previous = t;
+    }
+    for (size_t tier = 0; tier < 3; ++tier) {
+        if (winAfterLoss[tier] < 0) {
+            b.crossTokens[tier] = -1; // recompute wins at the longest prompt considered
+            continue;
+        }
+        int64_t lo = lastLoss[tier], hi = winAfterLoss[tier]; // reload loses at lo, wins at hi
+        while (hi - lo > 1) {
+            const int64_t mid = lo + (hi - lo) / 2;
+            const ReloadRecompute m = reloadRecompute(s, p, d, mid);
+            (m.reloadMs[tier] < m.recomputeMs ? hi : lo) = mid;
+        }
+        b.crossTokens[tier] = hi;
     }
     return b;
 }

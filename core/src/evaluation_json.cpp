@@ -9,10 +9,13 @@ namespace kvscope {
 
 namespace {
 
-// Byte counts are whole numbers; JSON shows them as integers.
+// Byte counts are whole numbers; JSON shows them as integers while they are exact in a double
+// (below 2^53), and as plain numbers beyond (exabyte totals of absurd scenarios).
 nlohmann::json bytes(double value)
 {
-    return nlohmann::json(int64_t(std::llround(value)));
+    if (std::fabs(value) < 9.0e15)
+        return nlohmann::json(int64_t(std::llround(value)));
+    return nlohmann::json(value);
 }
 
 // Milliseconds and rates keep four decimals: enough for any chart, stable in golden files.

@@ -72,7 +72,7 @@ int64_t JsonReader::integer(std::initializer_list<const char*> keys, int64_t lo,
     double v = 0;
     if (value->is_number_unsigned()) {
         const auto u = value->get<uint64_t>();
-        if (u > uint64_t(hi)) {
+        if (u > uint64_t(hi) || (lo > 0 && u < uint64_t(lo))) {
             fail(key, describeJson(*value), accepted);
             return fallback;
         }

@@ -72,7 +72,7 @@ int64_t longestContextFitting(const ModelSpec& model, const KvDtype& dtype, int 
     // KV(T) is piecewise linear: every layer grows until T reaches the window, then only the
     // full layers do.
     double tokens = bytes / (perLayer * double(model.layers));
-    if (windowed > 0 && tokens > window) {
+    if (windowed > 0 && tokens >= window) {
         const double atWindow = perLayer * double(model.layers) * window;
         tokens = full > 0 ? window + (bytes - atWindow) / (perLayer * double(full))
                           : double(limits::maxContext);

@@ -3,6 +3,7 @@
 
 #include "kvscope/explain.h"
 
+#include <locale>
 #include <sstream>
 #include <vector>
 
@@ -49,11 +50,13 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     const auto why = explain(s, e, units, st);
 
     std::ostringstream head;
-    head << s.model.name << " on " << s.gpuCount << " x " << s.gpu.name << " ("
+    head.imbue(std::locale::classic()); // separators come from NumberStyle only
+    head << s.model.name << " on " << formatInteger(s.gpuCount, st) << " x " << s.gpu.name << " ("
          << bytes(s.gpu.memoryGiB * 1073741824.0) << ")";
     std::ostringstream setup;
+    setup.imbue(std::locale::classic());
     setup << "weights " << s.weights.id << ", KV " << s.kvDtype.id << ", engine " << s.engine.id
-          << ", context " << formatInteger(s.context, st) << ", batch " << s.batch << ", PCIe "
+          << ", context " << formatInteger(s.context, st) << ", batch " << formatInteger(s.batch, st) << ", PCIe "
           << s.pcie.gen << ".0 x" << s.pcieLanes << ", KV on " << kvPlacementId(s.kvPlacement);
 
     const VramSplit& v = e.vram;
@@ -93,6 +96,7 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     };
 
     std::ostringstream out;
+    out.imbue(std::locale::classic());
     if (style == SummaryStyle::Markdown) {
         out << "## kvscope: " << head.str() << "\n\n" << setup.str() << "\n";
         for (const Section& section : sections) {

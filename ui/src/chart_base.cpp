@@ -29,7 +29,7 @@ size_t nearestPoint(const Sweep& sweep, double key)
 
 ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
 {
-    setMinimumSize(320, 200);
+    setMinimumSize(240, 170);
     setLocale(QLocale());
     setNoAntialiasingOnDrag(true);
     setPlottingHint(QCP::phCacheLabels, true);

@@ -82,7 +82,7 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_panel->sizeHint().width() + 24);
+    scroll->setMinimumWidth(m_panel->minimumSizeHint().width() + 24);
 
     m_headline = new HeadlineBar(this);
     m_charts = {new VramChart(this), new TokensFitChart(this), new KvGrowthChart(this),
@@ -291,6 +291,11 @@ void MainWindow::setLanguage(const QString& language)
 {
     if (m_language)
         m_language->apply(language);
+    // Qt announces a new translator only while the event loop runs; announce it ourselves so a
+    // switch before exec() (tests, --lang) retranslates too. A second announcement is harmless.
+    QEvent changed(QEvent::LanguageChange);
+    for (QWidget* top : QApplication::topLevelWidgets())
+        QCoreApplication::sendEvent(top, &changed);
     if (m_settings)
         m_settings->setLanguage(language);
     retranslate();

@@ -95,8 +95,8 @@ struct Breakeven
 {
     double recomputeMs = 0;               // prefill of the scenario's context
     std::array<double, 3> reloadMs{};     // reload of the scenario's context, per ReloadTier
-    std::array<int64_t, 3> crossTokens{}; // prompt length from which reload is faster;
-                                          // -1 = not within the model's context
+    std::array<int64_t, 3> crossTokens{}; // prompt length from which reload stays faster up to
+                                          // searchedUpTo; -1 = recompute is faster there
     int64_t searchedUpTo = 0;             // the longest prompt considered for crossTokens
 };
 

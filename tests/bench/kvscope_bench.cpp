@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Prints one figure per line, "name: value unit":
+//   core_evals_per_s  full evaluate() of the default scenario (breakeven crossings searched),
+//                     in a loop for about one second on one thread
+//   sweep_ms          median of 20 context sweeps, 256 points from 256 to 1,048,576 tokens,
+//                     each point a full evaluation carrying every chart series
+// A slider move re-evaluates and replots every chart: the sweep is most of that work, and it
+// has to stay well inside one 60 Hz frame (16.7 ms).
+
+#include "kvscope/catalog.h"
+#include "kvscope/evaluation.h"
+#include "kvscope/sweep.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double millisecondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const kvscope::Catalog catalog =
+        kvscope::loadCatalog(kvscope::defaultDataDirs(argc > 0 ? argv[0] : ""));
+    auto scenario = kvscope::defaultScenario(catalog);
+    if (!scenario) {
+        std::fprintf(stderr, "kvscope-bench: %s\n", scenario.error().message().c_str());
+        return 1;
+    }
+
+    // Whole evaluations for about a second; the checksum keeps the work observable.
+    double checksum = 0;
+    long evaluations = 0;
+    const Clock::time_point start = Clock::now();
+    double elapsedMs = 0;
+    do {
+        for (int i = 0; i < 64; ++i) {
+            const auto e = kvscope::evaluate(*scenario);
+            checksum += e.ok() ? e->decode.selectedMs : 0;
+            ++evaluations;
+        }
+        elapsedMs = millisecondsSince(start);
+    } while (elapsedMs < 1000);
+    std::printf("core_evals_per_s: %.0f evals/s\n", double(evaluations) / (elapsedMs / 1e3));
+
+    std::vector<double> runs;
+    for (int run = 0; run < 20; ++run) {
+        const Clock::time_point t = Clock::now();
+        const auto sweep =
+            kvscope::sweep(*scenario, kvscope::SweepVariable::Context, 256, 1'048'576, 256);
+        runs.push_back(millisecondsSince(t));
+        if (!sweep) {
+            std::fprintf(stderr, "kvscope-bench: %s\n", sweep.error().message().c_str());
+            return 1;
+        }
+        checksum += sweep->columns.front().values.back();
+    }
+    std::sort(runs.begin(), runs.end());
+    std::printf("sweep_ms: %.3f ms\n", (runs[9] + runs[10]) / 2);
+    return checksum > 0 ? 0 : 1;
+}

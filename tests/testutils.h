@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Shared by the suites: the catalog the tests run against, scenario shortcuts, and a check that
+// a JSON tree holds only finite numbers.
+
+#include "kvscope/catalog.h"
+#include "kvscope/evaluation.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QtGlobal>
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope::test {
+
+// The build's staged catalog: CTest sets KVSCOPE_DATA_DIR to it and points XDG_DATA_HOME at an
+// empty directory, so defaultDataDirs() finds exactly the shipped data.
+inline const Catalog& catalog()
+{
+    static const Catalog loaded =
+        loadCatalog(defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
+    return loaded;
+}
+
+// Catalog entries the suites name are part of the product; a missing one is a broken install,
+// so stop with a clear message rather than fail every row on an empty spec.
+inline const ModelSpec& model(const std::string& id)
+{
+    const ModelSpec* m = catalog().model(id);
+    if (!m)
+        qFatal("catalog has no model \"%s\" (is KVSCOPE_DATA_DIR set?)", id.c_str());
+    return *m;
+}
+
+inline const GpuSpec& gpu(const std::string& id)
+{
+    const GpuSpec* g = catalog().gpu(id);
+    if (!g)
+        qFatal("catalog has no GPU \"%s\"", id.c_str());
+    return *g;
+}
+
+inline const KvDtype& kvDtype(const std::string& id)
+{
+    const KvDtype* d = catalog().kvDtype(id);
+    if (!d)
+        qFatal("catalog has no KV dtype \"%s\"", id.c_str());
+    return *d;
+}
+
+inline const WeightFormat& weightFormat(const std::string& id)
+{
+    const WeightFormat* f = catalog().weightFormat(id);
+    if (!f)
+        qFatal("catalog has no weight format \"%s\"", id.c_str());
+    return *f;
+}
+
+// The seed article's scenario (Llama 2 7B, FP16, RTX 4090, 2,048 tokens), optionally with
+// another model and GPU.
+inline Scenario scenario(const std::string& modelId = "llama-2-7b",
+                         const std::string& gpuId = "rtx-4090")
+{
+    auto s = defaultScenario(catalog());
+    if (!s)
+        qFatal("no default scenario: %s", s.error().message().c_str());
+    Scenario result = s.value();
+    result.model = model(modelId);
+    result.gpu = gpu(gpuId);
+    return result;
+}
+
+// Evaluates or stops the test with the error's message; `var` names the Evaluation.
+#define KVSCOPE_EVALUATE(var, scenarioExpr, ...)                                                   \
+    const auto var##_result = ::kvscope::evaluate(scenarioExpr __VA_OPT__(, ) __VA_ARGS__);        \
+    QVERIFY2(var##_result.ok(), var##_result.ok() ? "" : var##_result.error().message().c_str());  \
+    const ::kvscope::Evaluation& var = var##_result.value()
+
+// The first path in `j` holding a number that is NaN or infinite, or a null; "" when clean.
+inline std::string firstNonFinite(const nlohmann::json& j, const std::string& path = "")
+{
+    if (j.is_null())
+        return path + " (null)";
+    if (j.is_number_float() && !std::isfinite(j.get<double>()))
+        return path;
+    if (j.is_object() || j.is_array()) {
+        size_t index = 0;
+        for (auto it = j.begin(); it != j.end(); ++it, ++index) {
+            const std::string child =
+                path + "/" + (j.is_object() ? it.key() : std::to_string(index));
+            if (std::string bad = firstNonFinite(*it, child); !bad.empty())
+                return bad;
+        }
+    }
+    return "";
+}
+
+inline QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace kvscope::test

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Whole-scenario evaluation: the VRAM split adds up, overflow is reported, the attention variants
+// order as they must, curves move the right way, extreme inputs stay finite, reload vs recompute
+// crosses where it should, and validation names the field it rejects.
+
+#include "testutils.h"
+
+#include "kvscope/evaluation_json.h"
+#include "kvscope/sweep.h"
+
+#include <QtTest>
+
+#include <limits>
+
+using namespace kvscope;
+using namespace kvscope::test;
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+using Mutation = void (*)(Scenario&);
+
+} // namespace
+
+Q_DECLARE_METATYPE(Mutation)
+
+class TestEvaluation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void vramSplitAddsUp_data();
+    void vramSplitAddsUp();
+    void overflowIsReported();
+    void attentionVariantsOrder_data();
+    void attentionVariantsOrder();
+    void decodeGrowsWithContext_data();
+    void decodeGrowsWithContext();
+    void tokensFitGrowWithMemory_data();
+    void tokensFitGrowWithMemory();
+    void extremesStayFinite_data();
+    void extremesStayFinite();
+    void everyModelAtExtremes_data();
+    void everyModelAtExtremes();
+    void reloadVsRecompute();
+    void breakevenMatchesCurves_data();
+    void breakevenMatchesCurves();
+    void validateNamesTheField_data();
+    void validateNamesTheField();
+
+private:
+    void checkFinite(const Scenario& s);
+};
+
+void TestEvaluation::vramSplitAddsUp_data()
+{
+    QTest::addColumn<Mutation>("mutate");
+    QTest::addRow("seed default") << Mutation([](Scenario&) {});
+    QTest::addRow("vllm llama-3.1-8b h100 batch 32") << Mutation([](Scenario& s) {
+        s.model = model("llama-3.1-8b");
+        s.gpu = gpu("h100-sxm");
+        applyEngine(s, *catalog().engine("vllm"));
+        s.batch = 32;
+        s.context = 8191; // not a multiple of the 16-token block
+    });
+    QTest::addRow("llamacpp q4_k_m q8_0 KV") << Mutation([](Scenario& s) {
+        applyEngine(s, *catalog().engine("llamacpp"));
+        s.weights = weightFormat("q4_k_m");
+        s.kvDtype = kvDtype("q8_0");
+    });
+    QTest::addRow("hf-offloaded KV in CPU RAM") << Mutation([](Scenario& s) {
+        applyEngine(s, *catalog().engine("hf-offloaded"));
+        s.context = 32768;
+    });
+    QTest::addRow("deepseek-v3 8 x h200 fp8") << Mutation([](Scenario& s) {
+        s.model = model("deepseek-v3");
+        s.gpu = gpu("h200");
+        s.gpuCount = 8;
+        s.weights = weightFormat("fp8");
+    });
+    QTest::addRow("llama-2-70b overflowing a 4090")
+        << Mutation([](Scenario& s) { s.model = model("llama-2-70b"); });
+    QTest::addRow("llama-2-13b weights offloaded") << Mutation([](Scenario& s) {
+        s.model = model("llama-2-13b");
+        s.offloadWeights = true;
+    });
+    QTest::addRow("m2-ultra unified at 0.9") << Mutation([](Scenario& s) {
+        s.gpu = gpu("m2-ultra");
+        s.memoryFraction = 0.9;
+    });
+}
+
+void TestEvaluation::vramSplitAddsUp()
+{
+    QFETCH(Mutation, mutate);
+    Scenario s = scenario();
+    mutate(s);
+    KVSCOPE_EVALUATE(e, s);
+    const VramSplit& v = e.vram;
+    const double sum =
+        v.weightsBytes + v.kvCacheBytes + v.activationBytes + v.overheadBytes + v.freeBytes;
+    QVERIFY2(qAbs(sum - v.budgetBytes) <= 1.0, qPrintable(QStringLiteral("parts %1 vs budget %2")
+                                                              .arg(sum, 0, 'f', 1)
+                                                              .arg(v.budgetBytes, 0, 'f', 1)));
+    QVERIFY(qAbs(v.budgetBytes + v.reservedBytes - v.capacityBytes) <= 1.0);
+    QCOMPARE(v.capacityBytes, s.gpu.memoryGiB * GiB * s.gpu.usableFraction);
+    QCOMPARE(v.budgetBytes, v.capacityBytes * s.effectiveMemoryFraction());
+    QCOMPARE(v.fits, v.freeBytes >= 0);
+    for (double part : {v.weightsBytes, v.kvCacheBytes, v.activationBytes, v.overheadBytes})
+        QVERIFY(part >= 0);
+    // Offloaded weights are weights too: resident + offloaded = this GPU's share.
+    QVERIFY(qAbs(v.weightsBytes + v.weightsOffloadedBytes - e.weightsBytesTotal / s.gpuCount) <=
+            1.0);
+}
+
+void TestEvaluation::overflowIsReported()
+{
+    // Llama 2 70B at FP16 is 68,976,648,192 x 2 = 137,953,296,384 B of weights alone: more than
+    // five times a 24 GiB (25,769,803,776 B) card.
+    KVSCOPE_EVALUATE(e, scenario("llama-2-70b", "rtx-4090"));
+    QVERIFY(!e.vram.fits);
+    QVERIFY(e.vram.freeBytes < 0);
+    QCOMPARE(e.vram.weightsBytes, 137'953'296'384.0);
+    QVERIFY(e.vram.freeBytes < 25'769'803'776.0 - 137'953'296'384.0);
+    QCOMPARE(e.tokensFit.model, 0);
+
+    const nlohmann::json j = evaluationToJson(scenario("llama-2-70b", "rtx-4090"), e);
+    QCOMPARE(j["vram"]["fits"].get<bool>(), false);
+    QVERIFY(j["vram"]["free_bytes"].get<double>() < 0);
+}
+
+void TestEvaluation::attentionVariantsOrder_data()
+{
+    QTest::addColumn<QString>("modelId");
+    QTest::addRow("llama-2-7b") << "llama-2-7b";
+    QTest::addRow("llama-2-13b") << "llama-2-13b";
+    // Every layer windowed at 262,144 tokens: the MQA variant stops growing (capped), the
+    // others fit fewer tokens than the window, so the order still holds.
+    QTest::addRow("phi-3.5-mini") << "phi-3.5-mini";
+}
+
+void TestEvaluation::attentionVariantsOrder()
+{
+    // Fewer KV heads, more tokens: MQA > GQA > MHA, and an MHA model is its own MHA variant.
+    QFETCH(QString, modelId);
+    Scenario s = scenario(modelId.toStdString(), "rtx-4090");
+    s.weights = weightFormat("q4_k_m"); // leave room for KV on a 24 GiB card
+    KVSCOPE_EVALUATE(e, s);
+    QCOMPARE(s.model.attentionKind(), AttentionKind::Mha);
+    const TokensFit& f = e.tokensFit;
+    QVERIFY(f.mha > 0);
+    QVERIFY2(f.mqa > f.gqa && f.gqa > f.mha,
+             qPrintable(QStringLiteral("mqa %1 gqa %2 mha %3").arg(f.mqa).arg(f.gqa).arg(f.mha)));
+    QCOMPARE(f.model, f.mha);
+    QCOMPARE(f.gqaKvHeads, 8);
+    QCOMPARE(f.mla, -1);
+}
+
+void TestEvaluation::decodeGrowsWithContext_data()
+{
+    QTest::addColumn<QString>("modelId");
+    QTest::addColumn<QString>("gpuId");
+    QTest::addColumn<int>("gpus");
+    QTest::addRow("llama-2-7b") << "llama-2-7b"
+                                << "rtx-4090" << 1;
+    QTest::addRow("mistral-7b-v0.1 (windowed)") << "mistral-7b-v0.1"
+                                                << "rtx-4090" << 1;
+    QTest::addRow("gpt-oss-20b (half windowed)") << "gpt-oss-20b"
+                                                 << "h100-sxm" << 1;
+    QTest::addRow("deepseek-v3 (MLA) on 8") << "deepseek-v3"
+                                            << "h200" << 8;
+}
+
+void TestEvaluation::decodeGrowsWithContext()
+{
+    // More context never makes a decode step faster, on any tier.
+    QFETCH(QString, modelId);
+    QFETCH(QString, gpuId);
+    QFETCH(int, gpus);
+    Scenario s = scenario(modelId.toStdString(), gpuId.toStdString());
+    s.gpuCount = gpus;
+    auto result = sweep(s, SweepVariable::Context, 256, 1'048'576, 64);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message().c_str());
+    for (Tier tier : allTiers) {
+        const SweepColumn* c = result->column(std::string("decode_ms_") + tierId(tier));
+        QVERIFY(c);
+        QCOMPARE(c->values.size(), result->x.size());
+        for (size_t i = 1; i < c->values.size(); ++i)
+            QVERIFY2(c->values[i] >= c->values[i - 1],
+                     qPrintable(QStringLiteral("%1 falls from %2 to %3 ms at %4 tokens")
+                                    .arg(qs(c->id))
+                                    .arg(c->values[i - 1])
+                                    .arg(c->values[i])
+                                    .arg(result->x[i])));
+    }
+}
+
+void TestEvaluation::tokensFitGrowWithMemory_data()
+{
+    QTest::addColumn<QString>("modelId");
+    QTest::addRow("llama-2-7b") << "llama-2-7b";
+    QTest::addRow("gemma-2-9b (windowed)") << "gemma-2-9b";
+    QTest::addRow("deepseek-v2-lite (MLA)") << "deepseek-v2-lite";
+}
+
+void TestEvaluation::tokensFitGrowWithMemory()
+{
+    // More GPU memory never fits fewer tokens, for the model or any attention variant.
+    QFETCH(QString, modelId);
+    const Scenario s = scenario(modelId.toStdString(), "h100-sxm");
+    auto result = sweep(s, SweepVariable::Vram, 4, 1024, 64);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message().c_str());
+    for (const char* id :
+         {"tokens_fit_model", "tokens_fit_mha", "tokens_fit_gqa", "tokens_fit_mqa"}) {
+        const SweepColumn* c = result->column(id);
+        QVERIFY(c);
+        QCOMPARE(c->values.front(), 0.0); // 4 GiB does not even hold the weights
+        QVERIFY(c->values.back() > 0);
+        for (size_t i = 1; i < c->values.size(); ++i)
+            QVERIFY2(c->values[i] >= c->values[i - 1],
+                     qPrintable(QStringLiteral("%1 falls at %2 GiB").arg(id).arg(result->x[i])));
+    }
+}
+
+// Evaluates `s` and checks the JSON: only finite numbers, no "nan"/"inf" text, and byte counts
+// that are the evaluation's own figures (a size outside int64 must not turn into garbage).
+void TestEvaluation::checkFinite(const Scenario& s)
+{
+    KVSCOPE_EVALUATE(e, s);
+    const nlohmann::json j = evaluationToJson(s, e);
+    const std::string bad = firstNonFinite(j);
+    QVERIFY2(bad.empty(), bad.c_str());
+    const std::string text = j.dump();
+    QVERIFY(text.find("nan") == std::string::npos && text.find("inf") == std::string::npos);
+
+    const std::pair<const char*, double> sizes[] = {
+        {"/kv_cache/total_bytes", e.kv.totalBytes},
+        {"/kv_cache/allocated_bytes", e.kv.allocatedBytes},
+        {"/kv_cache/mha_total_bytes", e.kv.totalMhaBytes},
+        {"/kv_cache/gqa_total_bytes", e.kv.totalGqaBytes},
+        {"/kv_cache/mqa_total_bytes", e.kv.totalMqaBytes},
+        {"/vram/kv_cache_bytes", e.vram.kvCacheBytes},
+        {"/vram/activation_bytes", e.vram.activationBytes},
+        {"/vram/free_bytes", e.vram.freeBytes},
+        {"/tokens_fit/free_for_kv_bytes", e.tokensFit.freeForKvBytes},
+    };
+    for (const auto& [pointer, expected] : sizes) {
+        const double shown = j.at(nlohmann::json::json_pointer(pointer)).get<double>();
+        QVERIFY2(qAbs(shown - expected) <= qMax(1.0, qAbs(expected) * 1e-9),
+                 qPrintable(QStringLiteral("%1: JSON %2, evaluation %3")
+                                .arg(pointer)
+                                .arg(shown, 0, 'g', 17)
+                                .arg(expected, 0, 'g', 17)));
+    }
+    for (double ms : e.decode.tierMs)
+        QVERIFY(std::isfinite(ms) && ms > 0);
+}
+
+void TestEvaluation::extremesStayFinite_data()
+{
+    QTest::addColumn<QString>("gpuId");
+    for (const GpuSpec& g : catalog().gpus)
+        QTest::addRow("%s", g.id.c_str()) << qs(g.id);
+}
+
+void TestEvaluation::extremesStayFinite()
+{
+    // Every GPU x every weight format x every KV placement x context 1 / 10^8 x batch 1 / 65,536.
+    QFETCH(QString, gpuId);
+    Scenario s = scenario("llama-2-7b", gpuId.toStdString());
+    for (const WeightFormat& format : catalog().weightFormats) {
+        s.weights = format;
+        for (KvPlacement placement :
+             {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata}) {
+            s.kvPlacement = placement;
+            for (int64_t context : {limits::minContext, limits::maxContext}) {
+                s.context = context;
+                for (int64_t batch : {int64_t(1), limits::maxBatch}) {
+                    s.batch = batch;
+                    checkFinite(s);
+                    if (QTest::currentTestFailed()) {
+                        qWarning("at %s, %s, context %lld, batch %lld", format.id.c_str(),
+                                 kvPlacementId(placement), (long long)context, (long long)batch);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+void TestEvaluation::everyModelAtExtremes_data()
+{
+    QTest::addColumn<QString>("modelId");
+    for (const ModelSpec& m : catalog().models)
+        QTest::addRow("%s", m.id.c_str()) << qs(m.id);
+}
+
+void TestEvaluation::everyModelAtExtremes()
+{
+    // The largest models at the largest context and batch: sizes reach 10^23 bytes.
+    QFETCH(QString, modelId);
+    Scenario s = scenario(modelId.toStdString(), "h200");
+    for (bool offload : {false, true}) {
+        s.offloadWeights = offload;
+        for (int64_t context : {limits::minContext, limits::maxContext}) {
+            s.context = context;
+            for (int64_t batch : {int64_t(1), limits::maxBatch}) {
+                s.batch = batch;
+                checkFinite(s);
+                if (QTest::currentTestFailed()) {
+                    qWarning("at context %lld, batch %lld, offload %d", (long long)context,
+                             (long long)batch, int(offload));
+                    return;
+                }
+            }
+        }
+    }
+}
+
+void TestEvaluation::reloadVsRecompute()
+{
+    // Llama 2 7B on an RTX 4090. Recompute (prefill) of N tokens costs at least one pass over
+    // the 13.2 GB of weights (16.4 ms at 806 GB/s) and then 2 x 6.74e9 FLOP per token at
+    // 165 x 0.4 TFLOP/s = 0.204 ms per token. Reload costs KV(N) over the link plus one decode
+    // step (>= 16.4 ms): for a handful of tokens recompute wins; over PCIe (0.021 ms per token
+    // of KV) reload wins from about 90 tokens. SATA moves 524,288 B per token at 0.56 GB/s =
+    // 0.94 ms per token, slower than recomputing it: never within the model's 4,096 tokens.
+    KVSCOPE_EVALUATE(e, scenario());
+    const Breakeven& b = e.breakeven;
+    QCOMPARE(b.searchedUpTo, 4096);
+    const int64_t cpu = b.crossTokens[size_t(ReloadTier::CpuRam)];
+    QVERIFY2(cpu > 1 && cpu < 256, qPrintable(QString::number(cpu)));
+    const int64_t nvme = b.crossTokens[size_t(ReloadTier::Nvme)];
+    QVERIFY2(nvme >= cpu && nvme < 1024, qPrintable(QString::number(nvme)));
+    QCOMPARE(b.crossTokens[size_t(ReloadTier::Sata)], -1);
+    // At the scenario's 2,048 tokens reload from CPU RAM is the faster way back.
+    QVERIFY(b.reloadMs[size_t(ReloadTier::CpuRam)] < b.recomputeMs);
+    QVERIFY(b.reloadMs[size_t(ReloadTier::Sata)] > b.recomputeMs);
+
+    // Sweeps skip the search but keep the curves.
+    KVSCOPE_EVALUATE(quick, scenario(), EvaluateOptions{false});
+    QCOMPARE(quick.breakeven.recomputeMs, b.recomputeMs);
+    QCOMPARE(quick.breakeven.searchedUpTo, 0);
+}
+
+void TestEvaluation::breakevenMatchesCurves_data()
+{
+    QTest::addColumn<QString>("modelId");
+    for (const ModelSpec& m : catalog().models)
+        QTest::addRow("%s", m.id.c_str()) << qs(m.id);
+}
+
+void TestEvaluation::breakevenMatchesCurves()
+{
+    // crossTokens means "reload is faster from this prompt length on, up to the longest prompt
+    // searched" (-1: recompute is still faster there). Check that against the curves the charts
+    // draw: on a sweep from the crossing to the longest prompt searched, reload must beat
+    // recompute at every point; with -1 it must lose at the longest prompt. (Below a crossing,
+    // reload may win briefly at a few tokens: a MoE prefill touches more experts as it grows.)
+    // Eight H200s, so that every model is in its working range.
+    QFETCH(QString, modelId);
+    Scenario s = scenario(modelId.toStdString(), "h200");
+    s.gpuCount = 8;
+    KVSCOPE_EVALUATE(e, s);
+    const Breakeven& b = e.breakeven;
+    const char* curves[] = {"reload_ms_cpu", "reload_ms_nvme", "reload_ms_sata"};
+    for (ReloadTier tier : allReloadTiers) {
+        const int64_t cross = b.crossTokens[size_t(tier)];
+        const double from = cross >= 0 ? double(cross) : 1.0;
+        if (from >= double(b.searchedUpTo))
+            continue;
+        auto curve = sweep(s, SweepVariable::Context, from, double(b.searchedUpTo), 48);
+        QVERIFY2(curve.ok(), curve.ok() ? "" : curve.error().message().c_str());
+        const SweepColumn* reload = curve->column(curves[size_t(tier)]);
+        const SweepColumn* recompute = curve->column("recompute_ms");
+        QVERIFY(reload && recompute);
+        for (size_t i = 0; i < curve->x.size(); ++i) {
+            const bool reloadWins = reload->values[i] < recompute->values[i];
+            QVERIFY2(reloadWins == (cross >= 0) || (cross < 0 && i + 1 < curve->x.size()),
+                     qPrintable(QStringLiteral("%1 crossing at %2 tokens, but at %3 tokens "
+                                               "reload takes %4 ms and recompute %5 ms")
+                                    .arg(reloadTierId(tier))
+                                    .arg(cross)
+                                    .arg(curve->x[i])
+                                    .arg(reload->values[i])
+                                    .arg(recompute->values[i])));
+        }
+    }
+}
+
+void TestEvaluation::validateNamesTheField_data()
+{
+    QTest::addColumn<Mutation>("mutate");
+    QTest::addColumn<QString>("field");
+    QTest::addRow("context 0") << Mutation([](Scenario& s) { s.context = 0; }) << "context";
+    QTest::addRow("context 10^12")
+        << Mutation([](Scenario& s) { s.context = int64_t(1'000'000'000'000); }) << "context";
+    QTest::addRow("batch 0") << Mutation([](Scenario& s) { s.batch = 0; }) << "batch";
+    QTest::addRow("gpus 0") << Mutation([](Scenario& s) { s.gpuCount = 0; }) << "gpus";
+    QTest::addRow("32 heads, 5 KV heads")
+        << Mutation([](Scenario& s) { s.model.kvHeads = 5; }) << "model.num_key_value_heads";
+    QTest::addRow("zero heads") << Mutation([](Scenario& s) { s.model.queryHeads = 0; })
+                                << "model.num_attention_heads";
+    QTest::addRow("zero KV heads")
+        << Mutation([](Scenario& s) { s.model.kvHeads = 0; }) << "model.num_key_value_heads";
+    QTest::addRow("gpu memory 0") << Mutation([](Scenario& s) { s.gpu.memoryGiB = 0; })
+                                  << "gpu.memory_gib";
+    QTest::addRow("NaN efficiency") << Mutation([](Scenario& s) {
+        s.efficiency.hbm = std::numeric_limits<double>::quiet_NaN();
+    }) << "hbm_efficiency";
+    QTest::addRow("infinite bandwidth") << Mutation([](Scenario& s) {
+        s.gpu.bandwidthGBps = std::numeric_limits<double>::infinity();
+    }) << "gpu.memory_bandwidth_gb_per_s";
+    QTest::addRow("3 lanes") << Mutation([](Scenario& s) { s.pcieLanes = 3; }) << "lanes";
+}
+
+void TestEvaluation::validateNamesTheField()
+{
+    QFETCH(Mutation, mutate);
+    QFETCH(QString, field);
+    Scenario s = scenario();
+    QVERIFY(!validate(s));
+    mutate(s);
+    const auto error = validate(s);
+    QVERIFY(error);
+    QCOMPARE(qs(error->field), field);
+    QVERIFY(!error->accepted.empty());
+    QVERIFY(error->message().find(error->field) == 0);
+    // evaluate() refuses the same scenario with the same error, never a NaN figure.
+    const auto e = evaluate(s);
+    QVERIFY(!e.ok());
+    QCOMPARE(qs(e.error().field), field);
+}
+
+QTEST_GUILESS_MAIN(TestEvaluation)
+#include "tst_evaluation.moc"

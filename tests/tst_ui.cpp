@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window, offscreen at a fixed DPI: every control reaches the scenario and the charts, an
+// overflow turns red, extreme settings never show NaN / inf / negative sizes, the Japanese
+// window has no untranslated text, and a screenshot is not blank.
+
+#include "breakeven_chart.h"
+#include "context_control.h"
+#include "decode_latency_chart.h"
+#include "headline_bar.h"
+#include "kv_growth_chart.h"
+#include "language.h"
+#include "main_window.h"
+#include "scenario_panel.h"
+#include "screenshot.h"
+#include "testutils.h"
+#include "tokens_fit_chart.h"
+#include "vram_chart.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTest>
+
+using namespace kvscope;
+using namespace kvscope::ui;
+
+namespace {
+
+// Every text a user can read in the window: labels, buttons, menus, chart titles, axes,
+// legends and chart labels.
+QStringList visibleTexts(MainWindow& window)
+{
+    QStringList texts;
+    for (QLabel* label : window.findChildren<QLabel*>())
+        if (label->isVisibleTo(&window))
+            texts << label->text();
+    for (QAbstractButton* button : window.findChildren<QAbstractButton*>())
+        if (button->isVisibleTo(&window))
+            texts << button->text();
+    for (QAction* menu : window.menuBar()->actions()) {
+        texts << menu->text();
+        if (menu->menu())
+            for (QAction* action : menu->menu()->actions()) {
+                texts << action->text();
+                if (action->menu())
+                    for (QAction* sub : action->menu()->actions())
+                        texts << sub->text();
+            }
+    }
+    for (ChartBase* chart : window.charts()) {
+        texts << chart->chartTitle() << chart->xAxis->label() << chart->yAxis->label();
+        for (int i = 0; i < chart->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(chart->legend->item(i)))
+                texts << item->plottable()->name();
+        for (int i = 0; i < chart->itemCount(); ++i)
+            if (auto* text = qobject_cast<QCPItemText*>(chart->item(i)); text && text->visible())
+                texts << text->text();
+        for (QCPAxis* axis : {chart->xAxis, chart->yAxis})
+            if (auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>())
+                texts << QStringList(ticker->ticks().values());
+    }
+    texts.removeAll(QString());
+    return texts;
+}
+
+} // namespace
+
+class TestUi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void controlsReachScenarioAndCharts();
+    void overflowTurnsRed();
+    void extremeSettingsShowNoNonsense_data();
+    void extremeSettingsShowNoNonsense();
+    void dragCoalescesEvaluations();
+    void japaneseHasNoUntranslatedText();
+    void screenshotIsNotBlank();
+    void unitsSwitchChangesLabels();
+
+private:
+    void evaluate() { m_controller->evaluateNow(); }
+
+    std::unique_ptr<ScenarioController> m_controller;
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestUi::init()
+{
+    m_controller = std::make_unique<ScenarioController>(test::catalog());
+    m_controller->setScenario(*defaultScenario(test::catalog()));
+    m_language = std::make_unique<Language>();
+    m_language->apply(QStringLiteral("en"));
+    m_window = std::make_unique<MainWindow>(m_controller.get(), nullptr, m_language.get());
+    m_window->resize(1600, 1000);
+    m_window->show();
+    evaluate();
+}
+
+void TestUi::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+    m_controller.reset();
+}
+
+void TestUi::controlsReachScenarioAndCharts()
+{
+    ScenarioPanel* panel = m_window->panel();
+    auto* vram = static_cast<VramChart*>(m_window->chart("vram"));
+    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart("latency"));
+    auto* kv = static_cast<KvGrowthChart*>(m_window->chart("kv"));
+    const HeadlineBar* headline = m_window->headline();
+
+    // Context slider: scenario, headline and the latency chart's current point all move.
+    const QString kvTotalBefore = headline->tile(HeadlineBar::KvTotal)->value();
+    panel->contextControl()->slider()->setValue(ContextControl::positionOf(8192));
+    evaluate();
+    QCOMPARE(m_controller->scenario().context, int64_t(8192));
+    QCOMPARE(headline->tile(HeadlineBar::KvTotal)->value(), QStringLiteral("4.00 GiB"));
+    QVERIFY(headline->tile(HeadlineBar::KvTotal)->value() != kvTotalBefore);
+
+    // Weight format slider: weights shrink in the VRAM chart.
+    const double fp16Weights = vram->segmentBytes()[0];
+    const auto& formats = test::catalog().weightFormats;
+    const auto q4 = std::find_if(formats.begin(), formats.end(), [](auto& f) { return f.id == "q4_k_m"; });
+    panel->weightSlider()->setValue(int(q4 - formats.begin()));
+    evaluate();
+    QCOMPARE(m_controller->scenario().weights.id, std::string("q4_k_m"));
+    QVERIFY(vram->segmentBytes()[0] < fp16Weights * 0.4);
+
+    // KV dtype: KV per token halves with FP8.
+    const int fp8 = panel->kvDtypeBox()->findData(QStringLiteral("fp8"));
+    QVERIFY(fp8 >= 0);
+    panel->kvDtypeBox()->setCurrentIndex(fp8);
+    emit panel->kvDtypeBox()->activated(fp8);
+    evaluate();
+    QCOMPARE(m_controller->snapshot().evaluation.kv.bytesPerToken, 262144.0);
+    QCOMPARE(headline->tile(HeadlineBar::KvPerToken)->value(), QStringLiteral("256 KiB"));
+
+    // GPU: the capacity follows the catalog.
+    const int h100 = panel->gpuBox()->findData(QStringLiteral("h100-sxm"));
+    QVERIFY(h100 >= 0);
+    panel->gpuBox()->setCurrentIndex(h100);
+    emit panel->gpuBox()->activated(h100);
+    evaluate();
+    QCOMPARE(m_controller->snapshot().evaluation.vram.capacityBytes, 80.0 * 1073741824.0);
+
+    // GPU count: KV heads split across GPUs.
+    panel->gpuCountBox()->setValue(4);
+    evaluate();
+    QCOMPARE(m_controller->snapshot().evaluation.kv.kvHeadsPerGpu, int64_t(8));
+
+    // PCIe slider and lanes: the CPU-offload curve moves, the GPU curve does not.
+    const QVector<double> cpuBefore = latency->curveValues(Tier::CpuSerial);
+    const double gpuBefore = m_controller->snapshot().evaluation.decode.tierMs[size_t(Tier::Gpu)];
+    panel->pcieSlider()->setValue(5);
+    evaluate();
+    QCOMPARE(m_controller->scenario().pcie.gen, 5);
+    QVERIFY(latency->curveValues(Tier::CpuSerial) != cpuBefore);
+    QCOMPARE(m_controller->snapshot().evaluation.decode.tierMs[size_t(Tier::Gpu)], gpuBefore);
+    const int x4 = panel->lanesBox()->findData(4);
+    panel->lanesBox()->setCurrentIndex(x4);
+    emit panel->lanesBox()->activated(x4);
+    evaluate();
+    QCOMPARE(m_controller->scenario().pcieLanes, 4);
+
+    // Batch: total KV scales with the sequences.
+    const double kvBefore = m_controller->snapshot().evaluation.kv.totalBytes;
+    const QVector<double> curveBefore = kv->curveValues(0);
+    panel->batchBox()->setValue(8);
+    evaluate();
+    QCOMPARE(m_controller->scenario().batch, int64_t(8));
+    QCOMPARE(m_controller->snapshot().evaluation.kv.totalBytes, kvBefore * 8);
+    QVERIFY(kv->curveValues(0) != curveBefore);
+
+    // Engine and placement.
+    const int vllm = panel->engineBox()->findData(QStringLiteral("vllm"));
+    panel->engineBox()->setCurrentIndex(vllm);
+    emit panel->engineBox()->activated(vllm);
+    evaluate();
+    QCOMPARE(m_controller->scenario().engine.id, std::string("vllm"));
+    QVERIFY(m_controller->snapshot().evaluation.vram.reservedBytes > 0);
+    const int cpu = panel->placementBox()->findData(int(KvPlacement::CpuRam));
+    panel->placementBox()->setCurrentIndex(cpu);
+    emit panel->placementBox()->activated(cpu);
+    evaluate();
+    QCOMPARE(m_controller->scenario().kvPlacement, KvPlacement::CpuRam);
+    QVERIFY(headline->tile(HeadlineBar::Decode)->value() != QString());
+
+    // An efficiency factor from the Advanced group.
+    QDoubleSpinBox* hbm = panel->efficiencyBox("hbm_efficiency");
+    QVERIFY(hbm);
+    const QVector<double> gpuAt80 = latency->curveValues(Tier::Gpu);
+    hbm->setValue(0.4);
+    evaluate();
+    QCOMPARE(m_controller->scenario().efficiency.hbm, 0.4);
+    QVERIFY(latency->curveValues(Tier::Gpu).front() > gpuAt80.front() * 1.5);
+}
+
+void TestUi::overflowTurnsRed()
+{
+    auto* vram = static_cast<VramChart*>(m_window->chart("vram"));
+    QVERIFY(!vram->showsOverflow());
+    m_controller->edit([](Scenario& s) { s.model = test::model("llama-2-70b"); });
+    evaluate();
+    QVERIFY(vram->showsOverflow());
+    QCOMPARE(m_window->headline()->tile(HeadlineBar::Fit)->value(), QStringLiteral("Overflows"));
+    const QStringList texts = visibleTexts(*m_window);
+    QVERIFY(texts.filter(QStringLiteral("overflow")).size() >= 1);
+}
+
+void TestUi::extremeSettingsShowNoNonsense_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<qint64>("context");
+    QTest::addColumn<qint64>("batch");
+    QTest::addColumn<int>("placement");
+    QTest::addRow("tiny context") << "llama-2-7b" << "t4" << qint64(1) << qint64(1) << int(KvPlacement::Gpu);
+    QTest::addRow("10^8 tokens") << "llama-3.1-8b" << "rtx-4090" << qint64(100'000'000) << qint64(1) << int(KvPlacement::Gpu);
+    QTest::addRow("huge batch") << "mixtral-8x7b" << "l4" << qint64(32768) << qint64(65536) << int(KvPlacement::Sata);
+    QTest::addRow("405b on one gpu") << "llama-3.1-405b" << "rtx-3090" << qint64(131072) << qint64(256) << int(KvPlacement::CpuRam);
+    QTest::addRow("mla windowless") << "deepseek-v3" << "m4-max" << qint64(1'000'000) << qint64(8) << int(KvPlacement::Nvme);
+    QTest::addRow("all windowed") << "mistral-7b-v0.1" << "b200" << qint64(100'000'000) << qint64(1) << int(KvPlacement::Gpu);
+}
+
+void TestUi::extremeSettingsShowNoNonsense()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, gpu);
+    QFETCH(qint64, context);
+    QFETCH(qint64, batch);
+    QFETCH(int, placement);
+    m_controller->edit([&](Scenario& s) {
+        s.model = test::model(model.toStdString());
+        s.gpu = test::gpu(gpu.toStdString());
+        s.context = context;
+        s.batch = batch;
+        s.kvPlacement = KvPlacement(placement);
+    });
+    evaluate();
+    QVERIFY(m_controller->hasSnapshot());
+    QCOMPARE(m_controller->scenario().context, int64_t(context));
+    static const QRegularExpression nonsense(
+        QStringLiteral("\\b(nan|inf|infinity)\\b|-\\d[\\d,.]*\\s?(B|KiB|MiB|GiB|TiB|PiB|kB|MB|GB|TB|ms|s)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    for (const QString& text : visibleTexts(*m_window))
+        QVERIFY2(!nonsense.match(text).hasMatch(), qPrintable(text));
+    for (const HeadlineTile* tile : m_window->headline()->findChildren<HeadlineTile*>())
+        QVERIFY2(!nonsense.match(tile->arithmetic()).hasMatch(), qPrintable(tile->arithmetic()));
+}
+
+void TestUi::dragCoalescesEvaluations()
+{
+    QSignalSpy spy(m_controller.get(), &ScenarioController::evaluated);
+    QSlider* slider = m_window->panel()->contextControl()->slider();
+    for (int position = 0; position <= ContextControl::sliderSteps; position += 10)
+        slider->setValue(position);
+    QCOMPARE(spy.count(), 0); // nothing evaluated until the event loop turns
+    QTRY_COMPARE(spy.count(), 1);
+    QCOMPARE(m_controller->snapshot().scenario.context, ContextControl::tokensAt(ContextControl::sliderSteps));
+}
+
+void TestUi::japaneseHasNoUntranslatedText()
+{
+    // Words that are the same in a Japanese engineer's UI: units, acronyms and proper names
+    // from the catalog.
+    QSet<QString> sameInBoth{"MHA", "GQA", "MQA", "MLA", "GPU", "KV", "VRAM", "NVMe", "SATA", "SSD", "PCIe",
+                             "head_dim", "English", "config.json", "FP16", "GiB", "GB", "KiB", "MiB"};
+    for (const ModelSpec& m : test::catalog().models)
+        sameInBoth << QString::fromStdString(m.name);
+    for (const GpuSpec& g : test::catalog().gpus)
+        sameInBoth << QString::fromStdString(g.name);
+    for (const EngineProfile& e : test::catalog().engines)
+        sameInBoth << QString::fromStdString(e.name);
+    for (const WeightFormat& f : test::catalog().weightFormats)
+        sameInBoth << QString::fromStdString(f.name);
+    for (const KvDtype& d : test::catalog().kvDtypes)
+        sameInBoth << QString::fromStdString(d.name);
+
+    m_window->setLanguage(QStringLiteral("ja"));
+    evaluate();
+    static const QRegularExpression englishWord(QStringLiteral("\\b[A-Za-z]{4,}\\b"));
+    for (QString text : visibleTexts(*m_window)) {
+        for (const QString& allowed : sameInBoth)
+            text.remove(allowed);
+        text.remove(QLatin1Char('&'));
+        auto match = englishWord.match(text);
+        QVERIFY2(!match.hasMatch(), qPrintable(QStringLiteral("untranslated: \"%1\"").arg(text)));
+    }
+    QCOMPARE(m_window->headline()->tile(HeadlineBar::Fit)->value(), QStringLiteral("収まる"));
+}
+
+void TestUi::screenshotIsNotBlank()
+{
+    const QImage image = renderWindow(*m_window, *m_controller, QSize(1280, 800));
+    QCOMPARE(image.size(), QSize(1280, 800));
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+}
+
+void TestUi::unitsSwitchChangesLabels()
+{
+    QCOMPARE(m_window->headline()->tile(HeadlineBar::KvTotal)->value(), QStringLiteral("1.00 GiB"));
+    m_window->setByteUnits(ByteUnits::Si);
+    QCOMPARE(m_window->headline()->tile(HeadlineBar::KvTotal)->value(), QStringLiteral("1.07 GB"));
+    QVERIFY(m_window->chart("vram")->yAxis->label().contains(QStringLiteral("GB")));
+}
+
+int main(int argc, char** argv)
+{
+    qputenv("QT_FONT_DPI", "96"); // pixel-stable layouts, whatever the machine says
+    QApplication app(argc, argv);
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    TestUi test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_ui.moc"
