@@ -23,6 +23,9 @@ public:
     void show(const EvaluationSnapshot& snapshot);
     void setByteUnits(ByteUnits units);
     void setChartStyle(const ChartStyle& style);
+    // While a slider is dragged, curves draw thin and without antialiasing (as QCustomPlot does
+    // during its own drags); leaving draft mode replots at full quality.
+    void setDraftMode(bool draft);
     const ChartStyle& chartStyle() const { return m_style; }
     // Re-applies translated texts and redraws.
     void retranslate();
@@ -65,6 +68,7 @@ private:
     ChartStyle m_style;
     ByteUnits m_units = ByteUnits::Binary;
     const EvaluationSnapshot* m_last = nullptr;
+    bool m_draft = false;
     QCPTextElement* m_title = nullptr;
 };
 

@@ -26,6 +26,7 @@
 #include <QMimeData>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyleFactory>
@@ -116,6 +117,17 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
         if (!path.isEmpty())
             importConfig(path);
     });
+    // Draft-quality curves while any slider is held, full quality on release.
+    for (QSlider* slider : m_panel->findChildren<QSlider*>()) {
+        connect(slider, &QSlider::sliderPressed, this, [this] {
+            for (ChartBase* c : m_charts)
+                c->setDraftMode(true);
+        });
+        connect(slider, &QSlider::sliderReleased, this, [this] {
+            for (ChartBase* c : m_charts)
+                c->setDraftMode(false);
+        });
+    }
     applyChartStyle();
     retranslate();
     resize(1600, 1000);

@@ -11,7 +11,7 @@ namespace kvscope::ui {
 
 namespace {
 // Enough points for smooth log-scale curves at any window size; each is a full evaluation.
-constexpr int kSweepPoints = 96;
+constexpr int kSweepPoints = 72;
 } // namespace
 
 std::pair<double, double> chartContextRange(const Scenario& s, const Evaluation& e)

@@ -352,8 +352,18 @@ void ScenarioPanel::syncFromScenario()
 {
     const Scenario& s = m_controller->scenario();
     const Catalog& c = m_controller->catalog();
-    buildModelList();
-    buildGpuList();
+    // The lists change only when an imported model or a custom GPU comes or goes (or its name
+    // changes); rebuilding them on every slider step would cost more than the evaluation.
+    const QString importedName = s.model.imported ? QString::fromStdString(s.model.name) : QString();
+    const QString customGpu = s.gpu.custom ? QString::fromStdString(s.gpu.name) + QString::number(s.gpu.memoryGiB) : QString();
+    if (importedName != m_listedImport || m_model->count() == 0) {
+        m_listedImport = importedName;
+        buildModelList();
+    }
+    if (customGpu != m_listedCustomGpu || m_gpu->count() == 0) {
+        m_listedCustomGpu = customGpu;
+        buildGpuList();
+    }
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget* w : findChildren<QWidget*>())
         blockers.push_back(std::make_unique<QSignalBlocker>(w));

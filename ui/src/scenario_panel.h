@@ -85,6 +85,8 @@ private:
     QSpinBox* m_prefillChunk = nullptr;
     QDoubleSpinBox* m_overhead = nullptr;
     std::map<std::string, QDoubleSpinBox*> m_efficiency;
+    QString m_listedImport;    // the imported model the model list shows, if any
+    QString m_listedCustomGpu; // the custom GPU the GPU list shows, if any
 };
 
 } // namespace kvscope::ui
