@@ -22,7 +22,10 @@ void printHelp(std::ostream& out)
            "  kvscope-cli list models|gpus|quants|kv-dtypes|engines [--json]\n"
            "  kvscope-cli calc [scenario options] [--json] [--si]\n"
            "  kvscope-cli sweep --vary context|batch|vram --from A --to B --points N\n"
-           "                    [scenario options] [--csv|--json]\n\n"
+           "                    [scenario options] [--csv|--json]\n"
+           "  kvscope-cli export --chart vram|tokens|kv|latency|breakeven --format png|svg|pdf\n"
+           "                     --out FILE [--width PX --height PX] [scenario options]\n"
+           "  kvscope-cli report --out FILE.pdf [--page a4|letter] [scenario options]\n\n"
            "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
     for (const ScenarioOption& o : scenarioOptions()) {
         std::string left = std::string("  --") + o.name + " " + o.valueName;
@@ -31,7 +34,10 @@ void printHelp(std::ostream& out)
     out << "\nOther options:\n"
            "  --json                                  machine-readable output (bytes, ms)\n"
            "  --csv                                   sweep as CSV\n"
-           "  --si                                    sizes in GB instead of GiB (tables)\n"
+           "  --si                                    sizes in GB instead of GiB (tables, charts)\n"
+           "  --lang en|ja                            language of charts and reports\n"
+           "  --scale F                               PNG export: device pixel ratio (2 = crisp slides)\n"
+           "  --dark                                  export with the dark palette, not the print one\n"
            "  --verbose                               report catalog files that were skipped\n"
            "  --help, --version\n\n"
            "Exit status: 0 success, 2 bad input (one line on stderr naming the field).\n"
@@ -40,7 +46,8 @@ void printHelp(std::ostream& out)
 
 std::set<std::string> valuedOptions()
 {
-    std::set<std::string> names{"vary", "from", "to", "points"};
+    std::set<std::string> names{"vary", "from", "to", "points", "chart", "format", "out",
+                                "width", "height", "page", "lang", "scale"};
     for (const ScenarioOption& o : scenarioOptions())
         names.insert(o.name);
     return names;
@@ -63,7 +70,14 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     return exitOk;
 }
 
+RenderCommand renderCommand = nullptr;
+
 } // namespace
+
+void setRenderCommand(RenderCommand command)
+{
+    renderCommand = command;
+}
 
 int badInput(std::ostream& err, const FieldError& error)
 {
@@ -75,7 +89,7 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
         const std::filesystem::path& executable)
 {
     auto parsed = parseArgs(argv, valuedOptions(),
-                            {"json", "csv", "si", "help", "version", "verbose"});
+                            {"json", "csv", "si", "help", "version", "verbose", "dark"});
     if (!parsed)
         return badInput(err, parsed.error());
     const ParsedArgs& args = *parsed;
@@ -88,7 +102,7 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
         return exitOk;
     }
     if (args.command.empty())
-        return badInput(err, {"command", "", "list, calc or sweep (see --help)"});
+        return badInput(err, {"command", "", "list, calc, sweep, export or report (see --help)"});
     const Catalog catalog = loadCatalog(defaultDataDirs(executable));
     if (args.has("verbose"))
         for (const std::string& problem : catalog.problems)
@@ -99,7 +113,15 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
         return calcCommand(args, catalog, out, err);
     if (args.command == "sweep")
         return sweepCommand(args, catalog, out, err);
-    return badInput(err, {"command", args.command, "list, calc or sweep (see --help)"});
+    if (args.command == "export" || args.command == "report") {
+        if (!renderCommand) {
+            err << "kvscope-cli: " << args.command << ": this build has no chart renderer "
+                << "(configure with KVSCOPE_BUILD_GUI=ON)\n";
+            return exitFailure;
+        }
+        return renderCommand(args, catalog, out, err);
+    }
+    return badInput(err, {"command", args.command, "list, calc, sweep, export or report (see --help)"});
 }
 
 } // namespace kvscope::cli

@@ -6,12 +6,24 @@
 #include <string>
 #include <vector>
 
+namespace kvscope {
+struct Catalog;
+}
+
 namespace kvscope::cli {
 
 // Exit codes: 0 success, 2 bad input (one line on stderr naming the field), 1 anything else.
 inline constexpr int exitOk = 0;
 inline constexpr int exitFailure = 1;
 inline constexpr int exitBadInput = 2;
+
+struct ParsedArgs;
+
+// `export` and `report` draw charts, which needs Qt's widgets: the kvscope-cli executable
+// registers a handler for them when it is built with the window (see cli_render.cpp).
+using RenderCommand = int (*)(const ParsedArgs& args, const Catalog& catalog,
+                              std::ostream& out, std::ostream& err);
+void setRenderCommand(RenderCommand command);
 
 // Runs kvscope-cli with `args` (argv without the program name). `executable` locates the
 // installed catalog.

@@ -29,14 +29,6 @@ Expected<double> numberOption(const ParsedArgs& args, const std::string& name)
     return value;
 }
 
-// CSV cells: integers stay integers, the rest keeps six significant decimals, '.' always.
-std::string cell(double value)
-{
-    if (value == std::floor(value) && std::fabs(value) < 9e15)
-        return std::to_string(int64_t(value));
-    return formatPlain(std::round(value * 1e6) / 1e6);
-}
-
 } // namespace
 
 int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
@@ -70,7 +62,6 @@ int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& o
     if (!result)
         return badInput(err, result.error());
 
-    const std::string xName = variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(variable);
     if (args.has("json")) {
         nlohmann::json j;
         j["scenario"] = scenarioSummaryJson(*scenario);
@@ -81,16 +72,7 @@ int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& o
         out << j.dump(2) << "\n";
         return exitOk;
     }
-    out << xName;
-    for (const SweepColumn& c : result->columns)
-        out << "," << c.id;
-    out << "\n";
-    for (size_t i = 0; i < result->x.size(); ++i) {
-        out << cell(result->x[i]);
-        for (const SweepColumn& c : result->columns)
-            out << "," << cell(c.values[i]);
-        out << "\n";
-    }
+    out << sweepToCsv(*result);
     return exitOk;
 }
 

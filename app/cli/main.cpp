@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
+#ifdef KVSCOPE_CLI_RENDER
+#include "cli_render.h"
+#endif
+
 #include <iostream>
 
 int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
     std::ios::sync_with_stdio(false);
+#ifdef KVSCOPE_CLI_RENDER
+    kvscope::cli::setRenderCommand(&kvscope::cli::renderCommand);
+#endif
     return kvscope::cli::run(args, std::cout, std::cerr, argc > 0 ? argv[0] : "");
 }

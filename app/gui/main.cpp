@@ -13,6 +13,7 @@
 #include "screenshot.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QTextStream>
 
 #include <cstdio>
@@ -26,6 +27,7 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("kvscope"));
     QApplication::setApplicationVersion(QStringLiteral(KVSCOPE_VERSION));
     QApplication::setStyle(QStringLiteral("Fusion"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kvscope.svg")));
 
     auto options = ui::parseGuiOptions(QApplication::arguments());
     if (!options) {

@@ -57,7 +57,30 @@ void setVariable(Scenario& s, SweepVariable variable, double x)
     }
 }
 
+// CSV cells: integers stay integers, the rest keeps six decimals, '.' always.
+std::string csvCell(double value)
+{
+    if (value == std::floor(value) && std::fabs(value) < 9e15)
+        return std::to_string(int64_t(value));
+    return formatPlain(std::round(value * 1e6) / 1e6);
+}
+
 } // namespace
+
+std::string sweepToCsv(const Sweep& s)
+{
+    std::string csv = s.variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(s.variable);
+    for (const SweepColumn& c : s.columns)
+        csv += "," + c.id;
+    csv += "\n";
+    for (size_t i = 0; i < s.x.size(); ++i) {
+        csv += csvCell(s.x[i]);
+        for (const SweepColumn& c : s.columns)
+            csv += "," + csvCell(c.values[i]);
+        csv += "\n";
+    }
+    return csv;
+}
 
 const char* sweepVariableId(SweepVariable variable)
 {

@@ -2,6 +2,232 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>ChartActions</name>
+    <message>
+        <source>Export as PNG...</source>
+        <translation>PNG でエクスポート...</translation>
+    </message>
+    <message>
+        <source>Export as PNG, 2× resolution...</source>
+        <translation>PNG（2 倍解像度）でエクスポート...</translation>
+    </message>
+    <message>
+        <source>Export as SVG...</source>
+        <translation>SVG でエクスポート...</translation>
+    </message>
+    <message>
+        <source>Export as PDF...</source>
+        <translation>PDF でエクスポート...</translation>
+    </message>
+    <message>
+        <source>Copy chart</source>
+        <translation>グラフをコピー</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 画像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF ドキュメント (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>グラフのエクスポート</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>エクスポートに失敗しました</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2. The previous file, if any, is unchanged.</source>
+        <translation>%1 に書き込めませんでした: %2。既存のファイルは変更されていません。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWriter</name>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source> (imported config.json)</source>
+        <translation>（インポートした config.json）</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>アーキテクチャ</translation>
+    </message>
+    <message>
+        <source>%1 layers, %2 query heads, %3 KV heads, head_dim %4, %5</source>
+        <translation>%1 レイヤー、クエリヘッド %2、KV ヘッド %3、head_dim %4、%5</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source> (%1 bits per weight)</source>
+        <translation>（重みあたり %1 ビット）</translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation>KV キャッシュのデータ型</translation>
+    </message>
+    <message>
+        <source> (%1 bits per element)</source>
+        <translation>（要素あたり %1 ビット）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 GiB, %4)</source>
+        <translation>%2 × %1（%3 GiB、%4）</translation>
+    </message>
+    <message>
+        <source>Host link</source>
+        <translation>ホスト接続</translation>
+    </message>
+    <message>
+        <source>PCIe %1.0 x%2</source>
+        <translation>PCIe %1.0 x%2</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>コンテキスト長</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>同時シーケンス数</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>推論エンジン</translation>
+    </message>
+    <message>
+        <source>KV cache placement</source>
+        <translation>KV キャッシュの配置先</translation>
+    </message>
+    <message>
+        <source>GPU memory fraction</source>
+        <translation>GPU メモリ使用率</translation>
+    </message>
+    <message>
+        <source>KV per token</source>
+        <translation>トークンあたりの KV</translation>
+    </message>
+    <message>
+        <source>KV cache total</source>
+        <translation>KV キャッシュ合計</translation>
+    </message>
+    <message>
+        <source>VRAM per GPU</source>
+        <translation>GPU ごとの VRAM 内訳</translation>
+    </message>
+    <message>
+        <source>fits, %1 free</source>
+        <translation>収まる（空き %1）</translation>
+    </message>
+    <message>
+        <source>overflows by %1</source>
+        <translation>%1 不足</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>デコード</translation>
+    </message>
+    <message>
+        <source>%1 per token, %2 tokens/s</source>
+        <translation>1 トークンあたり %1、%2 トークン/秒</translation>
+    </message>
+    <message>
+        <source>PCIe effective</source>
+        <translation>PCIe 実効帯域</translation>
+    </message>
+    <message>
+        <source>Longest context</source>
+        <translation>最大コンテキスト長</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>ランタイムのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA グラフ</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV ブロックサイズ</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation>プリフィルのチャンク</translation>
+    </message>
+    <message>
+        <source>whole prompt</source>
+        <translation>プロンプト全体</translation>
+    </message>
+    <message>
+        <source>NVMe drive</source>
+        <translation>NVMe ドライブ</translation>
+    </message>
+    <message>
+        <source>SATA drive</source>
+        <translation>SATA ドライブ</translation>
+    </message>
+    <message>
+        <source>Host memory</source>
+        <translation>ホストメモリ</translation>
+    </message>
+    <message>
+        <source>kvscope report: %1 on %2 × %3</source>
+        <translation>kvscope レポート: %1 / %3 × %2</translation>
+    </message>
+    <message>
+        <source>the PDF could not be started</source>
+        <translation>PDF を作成できませんでした</translation>
+    </message>
+    <message>
+        <source>Generated by kvscope</source>
+        <translation>kvscope で作成</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>入力条件</translation>
+    </message>
+    <message>
+        <source>Headline figures and the arithmetic behind them</source>
+        <translation>主要な数値と計算式</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>前提条件</translation>
+    </message>
+    <message>
+        <source>Sources of the catalog numbers used</source>
+        <translation>使用したカタログ値の出典</translation>
+    </message>
+    <message>
+        <source>Every figure above comes from these entries of kvscope's catalog; each names what its numbers were read from.</source>
+        <translation>上の数値はすべて kvscope のカタログの次のエントリに基づいています。各エントリには値の出典を記載しています。</translation>
+    </message>
+    <message>
+        <source>the report could not be rendered</source>
+        <translation>レポートを描画できませんでした</translation>
+    </message>
+</context>
+<context>
     <name>UiText</name>
     <message>
         <source>%1 is missing. Accepted: %2</source>
@@ -146,6 +372,34 @@
     <message>
         <source>overflows by</source>
         <translation>超過</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth efficiency</source>
+        <translation>メモリ帯域の実効率</translation>
+    </message>
+    <message>
+        <source>Compute efficiency (prefill)</source>
+        <translation>演算の実効率（プリフィル）</translation>
+    </message>
+    <message>
+        <source>PCIe protocol efficiency</source>
+        <translation>PCIe プロトコル効率</translation>
+    </message>
+    <message>
+        <source>Disk read efficiency</source>
+        <translation>ディスク読み出しの実効率</translation>
+    </message>
+    <message>
+        <source>Host memory efficiency</source>
+        <translation>ホストメモリの実効率</translation>
+    </message>
+    <message>
+        <source>Reading speed (tokens/s)</source>
+        <translation>人が読む速度（トークン/秒）</translation>
+    </message>
+    <message>
+        <source>Bytes per activation</source>
+        <translation>アクティベーション 1 要素のバイト数</translation>
     </message>
 </context>
 <context>
@@ -389,14 +643,6 @@
         <translation>kvscope シナリオ (*.kvscope.json *.json)</translation>
     </message>
     <message>
-        <source>Save scenario</source>
-        <translation>シナリオの保存</translation>
-    </message>
-    <message>
-        <source>kvscope scenario (*.kvscope.json)</source>
-        <translation>kvscope シナリオ (*.kvscope.json)</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
@@ -465,24 +711,12 @@
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <source>kvscope — %1 on %2 × %3</source>
-        <translation>kvscope — %1 / %3 × %2</translation>
-    </message>
-    <message>
         <source>Cannot import config.json</source>
         <translation>config.json をインポートできません</translation>
     </message>
     <message>
         <source>Imported %1</source>
         <translation>%1 をインポートしました</translation>
-    </message>
-    <message>
-        <source>Cannot open scenario</source>
-        <translation>シナリオを開けません</translation>
-    </message>
-    <message>
-        <source>Cannot save scenario</source>
-        <translation>シナリオを保存できません</translation>
     </message>
     <message>
         <source>%1 could not be written: %2. The previous file, if any, is unchanged.</source>
@@ -495,6 +729,99 @@
     <message>
         <source>Summary copied</source>
         <translation>サマリーをコピーしました</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>レポートのエクスポート</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF ドキュメント (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export data</source>
+        <translation>データのエクスポート</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>&amp;New scenario</source>
+        <translation>新しいシナリオ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近使ったファイル(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save scenario</source>
+        <translation>シナリオを保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Export &amp;chart</source>
+        <translation>グラフのエクスポート(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export &amp;report (PDF)...</source>
+        <translation>レポートのエクスポート (PDF)(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;data (CSV)...</source>
+        <translation>データのエクスポート (CSV)(&amp;D)...</translation>
+    </message>
+    <message>
+        <source>Copy c&amp;hart</source>
+        <translation>グラフをコピー(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>無題</translation>
+    </message>
+    <message>
+        <source>%1[*] — %2 on %3 × %4 — kvscope</source>
+        <translation>%1[*] — %2 / %4 × %3 — kvscope</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>エクスポートに失敗しました</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ScenarioDocument</name>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>シナリオを開けません</translation>
+    </message>
+    <message>
+        <source>%1 was not opened; the current scenario is unchanged.
+%2</source>
+        <translation>%1 を開けませんでした。現在のシナリオはそのままです。
+%2</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>シナリオの保存</translation>
+    </message>
+    <message>
+        <source>kvscope scenario (*.kvscope.json)</source>
+        <translation>kvscope シナリオ (*.kvscope.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>シナリオを保存できません</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2. The previous file, if any, is unchanged.</source>
+        <translation>%1 に書き込めませんでした: %2。既存のファイルは変更されていません。</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存の変更</translation>
+    </message>
+    <message>
+        <source>The scenario has unsaved changes. Save them first?</source>
+        <translation>シナリオに未保存の変更があります。保存しますか？</translation>
     </message>
 </context>
 <context>
@@ -602,34 +929,6 @@
     <message>
         <source>Host memory</source>
         <translation>ホストメモリ</translation>
-    </message>
-    <message>
-        <source>Memory bandwidth efficiency</source>
-        <translation>メモリ帯域の実効率</translation>
-    </message>
-    <message>
-        <source>Compute efficiency (prefill)</source>
-        <translation>演算の実効率（プリフィル）</translation>
-    </message>
-    <message>
-        <source>PCIe protocol efficiency</source>
-        <translation>PCIe プロトコル効率</translation>
-    </message>
-    <message>
-        <source>Disk read efficiency</source>
-        <translation>ディスク読み出しの実効率</translation>
-    </message>
-    <message>
-        <source>Host memory efficiency</source>
-        <translation>ホストメモリの実効率</translation>
-    </message>
-    <message>
-        <source>Reading speed (tokens/s)</source>
-        <translation>人が読む速度（トークン/秒）</translation>
-    </message>
-    <message>
-        <source>Bytes per activation</source>
-        <translation>アクティベーション 1 要素のバイト数</translation>
     </message>
 </context>
 <context>

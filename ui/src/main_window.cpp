@@ -2,22 +2,26 @@
 #include "main_window.h"
 
 #include "app_settings.h"
-#include "breakeven_chart.h"
-#include "decode_latency_chart.h"
+#include "chart_actions.h"
+#include "chart_base.h"
+#include "chart_set.h"
 #include "headline_bar.h"
-#include "kv_growth_chart.h"
 #include "kvscope/json_io.h"
 #include "kvscope/scenario_io.h"
+#include "kvscope/sweep.h"
 #include "kvscope/text_summary.h"
 #include "language.h"
+#include "report_writer.h"
+#include "scenario_document.h"
 #include "scenario_panel.h"
-#include "tokens_fit_chart.h"
 #include "ui_text.h"
-#include "vram_chart.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -86,8 +90,15 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     scroll->setMinimumWidth(m_panel->minimumSizeHint().width() + 24);
 
     m_headline = new HeadlineBar(this);
-    m_charts = {new VramChart(this), new TokensFitChart(this), new KvGrowthChart(this),
-                new BreakevenChart(this), new DecodeLatencyChart(this)};
+    m_charts = createCharts(this);
+    for (ChartBase* chart : m_charts) {
+        chart->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) {
+            QMenu menu(this);
+            ChartActions::populate(&menu, chart, this);
+            menu.exec(chart->mapToGlobal(pos));
+        });
+    }
     auto* grid = new QGridLayout;
     grid->setSpacing(6);
     grid->addWidget(m_charts[0], 0, 0);
@@ -108,7 +119,9 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
 
+    m_document = new ScenarioDocument(controller, settings, this);
     buildMenus();
+    connect(m_document, &ScenarioDocument::stateChanged, this, &MainWindow::updateTitle);
     connect(controller, &ScenarioController::evaluated, this, &MainWindow::showSnapshot);
     connect(controller, &ScenarioController::rejected, this, &MainWindow::showError);
     connect(m_panel, &ScenarioPanel::importConfigRequested, this, [this] {
@@ -144,26 +157,45 @@ ChartBase* MainWindow::chart(const QString& id) const
 void MainWindow::buildMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
+    m_new = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::newScenario);
+    m_new->setShortcut(QKeySequence::New);
     m_open = m_fileMenu->addAction(QString(), this, [this] {
+        if (!m_document->confirmDiscard())
+            return;
         const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
                                                           tr("kvscope scenario (*.kvscope.json *.json)"));
         if (!path.isEmpty())
-            openScenario(path);
+            m_document->open(path);
     });
     m_open->setShortcut(QKeySequence::Open);
-    m_saveAs = m_fileMenu->addAction(QString(), this, [this] {
-        QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), QStringLiteral("scenario.kvscope.json"),
-                                                    tr("kvscope scenario (*.kvscope.json)"));
-        if (!path.isEmpty())
-            saveScenario(path);
-    });
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_save = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::save);
+    m_save->setShortcut(QKeySequence::Save);
+    m_saveAs = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::saveAs);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_fileMenu->addSeparator();
     m_import = m_fileMenu->addAction(QString(), m_panel, &ScenarioPanel::importConfigRequested);
+    m_exportChartMenu = m_fileMenu->addMenu(QString());
+    m_exportReport = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export report"),
+                                                          QDir(ChartActions::lastDirectory()).filePath(QStringLiteral("kvscope-report.pdf")),
+                                                          tr("PDF document (*.pdf)"));
+        if (!path.isEmpty())
+            exportReport(path);
+    });
+    m_exportData = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export data"),
+                                                          QDir(ChartActions::lastDirectory()).filePath(QStringLiteral("kvscope-data.csv")),
+                                                          tr("CSV table (*.csv)"));
+        if (!path.isEmpty())
+            exportData(path);
+    });
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quit->setShortcut(QKeySequence::Quit);
 
     m_editMenu = menuBar()->addMenu(QString());
+    m_copyChartMenu = m_editMenu->addMenu(QString());
     m_copySummary = m_editMenu->addAction(QString(), this, &MainWindow::copySummary);
     m_copySummary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
 
@@ -197,12 +229,26 @@ void MainWindow::buildMenus()
 void MainWindow::retranslate()
 {
     m_fileMenu->setTitle(tr("&File"));
+    m_new->setText(tr("&New scenario"));
     m_open->setText(tr("&Open scenario..."));
+    m_recentMenu->setTitle(tr("Open &recent"));
+    m_save->setText(tr("&Save scenario"));
     m_saveAs->setText(tr("Save scenario &as..."));
     m_import->setText(tr("&Import config.json..."));
+    m_exportChartMenu->setTitle(tr("Export &chart"));
+    m_exportReport->setText(tr("Export &report (PDF)..."));
+    m_exportData->setText(tr("Export &data (CSV)..."));
     m_quit->setText(tr("&Quit"));
     m_editMenu->setTitle(tr("&Edit"));
+    m_copyChartMenu->setTitle(tr("Copy c&hart"));
     m_copySummary->setText(tr("Copy &summary"));
+    m_exportChartMenu->clear();
+    m_copyChartMenu->clear();
+    for (ChartBase* chart : m_charts) {
+        ChartActions::populate(m_exportChartMenu->addMenu(chart->chartTitle()), chart, this);
+        m_copyChartMenu->addAction(chart->chartTitle(), this, [chart] { ChartActions::copyToClipboard(chart); });
+    }
+    rebuildRecentMenu();
     m_viewMenu->setTitle(tr("&View"));
     m_presentationAction->setText(tr("&Presentation mode"));
     m_themeMenu->setTitle(tr("&Theme"));
@@ -231,13 +277,33 @@ void MainWindow::changeEvent(QEvent* event)
     QMainWindow::changeEvent(event);
 }
 
-void MainWindow::showSnapshot(const EvaluationSnapshot& snapshot)
+void MainWindow::updateTitle()
 {
-    const Scenario& s = snapshot.scenario;
-    setWindowTitle(tr("kvscope — %1 on %2 × %3")
-                       .arg(QString::fromStdString(s.model.name))
+    const Scenario& s = m_controller->scenario();
+    const QString file = m_document->path().isEmpty() ? tr("Untitled") : QFileInfo(m_document->path()).fileName();
+    setWindowTitle(tr("%1[*] — %2 on %3 × %4 — kvscope")
+                       .arg(file, QString::fromStdString(s.model.name))
                        .arg(s.gpuCount)
                        .arg(QString::fromStdString(s.gpu.name)));
+    setWindowModified(m_document->isModified());
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_document->recentFiles();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (m_document->confirmDiscard())
+                m_document->open(path);
+        })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::showSnapshot(const EvaluationSnapshot& snapshot)
+{
+    updateTitle();
     m_headline->show(snapshot);
     for (ChartBase* c : m_charts)
         c->show(snapshot);
@@ -254,7 +320,7 @@ void MainWindow::applyChartStyle()
     QFont font = QApplication::font();
     if (m_presentation)
         font.setPointSizeF(font.pointSizeF() * 1.5);
-    const ChartStyle style = ChartStyle::fromPalette(palette(), font, m_presentation ? 2.0 : 1.0);
+    const ChartStyle style = ChartStyle::fromPalette(QApplication::palette(), font, m_presentation ? 2.0 : 1.0);
     for (ChartBase* c : m_charts)
         c->setChartStyle(style);
     m_headline->setScale(m_presentation ? 1.6 : 1.0);
@@ -329,23 +395,35 @@ bool MainWindow::importConfig(const QString& path)
     return true;
 }
 
-bool MainWindow::openScenario(const QString& path)
+bool MainWindow::exportReport(const QString& path)
 {
-    auto scenario = loadScenarioFile(path.toStdString(), m_controller->catalog());
-    if (!scenario) {
-        QMessageBox::warning(this, tr("Cannot open scenario"), UiText::fieldError(scenario.error()));
+    if (!m_controller->hasSnapshot())
+        return false;
+    ReportOptions options;
+    options.units = m_units;
+    options.pageSize = QLocale().territory() == QLocale::UnitedStates || QLocale().territory() == QLocale::Canada
+                           ? QPageSize::Letter
+                           : QPageSize::A4;
+    QString error;
+    if (!ReportWriter::write(m_controller->snapshot(), m_controller->catalog(), m_charts, path, options, &error)) {
+        QMessageBox::warning(this, tr("Export failed"),
+                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.").arg(path, error));
         return false;
     }
-    m_controller->setScenario(*scenario);
+    // The report drew the charts in the print palette; show them as the window has them again.
+    applyChartStyle();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
     return true;
 }
 
-bool MainWindow::saveScenario(const QString& path)
+bool MainWindow::exportData(const QString& path)
 {
+    if (!m_controller->hasSnapshot())
+        return false;
+    const QByteArray csv = QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep));
     QSaveFile file(path);
-    const QByteArray text = QByteArray::fromStdString(scenarioToText(m_controller->scenario()));
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-        QMessageBox::warning(this, tr("Cannot save scenario"),
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
+        QMessageBox::warning(this, tr("Export failed"),
                              tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
                                  .arg(path, file.errorString()));
         return false;
@@ -382,6 +460,10 @@ void MainWindow::restoreState()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_settings && !m_document->confirmDiscard()) {
+        event->ignore();
+        return;
+    }
     if (m_settings) {
         m_settings->setValue(AppSettings::Keys::geometry, saveGeometry());
         m_settings->setValue(AppSettings::Keys::splitter, m_splitter->saveState());

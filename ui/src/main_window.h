@@ -20,6 +20,7 @@ class AppSettings;
 class ChartBase;
 class HeadlineBar;
 class Language;
+class ScenarioDocument;
 class ScenarioPanel;
 
 // The window: scenario panel on the left, headline figures and five live charts on the right.
@@ -41,8 +42,9 @@ public:
     void setTheme(const QString& theme); // "system", "light", "dark"
     void setLanguage(const QString& language);
     bool importConfig(const QString& path);  // false (and a message) when the file is refused
-    bool openScenario(const QString& path);
-    bool saveScenario(const QString& path);
+    ScenarioDocument* document() const { return m_document; }
+    bool exportReport(const QString& path);  // PDF, page size from the locale (Letter in the US)
+    bool exportData(const QString& path);    // every chart's series as CSV
     // Restores geometry and splitter state; remembers them (and the scenario) on close.
     void restoreState();
 
@@ -59,11 +61,14 @@ private:
     void applyChartStyle();
     void showError(const QString& message);
     void copySummary();
+    void updateTitle();
+    void rebuildRecentMenu();
 
     ScenarioController* m_controller;
     AppSettings* m_settings;
     Language* m_language;
     ScenarioPanel* m_panel = nullptr;
+    ScenarioDocument* m_document = nullptr;
     HeadlineBar* m_headline = nullptr;
     std::array<ChartBase*, 5> m_charts{};
     QSplitter* m_splitter = nullptr;
@@ -78,9 +83,16 @@ private:
     QMenu* m_themeMenu = nullptr;
     QMenu* m_unitsMenu = nullptr;
     QMenu* m_languageMenu = nullptr;
+    QAction* m_new = nullptr;
     QAction* m_open = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
     QAction* m_import = nullptr;
+    QMenu* m_exportChartMenu = nullptr;
+    QAction* m_exportReport = nullptr;
+    QAction* m_exportData = nullptr;
+    QMenu* m_copyChartMenu = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_copySummary = nullptr;
     QAction* m_presentationAction = nullptr;

@@ -374,7 +374,7 @@ void ScenarioPanel::syncFromScenario()
             m_weights->setValue(int(i));
     m_weightsLabel->setText(tr("%1 · %2 bits per weight")
                                 .arg(QString::fromStdString(s.weights.name),
-                                     UiText::number(s.weights.bitsPerWeight, s.weights.bitsPerWeight == std::floor(s.weights.bitsPerWeight) ? 0 : 2)));
+                                     UiText::compact(s.weights.bitsPerWeight, 2)));
     selectData(m_kvDtype, QString::fromStdString(s.kvDtype.id));
     selectData(m_gpu, s.gpu.custom ? kCustomGpuId : QString::fromStdString(s.gpu.id));
     m_gpuCount->setValue(s.gpuCount);
@@ -452,18 +452,8 @@ void ScenarioPanel::retranslate()
     m_offloadWeights->setText(tr("Offload weights that do not fit to CPU RAM"));
     label(m_advancedForm, m_nvme, tr("NVMe drive"));
     label(m_advancedForm, m_host, tr("Host memory"));
-    const std::map<std::string, QString> names = {
-        {"hbm_efficiency", tr("Memory bandwidth efficiency")},
-        {"compute_efficiency", tr("Compute efficiency (prefill)")},
-        {"pcie_protocol_efficiency", tr("PCIe protocol efficiency")},
-        {"disk_efficiency", tr("Disk read efficiency")},
-        {"host_memory_efficiency", tr("Host memory efficiency")},
-        {"realtime_tokens_per_s", tr("Reading speed (tokens/s)")},
-        {"activation_bytes", tr("Bytes per activation")}};
-    for (auto& [id, spin] : m_efficiency) {
-        auto it = names.find(id);
-        label(m_advancedForm, spin, it != names.end() ? it->second : QString::fromStdString(id));
-    }
+    for (auto& [id, spin] : m_efficiency)
+        label(m_advancedForm, spin, UiText::efficiencyName(id));
     syncFromScenario();
 }
 

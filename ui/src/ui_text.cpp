@@ -51,6 +51,19 @@ QString UiText::number(double value, int decimals)
     return QString::fromStdString(formatNumber(value, decimals, numberStyle()));
 }
 
+QString UiText::compact(double value, int decimals)
+{
+    QString text = number(value, decimals);
+    const QString point = QLocale().decimalPoint();
+    if (text.contains(point)) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(point.size());
+    }
+    return text;
+}
+
 QString UiText::tokensPerSecond(double value)
 {
     return QString::fromStdString(formatTokensPerSecond(value, numberStyle()));
@@ -139,6 +152,25 @@ ExplainWords UiText::explainWords()
     w.fits = s(tr("fits"));
     w.overflows = s(tr("overflows by"));
     return w;
+}
+
+QString UiText::efficiencyName(const std::string& id)
+{
+    if (id == "hbm_efficiency")
+        return tr("Memory bandwidth efficiency");
+    if (id == "compute_efficiency")
+        return tr("Compute efficiency (prefill)");
+    if (id == "pcie_protocol_efficiency")
+        return tr("PCIe protocol efficiency");
+    if (id == "disk_efficiency")
+        return tr("Disk read efficiency");
+    if (id == "host_memory_efficiency")
+        return tr("Host memory efficiency");
+    if (id == "realtime_tokens_per_s")
+        return tr("Reading speed (tokens/s)");
+    if (id == "activation_bytes")
+        return tr("Bytes per activation");
+    return QString::fromStdString(id);
 }
 
 QString UiText::arithmetic(const Scenario& scenario, const Evaluation& evaluation, ByteUnits units,

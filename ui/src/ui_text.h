@@ -27,6 +27,8 @@ public:
     static QString rate(double gbPerS);
     static QString integer(int64_t value);
     static QString number(double value, int decimals);
+    // Up to `decimals` decimals, trailing zeros dropped: 16, 4.5, 4.156.
+    static QString compact(double value, int decimals = 3);
     static QString tokensPerSecond(double value);
     static QString tokens(int64_t count);      // "36,864 tokens"
     static QString contextShort(double tokens); // "1K", "32K", "1M" (binary, as engineers say)
@@ -36,6 +38,8 @@ public:
     static QString placementName(KvPlacement placement);
     static QString attentionName(AttentionKind kind);
     static ExplainWords explainWords();
+    // The translated name of an efficiency factor (catalog id), e.g. "hbm_efficiency".
+    static QString efficiencyName(const std::string& id);
     // The arithmetic behind headline `id` (see kvscope/explain.h), translated and localized.
     static QString arithmetic(const Scenario& scenario, const Evaluation& evaluation,
                               ByteUnits units, const std::string& id);

@@ -39,4 +39,8 @@ std::vector<double> sweepGrid(SweepVariable variable, double from, double to, in
 Expected<Sweep> sweep(const Scenario& scenario, SweepVariable variable, double from, double to,
                       int points);
 
+// The sweep as CSV: a header row (the variable, then every column id) and one row per point;
+// integers stay integers, other values keep six decimals, '.' always (machine-readable).
+std::string sweepToCsv(const Sweep& sweep);
+
 } // namespace kvscope

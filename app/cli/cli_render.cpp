@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli_render.h"
+
+#include "chart_base.h"
+#include "chart_export.h"
+#include "chart_set.h"
+#include "cli_args.h"
+#include "cli_commands.h"
+#include "kvscope/scenario_options.h"
+#include "language.h"
+#include "report_writer.h"
+#include "scenario_controller.h"
+
+#include <QApplication>
+#include <QWidget>
+
+#include <charconv>
+#include <memory>
+#include <ostream>
+
+namespace kvscope::cli {
+
+namespace {
+
+// A QApplication for drawing, on the offscreen platform when there is no display (scripts, CI).
+void ensureApplication()
+{
+    if (QCoreApplication::instance())
+        return;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int argc = 1;
+    static char name[] = "kvscope-cli";
+    static char* argv[] = {name, nullptr};
+    static QApplication app(argc, argv);
+    QApplication::setStyle(QStringLiteral("Fusion"));
+}
+
+bool integerOption(const ParsedArgs& args, const std::string& name, int lo, int hi, int* out,
+                   std::ostream& err)
+{
+    const std::string* text = args.value(name);
+    if (!text)
+        return true;
+    int value = 0;
+    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc() || ptr != text->data() + text->size() || value < lo || value > hi) {
+        badInput(err, {"--" + name, *text, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi)});
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+} // namespace
+
+int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
+{
+    const std::string* path = args.value("out");
+    if (!path || path->empty())
+        return badInput(err, {"--out", "", "the file to write"});
+    const bool report = args.command == "report";
+    std::string chartId;
+    ui::ExportFormat format = ui::ExportFormat::Pdf;
+    if (!report) {
+        static const std::set<std::string> charts{"vram", "tokens", "kv", "latency", "breakeven"};
+        const std::string* chart = args.value("chart");
+        if (!chart || !charts.count(*chart))
+            return badInput(err, {"--chart", chart ? *chart : "", "vram, tokens, kv, latency or breakeven"});
+        chartId = *chart;
+        const std::string* f = args.value("format");
+        if (!f || !ui::parseExportFormat(QString::fromStdString(*f), &format))
+            return badInput(err, {"--format", f ? *f : "", "png, svg or pdf"});
+    }
+    ui::ChartExportOptions options;
+    options.format = format;
+    if (!integerOption(args, "width", 200, 10000, &options.width, err) ||
+        !integerOption(args, "height", 150, 10000, &options.height, err))
+        return exitBadInput;
+    if (const std::string* scale = args.value("scale")) {
+        double value = 0;
+        auto [ptr, ec] = std::from_chars(scale->data(), scale->data() + scale->size(), value);
+        if (ec != std::errc() || ptr != scale->data() + scale->size() || value < 0.25 || value > 8)
+            return badInput(err, {"--scale", *scale, "a number from 0.25 to 8"});
+        options.scale = value;
+    }
+    options.printPalette = !args.has("dark");
+    ui::ReportOptions reportOptions;
+    reportOptions.units = args.has("si") ? ByteUnits::Si : ByteUnits::Binary;
+    if (const std::string* page = args.value("page")) {
+        if (*page != "a4" && *page != "letter")
+            return badInput(err, {"--page", *page, "a4 or letter"});
+        reportOptions.pageSize = *page == "letter" ? QPageSize::Letter : QPageSize::A4;
+    }
+    const std::string* lang = args.value("lang");
+    if (lang && *lang != "en" && *lang != "ja")
+        return badInput(err, {"--lang", *lang, "en or ja"});
+
+    std::vector<std::pair<std::string, std::string>> scenarioArgs;
+    for (const auto& option : args.values)
+        if (isScenarioOption(option.first))
+            scenarioArgs.push_back(option);
+    auto scenario = scenarioFromOptions(scenarioArgs, catalog);
+    if (!scenario)
+        return badInput(err, scenario.error());
+
+    ensureApplication();
+    ui::Language language;
+    language.apply(lang ? QString::fromStdString(*lang) : QStringLiteral("en"));
+    ui::ScenarioController controller(catalog);
+    controller.setScenario(*scenario);
+    controller.evaluateNow();
+    if (!controller.hasSnapshot())
+        return badInput(err, validate(*scenario).value_or(FieldError{"scenario", "", "a valid scenario"}));
+
+    QWidget host;
+    host.resize(1200, 750);
+    const ui::ChartSet charts = ui::createCharts(&host);
+    for (ui::ChartBase* chart : charts) {
+        chart->resize(1200, 750);
+        chart->setByteUnits(reportOptions.units);
+        chart->show(controller.snapshot());
+    }
+    QString error;
+    bool written = false;
+    if (report) {
+        written = ui::ReportWriter::write(controller.snapshot(), catalog, charts, QString::fromStdString(*path),
+                                          reportOptions, &error);
+    } else {
+        for (ui::ChartBase* chart : charts)
+            if (chart->chartId().toStdString() == chartId)
+                written = ui::exportChart(*chart, QString::fromStdString(*path), options, &error);
+    }
+    if (!written) {
+        err << "kvscope-cli: --out: cannot write " << *path << ": " << error.toStdString() << "\n";
+        return exitFailure;
+    }
+    out << *path << "\n";
+    return exitOk;
+}
+
+} // namespace kvscope::cli

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Exports and files: every chart in every format (checked by opening it), the report PDF in
+// English and Japanese on A4 and Letter, CSV data, scenario files through the document, failed
+// writes that leave the old file alone, the headless CLI, and settings round-trips.
+
+#include "app_settings.h"
+#include "chart_base.h"
+#include "chart_export.h"
+#include "chart_set.h"
+#include "kvscope/scenario_io.h"
+#include "language.h"
+#include "main_window.h"
+#include "report_writer.h"
+#include "scenario_document.h"
+#include "testutils.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace kvscope;
+using namespace kvscope::ui;
+
+namespace {
+
+// The text of a PDF, as poppler's pdftotext reads it ("" when the tool is missing).
+QString pdfText(const QString& path)
+{
+    const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (tool.isEmpty())
+        return {};
+    QProcess process;
+    process.start(tool, {QStringLiteral("-layout"), path, QStringLiteral("-")});
+    process.waitForFinished(30000);
+    // Typeset ligatures ("ﬁ") and CJK radicals ("⼊" for "入") come back as compatibility code
+    // points; NFKC folds them for plain comparisons.
+    return QString::fromUtf8(process.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+}
+
+QString pdfInfo(const QString& path)
+{
+    const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdfinfo"));
+    if (tool.isEmpty())
+        return {};
+    QProcess process;
+    process.start(tool, {path});
+    process.waitForFinished(30000);
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void everyChartEveryFormat_data();
+    void everyChartEveryFormat();
+    void printPaletteEvenWhenDark();
+    void report_data();
+    void report();
+    void csvHoldsEverySeries();
+    void scenarioDocumentRoundTrip();
+    void failedWriteKeepsOldFile();
+    void headlessCli_data();
+    void headlessCli();
+    void settingsRoundTrip();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<ScenarioController> m_controller;
+    std::unique_ptr<Language> m_language;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestExport::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+        qWarning("pdftotext (poppler-utils) is missing: PDF text checks will skip");
+}
+
+void TestExport::init()
+{
+    m_controller = std::make_unique<ScenarioController>(test::catalog());
+    m_controller->setScenario(*defaultScenario(test::catalog()));
+    m_language = std::make_unique<Language>();
+    m_language->apply(QStringLiteral("en"));
+    m_window = std::make_unique<MainWindow>(m_controller.get(), nullptr, m_language.get());
+    m_window->resize(1600, 1000);
+    m_window->show();
+    m_controller->evaluateNow();
+}
+
+void TestExport::cleanup()
+{
+    m_window.reset();
+    m_language.reset();
+    m_controller.reset();
+}
+
+void TestExport::everyChartEveryFormat_data()
+{
+    QTest::addColumn<QString>("chart");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<QString>("expectedText"); // a legend or axis text the file must hold
+    const QStringList charts{"vram", "tokens", "kv", "latency", "breakeven"};
+    const QStringList texts{"KV cache", "MQA", "GQA (8 KV heads)", "CPU RAM, pipelined", "reload from NVMe"};
+    for (int i = 0; i < charts.size(); ++i) {
+        QTest::addRow("%s png", qPrintable(charts[i])) << charts[i] << "png" << 1.0 << texts[i];
+        QTest::addRow("%s png 2x", qPrintable(charts[i])) << charts[i] << "png" << 2.0 << texts[i];
+        QTest::addRow("%s svg", qPrintable(charts[i])) << charts[i] << "svg" << 1.0 << texts[i];
+        QTest::addRow("%s pdf", qPrintable(charts[i])) << charts[i] << "pdf" << 1.0 << texts[i];
+    }
+}
+
+void TestExport::everyChartEveryFormat()
+{
+    QFETCH(QString, chart);
+    QFETCH(QString, format);
+    QFETCH(double, scale);
+    QFETCH(QString, expectedText);
+    ChartBase* c = m_window->chart(chart);
+    QVERIFY(c);
+    ChartExportOptions options;
+    QVERIFY(parseExportFormat(format, &options.format));
+    options.width = 900;
+    options.height = 560;
+    options.scale = scale;
+    const QString path = m_dir.filePath(QStringLiteral("%1-%2.%3").arg(chart).arg(scale).arg(format));
+    QString error;
+    QVERIFY2(exportChart(*c, path, options, &error), qPrintable(error));
+    const QByteArray bytes = readAll(path);
+    QVERIFY(!bytes.isEmpty());
+
+    if (format == QLatin1String("png")) {
+        QImage image;
+        QVERIFY(image.loadFromData(bytes, "PNG"));
+        QCOMPARE(image.size(), QSize(int(900 * scale), int(560 * scale)));
+        QCOMPARE(image.pixelColor(2, 2), QColor(Qt::white)); // the print palette's background
+    } else if (format == QLatin1String("svg")) {
+        QSvgRenderer renderer(bytes);
+        QVERIFY(renderer.isValid());
+        QCOMPARE(renderer.viewBox(), QRect(0, 0, 900, 560));
+        QVERIFY(bytes.count("<path") + bytes.count("<polyline") >= 5); // the series are vectors
+        QVERIFY2(QString::fromUtf8(bytes).contains(expectedText), "the SVG holds its text as text");
+    } else {
+        QVERIFY(bytes.startsWith("%PDF"));
+        const QString text = pdfText(path);
+        if (text.isEmpty())
+            QSKIP("pdftotext is not installed");
+        QVERIFY2(text.contains(c->chartTitle()), qPrintable(text.left(400)));
+        QVERIFY2(text.contains(expectedText), qPrintable(text.left(400)));
+    }
+}
+
+void TestExport::printPaletteEvenWhenDark()
+{
+    m_window->setTheme(QStringLiteral("dark"));
+    ChartBase* c = m_window->chart("latency");
+    QVERIFY(c->chartStyle().isDark());
+    ChartExportOptions options;
+    options.width = 600;
+    QCOMPARE(chartImage(*c, options).pixelColor(2, 2), QColor(Qt::white));
+    QVERIFY(c->chartStyle().isDark()); // the window keeps its own palette
+    options.printPalette = false;
+    QVERIFY(chartImage(*c, options).pixelColor(2, 2).lightnessF() < 0.5);
+    m_window->setTheme(QStringLiteral("light"));
+}
+
+void TestExport::report_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("page");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addRow("english a4") << "en" << int(QPageSize::A4)
+                                << QStringList{"Inputs", "Context length", "2,048 tokens", "VRAM per GPU",
+                                               "Tokens that fit", "KV cache vs context length",
+                                               "Reload a saved KV cache vs recompute it",
+                                               "Decode time per token by KV placement", "Assumptions",
+                                               "16.0 KiB", "Sources of the catalog numbers used"};
+    QTest::addRow("japanese letter") << "ja" << int(QPageSize::Letter)
+                                     << QStringList{"入力条件", "コンテキスト", "格納できるトークン数",
+                                                    "KV キャッシュの配置別", "前提条件", "出典"};
+}
+
+void TestExport::report()
+{
+    QFETCH(QString, language);
+    QFETCH(int, page);
+    QFETCH(QStringList, expected);
+    m_window->setLanguage(language);
+    m_controller->evaluateNow();
+    const QString path = m_dir.filePath(QStringLiteral("report-%1.pdf").arg(language));
+    ReportOptions options;
+    options.pageSize = QPageSize::PageSizeId(page);
+    QString error;
+    QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(), path, options, &error),
+             qPrintable(error));
+    QVERIFY(readAll(path).startsWith("%PDF"));
+    const QString text = pdfText(path);
+    if (text.isEmpty())
+        QSKIP("pdftotext is not installed");
+    QVERIFY(text.contains(QStringLiteral("Llama 2 7B")));
+    for (const QString& needle : expected)
+        QVERIFY2(text.contains(needle), qPrintable(needle));
+    const QString info = pdfInfo(path);
+    QVERIFY2(info.contains(QStringLiteral("Pages:           5")), qPrintable(info));
+    QVERIFY2(info.contains(page == QPageSize::Letter ? QStringLiteral("letter") : QStringLiteral("A4")), qPrintable(info));
+    m_window->setLanguage(QStringLiteral("en"));
+}
+
+void TestExport::csvHoldsEverySeries()
+{
+    const QString path = m_dir.filePath(QStringLiteral("data.csv"));
+    QVERIFY(m_window->exportData(path));
+    const QStringList lines = QString::fromUtf8(readAll(path)).split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.front().startsWith(QStringLiteral("context,kv_total_bytes,")));
+    for (const char* series : {"decode_ms_gpu", "decode_ms_sata", "tokens_fit_mqa", "reload_ms_cpu", "recompute_ms"})
+        QVERIFY2(lines.front().contains(QLatin1String(series)), series);
+    QCOMPARE(lines.size() - 1, int(m_controller->snapshot().contextSweep.x.size()));
+    // Every row: Llama 2 7B holds 524,288 B of KV per token of context.
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList cells = lines[i].split(',');
+        QCOMPARE(cells[1].toDouble(), cells[0].toDouble() * 524288.0);
+    }
+}
+
+void TestExport::scenarioDocumentRoundTrip()
+{
+    ScenarioDocument* doc = m_window->document();
+    QVERIFY(!doc->isModified());
+    m_controller->edit([](Scenario& s) { s.context = 32768; s.model = test::model("llama-3.1-8b"); });
+    QVERIFY(doc->isModified());
+    QVERIFY(m_window->isWindowModified());
+    const QString path = m_dir.filePath(QStringLiteral("saved.kvscope.json"));
+    QVERIFY(doc->saveTo(path));
+    QVERIFY(!doc->isModified());
+    const std::string saved = scenarioToText(m_controller->scenario());
+    m_controller->edit([](Scenario& s) { s.context = 4096; });
+    QVERIFY(doc->isModified());
+    QVERIFY(doc->open(path));
+    QCOMPARE(scenarioToText(m_controller->scenario()), saved);
+    QCOMPARE(doc->path(), path);
+}
+
+void TestExport::failedWriteKeepsOldFile()
+{
+    // A missing directory: a clean failure with a reason.
+    ChartExportOptions options;
+    QString error;
+    QVERIFY(!exportChart(*m_window->chart("vram"), m_dir.filePath("missing/dir/chart.png"), options, &error));
+    QVERIFY(!error.isEmpty());
+    // A file whose directory takes no new files (even for root): the old content survives.
+    const QString guarded = QStringLiteral("/proc/version");
+    const QByteArray before = readAll(guarded);
+    QVERIFY(!before.isEmpty());
+    QVERIFY(!exportChart(*m_window->chart("vram"), guarded, options, &error));
+    QCOMPARE(readAll(guarded), before);
+    // Saving the scenario there fails too, with a message box (closed here) and no damage.
+    QTimer::singleShot(200, [] {
+        if (QWidget* box = QApplication::activeModalWidget())
+            box->close();
+    });
+    QVERIFY(!m_window->document()->saveTo(guarded));
+    QCOMPARE(readAll(guarded), before);
+    QVERIFY(m_window->document()->isModified() || m_window->document()->path().isEmpty());
+}
+
+void TestExport::headlessCli_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("file");
+    QTest::addRow("report") << QStringList{"report", "--out"} << "cli-report.pdf";
+    QTest::addRow("export png") << QStringList{"export", "--chart", "vram", "--format", "png", "--width", "800", "--height", "500", "--out"} << "cli-vram.png";
+    QTest::addRow("export svg ja") << QStringList{"export", "--chart", "kv", "--format", "svg", "--lang", "ja", "--out"} << "cli-kv.svg";
+}
+
+void TestExport::headlessCli()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, file);
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the CLI must choose offscreen by itself
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    cli.setProcessEnvironment(env);
+    const QString path = m_dir.filePath(file);
+    cli.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE), arguments << path);
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0,
+             cli.readAllStandardError().constData());
+    const QByteArray bytes = readAll(path);
+    if (file.endsWith(QLatin1String(".png"))) {
+        QImage image;
+        QVERIFY(image.loadFromData(bytes));
+        QCOMPARE(image.size(), QSize(800, 500));
+    } else if (file.endsWith(QLatin1String(".svg"))) {
+        QVERIFY(QSvgRenderer(bytes).isValid());
+        QVERIFY(QString::fromUtf8(bytes).contains(QStringLiteral("コンテキスト長")));
+    } else {
+        QVERIFY(bytes.startsWith("%PDF"));
+    }
+    // A bad value is refused with one line naming the option.
+    QProcess bad;
+    bad.setProcessEnvironment(env);
+    bad.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE), {"export", "--chart", "pie", "--format", "png", "--out", path});
+    QVERIFY(bad.waitForFinished(60000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().startsWith("kvscope-cli: --chart: got pie"));
+}
+
+void TestExport::settingsRoundTrip()
+{
+    const QString path = m_dir.filePath(QStringLiteral("settings.ini"));
+    {
+        QSettings store(path, QSettings::IniFormat);
+        AppSettings settings(&store);
+        settings.setLanguage(QStringLiteral("ja"));
+        settings.setUnits(QStringLiteral("si"));
+        settings.setTheme(QStringLiteral("dark"));
+        settings.setLastScenario(QString::fromStdString(scenarioToText(m_controller->scenario())));
+        settings.setValue(AppSettings::Keys::geometry, QByteArray("geometry-bytes"));
+    }
+    QSettings store(path, QSettings::IniFormat);
+    AppSettings settings(&store);
+    QCOMPARE(store.value(AppSettings::Keys::version).toInt(), AppSettings::currentVersion);
+    QCOMPARE(settings.language(), QStringLiteral("ja"));
+    QCOMPARE(settings.units(), QStringLiteral("si"));
+    QCOMPARE(settings.theme(), QStringLiteral("dark"));
+    QCOMPARE(settings.value(AppSettings::Keys::geometry), QByteArray("geometry-bytes"));
+    auto restored = scenarioFromText(settings.lastScenario().toStdString(), test::catalog());
+    QVERIFY(restored.ok());
+    QCOMPARE(scenarioToText(*restored), scenarioToText(m_controller->scenario()));
+    // A setter emits only on change.
+    int changes = 0;
+    connect(&settings, &AppSettings::unitsChanged, [&] { ++changes; });
+    settings.setUnits(QStringLiteral("si"));
+    settings.setUnits(QStringLiteral("binary"));
+    QCOMPARE(changes, 1);
+}
+
+int main(int argc, char** argv)
+{
+    qputenv("QT_FONT_DPI", "96");
+    QApplication app(argc, argv);
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    TestExport test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_export.moc"
