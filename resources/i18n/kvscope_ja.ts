@@ -974,8 +974,8 @@ latent %1</source>
         <translation>コンテキスト %1</translation>
     </message>
     <message>
-        <source>Context per sequence (tokens)</source>
-        <translation>シーケンスあたりのトークン数</translation>
+        <source>Tokens per sequence</source>
+        <translation>最大トークン数</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,9 @@ HeadlineTile::HeadlineTile(QWidget* parent)
     layout->addWidget(m_detail);
     m_caption->setForegroundRole(QPalette::PlaceholderText);
     m_detail->setForegroundRole(QPalette::PlaceholderText);
+    // Captions and details wrap, so six tiles fit beside the panel in a 1280-pixel window.
+    m_caption->setWordWrap(true);
+    m_detail->setWordWrap(true);
     m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     setCursor(Qt::WhatsThisCursor);
     setScale(1.0);

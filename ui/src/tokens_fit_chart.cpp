@@ -33,7 +33,7 @@ QString TokensFitChart::chartTitle() const
 
 void TokensFitChart::applyTexts()
 {
-    yAxis->setLabel(tr("Context per sequence (tokens)"));
+    yAxis->setLabel(tr("Tokens per sequence"));
 }
 
 void TokensFitChart::applySeriesStyle()
