@@ -13,6 +13,7 @@
 #include "report_writer.h"
 #include "scenario_document.h"
 #include "testutils.h"
+#include "window_fixture.h"
 
 #include <QApplication>
 #include <QFile>
@@ -85,9 +86,9 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
-    std::unique_ptr<ScenarioController> m_controller;
-    std::unique_ptr<Language> m_language;
-    std::unique_ptr<MainWindow> m_window;
+    test::WindowFixture m_fixture;
+    ScenarioController* m_controller = nullptr;
+    MainWindow* m_window = nullptr;
 };
 
 void TestExport::initTestCase()
@@ -99,21 +100,14 @@ void TestExport::initTestCase()
 
 void TestExport::init()
 {
-    m_controller = std::make_unique<ScenarioController>(test::catalog());
-    m_controller->setScenario(*defaultScenario(test::catalog()));
-    m_language = std::make_unique<Language>();
-    m_language->apply(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_controller.get(), nullptr, m_language.get());
-    m_window->resize(1600, 1000);
-    m_window->show();
-    m_controller->evaluateNow();
+    m_fixture.open();
+    m_controller = m_fixture.controller.get();
+    m_window = m_fixture.window.get();
 }
 
 void TestExport::cleanup()
 {
-    m_window.reset();
-    m_language.reset();
-    m_controller.reset();
+    m_fixture.close();
 }
 
 void TestExport::everyChartEveryFormat_data()

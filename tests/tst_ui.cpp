@@ -13,6 +13,7 @@
 #include "scenario_panel.h"
 #include "screenshot.h"
 #include "testutils.h"
+#include "window_fixture.h"
 #include "tokens_fit_chart.h"
 #include "vram_chart.h"
 
@@ -92,28 +93,21 @@ private slots:
 private:
     void evaluate() { m_controller->evaluateNow(); }
 
-    std::unique_ptr<ScenarioController> m_controller;
-    std::unique_ptr<Language> m_language;
-    std::unique_ptr<MainWindow> m_window;
+    test::WindowFixture m_fixture;
+    ScenarioController* m_controller = nullptr;
+    MainWindow* m_window = nullptr;
 };
 
 void TestUi::init()
 {
-    m_controller = std::make_unique<ScenarioController>(test::catalog());
-    m_controller->setScenario(*defaultScenario(test::catalog()));
-    m_language = std::make_unique<Language>();
-    m_language->apply(QStringLiteral("en"));
-    m_window = std::make_unique<MainWindow>(m_controller.get(), nullptr, m_language.get());
-    m_window->resize(1600, 1000);
-    m_window->show();
-    evaluate();
+    m_fixture.open();
+    m_controller = m_fixture.controller.get();
+    m_window = m_fixture.window.get();
 }
 
 void TestUi::cleanup()
 {
-    m_window.reset();
-    m_language.reset();
-    m_controller.reset();
+    m_fixture.close();
 }
 
 void TestUi::controlsReachScenarioAndCharts()
@@ -265,7 +259,7 @@ void TestUi::extremeSettingsShowNoNonsense()
 
 void TestUi::dragCoalescesEvaluations()
 {
-    QSignalSpy spy(m_controller.get(), &ScenarioController::evaluated);
+    QSignalSpy spy(m_controller, &ScenarioController::evaluated);
     QSlider* slider = m_window->panel()->contextControl()->slider();
     for (int position = 0; position <= ContextControl::sliderSteps; position += 10)
         slider->setValue(position);

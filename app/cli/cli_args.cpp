@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_args.h"
 
+#include "kvscope/scenario_options.h"
+
 namespace kvscope::cli {
 
 const std::string* ParsedArgs::value(const std::string& name) const
@@ -9,6 +11,15 @@ const std::string* ParsedArgs::value(const std::string& name) const
         if (it->first == name)
             return &it->second;
     return nullptr;
+}
+
+std::vector<std::pair<std::string, std::string>> ParsedArgs::scenarioValues() const
+{
+    std::vector<std::pair<std::string, std::string>> scenario;
+    for (const auto& option : values)
+        if (isScenarioOption(option.first))
+            scenario.push_back(option);
+    return scenario;
 }
 
 Expected<ParsedArgs> parseArgs(const std::vector<std::string>& args,

@@ -20,6 +20,8 @@ struct ParsedArgs
 
     bool has(const std::string& flag) const { return flags.count(flag) > 0; }
     const std::string* value(const std::string& name) const; // the last one given
+    // The scenario options among `values`, in order (for scenarioFromOptions()).
+    std::vector<std::pair<std::string, std::string>> scenarioValues() const;
 };
 
 // `--name value` and `--name=value` for options in `valued`; `--name` for those in `switches`.

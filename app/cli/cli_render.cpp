@@ -97,11 +97,7 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     if (lang && *lang != "en" && *lang != "ja")
         return badInput(err, {"--lang", *lang, "en or ja"});
 
-    std::vector<std::pair<std::string, std::string>> scenarioArgs;
-    for (const auto& option : args.values)
-        if (isScenarioOption(option.first))
-            scenarioArgs.push_back(option);
-    auto scenario = scenarioFromOptions(scenarioArgs, catalog);
+    auto scenario = scenarioFromOptions(args.scenarioValues(), catalog);
     if (!scenario)
         return badInput(err, scenario.error());
 

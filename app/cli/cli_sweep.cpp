@@ -51,11 +51,7 @@ int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& o
     if (args.has("csv") && args.has("json"))
         return badInput(err, {"--csv", "with --json", "one output format"});
 
-    std::vector<std::pair<std::string, std::string>> scenarioArgs;
-    for (const auto& option : args.values)
-        if (isScenarioOption(option.first))
-            scenarioArgs.push_back(option);
-    auto scenario = scenarioFromOptions(scenarioArgs, catalog);
+    auto scenario = scenarioFromOptions(args.scenarioValues(), catalog);
     if (!scenario)
         return badInput(err, scenario.error());
     auto result = sweep(*scenario, variable, *from, *to, int(*points));

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The window on the seed's scenario, in English, offscreen at 1600x1000, evaluated: what the
+// window and export suites start every test from.
+
+#include "language.h"
+#include "main_window.h"
+#include "scenario_controller.h"
+#include "testutils.h"
+
+#include <memory>
+
+namespace kvscope::test {
+
+struct WindowFixture
+{
+    std::unique_ptr<ui::ScenarioController> controller;
+    std::unique_ptr<ui::Language> language;
+    std::unique_ptr<ui::MainWindow> window;
+
+    void open()
+    {
+        controller = std::make_unique<ui::ScenarioController>(catalog());
+        controller->setScenario(*defaultScenario(catalog()));
+        language = std::make_unique<ui::Language>();
+        language->apply(QStringLiteral("en"));
+        window = std::make_unique<ui::MainWindow>(controller.get(), nullptr, language.get());
+        window->resize(1600, 1000);
+        window->show();
+        controller->evaluateNow();
+    }
+
+    void close()
+    {
+        window.reset();
+        language.reset();
+        controller.reset();
+    }
+};
+
+} // namespace kvscope::test
