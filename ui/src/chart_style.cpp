@@ -22,6 +22,13 @@ ChartStyle ChartStyle::print(const QFont& font)
     return style;
 }
 
+QColor ChartStyle::tint(const QColor& color, double opacity) const
+{
+    auto mix = [&](double over, double under) { return over * opacity + under * (1.0 - opacity); };
+    return QColor::fromRgbF(float(mix(color.redF(), background.redF())), float(mix(color.greenF(), background.greenF())),
+                            float(mix(color.blueF(), background.blueF())));
+}
+
 QColor ChartStyle::ink(const QColor& color) const
 {
     if (color == QColor(Qt::black))

@@ -43,6 +43,9 @@ struct ChartStyle
     bool isDark() const { return background.lightnessF() < 0.5; }
     // The foreground stand-in for colors that are black on light backgrounds.
     QColor ink(const QColor& color) const;
+    // `color` at `opacity` over the background, as an opaque colour: looks the same as a
+    // translucent fill and skips per-pixel blending on every replot.
+    QColor tint(const QColor& color, double opacity) const;
 };
 
 } // namespace kvscope::ui

@@ -52,9 +52,7 @@ void DecodeLatencyChart::applySeriesStyle()
                                    Qt::DotLine};
     for (size_t i = 0; i < 5; ++i)
         m_curves[i]->setPen(seriesPen(lines[i], styles[i], 2.2));
-    QColor shade = colors::overflow;
-    shade.setAlphaF(chartStyle().isDark() ? 0.18 : 0.10);
-    m_slowRegion->setBrush(shade);
+    m_slowRegion->setBrush(chartStyle().tint(colors::overflow, chartStyle().isDark() ? 0.18 : 0.10));
     m_slowRegion->setPen(Qt::NoPen);
     m_slowLabel->setColor(colors::overflow.darker(chartStyle().isDark() ? 60 : 110));
     m_slowLabel->setFont(chartStyle().font);

@@ -62,10 +62,7 @@ void VramChart::applySeriesStyle()
     const QColor fills[SegmentCount] = {colors::weights,  colors::kvCache, colors::activations,
                                         colors::overhead, colors::freeVram, colors::reserved};
     for (int i = 0; i < SegmentCount; ++i) {
-        QColor fill = fills[i];
-        if (i == Free)
-            fill.setAlphaF(0.35);
-        m_segments[i]->setBrush(fill);
+        m_segments[i]->setBrush(i == Free ? chartStyle().tint(fills[i], 0.35) : fills[i]);
         m_segments[i]->setPen(QPen(chartStyle().background, 1));
     }
     m_overflow->setPen(seriesPen(colors::overflow, Qt::SolidLine, 2));
