@@ -116,7 +116,8 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const Scenario& s = snap.scenario;
     const Evaluation& e = snap.evaluation;
     auto bytes = [&](double b) { return UiText::bytes(b, m_units); };
-    auto why = [&](const char* id) { return UiText::arithmetic(s, e, m_units, id); };
+    const auto all = UiText::explanations(s, e, m_units);
+    auto why = [&](const char* id) { return UiText::arithmetic(all, id); };
 
     m_tiles[KvPerToken]->setValue(bytes(e.kv.bytesPerToken),
                                   tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)),

@@ -98,7 +98,8 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
 {
     const Scenario& s = snap.scenario;
     const Evaluation& e = snap.evaluation;
-    auto why = [&](const char* id) { return UiText::arithmetic(s, e, units, id).toHtmlEscaped(); };
+    const auto all = UiText::explanations(s, e, units);
+    auto why = [&](const char* id) { return UiText::arithmetic(all, id).toHtmlEscaped(); };
     auto bytes = [&](double b) { return UiText::bytes(b, units); };
     QString rows;
     rows += row(tr("KV per token"), bytes(e.kv.bytesPerToken), why("kv_per_token"));

@@ -173,10 +173,14 @@ QString UiText::efficiencyName(const std::string& id)
     return QString::fromStdString(id);
 }
 
-QString UiText::arithmetic(const Scenario& scenario, const Evaluation& evaluation, ByteUnits units,
-                           const std::string& id)
+std::vector<Explanation> UiText::explanations(const Scenario& scenario, const Evaluation& evaluation,
+                                              ByteUnits units)
 {
-    const auto all = explain(scenario, evaluation, units, numberStyle(), explainWords());
+    return explain(scenario, evaluation, units, numberStyle(), explainWords());
+}
+
+QString UiText::arithmetic(const std::vector<Explanation>& all, const std::string& id)
+{
     return QString::fromStdString(explanationFor(all, id));
 }
 

@@ -40,9 +40,11 @@ public:
     static ExplainWords explainWords();
     // The translated name of an efficiency factor (catalog id), e.g. "hbm_efficiency".
     static QString efficiencyName(const std::string& id);
-    // The arithmetic behind headline `id` (see kvscope/explain.h), translated and localized.
-    static QString arithmetic(const Scenario& scenario, const Evaluation& evaluation,
-                              ByteUnits units, const std::string& id);
+    // The arithmetic behind every headline figure (see kvscope/explain.h), translated and
+    // localized; computed once per evaluation, then looked up by id with arithmetic().
+    static std::vector<Explanation> explanations(const Scenario& scenario, const Evaluation& evaluation,
+                                                 ByteUnits units);
+    static QString arithmetic(const std::vector<Explanation>& all, const std::string& id);
 };
 
 } // namespace kvscope::ui
