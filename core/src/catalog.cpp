@@ -86,6 +86,7 @@ void loadTables(const fs::path& dir, Catalog& c)
         f.groupSize = int(r.integer({"group_size"}, 0, 1 << 20, 0));
         f.dequantizes = r.boolean({"dequantizes"}, false);
         f.compute = r.text({"compute"}, "fp16");
+        f.kernelEfficiency = r.number({"kernel_efficiency"}, 0.01, 1, 1);
         f.source = r.text({"source"}, "");
         if (!r.error())
             addUnlessKnown(c.weightFormats, f);
@@ -114,6 +115,9 @@ void loadTables(const fs::path& dir, Catalog& c)
         if (!parseKvPlacement(placement, &e.defaultKvPlacement))
             r.fail("default_kv_placement", placement, "gpu, cpu, nvme or sata");
         e.gpuResidentKvLayers = r.integer({"gpu_resident_kv_layers"}, 0, 100'000, 0);
+        e.maxNumSeqs = r.integer({"max_num_seqs"}, 0, limits::maxBatch, 0);
+        e.computesOnHost = r.boolean({"computes_on_host"}, false);
+        e.layerSplit = r.boolean({"layer_split"}, false);
         e.source = r.text({"source"}, "");
         if (!r.error())
             addUnlessKnown(c.engines, e);
@@ -193,7 +197,13 @@ std::vector<fs::path> defaultDataDirs(const fs::path& executable)
         dirs.push_back(fs::path(home) / ".local" / "share" / "kvscope");
     if (!executable.empty()) {
         std::error_code ec;
-        const fs::path exe = fs::weakly_canonical(executable, ec);
+        // Started through PATH, argv[0] is a bare name that would resolve against the working
+        // directory; the kernel's link names the installed file (/usr/bin/kvscope).
+        fs::path located = executable;
+        if (!executable.has_parent_path())
+            if (fs::path self = fs::read_symlink("/proc/self/exe", ec); !ec)
+                located = std::move(self);
+        const fs::path exe = fs::weakly_canonical(located, ec);
         dirs.push_back(exe.parent_path().parent_path() / "share" / "kvscope");
     }
     if (*KVSCOPE_BUILD_DATA_DIR)

@@ -22,6 +22,12 @@ D* fieldOf(E& e, const std::string& id)
         return &e.realtimeTokensPerS;
     if (id == "activation_bytes")
         return &e.activationBytes;
+    if (id == "layer_overhead_us")
+        return &e.layerOverheadUs;
+    if (id == "interconnect_efficiency")
+        return &e.interconnect;
+    if (id == "all_reduce_latency_us")
+        return &e.allReduceLatencyUs;
     return nullptr;
 }
 
@@ -42,7 +48,8 @@ const std::vector<std::string>& efficiencyIds()
     static const std::vector<std::string> ids{
         "hbm_efficiency",         "compute_efficiency",    "pcie_protocol_efficiency",
         "disk_efficiency",        "host_memory_efficiency", "realtime_tokens_per_s",
-        "activation_bytes"};
+        "activation_bytes",       "layer_overhead_us",     "interconnect_efficiency",
+        "all_reduce_latency_us"};
     return ids;
 }
 

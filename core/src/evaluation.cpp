@@ -18,6 +18,38 @@ constexpr double kGiB = 1024.0 * kMiB;
 // computed and the one being prefetched (transformers' OffloadedCache).
 constexpr int64_t kDefaultResidentKvLayers = 2;
 
+// GPUs that split each layer's heads and run together (tensor parallel); a layer split runs
+// whole layers on one GPU at a time, so it divides memory but not time.
+int tensorWays(const Scenario& s)
+{
+    return s.engine.layerSplit ? 1 : s.gpuCount;
+}
+
+// Share of the model's layers each GPU holds (1 under tensor parallel, which splits heads).
+double layerShare(const Scenario& s)
+{
+    return s.engine.layerSplit ? 1.0 / double(s.gpuCount) : 1.0;
+}
+
+// Share of the layers on the GPUs; the rest stay in host RAM (llama.cpp -ngl).
+double gpuLayerShare(const Scenario& s)
+{
+    if (!s.gpuLayers)
+        return 1.0;
+    return double(std::min(*s.gpuLayers, s.model.layers)) / double(s.model.layers);
+}
+
+// Achieved rate at which offloaded layers or KV are served: read by the CPU from host RAM where
+// the engine computes there, otherwise copied over the host link.
+double hostServeGBps(const Scenario& s, double linkGBps)
+{
+    if (!s.engine.computesOnHost)
+        return linkGBps;
+    if (s.gpu.unifiedMemory)
+        return s.gpu.bandwidthGBps * s.efficiency.hbm;
+    return s.hostMemory.bandwidthGBps * s.efficiency.hostMemory;
+}
+
 double tensorTflops(const Scenario& s)
 {
     // The matmuls run at the precision the weight format computes in, where the GPU has it.
@@ -34,7 +66,7 @@ double tensorTflops(const Scenario& s)
 double activationPeakBytes(const Scenario& s, int64_t tokens)
 {
     const ModelSpec& m = s.model;
-    const double n = double(std::max(1, s.gpuCount));
+    const double n = double(tensorWays(s));
     const double qDim = double(m.queryHeads) * double(m.isMla() ? m.vHeadDim : m.headDim);
     const double kvDim = m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim)
                                    : 2.0 * double(m.kvHeads) * double(m.headDim);
@@ -48,7 +80,9 @@ double activationPeakBytes(const Scenario& s, int64_t tokens)
     }
     const double perToken = 2.0 * double(m.hiddenSize) + (qDim + kvDim) / n + qDim / n +
                             3.0 * mlpWidth / n;
-    const double logits = double(s.batch) * double(m.vocabSize) * 4.0 / n;
+    // vLLM's profiling run samples max_num_seqs rows of logits, whatever the real batch.
+    const int64_t rows = s.engine.maxNumSeqs > 0 ? s.engine.maxNumSeqs : s.batch;
+    const double logits = double(rows) * double(m.vocabSize) * 4.0 / n;
     return double(tokens) * perToken * s.efficiency.activationBytes + logits;
 }
 
@@ -64,20 +98,22 @@ int64_t prefillTokens(const Scenario& s)
 KvFigures kvFigures(const Scenario& s)
 {
     KvFigures kv;
-    const int n = s.gpuCount;
+    const int n = tensorWays(s);
+    const double share = layerShare(s);
     kv.kvHeadsPerGpu = kvHeadsPerGpu(s.model, n);
     kv.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(s.model, s.kvDtype, n);
-    kv.bytesPerToken = kvBytesPerToken(s.model, s.kvDtype, n);
-    kv.totalBytes = kvBytesForContext(s.model, s.kvDtype, n, s.context) * double(s.batch);
+    kv.bytesPerToken = kvBytesPerToken(s.model, s.kvDtype, n) * share;
+    kv.totalBytes = kvBytesForContext(s.model, s.kvDtype, n, s.context) * double(s.batch) * share;
     const int64_t allocated = roundUpToBlock(s.context, s.engine.kvBlockTokens);
-    kv.allocatedBytes = kvBytesForContext(s.model, s.kvDtype, n, allocated) * double(s.batch);
+    kv.allocatedBytes =
+        kvBytesForContext(s.model, s.kvDtype, n, allocated) * double(s.batch) * share;
     kv.windowedLayers = s.model.windowedLayerCount();
     kv.tokensHeldPerWindowedLayer =
         kv.windowedLayers > 0 ? std::min(s.context, s.model.slidingWindow) : 0;
     const AttentionVariants v = attentionVariants(s.model);
     auto total = [&](int64_t heads) {
         return kvBytesForContext(withKvHeads(s.model, heads), s.kvDtype, n, s.context) *
-               double(s.batch);
+               double(s.batch) * share;
     };
     kv.totalMhaBytes = total(v.mha);
     kv.totalGqaBytes = total(v.gqa);
@@ -93,35 +129,44 @@ VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu
     v.reservedBytes = v.capacityBytes - v.budgetBytes;
     v.overheadBytes = (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB) * kMiB;
     v.activationBytes = activationPeakBytes(s, prefillTokens(s));
+    const double onGpu = gpuLayerShare(s);
     if (s.kvPlacement == KvPlacement::Gpu) {
-        v.kvCacheBytes = kv.allocatedBytes;
+        v.kvCacheBytes = kv.allocatedBytes * onGpu;
     } else {
         const int64_t resident = s.engine.gpuResidentKvLayers > 0 ? s.engine.gpuResidentKvLayers
                                                                   : kDefaultResidentKvLayers;
         const double share = double(std::min(resident, s.model.layers)) / double(s.model.layers);
         v.kvCacheBytes = kv.allocatedBytes * share;
     }
-    v.weightsBytes = weightsPerGpu;
+    v.weightsBytes = weightsPerGpu * onGpu;
     if (s.offloadWeights) {
         const double room =
             std::max(0.0, v.budgetBytes - v.overheadBytes - v.activationBytes - v.kvCacheBytes);
-        if (weightsPerGpu > room) {
-            v.weightsBytes = room;
-            v.weightsOffloadedBytes = weightsPerGpu - room;
-        }
+        v.weightsBytes = std::min(v.weightsBytes, room);
     }
+    v.weightsOffloadedBytes = weightsPerGpu - v.weightsBytes;
     v.freeBytes =
         v.budgetBytes - v.weightsBytes - v.kvCacheBytes - v.activationBytes - v.overheadBytes;
     v.fits = v.freeBytes >= 0;
     return v;
 }
 
+// Bytes of KV room, counted as if the whole model's KV had to fit there: a layer split holds only
+// its share of the layers on each GPU, and layers left in host RAM keep their KV there.
+double kvRoomForWholeModel(const Scenario& s, double freeBytes)
+{
+    const double onGpu = layerShare(s) * gpuLayerShare(s);
+    if (onGpu <= 0)
+        return 1e30; // nothing of the KV lives on the GPU: every count is capped
+    return std::min(std::max(0.0, freeBytes) / onGpu, 1e30);
+}
+
 TokensFit tokensFit(const Scenario& s, const VramSplit& v)
 {
     TokensFit fit;
     fit.freeForKvBytes = v.budgetBytes - v.weightsBytes - v.activationBytes - v.overheadBytes;
-    const double bytes = std::max(0.0, fit.freeForKvBytes);
-    const int n = s.gpuCount;
+    const double bytes = kvRoomForWholeModel(s, fit.freeForKvBytes);
+    const int n = tensorWays(s);
     const int64_t block = s.engine.kvBlockTokens;
     bool capped = false;
     auto fitting = [&](const ModelSpec& m, double budget) {
@@ -150,6 +195,23 @@ TokensFit tokensFit(const Scenario& s, const VramSplit& v)
     return fit;
 }
 
+// The figures the engine logs at start-up: vLLM splits all free memory into blocks of
+// block_size tokens of every layer's KV; llama.cpp allocates n_ctx (padded) up front.
+EngineFigures engineFigures(const Scenario& s, const KvFigures& kv, const TokensFit& fit)
+{
+    EngineFigures f;
+    const int64_t block = s.engine.kvBlockTokens;
+    const double blockBytes =
+        kvBytesPerToken(s.model, s.kvDtype, tensorWays(s)) * double(block);
+    const double room = kvRoomForWholeModel(s, fit.freeForKvBytes);
+    f.kvBlocks = blockBytes > 0 ? int64_t(std::floor(std::min(room / blockBytes, 1e15))) : 0;
+    f.kvCacheTokens = int64_t(std::min(double(f.kvBlocks) * double(block), 1e15));
+    f.maxConcurrency = double(f.kvCacheTokens) / double(s.context);
+    f.kvBufferBytes = kv.allocatedBytes * double(s.gpuCount);
+    f.gpuLayers = int64_t(std::llround(gpuLayerShare(s) * double(s.model.layers)));
+    return f;
+}
+
 // Achieved rate of the host link: PCIe payload after protocol overhead, bounded by host memory.
 // Unified memory has no link: the "CPU RAM" is the GPU's own memory.
 double hostLinkGBps(const Scenario& s)
@@ -169,21 +231,43 @@ struct GpuStep
 {
     double memoryMs = 0;
     double computeMs = 0;
-    double weightsRead = 0;
+    double weightsRead = 0; // bytes of weights one step reads, per GPU working at a time
+    double kvRead = 0;      // bytes of KV one step reads, the same way
 };
 
-GpuStep gpuStep(const Scenario& s, const ParameterCount& p, double residentShare, int64_t batch,
-                int64_t context)
+// One step on the GPU: weights read at the bandwidth the format's kernels reach, the share of
+// the KV that is on the GPU at the plain rate, or the FLOPs if they take longer.
+GpuStep gpuStep(const Scenario& s, const ParameterCount& p, double residentShare,
+                double kvOnGpuShare, int64_t batch, int64_t context)
 {
     GpuStep step;
-    const double n = double(s.gpuCount);
-    step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / n;
-    const double kvRead = kvBytesForContext(s.model, s.kvDtype, s.gpuCount, context) * double(batch);
-    step.memoryMs =
-        transferMs(step.weightsRead * residentShare + kvRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
-    const double flops = decodeFlops(s.model, p, batch, context) / n;
+    const int ways = tensorWays(s);
+    step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways);
+    step.kvRead = kvBytesForContext(s.model, s.kvDtype, ways, context) * double(batch);
+    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    step.memoryMs = transferMs(step.weightsRead * residentShare, rate * s.weights.kernelEfficiency) +
+                    transferMs(step.kvRead * kvOnGpuShare, rate);
+    const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
     step.computeMs = flops / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
     return step;
+}
+
+// Multi-GPU traffic of one step: a ring all-reduce of the hidden state after attention and after
+// the MLP in every layer (tensor parallel), or one hand-off per GPU boundary (layer split).
+double interconnectMs(const Scenario& s, int64_t batch)
+{
+    const int n = s.gpuCount;
+    if (n <= 1)
+        return 0.0;
+    const double link = (s.gpu.nvlinkGBps > 0 ? s.gpu.nvlinkGBps / 2.0 // datasheets sum both ways
+                                              : s.pcie.laneGBps() * double(s.pcieLanes)) *
+                        s.efficiency.interconnect;
+    const double hidden = double(batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes;
+    const double latency = s.efficiency.allReduceLatencyUs / 1e3;
+    if (s.engine.layerSplit)
+        return double(n - 1) * (latency + transferMs(hidden, link));
+    const double ring = 2.0 * double(n - 1) / double(n);
+    return 2.0 * double(s.model.layers) * (latency + transferMs(hidden * ring, link));
 }
 
 DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFigures& kv,
@@ -197,22 +281,38 @@ DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFi
 
     const double weightsPerGpu = v.weightsBytes + v.weightsOffloadedBytes;
     const double residentShare = weightsPerGpu > 0 ? v.weightsBytes / weightsPerGpu : 1.0;
-    const GpuStep step = gpuStep(s, p, residentShare, s.batch, s.context);
+    const double onGpu = gpuLayerShare(s);
+    const double hostRate = hostServeGBps(s, d.pcieEffectiveGBps);
+    const GpuStep step = gpuStep(s, p, residentShare, onGpu, s.batch, s.context);
     d.weightsReadBytes = step.weightsRead;
     d.memoryMs = step.memoryMs;
     d.computeMs = step.computeMs;
     d.computeBound = step.computeMs > step.memoryMs;
-    // Offloaded weights cross the host link every step, layer by layer, before they compute.
-    d.weightsOffloadMs =
-        transferMs(step.weightsRead * (1.0 - residentShare), d.pcieEffectiveGBps);
-    d.gpuMs = std::max(step.memoryMs, step.computeMs) + d.weightsOffloadMs;
+    // Weights not on the GPU cross the host link every step before they compute (accelerate's
+    // offload), or are computed by the CPU where they lie (llama.cpp's CPU layers).
+    d.weightsOffloadMs = transferMs(step.weightsRead * (1.0 - residentShare), hostRate);
+    d.hostLayersMs = transferMs(step.kvRead * (1.0 - onGpu), hostRate);
+    d.fixedMs = double(s.model.layers) * s.efficiency.layerOverheadUs / 1e3;
+    d.interconnectMs = interconnectMs(s, s.batch);
+    const double besideGpu = d.weightsOffloadMs + d.fixedMs + d.interconnectMs;
+    d.gpuMs = std::max(step.memoryMs, step.computeMs) + d.hostLayersMs + besideGpu;
 
     const int64_t layers = s.model.layers;
     const double nvmeMs = transferMs(kv.totalBytes, d.nvmeEffectiveGBps);
     const double sataMs = transferMs(kv.totalBytes, d.sataEffectiveGBps);
     d.tierMs[size_t(Tier::Gpu)] = d.gpuMs;
-    d.tierMs[size_t(Tier::CpuSerial)] = serialStepMs(d.gpuMs, d.kvTransferMs);
-    d.tierMs[size_t(Tier::CpuPipelined)] = pipelinedStepMs(d.gpuMs, d.kvTransferMs, layers);
+    if (s.engine.computesOnHost) {
+        // KV in host RAM is attended by the CPU there (llama.cpp -nkvo): no copy, but the CPU's
+        // read of every layer's KV alternates with the GPU's work instead of overlapping it.
+        const GpuStep noKv = gpuStep(s, p, residentShare, 0.0, s.batch, s.context);
+        const double hostKvMs =
+            std::max(noKv.memoryMs, noKv.computeMs) + transferMs(step.kvRead, hostRate) + besideGpu;
+        d.tierMs[size_t(Tier::CpuSerial)] = hostKvMs;
+        d.tierMs[size_t(Tier::CpuPipelined)] = hostKvMs;
+    } else {
+        d.tierMs[size_t(Tier::CpuSerial)] = serialStepMs(d.gpuMs, d.kvTransferMs);
+        d.tierMs[size_t(Tier::CpuPipelined)] = pipelinedStepMs(d.gpuMs, d.kvTransferMs, layers);
+    }
     // Disks are read with prefetch too: a serial disk read would only be slower still.
     d.tierMs[size_t(Tier::Nvme)] = pipelinedStepMs(d.gpuMs, nvmeMs, layers);
     d.tierMs[size_t(Tier::Sata)] = pipelinedStepMs(d.gpuMs, sataMs, layers);
@@ -241,7 +341,7 @@ ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, cons
                                 int64_t tokens)
 {
     ReloadRecompute r;
-    const double n = double(s.gpuCount);
+    const double n = double(tensorWays(s));
     // A prefill reads the same weights a decode step does, with every token's experts touched.
     const double weightsRead = weightBytesReadPerStep(s.model, p, s.weights, tokens) / n;
     const double memoryMs = transferMs(weightsRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
@@ -249,9 +349,10 @@ ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, cons
         prefillFlops(s.model, p, tokens) / n / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
     r.recomputeMs = std::max(memoryMs, computeMs);
 
-    const GpuStep step = gpuStep(s, p, 1.0, 1, tokens);
-    const double stepMs = std::max(step.memoryMs, step.computeMs);
-    const double kvBytes = kvBytesForContext(s.model, s.kvDtype, s.gpuCount, tokens);
+    const GpuStep step = gpuStep(s, p, 1.0, 1.0, 1, tokens);
+    const double stepMs = std::max(step.memoryMs, step.computeMs) + d.fixedMs + d.interconnectMs;
+    const double kvBytes =
+        kvBytesForContext(s.model, s.kvDtype, tensorWays(s), tokens) * layerShare(s);
     const double rates[] = {d.pcieEffectiveGBps, d.nvmeEffectiveGBps, d.sataEffectiveGBps};
     for (size_t i = 0; i < 3; ++i)
         r.reloadMs[i] = transferMs(kvBytes, rates[i]) + stepMs;
@@ -345,6 +446,7 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
     e.kv = kvFigures(s);
     e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount));
     e.tokensFit = tokensFit(s, e.vram);
+    e.engine = engineFigures(s, e.kv, e.tokensFit);
     e.decode = decodeTiming(s, e.parameters, e.kv, e.vram);
     e.breakeven = breakeven(s, e.parameters, e.decode, options.breakevenCrossings);
     return e;

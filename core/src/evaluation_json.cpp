@@ -88,6 +88,13 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
     if (e.tokensFit.mla >= 0)
         j["tokens_fit"]["mla"] = e.tokensFit.mla;
 
+    // As the engine logs them at start-up (vLLM's blocks and concurrency, llama.cpp's KV buffer).
+    j["engine"] = {{"kv_blocks", e.engine.kvBlocks},
+                   {"kv_cache_tokens", e.engine.kvCacheTokens},
+                   {"max_concurrency", real(e.engine.maxConcurrency)},
+                   {"kv_buffer_bytes", bytes(e.engine.kvBufferBytes)},
+                   {"gpu_layers", e.engine.gpuLayers}};
+
     nlohmann::json decode;
     for (Tier t : allTiers)
         decode[tierId(t)] = real(e.decode.tierMs[size_t(t)]);
@@ -99,6 +106,9 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
                     {"memory_ms", real(e.decode.memoryMs)},
                     {"compute_ms", real(e.decode.computeMs)},
                     {"weights_offload_ms", real(e.decode.weightsOffloadMs)},
+                    {"host_layers_ms", real(e.decode.hostLayersMs)},
+                    {"fixed_ms", real(e.decode.fixedMs)},
+                    {"interconnect_ms", real(e.decode.interconnectMs)},
                     {"compute_bound", e.decode.computeBound},
                     {"decode_ms_per_token", decode},
                     {"selected_ms", real(e.decode.selectedMs)},

@@ -29,6 +29,10 @@ nlohmann::json scenarioToJson(const Scenario& s)
         j["gpu_mem_util"] = *s.memoryFraction;
     j["block_size"] = s.engine.kvBlockTokens;
     j["prefill_chunk_tokens"] = s.engine.prefillChunkTokens;
+    j["max_num_seqs"] = s.engine.maxNumSeqs;
+    j["split_mode"] = s.engine.layerSplit ? "layer" : "tensor";
+    if (s.gpuLayers)
+        j["n_gpu_layers"] = *s.gpuLayers;
     j["nvme"] = s.nvme.id;
     j["sata"] = s.sata.id;
     j["host_memory"] = s.hostMemory.id;
@@ -132,6 +136,13 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& j, const Catalog& c)
     s.engine.kvBlockTokens = r.integer({"block_size"}, 1, 1 << 20, s.engine.kvBlockTokens);
     s.engine.prefillChunkTokens =
         r.integer({"prefill_chunk_tokens"}, 0, limits::maxContext, s.engine.prefillChunkTokens);
+    s.engine.maxNumSeqs = r.integer({"max_num_seqs"}, 0, limits::maxBatch, s.engine.maxNumSeqs);
+    const std::string split = r.text({"split_mode"}, s.engine.layerSplit ? "layer" : "tensor");
+    if (split != "tensor" && split != "layer")
+        r.fail("split_mode", "\"" + split + "\"", "tensor or layer");
+    s.engine.layerSplit = split == "layer";
+    if (r.has("n_gpu_layers"))
+        s.gpuLayers = r.integer({"n_gpu_layers"}, 0, 100'000, 0);
     pickById(r, "nvme", [&](auto& id) { return c.storageTier(id); }, s.nvme, idList(c.storage));
     pickById(r, "sata", [&](auto& id) { return c.storageTier(id); }, s.sata, idList(c.storage));
     pickById(r, "host_memory", [&](auto& id) { return c.host(id); }, s.hostMemory,

@@ -32,6 +32,9 @@ const std::vector<ScenarioOption> kOptions = {
     {"block-size", "N", "KV block size in tokens (vLLM --block-size)"},
     {"max-num-batched-tokens", "N", "vLLM prefill chunk, sizing its activation peak"},
     {"ubatch", "N", "llama.cpp --ubatch-size, sizing its compute buffer"},
+    {"max-num-seqs", "N", "vLLM --max-num-seqs: logit rows its profiling run reserves"},
+    {"n-gpu-layers", "N", "llama.cpp -ngl: layers on the GPU, the rest computed by the CPU"},
+    {"split-mode", "tensor|layer", "several GPUs: split every layer (tensor parallel) or whole layers"},
     {"nvme", "ID", "NVMe tier: nvme-gen3, nvme-gen4, nvme-gen5"},
     {"host-memory", "ID", "host memory, e.g. ddr5-4800-dual"},
     {"hbm-efficiency", "F", "share of peak memory bandwidth a decode step reaches"},
@@ -202,6 +205,17 @@ std::optional<FieldError> OptionApplier::apply(const std::string& name, const st
         return integer(name, value, 1, 1 << 20, &m_s.engine.kvBlockTokens);
     } else if (name == "max-num-batched-tokens" || name == "ubatch") {
         return integer(name, value, 1, limits::maxContext, &m_s.engine.prefillChunkTokens);
+    } else if (name == "max-num-seqs") {
+        return integer(name, value, 1, limits::maxBatch, &m_s.engine.maxNumSeqs);
+    } else if (name == "n-gpu-layers") {
+        int64_t layers = 0;
+        if (auto e = integer(name, value, 0, 100'000, &layers))
+            return e;
+        m_s.gpuLayers = layers;
+    } else if (name == "split-mode") {
+        if (value != "tensor" && value != "layer")
+            return unknown("tensor or layer");
+        m_s.engine.layerSplit = value == "layer";
     } else if (name == "nvme") {
         const StorageTier* t = m_c.storageTier(value);
         if (!t || t->kind != "nvme")
@@ -218,7 +232,10 @@ std::optional<FieldError> OptionApplier::apply(const std::string& name, const st
         double* field = efficiencyField(m_s.efficiency, id);
         if (!field)
             return FieldError{"--" + name, value, "a known option (see --help)"};
-        const double hi = id == "realtime_tokens_per_s" ? 10'000 : id == "activation_bytes" ? 8 : 1;
+        const bool microseconds = id == "layer_overhead_us" || id == "all_reduce_latency_us";
+        const double hi = id == "realtime_tokens_per_s" || microseconds ? 10'000
+                          : id == "activation_bytes"                    ? 8
+                                                                        : 1;
         return real(name, value, 0, hi, field);
     }
     return std::nullopt;

@@ -143,6 +143,13 @@ std::optional<FieldError> validate(const Scenario& s)
         return e;
     if (auto e = checkInt("prefill_chunk_tokens", s.engine.prefillChunkTokens, 0, limits::maxContext))
         return e;
+    if (auto e = checkInt("max_num_seqs", s.engine.maxNumSeqs, 0, limits::maxBatch))
+        return e;
+    if (s.gpuLayers)
+        if (auto e = checkInt("n_gpu_layers", *s.gpuLayers, 0, 100'000))
+            return e;
+    if (auto e = checkReal("weights.kernel_efficiency", s.weights.kernelEfficiency, 0, 1))
+        return e;
     if (auto e = checkReal("nvme.read_gb_per_s", s.nvme.readGBps, 0, limits::maxRateGBps))
         return e;
     if (auto e = checkReal("sata.read_gb_per_s", s.sata.readGBps, 0, limits::maxRateGBps))
@@ -154,13 +161,17 @@ std::optional<FieldError> validate(const Scenario& s)
     const std::pair<const char*, double> fractions[] = {
         {"hbm_efficiency", f.hbm},   {"compute_efficiency", f.compute},
         {"pcie_protocol_efficiency", f.pcieProtocol}, {"disk_efficiency", f.disk},
-        {"host_memory_efficiency", f.hostMemory}};
+        {"host_memory_efficiency", f.hostMemory}, {"interconnect_efficiency", f.interconnect}};
     for (const auto& [field, value] : fractions)
         if (auto e = checkReal(field, value, 0, 1))
             return e;
     if (auto e = checkReal("realtime_tokens_per_s", f.realtimeTokensPerS, 0, 10'000))
         return e;
     if (auto e = checkReal("activation_bytes", f.activationBytes, 0, 8))
+        return e;
+    if (auto e = checkReal("layer_overhead_us", f.layerOverheadUs, 0, 10'000, false))
+        return e;
+    if (auto e = checkReal("all_reduce_latency_us", f.allReduceLatencyUs, 0, 10'000, false))
         return e;
     return std::nullopt;
 }

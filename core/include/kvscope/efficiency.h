@@ -18,6 +18,10 @@ struct Efficiency
     double hostMemory = 0.80;        // share of DDR peak reached
     double realtimeTokensPerS = 10;  // decode speed a reader perceives as real time
     double activationBytes = 2;      // bytes per activation element (FP16/BF16)
+    double layerOverheadUs = 0;      // fixed time per layer per decode step: kernel launches,
+                                     // synchronisation, sampling spread over the layers
+    double interconnect = 0.8;       // share of NVLink / PCIe bandwidth an all-reduce reaches
+    double allReduceLatencyUs = 0;   // fixed latency of one all-reduce
 };
 
 // One named factor as the catalog describes it: for the UI's "Advanced" group and the report.

@@ -24,6 +24,12 @@ struct EngineProfile
     int64_t prefillChunkTokens = 0;  // tokens per prefill forward; 0 = the whole prompt at once
     KvPlacement defaultKvPlacement = KvPlacement::Gpu;
     int64_t gpuResidentKvLayers = 0; // KV layers kept on the GPU when the cache is offloaded
+    int64_t maxNumSeqs = 0;          // vLLM max_num_seqs: rows its profiling run samples logits
+                                     // for; 0 = the scenario's batch
+    bool computesOnHost = false;     // layers and KV left in host RAM are computed there by the
+                                     // CPU (llama.cpp -ngl / -nkvo), not copied to the GPU
+    bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
+                                     // --split-mode layer), instead of tensor parallel
     std::string source;
 };
 

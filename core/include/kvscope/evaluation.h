@@ -59,6 +59,18 @@ struct TokensFit
     int64_t maxConcurrency = 0;  // sequences of the scenario's context that fit at once
 };
 
+// What the engine itself reports about its KV cache at start-up, so a user can hold kvscope
+// against the log: vLLM's "# GPU blocks", "GPU KV cache size: N tokens" and "Maximum concurrency
+// for N tokens per request: Mx"; llama.cpp's "KV self size" / "KV buffer size" in MiB.
+struct EngineFigures
+{
+    int64_t kvBlocks = 0;        // KV blocks the free memory holds (per GPU; all GPUs alike)
+    int64_t kvCacheTokens = 0;   // kvBlocks x block size: tokens all sequences share
+    double maxConcurrency = 0;   // kvCacheTokens / blocks of one sequence of the context
+    double kvBufferBytes = 0;    // KV allocated for the configured context, all GPUs together
+    int64_t gpuLayers = 0;       // layers on the GPUs (llama.cpp -ngl); the rest run on the CPU
+};
+
 // Where the KV cache is read from while decoding.
 enum class Tier { Gpu, CpuSerial, CpuPipelined, Nvme, Sata };
 inline constexpr std::array<Tier, 5> allTiers{Tier::Gpu, Tier::CpuSerial, Tier::CpuPipelined,
@@ -76,7 +88,11 @@ struct DecodeTiming
     double memoryMs = 0;            // GPU bytes read / achieved bandwidth
     double computeMs = 0;           // step FLOPs / achieved FLOP/s
     double gpuMs = 0;               // max(memory, compute): KV on the GPU
-    double weightsOffloadMs = 0;    // offloaded weights crossing PCIe every step
+    double weightsOffloadMs = 0;    // offloaded weights crossing PCIe (or read by the CPU)
+    double fixedMs = 0;             // per-step fixed cost: layers x layer overhead
+    double interconnectMs = 0;      // multi-GPU traffic: tensor parallel all-reduces (two per
+                                    // layer) or the hand-offs between layer-split GPUs
+    double hostLayersMs = 0;        // KV of the layers left in host RAM (llama.cpp -ngl)
     std::array<double, 5> tierMs{}; // decode ms per token per Tier, indexed by Tier
     double selectedMs = 0;          // at the scenario's KV placement (pipelined for CPU RAM)
     double tokensPerS = 0;          // batch / selectedMs, all sequences together
@@ -107,6 +123,7 @@ struct Evaluation
     KvFigures kv;
     VramSplit vram;
     TokensFit tokensFit;
+    EngineFigures engine;
     DecodeTiming decode;
     Breakeven breakeven;
 };

@@ -16,6 +16,8 @@ struct WeightFormat
     int groupSize = 0;           // quantization group; 0 = not grouped
     bool dequantizes = false;    // kernels unpack to FP16 before the matmul
     std::string compute = "fp16"; // tensor-core precision the matmuls run at: fp16, fp8, int8
+    double kernelEfficiency = 1.0; // share of the FP16 kernels' achieved bandwidth this format's
+                                   // decode kernels reach (dequantizing costs instructions)
     std::string source;
 };
 

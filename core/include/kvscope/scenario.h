@@ -32,6 +32,8 @@ struct Scenario
     std::optional<double> memoryFraction; // overrides the engine's (vLLM gpu_memory_utilization)
     bool prefetchKv = true;            // offloaded KV: prefetch layer N+1 while computing layer N
     bool offloadWeights = false;       // device_map="auto": weights that do not fit go to CPU RAM
+    std::optional<int64_t> gpuLayers;  // llama.cpp -ngl: layers on the GPU, the rest in host RAM;
+                                       // unset = all of them
     StorageTier nvme;                  // disk tier used for "nvme"
     StorageTier sata;                  // disk tier used for "sata"
     HostMemory hostMemory;             // CPU RAM holding offloaded KV or weights
