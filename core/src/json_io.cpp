@@ -43,6 +43,15 @@ int nestingDepth(const std::string& text, int limit)
     return deepest;
 }
 
+// File names need not be UTF-8, but the ids and sources made from them end up in JSON output
+// (calc --json, scenario files), whose dump() throws on invalid UTF-8: replace such bytes.
+std::string utf8Text(const std::string& bytes)
+{
+    const std::string quoted =
+        nlohmann::json(bytes).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return nlohmann::json::parse(quoted).get<std::string>();
+}
+
 std::string basenameStem(const std::filesystem::path& path)
 {
     std::string stem = path.stem().string();
@@ -150,7 +159,7 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
 
     JsonReader r(cfg, "config");
     ModelSpec m;
-    m.id = r.text({"kvscope_id"}, fallbackId);
+    m.id = r.text({"kvscope_id"}, utf8Text(fallbackId));
     m.name = r.text({"display_name"}, m.id);
     m.family = r.text({"family"}, r.text({"model_type"}, "Imported"));
     m.source = r.text({"source"}, "");
@@ -237,7 +246,7 @@ Expected<ModelSpec> modelFromConfigFile(const std::filesystem::path& path)
         return model.error();
     ModelSpec spec = std::move(model).value();
     if (spec.source.empty())
-        spec.source = path.string();
+        spec.source = utf8Text(path.string());
     return spec;
 }
 
@@ -289,7 +298,7 @@ Expected<GpuSpec> gpuFromJson(const nlohmann::json& object, const std::string& f
 {
     JsonReader r(object, "gpu");
     GpuSpec g;
-    g.id = r.text({"id"}, fallbackId);
+    g.id = r.text({"id"}, utf8Text(fallbackId));
     g.name = r.text({"name"}, g.id);
     g.vendor = r.text({"vendor"}, "");
     g.group = r.text({"group"}, "Custom");
@@ -324,7 +333,7 @@ Expected<GpuSpec> gpuFromFile(const std::filesystem::path& path)
         return gpu.error();
     GpuSpec spec = std::move(gpu).value();
     if (spec.source.empty())
-        spec.source = path.string();
+        spec.source = utf8Text(path.string());
     return spec;
 }
 
