@@ -7,6 +7,7 @@
 #include "kvscope/scenario_options.h"
 #include "kvscope/text_summary.h"
 
+#include <optional>
 #include <ostream>
 
 #include <nlohmann/json.hpp>
@@ -44,15 +45,6 @@ void printHelp(std::ostream& out)
            "Catalogs: $XDG_DATA_HOME/kvscope (models/, gpus/) is searched before the built-in ones.\n";
 }
 
-std::set<std::string> valuedOptions()
-{
-    std::set<std::string> names{"vary", "from", "to", "points", "chart", "format", "out",
-                                "width", "height", "page", "lang", "scale"};
-    for (const ScenarioOption& o : scenarioOptions())
-        names.insert(o.name);
-    return names;
-}
-
 int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
 {
     if (!args.positional.empty())
@@ -85,11 +77,28 @@ int badInput(std::ostream& err, const FieldError& error)
     return exitBadInput;
 }
 
-int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
-        const std::filesystem::path& executable)
+std::set<std::string> valuedOptions()
 {
-    auto parsed = parseArgs(argv, valuedOptions(),
-                            {"json", "csv", "si", "help", "version", "verbose", "dark"});
+    std::set<std::string> names{"vary", "from", "to", "points", "chart", "format", "out",
+                                "width", "height", "page", "lang", "scale"};
+    for (const ScenarioOption& o : scenarioOptions())
+        names.insert(o.name);
+    return names;
+}
+
+std::set<std::string> switchOptions()
+{
+    return {"json", "csv", "si", "help", "version", "verbose", "dark"};
+}
+
+namespace {
+
+// Loads the catalog from `executable`'s data directories unless one is given, and only for
+// commands that need it (--help and --version read nothing).
+int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std::ostream& out,
+            std::ostream& err, const std::filesystem::path& executable)
+{
+    auto parsed = parseArgs(argv, valuedOptions(), switchOptions());
     if (!parsed)
         return badInput(err, parsed.error());
     const ParsedArgs& args = *parsed;
@@ -103,7 +112,9 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
     }
     if (args.command.empty())
         return badInput(err, {"command", "", "list, calc, sweep, export or report (see --help)"});
-    const Catalog catalog = loadCatalog(defaultDataDirs(executable));
+    std::optional<Catalog> loaded;
+    const Catalog& catalog =
+        preloaded ? *preloaded : loaded.emplace(loadCatalog(defaultDataDirs(executable)));
     if (args.has("verbose"))
         for (const std::string& problem : catalog.problems)
             err << "kvscope-cli: skipped " << problem << "\n";
@@ -122,6 +133,20 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
         return renderCommand(args, catalog, out, err);
     }
     return badInput(err, {"command", args.command, "list, calc, sweep, export or report (see --help)"});
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+        const std::filesystem::path& executable)
+{
+    return runWith(argv, nullptr, out, err, executable);
+}
+
+int run(const std::vector<std::string>& argv, const Catalog& catalog, std::ostream& out,
+        std::ostream& err)
+{
+    return runWith(argv, &catalog, out, err, {});
 }
 
 } // namespace kvscope::cli

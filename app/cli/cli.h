@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,5 +30,12 @@ void setRenderCommand(RenderCommand command);
 // installed catalog.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
         const std::filesystem::path& executable);
+// The same against a catalog already loaded: no file is read for it (the fuzzer's way in).
+int run(const std::vector<std::string>& args, const Catalog& catalog, std::ostream& out,
+        std::ostream& err);
+
+// The option names the parser accepts: with a value (--name V, --name=V) and switches.
+std::set<std::string> valuedOptions();
+std::set<std::string> switchOptions();
 
 } // namespace kvscope::cli
