@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The validation set as a regression guard, and the validation module's own rows: hand-made
+// cases checked by hand arithmetic, skips with their reasons, and malformed case files.
+
+#include "testutils.h"
+
+#include "kvscope/validation.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace kvscope;
+using namespace kvscope::test;
+
+namespace {
+
+// What the current model reaches on resources/validation (see `kvscope-cli validate`). These are
+// a floor to raise when the model improves, never a target to tune the model to: a change that
+// makes any of them worse is a regression. Shares are fractions of the cases compared.
+struct Floor
+{
+    ValidationKind kind;
+    int minEvaluated;      // cases compared (fewer means cases started to be skipped)
+    double maxMedianError; // median |predicted / measured - 1|
+    double minWithin5;
+    double minWithin10;
+};
+// Reached with the catalog defaults when this was written (hbm_efficiency 0.78, no per-layer cost):
+// capacity 10.12 % / 2 of 6 / 3 of 6, decode 9.28 % / 11 of 40 / 21 of 40, PCIe 29.93 % / 2 of 7
+// / 2 of 7. The medians carry a hair of slack for floating-point noise only.
+constexpr Floor kFloors[] = {
+    {ValidationKind::Capacity, 6, 0.1012, 2.0 / 6, 3.0 / 6},
+    {ValidationKind::Decode, 40, 0.0929, 11.0 / 40, 21.0 / 40},
+    {ValidationKind::Pcie, 7, 0.2993, 2.0 / 7, 2.0 / 7},
+};
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+nlohmann::json baseCase(const std::string& id, const std::string& kind)
+{
+    return {{"id", id}, {"kind", kind}, {"source", "hand-made for tst_validation"}};
+}
+
+ValidationCase parseOne(const nlohmann::json& c)
+{
+    auto cases = validationCasesFromJson(nlohmann::json::array({c}), "hand.json");
+    if (!cases)
+        qFatal("hand-made case refused: %s", cases.error().message().c_str());
+    return cases->front();
+}
+
+} // namespace
+
+class TestValidation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void shippedSetHoldsItsFloor();
+    void everyShippedCaseIsComparedOrSaysWhy();
+    void llamaCppKvBufferByHand_data();
+    void llamaCppKvBufferByHand();
+    void vllmKvPoolByHand();
+    void pcieCopyByHand();
+    void decodeWithoutContextRunsTg128();
+    void unknownEngineIsTheDefaultOne();
+    void skips_data();
+    void skips();
+    void malformedFiles_data();
+    void malformedFiles();
+    void reportJsonIsFinite();
+};
+
+void TestValidation::shippedSetHoldsItsFloor()
+{
+    const auto dir =
+        findValidationDir(defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
+    QVERIFY2(dir, "no validation/ in the staged data directory");
+    auto cases = loadValidationDir(*dir);
+    QVERIFY2(cases, cases ? "" : cases.error().message().c_str());
+    const ValidationReport report = runValidation(*cases, catalog());
+    for (const Floor& floor : kFloors) {
+        const ValidationSummary& s = report.summary(floor.kind);
+        const QByteArray where = validationKindId(floor.kind);
+        qInfo("%s: %d compared, %d skipped, median |error| %.4f, within 5%% %.3f, within 10%% %.3f",
+              where.constData(), s.evaluated, s.skipped, s.medianAbsError, s.within5, s.within10);
+        QVERIFY2(s.evaluated >= floor.minEvaluated, where.constData());
+        QVERIFY2(s.medianAbsError <= floor.maxMedianError + 1e-9, where.constData());
+        QVERIFY2(s.within5 >= floor.minWithin5 - 1e-9, where.constData());
+        QVERIFY2(s.within10 >= floor.minWithin10 - 1e-9, where.constData());
+    }
+}
+
+void TestValidation::everyShippedCaseIsComparedOrSaysWhy()
+{
+    const auto dir =
+        findValidationDir(defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
+    QVERIFY(dir);
+    auto cases = loadValidationDir(*dir);
+    QVERIFY(cases);
+    QVERIFY2(cases->size() >= 15 + 25 + 6, qPrintable(QString::number(cases->size())));
+    const ValidationReport report = runValidation(*cases, catalog());
+    QCOMPARE(report.results.size(), cases->size());
+    for (const ValidationResult& r : report.results) {
+        if (r.skipped()) {
+            QVERIFY2(!skipReasonText(r).empty(), r.id.c_str());
+            continue;
+        }
+        QVERIFY2(std::isfinite(r.predicted) && r.predicted > 0, r.id.c_str());
+        QVERIFY2(std::isfinite(r.error), r.id.c_str());
+        // Off by ten or more means a mapping broke (a unit, a setting), not a model to tune.
+        QVERIFY2(r.error > -0.9 && r.error < 9.0,
+                 qPrintable(qs(r.id) + ": " + QString::number(r.error)));
+    }
+}
+
+void TestValidation::llamaCppKvBufferByHand_data()
+{
+    QTest::addColumn<QString>("cacheType");
+    QTest::addColumn<int>("nCtx");
+    QTest::addColumn<double>("mib");
+    // Llama 3 8B: 32 layers x 2 (K, V) x 8 KV heads x 128 head_dim = 65,536 elements per token.
+    // f16: 65,536 x 2 B x 8,192 = 1,073,741,824 B = 1,024 MiB exactly.
+    QTest::addRow("f16 8192") << "f16" << 8192 << 1024.0;
+    // q8_0: 34 bytes per 32 elements (8.5 bits): 65,536 x 8.5 / 8 x 8,192 B = 544 MiB.
+    QTest::addRow("q8_0 8192") << "q8_0" << 8192 << 544.0;
+    // q4_0: 18 bytes per 32 (4.5 bits): 65,536 x 4.5 / 8 x 8,192 B = 288 MiB.
+    QTest::addRow("q4_0 8192") << "q4_0" << 8192 << 288.0;
+    // n_ctx is padded to 256 cells: 8,000 -> 8,192, the same 1,024 MiB.
+    QTest::addRow("f16 8000 padded") << "f16" << 8000 << 1024.0;
+}
+
+void TestValidation::llamaCppKvBufferByHand()
+{
+    QFETCH(QString, cacheType);
+    QFETCH(int, nCtx);
+    QFETCH(double, mib);
+    nlohmann::json c = baseCase("llama3-kv", "capacity");
+    c["engine"] = "llamacpp";
+    c["model"] = "llama-3-8b";
+    c["gpu"] = "rtx-4090";
+    c["settings"] = {{"n_ctx", nCtx},
+                     {"cache_type_k", cacheType.toStdString()},
+                     {"cache_type_v", cacheType.toStdString()}};
+    c["measured"] = {{"kv_buffer_mib", mib}};
+    const ValidationResult r = validateCase(parseOne(c), catalog());
+    QVERIFY2(!r.skipped(), skipReasonText(r).c_str());
+    QCOMPARE(r.unit, std::string("MiB"));
+    QCOMPARE(r.predicted, mib);
+    QCOMPARE(r.error, 0.0);
+}
+
+void TestValidation::vllmKvPoolByHand()
+{
+    // Llama 3.1 8B on one H100 SXM (80 GiB), vLLM, gpu_memory_utilization 0.9,
+    // max_num_batched_tokens 2,048, max_num_seqs 256, block_size 16:
+    //   budget      80 x 2^30 x 0.9                              = 77,309,411,328 B
+    //   weights     8,030,261,248 parameters x 2 B                = 16,060,522,496 B
+    //   activations 2,048 tokens x (2 x 4,096 residual + 4,096 q + 2,048 k/v + 4,096 attention
+    //               out + 3 x 14,336 MLP) x 2 B = 251,658,240 B, plus 256 x 128,256 x 4 B logits
+    //               = 131,334,144 B                               =    382,992,384 B
+    //   overhead    the engine's runtime + CUDA-graph MiB (catalog values, 338 + 369 = 707 MiB
+    //               when this was written: 741,343,232 B)
+    //   KV          131,072 B per token (32 x 2 x 8 x 128 x 2 B), 2,097,152 B per 16-token block
+    // With 707 MiB: free 60,124,553,216 B / 2,097,152 = 28,669 blocks = 458,704 tokens.
+    const EngineProfile* vllm = catalog().engine("vllm");
+    QVERIFY(vllm);
+    const double overhead = (vllm->runtimeOverheadMiB + vllm->cudaGraphMiB) * kMiB;
+    const double activationBytes = catalog().efficiencyDefaults.activationBytes;
+    const double activations =
+        2048.0 * (2 * 4096 + 4096 + 2048 + 4096 + 3 * 14336) * activationBytes + 256.0 * 128256 * 4;
+    const double free = 80.0 * 1024 * kMiB * 0.9 - 8030261248.0 * 2 - activations - overhead;
+    const double tokens = std::floor(free / (131072.0 * 16)) * 16;
+    if (overhead == 707 * kMiB && activationBytes == 2)
+        QCOMPARE(tokens, 458704.0);
+
+    nlohmann::json c = baseCase("vllm-hand", "capacity");
+    c["engine"] = "vllm";
+    c["model"] = "llama-3.1-8b";
+    c["gpu"] = "h100-sxm";
+    c["settings"] = {{"gpu_memory_utilization", 0.9},
+                     {"max_model_len", 8192},
+                     {"max_num_batched_tokens", 2048},
+                     {"max_num_seqs", 256},
+                     {"block_size", 16}};
+    c["measured"] = {{"gpu_blocks", 28669}, {"block_size", 16}};
+    const ValidationResult r = validateCase(parseOne(c), catalog());
+    QVERIFY2(!r.skipped(), skipReasonText(r).c_str());
+    QCOMPARE(r.unit, std::string("tokens"));
+    QCOMPARE(r.measured, 28669.0 * 16);
+    QCOMPARE(r.predicted, tokens);
+}
+
+void TestValidation::pcieCopyByHand()
+{
+    // PCIe 4.0 x16: 16 GT/s x 128/130 / 8 bits = 1.969 GB/s per lane, x 16 lanes x the protocol
+    // efficiency (0.80 -> 25.206 GB/s). The catalog stores 128/130 rounded, so read it there.
+    nlohmann::json c = baseCase("pcie-hand", "pcie");
+    c["gpu"] = "rtx-4090";
+    c["settings"] = {{"pcie_gen", 4}, {"lanes", 16}, {"tool", "nvbandwidth"}};
+    c["measured"] = {{"gb_per_s", 25.0}};
+    const ValidationResult r = validateCase(parseOne(c), catalog());
+    QVERIFY2(!r.skipped(), skipReasonText(r).c_str());
+    const PcieGeneration* gen4 = catalog().pcieGeneration(4);
+    QVERIFY(gen4);
+    QVERIFY(std::fabs(gen4->encodingEfficiency - 128.0 / 130) < 1e-4);
+    const double expected =
+        16.0 * gen4->encodingEfficiency / 8 * 16 * catalog().efficiencyDefaults.pcieProtocol;
+    QCOMPARE(r.predicted, expected);
+    QCOMPARE(r.error, expected / 25.0 - 1);
+}
+
+void TestValidation::decodeWithoutContextRunsTg128()
+{
+    nlohmann::json c = baseCase("tg128", "decode");
+    c["engine"] = "llamacpp";
+    c["model"] = "llama-2-7b";
+    c["gpu"] = "rtx-4090";
+    c["settings"] = {{"weights", "q4_0"}, {"n_ctx", 4096}};
+    c["measured"] = {{"tokens_per_s", 150}};
+    const ValidationCase vcase = parseOne(c);
+    const CaseScenario cs = scenarioForCase(vcase, catalog());
+    QVERIFY(cs.scenario);
+    QCOMPARE(cs.scenario->context, int64_t(128)); // n_ctx is the allocation, not what is held
+    QVERIFY(cs.result.defaultContext);
+    KVSCOPE_EVALUATE(e, *cs.scenario, EvaluateOptions{false});
+    const ValidationResult r = validateCase(vcase, catalog());
+    QCOMPARE(r.predicted, e.decode.tokensPerS);
+
+    c["settings"]["context"] = 512;
+    const CaseScenario stated = scenarioForCase(parseOne(c), catalog());
+    QCOMPARE(stated.scenario->context, int64_t(512));
+    QVERIFY(!stated.result.defaultContext);
+}
+
+void TestValidation::unknownEngineIsTheDefaultOne()
+{
+    nlohmann::json c = baseCase("unknown-engine", "decode");
+    c["engine"] = "unknown";
+    c["model"] = "llama-2-7b";
+    c["gpu"] = "h100-sxm";
+    c["measured"] = {{"tokens_per_s", 100}};
+    const CaseScenario cs = scenarioForCase(parseOne(c), catalog());
+    QVERIFY(cs.scenario);
+    QVERIFY(cs.result.defaultEngine);
+    QCOMPARE(cs.scenario->engine.id, defaultScenario(catalog())->engine.id);
+}
+
+void TestValidation::skips_data()
+{
+    QTest::addColumn<QByteArray>("caseJson");
+    QTest::addColumn<int>("reason");
+    QTest::addColumn<QString>("detail");
+    auto row = [](const char* name, nlohmann::json c, SkipReason reason, const char* detail) {
+        QTest::addRow("%s", name) << QByteArray::fromStdString(c.dump()) << int(reason)
+                                  << QString::fromLatin1(detail);
+    };
+    nlohmann::json vllm = baseCase("v", "capacity");
+    vllm["engine"] = "vllm";
+    vllm["model"] = "llama-3.1-8b";
+    vllm["gpu"] = "a100-80gb";
+    vllm["settings"] = {{"max_model_len", 4096}};
+    vllm["measured"] = {{"kv_cache_tokens", 100000}};
+    row("vLLM pool without gpu_memory_utilization", vllm, SkipReason::SettingNotStated,
+        "gpu_memory_utilization");
+    nlohmann::json noLen = vllm;
+    noLen["settings"] = {{"gpu_memory_utilization", 0.9}};
+    row("vLLM pool without max_model_len", noLen, SkipReason::SettingNotStated, "max_model_len");
+    nlohmann::json buffer = baseCase("b", "capacity");
+    buffer["engine"] = "llamacpp";
+    buffer["model"] = "qwen3-8b";
+    buffer["gpu"] = "rtx-4090";
+    buffer["measured"] = {{"kv_buffer_mib", 360}};
+    row("KV buffer without n_ctx", buffer, SkipReason::SettingNotStated, "n_ctx");
+    nlohmann::json noGpu = buffer;
+    noGpu["gpu"] = nullptr;
+    noGpu["settings"] = {{"n_ctx", 2560}};
+    row("GPU null", noGpu, SkipReason::GpuNotStated, "");
+    nlohmann::json mixed = buffer;
+    mixed["settings"] = {{"n_ctx", 2560}, {"cache_type_k", "q8_0"}, {"cache_type_v", "q4_0"}};
+    row("K and V types differ", mixed, SkipReason::MixedKvTypes, "q8_0 / q4_0");
+    nlohmann::json model = buffer;
+    model["model"] = "llama-9-1t";
+    model["settings"] = {{"n_ctx", 2560}};
+    row("model not in the catalog", model, SkipReason::NotInCatalog, "model llama-9-1t");
+    nlohmann::json weights = baseCase("w", "decode");
+    weights["gpu"] = "rtx-4090";
+    weights["settings"] = {{"weights", "q1_0"}};
+    weights["measured"] = {{"tokens_per_s", 100}};
+    row("weights not in the catalog", weights, SkipReason::NotInCatalog, "weights q1_0");
+}
+
+void TestValidation::skips()
+{
+    QFETCH(QByteArray, caseJson);
+    QFETCH(int, reason);
+    QFETCH(QString, detail);
+    const ValidationResult r =
+        validateCase(parseOne(nlohmann::json::parse(caseJson.toStdString())), catalog());
+    QCOMPARE(int(r.skip), reason);
+    QCOMPARE(qs(r.skipDetail), detail);
+    QVERIFY(!skipReasonText(r).empty());
+    const ValidationReport report =
+        runValidation({parseOne(nlohmann::json::parse(caseJson.toStdString()))}, catalog());
+    QCOMPARE(report.summary(r.kind).skipped, 1);
+    QCOMPARE(report.summary(r.kind).evaluated, 0);
+}
+
+void TestValidation::malformedFiles_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("field");
+    const std::string ok = R"({"id": "c1", "kind": "decode", "gpu": "t4", "source": "s",
+                               "measured": {"tokens_per_s": 10})";
+    QTest::addRow("not an array") << QByteArray(R"({"id": "c1"})") << "bad.json";
+    QTest::addRow("case not an object") << QByteArray("[3]") << "bad.json: case 1";
+    QTest::addRow("no id") << QByteArray(R"([{"kind": "decode"}])") << "bad.json: case 1.id";
+    QTest::addRow("bad block_size")
+        << QByteArray::fromStdString("[" + ok + ", \"settings\": {\"block_size\": -16}}]")
+        << "bad.json: c1.settings.block_size";
+    QTest::addRow("unknown setting")
+        << QByteArray::fromStdString("[" + ok + ", \"settings\": {\"max_model_length\": 4096}}]")
+        << "bad.json: c1.settings.max_model_length";
+    QTest::addRow("dtype") << QByteArray::fromStdString("[" + ok +
+                                                        ", \"settings\": {\"dtype\": \"fp64\"}}]")
+                           << "bad.json: c1.settings.dtype";
+    QTest::addRow("string for a number")
+        << QByteArray::fromStdString(
+               R"([{"id": "c2", "kind": "decode", "source": "s", "measured": {"tokens_per_s": "fast"}}])")
+        << "bad.json: c2.measured.tokens_per_s";
+    QTest::addRow("negative measurement")
+        << QByteArray::fromStdString(
+               R"([{"id": "c2", "kind": "pcie", "source": "s", "measured": {"gb_per_s": -1}}])")
+        << "bad.json: c2.measured.gb_per_s";
+    QTest::addRow("no measured figure")
+        << QByteArray::fromStdString(
+               R"([{"id": "c3", "kind": "capacity", "source": "s", "measured": {"available_kv_gib": 6}}])")
+        << "bad.json: c3.measured.kv_cache_tokens";
+    QTest::addRow("unknown kind")
+        << QByteArray::fromStdString(
+               R"([{"id": "c4", "kind": "prefill", "source": "s", "measured": {}}])")
+        << "bad.json: c4.kind";
+    QTest::addRow("unknown key")
+        << QByteArray::fromStdString(
+               R"([{"id": "c5", "kind": "decode", "source": "s", "mesured": {}}])")
+        << "bad.json: c5.mesured";
+    QTest::addRow("no source")
+        << QByteArray::fromStdString(
+               R"([{"id": "c6", "kind": "decode", "measured": {"tokens_per_s": 1}}])")
+        << "bad.json: c6.source";
+    QTest::addRow("duplicate id") << QByteArray::fromStdString("[" + ok + "}, " + ok + "}]")
+                                  << "bad.json: c1.id";
+}
+
+void TestValidation::malformedFiles()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, field);
+    const auto json = nlohmann::json::parse(text.toStdString(), nullptr, false);
+    QVERIFY2(!json.is_discarded(), text.constData());
+    auto cases = validationCasesFromJson(json, "bad.json");
+    QVERIFY(!cases);
+    QCOMPARE(qs(cases.error().field), field);
+    QVERIFY(!cases.error().accepted.empty());
+}
+
+void TestValidation::reportJsonIsFinite()
+{
+    const auto dir =
+        findValidationDir(defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
+    QVERIFY(dir);
+    auto cases = loadValidationDir(*dir);
+    QVERIFY(cases);
+    const nlohmann::json j = validationReportToJson(runValidation(*cases, catalog()));
+    QCOMPARE(j["cases"].size(), cases->size());
+    for (const auto& c : j["cases"]) {
+        if (c.contains("skipped")) {
+            QVERIFY(c["skipped"]["text"].is_string());
+            continue;
+        }
+        for (const char* key : {"predicted", "measured", "error"})
+            QVERIFY2(c[key].is_number() && std::isfinite(c[key].get<double>()), c.dump().c_str());
+    }
+    for (ValidationKind kind : allValidationKinds)
+        QVERIFY(j["summary"].contains(validationKindId(kind)));
+}
+
+QTEST_GUILESS_MAIN(TestValidation)
+#include "tst_validation.moc"
