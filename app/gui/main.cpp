@@ -26,6 +26,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("kvscope"));
     QApplication::setOrganizationName(QStringLiteral("kvscope"));
     QApplication::setApplicationVersion(QStringLiteral(KVSCOPE_VERSION));
+    // Wayland shells match the window to packaging/io.github.kvscope.kvscope.desktop by this id.
+    QApplication::setDesktopFileName(QStringLiteral("io.github.kvscope.kvscope"));
     QApplication::setStyle(QStringLiteral("Fusion"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kvscope.svg")));
 
