@@ -30,6 +30,7 @@ nlohmann::json scenarioToJson(const Scenario& s)
     j["block_size"] = s.engine.kvBlockTokens;
     j["prefill_chunk_tokens"] = s.engine.prefillChunkTokens;
     j["max_num_seqs"] = s.engine.maxNumSeqs;
+    j["runtime_overhead_mib"] = s.engine.runtimeOverheadMiB;
     j["split_mode"] = s.engine.layerSplit ? "layer" : "tensor";
     if (s.gpuLayers)
         j["n_gpu_layers"] = *s.gpuLayers;
@@ -40,6 +41,11 @@ nlohmann::json scenarioToJson(const Scenario& s)
     for (const std::string& id : efficiencyIds())
         efficiency[id] = *efficiencyField(s.efficiency, id);
     j["efficiency"] = efficiency;
+    if (s.calibration) {
+        const CalibrationRecord& c = *s.calibration;
+        j["calibration"] = {{"kind", c.kind},     {"measured", c.measured}, {"factor", c.factor},
+                            {"fitted", c.fitted}, {"before", c.before},     {"after", c.after}};
+    }
     return j;
 }
 
@@ -60,6 +66,39 @@ void pickById(JsonReader& r, const char* key, Lookup lookup, T& target, const st
         target = *found;
     else
         r.fail(key, "\"" + id + "\"", accepted);
+}
+
+// The calibration record: which figure was measured, the factor it set, and the values; each
+// checked so a hand-edited file cannot carry a NaN or a mismatched pair into the window.
+Expected<CalibrationRecord> calibrationFromJson(const nlohmann::json& j)
+{
+    if (!j.is_object())
+        return FieldError{"scenario.calibration", describeJson(j), "an object"};
+    JsonReader r(j, "scenario.calibration");
+    CalibrationRecord c;
+    r.require({"kind"});
+    c.kind = r.text({"kind"}, "");
+    const char* factor = nullptr;
+    if (c.kind == "decode_tokens_per_s")
+        factor = "hbm_efficiency";
+    else if (c.kind == "kv_cache_tokens")
+        factor = "runtime_overhead_mib";
+    else if (!r.error())
+        r.fail("kind", "\"" + c.kind + "\"", "decode_tokens_per_s or kv_cache_tokens");
+    r.require({"factor"});
+    c.factor = r.text({"factor"}, "");
+    if (!r.error() && c.factor != factor)
+        r.fail("factor", "\"" + c.factor + "\"",
+               std::string(factor) + " (the factor " + c.kind + " sets)");
+    for (const char* key : {"measured", "fitted", "before", "after"})
+        r.require({key});
+    c.measured = r.number({"measured"}, 1e-9, 1e15, 0);
+    c.fitted = r.number({"fitted"}, 0, 1e7, 0);
+    c.before = r.number({"before"}, 0, 1e15, 0);
+    c.after = r.number({"after"}, 0, 1e15, 0);
+    if (r.error())
+        return *r.error();
+    return c;
 }
 
 template <typename T>
@@ -137,6 +176,8 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& j, const Catalog& c)
     s.engine.prefillChunkTokens =
         r.integer({"prefill_chunk_tokens"}, 0, limits::maxContext, s.engine.prefillChunkTokens);
     s.engine.maxNumSeqs = r.integer({"max_num_seqs"}, 0, limits::maxBatch, s.engine.maxNumSeqs);
+    s.engine.runtimeOverheadMiB =
+        r.number({"runtime_overhead_mib"}, 0, 1e7, s.engine.runtimeOverheadMiB);
     const std::string split = r.text({"split_mode"}, s.engine.layerSplit ? "layer" : "tensor");
     if (split != "tensor" && split != "layer")
         r.fail("split_mode", "\"" + split + "\"", "tensor or layer");
@@ -162,6 +203,12 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& j, const Catalog& c)
     }
     if (r.error())
         return *r.error();
+    if (auto it = j.find("calibration"); it != j.end() && !it->is_null()) {
+        auto calibration = calibrationFromJson(*it);
+        if (!calibration)
+            return calibration.error();
+        s.calibration = std::move(calibration).value();
+    }
     if (auto error = validate(s))
         return *error;
     return s;

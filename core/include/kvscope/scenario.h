@@ -10,8 +10,21 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace kvscope {
+
+// A figure the user measured for this scenario and the factor kvscope fitted to it (see
+// kvscope/calibration.h); kept in the scenario file so the fitted value's origin stays known.
+struct CalibrationRecord
+{
+    std::string kind;    // "decode_tokens_per_s" or "kv_cache_tokens"
+    double measured = 0; // in that figure's unit
+    std::string factor;  // "hbm_efficiency" or "runtime_overhead_mib"
+    double fitted = 0;   // the factor's value after fitting
+    double before = 0;   // the predicted figure before and after fitting
+    double after = 0;
+};
 
 // The whole input of one evaluation, already resolved against the catalog, so evaluation needs
 // nothing else. Defaults are the seed article's case: Llama 2 7B, FP16, RTX 4090, 2,048 tokens
@@ -38,6 +51,7 @@ struct Scenario
     StorageTier sata;                  // disk tier used for "sata"
     HostMemory hostMemory;             // CPU RAM holding offloaded KV or weights
     Efficiency efficiency;             // achieved share of every peak
+    std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
 
     double effectiveMemoryFraction() const { return memoryFraction.value_or(engine.memoryFraction); }
 };
