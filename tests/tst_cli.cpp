@@ -63,6 +63,7 @@
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -169,6 +170,9 @@ private slots:
     void badInput_data();
     void badInput();
     void sweepCsv();
+    void validate();
+    void validateFiles();
+    void calibrate();
 };
 
 void TestCli::golden_data()
@@ -228,6 +232,8 @@ void TestCli::help()
         QVERIFY(r.err.empty());
         QVERIFY(r.out.find("Usage:") != std::string::npos);
         QVERIFY(r.out.find("--kv-placement") != std::string::npos);
+        QVERIFY(r.out.find("kvscope-cli validate") != std::string::npos);
+        QVERIFY(r.out.find("kvscope-cli calibrate") != std::string::npos);
     }
 }
 
@@ -319,6 +325,18 @@ void TestCli::badInput_data()
         << QStringList{"sweep", "--vary",   "context", "--from", "256",   "--to",
                        "512",   "--points", "2",       "--csv",  "--json"}
         << "--csv";
+    QTest::addRow("calibrate without a measurement") << QStringList{"calibrate"} << "--tokens-per-s";
+    QTest::addRow("calibrate with two")
+        << QStringList{"calibrate", "--tokens-per-s", "50", "--kv-cache-tokens", "9000"}
+        << "--tokens-per-s";
+    QTest::addRow("calibrate tokens/s not a number")
+        << QStringList{"calibrate", "--tokens-per-s", "fast"} << "--tokens-per-s";
+    QTest::addRow("calibrate fractional tokens")
+        << QStringList{"calibrate", "--kv-cache-tokens", "12.5"} << "--kv-cache-tokens";
+    QTest::addRow("calibrate out of reach")
+        << QStringList{"calibrate", "--tokens-per-s", "1000000"} << "--tokens-per-s";
+    QTest::addRow("validate missing file")
+        << QStringList{"validate", "/nonexistent/cases.json"} << "cases.json";
 }
 
 void TestCli::badInput()
@@ -349,6 +367,81 @@ void TestCli::sweepCsv()
     // KV grows linearly: 131,072 x 524,288 B = 64 GiB at the last point.
     const int kvColumn = int(header.indexOf("kv_total_bytes"));
     QCOMPARE(lines.back().split(',')[kvColumn], QStringLiteral("68719476736"));
+}
+
+void TestCli::validate()
+{
+    const CliResult r = runCli({"validate"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.empty(), r.err.c_str());
+    for (const char* word : {"predicted", "measured", "Skipped:", "Summary:", "capacity", "decode",
+                             "pcie", "median |error|", "within 10 %"})
+        QVERIFY2(r.out.find(word) != std::string::npos, word);
+    const CliResult j = runCli({"validate", "--json"});
+    QCOMPARE(j.code, 0);
+    const auto json = nlohmann::json::parse(j.out, nullptr, false);
+    QVERIFY(!json.is_discarded());
+    QVERIFY(json["cases"].size() >= 46);
+    for (const char* kind : {"capacity", "decode", "pcie"}) {
+        QVERIFY2(json["summary"][kind]["evaluated"].get<int>() > 0, kind);
+        QVERIFY(json["summary"][kind]["median_abs_error"].is_number());
+    }
+}
+
+void TestCli::validateFiles()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&](const QString& name, const QByteArray& text) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    };
+    // Llama 3 8B, n_ctx 8,192, f16 KV: 1,024 MiB exactly.
+    write("good.json", R"([{"id": "mine", "kind": "capacity", "engine": "llamacpp",
+        "model": "llama-3-8b", "gpu": "rtx-4090", "settings": {"n_ctx": 8192},
+        "measured": {"kv_buffer_mib": 1024}, "source": "my own log"}])");
+    write("bad.json", R"([{"id": "broken", "kind": "decode", "source": "s",
+        "measured": {"tokens_per_s": "fast"}}])");
+    const CliResult good = runCli({"validate", dir.filePath("good.json")});
+    QCOMPARE(good.code, 0);
+    QVERIFY(good.out.find("mine") != std::string::npos);
+    QVERIFY2(good.out.find("+0.0 %") != std::string::npos, good.out.c_str());
+    const CliResult bad = runCli({"validate", dir.filePath("good.json"), dir.filePath("bad.json")});
+    QCOMPARE(bad.code, cli::exitBadInput);
+    QVERIFY2(oneLineNaming(bad.err, "bad.json: broken.measured.tokens_per_s"), bad.err.c_str());
+    QVERIFY(bad.out.empty());
+}
+
+void TestCli::calibrate()
+{
+    const CliResult before = runCli({"calc", "--json"});
+    const auto calc = nlohmann::json::parse(before.out);
+    const double ms = calc["latency"]["decode_ms_per_token"]["gpu"].get<double>();
+    const double measured = std::round(1e3 / ms * 0.9 * 10) / 10;
+    QTemporaryDir dir;
+    const QString file = dir.filePath("calibrated.kvscope.json");
+    const CliResult r = runCli({"calibrate", "--tokens-per-s", QString::number(measured), "--save", file});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.find("hbm_efficiency") != std::string::npos, r.out.c_str());
+    QVERIFY(r.out.find("->") != std::string::npos);
+    // The saved scenario decodes at the measured speed and says where its factor came from.
+    const CliResult after = runCli({"calc", "--json", "--scenario", file});
+    QCOMPARE(after.code, 0);
+    const auto j = nlohmann::json::parse(after.out);
+    const double tokensPerS = 1e3 / j["latency"]["decode_ms_per_token"]["gpu"].get<double>();
+    QVERIFY2(std::fabs(tokensPerS / measured - 1) < 0.005, qPrintable(QString::number(tokensPerS)));
+    QFile saved(file);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const auto scenario = nlohmann::json::parse(saved.readAll().toStdString());
+    QCOMPARE(scenario["calibration"]["factor"].get<std::string>(), std::string("hbm_efficiency"));
+
+    const CliResult kv = runCli({"calibrate", "--kv-cache-tokens", "100000", "--engine", "vllm",
+                                 "--model", "llama-3.1-8b", "--gpu", "a100-80gb", "--json"});
+    QCOMPARE(kv.code, 0);
+    const auto k = nlohmann::json::parse(kv.out);
+    QCOMPARE(k["factor"].get<std::string>(), std::string("runtime_overhead_mib"));
+    QCOMPARE(k["after"].get<double>(), 100000.0);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -16,6 +16,9 @@ namespace kvscope::cli {
 
 namespace {
 
+constexpr const char* kCommands =
+    "list, calc, sweep, export, report, validate or calibrate (see --help)";
+
 void printHelp(std::ostream& out)
 {
     out << "kvscope-cli " KVSCOPE_VERSION " - LLM inference memory and bandwidth planner\n\n"
@@ -26,7 +29,14 @@ void printHelp(std::ostream& out)
            "                    [scenario options] [--csv|--json]\n"
            "  kvscope-cli export --chart vram|tokens|kv|latency|breakeven --format png|svg|pdf\n"
            "                     --out FILE [--width PX --height PX] [scenario options]\n"
-           "  kvscope-cli report --out FILE.pdf [--page a4|letter] [scenario options]\n\n"
+           "  kvscope-cli report --out FILE.pdf [--page a4|letter] [scenario options]\n"
+           "  kvscope-cli validate [FILES...] [--json]\n"
+           "  kvscope-cli calibrate --tokens-per-s X | --kv-cache-tokens N [scenario options]\n"
+           "                        [--save FILE] [--json]\n\n"
+           "validate compares predictions with the public measurements in the data directory's\n"
+           "validation/*.json (or FILES). calibrate fits hbm_efficiency to a measured decode speed,\n"
+           "or the engine's runtime overhead to vLLM's logged \"GPU KV cache size\", and prints the\n"
+           "prediction before and after; --save writes the calibrated scenario.\n\n"
            "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
     for (const ScenarioOption& o : scenarioOptions()) {
         std::string left = std::string("  --") + o.name + " " + o.valueName;
@@ -40,6 +50,9 @@ void printHelp(std::ostream& out)
            "  --scale F                               PNG export: device pixel ratio (2 = crisp slides)\n"
            "  --dark                                  export with the dark palette, not the print one\n"
            "  --verbose                               report catalog files that were skipped\n"
+           "  --tokens-per-s X                        calibrate: measured decode tokens per second\n"
+           "  --kv-cache-tokens N                     calibrate: vLLM's logged GPU KV cache size\n"
+           "  --save FILE                             calibrate: write the calibrated scenario\n"
            "  --help, --version\n\n"
            "Exit status: 0 success, 2 bad input (one line on stderr naming the field).\n"
            "Catalogs: $XDG_DATA_HOME/kvscope (models/, gpus/) is searched before the built-in ones.\n";
@@ -80,7 +93,8 @@ int badInput(std::ostream& err, const FieldError& error)
 std::set<std::string> valuedOptions()
 {
     std::set<std::string> names{"vary", "from", "to", "points", "chart", "format", "out",
-                                "width", "height", "page", "lang", "scale"};
+                                "width", "height", "page", "lang", "scale",
+                                "tokens-per-s", "kv-cache-tokens", "save"};
     for (const ScenarioOption& o : scenarioOptions())
         names.insert(o.name);
     return names;
@@ -111,7 +125,7 @@ int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std:
         return exitOk;
     }
     if (args.command.empty())
-        return badInput(err, {"command", "", "list, calc, sweep, export or report (see --help)"});
+        return badInput(err, {"command", "", kCommands});
     std::optional<Catalog> loaded;
     const Catalog& catalog =
         preloaded ? *preloaded : loaded.emplace(loadCatalog(defaultDataDirs(executable)));
@@ -124,6 +138,10 @@ int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std:
         return calcCommand(args, catalog, out, err);
     if (args.command == "sweep")
         return sweepCommand(args, catalog, out, err);
+    if (args.command == "validate")
+        return validateCommand(args, catalog, executable, out, err);
+    if (args.command == "calibrate")
+        return calibrateCommand(args, catalog, out, err);
     if (args.command == "export" || args.command == "report") {
         if (!renderCommand) {
             err << "kvscope-cli: " << args.command << ": this build has no chart renderer "
@@ -132,7 +150,7 @@ int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std:
         }
         return renderCommand(args, catalog, out, err);
     }
-    return badInput(err, {"command", args.command, "list, calc, sweep, export or report (see --help)"});
+    return badInput(err, {"command", args.command, kCommands});
 }
 
 } // namespace

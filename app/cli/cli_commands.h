@@ -4,12 +4,18 @@
 #include "cli_args.h"
 #include "kvscope/catalog.h"
 
+#include <filesystem>
 #include <iosfwd>
 
 namespace kvscope::cli {
 
 int listCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err);
 int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err);
+// `executable` locates the shipped validation set when no files are named.
+int validateCommand(const ParsedArgs& args, const Catalog& catalog,
+                    const std::filesystem::path& executable, std::ostream& out, std::ostream& err);
+int calibrateCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                     std::ostream& err);
 
 // Prints "kvscope-cli: <field>: got ...; accepted: ..." and returns exitBadInput.
 int badInput(std::ostream& err, const FieldError& error);
