@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON boundary: Hugging Face config.json import (fixtures in tests/data/configs, copied
-// from the presets or written after the published configs), hostile files (tests/data/hostile
-// plus two generated at run time), and scenario files that round-trip every field.
+// from the presets or written after the published configs), hostile files (tests/hostile plus
+// two generated at run time; tst_hostile covers every file there, window included), and
+// scenario files that round-trip every field.
 
 #include "testutils.h"
 
@@ -25,6 +26,11 @@ namespace {
 std::string dataPath(const char* relative)
 {
     return std::string(KVSCOPE_TEST_DATA_DIR "/data/") + relative;
+}
+
+std::string hostilePath(const char* name)
+{
+    return std::string(KVSCOPE_TEST_DATA_DIR "/hostile/") + name;
 }
 
 // Runs kvscope-cli in this process; returns the exit code.
@@ -263,26 +269,26 @@ void TestIo::hostile_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("field");
-    auto model = [](const char* file) {
-        return QStringList{"calc", "--json", "--model", QString::fromStdString(dataPath(file))};
+    auto model = [](const std::string& file) {
+        return QStringList{"calc", "--json", "--model", QString::fromStdString(file)};
     };
     QTest::addRow("missing num_hidden_layers")
-        << model("hostile/missing-layers.json") << "num_hidden_layers";
-    QTest::addRow("zero heads") << model("hostile/zero-heads.json") << "num_attention_heads";
-    QTest::addRow("zero KV heads") << model("hostile/zero-kv-heads.json") << "num_key_value_heads";
-    QTest::addRow("zero hidden_size") << model("hostile/zero-hidden-size.json") << "hidden_size";
+        << model(hostilePath("missing-layers.json")) << "num_hidden_layers";
+    QTest::addRow("zero heads") << model(hostilePath("zero-heads.json")) << "num_attention_heads";
+    QTest::addRow("zero KV heads") << model(hostilePath("zero-kv-heads.json")) << "num_key_value_heads";
+    QTest::addRow("zero hidden_size") << model(hostilePath("zero-hidden-size.json")) << "hidden_size";
     QTest::addRow("negative heads")
-        << model("hostile/negative-heads.json") << "num_attention_heads";
+        << model(hostilePath("negative-heads.json")) << "num_attention_heads";
     QTest::addRow("32 heads, 5 KV heads")
-        << model("hostile/kv-heads-not-divisor.json") << "num_key_value_heads";
+        << model(hostilePath("kv-heads-not-divisor.json")) << "num_key_value_heads";
     QTest::addRow("string for a number")
-        << model("hostile/string-for-number.json") << "hidden_size";
-    QTest::addRow("1e308 for a count") << model("hostile/huge-count.json") << "num_hidden_layers";
-    QTest::addRow("NaN as a string") << model("hostile/nan-string.json") << "num_attention_heads";
-    QTest::addRow("truncated JSON") << model("hostile/truncated.json") << "config";
-    QTest::addRow("UTF-16 with BOM") << model("hostile/utf16-bom.json") << "config";
-    QTest::addRow("binary garbage") << model("hostile/binary-garbage.json") << "config";
-    QTest::addRow("top-level array") << model("hostile/top-level-array.json") << "config";
+        << model(hostilePath("string-for-number.json")) << "hidden_size";
+    QTest::addRow("1e308 for a count") << model(hostilePath("huge-count.json")) << "num_hidden_layers";
+    QTest::addRow("NaN as a string") << model(hostilePath("nan-string.json")) << "num_attention_heads";
+    QTest::addRow("truncated JSON") << model(hostilePath("truncated.json")) << "config";
+    QTest::addRow("UTF-16 with BOM") << model(hostilePath("utf16-bom.json")) << "config";
+    QTest::addRow("binary garbage") << model(hostilePath("binary-garbage.json")) << "config";
+    QTest::addRow("top-level array") << model(hostilePath("top-level-array.json")) << "config";
     QTest::addRow("nested 100,000 deep")
         << QStringList{"calc", "--model", m_tmp.filePath("deep.json")} << "config";
     QTest::addRow("50 MB file") << QStringList{"calc", "--model", m_tmp.filePath("large.json")}
@@ -297,11 +303,11 @@ void TestIo::hostile_data()
         << QStringList{"calc", "--gpu-mem-util", "nan"} << "--gpu-mem-util";
     QTest::addRow("GPU without memory")
         << QStringList{"calc", "--gpu",
-                       QString::fromStdString(dataPath("hostile/gpu-zero-memory.json"))}
+                       QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
         << "gpu.memory_gib";
     QTest::addRow("scenario version 99")
         << QStringList{"calc", "--scenario",
-                       QString::fromStdString(dataPath("hostile/scenario-version-99.json"))}
+                       QString::fromStdString(hostilePath("scenario-version-99.json"))}
         << "kvscope_scenario";
 }
 
