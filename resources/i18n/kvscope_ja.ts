@@ -430,6 +430,77 @@
     </message>
 </context>
 <context>
+    <name>kvscope::ui::CalibrationDialog</name>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 トークン/秒</translation>
+    </message>
+    <message>
+        <source>No value of this factor reaches %1: for this scenario kvscope can predict from %2 to %3. Check the model, GPU, weights and context against what you measured.</source>
+        <translation>この係数をどう合わせても %1 には届きません。このシナリオで kvscope が予測できるのは %2 ～ %3 の範囲です。モデル、GPU、重み形式、コンテキスト長が実測時の条件と合っているか確認してください。</translation>
+    </message>
+    <message>
+        <source>Engine runtime overhead</source>
+        <translation>エンジンのランタイムオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>調整前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>調整後</translation>
+    </message>
+    <message>
+        <source>Predicted decode speed</source>
+        <translation>デコード速度の予測値</translation>
+    </message>
+    <message>
+        <source>Predicted GPU KV cache size</source>
+        <translation>GPU KVキャッシュサイズの予測値</translation>
+    </message>
+    <message>
+        <source>Calibrate to a measurement</source>
+        <translation>実測値によるキャリブレーション</translation>
+    </message>
+    <message>
+        <source>Type a figure you measured for the current scenario (%1 on %2 × %3, %4 tokens). kvscope fits the factor behind it, shows the prediction before and after, and keeps the fitted value in the scenario file.</source>
+        <translation>現在のシナリオ（%1、%2 × %3、%4 トークン）で実測した値を入力してください。kvscope はその値を決める係数を合わせ込み、調整前後の予測値を表示します。合わせ込んだ値はシナリオファイルに保存されます。</translation>
+    </message>
+    <message>
+        <source>What you measured</source>
+        <translation>実測した項目</translation>
+    </message>
+    <message>
+        <source>Measured value</source>
+        <translation>実測値</translation>
+    </message>
+    <message>
+        <source>Decode speed (tokens per second)</source>
+        <translation>デコード速度（トークン/秒）</translation>
+    </message>
+    <message>
+        <source>GPU KV cache size logged by vLLM (tokens)</source>
+        <translation>vLLM のログに出る GPU KVキャッシュサイズ（トークン）</translation>
+    </message>
+    <message>
+        <source> tokens/s</source>
+        <translation> トークン/秒</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>適用</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::ContextControl</name>
     <message>
         <source> tokens</source>
@@ -976,6 +1047,207 @@ latent %1</source>
     <message>
         <source>Tokens per sequence</source>
         <translation>最大トークン数</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ValidationMenus</name>
+    <message>
+        <source>&amp;Validation against measurements...</source>
+        <translation>実測値との検証(&amp;V)...</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>ツール(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrate to a measurement...</source>
+        <translation>実測値でキャリブレーション(&amp;C)...</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ValidationPlot</name>
+    <message>
+        <source>tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>トークン/秒</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>実測値</translation>
+    </message>
+    <message>
+        <source>llama.cpp KV buffer (MiB)</source>
+        <translation>llama.cpp KVバッファ（MiB）</translation>
+    </message>
+    <message>
+        <source>vLLM KV cache (tokens)</source>
+        <translation>vLLM KVキャッシュ（トークン）</translation>
+    </message>
+    <message>
+        <source>tokens or MiB</source>
+        <translation>トークンまたは MiB</translation>
+    </message>
+    <message>
+        <source>Measured (%1)</source>
+        <translation>実測値（%1）</translation>
+    </message>
+    <message>
+        <source>Predicted (%1)</source>
+        <translation>予測値（%1）</translation>
+    </message>
+    <message>
+        <source>within ±10 %</source>
+        <translation>誤差 ±10 % 以内</translation>
+    </message>
+    <message>
+        <source>predicted = measured</source>
+        <translation>予測値 = 実測値</translation>
+    </message>
+    <message numerus="yes">
+        <source>No case could be compared (%n skipped)</source>
+        <translation>
+            <numerusform>比較できたケースはありません（%n 件スキップ）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Median absolute error %1 %
+Within 5 %: %2 of %3 · within 10 %: %4 of %3 · skipped %5</source>
+        <translation>絶対誤差の中央値 %1 %
+誤差 5 % 以内: %3 件中 %2 件 · 10 % 以内: %3 件中 %4 件 · スキップ %5 件</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+Predicted: %3 %4
+Measured: %5 %4
+Error: %6 %</source>
+        <translation>%1
+%2
+予測値: %3 %4
+実測値: %5 %4
+誤差: %6 %</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ValidationView</name>
+    <message>
+        <source>No validation set was found in the data directories (is kvscope installed?).</source>
+        <translation>データディレクトリに検証セットが見つかりません（kvscope は正しくインストールされていますか？）。</translation>
+    </message>
+    <message>
+        <source>KV cache capacity</source>
+        <translation>KVキャッシュ容量</translation>
+    </message>
+    <message>
+        <source>Decode speed</source>
+        <translation>デコード速度</translation>
+    </message>
+    <message>
+        <source>PCIe host-to-GPU copy</source>
+        <translation>PCIe ホスト→GPU 転送</translation>
+    </message>
+    <message>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>デコード</translation>
+    </message>
+    <message>
+        <source>Skipped: the source does not name the GPU</source>
+        <translation>スキップ: 出典に GPU の記載がありません</translation>
+    </message>
+    <message>
+        <source>Skipped: %1 is not in the catalog</source>
+        <translation>スキップ: %1 はカタログにありません</translation>
+    </message>
+    <message>
+        <source>Skipped: %1 is not stated, and the figure depends on it</source>
+        <translation>スキップ: 値を左右する %1 の記載がありません</translation>
+    </message>
+    <message>
+        <source>Skipped: K and V cache types differ (%1)</source>
+        <translation>スキップ: K と V のキャッシュ型が異なります（%1）</translation>
+    </message>
+    <message>
+        <source>Skipped: %1</source>
+        <translation>スキップ: %1</translation>
+    </message>
+    <message>
+        <source>Validation against public measurements</source>
+        <translation>公開実測値による検証</translation>
+    </message>
+    <message>
+        <source>Each point is a public measurement (an engine&apos;s start-up log, a benchmark table or a copy test) against kvscope&apos;s prediction for the same model, GPU and settings, with the catalog&apos;s default factors, not the current scenario&apos;s. Points on the dashed diagonal agree; the shaded band is ±10 %. Hover a point for its case.</source>
+        <translation>各点は、公開されている実測値（エンジンの起動ログ、ベンチマーク表、転送テスト）と、同じモデル・GPU・設定での kvscope の予測値の組です。係数は現在のシナリオではなく、カタログの既定値を使います。破線の対角線上なら予測と実測が一致し、網掛けは誤差 ±10 % の範囲です。点にマウスを合わせるとケースの詳細を表示します。</translation>
+    </message>
+    <message>
+        <source>%1 cases (%2 skipped) from %3</source>
+        <translation>%1 ケース（うち %2 件はスキップ）、読み込み元: %3</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>ケース</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種別</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>予測値</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>実測値</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>単位</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>誤差</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>備考</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>トークン/秒</translation>
+    </message>
+    <message>
+        <source>No context stated: decoded at 128 tokens (llama-bench&apos;s tg128)</source>
+        <translation>コンテキスト長の記載なし: 128 トークン（llama-bench の tg128）で計算</translation>
+    </message>
+    <message>
+        <source>Engine not stated: the catalog&apos;s default engine</source>
+        <translation>エンジンの記載なし: カタログの既定エンジンで計算</translation>
     </message>
 </context>
 <context>

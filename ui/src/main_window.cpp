@@ -15,6 +15,7 @@
 #include "scenario_document.h"
 #include "scenario_panel.h"
 #include "ui_text.h"
+#include "validation_menus.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -224,6 +225,7 @@ void MainWindow::buildMenus()
     connect(m_japanese, &QAction::triggered, this, [this] { setLanguage("ja"); });
     m_themeSystem->setChecked(true);
     m_unitsBinary->setChecked(true);
+    new ValidationMenus(this, m_viewMenu, m_controller); // View > Validation, Tools > Calibrate
 }
 
 void MainWindow::retranslate()

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Validation view and the Calibrate dialog in the window, offscreen: one point per compared
+// case, tooltips, Apply through the controller, Japanese texts.
+//
+// KVSCOPE_SCREENSHOT_DIR=/some/dir also saves the view and the dialog as PNGs (English and
+// Japanese) for a person to look at.
+
+#include "window_fixture.h"
+
+#include "calibration_dialog.h"
+#include "scenario_document.h"
+#include "validation_menus.h"
+#include "validation_plot.h"
+#include "validation_view.h"
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace kvscope;
+using namespace kvscope::test;
+using namespace kvscope::ui;
+
+namespace {
+
+void saveShot(QWidget* widget, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QCoreApplication::processEvents();
+    for (ValidationPlot* plot : widget->findChildren<ValidationPlot*>())
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(widget->grab().save(dir + '/' + name + ".png"));
+}
+
+// Every visible text of a dialog a person reads as words (case ids and catalog data excluded).
+QStringList dialogTexts(QWidget* dialog)
+{
+    QStringList texts{dialog->windowTitle()};
+    for (QLabel* label : dialog->findChildren<QLabel*>())
+        if (label->isVisibleTo(dialog))
+            texts << QString(label->text()).remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    for (QAbstractButton* button : dialog->findChildren<QAbstractButton*>())
+        if (button->isVisibleTo(dialog))
+            texts << button->text();
+    for (QComboBox* combo : dialog->findChildren<QComboBox*>())
+        for (int i = 0; i < combo->count(); ++i)
+            texts << combo->itemText(i);
+    for (ValidationPlot* plot : dialog->findChildren<ValidationPlot*>()) {
+        texts << plot->titleText() << plot->summaryText() << plot->xAxis->label()
+              << plot->yAxis->label();
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                texts << item->plottable()->name();
+    }
+    for (QTableWidget* table : dialog->findChildren<QTableWidget*>()) {
+        for (int c = 0; c < table->columnCount(); ++c)
+            texts << table->horizontalHeaderItem(c)->text();
+        for (int r = 0; r < table->rowCount(); ++r)
+            for (int c : {1, 6, 8}) // kind, unit, note; ids, models and GPUs are catalog data
+                texts << table->item(r, c)->text();
+    }
+    return texts;
+}
+
+} // namespace
+
+class TestValidationUi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { m_fixture.open(); }
+    void cleanup() { m_fixture.close(); }
+
+    void menusOpenTheView();
+    void onePointPerComparedCase();
+    void hoverNamesTheCase();
+    void tableListsSkippedCasesWithReasons();
+    void calibrateDecodeAppliesThroughTheController();
+    void calibrateCapacity();
+    void outOfReachCannotBeApplied();
+    void japanese();
+
+private:
+    ValidationMenus* menus() const { return m_fixture.window->findChild<ValidationMenus*>(); }
+
+    WindowFixture m_fixture;
+};
+
+void TestValidationUi::menusOpenTheView()
+{
+    QVERIFY(menus());
+    QStringList titles;
+    for (QAction* a : m_fixture.window->menuBar()->actions())
+        titles << a->text();
+    QVERIFY2(titles.contains(QStringLiteral("&Tools")), qPrintable(titles.join(',')));
+    ValidationView* view = menus()->showValidation();
+    QVERIFY(view && view->isVisible());
+    QCOMPARE(menus()->showValidation(), view); // one view, raised again
+    saveShot(view, QStringLiteral("validation-view-en"));
+}
+
+void TestValidationUi::onePointPerComparedCase()
+{
+    ValidationView* view = menus()->showValidation();
+    const ValidationReport& report = view->report();
+    QVERIFY(report.results.size() >= 46);
+    for (ValidationKind kind : allValidationKinds) {
+        int compared = 0;
+        for (const ValidationResult& r : report.results)
+            compared += r.kind == kind && !r.skipped() ? 1 : 0;
+        QVERIFY(compared > 0);
+        QCOMPARE(view->plot(kind)->pointCount(), compared);
+        QVERIFY(view->plot(kind)->summaryText().contains(QString::number(compared)));
+    }
+}
+
+void TestValidationUi::hoverNamesTheCase()
+{
+    ValidationView* view = menus()->showValidation();
+    view->resize(1400, 900);
+    QCoreApplication::processEvents();
+    for (ValidationKind kind : allValidationKinds) {
+        ValidationPlot* plot = view->plot(kind);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        for (const ValidationResult& r : view->report().results) {
+            if (r.kind != kind || r.skipped())
+                continue;
+            const QPointF at = plot->pixelOf(QString::fromStdString(r.id));
+            QVERIFY(plot->rect().contains(at.toPoint()));
+            const QString tip = plot->hoverText(at.toPoint());
+            // Overlapping points show one of them; each shows both figures.
+            QVERIFY2(tip.contains(QStringLiteral("Predicted")) &&
+                         tip.contains(QStringLiteral("Measured")),
+                     qPrintable(tip));
+            break;
+        }
+        QVERIFY(plot->hoverText(QPoint(1, 1)).isEmpty());
+    }
+}
+
+void TestValidationUi::tableListsSkippedCasesWithReasons()
+{
+    ValidationView* view = menus()->showValidation();
+    QTableWidget* table = view->table();
+    QCOMPARE(table->rowCount(), int(view->report().results.size()));
+    int skipped = 0;
+    for (int row = 0; row < table->rowCount(); ++row)
+        if (table->item(row, 8)->text().startsWith(QStringLiteral("Skipped")))
+            ++skipped;
+    int expected = 0;
+    for (const ValidationResult& r : view->report().results)
+        expected += r.skipped() ? 1 : 0;
+    QCOMPARE(skipped, expected);
+}
+
+void TestValidationUi::calibrateDecodeAppliesThroughTheController()
+{
+    ScenarioController* controller = m_fixture.controller.get();
+    const double before = controller->snapshot().evaluation.decode.tokensPerS;
+    const double measured = before * 0.8;
+    QVERIFY(!m_fixture.window->isWindowModified());
+    CalibrationDialog dialog(controller, m_fixture.window.get());
+    dialog.show();
+    dialog.setMeasurement(CalibrationKind::DecodeTokensPerS, measured);
+    QVERIFY(dialog.result());
+    QVERIFY(dialog.previewText().contains(QStringLiteral("→")));
+    saveShot(&dialog, QStringLiteral("calibrate-en"));
+    QVERIFY(dialog.apply());
+    controller->evaluateNow();
+    const Scenario& s = controller->scenario();
+    QCOMPARE(s.efficiency.hbm, dialog.result()->fittedValue);
+    QVERIFY(s.calibration);
+    const double after = controller->snapshot().evaluation.decode.tokensPerS;
+    QVERIFY2(std::fabs(after / measured - 1) < 0.005, qPrintable(QString::number(after)));
+    QVERIFY(m_fixture.window->document()->isModified());
+    QVERIFY(m_fixture.window->isWindowModified());
+}
+
+void TestValidationUi::calibrateCapacity()
+{
+    ScenarioController* controller = m_fixture.controller.get();
+    controller->edit([](Scenario& s) {
+        s.model = test::model("llama-3.1-8b");
+        s.gpu = test::gpu("a100-80gb");
+        applyEngine(s, *test::catalog().engine("vllm"));
+        s.context = 8192;
+    });
+    controller->evaluateNow();
+    const double before = double(controller->snapshot().evaluation.engine.kvCacheTokens);
+    const double measured = std::round(before * 0.85 / 16) * 16;
+    CalibrationDialog dialog(controller, m_fixture.window.get());
+    dialog.setMeasurement(CalibrationKind::KvCacheTokens, measured);
+    QVERIFY(dialog.result());
+    QVERIFY(dialog.apply());
+    controller->evaluateNow();
+    QCOMPARE(double(controller->snapshot().evaluation.engine.kvCacheTokens), measured);
+    QCOMPARE(controller->scenario().engine.runtimeOverheadMiB, dialog.result()->fittedValue);
+}
+
+void TestValidationUi::outOfReachCannotBeApplied()
+{
+    CalibrationDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+    dialog.setMeasurement(CalibrationKind::DecodeTokensPerS, 1e6);
+    QVERIFY(!dialog.result());
+    QVERIFY(!dialog.apply());
+    const auto labels = dialog.findChildren<QLabel*>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(),
+                        [](QLabel* l) { return l->text().contains(QStringLiteral("No value")); }));
+}
+
+void TestValidationUi::japanese()
+{
+    m_fixture.window->setLanguage(QStringLiteral("ja"));
+    ValidationView* view = menus()->showValidation();
+    CalibrationDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+    dialog.show();
+    dialog.setMeasurement(CalibrationKind::DecodeTokensPerS,
+                          m_fixture.controller->snapshot().evaluation.decode.tokensPerS * 0.9);
+    saveShot(view, QStringLiteral("validation-view-ja"));
+    saveShot(&dialog, QStringLiteral("calibrate-ja"));
+    // Words that stay in English in a Japanese engineer's UI, and the catalog's names.
+    QStringList same =
+        QStringLiteral("kvscope PCIe GPU KV vLLM llama.cpp llama-bench tg128 MiB GB/s "
+                       "GiB hbm_efficiency gpu_memory_utilization max_model_len n_ctx")
+            .split(QLatin1Char(' '));
+    same << QString::fromStdString(m_fixture.controller->scenario().model.name)
+         << QString::fromStdString(m_fixture.controller->scenario().gpu.name);
+    static const QRegularExpression englishWord(QStringLiteral("\\b[A-Za-z]{4,}\\b"));
+    for (QWidget* w : std::initializer_list<QWidget*>{view, &dialog}) {
+        for (QString text : dialogTexts(w)) {
+            if (text.startsWith(QLatin1Char('/')) || text.contains(QStringLiteral("validation")))
+                continue; // a path
+            for (const QString& word : same)
+                text.remove(word);
+            text.remove(QLatin1Char('&'));
+            const auto match = englishWord.match(text);
+            QVERIFY2(!match.hasMatch(),
+                     qPrintable(QStringLiteral("untranslated: \"%1\"").arg(text)));
+        }
+    }
+    QStringList menuTexts;
+    for (QAction* a : m_fixture.window->menuBar()->actions())
+        menuTexts << a->text();
+    QVERIFY(!menuTexts.contains(QStringLiteral("&Tools")));
+}
+
+QTEST_MAIN(TestValidationUi)
+#include "tst_validation_ui.moc"

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+class QAction;
+class QMainWindow;
+class QMenu;
+
+namespace kvscope::ui {
+
+class ScenarioController;
+class ValidationView;
+
+// View > Validation and Tools > Calibrate on the main window: owns the two actions, opens the
+// Validation view (one, kept while the window lives) and the Calibrate dialog, and retranslates
+// its texts when the window's language changes.
+class ValidationMenus : public QObject
+{
+    Q_OBJECT
+public:
+    ValidationMenus(QMainWindow* window, QMenu* viewMenu, ScenarioController* controller);
+
+    QAction* validationAction() const { return m_validation; }
+    QAction* calibrateAction() const { return m_calibrate; }
+    // Opens (or raises) the Validation view and returns it.
+    ValidationView* showValidation();
+    void showCalibration();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void retranslate();
+
+    QMainWindow* m_window;
+    ScenarioController* m_controller;
+    QMenu* m_toolsMenu = nullptr;
+    QAction* m_validation = nullptr;
+    QAction* m_calibrate = nullptr;
+    QPointer<ValidationView> m_view;
+};
+
+} // namespace kvscope::ui
