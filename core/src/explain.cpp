@@ -78,14 +78,24 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     out.push_back({"fit", fit});
 
     const DecodeTiming& d = e.decode;
-    std::string decode = "(" + bytes(d.weightsReadBytes) + " " + w.weights + " + " +
-                         bytes(e.kv.totalBytes) + " " + w.kvCache + ") \u00f7 (" +
-                         formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2) +
-                         ") = " + formatDuration(d.memoryMs, st);
+    const std::string achieved = formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
+    std::string decode;
+    if (s.weights.kernelEfficiency < 1.0) // dequantizing kernels read weights more slowly than KV
+        decode = bytes(d.weightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
+                 num(s.weights.kernelEfficiency, 2) + ") + " + bytes(e.kv.totalBytes) + " " +
+                 w.kvCache + " \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
+    else
+        decode = "(" + bytes(d.weightsReadBytes) + " " + w.weights + " + " + bytes(e.kv.totalBytes) +
+                 " " + w.kvCache + ") \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
     if (d.computeBound)
         decode += "; compute " + formatDuration(d.computeMs, st);
     if (d.weightsOffloadMs > 0)
         decode += "; + " + w.weights + " " + formatDuration(d.weightsOffloadMs, st);
+    const std::pair<const std::string&, double> extras[] = {
+        {w.cpuLayers, d.hostLayersMs}, {w.fixedCost, d.fixedMs}, {w.gpuLink, d.interconnectMs}};
+    for (const auto& [word, ms] : extras)
+        if (ms > 0)
+            decode += "; + " + word + " " + formatDuration(ms, st);
     if (s.kvPlacement != KvPlacement::Gpu) {
         const double rate = s.kvPlacement == KvPlacement::Nvme   ? d.nvmeEffectiveGBps
                             : s.kvPlacement == KvPlacement::Sata ? d.sataEffectiveGBps

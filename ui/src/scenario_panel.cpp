@@ -187,7 +187,7 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
         m_controller->edit([&](Scenario& s) { s.pcieLanes = m_lanes->itemData(index).toInt(); });
     });
     connect(m_context, &ContextControl::valueChanged, this,
-            [this](int64_t tokens) { m_controller->edit([&](Scenario& s) { s.context = tokens; }); });
+            [this](int64_t tokens) { m_controller->setContext(tokens); });
     connect(m_batch, &QSpinBox::valueChanged, this,
             [this](int n) { m_controller->edit([&](Scenario& s) { s.batch = n; }); });
     connect(m_engine, &QComboBox::activated, this, [this](int index) {
@@ -248,6 +248,33 @@ QWidget* ScenarioPanel::buildAdvanced()
     connect(m_prefillChunk, &QSpinBox::valueChanged, this,
             [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.prefillChunkTokens = n; }); });
 
+    m_maxNumSeqs = new QSpinBox(box);
+    m_maxNumSeqs->setRange(0, int(limits::maxBatch));
+    m_maxNumSeqs->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_maxNumSeqs);
+    connect(m_maxNumSeqs, &QSpinBox::valueChanged, this,
+            [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.maxNumSeqs = n; }); });
+
+    // -1 stands for "all layers", llama.cpp's -ngl 999.
+    m_gpuLayers = new QSpinBox(box);
+    m_gpuLayers->setRange(-1, 100'000);
+    m_gpuLayers->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_gpuLayers);
+    connect(m_gpuLayers, &QSpinBox::valueChanged, this, [this](int n) {
+        m_controller->edit([&](Scenario& s) {
+            s.gpuLayers = n < 0 ? std::nullopt : std::optional<int64_t>(n);
+        });
+    });
+
+    m_splitMode = new QComboBox(box);
+    m_splitMode->addItem(QString(), false);
+    m_splitMode->addItem(QString(), true);
+    m_advancedForm->addRow(new QLabel(box), m_splitMode);
+    connect(m_splitMode, &QComboBox::activated, this, [this](int index) {
+        const bool layer = m_splitMode->itemData(index).toBool();
+        m_controller->edit([&](Scenario& s) { s.engine.layerSplit = layer; });
+    });
+
     m_offloadWeights = new QCheckBox(box);
     m_advancedForm->addRow(new QLabel(box), m_offloadWeights);
     connect(m_offloadWeights, &QCheckBox::toggled, this,
@@ -273,7 +300,7 @@ QWidget* ScenarioPanel::buildAdvanced()
 
     for (const EfficiencyFactor& factor : catalog.efficiencyFactors) {
         auto* spin = new QDoubleSpinBox(box);
-        spin->setRange(std::max(factor.min, 0.01), std::max(factor.max, factor.min + 0.01));
+        spin->setRange(factor.min, std::max(factor.max, factor.min + 0.01));
         spin->setDecimals(factor.unit == "fraction" ? 2 : 1);
         spin->setSingleStep(factor.unit == "fraction" ? 0.01 : 0.5);
         spin->setKeyboardTracking(false);
@@ -392,6 +419,9 @@ void ScenarioPanel::syncFromScenario()
     m_overhead->setValue(s.engine.runtimeOverheadMiB);
     m_blockSize->setValue(int(s.engine.kvBlockTokens));
     m_prefillChunk->setValue(int(s.engine.prefillChunkTokens));
+    m_maxNumSeqs->setValue(int(s.engine.maxNumSeqs));
+    m_gpuLayers->setValue(s.gpuLayers ? int(std::min<int64_t>(*s.gpuLayers, 100'000)) : -1);
+    selectData(m_splitMode, s.engine.layerSplit);
     m_offloadWeights->setChecked(s.offloadWeights);
     selectData(m_nvme, QString::fromStdString(s.nvme.id));
     selectData(m_host, QString::fromStdString(s.hostMemory.id));
@@ -448,6 +478,13 @@ void ScenarioPanel::retranslate()
     label(m_advancedForm, m_overhead, tr("Runtime overhead"));
     label(m_advancedForm, m_blockSize, tr("KV block size (tokens)"));
     label(m_advancedForm, m_prefillChunk, tr("Prefill chunk (tokens, 0 = whole prompt)"));
+    label(m_advancedForm, m_maxNumSeqs, tr("Max concurrent sequences (vLLM max_num_seqs)"));
+    m_maxNumSeqs->setSpecialValueText(tr("as the batch"));
+    label(m_advancedForm, m_gpuLayers, tr("Layers on the GPU (llama.cpp -ngl)"));
+    m_gpuLayers->setSpecialValueText(tr("all"));
+    label(m_advancedForm, m_splitMode, tr("Multi-GPU split"));
+    m_splitMode->setItemText(0, tr("Tensor parallel (every layer split)"));
+    m_splitMode->setItemText(1, tr("Layer split (GPUs take turns)"));
     label(m_advancedForm, m_offloadWeights, QString());
     m_offloadWeights->setText(tr("Offload weights that do not fit to CPU RAM"));
     label(m_advancedForm, m_nvme, tr("NVMe drive"));

@@ -83,6 +83,9 @@ private:
     QComboBox* m_host = nullptr;
     QSpinBox* m_blockSize = nullptr;
     QSpinBox* m_prefillChunk = nullptr;
+    QSpinBox* m_maxNumSeqs = nullptr;
+    QSpinBox* m_gpuLayers = nullptr;
+    QComboBox* m_splitMode = nullptr;
     QDoubleSpinBox* m_overhead = nullptr;
     std::map<std::string, QDoubleSpinBox*> m_efficiency;
     QString m_listedImport;    // the imported model the model list shows, if any

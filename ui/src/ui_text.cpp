@@ -151,6 +151,9 @@ ExplainWords UiText::explainWords()
     w.lanes = s(tr("lanes"));
     w.fits = s(tr("fits"));
     w.overflows = s(tr("overflows by"));
+    w.fixedCost = s(tr("fixed"));
+    w.gpuLink = s(tr("GPU link"));
+    w.cpuLayers = s(tr("CPU layers"));
     return w;
 }
 
@@ -170,6 +173,12 @@ QString UiText::efficiencyName(const std::string& id)
         return tr("Reading speed (tokens/s)");
     if (id == "activation_bytes")
         return tr("Bytes per activation");
+    if (id == "layer_overhead_us")
+        return tr("Fixed cost per layer (µs)");
+    if (id == "interconnect_efficiency")
+        return tr("GPU link efficiency (all-reduce)");
+    if (id == "all_reduce_latency_us")
+        return tr("All-reduce latency (µs)");
     return QString::fromStdString(id);
 }
 

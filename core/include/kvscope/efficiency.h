@@ -11,7 +11,7 @@ namespace kvscope {
 // the fallback when that file is missing.
 struct Efficiency
 {
-    double hbm = 0.80;               // share of peak memory bandwidth a decode step reaches
+    double hbm = 0.78;               // share of peak memory bandwidth a decode step reaches
     double compute = 0.50;           // share of peak tensor FLOP/s a prefill reaches
     double pcieProtocol = 0.80;      // PCIe payload share after TLP/DLLP overhead
     double disk = 1.0;               // share of a drive's rated sequential read reached
@@ -21,7 +21,7 @@ struct Efficiency
     double layerOverheadUs = 0;      // fixed time per layer per decode step: kernel launches,
                                      // synchronisation, sampling spread over the layers
     double interconnect = 0.8;       // share of NVLink / PCIe bandwidth an all-reduce reaches
-    double allReduceLatencyUs = 0;   // fixed latency of one all-reduce
+    double allReduceLatencyUs = 10;  // fixed latency of one all-reduce
 };
 
 // One named factor as the catalog describes it: for the UI's "Advanced" group and the report.

@@ -36,6 +36,9 @@ struct ExplainWords
     std::string lanes = "lanes";
     std::string fits = "fits";
     std::string overflows = "overflows by";
+    std::string fixedCost = "fixed";
+    std::string gpuLink = "GPU link";
+    std::string cpuLayers = "CPU layers";
 };
 
 struct Explanation
