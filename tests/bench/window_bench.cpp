@@ -66,7 +66,7 @@ int runReplotBench(const Catalog& catalog)
 
     int replotted = 0;
     for (ui::ChartBase* chart : window.charts())
-        QObject::connect(chart, &QCustomPlot::afterReplot, [&replotted] { ++replotted; });
+        QObject::connect(chart, &ui::ChartBase::drawn, [&replotted] { ++replotted; });
 
     bool evaluated = false;
     QObject::connect(&controller, &ui::ScenarioController::evaluated, [&evaluated] { evaluated = true; });

@@ -97,6 +97,13 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
     yAxis->setRange(std::max(low / 2, high / 1e7), high * 3);
 }
 
+void BreakevenChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    // The crossings are searched up to the longer of the context and the model's maximum.
+    for (int64_t cross : snap.evaluation.breakeven.crossTokens)
+        key.push_back(double(cross));
+}
+
 QString BreakevenChart::hoverText(double key, double, const QPoint&) const
 {
     const EvaluationSnapshot* snap = lastSnapshot();

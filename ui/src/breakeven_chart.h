@@ -19,6 +19,7 @@ protected:
     void draw(const EvaluationSnapshot& snapshot) override;
     QString hoverText(double key, double value, const QPoint& pixel) const override;
     void applyTexts() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
     void applySeriesStyle() override;
 
 private:

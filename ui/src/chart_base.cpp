@@ -37,6 +37,13 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
     // charts and the headline reach the screen in one backing-store flush, not six.
     setPlottingHint(QCP::phImmediateRefresh, false);
 
+    // Markers get a buffered layer of their own, above everything else, so moving them
+    // repaints one transparent buffer instead of the axes, grid and every curve.
+    addLayer(QStringLiteral("markers"), layer(QStringLiteral("overlay")), limBelow);
+    m_markers = layer(QStringLiteral("markers"));
+    m_markers->setMode(QCPLayer::lmBuffered);
+    connect(this, &QCustomPlot::afterReplot, this, &ChartBase::drawn);
+
     m_title = new QCPTextElement(this, QString(), scaledFont(1.15, true));
     plotLayout()->insertRow(0);
     plotLayout()->addElement(0, 0, m_title);
@@ -57,7 +64,18 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
 void ChartBase::show(const EvaluationSnapshot& snapshot)
 {
     m_last = &snapshot;
+    std::vector<double> key{double(snapshot.baseRevision)};
+    appendBaseKey(snapshot, key);
+    if (m_baseValid && key == m_baseKey && !hasInvalidatedPaintBuffers()) {
+        drawMarkers(snapshot);
+        m_markers->replot();
+        emit drawn();
+        return;
+    }
+    m_baseKey = std::move(key);
+    m_baseValid = true;
     draw(snapshot);
+    drawMarkers(snapshot);
     fitLegend();
     replot(rpQueuedReplot);
 }
@@ -65,6 +83,7 @@ void ChartBase::show(const EvaluationSnapshot& snapshot)
 void ChartBase::setByteUnits(ByteUnits units)
 {
     m_units = units;
+    invalidateBase();
     if (m_last)
         show(*m_last);
 }
@@ -72,6 +91,7 @@ void ChartBase::setByteUnits(ByteUnits units)
 void ChartBase::setChartStyle(const ChartStyle& style)
 {
     m_style = style;
+    invalidateBase();
     applyStyleToPlot();
     applySeriesStyle();
     if (m_last)
@@ -85,16 +105,20 @@ void ChartBase::setDraftMode(bool draft)
     if (draft == m_draft)
         return;
     m_draft = draft;
+    invalidateBase();
     setNotAntialiasedElements(draft ? QCP::aePlottables | QCP::aeItems : QCP::aeNone);
     applySeriesStyle();
-    if (m_last)
+    if (m_last) {
         draw(*m_last); // some pens are chosen while drawing
+        drawMarkers(*m_last);
+    }
     replot(rpQueuedReplot);
 }
 
 void ChartBase::retranslate()
 {
     setLocale(QLocale());
+    invalidateBase();
     m_title->setText(chartTitle());
     applyTexts();
     if (m_last)
@@ -194,10 +218,19 @@ void ChartBase::fitLegend()
 {
     if (!legend->visible() || legend->itemCount() == 0)
         return;
-    int widest = 1;
+    // Measuring an entry lays its text out: do it only when the entries or their font change.
+    QString entries = legend->font().toString();
     for (int i = 0; i < legend->itemCount(); ++i)
-        if (QCPAbstractLegendItem* item = legend->item(i))
-            widest = std::max(widest, item->minimumOuterSizeHint().width());
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            entries += QLatin1Char('\n') + item->plottable()->name();
+    if (entries != m_legendEntries) {
+        m_legendEntries = entries;
+        m_legendWidest = 1;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = legend->item(i))
+                m_legendWidest = std::max(m_legendWidest, item->minimumOuterSizeHint().width());
+    }
+    const int widest = m_legendWidest;
     const int available = std::max(1, width() - 20);
     const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, legend->itemCount());
     if (legend->wrap() != columns) {
@@ -208,6 +241,7 @@ void ChartBase::fitLegend()
 
 void ChartBase::resizeEvent(QResizeEvent* event)
 {
+    invalidateBase();
     fitLegend();
     QCustomPlot::resizeEvent(event);
 }

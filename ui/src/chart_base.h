@@ -33,6 +33,11 @@ public:
     virtual QString chartId() const = 0;
     virtual QString chartTitle() const = 0;
 
+signals:
+    // The chart shows its latest snapshot on screen: after a full replot, or after only its
+    // markers moved (which emits no afterReplot).
+    void drawn();
+
 protected:
     virtual void draw(const EvaluationSnapshot& snapshot) = 0;
     // Exact values under the mouse at axis coordinates (key, value), or "" for none.
@@ -41,6 +46,16 @@ protected:
     virtual void applyTexts() = 0;
     // Colours of the subclass's own plottables and items; called after a style change.
     virtual void applySeriesStyle() {}
+    // Everything besides the snapshot's baseRevision that the curves, bars, axes and labels
+    // depend on. While it stays the same only the markers move (see drawMarkers).
+    virtual void appendBaseKey(const EvaluationSnapshot&, std::vector<double>&) const {}
+    // Moves what marks the current scenario (items on markerLayer()). draw() is followed by it
+    // too, so a chart may keep all of its marker code here.
+    virtual void drawMarkers(const EvaluationSnapshot&) {}
+    // A buffered layer above the plot: when only the markers move, only it is repainted.
+    QCPLayer* markerLayer() const { return m_markers; }
+    // Forces the next show() to redraw everything (a style, unit or language change).
+    void invalidateBase() { m_baseValid = false; }
 
     ByteUnits byteUnits() const { return m_units; }
     const EvaluationSnapshot* lastSnapshot() const { return m_last; }
@@ -70,6 +85,11 @@ private:
     const EvaluationSnapshot* m_last = nullptr;
     bool m_draft = false;
     QCPTextElement* m_title = nullptr;
+    QCPLayer* m_markers = nullptr;
+    std::vector<double> m_baseKey;
+    QString m_legendEntries; // what m_legendWidest was measured for
+    int m_legendWidest = 1;
+    bool m_baseValid = false;
 };
 
 // The unit to show `maxBytes` in: {symbol, bytes per unit}.

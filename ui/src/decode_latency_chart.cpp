@@ -25,7 +25,9 @@ DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
     m_current = addGraph();
     m_current->setLineStyle(QCPGraph::lsNone);
     m_current->removeFromLegend();
+    m_current->setLayer(markerLayer());
     m_currentLabel = new QCPItemText(this);
+    m_currentLabel->setLayer(markerLayer());
     m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     setLogAxis(yAxis);
     applySeriesStyle();
@@ -86,14 +88,18 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
     m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)")
                              .arg(UiText::number(s.efficiency.realtimeTokensPerS, 1)));
 
+    setContextAxis(xAxis, from, to);
+    yAxis->setRange(std::max(low / 2, top / 1e7), top);
+}
+
+void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
     const DecodeTiming& d = snap.evaluation.decode;
     m_current->setData({double(s.context)}, {std::max(d.selectedMs, 1e-3)});
     m_currentLabel->position->setCoords(double(s.context), std::max(d.selectedMs, 1e-3) * 1.6);
     m_currentLabel->setText(tr("%1: %2").arg(UiText::contextShort(double(s.context)),
                                              UiText::duration(d.selectedMs)));
-
-    setContextAxis(xAxis, from, to);
-    yAxis->setRange(std::max(low / 2, top / 1e7), top);
 }
 
 QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const

@@ -21,6 +21,7 @@ protected:
     void draw(const EvaluationSnapshot& snapshot) override;
     QString hoverText(double key, double value, const QPoint& pixel) const override;
     void applyTexts() override;
+    void drawMarkers(const EvaluationSnapshot& snapshot) override;
     void applySeriesStyle() override;
 
 private:

@@ -13,7 +13,8 @@
 namespace kvscope::ui {
 
 HeadlineTile::HeadlineTile(QWidget* parent)
-    : QWidget(parent), m_caption(new QLabel(this)), m_value(new QLabel(this)), m_detail(new QLabel(this))
+    : QWidget(parent), m_caption(new QLabel(this)), m_value(new SteadyLabel(1, this)),
+      m_detail(new SteadyLabel(2, this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 6);
@@ -25,8 +26,6 @@ HeadlineTile::HeadlineTile(QWidget* parent)
     m_detail->setForegroundRole(QPalette::PlaceholderText);
     // Captions and details wrap, so six tiles fit beside the panel in a 1280-pixel window.
     m_caption->setWordWrap(true);
-    m_detail->setWordWrap(true);
-    m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     setCursor(Qt::WhatsThisCursor);
     setScale(1.0);
 }
@@ -43,9 +42,7 @@ void HeadlineTile::setValue(const QString& value, const QString& detail, const Q
     m_detail->setText(detail);
     m_arithmetic = arithmetic;
     setToolTip(arithmetic);
-    QPalette palette = m_value->palette();
-    palette.setColor(QPalette::WindowText, accent.isValid() ? accent : this->palette().color(QPalette::WindowText));
-    m_value->setPalette(palette);
+    m_value->setTextColor(accent);
 }
 
 void HeadlineTile::setScale(double scale)

@@ -3,6 +3,7 @@
 
 #include "kvscope/format.h"
 #include "scenario_controller.h"
+#include "steady_label.h"
 
 #include <QLabel>
 #include <QWidget>
@@ -28,8 +29,8 @@ protected:
 
 private:
     QLabel* m_caption;
-    QLabel* m_value;
-    QLabel* m_detail;
+    SteadyLabel* m_value;  // change on every step: repaint only (see SteadyLabel)
+    SteadyLabel* m_detail;
     QString m_arithmetic;
 };
 

@@ -26,6 +26,7 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_freeLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_contextLine = new QCPItemStraightLine(this);
+    m_contextLine->setLayer(markerLayer());
     setLogAxis(yAxis);
     applySeriesStyle();
     retranslate();
@@ -109,8 +110,11 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
             crossX << x;
             crossY << free / unit.bytes;
             m_crossLabels[i]->setVisible(true);
-            // Staggered below the line so neighbouring crossings do not collide.
-            m_crossLabels[i]->position->setCoords(x, free / unit.bytes / std::pow(2.2, crossX.size() - 1));
+            // Alternately under and over the line, ending at the crossing, so neighbouring
+            // crossings a few pixels apart never cover each other.
+            const bool below = crossX.size() % 2 == 1;
+            m_crossLabels[i]->setPositionAlignment(Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom));
+            m_crossLabels[i]->position->setCoords(x, free / unit.bytes * (below ? 1 / 1.6 : 1.6));
             m_crossLabels[i]->setText(UiText::integer(int64_t(x)));
         }
     }
@@ -124,13 +128,26 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     m_freeLabel->position->setCoords(0.01, free > 0 ? free / unit.bytes : 0.1);
     m_freeLabel->setText(free > 0 ? tr("free for KV: %1").arg(UiText::bytes(free, byteUnits()))
                                   : tr("no memory left for the KV cache"));
-    m_contextLine->point1->setCoords(double(s.context), 1);
-    m_contextLine->point2->setCoords(double(s.context), 2);
 
     setContextAxis(xAxis, from, to);
     yAxis->setLabel(tr("KV cache (%1)").arg(unit.symbol));
     const double top = std::max(maxBytes, free) / unit.bytes * 3;
     yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
+}
+
+void KvGrowthChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    // Activations, and so the memory left for KV, grow with the prompt on engines that run it
+    // whole: the free line and its crossings follow the context then.
+    const TokensFit& f = snap.evaluation.tokensFit;
+    key.insert(key.end(), {f.freeForKvBytes, double(f.perSequence), double(f.perSequenceMha),
+                           double(f.perSequenceGqa), double(f.perSequenceMqa)});
+}
+
+void KvGrowthChart::drawMarkers(const EvaluationSnapshot& snap)
+{
+    m_contextLine->point1->setCoords(double(snap.scenario.context), 1);
+    m_contextLine->point2->setCoords(double(snap.scenario.context), 2);
 }
 
 QString KvGrowthChart::hoverText(double key, double, const QPoint&) const

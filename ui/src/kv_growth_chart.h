@@ -22,6 +22,8 @@ protected:
     void draw(const EvaluationSnapshot& snapshot) override;
     QString hoverText(double key, double value, const QPoint& pixel) const override;
     void applyTexts() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
+    void drawMarkers(const EvaluationSnapshot& snapshot) override;
     void applySeriesStyle() override;
 
 private:

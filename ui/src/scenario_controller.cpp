@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
 
 namespace kvscope::ui {
 
@@ -24,6 +25,9 @@ std::pair<double, double> chartContextRange(const Scenario& s, const Evaluation&
     const double crossings = 1.3 * double(std::max(e.tokensFit.perSequenceMha, e.tokensFit.perSequenceGqa));
     double to = std::max({double(s.model.maxContext), 8192.0, std::min(crossings, 1048576.0)});
     to = std::min(std::max(to, double(s.context) * 2.0), double(limits::maxContext));
+    const auto log4 = [](double v) { return std::log(v) / std::log(4.0); };
+    from = std::pow(4.0, std::floor(log4(from) + 1e-9));
+    to = std::min(std::pow(4.0, std::ceil(log4(to) - 1e-9)), double(limits::maxContext));
     return {from, to};
 }
 
@@ -34,11 +38,24 @@ ScenarioController::ScenarioController(const Catalog& catalog, QObject* parent)
 
 void ScenarioController::setScenario(const Scenario& scenario)
 {
+    apply(scenario, false);
+}
+
+void ScenarioController::setContext(int64_t tokens)
+{
+    Scenario next = m_scenario;
+    next.context = tokens;
+    apply(next, true);
+}
+
+void ScenarioController::apply(const Scenario& scenario, bool onlyContext)
+{
     if (auto error = validate(scenario)) {
         emit rejected(UiText::fieldError(*error));
         return;
     }
     m_scenario = scenario;
+    m_baseChanged = m_baseChanged || !onlyContext;
     emit scenarioChanged();
     scheduleEvaluation();
 }
@@ -62,15 +79,23 @@ void ScenarioController::evaluateNow()
         emit rejected(UiText::fieldError(evaluation.error()));
         return;
     }
-    const auto [from, to] = chartContextRange(m_scenario, *evaluation);
-    auto contextSweep = sweep(m_scenario, SweepVariable::Context, from, to, kSweepPoints);
-    if (!contextSweep) {
-        emit rejected(UiText::fieldError(contextSweep.error()));
-        return;
+    // A sweep over context does not depend on the current context: reuse it while nothing else
+    // changed and its range holds.
+    const auto range = chartContextRange(m_scenario, *evaluation);
+    if (m_baseChanged || range != m_sweepRange || !m_hasSnapshot) {
+        auto contextSweep = sweep(m_scenario, SweepVariable::Context, range.first, range.second,
+                                  kSweepPoints);
+        if (!contextSweep) {
+            emit rejected(UiText::fieldError(contextSweep.error()));
+            return;
+        }
+        m_snapshot.contextSweep = std::move(contextSweep).value();
+        m_sweepRange = range;
+        m_baseChanged = false;
+        ++m_snapshot.baseRevision;
     }
     m_snapshot.scenario = m_scenario;
     m_snapshot.evaluation = std::move(evaluation).value();
-    m_snapshot.contextSweep = std::move(contextSweep).value();
     m_hasSnapshot = true;
     emit evaluated(m_snapshot);
 }

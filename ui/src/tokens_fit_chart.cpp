@@ -17,7 +17,9 @@ TokensFitChart::TokensFitChart(QWidget* parent) : ChartBase(parent)
         m_labels[i]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     }
     m_contextLine = new QCPItemStraightLine(this);
+    m_contextLine->setLayer(markerLayer());
     m_contextLabel = new QCPItemText(this);
+    m_contextLabel->setLayer(markerLayer());
     m_contextLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_contextLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     legend->setVisible(false); // the axis names the bars
@@ -67,7 +69,7 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
                                             AttentionKind::Mqa, AttentionKind::Mla};
 
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    double top = std::max<double>(s.context, 10);
+    double top = 10;
     for (int i = 0; i < KindCount; ++i) {
         const bool shown = i < m_kinds;
         const bool isOwn = kinds[i] == own;
@@ -87,8 +89,28 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
     xAxis->setTicker(ticker);
     xAxis->setRange(0.4, m_kinds + 0.6);
     xAxis->grid()->setVisible(false);
-    yAxis->setRange(1, top * 12);
+    m_top = top;
+    yAxis->setRange(1, axisTop(top, s.context));
+}
 
+double TokensFitChart::axisTop(double tallestBar, int64_t context)
+{
+    // A power of ten above the tallest bar and the context line, so the axis holds still while
+    // the context is dragged and moves only when the line would leave it.
+    return std::pow(10.0, std::ceil(std::log10(std::max<double>(tallestBar, double(context)) * 12)));
+}
+
+void TokensFitChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    const TokensFit& f = snap.evaluation.tokensFit;
+    key.insert(key.end(), {double(f.perSequenceMha), double(f.perSequenceGqa), double(f.perSequenceMqa),
+                           double(f.perSequence), double(f.capped), m_top,
+                           axisTop(m_top, snap.scenario.context)});
+}
+
+void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
     m_contextLine->point1->setCoords(0, double(s.context));
     m_contextLine->point2->setCoords(1, double(s.context));
     m_contextLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);

@@ -21,9 +21,13 @@ protected:
     void draw(const EvaluationSnapshot& snapshot) override;
     QString hoverText(double key, double value, const QPoint& pixel) const override;
     void applyTexts() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
+    void drawMarkers(const EvaluationSnapshot& snapshot) override;
     void applySeriesStyle() override;
 
 private:
+    static double axisTop(double tallestBar, int64_t context);
+    double m_top = 0; // the tallest bar, in tokens
     enum Kind { Mha, Gqa, Mqa, Mla, KindCount };
     QCPBars* m_bars[KindCount] = {};
     QCPItemText* m_labels[KindCount] = {};

@@ -172,4 +172,9 @@ bool VramChart::showsOverflow() const
     return m_overflow->visible() && !m_overflow->data()->isEmpty();
 }
 
+void VramChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    key.push_back(double(snap.scenario.context)); // the KV bar grows with it
+}
+
 } // namespace kvscope::ui

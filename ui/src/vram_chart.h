@@ -25,6 +25,7 @@ protected:
     QString hoverText(double key, double value, const QPoint& pixel) const override;
     void applyTexts() override;
     void applySeriesStyle() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
 
 private:
     enum Segment { Weights, Kv, Activations, Overhead, Free, Reserved, SegmentCount };

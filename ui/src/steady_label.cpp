@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "steady_label.h"
+
+#include <QEvent>
+#include <QPainter>
+
+namespace kvscope::ui {
+
+SteadyLabel::SteadyLabel(int lines, QWidget* parent) : QWidget(parent), m_lines(std::max(1, lines))
+{
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    setAttribute(Qt::WA_OpaquePaintEvent, false);
+}
+
+void SteadyLabel::setText(const QString& text)
+{
+    if (text == m_text)
+        return;
+    m_text = text;
+    if (m_lines == 1 && textWidth() > m_widest) {
+        // The layout caches the minimum width: widen it rather than cut the figure. It only
+        // grows, so a drag asks the layout again a handful of times, not on every step.
+        m_widest = textWidth();
+        updateGeometry();
+    }
+    update();
+}
+
+void SteadyLabel::setTextColor(const QColor& color)
+{
+    if (color == m_color)
+        return;
+    m_color = color;
+    update();
+}
+
+int SteadyLabel::textWidth() const
+{
+    return fontMetrics().horizontalAdvance(m_text) + 2;
+}
+
+QSize SteadyLabel::sizeHint() const
+{
+    const int width = m_lines == 1 ? m_widest : fontMetrics().averageCharWidth() * 24;
+    return {width, fontMetrics().lineSpacing() * m_lines};
+}
+
+QSize SteadyLabel::minimumSizeHint() const
+{
+    // A one-line figure is never cut; wrapped text may narrow down to a few characters.
+    const int width = m_lines == 1 ? m_widest : fontMetrics().averageCharWidth() * 6;
+    return {width, fontMetrics().lineSpacing() * m_lines};
+}
+
+void SteadyLabel::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.setPen(m_color.isValid() ? m_color : palette().color(foregroundRole()));
+    const QRect box = contentsRect();
+    if (m_lines == 1) {
+        painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter,
+                         fontMetrics().elidedText(m_text, Qt::ElideRight, box.width()));
+    } else {
+        painter.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_text);
+    }
+}
+
+void SteadyLabel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange) {
+        m_widest = textWidth();
+        updateGeometry();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QColor>
+#include <QWidget>
+
+namespace kvscope::ui {
+
+// Text that changes on every slider step in a box whose size does not: setText() repaints the
+// label and nothing else. (QLabel::setText asks the window's layout again, and with word-wrapped
+// neighbours that costs more than replotting every chart.) The layout is asked again only when
+// a one-line text is wider than any before it.
+class SteadyLabel : public QWidget
+{
+    Q_OBJECT
+public:
+    // `lines` of text the label is tall; more than one wraps at word boundaries.
+    explicit SteadyLabel(int lines, QWidget* parent = nullptr);
+
+    void setText(const QString& text);
+    QString text() const { return m_text; }
+    // An invalid colour draws in the palette's colour of the label's foreground role.
+    void setTextColor(const QColor& color);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    int textWidth() const;
+
+    int m_lines;
+    QString m_text;
+    QColor m_color;
+    int m_widest = 0; // widest one-line text so far: the minimum width the layout was given
+};
+
+} // namespace kvscope::ui
