@@ -86,6 +86,7 @@ private slots:
     void extremeSettingsShowNoNonsense_data();
     void extremeSettingsShowNoNonsense();
     void dragCoalescesEvaluations();
+    void contextDragMovesOnlyMarkers();
     void japaneseHasNoUntranslatedText();
     void screenshotIsNotBlank();
     void unitsSwitchChangesLabels();
@@ -270,6 +271,33 @@ void TestUi::dragCoalescesEvaluations()
     QCOMPARE(spy.count(), 0); // nothing evaluated until the event loop turns
     QTRY_COMPARE(spy.count(), 1);
     QCOMPARE(m_controller->snapshot().scenario.context, ContextControl::tokensAt(ContextControl::sliderSteps));
+}
+
+void TestUi::contextDragMovesOnlyMarkers()
+{
+    // Within one sweep range the curves stay and only the current-context marker moves.
+    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart("latency"));
+    QSlider* slider = m_window->panel()->contextControl()->slider();
+    slider->setSliderDown(true);
+    slider->setValue(ContextControl::sliderSteps / 10);
+    evaluate();
+    const uint64_t revision = m_controller->snapshot().baseRevision;
+    const QVector<double> curve = latency->curveValues(Tier::CpuSerial);
+    const QPointF before = latency->currentPoint();
+    slider->setValue(ContextControl::sliderSteps / 10 + 1);
+    evaluate();
+    const EvaluationSnapshot& snap = m_controller->snapshot();
+    QCOMPARE(snap.baseRevision, revision);
+    QCOMPARE(latency->curveValues(Tier::CpuSerial), curve);
+    QVERIFY(latency->currentPoint() != before);
+    QCOMPARE(latency->currentPoint().x(), double(snap.scenario.context));
+    QCOMPARE(latency->currentPoint().y(), snap.evaluation.decode.selectedMs);
+    // Anything else starts a new sweep and redraws the curves.
+    m_window->panel()->batchBox()->setValue(4);
+    evaluate();
+    QVERIFY(m_controller->snapshot().baseRevision != revision);
+    QVERIFY(latency->curveValues(Tier::CpuSerial) != curve);
+    slider->setSliderDown(false);
 }
 
 void TestUi::japaneseHasNoUntranslatedText()

@@ -39,7 +39,10 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
 
     // Markers get a buffered layer of their own, above everything else, so moving them
     // repaints one transparent buffer instead of the axes, grid and every curve.
-    addLayer(QStringLiteral("markers"), layer(QStringLiteral("overlay")), limBelow);
+    // The overlay layer (QCustomPlot's selection rectangle, unused here) joins the plot's
+    // buffer: each buffer is blended onto the widget on every paint.
+    layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    addLayer(QStringLiteral("markers"), layer(QStringLiteral("overlay")), limAbove);
     m_markers = layer(QStringLiteral("markers"));
     m_markers->setMode(QCPLayer::lmBuffered);
     connect(this, &QCustomPlot::afterReplot, this, &ChartBase::drawn);

@@ -119,6 +119,13 @@ QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const
     return lines.join('\n');
 }
 
+QPointF DecodeLatencyChart::currentPoint() const
+{
+    if (m_current->data()->isEmpty())
+        return {};
+    return {m_current->data()->constBegin()->key, m_current->data()->constBegin()->value};
+}
+
 QVector<double> DecodeLatencyChart::curveValues(Tier tier) const
 {
     QVector<double> out;

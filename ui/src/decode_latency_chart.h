@@ -16,6 +16,7 @@ public:
     QString chartTitle() const override;
 
     QVector<double> curveValues(Tier tier) const; // ms, for tests
+    QPointF currentPoint() const;                 // the marked (context, ms), for tests
 
 protected:
     void draw(const EvaluationSnapshot& snapshot) override;
