@@ -135,7 +135,16 @@ bool parseKind(const std::string& id, ValidationKind* out)
 // The figure a case measured: the first of the kind's figures present.
 void readMeasured(JsonReader& r, ValidationCase& c)
 {
-    auto positive = [&](const char* key) { return r.number({key}, 1e-9, kMaxFigure, 1); };
+    // A measured figure is above zero; say so rather than quote a numeric range.
+    auto positive = [&](const char* key) {
+        const nlohmann::json* v = r.find({key});
+        const double value = v && v->is_number() ? v->get<double>() : 0.0;
+        if (v && (!std::isfinite(value) || value <= 0 || value > kMaxFigure)) {
+            r.fail(key, describeJson(*v), "a number above 0");
+            return 1.0;
+        }
+        return v ? value : 1.0;
+    };
     switch (c.kind) {
     case ValidationKind::Capacity:
         if (r.has("kv_cache_tokens")) {
