@@ -89,7 +89,10 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
             continue;
         m_crossLines[i]->point1->setCoords(x, 1);
         m_crossLines[i]->point2->setCoords(x, 2);
-        m_crossLabels[i]->position->setCoords(x, 0.02 + 0.09 * double(i));
+        // One text line apart whatever the chart's height, so the rows never overlap.
+        const double line = double(QFontMetrics(m_crossLabels[i]->font()).height() + 3) /
+                            double(std::max(1, axisRect()->height()));
+        m_crossLabels[i]->position->setCoords(x, 0.02 + line * double(i));
         m_crossLabels[i]->setText(tr("%1 wins from %2").arg(UiText::reloadTierName(ReloadTier(i)),
                                                            UiText::tokens(b.crossTokens[i])));
     }
@@ -99,6 +102,7 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
 
 void BreakevenChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
 {
+    key.push_back(double(axisRect()->height())); // the label rows are spaced in pixels
     // The crossings are searched up to the longer of the context and the model's maximum.
     for (int64_t cross : snap.evaluation.breakeven.crossTokens)
         key.push_back(double(cross));

@@ -13,7 +13,7 @@
 namespace kvscope::ui {
 
 HeadlineTile::HeadlineTile(QWidget* parent)
-    : QWidget(parent), m_caption(new QLabel(this)), m_value(new SteadyLabel(1, this)),
+    : QWidget(parent), m_caption(new SteadyLabel(2, this)), m_value(new SteadyLabel(1, this)),
       m_detail(new SteadyLabel(2, this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -24,8 +24,9 @@ HeadlineTile::HeadlineTile(QWidget* parent)
     layout->addWidget(m_detail);
     m_caption->setForegroundRole(QPalette::PlaceholderText);
     m_detail->setForegroundRole(QPalette::PlaceholderText);
-    // Captions and details wrap, so six tiles fit beside the panel in a 1280-pixel window.
-    m_caption->setWordWrap(true);
+    // Captions and details wrap into two lines, so six tiles fit beside the panel in a
+    // 1280-pixel window; a one-line caption sits on its value.
+    m_caption->setVerticalAlignment(Qt::AlignBottom);
     setCursor(Qt::WhatsThisCursor);
     setScale(1.0);
 }

@@ -5,7 +5,6 @@
 #include "scenario_controller.h"
 #include "steady_label.h"
 
-#include <QLabel>
 #include <QWidget>
 
 namespace kvscope::ui {
@@ -28,7 +27,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
-    QLabel* m_caption;
+    SteadyLabel* m_caption; // two lines, so every tile is as tall whatever wraps
     SteadyLabel* m_value;  // change on every step: repaint only (see SteadyLabel)
     SteadyLabel* m_detail;
     QString m_arithmetic;

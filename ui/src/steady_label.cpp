@@ -34,22 +34,35 @@ void SteadyLabel::setTextColor(const QColor& color)
     update();
 }
 
+void SteadyLabel::setVerticalAlignment(Qt::Alignment alignment)
+{
+    m_vertical = alignment & Qt::AlignVertical_Mask;
+    update();
+}
+
 int SteadyLabel::textWidth() const
 {
     return fontMetrics().horizontalAdvance(m_text) + 2;
 }
 
+int SteadyLabel::lineHeight() const
+{
+    // Japanese glyphs come from a fallback font (Noto CJK) taller than the widget's own.
+    return std::max(fontMetrics().lineSpacing(),
+                    fontMetrics().boundingRect(QStringLiteral("Ag\u6f22\u5b57")).height());
+}
+
 QSize SteadyLabel::sizeHint() const
 {
     const int width = m_lines == 1 ? m_widest : fontMetrics().averageCharWidth() * 24;
-    return {width, fontMetrics().lineSpacing() * m_lines};
+    return {width, lineHeight() * m_lines};
 }
 
 QSize SteadyLabel::minimumSizeHint() const
 {
     // A one-line figure is never cut; wrapped text may narrow down to a few characters.
     const int width = m_lines == 1 ? m_widest : fontMetrics().averageCharWidth() * 6;
-    return {width, fontMetrics().lineSpacing() * m_lines};
+    return {width, lineHeight() * m_lines};
 }
 
 void SteadyLabel::paintEvent(QPaintEvent*)
@@ -61,7 +74,7 @@ void SteadyLabel::paintEvent(QPaintEvent*)
         painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter,
                          fontMetrics().elidedText(m_text, Qt::ElideRight, box.width()));
     } else {
-        painter.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_text);
+        painter.drawText(box, Qt::AlignLeft | m_vertical | Qt::TextWordWrap, m_text);
     }
 }
 

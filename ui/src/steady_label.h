@@ -21,6 +21,8 @@ public:
     QString text() const { return m_text; }
     // An invalid colour draws in the palette's colour of the label's foreground role.
     void setTextColor(const QColor& color);
+    // Where wrapped text sits in its lines: Qt::AlignTop (the default) or Qt::AlignBottom.
+    void setVerticalAlignment(Qt::Alignment alignment);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -31,10 +33,12 @@ protected:
 
 private:
     int textWidth() const;
+    int lineHeight() const;
 
     int m_lines;
     QString m_text;
     QColor m_color;
+    Qt::Alignment m_vertical = Qt::AlignTop;
     int m_widest = 0; // widest one-line text so far: the minimum width the layout was given
 };
 
