@@ -86,6 +86,7 @@ private slots:
     void calibrateCapacity();
     void outOfReachCannotBeApplied();
     void japanese();
+    void followsTheTheme();
 
 private:
     ValidationMenus* menus() const { return m_fixture.window->findChild<ValidationMenus*>(); }
@@ -249,6 +250,20 @@ void TestValidationUi::japanese()
     for (QAction* a : m_fixture.window->menuBar()->actions())
         menuTexts << a->text();
     QVERIFY(!menuTexts.contains(QStringLiteral("&Tools")));
+}
+
+void TestValidationUi::followsTheTheme()
+{
+    ValidationView* view = menus()->showValidation();
+    m_fixture.window->setTheme(QStringLiteral("dark"));
+    QCoreApplication::processEvents();
+    for (ValidationKind kind : allValidationKinds)
+        QVERIFY(view->plot(kind)->axisRect()->backgroundBrush().color().lightnessF() < 0.5);
+    saveShot(view, QStringLiteral("validation-view-dark"));
+    m_fixture.window->setTheme(QStringLiteral("light"));
+    QCoreApplication::processEvents();
+    QVERIFY(view->plot(ValidationKind::Decode)->axisRect()->backgroundBrush().color().lightnessF() >
+            0.5);
 }
 
 QTEST_MAIN(TestValidationUi)
