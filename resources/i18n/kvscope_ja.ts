@@ -219,7 +219,7 @@
         <translation>使用したカタログ値の出典</translation>
     </message>
     <message>
-        <source>Every figure above comes from these entries of kvscope's catalog; each names what its numbers were read from.</source>
+        <source>Every figure above comes from these entries of kvscope&apos;s catalog; each names what its numbers were read from.</source>
         <translation>上の数値はすべて kvscope のカタログの次のエントリに基づいています。各エントリには値の出典を記載しています。</translation>
     </message>
     <message>
@@ -401,6 +401,30 @@
         <source>Bytes per activation</source>
         <translation>アクティベーション 1 要素のバイト数</translation>
     </message>
+    <message>
+        <source>fixed</source>
+        <translation>固定コスト</translation>
+    </message>
+    <message>
+        <source>GPU link</source>
+        <translation>GPU 間通信</translation>
+    </message>
+    <message>
+        <source>CPU layers</source>
+        <translation>CPU 側レイヤー</translation>
+    </message>
+    <message>
+        <source>Fixed cost per layer (µs)</source>
+        <translation>レイヤーあたりの固定コスト（µs）</translation>
+    </message>
+    <message>
+        <source>GPU link efficiency (all-reduce)</source>
+        <translation>GPU 間通信の実効効率（all-reduce）</translation>
+    </message>
+    <message>
+        <source>All-reduce latency (µs)</source>
+        <translation>all-reduce のレイテンシ（µs）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>
@@ -507,7 +531,7 @@
         <translation> トークン</translation>
     </message>
     <message>
-        <source>Beyond the model's trained maximum of %1 tokens</source>
+        <source>Beyond the model&apos;s trained maximum of %1 tokens</source>
         <translation>モデルの最大コンテキスト長 %1 トークンを超えています</translation>
     </message>
     <message>
@@ -1000,6 +1024,34 @@
     <message>
         <source>Host memory</source>
         <translation>ホストメモリ</translation>
+    </message>
+    <message>
+        <source>Max concurrent sequences (vLLM max_num_seqs)</source>
+        <translation>最大同時シーケンス数（vLLM の max_num_seqs）</translation>
+    </message>
+    <message>
+        <source>as the batch</source>
+        <translation>同時シーケンス数と同じ</translation>
+    </message>
+    <message>
+        <source>Layers on the GPU (llama.cpp -ngl)</source>
+        <translation>GPU に載せるレイヤー数（llama.cpp の -ngl）</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <source>Multi-GPU split</source>
+        <translation>複数 GPU の分割方式</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (every layer split)</source>
+        <translation>テンソル並列（各レイヤーを分割）</translation>
+    </message>
+    <message>
+        <source>Layer split (GPUs take turns)</source>
+        <translation>レイヤー分割（GPU が順番に処理）</translation>
     </message>
 </context>
 <context>
