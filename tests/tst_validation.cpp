@@ -30,11 +30,12 @@ struct Floor
     double minWithin10;
 };
 // Reached when this was written (hbm_efficiency 0.78, no per-layer cost, activation peak of the
-// larger of the attention and MLP phases): capacity 4.48 % / 3 of 6 / 4 of 6, decode 9.28 % /
+// larger of the attention and MLP phases, llama.cpp KV buffers compared without a GPU):
+// capacity 2.87 % / 4 of 7 / 5 of 7, decode 9.28 % /
 // 11 of 40 / 21 of 40, PCIe 29.93 % / 2 of 7 / 2 of 7. The medians carry a hair of slack for
 // floating-point noise only.
 constexpr Floor kFloors[] = {
-    {ValidationKind::Capacity, 6, 0.0449, 3.0 / 6, 4.0 / 6},
+    {ValidationKind::Capacity, 7, 0.0287, 4.0 / 7, 5.0 / 7},
     {ValidationKind::Decode, 40, 0.0929, 11.0 / 40, 21.0 / 40},
     {ValidationKind::Pcie, 7, 0.2993, 2.0 / 7, 2.0 / 7},
 };
@@ -71,6 +72,7 @@ private slots:
     void unknownEngineIsTheDefaultOne();
     void skips_data();
     void skips();
+    void kvBufferNeedsNoGpu();
     void malformedFiles_data();
     void malformedFiles();
     void reportJsonIsFinite();
@@ -279,10 +281,10 @@ void TestValidation::skips_data()
     buffer["gpu"] = "rtx-4090";
     buffer["measured"] = {{"kv_buffer_mib", 360}};
     row("KV buffer without n_ctx", buffer, SkipReason::SettingNotStated, "n_ctx");
-    nlohmann::json noGpu = buffer;
+    nlohmann::json noGpu = baseCase("g", "decode");
     noGpu["gpu"] = nullptr;
-    noGpu["settings"] = {{"n_ctx", 2560}};
-    row("GPU null", noGpu, SkipReason::GpuNotStated, "");
+    noGpu["measured"] = {{"tokens_per_s", 100}};
+    row("GPU null for a decode speed", noGpu, SkipReason::GpuNotStated, "");
     nlohmann::json mixed = buffer;
     mixed["settings"] = {{"n_ctx", 2560}, {"cache_type_k", "q8_0"}, {"cache_type_v", "q4_0"}};
     row("K and V types differ", mixed, SkipReason::MixedKvTypes, "q8_0 / q4_0");
@@ -295,6 +297,23 @@ void TestValidation::skips_data()
     weights["settings"] = {{"weights", "q1_0"}};
     weights["measured"] = {{"tokens_per_s", 100}};
     row("weights not in the catalog", weights, SkipReason::NotInCatalog, "weights q1_0");
+}
+
+void TestValidation::kvBufferNeedsNoGpu()
+{
+    // llama.cpp's KV buffer is arithmetic on the model alone: Qwen3 8B, 2,560 cells, f16:
+    // 36 layers x 8 KV heads x 128 x 2 (K, V) x 2 B x 2,560 = 360 MiB, whatever the GPU.
+    nlohmann::json c = baseCase("b", "capacity");
+    c["engine"] = "llamacpp";
+    c["model"] = "qwen3-8b";
+    c["gpu"] = nullptr;
+    c["settings"] = {{"n_ctx", 2560}, {"cache_type_k", "f16"}, {"cache_type_v", "f16"}};
+    c["measured"] = {{"kv_buffer_mib", 360}};
+    const ValidationResult r = validateCase(parseOne(c), catalog());
+    QVERIFY(!r.skipped());
+    QVERIFY(r.defaultGpu);
+    QCOMPARE(r.predicted, 360.0);
+    QCOMPARE(r.error, 0.0);
 }
 
 void TestValidation::skips()

@@ -57,14 +57,16 @@ void printReport(const ValidationReport& report, std::ostream& out)
 {
     std::vector<std::vector<std::string>> table{
         {"id", "kind", "predicted", "measured", "unit", "error"}};
-    bool anyContext = false, anyEngine = false;
+    bool anyContext = false, anyEngine = false, anyGpu = false;
     for (const ValidationResult& r : report.results) {
         if (r.skipped())
             continue;
         const int d = decimalsFor(r.unit);
-        std::string marks = std::string(r.defaultContext ? "*" : "") + (r.defaultEngine ? "+" : "");
+        std::string marks = std::string(r.defaultContext ? "*" : "") + (r.defaultEngine ? "+" : "") +
+                            (r.defaultGpu ? "#" : "");
         anyContext = anyContext || r.defaultContext;
         anyEngine = anyEngine || r.defaultEngine;
+        anyGpu = anyGpu || r.defaultGpu;
         table.push_back({r.id + marks, validationKindId(r.kind), formatNumber(r.predicted, d),
                          formatNumber(r.measured, d), r.unit, percent(r.error, true)});
     }
@@ -73,6 +75,8 @@ void printReport(const ValidationReport& report, std::ostream& out)
         out << "* no context stated: decoded at 128 tokens (llama-bench's default tg128)\n";
     if (anyEngine)
         out << "+ engine not stated: evaluated with the catalog's default engine\n";
+    if (anyGpu)
+        out << "# GPU not stated: llama.cpp's KV buffer does not depend on it\n";
 
     const bool anySkipped = std::any_of(report.results.begin(), report.results.end(),
                                         [](const ValidationResult& r) { return r.skipped(); });

@@ -405,12 +405,18 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     if (!base)
         return skip(SkipReason::Refused, base.error().message());
     Scenario s = std::move(base).value();
-    if (v.gpu.empty())
-        return skip(SkipReason::GpuNotStated, "");
-    const GpuSpec* gpu = c.gpu(v.gpu);
-    if (!gpu)
-        return skip(SkipReason::NotInCatalog, "gpu " + v.gpu);
-    s.gpu = *gpu;
+    if (v.gpu.empty()) {
+        // llama.cpp allocates n_ctx cells of every layer whatever the GPU: its KV buffer size
+        // is arithmetic on the model and the cache type alone.
+        if (v.figure != MeasuredFigure::KvBufferMiB)
+            return skip(SkipReason::GpuNotStated, "");
+        r.defaultGpu = true;
+    } else {
+        const GpuSpec* gpu = c.gpu(v.gpu);
+        if (!gpu)
+            return skip(SkipReason::NotInCatalog, "gpu " + v.gpu);
+        s.gpu = *gpu;
+    }
     if (!v.model.empty()) {
         const ModelSpec* model = c.model(v.model);
         if (!model)
@@ -642,6 +648,8 @@ nlohmann::json validationReportToJson(const ValidationReport& report)
             assumptions.push_back("engine_unknown_default_engine");
         if (r.defaultContext)
             assumptions.push_back("context_not_stated_128_tokens");
+        if (r.defaultGpu)
+            assumptions.push_back("gpu_not_stated_figure_independent_of_gpu");
         j["assumptions"] = assumptions;
         cases.push_back(j);
     }

@@ -1301,6 +1301,10 @@ Error: %6 %</source>
         <source>Engine not stated: the catalog&apos;s default engine</source>
         <translation>エンジンの記載なし: カタログの既定エンジンで計算</translation>
     </message>
+    <message>
+        <source>GPU not stated: llama.cpp&apos;s KV buffer does not depend on it</source>
+        <translation>GPU の記載なし: llama.cpp の KV バッファは GPU に依存しない</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::VramChart</name>

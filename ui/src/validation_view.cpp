@@ -233,6 +233,8 @@ void ValidationView::fillTable()
             notes << tr("No context stated: decoded at 128 tokens (llama-bench's tg128)");
         if (r.defaultEngine)
             notes << tr("Engine not stated: the catalog's default engine");
+        if (r.defaultGpu)
+            notes << tr("GPU not stated: llama.cpp's KV buffer does not depend on it");
         auto* note = new QTableWidgetItem(notes.join(QStringLiteral("; ")));
         note->setToolTip(note->text()); // the column may elide it
         m_table->setItem(row, Note, note);

@@ -125,6 +125,8 @@ struct ValidationResult
     std::string skipDetail;
     bool defaultEngine = false;  // engine "unknown": evaluated with the catalog's default engine
     bool defaultContext = false; // decode without a context: 128 tokens (tg128)
+    bool defaultGpu = false;     // no GPU stated for a figure that does not depend on it
+                                 // (llama.cpp's KV buffer): evaluated on the default GPU
     MeasuredFigure figure = MeasuredFigure::TokensPerS;
     double predicted = 0; // in `unit`
     double measured = 0;  // in `unit` (gpu_blocks are converted to tokens)
