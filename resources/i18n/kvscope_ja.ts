@@ -707,16 +707,16 @@
         <translation>KV に使える空き: %1</translation>
     </message>
     <message>
-        <source>no memory left for the KV cache</source>
-        <translation>KV キャッシュに使える VRAM がありません</translation>
-    </message>
-    <message>
         <source>KV cache (%1)</source>
         <translation>KV キャッシュ（%1）</translation>
     </message>
     <message>
         <source>Context %1</source>
         <translation>コンテキスト %1</translation>
+    </message>
+    <message>
+        <source>no memory left for KV</source>
+        <translation>KV に使える空きなし</translation>
     </message>
 </context>
 <context>

@@ -97,6 +97,11 @@ void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
     const Scenario& s = snap.scenario;
     const DecodeTiming& d = snap.evaluation.decode;
     m_current->setData({double(s.context)}, {std::max(d.selectedMs, 1e-3)});
+    // Left of the point near the right edge, so the label is never cut off.
+    const QCPRange range = xAxis->range();
+    const bool nearRight = std::log(double(s.context) / range.lower) >
+                           0.7 * std::log(range.upper / range.lower);
+    m_currentLabel->setPositionAlignment((nearRight ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
     m_currentLabel->position->setCoords(double(s.context), std::max(d.selectedMs, 1e-3) * 1.6);
     m_currentLabel->setText(tr("%1: %2").arg(UiText::contextShort(double(s.context)),
                                              UiText::duration(d.selectedMs)));

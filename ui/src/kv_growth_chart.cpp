@@ -125,9 +125,11 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     m_freeLine->point1->setCoords(from, std::max(free, 1.0) / unit.bytes);
     m_freeLine->point2->setCoords(to, std::max(free, 1.0) / unit.bytes);
     m_freeLabel->position->setTypeY(free > 0 ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
-    m_freeLabel->position->setCoords(0.01, free > 0 ? free / unit.bytes : 0.1);
+    // Over the line when there is one; otherwise just inside the top of the plot.
+    m_freeLabel->setPositionAlignment(Qt::AlignLeft | (free > 0 ? Qt::AlignBottom : Qt::AlignTop));
+    m_freeLabel->position->setCoords(0.01, free > 0 ? free / unit.bytes : 0.03);
     m_freeLabel->setText(free > 0 ? tr("free for KV: %1").arg(UiText::bytes(free, byteUnits()))
-                                  : tr("no memory left for the KV cache"));
+                                  : tr("no memory left for KV"));
 
     setContextAxis(xAxis, from, to);
     yAxis->setLabel(tr("KV cache (%1)").arg(unit.symbol));

@@ -4,6 +4,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace kvscope::ui {
 
 SteadyLabel::SteadyLabel(int lines, QWidget* parent) : QWidget(parent), m_lines(std::max(1, lines))
@@ -17,7 +19,7 @@ void SteadyLabel::setText(const QString& text)
     if (text == m_text)
         return;
     m_text = text;
-    if (m_lines == 1 && textWidth() > m_widest) {
+    if (textWidth() > m_widest) {
         // The layout caches the minimum width: widen it rather than cut the figure. It only
         // grows, so a drag asks the layout again a handful of times, not on every step.
         m_widest = textWidth();
@@ -42,7 +44,19 @@ void SteadyLabel::setVerticalAlignment(Qt::Alignment alignment)
 
 int SteadyLabel::textWidth() const
 {
-    return fontMetrics().horizontalAdvance(m_text) + 2;
+    const int whole = fontMetrics().horizontalAdvance(m_text) + 2;
+    if (m_lines == 1)
+        return whole;
+    // Wrapped over m_lines: at least the longest word, and a share of the whole with slack for
+    // where the breaks fall.
+    int word = 0;
+    for (const QString& w : m_text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        // Japanese breaks between any two characters: only Latin words are unbreakable.
+        const bool breakable = std::any_of(w.begin(), w.end(), [](QChar c) { return c.unicode() >= 0x2E80; });
+        if (!breakable)
+            word = std::max(word, fontMetrics().horizontalAdvance(w));
+    }
+    return std::max(word + 2, whole * 6 / (5 * m_lines));
 }
 
 int SteadyLabel::lineHeight() const
@@ -54,14 +68,14 @@ int SteadyLabel::lineHeight() const
 
 QSize SteadyLabel::sizeHint() const
 {
-    const int width = m_lines == 1 ? m_widest : fontMetrics().averageCharWidth() * 24;
+    const int width = m_lines == 1 ? m_widest : std::max(m_widest, fontMetrics().averageCharWidth() * 24);
     return {width, lineHeight() * m_lines};
 }
 
 QSize SteadyLabel::minimumSizeHint() const
 {
-    // A one-line figure is never cut; wrapped text may narrow down to a few characters.
-    const int width = m_lines == 1 ? m_widest : fontMetrics().averageCharWidth() * 6;
+    // Never narrower than any text so far needed, so no figure or wrapped line is cut.
+    const int width = m_widest;
     return {width, lineHeight() * m_lines};
 }
 

@@ -9,7 +9,7 @@ namespace kvscope::ui {
 // Text that changes on every slider step in a box whose size does not: setText() repaints the
 // label and nothing else. (QLabel::setText asks the window's layout again, and with word-wrapped
 // neighbours that costs more than replotting every chart.) The layout is asked again only when
-// a one-line text is wider than any before it.
+// a text needs more width than any before it.
 class SteadyLabel : public QWidget
 {
     Q_OBJECT
@@ -39,7 +39,7 @@ private:
     QString m_text;
     QColor m_color;
     Qt::Alignment m_vertical = Qt::AlignTop;
-    int m_widest = 0; // widest one-line text so far: the minimum width the layout was given
+    int m_widest = 0; // most width any text so far needed: the minimum the layout was given
 };
 
 } // namespace kvscope::ui

@@ -3,6 +3,7 @@
 
 #include "ui_text.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kvscope::ui {
@@ -69,7 +70,6 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
                                             AttentionKind::Mqa, AttentionKind::Mla};
 
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    double top = 10;
     for (int i = 0; i < KindCount; ++i) {
         const bool shown = i < m_kinds;
         const bool isOwn = kinds[i] == own;
@@ -80,32 +80,36 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         const double value = std::max(m_values[i], 1.0);
         m_bars[i]->setData({double(i + 1)}, {value}, true);
         m_bars[i]->setPen(isOwn ? seriesPen(chartStyle().foreground, Qt::SolidLine, 2.5) : QPen(Qt::NoPen));
-        ticker->addTick(i + 1, isOwn ? m_names[i] + tr(" (this model)") : m_names[i]);
+        // On a line of its own: QCustomPlot drops a tick label that would cross the widget's
+        // edge, and the last bar's label reached it.
+        ticker->addTick(i + 1, isOwn ? m_names[i] + QLatin1Char('\n') + tr(" (this model)").trimmed()
+                                     : m_names[i]);
         m_labels[i]->position->setCoords(i + 1, value);
         const bool capped = f.capped && m_values[i] >= double(limits::maxContext);
         m_labels[i]->setText(capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i])));
-        top = std::max(top, value);
     }
     xAxis->setTicker(ticker);
     xAxis->setRange(0.4, m_kinds + 0.6);
     xAxis->grid()->setVisible(false);
-    m_top = top;
-    yAxis->setRange(1, axisTop(top, s.context));
+    yAxis->setRange(1, axisTop(snap));
 }
 
-double TokensFitChart::axisTop(double tallestBar, int64_t context)
+double TokensFitChart::axisTop(const EvaluationSnapshot& snap)
 {
     // A power of ten above the tallest bar and the context line, so the axis holds still while
     // the context is dragged and moves only when the line would leave it.
-    return std::pow(10.0, std::ceil(std::log10(std::max<double>(tallestBar, double(context)) * 12)));
+    const TokensFit& f = snap.evaluation.tokensFit;
+    double tallest = double(std::max({f.perSequenceMha, f.perSequenceGqa, f.perSequenceMqa,
+                                      snap.scenario.model.isMla() ? f.perSequence : 0}));
+    tallest = std::max({tallest, double(snap.scenario.context), 10.0});
+    return std::pow(10.0, std::ceil(std::log10(tallest * 12)));
 }
 
 void TokensFitChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
 {
     const TokensFit& f = snap.evaluation.tokensFit;
     key.insert(key.end(), {double(f.perSequenceMha), double(f.perSequenceGqa), double(f.perSequenceMqa),
-                           double(f.perSequence), double(f.capped), m_top,
-                           axisTop(m_top, snap.scenario.context)});
+                           double(f.perSequence), double(f.capped), axisTop(snap)});
 }
 
 void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)

@@ -26,8 +26,7 @@ protected:
     void applySeriesStyle() override;
 
 private:
-    static double axisTop(double tallestBar, int64_t context);
-    double m_top = 0; // the tallest bar, in tokens
+    static double axisTop(const EvaluationSnapshot& snapshot); // the y axis's upper end, tokens
     enum Kind { Mha, Gqa, Mqa, Mla, KindCount };
     QCPBars* m_bars[KindCount] = {};
     QCPItemText* m_labels[KindCount] = {};

@@ -95,7 +95,8 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     if (s.gpuCount > kMaxBars)
         ticker->clear(), ticker->addTick(1, tr("each of %1 GPUs").arg(s.gpuCount));
     xAxis->setTicker(ticker);
-    xAxis->setRange(0.4, m_bars + 0.6);
+    // A column right of the bars for the overflow and capacity labels, so neither covers a bar.
+    xAxis->setRange(0.4, m_bars * 1.35 + 0.6);
     for (int i = 0; i < SegmentCount; ++i) {
         m_segments[i]->setData(keys, QVector<double>(keys.size(), values[i] / unit.bytes), true);
         // Only what the bar shows is in the legend (no "held back" when the engine uses all).
@@ -115,12 +116,14 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     if (!v.fits) {
         m_overflow->setBaseValue(v.budgetBytes / unit.bytes);
         m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unit.bytes), true);
-        m_overflowLabel->position->setCoords(m_bars + 0.32 - (m_bars > 1 ? 0.0 : 0.0),
+        m_overflowLabel->position->setCoords(m_bars + 0.45,
                                              (v.budgetBytes + used) / 2 / unit.bytes);
         m_overflowLabel->setText(tr("overflow\n+%1").arg(UiText::bytes(-v.freeBytes, byteUnits())));
     }
     m_capacityLine->point1->setCoords(0, v.capacityBytes / unit.bytes);
     m_capacityLine->point2->setCoords(1, v.capacityBytes / unit.bytes);
+    // Under the line when the overflow label sits above it.
+    m_capacityLabel->setPositionAlignment(Qt::AlignRight | (v.fits ? Qt::AlignBottom : Qt::AlignTop));
     m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
     m_capacityLabel->position->setCoords(0.99, v.capacityBytes / unit.bytes);
     m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
