@@ -66,6 +66,7 @@ private slots:
     void everyShippedCaseIsComparedOrSaysWhy();
     void llamaCppKvBufferByHand_data();
     void llamaCppKvBufferByHand();
+    void vllmKvPoolByHand_data();
     void vllmKvPoolByHand();
     void pcieCopyByHand();
     void decodeWithoutContextRunsTg128();
@@ -157,30 +158,46 @@ void TestValidation::llamaCppKvBufferByHand()
     QCOMPARE(r.error, 0.0);
 }
 
+void TestValidation::vllmKvPoolByHand_data()
+{
+    QTest::addColumn<QString>("engineVersion");
+    QTest::addColumn<bool>("graphsInBudget");
+    QTest::newRow("version not stated: today's vLLM") << QString() << true;
+    QTest::newRow("v0.21.0 counts graphs in the budget") << QStringLiteral("v0.21.0") << true;
+    QTest::newRow("v0.6.4 left them to the headroom") << QStringLiteral("v0.6.4 V0") << false;
+    QTest::newRow("v0.10.2 V1 too") << QStringLiteral("0.10.2") << false;
+}
+
 void TestValidation::vllmKvPoolByHand()
 {
-    // Llama 3.1 8B on one H100 SXM (80 GiB), vLLM, gpu_memory_utilization 0.9,
+    // Llama 3.1 8B on one H100 SXM, vLLM, gpu_memory_utilization 0.9,
     // max_num_batched_tokens 2,048, max_num_seqs 256, block_size 16:
-    //   budget      80 x 2^30 x 0.9                              = 77,309,411,328 B
+    //   budget      the memory CUDA reports (80 GiB x the catalog's usable fraction) x 0.9
     //   weights     8,030,261,248 parameters x 2 B                = 16,060,522,496 B
     //   activations 2,048 tokens x (2 x 4,096 residual and its normed copy + the larger of the
     //               attention phase (4,096 q + 2,048 k/v + 4,096 scores out + 4,096 o-proj =
     //               14,336) and the MLP phase (3 x 14,336 = 43,008)) x 2 B = 209,715,200 B,
     //               plus 256 x 128,256 x 4 B logits = 131,334,144 B =    341,049,344 B
-    //   overhead    the engine's runtime + CUDA-graph MiB (catalog values, 338 + 369 = 707 MiB
-    //               when this was written: 741,343,232 B)
+    //   overhead    the engine's runtime MiB, plus its CUDA-graph MiB where the version counts
+    //               graphs in the budget (catalog values, 338 + 369 MiB when this was written)
     //   KV          131,072 B per token (32 x 2 x 8 x 128 x 2 B), 2,097,152 B per 16-token block
-    // With 707 MiB: free 60,166,496,256 B / 2,097,152 = 28,689 blocks = 459,024 tokens.
+    // With the full 80 GiB and 707 MiB: free 60,166,496,256 B / 2,097,152 = 28,689 blocks =
+    // 459,024 tokens.
+    QFETCH(QString, engineVersion);
+    QFETCH(bool, graphsInBudget);
     const EngineProfile* vllm = catalog().engine("vllm");
-    QVERIFY(vllm);
-    const double overhead = (vllm->runtimeOverheadMiB + vllm->cudaGraphMiB) * kMiB;
+    const GpuSpec* h100 = catalog().gpu("h100-sxm");
+    QVERIFY(vllm && h100);
+    const double overhead =
+        (vllm->runtimeOverheadMiB + (graphsInBudget ? vllm->cudaGraphMiB : 0.0)) * kMiB;
     const double activationBytes = catalog().efficiencyDefaults.activationBytes;
     const double activations =
         2048.0 * (2 * 4096 + std::max(4096 + 2048 + 4096 + 4096, 3 * 14336)) * activationBytes +
         256.0 * 128256 * 4;
-    const double free = 80.0 * 1024 * kMiB * 0.9 - 8030261248.0 * 2 - activations - overhead;
+    const double reported = 80.0 * 1024 * kMiB * h100->usableFraction;
+    const double free = reported * 0.9 - 8030261248.0 * 2 - activations - overhead;
     const double tokens = std::floor(free / (131072.0 * 16)) * 16;
-    if (overhead == 707 * kMiB && activationBytes == 2)
+    if (overhead == 707 * kMiB && activationBytes == 2 && h100->usableFraction == 1.0)
         QCOMPARE(tokens, 459024.0);
 
     nlohmann::json c = baseCase("vllm-hand", "capacity");
@@ -192,6 +209,8 @@ void TestValidation::vllmKvPoolByHand()
                      {"max_num_batched_tokens", 2048},
                      {"max_num_seqs", 256},
                      {"block_size", 16}};
+    if (!engineVersion.isEmpty())
+        c["settings"]["engine_version"] = engineVersion.toStdString();
     c["measured"] = {{"gpu_blocks", 28689}, {"block_size", 16}};
     const ValidationResult r = validateCase(parseOne(c), catalog());
     QVERIFY2(!r.skipped(), skipReasonText(r).c_str());

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -37,9 +38,8 @@ const std::set<std::string>& caseKeys()
 // computes.
 const std::set<std::string>& informationalSettings()
 {
-    static const std::set<std::string> keys{"engine_version", "flash_attn",     "direction",
-                                            "tool",           "transfer_bytes", "memory",
-                                            "testcase",       "buffer_mib"};
+    static const std::set<std::string> keys{"flash_attn", "direction", "tool",      "transfer_bytes",
+                                            "memory",     "testcase",  "buffer_mib"};
     return keys;
 }
 
@@ -61,7 +61,8 @@ const std::set<std::string>& mappedSettings()
                                             "batch",
                                             "n_gpu_layers",
                                             "pcie_gen",
-                                            "lanes"};
+                                            "lanes",
+                                            "engine_version"};
     return keys;
 }
 
@@ -79,6 +80,16 @@ std::optional<T> optionalInteger(JsonReader& r, const char* key, int64_t lo, int
     if (!r.has(key))
         return std::nullopt;
     return T(r.integer({key}, lo, hi, lo));
+}
+
+// The first "major.minor" a version text names ("v0.6.4 V0" gives {0, 6}), if any.
+std::optional<std::pair<int, int>> majorMinor(const std::string& text)
+{
+    static const std::regex number(R"((\d{1,4})\.(\d{1,4}))");
+    std::smatch m;
+    if (!std::regex_search(text, m, number))
+        return std::nullopt;
+    return std::pair{std::stoi(m[1].str()), std::stoi(m[2].str())};
 }
 
 std::optional<std::string> optionalText(JsonReader& r, const char* key)
@@ -119,6 +130,7 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
     s.nGpuLayers = optionalInteger<int64_t>(r, "n_gpu_layers", 0, 100'000);
     s.pcieGen = optionalInteger<int64_t>(r, "pcie_gen", 1, 16);
     s.lanes = optionalInteger<int64_t>(r, "lanes", 1, 16);
+    s.engineVersion = optionalText(r, "engine_version");
     return s;
 }
 
@@ -446,6 +458,14 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
 
     if (set.gpuMemoryUtilization)
         s.memoryFraction = *set.gpuMemoryUtilization;
+    // vLLM sized the KV cache before capturing CUDA graphs, which then took the headroom outside
+    // gpu_memory_utilization, until v0.21.0 counted them in the budget by default ("CUDA graph
+    // memory profiling is enabled (default since v0.21.0)", gpustack/runner#251).
+    if (v.engine == "vllm" && set.engineVersion) {
+        const auto version = majorMinor(*set.engineVersion);
+        if (version && *version < std::pair{0, 21})
+            s.engine.cudaGraphMiB = 0;
+    }
     if (set.blockSize)
         s.engine.kvBlockTokens = *set.blockSize;
     if (set.maxNumSeqs)

@@ -70,6 +70,7 @@ struct ValidationSettings
     std::optional<int64_t> nGpuLayers;
     std::optional<int64_t> pcieGen;
     std::optional<int64_t> lanes;
+    std::optional<std::string> engineVersion; // e.g. "v0.6.4 V0"; read for version-dependent rules
 };
 
 // What was measured, as the case file names it.
