@@ -1305,6 +1305,14 @@ Error: %6 %</source>
         <source>GPU not stated: llama.cpp&apos;s KV buffer does not depend on it</source>
         <translation>GPU の記載なし: llama.cpp の KV バッファは GPU に依存しない</translation>
     </message>
+    <message>
+        <source>Skipped: not a direct DMA from pinned memory</source>
+        <translation>スキップ: ピン留めメモリからの直接 DMA ではありません</translation>
+    </message>
+    <message>
+        <source>Skipped: the source reports this figure as an engine defect</source>
+        <translation>スキップ: 出典がこの値をエンジンの不具合と報告しています</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::VramChart</name>

@@ -146,6 +146,11 @@ QString ValidationView::skipReason(const ValidationResult& r)
         return tr("Skipped: K and V cache types differ (%1)").arg(detail);
     case SkipReason::Refused:
         return tr("Skipped: %1").arg(detail);
+    case SkipReason::NotPinnedCopy:
+        // The details are the case file's own English words; the CLI prints them.
+        return tr("Skipped: not a direct DMA from pinned memory");
+    case SkipReason::EngineDefect:
+        return tr("Skipped: the source reports this figure as an engine defect");
     }
     return {};
 }

@@ -71,6 +71,7 @@ struct ValidationSettings
     std::optional<int64_t> pcieGen;
     std::optional<int64_t> lanes;
     std::optional<std::string> engineVersion; // e.g. "v0.6.4 V0"; read for version-dependent rules
+    std::optional<std::string> memory;        // a PCIe copy's host memory: "pinned", "pageable", ...
 };
 
 // What was measured, as the case file names it.
@@ -90,7 +91,8 @@ struct ValidationCase
     double measured = 0; // in the figure's own unit (blocks, tokens, MiB, tokens/s, GB/s)
     std::optional<int64_t> measuredBlockSize; // the block size a gpu_blocks figure was logged at
     std::string source;
-    std::string file; // the file it came from, for messages
+    std::string engineDefect; // what the source reports as the engine's bug, if it does
+    std::string file;         // the file it came from, for messages
 };
 
 // Reads a case file: a JSON array of cases. Errors name the file, the case id and the field,
@@ -113,6 +115,8 @@ enum class SkipReason {
     SettingNotStated, // detail: the setting the figure depends on, e.g. "gpu_memory_utilization"
     MixedKvTypes,     // cache_type_k differs from cache_type_v; a scenario has one KV dtype
     Refused,          // detail: the core's message for the scenario
+    NotPinnedCopy,    // a PCIe copy that is not a direct pinned DMA; detail: the case's "memory"
+    EngineDefect,     // the source reports the figure as an engine bug; detail: its words
 };
 
 struct ValidationResult
