@@ -60,12 +60,15 @@ double tensorTflops(const Scenario& s)
     return s.gpu.fp16Tflops;
 }
 
-// Peak transient activations of one forward over `tokens` tokens on one GPU: the residual stream
-// and its normed copy, plus the larger of the attention phase (q/k/v projections, attention
-// output, its projection) and the MLP phase (gate and up projections and their product), which
-// are never alive together; then the FP32 logits of the sequences' last tokens. vLLM's logged
-// activation peaks match this: Llama 3.1 8B profiled at 20,000 and 29,000 tokens peaks at
-// 2.07 and 2.99 GiB, about 104 KB per token (vllm-project/vllm#10517).
+// Peak transient activations on one GPU. The forward over `tokens` tokens holds the residual
+// stream and its normed copy, plus the larger of the attention phase (q/k/v projections,
+// attention output, its projection) and the MLP phase (gate and up projections, their product,
+// the down projection's output), which are never alive together; then the FP32 logits of the
+// sequences' last tokens. The sampler runs after the forward, on logits gathered over the whole
+// vocabulary, and may peak higher. vLLM's logged peaks match this: Llama 3.1 8B profiled at
+// 20,000 and 29,000 tokens peaks at 2.07 and 2.99 GiB, 110.6 KB per token from the forward
+// (vllm-project/vllm#10517); Llama 3.2 3B at 2,048 tokens and 192 sequences peaks at 0.90 GiB,
+// its sampler's (the Hugging Face cookbook log cited in resources/validation/capacity.json).
 double activationPeakBytes(const Scenario& s, int64_t tokens)
 {
     const ModelSpec& m = s.model;
@@ -82,12 +85,13 @@ double activationPeakBytes(const Scenario& s, int64_t tokens)
             mlpWidth = std::max(mlpWidth, double(denseWidth));
     }
     const double attention = (qDim + kvDim) / n + qDim / n + double(m.hiddenSize);
-    const double mlp = 3.0 * mlpWidth / n;
+    const double mlp = 3.0 * mlpWidth / n + double(m.hiddenSize);
     const double perToken = 2.0 * double(m.hiddenSize) + std::max(attention, mlp);
+    const double forward = double(tokens) * perToken * s.efficiency.activationBytes;
     // vLLM's profiling run samples max_num_seqs rows of logits, whatever the real batch.
     const int64_t rows = s.engine.maxNumSeqs > 0 ? s.engine.maxNumSeqs : s.batch;
-    const double logits = double(rows) * double(m.vocabSize) * 4.0 / n;
-    return double(tokens) * perToken * s.efficiency.activationBytes + logits;
+    const double logits = double(rows) * double(m.vocabSize) * 4.0;
+    return std::max(forward + logits, logits * s.engine.samplerLogitCopies);
 }
 
 int64_t prefillTokens(const Scenario& s)

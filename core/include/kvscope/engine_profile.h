@@ -26,6 +26,8 @@ struct EngineProfile
     int64_t gpuResidentKvLayers = 0; // KV layers kept on the GPU when the cache is offloaded
     int64_t maxNumSeqs = 0;          // vLLM max_num_seqs: rows its profiling run samples logits
                                      // for; 0 = the scenario's batch
+    double samplerLogitCopies = 1;   // FP32 logit-sized buffers alive at the sampler's peak
+                                     // (vLLM's sort-based top-k/top-p holds several)
     bool computesOnHost = false;     // layers and KV left in host RAM are computed there by the
                                      // CPU (llama.cpp -ngl / -nkvo), not copied to the GPU
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
