@@ -6,9 +6,9 @@
 #include "kvscope/json_reader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -30,8 +30,7 @@ const std::set<std::string>& caseKeys()
 {
     static const std::set<std::string> keys{"id",    "kind",   "engine",   "model",
                                             "gpu",   "gpus",   "settings", "measured",
-                                            "quote", "source", "notes",
-                                            "engine_defect"};
+                                            "quote", "source", "notes",    "engine_defect"};
     return keys;
 }
 
@@ -87,11 +86,26 @@ std::optional<T> optionalInteger(JsonReader& r, const char* key, int64_t lo, int
 // The first "major.minor" a version text names ("v0.6.4 V0" gives {0, 6}), if any.
 std::optional<std::pair<int, int>> majorMinor(const std::string& text)
 {
-    static const std::regex number(R"((\d{1,4})\.(\d{1,4}))");
-    std::smatch m;
-    if (!std::regex_search(text, m, number))
-        return std::nullopt;
-    return std::pair{std::stoi(m[1].str()), std::stoi(m[2].str())};
+    auto digits = [&](size_t from) {
+        size_t end = from;
+        while (end < text.size() && end - from < 4 && std::isdigit((unsigned char)text[end]))
+            ++end;
+        return end;
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (!std::isdigit((unsigned char)text[i]) ||
+            (i > 0 && std::isdigit((unsigned char)text[i - 1])))
+            continue;
+        const size_t majorEnd = digits(i);
+        if (majorEnd >= text.size() || text[majorEnd] != '.')
+            continue;
+        const size_t minorEnd = digits(majorEnd + 1);
+        if (minorEnd == majorEnd + 1)
+            continue;
+        return std::pair{std::stoi(text.substr(i, majorEnd - i)),
+                         std::stoi(text.substr(majorEnd + 1, minorEnd - majorEnd - 1))};
+    }
+    return std::nullopt;
 }
 
 std::optional<std::string> optionalText(JsonReader& r, const char* key)
