@@ -63,7 +63,8 @@ const std::set<std::string>& mappedSettings()
                                             "pcie_gen",
                                             "lanes",
                                             "engine_version",
-                                            "memory"};
+                                            "memory",
+                                            "sampler"};
     return keys;
 }
 
@@ -148,6 +149,9 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
     s.lanes = optionalInteger<int64_t>(r, "lanes", 1, 16);
     s.engineVersion = optionalText(r, "engine_version");
     s.memory = optionalText(r, "memory");
+    s.sampler = optionalText(r, "sampler");
+    if (s.sampler && *s.sampler != "flashinfer" && *s.sampler != "pytorch")
+        r.fail("sampler", "\"" + *s.sampler + "\"", "flashinfer or pytorch");
     return s;
 }
 
@@ -497,6 +501,10 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
         if (version && *version < std::pair{0, 21})
             s.engine.cudaGraphMiB = 0;
     }
+    // FlashInfer samples top-k/top-p without sorting the logits ("Using FlashInfer for top-p &
+    // top-k sampling" in vLLM's log), so the sampler holds no more than the logits themselves.
+    if (v.engine == "vllm" && set.sampler == "flashinfer")
+        s.engine.samplerLogitCopies = 1;
     if (set.blockSize)
         s.engine.kvBlockTokens = *set.blockSize;
     if (set.maxNumSeqs)

@@ -72,6 +72,8 @@ struct ValidationSettings
     std::optional<int64_t> lanes;
     std::optional<std::string> engineVersion; // e.g. "v0.6.4 V0"; read for version-dependent rules
     std::optional<std::string> memory;        // a PCIe copy's host memory: "pinned", "pageable", ...
+    std::optional<std::string> sampler;       // vLLM's logged top-k/top-p sampler: "flashinfer" or
+                                              // "pytorch"
 };
 
 // What was measured, as the case file names it.
