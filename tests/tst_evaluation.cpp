@@ -6,6 +6,7 @@
 #include "testutils.h"
 
 #include "kvscope/evaluation_json.h"
+#include "kvscope/explain.h"
 #include "kvscope/sweep.h"
 
 #include <QtTest>
@@ -33,6 +34,7 @@ private slots:
     void vramSplitAddsUp_data();
     void vramSplitAddsUp();
     void overflowIsReported();
+    void capacityIsWhatCudaReports();
     void attentionVariantsOrder_data();
     void attentionVariantsOrder();
     void decodeGrowsWithContext_data();
@@ -112,6 +114,29 @@ void TestEvaluation::vramSplitAddsUp()
     // Offloaded weights are weights too: resident + offloaded = this GPU's share.
     QVERIFY(qAbs(v.weightsBytes + v.weightsOffloadedBytes - e.weightsBytesTotal / s.gpuCount) <=
             1.0);
+}
+
+void TestEvaluation::capacityIsWhatCudaReports()
+{
+    // The seed's RTX 4090: 24 GiB on the board, 25,386,352,640 B = 23.64 GiB as CUDA reports it
+    // (deviceQuery, cited in the catalog), so capacity = 24 GiB x 0.9851.
+    const Scenario s = scenario();
+    QCOMPARE(s.gpu.id, std::string("rtx-4090"));
+    QCOMPARE(s.gpu.usableFraction, 0.9851);
+    auto e = evaluate(s);
+    QVERIFY(e);
+    QCOMPARE(e->vram.capacityBytes, 24.0 * 1073741824.0 * 0.9851);
+    const auto all = explain(s, *e, ByteUnits::Binary, NumberStyle{}, ExplainWords{});
+    QCOMPARE(qs(explanationFor(all, "capacity")),
+             QStringLiteral("24.0 GiB \u00d7 0.9851 = 23.6 GiB as CUDA reports it"));
+    // A GPU whose catalog entry gives the board's size alone says nothing more.
+    Scenario plain = s;
+    plain.gpu.usableFraction = 1.0;
+    auto p = evaluate(plain);
+    QVERIFY(p);
+    QVERIFY(explanationFor(explain(plain, *p, ByteUnits::Binary, NumberStyle{}, ExplainWords{}),
+                           "capacity")
+                .empty());
 }
 
 void TestEvaluation::overflowIsReported()

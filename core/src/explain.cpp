@@ -68,6 +68,11 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                        (s.gpuCount > 1 ? " (\u00f7 " + integer(s.gpuCount) + " GPU)" : "")});
 
     const VramSplit& v = e.vram;
+    // The driver keeps part of the board's memory; engines budget from what CUDA reports.
+    if (s.gpu.usableFraction < 1.0)
+        out.push_back({"capacity", bytes(s.gpu.memoryGiB * 1073741824.0) + times() +
+                                       num(s.gpu.usableFraction, 4) + " = " +
+                                       bytes(v.capacityBytes) + " " + w.cudaReports});
     std::string fit = bytes(v.capacityBytes) + times() + num(s.effectiveMemoryFraction(), 2) +
                       " \u2212 " + bytes(v.weightsBytes) + " " + w.weights + " \u2212 " +
                       bytes(v.kvCacheBytes) + " " + w.kvCache + " \u2212 " +
@@ -104,7 +109,7 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                   formatRate(rate, st) + " = " + formatDuration(transferMs(e.kv.totalBytes, rate), st) +
                   " \u2192 " + formatDuration(d.selectedMs, st);
     }
-    decode += " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " tokens/s";
+    decode += " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " " + w.tokensPerS;
     out.push_back({"decode", decode});
 
     out.push_back({"longest_context",

@@ -425,6 +425,14 @@
         <source>All-reduce latency (µs)</source>
         <translation>all-reduce のレイテンシ（µs）</translation>
     </message>
+    <message>
+        <source>as CUDA reports it</source>
+        <translation>が CUDA から見える容量</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>トークン/秒</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

@@ -129,11 +129,13 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                                                        QString::fromStdString(s.weights.name)),
                                why("weights"));
     const VramSplit& v = e.vram;
+    const QString capacity = why("capacity");
+    const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + '\n' + why("fit");
     if (v.fits)
-        m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)), why("fit"),
+        m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)), fitWhy,
                                colors::freeVram);
     else
-        m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)), why("fit"),
+        m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)), fitWhy,
                                colors::overflow);
     const DecodeTiming& d = e.decode;
     m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),

@@ -105,10 +105,11 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     rows += row(tr("KV per token"), bytes(e.kv.bytesPerToken), why("kv_per_token"));
     rows += row(tr("KV cache total"), bytes(e.kv.totalBytes), why("kv_total"));
     rows += row(tr("Weights"), bytes(e.weightsBytesTotal), why("weights"));
+    const QString capacity = why("capacity");
     rows += row(tr("VRAM per GPU"),
                 e.vram.fits ? tr("fits, %1 free").arg(bytes(e.vram.freeBytes))
                             : tr("overflows by %1").arg(bytes(-e.vram.freeBytes)),
-                why("fit"));
+                capacity.isEmpty() ? why("fit") : capacity + "<br>" + why("fit"));
     rows += row(tr("Decode"), tr("%1 per token, %2 tokens/s").arg(UiText::duration(e.decode.selectedMs),
                                                                   UiText::tokensPerSecond(e.decode.tokensPerS)),
                 why("decode"));

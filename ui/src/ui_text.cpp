@@ -154,6 +154,8 @@ ExplainWords UiText::explainWords()
     w.fixedCost = s(tr("fixed"));
     w.gpuLink = s(tr("GPU link"));
     w.cpuLayers = s(tr("CPU layers"));
+    w.cudaReports = s(tr("as CUDA reports it"));
+    w.tokensPerS = s(tr("tokens/s"));
     return w;
 }
 

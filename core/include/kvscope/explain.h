@@ -39,11 +39,13 @@ struct ExplainWords
     std::string fixedCost = "fixed";
     std::string gpuLink = "GPU link";
     std::string cpuLayers = "CPU layers";
+    std::string cudaReports = "as CUDA reports it";
+    std::string tokensPerS = "tokens/s";
 };
 
 struct Explanation
 {
-    std::string id;         // kv_per_token, kv_total, weights, fit, decode, longest_context, pcie
+    std::string id; // kv_per_token, kv_total, weights, capacity, fit, decode, longest_context, pcie
     std::string arithmetic; // the formula with numbers, ending "= result"
 };
 
