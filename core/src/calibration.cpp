@@ -32,10 +32,12 @@ double factorOf(const Scenario& s, CalibrationKind kind)
                                                      : s.engine.runtimeOverheadMiB;
 }
 
-// The largest overhead worth searching: all of one GPU's memory, where no KV is left.
-double overheadCeilingMiB(const Scenario& s)
+// The search evaluates often and needs no break-even crossings.
+Expected<Evaluation> evaluateForSearch(const Scenario& s)
 {
-    return std::max(1.0, s.gpu.memoryGiB * 1024.0 * s.gpu.usableFraction);
+    EvaluateOptions options;
+    options.breakevenCrossings = false;
+    return evaluate(s, options);
 }
 
 } // namespace
@@ -70,9 +72,7 @@ std::pair<double, double> hbmEfficiencyRange(const Catalog& catalog)
 
 Expected<double> calibrationFigure(const Scenario& s, CalibrationKind kind)
 {
-    EvaluateOptions options;
-    options.breakevenCrossings = false; // the search evaluates often and needs neither
-    auto e = evaluate(s, options);
+    auto e = evaluateForSearch(s);
     if (!e)
         return e.error();
     if (kind == CalibrationKind::DecodeTokensPerS)
@@ -99,10 +99,15 @@ Expected<CalibrationResult> calibrate(const Scenario& s, const Catalog& catalog,
     // KV pool shrinks as the overhead grows. `rising` orients the search accordingly.
     const bool rising = kind == CalibrationKind::DecodeTokensPerS;
     double lo = 0, hi = 0;
-    if (rising)
+    if (rising) {
         std::tie(lo, hi) = hbmEfficiencyRange(catalog);
-    else
-        hi = overheadCeilingMiB(s);
+    } else {
+        // The largest overhead worth searching: all of one GPU's memory, where no KV is left.
+        auto e = evaluateForSearch(s);
+        if (!e)
+            return e.error();
+        hi = std::max(1.0, e->vram.capacityBytes / (1024.0 * 1024.0));
+    }
     auto figureAt = [&](double value) -> Expected<double> {
         return calibrationFigure(withFactor(s, kind, value), kind);
     };
