@@ -8,6 +8,7 @@
 #include "kvscope/evaluation.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QString>
 #include <QtGlobal>
 
@@ -103,6 +104,22 @@ inline std::string firstNonFinite(const nlohmann::json& j, const std::string& pa
 inline QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
+}
+
+// Writes a JSON object of more than 50 MB: `members` (ending in a comma) and then a padding
+// string, generated at run time so no such file is ever committed. Returns the file's size.
+inline qint64 writeLargeJson(const QString& path, const QByteArray& members)
+{
+    QFile large(path);
+    if (!large.open(QIODevice::WriteOnly))
+        return -1;
+    large.write("{" + members + " \"padding\": \"");
+    const QByteArray chunk(1 << 20, 'x');
+    for (int i = 0; i < 50; ++i)
+        large.write(chunk);
+    large.write("\"}\n");
+    large.close();
+    return large.size();
 }
 
 } // namespace kvscope::test

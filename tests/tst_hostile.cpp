@@ -198,15 +198,9 @@ void TestHostile::initTestCase()
 {
     QVERIFY(m_tmp.isValid());
     m_large = m_tmp.filePath(QStringLiteral("large-50mb.json"));
-    QFile large(m_large);
-    QVERIFY(large.open(QIODevice::WriteOnly));
-    large.write("{\"num_hidden_layers\": 32, \"memory_gib\": 24, \"kvscope_scenario\": 1, \"padding\": \"");
-    const QByteArray chunk(1 << 20, 'x');
-    for (int i = 0; i < 50; ++i)
-        large.write(chunk);
-    large.write("\"}\n");
-    large.close();
-    QVERIFY(large.size() > 50'000'000);
+    QVERIFY(test::writeLargeJson(
+                m_large, R"("num_hidden_layers": 32, "memory_gib": 24, "kvscope_scenario": 1,)") >
+            50'000'000);
     QVERIFY(QFileInfo(m_large).size() > qint64(maxInputFileBytes));
     m_fixture.open();
 }

@@ -106,15 +106,8 @@ void TestIo::initTestCase()
     QVERIFY(deep.open(QIODevice::WriteOnly));
     deep.write(QByteArray(100'000, '[') + QByteArray(100'000, ']'));
     deep.close();
-    QFile large(m_tmp.filePath("large.json"));
-    QVERIFY(large.open(QIODevice::WriteOnly));
-    large.write("{\"num_hidden_layers\": 32, \"padding\": \"");
-    const QByteArray chunk(1 << 20, 'x');
-    for (int i = 0; i < 50; ++i)
-        large.write(chunk);
-    large.write("\"}\n");
-    large.close();
-    QVERIFY(large.size() > 50'000'000);
+    QVERIFY(writeLargeJson(m_tmp.filePath("large.json"), R"("num_hidden_layers": 32,)") >
+            50'000'000);
 }
 
 void TestIo::configImport_data()
