@@ -3,6 +3,8 @@
 
 #include "ui_text.h"
 
+#include <QFontMetrics>
+#include <QPointer>
 #include <QToolTip>
 
 #include <algorithm>
@@ -190,27 +192,37 @@ namespace {
 // Powers of ten labelled as people read them: 0.1, 1, 10, 100, 1,000, 10K, 100K, 1M, 10M.
 class ReadableLogTicker : public QCPAxisTickerLog
 {
+public:
+    explicit ReadableLogTicker(QCPAxis* axis) : m_axis(axis) {}
+
 protected:
+    // A labelled power of ten needs about one and a half text lines of room: a short plot labels
+    // every other decade (or fewer) instead of stacking labels on top of each other.
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override
+    {
+        if (m_axis && m_axis->axisRect()) {
+            const QRect r = m_axis->axisRect()->rect();
+            const int room = m_axis->orientation() == Qt::Vertical ? r.height() : r.width();
+            const int line = QFontMetrics(m_axis->tickLabelFont()).height();
+            setTickCount(std::max(2, room * 2 / std::max(1, 3 * line)));
+        }
+        return QCPAxisTickerLog::createTickVector(tickStep, range);
+    }
+
     QString getTickLabel(double tick, const QLocale&, QChar, int) override
     {
-        if (tick >= 1e4) {
-            static const std::pair<double, const char*> suffixes[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "K"}};
-            for (const auto& [scale, suffix] : suffixes)
-                if (tick >= scale)
-                    return UiText::number(tick / scale, 0) + QLatin1String(suffix);
-        }
-        if (tick >= 1)
-            return UiText::integer(int64_t(std::llround(tick)));
-        const int decimals = int(std::ceil(-std::log10(tick) - 1e-9));
-        return UiText::number(tick, std::clamp(decimals, 1, 6));
+        return UiText::logTick(tick);
     }
+
+private:
+    QPointer<QCPAxis> m_axis;
 };
 
 } // namespace
 
 void ChartBase::setLogAxis(QCPAxis* axis) const
 {
-    auto ticker = QSharedPointer<ReadableLogTicker>::create();
+    auto ticker = QSharedPointer<ReadableLogTicker>::create(axis);
     ticker->setLogBase(10);
     ticker->setSubTickCount(8);
     axis->setScaleType(QCPAxis::stLogarithmic);

@@ -3,7 +3,9 @@
 
 #include "ui_text.h"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace kvscope::ui {
 
@@ -25,6 +27,7 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
     m_freeLabel = new QCPItemText(this);
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_freeLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    connect(this, &QCustomPlot::afterLayout, this, &KvGrowthChart::placeCrossingLabels);
     m_contextLine = new QCPItemStraightLine(this);
     m_contextLine->setLayer(markerLayer());
     setLogAxis(yAxis);
@@ -90,6 +93,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         const bool shown = i != Mla || mla;
         m_curves[i]->setVisible(shown);
         m_crossLabels[i]->setVisible(false);
+        m_crossLabelWanted[i] = false;
         if (shown) {
             m_curves[i]->addToLegend();
         } else {
@@ -109,12 +113,9 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         if (free > 0 && x >= from && x <= to) {
             crossX << x;
             crossY << free / unit.bytes;
-            m_crossLabels[i]->setVisible(true);
-            // Alternately under and over the line, ending at the crossing, so neighbouring
-            // crossings a few pixels apart never cover each other.
-            const bool below = crossX.size() % 2 == 1;
-            m_crossLabels[i]->setPositionAlignment(Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom));
-            m_crossLabels[i]->position->setCoords(x, free / unit.bytes * (below ? 1 / 1.6 : 1.6));
+            // Placed over or under the line once the layout is known (placeCrossingLabels).
+            m_crossLabelWanted[i] = true;
+            m_crossLabels[i]->position->setCoords(x, free / unit.bytes);
             m_crossLabels[i]->setText(UiText::integer(int64_t(x)));
         }
     }
@@ -135,6 +136,46 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     yAxis->setLabel(tr("KV cache (%1)").arg(unit.symbol));
     const double top = std::max(maxBytes, free) / unit.bytes * 3;
     yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
+}
+
+// Places the crossings' numbers where they cover neither the free label nor each other: just
+// over the line, else in rows under it, each ending at its crossing; a number with no room left
+// is hidden (the Tokens-that-fit chart shows it too). Runs once the layout is known
+// (afterLayout), since only then are the labels' pixel extents.
+void KvGrowthChart::placeCrossingLabels()
+{
+    if (!m_freeLine->visible())
+        return;
+    const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
+    const QRect plot = axisRect()->rect();
+    auto rectOf = [](QCPItemText* t) {
+        return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+    };
+    std::vector<QRectF> taken{rectOf(m_freeLabel)};
+    for (int i = 0; i < CurveCount; ++i) {
+        QCPItemText* label = m_crossLabels[i];
+        if (!m_crossLabelWanted[i])
+            continue;
+        const QRectF r = rectOf(label);
+        const double right = xAxis->coordToPixel(label->position->key());
+        bool placed = false;
+        for (int row = -1; row < 3 && !placed; ++row) { // -1: over the line
+            const double top = row < 0 ? lineY - 2 - r.height() : lineY + 2 + row * (r.height() + 1);
+            const QRectF candidate(right - r.width(), top, r.width(), r.height());
+            if (candidate.bottom() > plot.bottom() || candidate.top() < plot.top())
+                continue;
+            const bool clear = std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) {
+                return t.intersects(candidate);
+            });
+            if (!clear)
+                continue;
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            label->position->setCoords(label->position->key(), yAxis->pixelToCoord(top));
+            taken.push_back(candidate);
+            placed = true;
+        }
+        label->setVisible(placed);
+    }
 }
 
 void KvGrowthChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const

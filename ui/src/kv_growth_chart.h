@@ -28,12 +28,14 @@ protected:
 
 private:
     enum Curve { Mha, Gqa, Mqa, Mla, CurveCount };
+    void placeCrossingLabels();
     QCPGraph* m_curves[CurveCount] = {};
     QCPGraph* m_crossings = nullptr;
     QCPItemStraightLine* m_freeLine = nullptr;
     QCPItemText* m_freeLabel = nullptr;
     QCPItemStraightLine* m_contextLine = nullptr;
     QCPItemText* m_crossLabels[CurveCount] = {};
+    bool m_crossLabelWanted[CurveCount] = {}; // a crossing in range, to label if there is room
     double m_unitBytes = 1;
 };
 

@@ -3,7 +3,9 @@
 
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace kvscope::ui {
 
@@ -49,6 +51,24 @@ QString UiText::integer(int64_t value)
 QString UiText::number(double value, int decimals)
 {
     return QString::fromStdString(formatNumber(value, decimals, numberStyle()));
+}
+
+QString UiText::logTick(double tick)
+{
+    // Ticks stepped several decades at a time come out a hair off a power of ten (0.9999999 for
+    // 1), which must not print as "1.0".
+    if (const double e = std::round(std::log10(tick)); std::fabs(std::log10(tick) - e) < 1e-6)
+        tick = std::pow(10.0, e);
+    static const std::pair<double, const char*> suffixes[] = {
+        {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "K"}};
+    if (tick >= 1e4)
+        for (const auto& [scale, suffix] : suffixes)
+            if (tick >= scale)
+                return compact(tick / scale, 1) + QLatin1String(suffix);
+    if (tick >= 1)
+        return compact(tick, 1);
+    const int decimals = int(std::ceil(-std::log10(tick) - 1e-9)) + 1;
+    return compact(tick, std::clamp(decimals, 1, 7));
 }
 
 QString UiText::compact(double value, int decimals)

@@ -32,6 +32,7 @@ public:
     static QString tokensPerSecond(double value);
     static QString tokens(int64_t count);      // "36,864 tokens"
     static QString contextShort(double tokens); // "1K", "32K", "1M" (binary, as engineers say)
+    static QString logTick(double tick);        // a log axis's tick: "0.001", "1,000", "10K", "1M"
 
     static QString tierName(Tier tier);
     static QString reloadTierName(ReloadTier tier);

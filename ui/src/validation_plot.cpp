@@ -19,7 +19,7 @@ constexpr double kHoverPixels = 12; // how near the mouse must be to a point for
 
 // Log ticks people read: powers of ten over a wide range; 1-2-5 (or finer) steps when the range
 // spans only a decade or two, so a narrow panel still gets several labelled ticks.
-class ReadableLogTicker : public QCPAxisTicker
+class DenseLogTicker : public QCPAxisTicker
 {
 protected:
     QVector<double> createTickVector(double, const QCPRange& range) override
@@ -56,13 +56,7 @@ protected:
 
     QString getTickLabel(double tick, const QLocale&, QChar, int) override
     {
-        static const std::pair<double, const char*> suffixes[] = {
-            {1e9, "G"}, {1e6, "M"}, {1e3, "K"}};
-        if (tick >= 1e4)
-            for (const auto& [scale, suffix] : suffixes)
-                if (tick >= scale)
-                    return UiText::compact(tick / scale, 1) + QLatin1String(suffix);
-        return UiText::compact(tick, tick >= 1 ? 1 : 3);
+        return UiText::logTick(tick);
     }
 };
 
@@ -106,7 +100,7 @@ ValidationPlot::ValidationPlot(ValidationKind kind, QWidget* parent)
 
     for (QCPAxis* axis : {xAxis, yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(QSharedPointer<ReadableLogTicker>::create());
+        axis->setTicker(QSharedPointer<DenseLogTicker>::create());
     }
     m_bandUpper = addGraph();
     m_bandLower = addGraph();
