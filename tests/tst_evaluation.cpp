@@ -35,6 +35,7 @@ private slots:
     void vramSplitAddsUp();
     void overflowIsReported();
     void capacityIsWhatCudaReports();
+    void tensorParallelAddsCommunicatorBuffers();
     void attentionVariantsOrder_data();
     void attentionVariantsOrder();
     void decodeGrowsWithContext_data();
@@ -137,6 +138,25 @@ void TestEvaluation::capacityIsWhatCudaReports()
     QVERIFY(explanationFor(explain(plain, *p, ByteUnits::Binary, NumberStyle{}, ExplainWords{}),
                            "capacity")
                 .empty());
+}
+
+void TestEvaluation::tensorParallelAddsCommunicatorBuffers()
+{
+    // vLLM on two GPUs: tensor parallel holds NCCL and all-reduce buffers on each GPU (the
+    // catalog's tensor_parallel_overhead_mib); a layer split hands activations over and holds none.
+    Scenario s = scenario();
+    const EngineProfile* vllm = catalog().engine("vllm");
+    QVERIFY(vllm && vllm->tensorParallelOverheadMiB > 0);
+    applyEngine(s, *vllm);
+    auto one = evaluate(s);
+    s.gpuCount = 2;
+    auto tensor = evaluate(s);
+    s.engine.layerSplit = true;
+    auto layers = evaluate(s);
+    QVERIFY(one && tensor && layers);
+    QCOMPARE(tensor->vram.overheadBytes - one->vram.overheadBytes,
+             vllm->tensorParallelOverheadMiB * 1024 * 1024);
+    QCOMPARE(layers->vram.overheadBytes, one->vram.overheadBytes);
 }
 
 void TestEvaluation::overflowIsReported()

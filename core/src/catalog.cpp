@@ -108,6 +108,9 @@ void loadTables(const fs::path& dir, Catalog& c)
         e.memoryFraction = r.number({"memory_fraction"}, 0.01, 1, 1);
         e.runtimeOverheadMiB = r.number({"runtime_overhead_mib"}, 0, 1e7, 0);
         e.cudaGraphMiB = r.number({"cuda_graph_mib"}, 0, 1e7, 0);
+        e.tensorParallelOverheadMiB = r.number({"tensor_parallel_overhead_mib"}, 0, 1e7, 0);
+        e.legacyRuntimeOverheadMiB =
+            r.number({"legacy_runtime_overhead_mib"}, 0, 1e7, e.runtimeOverheadMiB);
         e.kvBlockTokens = r.integer({"kv_block_tokens"}, 1, 1 << 20, 1);
         e.preallocatesKv = r.boolean({"preallocates_kv"}, false);
         e.prefillChunkTokens = r.integer({"prefill_chunk_tokens"}, 0, limits::maxContext, 0);

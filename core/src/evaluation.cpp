@@ -135,7 +135,11 @@ VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu
     v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
     v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
     v.reservedBytes = v.capacityBytes - v.budgetBytes;
-    v.overheadBytes = (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB) * kMiB;
+    // Tensor parallel adds the communicators' buffers on every GPU; a layer split only hands
+    // activations from one GPU to the next.
+    const double communicatorMiB = tensorWays(s) > 1 ? s.engine.tensorParallelOverheadMiB : 0.0;
+    v.overheadBytes =
+        (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB + communicatorMiB) * kMiB;
     v.activationBytes = activationPeakBytes(s, prefillTokens(s));
     const double onGpu = gpuLayerShare(s);
     if (s.kvPlacement == KvPlacement::Gpu) {

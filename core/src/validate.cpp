@@ -139,6 +139,9 @@ std::optional<FieldError> validate(const Scenario& s)
         return e;
     if (auto e = checkReal("engine.cuda_graph_mib", s.engine.cudaGraphMiB, 0, 1e7, false))
         return e;
+    if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
+                           s.engine.tensorParallelOverheadMiB, 0, 1e7, false))
+        return e;
     if (auto e = checkInt("block_size", s.engine.kvBlockTokens, 1, 1'048'576))
         return e;
     if (auto e = checkInt("prefill_chunk_tokens", s.engine.prefillChunkTokens, 0, limits::maxContext))

@@ -19,6 +19,11 @@ struct EngineProfile
     double memoryFraction = 1.0;     // share of GPU memory the engine allows itself
     double runtimeOverheadMiB = 0;   // CUDA context, allocator reserve, library workspaces
     double cudaGraphMiB = 0;         // captured CUDA graphs
+    double tensorParallelOverheadMiB = 0; // per GPU when layers are split tensor-parallel:
+                                          // communicator buffers (NCCL, custom all-reduce)
+    double legacyRuntimeOverheadMiB = 0;  // vLLM before v0.6.5 counted its whole process's
+                                          // non-torch memory, CUDA context included; read by the
+                                          // validation set's version rules
     int64_t kvBlockTokens = 1;       // KV allocation granularity in tokens (vLLM block_size)
     bool preallocatesKv = false;     // KV reserved for the whole configured context up front
     int64_t prefillChunkTokens = 0;  // tokens per prefill forward; 0 = the whole prompt at once
