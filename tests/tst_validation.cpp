@@ -36,7 +36,7 @@ struct Floor
 // before the sampler setting was read), decode 9.28 % / 11 of 40 / 21 of 40, PCIe 7.09 % / 11 of 28
 // / 16 of 28. The medians carry a hair of slack for floating-point noise only.
 constexpr Floor kFloors[] = {
-    {ValidationKind::Capacity, 31, 0.0323, 21.0 / 31, 26.0 / 31},
+    {ValidationKind::Capacity, 42, 0.0265, 30.0 / 42, 35.0 / 42},
     {ValidationKind::Decode, 40, 0.0929, 11.0 / 40, 21.0 / 40},
     {ValidationKind::Pcie, 28, 0.0710, 11.0 / 28, 16.0 / 28},
 };
@@ -75,6 +75,8 @@ private slots:
     void skips_data();
     void skips();
     void kvBufferNeedsNoGpu();
+    void availableKvMemoryIsFreeForKv();
+    void vllmKvDtypeAndEagerMode();
     void malformedFiles_data();
     void malformedFiles();
     void reportJsonIsFinite();
@@ -164,16 +166,21 @@ void TestValidation::vllmKvPoolByHand_data()
     QTest::addColumn<QString>("engineVersion");
     QTest::addColumn<bool>("graphsInBudget");
     QTest::addColumn<QString>("sampler");
-    QTest::newRow("version not stated: today's vLLM") << QString() << true << QString();
+    QTest::addColumn<bool>("legacyOverhead");
+    QTest::newRow("version not stated: today's vLLM") << QString() << true << QString() << false;
     QTest::newRow("v0.21.0 counts graphs in the budget")
-        << QStringLiteral("v0.21.0") << true << QString();
-    QTest::newRow("v0.6.4 left them to the headroom")
-        << QStringLiteral("v0.6.4 V0") << false << QString();
-    QTest::newRow("v0.10.2 V1 too") << QStringLiteral("0.10.2") << false << QString();
+        << QStringLiteral("v0.21.0") << true << QString() << false;
+    QTest::newRow("v0.6.4 left them to the headroom, and counted the CUDA context")
+        << QStringLiteral("v0.6.4 V0") << false << QString() << true;
+    QTest::newRow("v0.6.5 took a baseline after the context")
+        << QStringLiteral("v0.6.5 V0") << false << QString() << false;
+    QTest::newRow("v0.7.x-era: an unstated patch counts as .0")
+        << QStringLiteral("v0.7.x-era V0") << false << QString() << false;
+    QTest::newRow("v0.10.2 V1 too") << QStringLiteral("0.10.2") << false << QString() << false;
     QTest::newRow("FlashInfer sampler: no sorted copies")
-        << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("flashinfer");
+        << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("flashinfer") << false;
     QTest::newRow("PyTorch sampler: the catalog's copies")
-        << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("pytorch");
+        << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("pytorch") << false;
 }
 
 void TestValidation::vllmKvPoolByHand()
@@ -188,19 +195,23 @@ void TestValidation::vllmKvPoolByHand()
     //               4,096 down-proj = 47,104)) x 2 B = 226,492,416 B, plus 256 x 128,256 x 4 B
     //               logits = 131,334,144 B; the sampler: 9.5 x the logits = 1,247,674,368 B,
     //               the larger (catalog sampler_logit_copies 9.5 when this was written)
-    //   overhead    the engine's runtime MiB, plus its CUDA-graph MiB where the version counts
-    //               graphs in the budget (catalog values, 338 + 369 MiB when this was written)
+    //   overhead    the engine's runtime MiB (before v0.6.5 its legacy figure, which counted the
+    //               CUDA context), plus its CUDA-graph MiB where the version counts graphs in the
+    //               budget (catalog values 133 or 358, and 369 MiB, when this was written)
     //   KV          131,072 B per token (32 x 2 x 8 x 128 x 2 B), 2,097,152 B per 16-token block
     // With the full 80 GiB and 707 MiB: free 59,259,871,232 B / 2,097,152 = 28,257 blocks =
     // 452,112 tokens.
     QFETCH(QString, engineVersion);
     QFETCH(bool, graphsInBudget);
     QFETCH(QString, sampler);
+    QFETCH(bool, legacyOverhead);
     const EngineProfile* vllm = catalog().engine("vllm");
     const GpuSpec* h100 = catalog().gpu("h100-sxm");
     QVERIFY(vllm && h100);
-    const double overhead =
-        (vllm->runtimeOverheadMiB + (graphsInBudget ? vllm->cudaGraphMiB : 0.0)) * kMiB;
+    QVERIFY(vllm->legacyRuntimeOverheadMiB != vllm->runtimeOverheadMiB);
+    const double runtime =
+        legacyOverhead ? vllm->legacyRuntimeOverheadMiB : vllm->runtimeOverheadMiB;
+    const double overhead = (runtime + (graphsInBudget ? vllm->cudaGraphMiB : 0.0)) * kMiB;
     const double activationBytes = catalog().efficiencyDefaults.activationBytes;
     const double logits = 256.0 * 128256 * 4;
     const double forward = 2048.0 *
@@ -369,6 +380,60 @@ void TestValidation::kvBufferNeedsNoGpu()
     QCOMPARE(r.error, 0.0);
 }
 
+void TestValidation::availableKvMemoryIsFreeForKv()
+{
+    // vLLM V1's "Available KV cache memory: X GiB" is what is left for KV on one GPU: the
+    // evaluation's free-for-KV bytes, compared in GiB.
+    nlohmann::json c = baseCase("gib", "capacity");
+    c["engine"] = "vllm";
+    c["model"] = "llama-3.1-8b";
+    c["gpu"] = "h100-sxm";
+    c["settings"] = {{"gpu_memory_utilization", 0.9},
+                     {"max_model_len", 16000},
+                     {"max_num_seqs", 1024},
+                     {"max_num_batched_tokens", 8192},
+                     {"engine_version", "v0.11.0 V1"}};
+    c["measured"] = {{"available_kv_gib", 51.38}};
+    const ValidationCase vcase = parseOne(c);
+    QCOMPARE(int(vcase.figure), int(MeasuredFigure::AvailableKvGiB));
+    const ValidationResult r = validateCase(vcase, catalog());
+    QVERIFY2(!r.skipped(), skipReasonText(r).c_str());
+    QCOMPARE(r.unit, std::string("GiB"));
+    QCOMPARE(r.measured, 51.38);
+    const CaseScenario cs = scenarioForCase(vcase, catalog());
+    QVERIFY(cs.scenario);
+    auto e = evaluate(*cs.scenario);
+    QVERIFY(e);
+    QCOMPARE(r.predicted, e->tokensFit.freeForKvBytes / (1024.0 * kMiB));
+    // By hand: 80 GiB x 0.9901 x 0.9 = 71.29 GiB, less 14.96 GiB of BF16 weights, the sampler's
+    // 9.5 x 1,024 x 128,256 x 4 B = 4.65 GiB and 133 MiB of runtime overhead: 51.55 GiB, where
+    // vLLM v0.11.0 logged 51.38 (llm-d's H100 runs).
+    QCOMPARE(std::round(r.predicted * 100) / 100, 51.55);
+}
+
+void TestValidation::vllmKvDtypeAndEagerMode()
+{
+    nlohmann::json c = baseCase("fp8", "capacity");
+    c["engine"] = "vllm";
+    c["model"] = "llama-3-8b";
+    c["gpu"] = "mi300x";
+    c["settings"] = {{"gpu_memory_utilization", 0.9}, {"max_model_len", 8192}};
+    c["measured"] = {{"gpu_blocks", 1000}, {"block_size", 16}};
+    const CaseScenario plain = scenarioForCase(parseOne(c), catalog());
+    c["settings"]["kv_cache_dtype"] = "fp8_e4m3";
+    c["settings"]["enforce_eager"] = true;
+    const CaseScenario fp8 = scenarioForCase(parseOne(c), catalog());
+    QVERIFY(plain.scenario && fp8.scenario);
+    QCOMPARE(plain.scenario->kvDtype.bitsPerElement, 16.0);
+    QCOMPARE(fp8.scenario->kvDtype.bitsPerElement, 8.0);
+    QVERIFY(plain.scenario->engine.cudaGraphMiB > 0);
+    QCOMPARE(fp8.scenario->engine.cudaGraphMiB, 0.0);
+    c["settings"]["kv_cache_dtype"] = "int4";
+    auto bad = validationCasesFromJson(nlohmann::json::array({c}), "bad.json");
+    QVERIFY(!bad);
+    QCOMPARE(qs(bad.error().field), QStringLiteral("bad.json: fp8.settings.kv_cache_dtype"));
+}
+
 void TestValidation::skips()
 {
     QFETCH(QByteArray, caseJson);
@@ -417,7 +482,7 @@ void TestValidation::malformedFiles_data()
         << "bad.json: c2.measured.gb_per_s";
     QTest::addRow("no measured figure")
         << QByteArray::fromStdString(
-               R"([{"id": "c3", "kind": "capacity", "source": "s", "measured": {"available_kv_gib": 6}}])")
+               R"([{"id": "c3", "kind": "capacity", "source": "s", "measured": {"kv_cache_gib": 6}}])")
         << "bad.json: c3.measured.kv_cache_tokens";
     QTest::addRow("unknown kind")
         << QByteArray::fromStdString(

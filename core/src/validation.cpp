@@ -6,6 +6,7 @@
 #include "kvscope/json_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <fstream>
@@ -22,6 +23,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
 // llama-bench's default generation test is tg128: 128 new tokens after an empty prompt.
 constexpr int64_t kDecodeContextTokens = 128;
 constexpr double kMaxFigure = 1e15;
@@ -64,7 +66,9 @@ const std::set<std::string>& mappedSettings()
                                             "lanes",
                                             "engine_version",
                                             "memory",
-                                            "sampler"};
+                                            "sampler",
+                                            "kv_cache_dtype",
+                                            "enforce_eager"};
     return keys;
 }
 
@@ -84,8 +88,9 @@ std::optional<T> optionalInteger(JsonReader& r, const char* key, int64_t lo, int
     return T(r.integer({key}, lo, hi, lo));
 }
 
-// The first "major.minor" a version text names ("v0.6.4 V0" gives {0, 6}), if any.
-std::optional<std::pair<int, int>> majorMinor(const std::string& text)
+// The first release a version text names, as {major, minor, patch}: "v0.6.4 V0" gives {0, 6, 4},
+// "v0.7.x-era" {0, 7, 0} (an unstated patch counts as the first of its minor release).
+std::optional<std::array<int, 3>> releaseOf(const std::string& text)
 {
     auto digits = [&](size_t from) {
         size_t end = from;
@@ -103,8 +108,15 @@ std::optional<std::pair<int, int>> majorMinor(const std::string& text)
         const size_t minorEnd = digits(majorEnd + 1);
         if (minorEnd == majorEnd + 1)
             continue;
-        return std::pair{std::stoi(text.substr(i, majorEnd - i)),
-                         std::stoi(text.substr(majorEnd + 1, minorEnd - majorEnd - 1))};
+        std::array<int, 3> release{std::stoi(text.substr(i, majorEnd - i)),
+                                   std::stoi(text.substr(majorEnd + 1, minorEnd - majorEnd - 1)),
+                                   0};
+        if (minorEnd < text.size() && text[minorEnd] == '.') {
+            const size_t patchEnd = digits(minorEnd + 1);
+            if (patchEnd > minorEnd + 1)
+                release[2] = std::stoi(text.substr(minorEnd + 1, patchEnd - minorEnd - 1));
+        }
+        return release;
     }
     return std::nullopt;
 }
@@ -148,6 +160,12 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
     s.pcieGen = optionalInteger<int64_t>(r, "pcie_gen", 1, 16);
     s.lanes = optionalInteger<int64_t>(r, "lanes", 1, 16);
     s.engineVersion = optionalText(r, "engine_version");
+    s.kvCacheDtype = optionalText(r, "kv_cache_dtype");
+    if (s.kvCacheDtype && *s.kvCacheDtype != "auto" && *s.kvCacheDtype != "fp8" &&
+        *s.kvCacheDtype != "fp8_e4m3" && *s.kvCacheDtype != "fp8_e5m2")
+        r.fail("kv_cache_dtype", "\"" + *s.kvCacheDtype + "\"", "auto, fp8, fp8_e4m3 or fp8_e5m2");
+    if (r.has("enforce_eager"))
+        s.enforceEager = r.boolean({"enforce_eager"}, false);
     s.memory = optionalText(r, "memory");
     s.sampler = optionalText(r, "sampler");
     if (s.sampler && *s.sampler != "flashinfer" && *s.sampler != "pytorch")
@@ -186,11 +204,15 @@ void readMeasured(JsonReader& r, ValidationCase& c)
         } else if (r.has("gpu_blocks")) {
             c.figure = MeasuredFigure::GpuBlocks;
             c.measured = double(r.integer({"gpu_blocks"}, 1, int64_t(kMaxFigure), 1));
+        } else if (r.has("available_kv_gib")) {
+            c.figure = MeasuredFigure::AvailableKvGiB;
+            c.measured = positive("available_kv_gib");
         } else if (r.has("kv_buffer_mib")) {
             c.figure = MeasuredFigure::KvBufferMiB;
             c.measured = positive("kv_buffer_mib");
         } else {
-            r.fail("kv_cache_tokens", "", "one of kv_cache_tokens, gpu_blocks or kv_buffer_mib");
+            r.fail("kv_cache_tokens", "",
+                   "one of kv_cache_tokens, gpu_blocks, available_kv_gib or kv_buffer_mib");
         }
         if (r.has("block_size"))
             c.measuredBlockSize = r.integer({"block_size"}, 1, 1 << 20, 16);
@@ -280,6 +302,8 @@ std::string unitOf(MeasuredFigure figure)
     case MeasuredFigure::KvCacheTokens:
     case MeasuredFigure::GpuBlocks:
         return "tokens";
+    case MeasuredFigure::AvailableKvGiB:
+        return "GiB";
     case MeasuredFigure::KvBufferMiB:
         return "MiB";
     case MeasuredFigure::TokensPerS:
@@ -335,6 +359,8 @@ const char* measuredFigureId(MeasuredFigure figure)
         return "kv_cache_tokens";
     case MeasuredFigure::GpuBlocks:
         return "gpu_blocks";
+    case MeasuredFigure::AvailableKvGiB:
+        return "available_kv_gib";
     case MeasuredFigure::KvBufferMiB:
         return "kv_buffer_mib";
     case MeasuredFigure::TokensPerS:
@@ -478,7 +504,8 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
 
     const ValidationSettings& set = v.settings;
     // The figure depends on these; without them the prediction would be a guess.
-    if (v.figure == MeasuredFigure::KvCacheTokens || v.figure == MeasuredFigure::GpuBlocks) {
+    if (v.figure == MeasuredFigure::KvCacheTokens || v.figure == MeasuredFigure::GpuBlocks ||
+        v.figure == MeasuredFigure::AvailableKvGiB) {
         if (!set.gpuMemoryUtilization)
             return skip(SkipReason::SettingNotStated, "gpu_memory_utilization");
         if (!set.maxModelLen && !set.context)
@@ -496,13 +523,23 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     // vLLM sized the KV cache before capturing CUDA graphs, which then took the headroom outside
     // gpu_memory_utilization, until v0.21.0 counted them in the budget by default ("CUDA graph
     // memory profiling is enabled (default since v0.21.0)", gpustack/runner#251).
+    //
+    // Before v0.6.5 vLLM took its non-torch memory as (total - free) - torch's allocations, which
+    // counts the CUDA context and anything else on the GPU (vllm/worker/worker.py,
+    // determine_num_available_blocks); from v0.6.5 memory_profiling() counts only what grows
+    // after a baseline taken once the context exists.
     if (v.engine == "vllm" && set.engineVersion) {
-        const auto version = majorMinor(*set.engineVersion);
-        if (version && *version < std::pair{0, 21})
-            s.engine.cudaGraphMiB = 0;
+        if (const auto release = releaseOf(*set.engineVersion)) {
+            if (*release < std::array{0, 21, 0})
+                s.engine.cudaGraphMiB = 0;
+            if (*release < std::array{0, 6, 5})
+                s.engine.runtimeOverheadMiB = s.engine.legacyRuntimeOverheadMiB;
+        }
     }
     // FlashInfer samples top-k/top-p without sorting the logits ("Using FlashInfer for top-p &
     // top-k sampling" in vLLM's log), so the sampler holds no more than the logits themselves.
+    if (set.enforceEager.value_or(false))
+        s.engine.cudaGraphMiB = 0; // eager mode captures no CUDA graphs
     if (v.engine == "vllm" && set.sampler == "flashinfer")
         s.engine.samplerLogitCopies = 1;
     if (set.blockSize)
@@ -528,6 +565,8 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     std::optional<std::string> kvId;
     if (set.cacheTypeK || set.cacheTypeV)
         kvId = kvDtypeId(set.cacheTypeK ? *set.cacheTypeK : *set.cacheTypeV);
+    if (set.kvCacheDtype && *set.kvCacheDtype != "auto")
+        kvId = "fp8"; // vLLM's FP8 KV: one byte per element whichever of its two encodings
     std::optional<std::string> weightsId = set.weights;
     if (set.dtype) {
         // The model's dtype: the weights unless they are quantized, and vLLM's "auto" KV dtype.
@@ -605,6 +644,9 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
         r.measured =
             v.measured * double(v.measuredBlockSize.value_or(cs.scenario->engine.kvBlockTokens));
         r.predicted = double(e->engine.kvCacheTokens);
+        break;
+    case MeasuredFigure::AvailableKvGiB:
+        r.predicted = e->tokensFit.freeForKvBytes / kGiB;
         break;
     case MeasuredFigure::KvBufferMiB:
         r.predicted = e->engine.kvBufferBytes / kMiB;

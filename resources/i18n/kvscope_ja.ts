@@ -226,6 +226,10 @@
         <source>the report could not be rendered</source>
         <translation>レポートを描画できませんでした</translation>
     </message>
+    <message>
+        <source>Tensor-parallel buffers per GPU</source>
+        <translation>テンソル並列の通信バッファ (GPU あたり)</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -1147,8 +1151,8 @@ latent %1</source>
         <translation>vLLM KVキャッシュ（トークン）</translation>
     </message>
     <message>
-        <source>tokens or MiB</source>
-        <translation>トークンまたは MiB</translation>
+        <source>tokens, GiB or MiB</source>
+        <translation>トークン、GiB または MiB</translation>
     </message>
     <message>
         <source>Measured (%1)</source>
@@ -1193,6 +1197,10 @@ Error: %6 %</source>
 予測値: %3 %4
 実測値: %5 %4
 誤差: %6 %</translation>
+    </message>
+    <message>
+        <source>vLLM KV cache memory (GiB)</source>
+        <translation>vLLM KVキャッシュ用メモリ（GiB）</translation>
     </message>
 </context>
 <context>

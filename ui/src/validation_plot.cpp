@@ -117,7 +117,9 @@ ValidationPlot::ValidationPlot(ValidationKind kind, QWidget* parent)
 
 ValidationPlot::Series ValidationPlot::seriesOf(const ValidationResult& r) const
 {
-    return r.figure == MeasuredFigure::KvBufferMiB ? Buffer : Primary;
+    if (r.figure == MeasuredFigure::KvBufferMiB)
+        return Buffer;
+    return r.figure == MeasuredFigure::AvailableKvGiB ? Memory : Primary;
 }
 
 void ValidationPlot::setReport(const ValidationReport& report)
@@ -172,9 +174,10 @@ void ValidationPlot::applyStyle()
     const QColor color = validationKindColor(m_kind);
     const QColor edge = m_style.isDark() ? color.lighter(130) : color.darker(130);
     m_points[Primary]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, edge, color, 9));
+    m_points[Memory]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, edge, color, 10));
     m_points[Buffer]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, edge, color, 9));
-    m_points[Primary]->setPen(QPen(color));
-    m_points[Buffer]->setPen(QPen(color));
+    for (QCPGraph* points : m_points)
+        points->setPen(QPen(color));
 }
 
 QString ValidationPlot::unitName(const std::string& unit) const
@@ -190,7 +193,14 @@ QString ValidationPlot::seriesName(Series series) const
 {
     if (m_kind != ValidationKind::Capacity)
         return tr("Measurements");
-    return series == Buffer ? tr("llama.cpp KV buffer (MiB)") : tr("vLLM KV cache (tokens)");
+    switch (series) {
+    case Memory:
+        return tr("vLLM KV cache memory (GiB)");
+    case Buffer:
+        return tr("llama.cpp KV buffer (MiB)");
+    default:
+        return tr("vLLM KV cache (tokens)");
+    }
 }
 
 QString ValidationPlot::titleText() const
@@ -205,7 +215,7 @@ void ValidationPlot::retranslate()
     QString unit;
     switch (m_kind) {
     case ValidationKind::Capacity:
-        unit = tr("tokens or MiB");
+        unit = tr("tokens, GiB or MiB");
         break;
     case ValidationKind::Decode:
         unit = tr("tokens/s");
@@ -266,7 +276,9 @@ void ValidationPlot::rebuild()
     for (int s = 0; s < SeriesCount; ++s) {
         m_points[s]->setData(keys[s], values[s]);
         m_points[s]->setName(seriesName(Series(s)));
-        const bool shown = !keys[s].isEmpty() || (s == Primary && keys[Buffer].isEmpty());
+        // An empty set still shows its primary series, so the legend never stands empty.
+        const bool anyShown = std::any_of(keys.begin(), keys.end(), [](auto& k) { return !k.isEmpty(); });
+        const bool shown = !keys[s].isEmpty() || (s == Primary && !anyShown);
         m_points[s]->setVisible(shown);
         if (shown)
             m_points[s]->addToLegend();

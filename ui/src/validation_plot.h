@@ -41,7 +41,7 @@ protected:
 
 private:
     // Capacity cases come in two units: vLLM's KV pool in tokens and llama.cpp's buffer in MiB.
-    enum Series { Primary, Buffer, SeriesCount };
+    enum Series { Primary, Memory, Buffer, SeriesCount };
     Series seriesOf(const ValidationResult& result) const;
     void rebuild();
     void applyStyle();

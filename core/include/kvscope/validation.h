@@ -14,6 +14,7 @@
 //   tensor_parallel_size -> gpuCount (tensor parallel); pipeline_parallel_size -> gpuCount with
 //   engine.layerSplit (whole layers per GPU)
 //   cache_type_k / cache_type_v -> kvDtype (f16 -> fp16; q8_0, q4_0, ... by catalog id)
+//   kv_cache_dtype (vLLM) fp8, fp8_e4m3, fp8_e5m2 -> kvDtype fp8; enforce_eager -> no CUDA graphs
 //   weights -> weight format id; dtype float16 / bfloat16 -> fp16 / bf16 weights and KV
 //   context -> context; batch; n_gpu_layers -> gpuLayers; pcie_gen, lanes -> the host link.
 // Capacity follows what the engine allocates for, so there n_ctx, then max_model_len, set the
@@ -22,8 +23,9 @@
 //
 // Compared figures (error = predicted / measured - 1):
 //   capacity: vLLM's kv_cache_tokens ("GPU KV cache size"), or gpu_blocks x block size, against
-//             Evaluation::engine.kvCacheTokens; llama.cpp's kv_buffer_mib against
-//             engine.kvBufferBytes in MiB
+//             Evaluation::engine.kvCacheTokens; where a log gives neither, its available_kv_gib
+//             ("Available KV cache memory", per GPU) against tokensFit.freeForKvBytes in GiB;
+//             llama.cpp's kv_buffer_mib against engine.kvBufferBytes in MiB
 //   decode:   tokens_per_s against decode.tokensPerS
 //   pcie:     gb_per_s against decode.pcieEffectiveGBps
 // A case is skipped, with the reason, when its GPU is not known, a catalog id is missing, or a
@@ -74,10 +76,19 @@ struct ValidationSettings
     std::optional<std::string> memory;        // a PCIe copy's host memory: "pinned", "pageable", ...
     std::optional<std::string> sampler;       // vLLM's logged top-k/top-p sampler: "flashinfer" or
                                               // "pytorch"
+    std::optional<std::string> kvCacheDtype;  // vLLM --kv-cache-dtype: "auto" or an FP8 encoding
+    std::optional<bool> enforceEager;         // vLLM --enforce-eager: no CUDA graphs
 };
 
 // What was measured, as the case file names it.
-enum class MeasuredFigure { KvCacheTokens, GpuBlocks, KvBufferMiB, TokensPerS, PcieGBps };
+enum class MeasuredFigure {
+    KvCacheTokens,
+    GpuBlocks,
+    AvailableKvGiB,
+    KvBufferMiB,
+    TokensPerS,
+    PcieGBps
+};
 const char* measuredFigureId(MeasuredFigure figure); // "kv_cache_tokens", "gpu_blocks", ...
 
 struct ValidationCase
