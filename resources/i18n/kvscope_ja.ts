@@ -228,7 +228,7 @@
     </message>
     <message>
         <source>Tensor-parallel buffers per GPU</source>
-        <translation>テンソル並列の通信バッファ (GPU あたり)</translation>
+        <translation>テンソル並列の通信バッファ（GPU あたり）</translation>
     </message>
 </context>
 <context>
