@@ -28,6 +28,7 @@ private slots:
     void moeTotalAndActive();
     void expertsReadPerStep();
     void groupedFormatsCarryScales();
+    void expertsOnlyFormatLeavesTheRestAt16Bits();
     void everyPresetEvaluates_data();
     void everyPresetEvaluates();
 };
@@ -240,6 +241,22 @@ void TestWeights::groupedFormatsCarryScales()
     const auto& formats = catalog().weightFormats;
     for (size_t i = 1; i < formats.size(); ++i)
         QVERIFY(formats[i - 1].bitsPerWeight >= formats[i].bitsPerWeight);
+}
+
+void TestWeights::expertsOnlyFormatLeavesTheRestAt16Bits()
+{
+    // gpt-oss as vLLM loads it: routed experts at MXFP4's 4.25 bits, everything else BF16.
+    const ParameterCount p = countParameters(model("gpt-oss-20b"));
+    const WeightFormat& moe = weightFormat("mxfp4-moe");
+    QVERIFY(moe.expertsOnly);
+    QCOMPARE(weightBytes(p, moe), p.experts * 4.25 / 8 + (p.total() - p.experts) * 2);
+    // The same experts with every layer at 4.25 bits weigh less by the attention's 11.75 bits.
+    const WeightFormat& all = weightFormat("mxfp4");
+    QVERIFY(!all.expertsOnly);
+    QCOMPARE(weightBytes(p, moe) - weightBytes(p, all),
+             (p.attention + p.denseMlp + p.other) * (16 - 4.25) / 8);
+    // 12.8 GiB, where vLLM logs 13.47 GiB on an H100 (llm-d) and 13.72 GiB on an A100.
+    QCOMPARE(std::round(weightBytes(p, moe) / 1073741824.0 * 10) / 10, 12.8);
 }
 
 void TestWeights::everyPresetEvaluates_data()

@@ -83,6 +83,7 @@ void loadTables(const fs::path& dir, Catalog& c)
         f.family = r.text({"family"}, "");
         f.bitsPerWeight = r.number({"bits_per_weight"}, 0.5, 64, 16);
         f.embeddingBits = r.number({"embedding_bits"}, 0.5, 64, f.bitsPerWeight);
+        f.expertsOnly = r.boolean({"experts_only"}, false);
         f.groupSize = int(r.integer({"group_size"}, 0, 1 << 20, 0));
         f.dequantizes = r.boolean({"dequantizes"}, false);
         f.compute = r.text({"compute"}, "fp16");

@@ -59,13 +59,20 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     out.push_back({"kv_total", total});
 
     const ParameterCount& p = e.parameters;
-    out.push_back({"weights",
-                   formatParameters(p.body(), st) + " " + w.parameters + times() +
-                       bits(s.weights.bitsPerWeight, st) + " bit + " +
-                       formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings + times() +
-                       bits(s.weights.embeddingBits, st) + " bit, \u00f7 8 = " +
-                       bytes(e.weightsBytesTotal) +
-                       (s.gpuCount > 1 ? " (\u00f7 " + integer(s.gpuCount) + " GPU)" : "")});
+    // A format that quantizes experts only names them apart from everything it leaves at 16 bits.
+    const std::string terms =
+        s.weights.expertsOnly
+            ? formatParameters(p.experts, st) + " " + w.expertParameters + times() +
+                  bits(s.weights.bitsPerWeight, st) + " bit + " +
+                  formatParameters(p.total() - p.experts, st) + " " + w.otherParameters +
+                  times() + bits(s.weights.embeddingBits, st) + " bit"
+            : formatParameters(p.body(), st) + " " + w.parameters + times() +
+                  bits(s.weights.bitsPerWeight, st) + " bit + " +
+                  formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings + times() +
+                  bits(s.weights.embeddingBits, st) + " bit";
+    out.push_back({"weights", terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
+                                  (s.gpuCount > 1 ? " (\u00f7 " + integer(s.gpuCount) + " GPU)"
+                                                  : "")});
 
     const VramSplit& v = e.vram;
     // The driver keeps part of the board's memory; engines budget from what CUDA reports.

@@ -6,10 +6,23 @@
 
 namespace kvscope {
 
+namespace {
+
+// Bytes of the layers between embedding and lm_head, given how many of the experts' parameters
+// take part: a format that quantizes experts only leaves the other layers at embedding precision.
+double bodyBytes(double experts, double rest, const WeightFormat& format)
+{
+    if (format.expertsOnly)
+        return experts * format.bitsPerWeight / 8.0 + rest * format.embeddingBits / 8.0;
+    return (experts + rest) * format.bitsPerWeight / 8.0;
+}
+
+} // namespace
+
 double weightBytes(const ParameterCount& p, const WeightFormat& format)
 {
     return (p.embedding + p.lmHead) * format.embeddingBits / 8.0 +
-           p.body() * format.bitsPerWeight / 8.0;
+           bodyBytes(p.experts, p.attention + p.denseMlp + p.other, format);
 }
 
 double expertShareTouched(const ModelSpec& model, int64_t batch)
@@ -26,10 +39,9 @@ double weightBytesReadPerStep(const ModelSpec& model, const ParameterCount& p,
     const double head = p.lmHead > 0 ? p.lmHead : p.embedding; // tied: lm_head reuses the table
     const double lookups = std::min(p.embedding,
                                     double(batch) * double(model.hiddenSize)); // rows read
-    const double body = p.attention + p.denseMlp + p.other +
-                        p.experts * expertShareTouched(model, batch);
     return (head + (p.lmHead > 0 ? lookups : 0.0)) * format.embeddingBits / 8.0 +
-           body * format.bitsPerWeight / 8.0;
+           bodyBytes(p.experts * expertShareTouched(model, batch),
+                     p.attention + p.denseMlp + p.other, format);
 }
 
 } // namespace kvscope

@@ -437,6 +437,14 @@
         <source>tokens/s</source>
         <translation>トークン/秒</translation>
     </message>
+    <message>
+        <source>expert parameters</source>
+        <translation>エキスパートのパラメータ</translation>
+    </message>
+    <message>
+        <source>other parameters</source>
+        <translation>その他のパラメータ</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

@@ -161,6 +161,8 @@ ExplainWords UiText::explainWords()
     w.latent = s(tr("latent"));
     w.parameters = s(tr("parameters"));
     w.embeddings = s(tr("embeddings"));
+    w.expertParameters = s(tr("expert parameters"));
+    w.otherParameters = s(tr("other parameters"));
     w.weights = s(tr("weights"));
     w.kvCache = s(tr("KV"));
     w.activations = s(tr("activations"));

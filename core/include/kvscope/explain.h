@@ -26,6 +26,8 @@ struct ExplainWords
     std::string latent = "latent";
     std::string parameters = "parameters";
     std::string embeddings = "embeddings";
+    std::string expertParameters = "expert parameters";
+    std::string otherParameters = "other parameters";
     std::string weights = "weights";
     std::string kvCache = "KV";
     std::string activations = "activations";

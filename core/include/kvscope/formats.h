@@ -13,6 +13,8 @@ struct WeightFormat
     std::string family;          // float, int, gptq, awq, bnb, mx, gguf
     double bitsPerWeight = 16;   // effective bits of quantized linear layers, scales included
     double embeddingBits = 16;   // bits of token embeddings and lm_head under this format
+    bool expertsOnly = false;    // only routed MoE experts take bitsPerWeight; attention, dense
+                                 // MLPs and the rest stay at embeddingBits (vLLM's MXFP4)
     int groupSize = 0;           // quantization group; 0 = not grouped
     bool dequantizes = false;    // kernels unpack to FP16 before the matmul
     std::string compute = "fp16"; // tensor-core precision the matmuls run at: fp16, fp8, int8
