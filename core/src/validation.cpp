@@ -536,10 +536,10 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
                 s.engine.runtimeOverheadMiB = s.engine.legacyRuntimeOverheadMiB;
         }
     }
-    // FlashInfer samples top-k/top-p without sorting the logits ("Using FlashInfer for top-p &
-    // top-k sampling" in vLLM's log), so the sampler holds no more than the logits themselves.
     if (set.enforceEager.value_or(false))
         s.engine.cudaGraphMiB = 0; // eager mode captures no CUDA graphs
+    // FlashInfer samples top-k/top-p without sorting the logits ("Using FlashInfer for top-p &
+    // top-k sampling" in vLLM's log), so the sampler holds no more than the logits themselves.
     if (v.engine == "vllm" && set.sampler == "flashinfer")
         s.engine.samplerLogitCopies = 1;
     if (set.blockSize)
