@@ -142,12 +142,16 @@ void TestEvaluation::capacityIsWhatCudaReports()
 
 void TestEvaluation::tensorParallelAddsCommunicatorBuffers()
 {
-    // vLLM on two GPUs: tensor parallel holds NCCL and all-reduce buffers on each GPU (the
-    // catalog's tensor_parallel_overhead_mib); a layer split hands activations over and holds none.
+    // vLLM on two NVLinked H100s: tensor parallel holds NCCL and all-reduce buffers on each GPU
+    // (the catalog's tensor_parallel_overhead_mib); a layer split hands activations over and
+    // holds none, and neither do GPUs joined by PCIe alone (the seed's RTX 4090).
     Scenario s = scenario();
     const EngineProfile* vllm = catalog().engine("vllm");
-    QVERIFY(vllm && vllm->tensorParallelOverheadMiB > 0);
+    const GpuSpec* h100 = catalog().gpu("h100-sxm");
+    QVERIFY(vllm && vllm->tensorParallelOverheadMiB > 0 && h100 && h100->nvlinkGBps > 0);
     applyEngine(s, *vllm);
+    Scenario pcie = s;
+    s.gpu = *h100;
     auto one = evaluate(s);
     s.gpuCount = 2;
     auto tensor = evaluate(s);
@@ -157,6 +161,12 @@ void TestEvaluation::tensorParallelAddsCommunicatorBuffers()
     QCOMPARE(tensor->vram.overheadBytes - one->vram.overheadBytes,
              vllm->tensorParallelOverheadMiB * 1024 * 1024);
     QCOMPARE(layers->vram.overheadBytes, one->vram.overheadBytes);
+    QCOMPARE(pcie.gpu.nvlinkGBps, 0.0);
+    auto pcieOne = evaluate(pcie);
+    pcie.gpuCount = 2;
+    auto pcieTwo = evaluate(pcie);
+    QVERIFY(pcieOne && pcieTwo);
+    QCOMPARE(pcieTwo->vram.overheadBytes, pcieOne->vram.overheadBytes);
 }
 
 void TestEvaluation::overflowIsReported()

@@ -135,9 +135,12 @@ VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu
     v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
     v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
     v.reservedBytes = v.capacityBytes - v.budgetBytes;
-    // Tensor parallel adds the communicators' buffers on every GPU; a layer split only hands
+    // Tensor parallel over NVLink adds the communicators' buffers on every GPU (measured on
+    // H100s). GPUs joined by PCIe alone show none in vLLM's logs, and a layer split only hands
     // activations from one GPU to the next.
-    const double communicatorMiB = tensorWays(s) > 1 ? s.engine.tensorParallelOverheadMiB : 0.0;
+    const bool nvlinked = s.gpu.nvlinkGBps > 0;
+    const double communicatorMiB =
+        tensorWays(s) > 1 && nvlinked ? s.engine.tensorParallelOverheadMiB : 0.0;
     v.overheadBytes =
         (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB + communicatorMiB) * kMiB;
     v.activationBytes = activationPeakBytes(s, prefillTokens(s));

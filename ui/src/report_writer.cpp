@@ -127,7 +127,7 @@ QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
     }
     rows += row(tr("Runtime overhead"), tr("%1 MiB").arg(UiText::number(s.engine.runtimeOverheadMiB, 0)), link(s.engine.source));
     rows += row(tr("CUDA graphs"), tr("%1 MiB").arg(UiText::number(s.engine.cudaGraphMiB, 0)), link(s.engine.source));
-    if (s.gpuCount > 1 && !s.engine.layerSplit)
+    if (s.gpuCount > 1 && !s.engine.layerSplit && s.gpu.nvlinkGBps > 0)
         rows += row(tr("Tensor-parallel buffers per GPU"),
                     tr("%1 MiB").arg(UiText::number(s.engine.tensorParallelOverheadMiB, 0)), link(s.engine.source));
     rows += row(tr("KV block size"), UiText::tokens(s.engine.kvBlockTokens), link(s.engine.source));
