@@ -135,14 +135,9 @@ VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu
     v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
     v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
     v.reservedBytes = v.capacityBytes - v.budgetBytes;
-    // Tensor parallel over NVLink adds the communicators' buffers on every GPU (measured on
-    // H100s). GPUs joined by PCIe alone show none in vLLM's logs, and a layer split only hands
-    // activations from one GPU to the next.
-    const bool nvlinked = s.gpu.nvlinkGBps > 0;
-    const double communicatorMiB =
-        tensorWays(s) > 1 && nvlinked ? s.engine.tensorParallelOverheadMiB : 0.0;
-    v.overheadBytes =
-        (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB + communicatorMiB) * kMiB;
+    v.overheadBytes = (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB +
+                       tensorParallelBufferMiB(s)) *
+                      kMiB;
     v.activationBytes = activationPeakBytes(s, prefillTokens(s));
     const double onGpu = gpuLayerShare(s);
     if (s.kvPlacement == KvPlacement::Gpu) {
@@ -449,6 +444,13 @@ const char* reloadTierId(ReloadTier tier)
     case ReloadTier::Sata: return "sata";
     }
     return "cpu";
+}
+
+double tensorParallelBufferMiB(const Scenario& s)
+{
+    // GPUs joined by PCIe alone show no such buffers in vLLM's logs, and a layer split only
+    // hands activations from one GPU to the next.
+    return tensorWays(s) > 1 && s.gpu.nvlinkGBps > 0 ? s.engine.tensorParallelOverheadMiB : 0.0;
 }
 
 Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)

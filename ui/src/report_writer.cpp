@@ -127,9 +127,9 @@ QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
     }
     rows += row(tr("Runtime overhead"), tr("%1 MiB").arg(UiText::number(s.engine.runtimeOverheadMiB, 0)), link(s.engine.source));
     rows += row(tr("CUDA graphs"), tr("%1 MiB").arg(UiText::number(s.engine.cudaGraphMiB, 0)), link(s.engine.source));
-    if (s.gpuCount > 1 && !s.engine.layerSplit && s.gpu.nvlinkGBps > 0)
-        rows += row(tr("Tensor-parallel buffers per GPU"),
-                    tr("%1 MiB").arg(UiText::number(s.engine.tensorParallelOverheadMiB, 0)), link(s.engine.source));
+    if (const double buffers = tensorParallelBufferMiB(s); buffers > 0)
+        rows += row(tr("Tensor-parallel buffers per GPU"), tr("%1 MiB").arg(UiText::number(buffers, 0)),
+                    link(s.engine.source));
     rows += row(tr("KV block size"), UiText::tokens(s.engine.kvBlockTokens), link(s.engine.source));
     rows += row(tr("Prefill chunk"), s.engine.prefillChunkTokens > 0 ? UiText::tokens(s.engine.prefillChunkTokens)
                                                                      : tr("whole prompt"), link(s.engine.source));

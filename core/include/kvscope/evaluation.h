@@ -136,4 +136,8 @@ struct EvaluateOptions
 // The one evaluation every front end calls. Validates first; never returns NaN or infinity.
 Expected<Evaluation> evaluate(const Scenario& scenario, const EvaluateOptions& options = {});
 
+// Per-GPU communicator buffers the engine holds: its tensor-parallel overhead when the layers are
+// split tensor-parallel over NVLink-linked GPUs (measured on H100s), otherwise none.
+double tensorParallelBufferMiB(const Scenario& scenario);
+
 } // namespace kvscope
