@@ -92,6 +92,9 @@ private slots:
     void scenarioRoundTrip();
     void scenarioRejects_data();
     void scenarioRejects();
+    void expertLayoutsAreChecked_data();
+    void expertLayoutsAreChecked();
+    void gpuComputeCapabilityRoundTrips();
 
 private:
     QTemporaryDir m_tmp;
@@ -339,6 +342,72 @@ void TestIo::hostileInProcess()
     QVERIFY(!model.ok());
     QCOMPARE(qs(model.error().field), QStringLiteral("config.hidden_size"));
     QCOMPARE(qs(model.error().value), QStringLiteral("\"4096\""));
+}
+
+void TestIo::expertLayoutsAreChecked_data()
+{
+    QTest::addColumn<QString>("format");  // one weight_formats.json entry
+    QTest::addColumn<QString>("problem"); // "" when the entry loads
+    const QString base = R"({"id": "x", "bits_per_weight": 4.25, "group_size": 32, )";
+    QTest::addRow("valid") << base + R"("experts_only": true, "expert_layouts": [
+        {"min_compute_capability": 9.0, "max_compute_capability": 9.0, "scale_copies": 2}]})"
+                           << "";
+    QTest::addRow("not experts only")
+        << base + R"("expert_layouts": []})" << "expert_layouts: got an array; accepted: only with experts_only true";
+    QTest::addRow("not a list") << base + R"("experts_only": true, "expert_layouts": 3})"
+                                << "expert_layouts: got 3; accepted: a list of layouts";
+    QTest::addRow("no range") << base + R"("experts_only": true, "expert_layouts": [{}]})"
+                              << "expert_layouts[0].min_compute_capability";
+    QTest::addRow("three scale copies")
+        << base + R"("experts_only": true, "expert_layouts": [
+        {"min_compute_capability": 8, "max_compute_capability": 9, "scale_copies": 3}]})"
+        << "expert_layouts[0].scale_copies";
+}
+
+void TestIo::expertLayoutsAreChecked()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, problem);
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath("catalog"));
+    QFile file(dir.filePath("catalog/weight_formats.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(("{\"formats\": [" + format + "]}").toUtf8());
+    file.close();
+    const Catalog c = loadCatalog({dir.path().toStdString()});
+    // Only this file is written; the other tables' absence is reported and ignored here.
+    QStringList problems;
+    for (const std::string& line : c.problems)
+        if (line.find("weight_formats.json") != std::string::npos)
+            problems << QString::fromStdString(line);
+    if (problem.isEmpty()) {
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+        QCOMPARE(c.weightFormat("x")->expertLayouts.size(), size_t(1));
+        QCOMPARE(c.weightFormat("x")->expertLayouts[0].scaleCopies, 2);
+        return;
+    }
+    // The entry is refused whole, with the field and what it accepts named.
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
+    QVERIFY(!c.weightFormat("x"));
+}
+
+void TestIo::gpuComputeCapabilityRoundTrips()
+{
+    const GpuSpec& l4 = gpu("l4");
+    QCOMPARE(l4.computeCapability, 8.9);
+    auto back = gpuFromJson(gpuToJson(l4), "l4");
+    QVERIFY(back.ok());
+    QCOMPARE(back->computeCapability, 8.9);
+    // Not a CUDA GPU: nothing written, and 0 read back.
+    const GpuSpec& mi300x = gpu("mi300x");
+    QCOMPARE(mi300x.computeCapability, 0.0);
+    QVERIFY(!gpuToJson(mi300x).contains("compute_capability"));
+    nlohmann::json bad = gpuToJson(l4);
+    bad["compute_capability"] = "8.9";
+    auto refused = gpuFromJson(bad, "l4");
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().field, std::string("gpu.compute_capability"));
 }
 
 void TestIo::scenarioRoundTrip_data()

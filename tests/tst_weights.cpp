@@ -29,6 +29,8 @@ private slots:
     void expertsReadPerStep();
     void groupedFormatsCarryScales();
     void expertsOnlyFormatLeavesTheRestAt16Bits();
+    void vllmHoldsMxfp4ExpertsPerArchitecture_data();
+    void vllmHoldsMxfp4ExpertsPerArchitecture();
     void everyPresetEvaluates_data();
     void everyPresetEvaluates();
 };
@@ -257,6 +259,45 @@ void TestWeights::expertsOnlyFormatLeavesTheRestAt16Bits()
              (p.attention + p.denseMlp + p.other) * (16 - 4.25) / 8);
     // 12.8 GiB, where vLLM logs 13.47 GiB on an H100 (llm-d) and 13.72 GiB on an A100.
     QCOMPARE(std::round(weightBytes(p, moe) / 1073741824.0 * 10) / 10, 12.8);
+}
+
+void TestWeights::vllmHoldsMxfp4ExpertsPerArchitecture_data()
+{
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<double>("factor"); // expert parameters held per checkpoint parameter
+    QTest::addColumn<double>("bits");
+    // gpt-oss's experts are 2,880 x 2,880. Marlin (SM80-SM89) rounds each GPU's intermediate
+    // size up to 128 and the hidden size to 256: 2,944 x 3,072.
+    QTest::addRow("A100, Marlin") << "a100-80gb" << 1 << (2944.0 / 2880) * (3072.0 / 2880) << 4.25;
+    // Split four ways each GPU has 720 columns, rounded to 768.
+    QTest::addRow("4x A100, Marlin")
+        << "a100-80gb" << 4 << (768.0 * 4 / 2880) * (3072.0 / 2880) << 4.25;
+    // Hopper's Triton kernels round to 64 (2,880 stays) and keep a swizzled copy of the scales:
+    // one more 8-bit scale per 32 weights.
+    QTest::addRow("H100, Triton") << "h100-sxm" << 1 << 1.0 << 4.25 + 8.0 / 32;
+    // Blackwell's FlashInfer kernels round both sizes to 256.
+    QTest::addRow("B200, FlashInfer") << "b200" << 1 << (3072.0 / 2880) * (3072.0 / 2880) << 4.25;
+    // vLLM's MXFP4 needs capability 8.0; a T4, and GPUs that are not CUDA, keep the checkpoint.
+    QTest::addRow("T4") << "t4" << 1 << 1.0 << 4.25;
+    QTest::addRow("MI300X") << "mi300x" << 1 << 1.0 << 4.25;
+}
+
+void TestWeights::vllmHoldsMxfp4ExpertsPerArchitecture()
+{
+    QFETCH(QString, gpu);
+    QFETCH(int, gpus);
+    QFETCH(double, factor);
+    QFETCH(double, bits);
+    Scenario s = scenario("gpt-oss-120b", gpu.toStdString());
+    s.weights = weightFormat("mxfp4-moe");
+    s.gpuCount = gpus;
+    KVSCOPE_EVALUATE(e, s);
+    const ParameterCount& p = e.parameters;
+    QCOMPARE(e.experts.parameters, p.experts * factor);
+    QCOMPARE(e.experts.bitsPerWeight, bits);
+    QCOMPARE(e.weightsBytesTotal,
+             p.experts * factor * bits / 8 + (p.total() - p.experts) * 2);
 }
 
 void TestWeights::everyPresetEvaluates_data()

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -74,6 +75,31 @@ void addUnlessKnown(std::vector<T>& items, T item)
         items.push_back(std::move(item));
 }
 
+// Entry `index` of a weight format's expert_layouts; a problem is recorded on `format`.
+std::optional<ExpertLayout> expertLayoutFrom(const nlohmann::json& item, size_t index,
+                                             JsonReader& format)
+{
+    const std::string key = "expert_layouts[" + std::to_string(index) + "]";
+    if (!item.is_object()) {
+        format.fail(key, describeJson(item), "an object");
+        return std::nullopt;
+    }
+    JsonReader r(item, "");
+    r.require({"min_compute_capability"});
+    r.require({"max_compute_capability"});
+    ExpertLayout l;
+    l.minComputeCapability = r.number({"min_compute_capability"}, 1, 20, 0);
+    l.maxComputeCapability = r.number({"max_compute_capability"}, 1, 20, 0);
+    l.intermediateMultiple = r.integer({"intermediate_multiple"}, 1, 4096, 1);
+    l.hiddenMultiple = r.integer({"hidden_multiple"}, 1, 4096, 1);
+    l.scaleCopies = int(r.integer({"scale_copies"}, 1, 2, 1));
+    if (const auto& e = r.error()) {
+        format.fail(key + "." + e->field, e->value, e->accepted);
+        return std::nullopt;
+    }
+    return l;
+}
+
 void loadTables(const fs::path& dir, Catalog& c)
 {
     forEachEntry(dir / "weight_formats.json", "formats", c.problems, [&](JsonReader& r) {
@@ -89,6 +115,16 @@ void loadTables(const fs::path& dir, Catalog& c)
         f.compute = r.text({"compute"}, "fp16");
         f.kernelEfficiency = r.number({"kernel_efficiency"}, 0.01, 1, 1);
         f.source = r.text({"source"}, "");
+        if (const nlohmann::json* layouts = r.find({"expert_layouts"})) {
+            if (!f.expertsOnly)
+                r.fail("expert_layouts", describeJson(*layouts), "only with experts_only true");
+            else if (!layouts->is_array())
+                r.fail("expert_layouts", describeJson(*layouts), "a list of layouts");
+            else
+                for (size_t i = 0; i < layouts->size(); ++i)
+                    if (auto layout = expertLayoutFrom((*layouts)[i], i, r))
+                        f.expertLayouts.push_back(*layout);
+        }
         if (!r.error())
             addUnlessKnown(c.weightFormats, f);
     });

@@ -459,7 +459,9 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
         return *error;
     Evaluation e;
     e.parameters = countParameters(s.model);
-    e.weightsBytesTotal = weightBytes(e.parameters, s.weights);
+    e.experts = expertStorage(s.model, e.parameters, s.weights, s.gpu.computeCapability,
+                              tensorWays(s));
+    e.weightsBytesTotal = weightBytes(e.parameters, s.weights, e.experts);
     e.kv = kvFigures(s);
     e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount));
     e.tokensFit = tokensFit(s, e.vram);

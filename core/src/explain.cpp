@@ -60,10 +60,15 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
 
     const ParameterCount& p = e.parameters;
     // A format that quantizes experts only names them apart from everything it leaves at 16 bits.
+    // Experts the engine pads or holds with extra scales are shown as it holds them.
+    const ExpertStorage& x = e.experts;
+    const std::string expertTerm =
+        formatParameters(x.parameters, st) + " " + w.expertParameters +
+        (x.padded ? " (" + w.paddedForKernel + ")" : "") + times() + bits(x.bitsPerWeight, st) +
+        " bit" + (x.scaleCopies > 1 ? " (" + w.scalesHeldTwice + ")" : "");
     const std::string terms =
         s.weights.expertsOnly
-            ? formatParameters(p.experts, st) + " " + w.expertParameters + times() +
-                  bits(s.weights.bitsPerWeight, st) + " bit + " +
+            ? expertTerm + " + " +
                   formatParameters(p.total() - p.experts, st) + " " + w.otherParameters +
                   times() + bits(s.weights.embeddingBits, st) + " bit"
             : formatParameters(p.body(), st) + " " + w.parameters + times() +

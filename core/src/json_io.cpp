@@ -316,6 +316,7 @@ Expected<GpuSpec> gpuFromJson(const nlohmann::json& object, const std::string& f
     g.nvlinkGBps = r.number({"nvlink_gb_per_s"}, 0, limits::maxRateGBps, 0);
     g.unifiedMemory = r.boolean({"unified_memory"}, false);
     g.usableFraction = r.number({"gpu_usable_fraction"}, 0.01, 1.0, 1.0);
+    g.computeCapability = r.number({"compute_capability"}, 0, 20, 0);
     if (r.error())
         return *r.error();
     if (auto error = validateGpu(g))
@@ -354,6 +355,8 @@ nlohmann::json gpuToJson(const GpuSpec& g)
     j["nvlink_gb_per_s"] = g.nvlinkGBps;
     j["unified_memory"] = g.unifiedMemory;
     j["gpu_usable_fraction"] = g.usableFraction;
+    if (g.computeCapability > 0)
+        j["compute_capability"] = g.computeCapability;
     j["source"] = g.source;
     return j;
 }

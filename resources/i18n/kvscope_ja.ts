@@ -445,6 +445,14 @@
         <source>other parameters</source>
         <translation>その他のパラメータ</translation>
     </message>
+    <message>
+        <source>as the GPU&apos;s MoE kernel pads them</source>
+        <translation>GPU の MoE カーネルによるパディング込み</translation>
+    </message>
+    <message>
+        <source>scales held twice</source>
+        <translation>スケールを二重に保持</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

@@ -163,6 +163,8 @@ ExplainWords UiText::explainWords()
     w.embeddings = s(tr("embeddings"));
     w.expertParameters = s(tr("expert parameters"));
     w.otherParameters = s(tr("other parameters"));
+    w.paddedForKernel = s(tr("as the GPU's MoE kernel pads them"));
+    w.scalesHeldTwice = s(tr("scales held twice"));
     w.weights = s(tr("weights"));
     w.kvCache = s(tr("KV"));
     w.activations = s(tr("activations"));

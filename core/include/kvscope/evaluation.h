@@ -4,6 +4,7 @@
 #include "kvscope/field_error.h"
 #include "kvscope/parameters.h"
 #include "kvscope/scenario.h"
+#include "kvscope/weights.h"
 
 #include <array>
 #include <cstdint>
@@ -119,6 +120,7 @@ struct Breakeven
 struct Evaluation
 {
     ParameterCount parameters;
+    ExpertStorage experts;        // the routed experts as the engine holds them on this GPU
     double weightsBytesTotal = 0; // all GPUs together, at the scenario's format
     KvFigures kv;
     VramSplit vram;

@@ -28,6 +28,8 @@ struct ExplainWords
     std::string embeddings = "embeddings";
     std::string expertParameters = "expert parameters";
     std::string otherParameters = "other parameters";
+    std::string paddedForKernel = "as the GPU's MoE kernel pads them";
+    std::string scalesHeldTwice = "scales held twice";
     std::string weights = "weights";
     std::string kvCache = "KV";
     std::string activations = "activations";

@@ -1,9 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace kvscope {
+
+// How an engine holds MoE expert weights on one GPU architecture when that differs from the
+// checkpoint: kernels that want padded dimensions, or scales kept twice after a re-layout.
+struct ExpertLayout
+{
+    double minComputeCapability = 0; // CUDA compute capability range the layout applies to
+    double maxComputeCapability = 0;
+    int64_t intermediateMultiple = 1; // each GPU's expert intermediate size rounded up to this
+    int64_t hiddenMultiple = 1;       // the hidden size rounded up to this
+    int scaleCopies = 1;              // copies of the group scales left resident (1 or 2)
+};
 
 // How weights are stored (resources/catalog/weight_formats.json).
 struct WeightFormat
@@ -20,6 +33,7 @@ struct WeightFormat
     std::string compute = "fp16"; // tensor-core precision the matmuls run at: fp16, fp8, int8
     double kernelEfficiency = 1.0; // share of the FP16 kernels' achieved bandwidth this format's
                                    // decode kernels reach (dequantizing costs instructions)
+    std::vector<ExpertLayout> expertLayouts; // by GPU architecture; none = as the checkpoint
     std::string source;
 };
 

@@ -25,6 +25,7 @@ struct GpuSpec
     double nvlinkGBps = 0;           // GPU-to-GPU bandwidth as the datasheet states it; 0 = none
     bool unifiedMemory = false;      // CPU and GPU share one memory (Apple silicon)
     double usableFraction = 1.0;     // share of memory the GPU may use (macOS caps unified memory)
+    double computeCapability = 0;    // CUDA compute capability, e.g. 8.9; 0 = not a CUDA GPU
 };
 
 // One PCIe generation's signalling (resources/catalog/interconnects.json).
