@@ -79,6 +79,7 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
     for (size_t i = 0; i < 3; ++i)
         fill(m_reload[i], kReloadColumns[i]);
 
+    setContextAxis(xAxis, from, to); // first: the labels below are placed in its pixels
     const Breakeven& b = snap.evaluation.breakeven;
     for (size_t i = 0; i < 3; ++i) {
         const double x = double(b.crossTokens[i]);
@@ -95,14 +96,20 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
         m_crossLabels[i]->position->setCoords(x, 0.02 + line * double(i));
         m_crossLabels[i]->setText(tr("%1 wins from %2").arg(UiText::reloadTierName(ReloadTier(i)),
                                                            UiText::tokens(b.crossTokens[i])));
+        // A crossing near the right edge is labelled on the line's left, so no text is cut off.
+        const int width = QFontMetrics(m_crossLabels[i]->font())
+                              .horizontalAdvance(m_crossLabels[i]->text()) + 8;
+        const bool fitsRight = xAxis->coordToPixel(x) + width <= axisRect()->right();
+        m_crossLabels[i]->setPositionAlignment((fitsRight ? Qt::AlignLeft : Qt::AlignRight) |
+                                               Qt::AlignTop);
     }
-    setContextAxis(xAxis, from, to);
     yAxis->setRange(std::max(low / 2, high / 1e7), high * 3);
 }
 
 void BreakevenChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
 {
     key.push_back(double(axisRect()->height())); // the label rows are spaced in pixels
+    key.push_back(double(axisRect()->width()));  // and turn left near the right edge
     // The crossings are searched up to the longer of the context and the model's maximum.
     for (int64_t cross : snap.evaluation.breakeven.crossTokens)
         key.push_back(double(cross));
