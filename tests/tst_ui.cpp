@@ -238,6 +238,7 @@ void TestUi::extremeSettingsShowNoNonsense_data()
     QTest::addRow("405b on one gpu") << "llama-3.1-405b" << "rtx-3090" << qint64(131072) << qint64(256) << int(KvPlacement::CpuRam);
     QTest::addRow("mla windowless") << "deepseek-v3" << "m4-max" << qint64(1'000'000) << qint64(8) << int(KvPlacement::Nvme);
     QTest::addRow("all windowed") << "mistral-7b-v0.1" << "b200" << qint64(100'000'000) << qint64(1) << int(KvPlacement::Gpu);
+    QTest::addRow("70b overflows one h100") << "llama-3.1-70b" << "h100-sxm" << qint64(2048) << qint64(1) << int(KvPlacement::Gpu);
 }
 
 void TestUi::extremeSettingsShowNoNonsense()
@@ -264,6 +265,20 @@ void TestUi::extremeSettingsShowNoNonsense()
         QVERIFY2(!nonsense.match(text).hasMatch(), qPrintable(text));
     for (const HeadlineTile* tile : m_window->headline()->findChildren<HeadlineTile*>())
         QVERIFY2(!nonsense.match(tile->arithmetic()).hasMatch(), qPrintable(tile->arithmetic()));
+    // No label on a chart runs past its edges, wherever the figures put it.
+    for (ChartBase* chart : m_window->charts()) {
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        for (int i = 0; i < chart->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(chart->item(i));
+            if (!text || !text->visible() || text->text().isEmpty())
+                continue;
+            const QRectF box(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+            QVERIFY2(box.left() >= -1 && box.right() <= chart->width() + 1,
+                     qPrintable(QStringLiteral("%1: \"%2\" spans x %3 to %4 of %5")
+                                    .arg(chart->chartTitle(), text->text())
+                                    .arg(box.left()).arg(box.right()).arg(chart->width())));
+        }
+    }
 }
 
 void TestUi::dragCoalescesEvaluations()
