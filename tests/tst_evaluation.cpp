@@ -36,6 +36,7 @@ private slots:
     void overflowIsReported();
     void capacityIsWhatCudaReports();
     void tensorParallelAddsCommunicatorBuffers();
+    void vllmSamplerFollowsTheModelRunner();
     void attentionVariantsOrder_data();
     void attentionVariantsOrder();
     void decodeGrowsWithContext_data();
@@ -167,6 +168,26 @@ void TestEvaluation::tensorParallelAddsCommunicatorBuffers()
     auto pcieTwo = evaluate(pcie);
     QVERIFY(pcieOne && pcieTwo);
     QCOMPARE(pcieTwo->vram.overheadBytes, pcieOne->vram.overheadBytes);
+}
+
+void TestEvaluation::vllmSamplerFollowsTheModelRunner()
+{
+    // vLLM profiles 1,024 sampler rows here. Dense models run Model Runner V2, whose greedy
+    // profile holds the logits and one FP32 copy (1.5 x 1,024 x 128,256 x 4 B = 788 MB, above
+    // the forward's 226 MB plus the logits' 525 MB); MoE models still run the classic runner,
+    // whose sorted top-k/top-p holds 9.5 copies (Mixtral: 9.5 x 1,024 x 32,000 x 4 B).
+    const EngineProfile* vllm = catalog().engine("vllm");
+    QVERIFY(vllm && vllm->classicSamplerLogitCopies > vllm->samplerLogitCopies);
+    Scenario dense = scenario("llama-3.1-8b", "h100-sxm");
+    applyEngine(dense, *vllm);
+    dense.engine.maxNumSeqs = 1024;
+    dense.engine.prefillChunkTokens = 2048;
+    KVSCOPE_EVALUATE(d, dense);
+    QCOMPARE(d.vram.activationBytes, vllm->samplerLogitCopies * 1024 * 128256 * 4);
+    Scenario moe = dense;
+    moe.model = model("mixtral-8x7b");
+    KVSCOPE_EVALUATE(m, moe);
+    QCOMPARE(m.vram.activationBytes, vllm->classicSamplerLogitCopies * 1024 * 32000 * 4);
 }
 
 void TestEvaluation::overflowIsReported()

@@ -167,20 +167,26 @@ void TestValidation::vllmKvPoolByHand_data()
     QTest::addColumn<bool>("graphsInBudget");
     QTest::addColumn<QString>("sampler");
     QTest::addColumn<bool>("legacyOverhead");
-    QTest::newRow("version not stated: today's vLLM") << QString() << true << QString() << false;
-    QTest::newRow("v0.21.0 counts graphs in the budget")
-        << QStringLiteral("v0.21.0") << true << QString() << false;
+    QTest::addColumn<bool>("classicRunner");
+    QTest::newRow("version not stated: today's vLLM")
+        << QString() << true << QString() << false << false;
+    QTest::newRow("v0.25.0 runs dense models on Model Runner V2")
+        << QStringLiteral("v0.25.0 V1") << true << QString() << false << false;
+    QTest::newRow("v0.21.0 counts graphs in the budget, on the classic runner")
+        << QStringLiteral("v0.21.0") << true << QString() << false << true;
     QTest::newRow("v0.6.4 left them to the headroom, and counted the CUDA context")
-        << QStringLiteral("v0.6.4 V0") << false << QString() << true;
+        << QStringLiteral("v0.6.4 V0") << false << QString() << true << true;
     QTest::newRow("v0.6.5 took a baseline after the context")
-        << QStringLiteral("v0.6.5 V0") << false << QString() << false;
+        << QStringLiteral("v0.6.5 V0") << false << QString() << false << true;
     QTest::newRow("v0.7.x-era: an unstated patch counts as .0")
-        << QStringLiteral("v0.7.x-era V0") << false << QString() << false;
-    QTest::newRow("v0.10.2 V1 too") << QStringLiteral("0.10.2") << false << QString() << false;
+        << QStringLiteral("v0.7.x-era V0") << false << QString() << false << true;
+    QTest::newRow("V0 engine, release not stated: before v0.21")
+        << QStringLiteral("ROCm fork checkout V0, Dec 2024") << false << QString() << false << true;
+    QTest::newRow("v0.10.2 V1 too") << QStringLiteral("0.10.2") << false << QString() << false << true;
     QTest::newRow("FlashInfer sampler: no sorted copies")
-        << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("flashinfer") << false;
+        << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("flashinfer") << false << true;
     QTest::newRow("PyTorch sampler: the catalog's copies")
-        << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("pytorch") << false;
+        << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("pytorch") << false << true;
 }
 
 void TestValidation::vllmKvPoolByHand()
@@ -193,8 +199,10 @@ void TestValidation::vllmKvPoolByHand()
     //               larger of the attention phase (4,096 q + 2,048 k/v + 4,096 attention out +
     //               4,096 o-proj = 14,336) and the MLP phase (3 x 14,336 gate/up/product +
     //               4,096 down-proj = 47,104)) x 2 B = 226,492,416 B, plus 256 x 128,256 x 4 B
-    //               logits = 131,334,144 B; the sampler: 9.5 x the logits = 1,247,674,368 B,
-    //               the larger (catalog sampler_logit_copies 9.5 when this was written)
+    //               logits = 131,334,144 B; the classic runner's sampler: 9.5 x the logits =
+    //               1,247,674,368 B, the larger (catalog classic_sampler_logit_copies 9.5 when
+    //               this was written); Model Runner V2's greedy profile holds 1.5 x the logits,
+    //               so there the forward is the larger
     //   overhead    the engine's runtime MiB (before v0.6.5 its legacy figure, which counted the
     //               CUDA context), plus its CUDA-graph MiB where the version counts graphs in the
     //               budget (catalog values 133 or 358, and 369 MiB, when this was written)
@@ -205,6 +213,7 @@ void TestValidation::vllmKvPoolByHand()
     QFETCH(bool, graphsInBudget);
     QFETCH(QString, sampler);
     QFETCH(bool, legacyOverhead);
+    QFETCH(bool, classicRunner);
     const EngineProfile* vllm = catalog().engine("vllm");
     const GpuSpec* h100 = catalog().gpu("h100-sxm");
     QVERIFY(vllm && h100);
@@ -217,7 +226,9 @@ void TestValidation::vllmKvPoolByHand()
     const double forward = 2048.0 *
                            (2 * 4096 + std::max(4096 + 2048 + 4096 + 4096, 3 * 14336 + 4096)) *
                            activationBytes;
-    const double copies = sampler == QLatin1String("flashinfer") ? 1.0 : vllm->samplerLogitCopies;
+    const double copies = sampler == QLatin1String("flashinfer") ? 1.0
+                          : classicRunner ? vllm->classicSamplerLogitCopies
+                                          : vllm->samplerLogitCopies;
     const double activations = std::max(forward + logits, logits * copies);
     const double reported = 80.0 * 1024 * kMiB * h100->usableFraction;
     const double free = reported * 0.9 - 8030261248.0 * 2 - activations - overhead;

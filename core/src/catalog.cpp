@@ -157,6 +157,7 @@ void loadTables(const fs::path& dir, Catalog& c)
         e.gpuResidentKvLayers = r.integer({"gpu_resident_kv_layers"}, 0, 100'000, 0);
         e.maxNumSeqs = r.integer({"max_num_seqs"}, 0, limits::maxBatch, 0);
         e.samplerLogitCopies = r.number({"sampler_logit_copies"}, 1, 64, 1);
+        e.classicSamplerLogitCopies = r.number({"classic_sampler_logit_copies"}, 1, 64, 0);
         e.computesOnHost = r.boolean({"computes_on_host"}, false);
         e.layerSplit = r.boolean({"layer_split"}, false);
         e.source = r.text({"source"}, "");

@@ -60,6 +60,14 @@ double tensorTflops(const Scenario& s)
     return s.gpu.fp16Tflops;
 }
 
+// vLLM's Model Runner V2, its default for dense models since v0.25.0, profiles a greedy sampler;
+// MoE models still run the classic runner, whose profile samples with top-k and top-p.
+double samplerLogitCopies(const Scenario& s)
+{
+    const double classic = s.engine.classicSamplerLogitCopies;
+    return s.model.isMoe() && classic > 0 ? classic : s.engine.samplerLogitCopies;
+}
+
 // Peak transient activations on one GPU. The forward over `tokens` tokens holds the residual
 // stream and its normed copy, plus the larger of the attention phase (q/k/v projections,
 // attention output, its projection) and the MLP phase (gate and up projections, their product,
@@ -91,7 +99,7 @@ double activationPeakBytes(const Scenario& s, int64_t tokens)
     // vLLM's profiling run samples max_num_seqs rows of logits, whatever the real batch.
     const int64_t rows = s.engine.maxNumSeqs > 0 ? s.engine.maxNumSeqs : s.batch;
     const double logits = double(rows) * double(m.vocabSize) * 4.0;
-    return std::max(forward + logits, logits * s.engine.samplerLogitCopies);
+    return std::max(forward + logits, logits * samplerLogitCopies(s));
 }
 
 int64_t prefillTokens(const Scenario& s)

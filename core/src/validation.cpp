@@ -88,6 +88,18 @@ std::optional<T> optionalInteger(JsonReader& r, const char* key, int64_t lo, int
     return T(r.integer({key}, lo, hi, lo));
 }
 
+// Whether a version text names vLLM's V0 engine ("... V0", "V0 (ROCm source build)").
+bool namesV0Engine(const std::string& text)
+{
+    for (size_t at = text.find("V0"); at != std::string::npos; at = text.find("V0", at + 1)) {
+        const bool startsWord = at == 0 || !std::isalnum((unsigned char)text[at - 1]);
+        const bool endsWord = at + 2 >= text.size() || !std::isalnum((unsigned char)text[at + 2]);
+        if (startsWord && endsWord)
+            return true;
+    }
+    return false;
+}
+
 // The first release a version text names, as {major, minor, patch}: "v0.6.4 V0" gives {0, 6, 4},
 // "v0.7.x-era" {0, 7, 0} (an unstated patch counts as the first of its minor release).
 std::optional<std::array<int, 3>> releaseOf(const std::string& text)
@@ -528,20 +540,30 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     // counts the CUDA context and anything else on the GPU (vllm/worker/worker.py,
     // determine_num_available_blocks); from v0.6.5 memory_profiling() counts only what grows
     // after a baseline taken once the context exists.
+    //
+    // Model Runner V2 became the default for dense models in v0.25.0 ("Model Runner V2 is now the
+    // default for all dense models (#44443)", the v0.25.0 release notes); before it every model
+    // ran the classic runner and its sampler.
+    //
+    // A text that names no release but the V0 engine dates from before V0's removal (v0.11), so
+    // it is older than the last two rules' releases.
     if (v.engine == "vllm" && set.engineVersion) {
-        if (const auto release = releaseOf(*set.engineVersion)) {
-            if (*release < std::array{0, 21, 0})
-                s.engine.cudaGraphMiB = 0;
-            if (*release < std::array{0, 6, 5})
-                s.engine.runtimeOverheadMiB = s.engine.legacyRuntimeOverheadMiB;
-        }
+        const auto release = releaseOf(*set.engineVersion);
+        const bool v0 = !release && namesV0Engine(*set.engineVersion);
+        auto before = [&](std::array<int, 3> first) { return release ? *release < first : v0; };
+        if (before({0, 21, 0}))
+            s.engine.cudaGraphMiB = 0;
+        if (release && *release < std::array{0, 6, 5})
+            s.engine.runtimeOverheadMiB = s.engine.legacyRuntimeOverheadMiB;
+        if (before({0, 25, 0}) && s.engine.classicSamplerLogitCopies > 0)
+            s.engine.samplerLogitCopies = s.engine.classicSamplerLogitCopies;
     }
     if (set.enforceEager.value_or(false))
         s.engine.cudaGraphMiB = 0; // eager mode captures no CUDA graphs
     // FlashInfer samples top-k/top-p without sorting the logits ("Using FlashInfer for top-p &
     // top-k sampling" in vLLM's log), so the sampler holds no more than the logits themselves.
     if (v.engine == "vllm" && set.sampler == "flashinfer")
-        s.engine.samplerLogitCopies = 1;
+        s.engine.samplerLogitCopies = s.engine.classicSamplerLogitCopies = 1;
     if (set.blockSize)
         s.engine.kvBlockTokens = *set.blockSize;
     if (set.maxNumSeqs)

@@ -32,7 +32,10 @@ struct EngineProfile
     int64_t maxNumSeqs = 0;          // vLLM max_num_seqs: rows its profiling run samples logits
                                      // for; 0 = the scenario's batch
     double samplerLogitCopies = 1;   // FP32 logit-sized buffers alive at the sampler's peak
-                                     // (vLLM's sort-based top-k/top-p holds several)
+    double classicSamplerLogitCopies = 0; // the same in vLLM's classic model runner, which still
+                                          // serves MoE models and served every model before
+                                          // v0.25.0 (its sorted top-k/top-p holds several);
+                                          // 0 = samplerLogitCopies
     bool computesOnHost = false;     // layers and KV left in host RAM are computed there by the
                                      // CPU (llama.cpp -ngl / -nkvo), not copied to the GPU
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
