@@ -7,6 +7,7 @@
 
 #include "kvscope/evaluation_json.h"
 #include "kvscope/explain.h"
+#include "kvscope/scenario_options.h"
 #include "kvscope/sweep.h"
 
 #include <QtTest>
@@ -37,6 +38,7 @@ private slots:
     void capacityIsWhatCudaReports();
     void tensorParallelAddsCommunicatorBuffers();
     void vllmSamplerFollowsTheModelRunner();
+    void vllmBatchDefaultsFollowTheGpu();
     void attentionVariantsOrder_data();
     void attentionVariantsOrder();
     void decodeGrowsWithContext_data();
@@ -188,6 +190,52 @@ void TestEvaluation::vllmSamplerFollowsTheModelRunner()
     moe.model = model("mixtral-8x7b");
     KVSCOPE_EVALUATE(m, moe);
     QCOMPARE(m.vram.activationBytes, vllm->classicSamplerLogitCopies * 1024 * 32000 * 4);
+}
+
+void TestEvaluation::vllmBatchDefaultsFollowTheGpu()
+{
+    // vLLM serves 1,024 sequences and 8,192 batched tokens by default on GPUs reporting 70 GiB
+    // or more, except A100s; 256 and 2,048 elsewhere (EngineArgs.get_batch_defaults).
+    const EngineProfile* vllm = catalog().engine("vllm");
+    QVERIFY(vllm);
+    struct Expect { const char* gpu; int64_t seqs; int64_t tokens; };
+    for (const Expect& x : {Expect{"h100-sxm", 1024, 8192}, Expect{"mi300x", 1024, 8192},
+                            Expect{"rtx-pro-6000-blackwell", 1024, 8192},
+                            Expect{"a100-80gb", 256, 2048}, Expect{"l40s", 256, 2048},
+                            Expect{"rtx-4090", 256, 2048}}) {
+        Scenario s = scenario("llama-3.1-8b", x.gpu);
+        applyEngine(s, *vllm);
+        QCOMPARE(s.engine.maxNumSeqs, x.seqs);
+        QCOMPARE(s.engine.prefillChunkTokens, x.tokens);
+    }
+    // Untouched defaults follow a GPU change both ways; a value the user set stays.
+    Scenario s = scenario("llama-3.1-8b", "rtx-4090");
+    applyEngine(s, *vllm);
+    applyGpu(s, gpu("h100-sxm"));
+    QCOMPARE(s.engine.maxNumSeqs, int64_t(1024));
+    applyGpu(s, gpu("a100-80gb"));
+    QCOMPARE(s.engine.maxNumSeqs, int64_t(256));
+    QCOMPARE(s.engine.prefillChunkTokens, int64_t(2048));
+    s.engine.maxNumSeqs = 64;
+    applyGpu(s, gpu("h100-sxm"));
+    QCOMPARE(s.engine.maxNumSeqs, int64_t(64));
+    QCOMPARE(s.engine.prefillChunkTokens, int64_t(2048));
+    QCOMPARE(s.gpu.id, std::string("h100-sxm"));
+    // On the command line the order of the options does not matter, and a stated value wins.
+    using Options = std::vector<std::pair<std::string, std::string>>;
+    for (const Options& options :
+         {Options{{"engine", "vllm"}, {"gpu", "h100-sxm"}}, Options{{"gpu", "h100-sxm"}, {"engine", "vllm"}},
+          Options{{"max-num-seqs", "300"}, {"gpu", "h100-sxm"}, {"engine", "vllm"}}}) {
+        auto parsed = scenarioFromOptions(options, catalog());
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message().c_str());
+        QCOMPARE(parsed->engine.maxNumSeqs, options.size() == 3 ? int64_t(300) : int64_t(1024));
+        QCOMPARE(parsed->engine.prefillChunkTokens, int64_t(8192));
+    }
+    // Engines without GPU-dependent defaults keep theirs.
+    Scenario hf = scenario("llama-3.1-8b", "rtx-4090");
+    const int64_t chunk = hf.engine.prefillChunkTokens;
+    applyGpu(hf, gpu("h100-sxm"));
+    QCOMPARE(hf.engine.prefillChunkTokens, chunk);
 }
 
 void TestEvaluation::overflowIsReported()

@@ -192,6 +192,15 @@ void TestUi::controlsReachScenarioAndCharts()
     evaluate();
     QCOMPARE(m_controller->scenario().engine.id, std::string("vllm"));
     QVERIFY(m_controller->snapshot().evaluation.vram.reservedBytes > 0);
+    // vLLM's batch defaults follow the GPU: 1,024 sequences on an H100, 256 on an RTX 4090.
+    QCOMPARE(panel->maxNumSeqsBox()->value(), 1024);
+    const int rtx4090 = panel->gpuBox()->findData(QStringLiteral("rtx-4090"));
+    panel->gpuBox()->setCurrentIndex(rtx4090);
+    emit panel->gpuBox()->activated(rtx4090);
+    evaluate();
+    QCOMPARE(m_controller->scenario().engine.maxNumSeqs, int64_t(256));
+    QCOMPARE(m_controller->scenario().engine.prefillChunkTokens, int64_t(2048));
+    QCOMPARE(panel->maxNumSeqsBox()->value(), 256);
     const int cpu = panel->placementBox()->findData(int(KvPlacement::CpuRam));
     panel->placementBox()->setCurrentIndex(cpu);
     emit panel->placementBox()->activated(cpu);

@@ -158,6 +158,20 @@ void loadTables(const fs::path& dir, Catalog& c)
         e.maxNumSeqs = r.integer({"max_num_seqs"}, 0, limits::maxBatch, 0);
         e.samplerLogitCopies = r.number({"sampler_logit_copies"}, 1, 64, 1);
         e.classicSamplerLogitCopies = r.number({"classic_sampler_logit_copies"}, 1, 64, 0);
+        e.baseMaxNumSeqs = e.maxNumSeqs;
+        e.basePrefillChunkTokens = e.prefillChunkTokens;
+        if (r.find({"large_gpu"})) {
+            JsonReader large(*r.find({"large_gpu"}), "");
+            large.require({"min_memory_gib"});
+            e.largeGpuMinGiB = large.number({"min_memory_gib"}, 1, limits::maxMemoryGiB, 0);
+            e.largeGpuExcludedName = large.text({"excluded_name"}, "");
+            e.largeGpuMaxNumSeqs =
+                large.integer({"max_num_seqs"}, 1, limits::maxBatch, e.baseMaxNumSeqs);
+            e.largeGpuPrefillChunkTokens = large.integer(
+                {"max_num_batched_tokens"}, 1, limits::maxContext, e.basePrefillChunkTokens);
+            if (const auto& error = large.error())
+                r.fail("large_gpu." + error->field, error->value, error->accepted);
+        }
         e.computesOnHost = r.boolean({"computes_on_host"}, false);
         e.layerSplit = r.boolean({"layer_split"}, false);
         e.source = r.text({"source"}, "");
@@ -287,10 +301,47 @@ Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
     return c;
 }
 
+bool takesLargeGpuDefaults(const EngineProfile& engine, const GpuSpec& gpu)
+{
+    if (engine.largeGpuMinGiB <= 0)
+        return false;
+    std::string name = gpu.name;
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char ch) { return char(std::tolower(ch)); });
+    if (!engine.largeGpuExcludedName.empty() &&
+        name.find(engine.largeGpuExcludedName) != std::string::npos)
+        return false;
+    return gpu.memoryGiB * gpu.usableFraction >= engine.largeGpuMinGiB;
+}
+
+namespace {
+
+void applyBatchDefaults(EngineProfile& engine, const GpuSpec& gpu)
+{
+    const bool large = takesLargeGpuDefaults(engine, gpu);
+    engine.maxNumSeqs = large ? engine.largeGpuMaxNumSeqs : engine.baseMaxNumSeqs;
+    engine.prefillChunkTokens = large ? engine.largeGpuPrefillChunkTokens
+                                      : engine.basePrefillChunkTokens;
+}
+
+} // namespace
+
 void applyEngine(Scenario& s, const EngineProfile& engine)
 {
     s.engine = engine;
+    applyBatchDefaults(s.engine, s.gpu);
     s.kvPlacement = engine.defaultKvPlacement;
+}
+
+void applyGpu(Scenario& s, GpuSpec gpu)
+{
+    EngineProfile defaults = s.engine;
+    applyBatchDefaults(defaults, s.gpu);
+    const bool untouched = s.engine.maxNumSeqs == defaults.maxNumSeqs &&
+                           s.engine.prefillChunkTokens == defaults.prefillChunkTokens;
+    s.gpu = std::move(gpu);
+    if (untouched)
+        applyBatchDefaults(s.engine, s.gpu);
 }
 
 Expected<Scenario> defaultScenario(const Catalog& c)

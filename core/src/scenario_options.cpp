@@ -146,10 +146,11 @@ std::optional<FieldError> OptionApplier::apply(const std::string& name, const st
             auto gpu = gpuFromFile(value);
             if (!gpu)
                 return gpu.error();
-            m_s.gpu = std::move(gpu).value();
-            m_s.gpu.custom = true;
+            GpuSpec custom = std::move(gpu).value();
+            custom.custom = true;
+            applyGpu(m_s, std::move(custom));
         } else if (const GpuSpec* g = m_c.gpu(value)) {
-            m_s.gpu = *g;
+            applyGpu(m_s, *g);
         } else {
             return unknown("a GPU id (see `kvscope-cli list gpus`) or a path to a GPU JSON file");
         }
@@ -269,13 +270,19 @@ Expected<Scenario> scenarioFromOptions(const std::vector<std::pair<std::string, 
             return loaded.error();
         s = std::move(loaded).value();
     }
+    // The catalog entries first, so settings given with them apply whatever their order
+    // (an engine's batch defaults depend on the GPU).
     OptionApplier applier(s, catalog);
-    for (const auto& [name, value] : options) {
-        if (name == "scenario")
-            continue;
-        if (auto error = applier.apply(name, value))
-            return *error;
-    }
+    auto choosesEntry = [](const std::string& name) {
+        return name == "model" || name == "gpu" || name == "engine";
+    };
+    for (const bool entries : {true, false})
+        for (const auto& [name, value] : options) {
+            if (name == "scenario" || choosesEntry(name) != entries)
+                continue;
+            if (auto error = applier.apply(name, value))
+                return *error;
+        }
     if (auto error = validate(s))
         return *error;
     return s;

@@ -557,6 +557,12 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
             s.engine.runtimeOverheadMiB = s.engine.legacyRuntimeOverheadMiB;
         if (before({0, 25, 0}) && s.engine.classicSamplerLogitCopies > 0)
             s.engine.samplerLogitCopies = s.engine.classicSamplerLogitCopies;
+        // Batch defaults by GPU memory, with A100s kept on the small ones, arrived in v0.9.0
+        // (vllm-project/vllm#17073 and #17885); V0 never had them.
+        if (before({0, 9, 0})) {
+            s.engine.maxNumSeqs = s.engine.baseMaxNumSeqs;
+            s.engine.prefillChunkTokens = s.engine.basePrefillChunkTokens;
+        }
     }
     if (set.enforceEager.value_or(false))
         s.engine.cudaGraphMiB = 0; // eager mode captures no CUDA graphs

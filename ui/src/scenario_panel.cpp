@@ -175,7 +175,7 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
         if (id == kCustomGpuId)
             return editCustomGpu();
         if (const GpuSpec* g = m_controller->catalog().gpu(id.toStdString()))
-            m_controller->edit([&](Scenario& s) { s.gpu = *g; });
+            m_controller->edit([&](Scenario& s) { applyGpu(s, *g); });
     });
     connect(m_gpuCount, &QSpinBox::valueChanged, this,
             [this](int n) { m_controller->edit([&](Scenario& s) { s.gpuCount = n; }); });
@@ -369,7 +369,7 @@ void ScenarioPanel::editCustomGpu()
     GpuSpec gpu = m_controller->scenario().gpu;
     if (CustomGpuDialog::edit(this, gpu)) {
         gpu.custom = true;
-        m_controller->edit([&](Scenario& s) { s.gpu = gpu; });
+        m_controller->edit([&](Scenario& s) { applyGpu(s, gpu); });
     } else {
         syncFromScenario();
     }

@@ -40,6 +40,7 @@ public:
     ContextControl* contextControl() const { return m_context; }
     QSpinBox* batchBox() const { return m_batch; }
     QComboBox* engineBox() const { return m_engine; }
+    QSpinBox* maxNumSeqsBox() const { return m_maxNumSeqs; }
     QComboBox* placementBox() const { return m_placement; }
     QDoubleSpinBox* efficiencyBox(const std::string& id) const;
 

@@ -54,7 +54,15 @@ Catalog loadCatalog(const std::vector<std::filesystem::path>& dataDirs);
 // dynamic cache, KV on the GPU), or an error naming the catalog entry that is missing.
 Expected<Scenario> defaultScenario(const Catalog& catalog);
 
-// Puts an engine into a scenario along with the defaults it implies (its KV placement).
+// Puts an engine into a scenario along with the defaults it implies (its KV placement, and its
+// batch defaults for the scenario's GPU).
 void applyEngine(Scenario& scenario, const EngineProfile& engine);
+
+// Puts a GPU into a scenario; batch settings still at the engine's defaults for the old GPU
+// follow to the new one's, settings the user changed stay.
+void applyGpu(Scenario& scenario, GpuSpec gpu);
+
+// Whether the engine raises its batch defaults on this GPU (vLLM on 70 GiB or more, not A100).
+bool takesLargeGpuDefaults(const EngineProfile& engine, const GpuSpec& gpu);
 
 } // namespace kvscope

@@ -36,6 +36,15 @@ struct EngineProfile
                                           // serves MoE models and served every model before
                                           // v0.25.0 (its sorted top-k/top-p holds several);
                                           // 0 = samplerLogitCopies
+    // vLLM's larger batch defaults on big GPUs (EngineArgs.get_batch_defaults): max_num_seqs and
+    // max_num_batched_tokens rise on GPUs whose CUDA-reported memory reaches largeGpuMinGiB,
+    // unless the GPU's name holds largeGpuExcludedName. 0 = one set of defaults for every GPU.
+    double largeGpuMinGiB = 0;
+    std::string largeGpuExcludedName;
+    int64_t largeGpuMaxNumSeqs = 0;
+    int64_t largeGpuPrefillChunkTokens = 0;
+    int64_t baseMaxNumSeqs = 0;          // the defaults elsewhere (the catalog's max_num_seqs
+    int64_t basePrefillChunkTokens = 0;  // and prefill_chunk_tokens)
     bool computesOnHost = false;     // layers and KV left in host RAM are computed there by the
                                      // CPU (llama.cpp -ngl / -nkvo), not copied to the GPU
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
