@@ -509,7 +509,7 @@
     </message>
     <message>
         <source>Predicted GPU KV cache size</source>
-        <translation>GPU KVキャッシュサイズの予測値</translation>
+        <translation>GPU KV キャッシュサイズの予測値</translation>
     </message>
     <message>
         <source>Calibrate to a measurement</source>
@@ -533,7 +533,7 @@
     </message>
     <message>
         <source>GPU KV cache size logged by vLLM (tokens)</source>
-        <translation>vLLM のログに出る GPU KVキャッシュサイズ（トークン）</translation>
+        <translation>vLLM のログに出る GPU KV キャッシュサイズ（トークン）</translation>
     </message>
     <message>
         <source> tokens/s</source>
@@ -1164,7 +1164,7 @@ latent %1</source>
     </message>
     <message>
         <source>vLLM KV cache (tokens)</source>
-        <translation>vLLM KVキャッシュ（トークン）</translation>
+        <translation>vLLM KV キャッシュ（トークン）</translation>
     </message>
     <message>
         <source>tokens, GiB or MiB</source>
@@ -1216,7 +1216,7 @@ Error: %6 %</source>
     </message>
     <message>
         <source>vLLM KV cache memory (GiB)</source>
-        <translation>vLLM KVキャッシュ用メモリ（GiB）</translation>
+        <translation>vLLM KV キャッシュ用メモリ（GiB）</translation>
     </message>
 </context>
 <context>
@@ -1227,7 +1227,7 @@ Error: %6 %</source>
     </message>
     <message>
         <source>KV cache capacity</source>
-        <translation>KVキャッシュ容量</translation>
+        <translation>KV キャッシュ容量</translation>
     </message>
     <message>
         <source>Decode speed</source>
