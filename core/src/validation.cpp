@@ -546,20 +546,22 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     // ran the classic runner and its sampler.
     //
     // A text that names no release but the V0 engine dates from before V0's removal (v0.11), so
-    // it is older than the last two rules' releases.
+    // it is older than v0.21 and v0.25 here; the V0 engine never had V1's batch defaults below.
     if (v.engine == "vllm" && set.engineVersion) {
         const auto release = releaseOf(*set.engineVersion);
-        const bool v0 = !release && namesV0Engine(*set.engineVersion);
-        auto before = [&](std::array<int, 3> first) { return release ? *release < first : v0; };
+        const bool v0Engine = namesV0Engine(*set.engineVersion);
+        auto before = [&](std::array<int, 3> first) {
+            return release ? *release < first : v0Engine;
+        };
         if (before({0, 21, 0}))
             s.engine.cudaGraphMiB = 0;
         if (release && *release < std::array{0, 6, 5})
             s.engine.runtimeOverheadMiB = s.engine.legacyRuntimeOverheadMiB;
         if (before({0, 25, 0}) && s.engine.classicSamplerLogitCopies > 0)
             s.engine.samplerLogitCopies = s.engine.classicSamplerLogitCopies;
-        // Batch defaults by GPU memory, with A100s kept on the small ones, arrived in v0.9.0
-        // (vllm-project/vllm#17073 and #17885); V0 never had them.
-        if (before({0, 9, 0})) {
+        // Batch defaults by GPU memory, with A100s kept on the small ones, arrived in V1 with
+        // v0.9.0 (vllm-project/vllm#17073 and #17885).
+        if (before({0, 9, 0}) || v0Engine) {
             s.engine.maxNumSeqs = s.engine.baseMaxNumSeqs;
             s.engine.prefillChunkTokens = s.engine.basePrefillChunkTokens;
         }
