@@ -23,6 +23,10 @@ TokensFitChart::TokensFitChart(QWidget* parent) : ChartBase(parent)
     m_contextLabel->setLayer(markerLayer());
     m_contextLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_contextLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    // The bars' values above the context line, which may cross them: a layer draws its items
+    // in the order they joined it.
+    for (QCPItemText* label : m_labels)
+        label->setLayer(markerLayer());
     legend->setVisible(false); // the axis names the bars
     setLogAxis(yAxis);
     applySeriesStyle();
@@ -45,8 +49,7 @@ void TokensFitChart::applySeriesStyle()
     for (int i = 0; i < KindCount; ++i) {
         m_bars[i]->setBrush(fills[i]);
         m_bars[i]->setPen(Qt::NoPen);
-        m_labels[i]->setColor(chartStyle().foreground);
-        m_labels[i]->setFont(scaledFont(1.0, true));
+        styleCallout(m_labels[i], chartStyle().foreground);
     }
     m_contextLine->setPen(seriesPen(chartStyle().foreground, Qt::DashLine, 1.5));
     styleCallout(m_contextLabel, chartStyle().foreground, 1.0, false);
