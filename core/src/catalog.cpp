@@ -160,8 +160,10 @@ void loadTables(const fs::path& dir, Catalog& c)
         e.classicSamplerLogitCopies = r.number({"classic_sampler_logit_copies"}, 1, 64, 0);
         e.baseMaxNumSeqs = e.maxNumSeqs;
         e.basePrefillChunkTokens = e.prefillChunkTokens;
-        if (r.find({"large_gpu"})) {
-            JsonReader large(*r.find({"large_gpu"}), "");
+        if (const nlohmann::json* tier = r.find({"large_gpu"}); tier && !tier->is_object()) {
+            r.fail("large_gpu", describeJson(*tier), "an object");
+        } else if (tier) {
+            JsonReader large(*tier, "");
             large.require({"min_memory_gib"});
             e.largeGpuMinGiB = large.number({"min_memory_gib"}, 1, limits::maxMemoryGiB, 0);
             e.largeGpuExcludedName = large.text({"excluded_name"}, "");
