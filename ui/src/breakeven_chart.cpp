@@ -25,7 +25,6 @@ BreakevenChart::BreakevenChart(QWidget* parent) : ChartBase(parent)
         m_crossLabels[i] = new QCPItemText(this);
         m_crossLabels[i]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         m_crossLabels[i]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        m_crossLabels[i]->setPadding(QMargins(4, 2, 2, 2));
     }
     setLogAxis(yAxis);
     applySeriesStyle();
@@ -53,8 +52,8 @@ void BreakevenChart::applySeriesStyle()
     for (size_t i = 0; i < 3; ++i) {
         m_reload[i]->setPen(seriesPen(tierColor(i), styles[i], 2.2));
         m_crossLines[i]->setPen(seriesPen(tierColor(i), Qt::DashLine, 1.2));
-        m_crossLabels[i]->setColor(tierColor(i).darker(chartStyle().isDark() ? 80 : 115));
-        m_crossLabels[i]->setFont(scaledFont(0.95, true));
+        // A box behind each label keeps it legible where the curves cross it.
+        styleCallout(m_crossLabels[i], tierColor(i).darker(chartStyle().isDark() ? 80 : 115), 0.95);
     }
 }
 
