@@ -292,6 +292,9 @@ void TestExport::headlessCli_data()
     QTest::addRow("report") << QStringList{"report", "--out"} << "cli-report.pdf";
     QTest::addRow("export png") << QStringList{"export", "--chart", "vram", "--format", "png", "--width", "800", "--height", "500", "--out"} << "cli-vram.png";
     QTest::addRow("export svg ja") << QStringList{"export", "--chart", "kv", "--format", "svg", "--lang", "ja", "--out"} << "cli-kv.svg";
+    // The hatched overflow bar once crashed the CLI on its way out, after the file was written.
+    QTest::addRow("overflow report") << QStringList{"report", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--out"} << "cli-overflow.pdf";
+    QTest::addRow("overflow png") << QStringList{"export", "--chart", "vram", "--format", "png", "--width", "800", "--height", "500", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--out"} << "cli-overflow.png";
 }
 
 void TestExport::headlessCli()

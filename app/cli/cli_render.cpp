@@ -22,20 +22,30 @@ namespace kvscope::cli {
 
 namespace {
 
-// A QApplication for drawing, on the offscreen platform when there is no display (scripts, CI).
-void ensureApplication()
+// A QApplication for drawing, on the offscreen platform when there is no display (scripts, CI),
+// unless one runs already (the tests). It ends with the command, before main returns: a static
+// one would be destroyed after Qt's own globals at exit and crash there (a hatched overflow bar
+// left a brush pattern that Qt's clean-up then freed twice).
+class ApplicationScope
 {
-    if (QCoreApplication::instance())
-        return;
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
-        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    static int argc = 1;
-    static char name[] = "kvscope-cli";
-    static char* argv[] = {name, nullptr};
-    static QApplication app(argc, argv);
-    QApplication::setStyle(QStringLiteral("Fusion"));
-}
+public:
+    ApplicationScope()
+    {
+        if (QCoreApplication::instance())
+            return;
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+            qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        m_app = std::make_unique<QApplication>(m_argc, m_argv);
+        QApplication::setStyle(QStringLiteral("Fusion"));
+    }
+
+private:
+    int m_argc = 1;
+    char m_name[12] = "kvscope-cli";
+    char* m_argv[2] = {m_name, nullptr};
+    std::unique_ptr<QApplication> m_app; // declared last: destroyed before the arguments it holds
+};
 
 bool integerOption(const ParsedArgs& args, const std::string& name, int lo, int hi, int* out,
                    std::ostream& err)
@@ -101,7 +111,7 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     if (!scenario)
         return badInput(err, scenario.error());
 
-    ensureApplication();
+    const ApplicationScope application; // before every Qt object below, so it ends after them
     ui::Language language;
     language.apply(lang ? QString::fromStdString(*lang) : QStringLiteral("en"));
     ui::ScenarioController controller(catalog);
