@@ -76,6 +76,7 @@ private slots:
     void everyChartEveryFormat_data();
     void everyChartEveryFormat();
     void printPaletteEvenWhenDark();
+    void labelsFollowTheExportSize();
     void report_data();
     void report();
     void csvHoldsEverySeries();
@@ -179,6 +180,51 @@ void TestExport::printPaletteEvenWhenDark()
     options.printPalette = false;
     QVERIFY(chartImage(*c, options).pixelColor(2, 2).lightnessF() < 0.5);
     m_window->setTheme(QStringLiteral("light"));
+}
+
+// The boxes of a chart's visible labels, in pixels of its current layout.
+static QList<QRectF> labelBoxes(ChartBase& chart)
+{
+    QList<QRectF> boxes;
+    for (int i = 0; i < chart.itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(chart.item(i)); text && text->visible() && !text->text().isEmpty())
+            boxes << QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+    return boxes;
+}
+
+void TestExport::labelsFollowTheExportSize()
+{
+    // Llama 3.1 70B on one H100 overflows: the VRAM chart stacks its overflow and capacity
+    // labels beside the bar, and the reload chart has crossings near both edges. Labels placed
+    // in pixels must fit the size an export draws at, not the window's.
+    m_controller->edit([](Scenario& s) {
+        s.model = test::model("llama-3.1-70b");
+        s.gpu = test::gpu("h100-sxm");
+    });
+    m_controller->evaluateNow();
+    for (ChartBase* chart : m_window->charts()) {
+        const QSize window = chart->rect().size();
+        for (const QSize& size : {QSize(480, 300), QSize(1600, 1000)}) {
+            chart->layOutAt(size);
+            const QList<QRectF> boxes = labelBoxes(*chart);
+            const QString where = QStringLiteral("%1 at %2x%3").arg(chart->chartId()).arg(size.width()).arg(size.height());
+            for (int i = 0; i < boxes.size(); ++i) {
+                QVERIFY2(QRectF(QPointF(0, 0), size).contains(boxes[i]), qPrintable(where));
+                for (int j = 0; j < i; ++j)
+                    QVERIFY2(!boxes[i].intersects(boxes[j]), qPrintable(where));
+            }
+        }
+        // Exporting at another size leaves the window's own placement as it was.
+        chart->layOutAt(window);
+        const QList<QRectF> before = labelBoxes(*chart);
+        ChartExportOptions options;
+        options.width = 480;
+        options.height = 300;
+        QVERIFY(!chartImage(*chart, options).isNull());
+        QCOMPARE(labelBoxes(*chart), before);
+    }
+    QVERIFY(labelBoxes(*m_window->chart("vram")).size() >= 2);
+    QCOMPARE(labelBoxes(*m_window->chart("breakeven")).size(), 3);
 }
 
 void TestExport::report_data()

@@ -24,6 +24,7 @@ BreakevenChart::BreakevenChart(QWidget* parent) : ChartBase(parent)
         m_crossLines[i] = new QCPItemStraightLine(this);
         m_crossLabels[i] = new QCPItemText(this);
         m_crossLabels[i]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        m_crossLabels[i]->position->setTypeX(QCPItemPosition::ptAbsolute); // placed in pixels
         m_crossLabels[i]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     }
     setLogAxis(yAxis);
@@ -92,15 +93,19 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
         // One text line apart whatever the chart's height, so the rows never overlap.
         const double line = double(QFontMetrics(m_crossLabels[i]->font()).height() + 3) /
                             double(std::max(1, axisRect()->height()));
-        m_crossLabels[i]->position->setCoords(x, 0.02 + line * double(i));
         m_crossLabels[i]->setText(tr("%1 wins from %2").arg(UiText::reloadTierName(ReloadTier(i)),
                                                            UiText::tokens(b.crossTokens[i])));
-        // A crossing near the right edge is labelled on the line's left, so no text is cut off.
-        const int width = QFontMetrics(m_crossLabels[i]->font())
-                              .horizontalAdvance(m_crossLabels[i]->text()) + 8;
-        const bool fitsRight = xAxis->coordToPixel(x) + width <= axisRect()->right();
-        m_crossLabels[i]->setPositionAlignment((fitsRight ? Qt::AlignLeft : Qt::AlignRight) |
-                                               Qt::AlignTop);
+        // Right of its line, else left of it, else as near as the chart's edges allow: no text
+        // is cut off, however narrow the chart.
+        const double width = QFontMetrics(m_crossLabels[i]->font())
+                                 .horizontalAdvance(m_crossLabels[i]->text()) + 8;
+        const double lineX = xAxis->coordToPixel(x), gap = 3;
+        const double left = axisRect()->left(), right = axisRect()->right();
+        double labelX = lineX + gap;
+        if (labelX + width > right)
+            labelX = lineX - gap - width >= left ? lineX - gap - width
+                                                 : std::max(left, right - width);
+        m_crossLabels[i]->position->setCoords(labelX, 0.02 + line * double(i));
     }
     yAxis->setRange(std::max(low / 2, high / 1e7), high * 3);
 }

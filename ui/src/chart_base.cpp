@@ -48,6 +48,16 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
     m_markers = layer(QStringLiteral("markers"));
     m_markers->setMode(QCPLayer::lmBuffered);
     connect(this, &QCustomPlot::afterReplot, this, &ChartBase::drawn);
+    // Some labels are placed in pixels (see appendBaseKey). A layout that resized the axis rect
+    // after they were placed, on the first show or a window resize, places them again; twice at
+    // most, in case placing them moves the layout once more.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        if (!m_last || axisRect()->rect().size() == m_drawnRectSize || m_layoutRedraws >= 2)
+            return;
+        ++m_layoutRedraws;
+        QMetaObject::invokeMethod(this, [this] { if (m_last) showSnapshot(*m_last); },
+                                  Qt::QueuedConnection);
+    });
 
     m_title = new QCPTextElement(this, QString(), scaledFont(1.15, true));
     plotLayout()->insertRow(0);
@@ -68,6 +78,12 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
 
 void ChartBase::show(const EvaluationSnapshot& snapshot)
 {
+    m_layoutRedraws = 0;
+    showSnapshot(snapshot);
+}
+
+void ChartBase::showSnapshot(const EvaluationSnapshot& snapshot)
+{
     m_last = &snapshot;
     std::vector<double> key{double(snapshot.baseRevision)};
     appendBaseKey(snapshot, key);
@@ -79,10 +95,24 @@ void ChartBase::show(const EvaluationSnapshot& snapshot)
     }
     m_baseKey = std::move(key);
     m_baseValid = true;
+    m_drawnRectSize = axisRect()->rect().size();
     draw(snapshot);
     drawMarkers(snapshot);
     fitLegend();
     replot(rpQueuedReplot);
+}
+
+void ChartBase::layOutAt(const QSize& size)
+{
+    m_exportSize = size == rect().size() ? QSize() : size;
+    setViewport(QRect(QPoint(0, 0), size));
+    fitLegend();
+    // Twice: placing the labels sets the axis ranges, whose tick labels can move the axis rect.
+    for (int pass = 0; pass < 2; ++pass) {
+        updateLayout();
+        if (m_last)
+            showSnapshot(*m_last);
+    }
 }
 
 void ChartBase::setByteUnits(ByteUnits units)
@@ -246,7 +276,7 @@ void ChartBase::fitLegend()
                 m_legendWidest = std::max(m_legendWidest, item->minimumOuterSizeHint().width());
     }
     const int widest = m_legendWidest;
-    const int available = std::max(1, width() - 20);
+    const int available = std::max(1, (m_exportSize.isValid() ? m_exportSize.width() : width()) - 20);
     const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, legend->itemCount());
     if (legend->wrap() != columns) {
         legend->setWrap(columns);

@@ -29,6 +29,9 @@ public:
     const ChartStyle& chartStyle() const { return m_style; }
     // Re-applies translated texts and redraws.
     void retranslate();
+    // Lays the chart out at `size` and places its labels there, for an export drawn at that
+    // size; layOutAt(rect().size()) goes back to the widget's own.
+    void layOutAt(const QSize& size);
     // A stable id for file names and the CLI ("vram", "tokens", "kv", "latency", "breakeven").
     virtual QString chartId() const = 0;
     virtual QString chartTitle() const = 0;
@@ -78,6 +81,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void showSnapshot(const EvaluationSnapshot& snapshot);
     void applyStyleToPlot();
 
     ChartStyle m_style;
@@ -90,6 +94,9 @@ private:
     QString m_legendEntries; // what m_legendWidest was measured for
     int m_legendWidest = 1;
     bool m_baseValid = false;
+    QSize m_drawnRectSize; // the axis rect that draw() last placed labels in
+    QSize m_exportSize;    // while an export lays the chart out at its own size
+    int m_layoutRedraws = 0;
 };
 
 // The unit to show `maxBytes` in: {symbol, bytes per unit}.

@@ -22,9 +22,10 @@ QSize exportSize(const ChartBase& chart, const ChartExportOptions& options)
     return {std::clamp(width, 200, 10000), std::clamp(height, 150, 10000)};
 }
 
-// Runs `render` with the chart in the print palette (when asked) and puts the window's style
-// back afterwards.
-void withExportStyle(ChartBase& chart, bool printPalette, const std::function<void()>& render)
+// Runs `render` with the chart laid out at `size` and in the print palette (when asked), and
+// puts the window's layout and style back afterwards.
+void withExportStyle(ChartBase& chart, const QSize& size, bool printPalette,
+                     const std::function<void()>& render)
 {
     const ChartStyle previous = chart.chartStyle();
     if (printPalette) {
@@ -33,9 +34,11 @@ void withExportStyle(ChartBase& chart, bool printPalette, const std::function<vo
         chart.setChartStyle(print);
     }
     chart.setDraftMode(false);
+    chart.layOutAt(size);
     render();
     if (printPalette)
         chart.setChartStyle(previous);
+    chart.layOutAt(chart.rect().size());
 }
 
 void vectorPaint(ChartBase& chart, QPaintDevice& device, const QSize& size)
@@ -88,7 +91,7 @@ QImage chartImage(ChartBase& chart, const ChartExportOptions& options)
 {
     const QSize size = exportSize(chart, options);
     QImage image;
-    withExportStyle(chart, options.printPalette, [&] {
+    withExportStyle(chart, size, options.printPalette, [&] {
         image = chart.toPixmap(size.width(), size.height(), std::clamp(options.scale, 0.25, 8.0)).toImage();
     });
     return image;
@@ -106,7 +109,7 @@ QByteArray chartSvg(ChartBase& chart, const ChartExportOptions& options, const Q
     svg.setResolution(96);
     svg.setTitle(title);
     svg.setDescription(QStringLiteral("kvscope"));
-    withExportStyle(chart, options.printPalette, [&] { vectorPaint(chart, svg, size); });
+    withExportStyle(chart, size, options.printPalette, [&] { vectorPaint(chart, svg, size); });
     return buffer.data();
 }
 
@@ -116,7 +119,7 @@ void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool 
     // so text keeps the size it has in the window; narrow rects are laid out wider and scaled.
     const double layoutWidth = std::max(rect.width(), 640.0);
     const QSize size(int(layoutWidth), int(layoutWidth * rect.height() / std::max(rect.width(), 1.0)));
-    withExportStyle(chart, printPalette, [&] {
+    withExportStyle(chart, size, printPalette, [&] {
         painter.save();
         painter.translate(rect.topLeft());
         painter.scale(rect.width() / size.width(), rect.height() / size.height());
@@ -153,7 +156,7 @@ bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setTitle(chart.chartTitle());
         pdf.setCreator(QStringLiteral("kvscope"));
-        withExportStyle(chart, options.printPalette, [&] { vectorPaint(chart, pdf, size); });
+        withExportStyle(chart, size, options.printPalette, [&] { vectorPaint(chart, pdf, size); });
         break;
     }
     }

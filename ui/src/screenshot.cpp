@@ -17,9 +17,12 @@ QImage renderWindow(MainWindow& window, ScenarioController& controller, const QS
     window.show();
     controller.evaluateNow();
     QApplication::processEvents();
-    for (ChartBase* chart : window.charts())
-        chart->replot(QCustomPlot::rpImmediateRefresh);
-    QApplication::processEvents();
+    // The second round lets labels placed in pixels follow the layout the first one settled.
+    for (int round = 0; round < 2; ++round) {
+        for (ChartBase* chart : window.charts())
+            chart->replot(QCustomPlot::rpImmediateRefresh);
+        QApplication::processEvents();
+    }
     return window.grab().toImage();
 }
 

@@ -31,8 +31,12 @@ VramChart::VramChart(QWidget* parent) : ChartBase(parent)
     m_capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_capacityLabel->setClipToAxisRect(false);
+    // Just above the capacity line, beside the part of the bar that does not fit; the capacity
+    // label then sits just under the line, so the two never meet.
     m_overflowLabel = new QCPItemText(this);
-    m_overflowLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_overflowLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_overflowLabel->setTextAlignment(Qt::AlignRight);
+    m_overflowLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_note = new QCPItemText(this);
     m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_note->position->setCoords(0.01, 0.02);
@@ -68,10 +72,11 @@ void VramChart::applySeriesStyle()
     m_overflow->setPen(seriesPen(colors::overflow, Qt::SolidLine, 2));
     m_capacityLine->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1.5));
     m_budgetLine->setPen(seriesPen(chartStyle().subtle, Qt::DashLine, 1.2));
-    for (QCPItemText* label : {m_capacityLabel, m_note})
-        label->setColor(chartStyle().foreground), label->setFont(chartStyle().font);
-    m_overflowLabel->setColor(colors::overflow);
-    m_overflowLabel->setFont(scaledFont(1.0, true));
+    m_note->setColor(chartStyle().foreground);
+    m_note->setFont(chartStyle().font);
+    // Boxed, so the budget line running under the capacity label does not strike it through.
+    styleCallout(m_capacityLabel, chartStyle().foreground, 1.0, false);
+    styleCallout(m_overflowLabel, colors::overflow);
 }
 
 void VramChart::draw(const EvaluationSnapshot& snap)
@@ -95,8 +100,6 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     if (s.gpuCount > kMaxBars)
         ticker->clear(), ticker->addTick(1, tr("each of %1 GPUs").arg(s.gpuCount));
     xAxis->setTicker(ticker);
-    // A column right of the bars for the overflow and capacity labels, so neither covers a bar.
-    xAxis->setRange(0.4, m_bars * 1.35 + 0.6);
     for (int i = 0; i < SegmentCount; ++i) {
         m_segments[i]->setData(keys, QVector<double>(keys.size(), values[i] / unit.bytes), true);
         // Only what the bar shows is in the legend (no "held back" when the engine uses all).
@@ -116,8 +119,6 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     if (!v.fits) {
         m_overflow->setBaseValue(v.budgetBytes / unit.bytes);
         m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unit.bytes), true);
-        m_overflowLabel->position->setCoords(m_bars + 0.45,
-                                             (v.budgetBytes + used) / 2 / unit.bytes);
         m_overflowLabel->setText(tr("overflow\n+%1").arg(UiText::bytes(-v.freeBytes, byteUnits())));
     }
     m_capacityLine->point1->setCoords(0, v.capacityBytes / unit.bytes);
@@ -138,8 +139,27 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
 
+    // A column right of the bars for the overflow and capacity labels, wide enough in pixels
+    // for the wider of them, so neither covers a bar.
+    const double barsEnd = m_bars + 0.3;
+    const double labelPx = std::max(QFontMetrics(m_capacityLabel->font()).horizontalAdvance(m_capacityLabel->text()),
+                                    v.fits ? 0 : QFontMetrics(m_overflowLabel->font()).boundingRect(
+                                        QRect(), 0, m_overflowLabel->text()).width()) + 16;
+    const double column = std::min(0.6, labelPx / double(std::max(1, axisRect()->width())));
+    xAxis->setRange(0.4, std::max(m_bars * 1.35 + 0.6, (barsEnd - 0.4 * column) / (1.0 - column)));
+
     yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol));
-    yAxis->setRange(0, std::max(v.capacityBytes, used) / unit.bytes * 1.12);
+    double top = std::max(v.capacityBytes, used) * 1.12;
+    if (!v.fits) {
+        // Room above the capacity line for the two-line overflow label, whatever the height.
+        const double labelPx = 2.0 * QFontMetrics(m_overflowLabel->font()).lineSpacing() + 8;
+        const double share = std::min(0.6, labelPx / double(std::max(1, axisRect()->height())));
+        top = std::max(top, v.capacityBytes / (1.0 - share));
+        // Three pixels clear of the line.
+        const double gap = 3.0 * top / double(std::max(1, axisRect()->height()));
+        m_overflowLabel->position->setCoords(0.99, (v.capacityBytes + gap) / unit.bytes);
+    }
+    yAxis->setRange(0, top / unit.bytes);
 }
 
 QString VramChart::hoverText(double key, double value, const QPoint&) const
@@ -178,6 +198,8 @@ bool VramChart::showsOverflow() const
 void VramChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
 {
     key.push_back(double(snap.scenario.context)); // the KV bar grows with it
+    key.push_back(double(axisRect()->height()));  // the overflow label's headroom is in pixels,
+    key.push_back(double(axisRect()->width()));   // and so is the labels' column
 }
 
 } // namespace kvscope::ui
