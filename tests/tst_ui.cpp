@@ -274,9 +274,12 @@ void TestUi::extremeSettingsShowNoNonsense()
         QVERIFY2(!nonsense.match(text).hasMatch(), qPrintable(text));
     for (const HeadlineTile* tile : m_window->headline()->findChildren<HeadlineTile*>())
         QVERIFY2(!nonsense.match(tile->arithmetic()).hasMatch(), qPrintable(tile->arithmetic()));
-    // No label on a chart runs past its edges, wherever the figures put it.
+    // No label on a chart runs past its edges or over another label, wherever the figures put
+    // it, and the decode chart's caption lies over no curve.
+    QApplication::processEvents(); // labels placed in pixels follow the settled layout
     for (ChartBase* chart : m_window->charts()) {
         chart->replot(QCustomPlot::rpImmediateRefresh);
+        QList<QPair<QString, QRectF>> boxes;
         for (int i = 0; i < chart->itemCount(); ++i) {
             auto* text = qobject_cast<QCPItemText*>(chart->item(i));
             if (!text || !text->visible() || text->text().isEmpty())
@@ -286,8 +289,20 @@ void TestUi::extremeSettingsShowNoNonsense()
                      qPrintable(QStringLiteral("%1: \"%2\" spans x %3 to %4 of %5")
                                     .arg(chart->chartTitle(), text->text())
                                     .arg(box.left()).arg(box.right()).arg(chart->width())));
+            for (const auto& [other, otherBox] : boxes)
+                QVERIFY2(!box.intersects(otherBox),
+                         qPrintable(QStringLiteral("%1: \"%2\" overlaps \"%3\"")
+                                        .arg(chart->chartTitle(), text->text(), other)));
+            boxes.append({text->text(), box});
         }
     }
+    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart("latency"));
+    const QRectF caption = latency->captionBox();
+    for (int g = 0; g < latency->graphCount(); ++g)
+        for (auto it = latency->graph(g)->data()->constBegin(); it != latency->graph(g)->data()->constEnd(); ++it) {
+            const QPointF point(latency->xAxis->coordToPixel(it->key), latency->yAxis->coordToPixel(it->value));
+            QVERIFY2(!caption.contains(point), qPrintable(latency->graph(g)->name()));
+        }
 }
 
 void TestUi::dragCoalescesEvaluations()

@@ -16,10 +16,11 @@ DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
 {
     m_slowRegion = new QCPItemRect(this);
     m_slowRegion->setLayer("background");
+    // Top left: every curve rises with the context, so that corner is the emptiest.
     m_slowLabel = new QCPItemText(this);
-    m_slowLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_slowLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_slowLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_slowLabel->position->setCoords(0.99, 0.02);
+    m_slowLabel->position->setCoords(0.01, 0.02);
     for (Tier t : allTiers)
         m_curves[size_t(t)] = addGraph();
     m_current = addGraph();
@@ -56,8 +57,9 @@ void DecodeLatencyChart::applySeriesStyle()
         m_curves[i]->setPen(seriesPen(lines[i], styles[i], 2.2));
     m_slowRegion->setBrush(chartStyle().tint(colors::overflow, chartStyle().isDark() ? 0.18 : 0.10));
     m_slowRegion->setPen(Qt::NoPen);
-    m_slowLabel->setColor(colors::overflow.darker(chartStyle().isDark() ? 60 : 110));
-    m_slowLabel->setFont(chartStyle().font);
+    styleCallout(m_slowLabel, colors::overflow.darker(chartStyle().isDark() ? 60 : 110), 1.0, false);
+    // The callout box in the shaded region's own tint, so it reads as part of the region.
+    m_slowLabel->setBrush(m_slowRegion->brush());
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, chartStyle().foreground,
                                                10 * chartStyle().lineScale));
     styleCallout(m_currentLabel, chartStyle().foreground);
@@ -82,14 +84,25 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
         m_curves[i]->setData(xs, ys, true);
     }
     const double threshold = 1e3 / s.efficiency.realtimeTokensPerS;
-    const double top = std::max(high, threshold) * 2.5;
+    // Headroom above the highest curve for the caption's line, in decades of the log axis:
+    // log(top / high) >= share * log(top / bottom), solved for top.
+    const double bottom = low / 2;
+    const double captionPx = QFontMetrics(m_slowLabel->font()).height() + 10;
+    const double share = std::min(0.3, captionPx / double(std::max(1, axisRect()->height())));
+    const double clear = std::pow(10.0, (std::log10(high) - share * std::log10(bottom)) / (1.0 - share));
+    const double top = std::max({std::max(high, threshold) * 2.5, clear});
     m_slowRegion->topLeft->setCoords(from, top * 10);
     m_slowRegion->bottomRight->setCoords(to, threshold);
     m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)")
                              .arg(UiText::number(s.efficiency.realtimeTokensPerS, 1)));
 
     setContextAxis(xAxis, from, to);
-    yAxis->setRange(std::max(low / 2, top / 1e7), top);
+    yAxis->setRange(std::max(bottom, top / 1e7), top);
+}
+
+void DecodeLatencyChart::appendBaseKey(const EvaluationSnapshot&, std::vector<double>& key) const
+{
+    key.push_back(double(axisRect()->height())); // the caption's headroom is in pixels
 }
 
 void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
@@ -129,6 +142,11 @@ QPointF DecodeLatencyChart::currentPoint() const
     if (m_current->data()->isEmpty())
         return {};
     return {m_current->data()->constBegin()->key, m_current->data()->constBegin()->value};
+}
+
+QRectF DecodeLatencyChart::captionBox() const
+{
+    return {m_slowLabel->topLeft->pixelPosition(), m_slowLabel->bottomRight->pixelPosition()};
 }
 
 QVector<double> DecodeLatencyChart::curveValues(Tier tier) const

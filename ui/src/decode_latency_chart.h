@@ -17,6 +17,7 @@ public:
 
     QVector<double> curveValues(Tier tier) const; // ms, for tests
     QPointF currentPoint() const;                 // the marked (context, ms), for tests
+    QRectF captionBox() const;                    // the "slower than reading" caption, in pixels
 
 protected:
     void draw(const EvaluationSnapshot& snapshot) override;
@@ -24,6 +25,7 @@ protected:
     void applyTexts() override;
     void drawMarkers(const EvaluationSnapshot& snapshot) override;
     void applySeriesStyle() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
 
 private:
     QCPGraph* m_curves[5] = {};
