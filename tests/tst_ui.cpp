@@ -371,6 +371,19 @@ void TestUi::japaneseHasNoUntranslatedText()
         QVERIFY2(!match.hasMatch(), qPrintable(QStringLiteral("untranslated: \"%1\"").arg(text)));
     }
     QCOMPARE(m_window->headline()->tile(HeadlineBar::Fit)->value(), QStringLiteral("収まる"));
+
+    // Notes inside the arithmetic take Japanese full-width brackets; grouping stays ASCII.
+    m_controller->edit([](Scenario& s) {
+        s.model = test::model("gpt-oss-120b");
+        s.gpu = test::gpu("h100-sxm");
+        s.weights = test::weightFormat("mxfp4-moe");
+        s.gpuCount = 2;
+    });
+    evaluate();
+    const QString weights = m_window->headline()->tile(HeadlineBar::Weights)->arithmetic();
+    QVERIFY2(weights.contains(QStringLiteral("（スケールを二重に保持）")), qPrintable(weights));
+    QVERIFY2(weights.contains(QStringLiteral("（÷ 2 GPU）")), qPrintable(weights));
+    QVERIFY2(!weights.contains(QStringLiteral(" (")), qPrintable(weights));
 }
 
 void TestUi::screenshotIsNotBlank()

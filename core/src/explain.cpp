@@ -64,8 +64,9 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     const ExpertStorage& x = e.experts;
     const std::string expertTerm =
         formatParameters(x.parameters, st) + " " + w.expertParameters +
-        (x.padded ? " (" + w.paddedForKernel + ")" : "") + times() + bits(x.bitsPerWeight, st) +
-        " bit" + (x.scaleCopies > 1 ? " (" + w.scalesHeldTwice + ")" : "");
+        (x.padded ? w.noteOpen + w.paddedForKernel + w.noteClose : "") + times() +
+        bits(x.bitsPerWeight, st) + " bit" +
+        (x.scaleCopies > 1 ? w.noteOpen + w.scalesHeldTwice + w.noteClose : "");
     const std::string terms =
         s.weights.expertsOnly
             ? expertTerm + " + " +
@@ -76,7 +77,8 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                   formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings + times() +
                   bits(s.weights.embeddingBits, st) + " bit";
     out.push_back({"weights", terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
-                                  (s.gpuCount > 1 ? " (\u00f7 " + integer(s.gpuCount) + " GPU)"
+                                  (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) +
+                                                        " GPU" + w.noteClose
                                                   : "")});
 
     const VramSplit& v = e.vram;

@@ -453,6 +453,16 @@
         <source>scales held twice</source>
         <translation>スケールを二重に保持</translation>
     </message>
+    <message>
+        <source> (</source>
+        <comment>opens a note in a formula, e.g. &quot;12 B parameters (padded) x 4 bit&quot;</comment>
+        <translation>（</translation>
+    </message>
+    <message>
+        <source>)</source>
+        <comment>closes a note in a formula</comment>
+        <translation>）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>
@@ -887,11 +897,11 @@
     </message>
     <message>
         <source>Export &amp;report (PDF)...</source>
-        <translation>レポートのエクスポート (PDF)(&amp;R)...</translation>
+        <translation>レポートのエクスポート（PDF）(&amp;R)...</translation>
     </message>
     <message>
         <source>Export &amp;data (CSV)...</source>
-        <translation>データのエクスポート (CSV)(&amp;D)...</translation>
+        <translation>データのエクスポート（CSV）(&amp;D)...</translation>
     </message>
     <message>
         <source>Copy c&amp;hart</source>

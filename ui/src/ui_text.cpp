@@ -165,6 +165,8 @@ ExplainWords UiText::explainWords()
     w.otherParameters = s(tr("other parameters"));
     w.paddedForKernel = s(tr("as the GPU's MoE kernel pads them"));
     w.scalesHeldTwice = s(tr("scales held twice"));
+    w.noteOpen = s(tr(" (", "opens a note in a formula, e.g. \"12 B parameters (padded) x 4 bit\""));
+    w.noteClose = s(tr(")", "closes a note in a formula"));
     w.weights = s(tr("weights"));
     w.kvCache = s(tr("KV"));
     w.activations = s(tr("activations"));

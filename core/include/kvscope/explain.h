@@ -30,6 +30,10 @@ struct ExplainWords
     std::string otherParameters = "other parameters";
     std::string paddedForKernel = "as the GPU's MoE kernel pads them";
     std::string scalesHeldTwice = "scales held twice";
+    // Brackets around a note in the arithmetic (Japanese sets them full-width, without spaces);
+    // grouping brackets in the formulas stay ASCII.
+    std::string noteOpen = " (";
+    std::string noteClose = ")";
     std::string weights = "weights";
     std::string kvCache = "KV";
     std::string activations = "activations";
