@@ -24,6 +24,9 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QTimer>
+#include <QLineEdit>
+#include <QDialog>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
@@ -83,6 +86,7 @@ private slots:
     void cleanup();
     void controlsReachScenarioAndCharts();
     void overflowTurnsRed();
+    void customGpuCarriesItsComputeCapability();
     void extremeSettingsShowNoNonsense_data();
     void extremeSettingsShowNoNonsense();
     void dragCoalescesEvaluations();
@@ -232,6 +236,55 @@ void TestUi::overflowTurnsRed()
     QCOMPARE(m_window->headline()->tile(HeadlineBar::Fit)->value(), QStringLiteral("Overflows"));
     const QStringList texts = visibleTexts(*m_window);
     QVERIFY(texts.filter(QStringLiteral("overflow")).size() >= 1);
+}
+
+void TestUi::customGpuCarriesItsComputeCapability()
+{
+    // gpt-oss-120b's MXFP4 experts on an H100 (9.0): Triton's layout, scales held twice.
+    m_controller->edit([](Scenario& s) {
+        s.model = test::model("gpt-oss-120b");
+        s.gpu = test::gpu("h100-sxm");
+        s.weights = test::weightFormat("mxfp4-moe");
+    });
+    evaluate();
+    QCOMPARE(m_controller->snapshot().evaluation.experts.scaleCopies, 2);
+    QVERIFY(!m_controller->snapshot().evaluation.experts.padded);
+    const double h100Weights = m_controller->snapshot().evaluation.weightsBytesTotal;
+
+    // The user enters an Ada card of 96 GiB through "Custom GPU...".
+    QComboBox* gpuBox = m_window->panel()->gpuBox();
+    const int custom = gpuBox->count() - 1;
+    QTimer::singleShot(0, [] {
+        QWidget* dialog = QApplication::activeModalWidget();
+        QVERIFY(dialog);
+        auto* capability = dialog->findChild<QDoubleSpinBox*>(QStringLiteral("computeCapability"));
+        QVERIFY(capability);
+        QCOMPARE(capability->value(), 9.0); // starts from the current GPU
+        // KVSCOPE_SCREENSHOT_DIR=/some/dir saves the dialog for a person to look at.
+        if (const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+            dialog->grab().save(dir + QStringLiteral("/custom-gpu-dialog.png"));
+        capability->setValue(8.9);
+        dialog->findChild<QDoubleSpinBox*>(QStringLiteral("memory"))->setValue(96);
+        dialog->findChild<QLineEdit*>(QStringLiteral("name"))->setText(QStringLiteral("Ada 96"));
+        static_cast<QDialog*>(dialog)->accept();
+    });
+    // Should the dialog not be found, close it rather than hang on it.
+    QTimer::singleShot(10000, [] {
+        if (auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget()))
+            dialog->reject();
+    });
+    gpuBox->setCurrentIndex(custom);
+    emit gpuBox->activated(custom);
+    evaluate();
+    const Scenario& s = m_controller->scenario();
+    QVERIFY(s.gpu.custom);
+    QCOMPARE(s.gpu.name, std::string("Ada 96"));
+    QCOMPARE(s.gpu.computeCapability, 8.9);
+    // Ada runs Marlin: the experts are padded for the kernel, with one copy of the scales.
+    const Evaluation& e = m_controller->snapshot().evaluation;
+    QVERIFY(e.experts.padded);
+    QCOMPARE(e.experts.scaleCopies, 1);
+    QVERIFY(e.weightsBytesTotal > h100Weights);
 }
 
 void TestUi::extremeSettingsShowNoNonsense_data()

@@ -611,6 +611,18 @@
         <source>Host link</source>
         <translation>ホスト接続</translation>
     </message>
+    <message>
+        <source>not an NVIDIA GPU</source>
+        <translation>NVIDIA GPU 以外</translation>
+    </message>
+    <message>
+        <source>CUDA compute capability, as NVIDIA lists it: 8.0 A100, 8.9 RTX 4090 and L40S, 9.0 H100, 10.0 B200, 12.0 RTX 5090.</source>
+        <translation>NVIDIA が公開している CUDA の Compute Capability です。例: A100 は 8.0、RTX 4090 と L40S は 8.9、H100 は 9.0、B200 は 10.0、RTX 5090 は 12.0。</translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation>Compute Capability</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::DecodeLatencyChart</name>

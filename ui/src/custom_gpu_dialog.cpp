@@ -33,17 +33,28 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     auto* bandwidth = spin(gpu.bandwidthGBps, limits::maxRateGBps, 0, QStringLiteral(" GB/s"));
     auto* fp16 = spin(gpu.fp16Tflops, limits::maxTflops, 1, QStringLiteral(" TFLOPS"));
     auto* fp8 = spin(gpu.fp8Tflops, limits::maxTflops, 1, QStringLiteral(" TFLOPS"));
+    // Picks the MoE kernels' weight layouts (see expert_layouts in the weight formats).
+    auto* capability = spin(gpu.computeCapability, 20.0, 1, QString());
+    capability->setSingleStep(0.1);
+    capability->setSpecialValueText(tr("not an NVIDIA GPU"));
+    capability->setToolTip(tr("CUDA compute capability, as NVIDIA lists it: 8.0 A100, 8.9 RTX 4090 "
+                              "and L40S, 9.0 H100, 10.0 B200, 12.0 RTX 5090."));
     auto* pcie = new QComboBox(&dialog);
     for (int gen : {3, 4, 5, 6})
         pcie->addItem(QStringLiteral("PCIe %1.0").arg(gen), gen);
     pcie->setCurrentIndex(std::max(0, pcie->findData(gpu.pcieGen)));
     auto* unified = new QCheckBox(tr("Unified memory (CPU and GPU share it)"), &dialog);
     unified->setChecked(gpu.unifiedMemory);
+    name->setObjectName(QStringLiteral("name"));
+    memory->setObjectName(QStringLiteral("memory"));
+    bandwidth->setObjectName(QStringLiteral("bandwidth"));
+    capability->setObjectName(QStringLiteral("computeCapability"));
     form->addRow(tr("Name"), name);
     form->addRow(tr("Memory"), memory);
     form->addRow(tr("Memory bandwidth"), bandwidth);
     form->addRow(tr("FP16 tensor (dense)"), fp16);
     form->addRow(tr("FP8 tensor (dense, 0 = none)"), fp8);
+    form->addRow(tr("Compute capability"), capability);
     form->addRow(tr("Host link"), pcie);
     form->addRow(QString(), unified);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
@@ -68,6 +79,7 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     gpu.bandwidthGBps = bandwidth->value();
     gpu.fp16Tflops = fp16->value();
     gpu.fp8Tflops = fp8->value();
+    gpu.computeCapability = capability->value();
     gpu.pcieGen = pcie->currentData().toInt();
     gpu.pcieLanes = 16;
     gpu.unifiedMemory = unified->isChecked();
