@@ -75,6 +75,34 @@ QStringList visibleTexts(MainWindow& window)
     return texts;
 }
 
+// Where a chart label is unreadable: past its chart's edges, cut off by the plot it is clipped
+// to, or over another label; "" when every label is clear.
+QString labelProblem(MainWindow& window)
+{
+    for (ChartBase* chart : window.charts()) {
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        QList<QPair<QString, QRectF>> boxes;
+        for (int i = 0; i < chart->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(chart->item(i));
+            if (!text || !text->visible() || text->text().isEmpty())
+                continue;
+            const QRectF box(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+            const QString name = QStringLiteral("%1: \"%2\"").arg(chart->chartTitle(), text->text());
+            if (box.left() < -1 || box.right() > chart->width() + 1)
+                return QStringLiteral("%1 spans x %2 to %3 of %4").arg(name).arg(box.left()).arg(box.right()).arg(chart->width());
+            const QRectF plot = QRectF(chart->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+            if (text->clipToAxisRect() && (box.top() < plot.top() || box.bottom() > plot.bottom()))
+                return QStringLiteral("%1 is cut off: y %2 to %3, plot %4 to %5")
+                    .arg(name).arg(box.top()).arg(box.bottom()).arg(plot.top()).arg(plot.bottom());
+            for (const auto& [other, otherBox] : boxes)
+                if (box.intersects(otherBox))
+                    return QStringLiteral("%1 overlaps \"%2\"").arg(name, other);
+            boxes.append({text->text(), box});
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 class TestUi : public QObject
@@ -86,8 +114,11 @@ private slots:
     void cleanup();
     void controlsReachScenarioAndCharts();
     void overflowTurnsRed();
+    void vramBarsFollowTheirRoom();
     void customGpuCarriesItsComputeCapability();
     void extremeSettingsShowNoNonsense_data();
+    void labelsStayApartInADemoWindow_data();
+    void labelsStayApartInADemoWindow();
     void extremeSettingsShowNoNonsense();
     void dragCoalescesEvaluations();
     void contextDragMovesOnlyMarkers();
@@ -238,6 +269,26 @@ void TestUi::overflowTurnsRed()
     QVERIFY(texts.filter(QStringLiteral("overflow")).size() >= 1);
 }
 
+void TestUi::vramBarsFollowTheirRoom()
+{
+    // One bar per GPU named "GPU n" while the names fit, numbers when they do not, and one bar
+    // for all beyond eight GPUs; never names crowded into each other.
+    auto* vram = static_cast<VramChart*>(m_window->chart("vram"));
+    auto ticks = [&](int gpus) {
+        m_controller->edit([&](Scenario& s) { s.gpuCount = gpus; });
+        evaluate();
+        QApplication::processEvents();
+        vram->replot(QCustomPlot::rpImmediateRefresh);
+        return QStringList(vram->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().values());
+    };
+    QCOMPARE(ticks(2), (QStringList{"GPU 0", "GPU 1"}));
+    QCOMPARE(ticks(8), (QStringList{"0", "1", "2", "3", "4", "5", "6", "7"}));
+    QCOMPARE(ticks(16), QStringList{"each of 16 GPUs"});
+    QCOMPARE(vram->segmentBytes().size(), 6);
+    // Every GPU of a tensor-parallel split holds the same share: the bar is one GPU's.
+    QCOMPARE(vram->segmentBytes()[0], m_controller->snapshot().evaluation.vram.weightsBytes);
+}
+
 void TestUi::customGpuCarriesItsComputeCapability()
 {
     // gpt-oss-120b's MXFP4 experts on an H100 (9.0): Triton's layout, scales held twice.
@@ -330,25 +381,8 @@ void TestUi::extremeSettingsShowNoNonsense()
     // No label on a chart runs past its edges or over another label, wherever the figures put
     // it, and the decode chart's caption lies over no curve.
     QApplication::processEvents(); // labels placed in pixels follow the settled layout
-    for (ChartBase* chart : m_window->charts()) {
-        chart->replot(QCustomPlot::rpImmediateRefresh);
-        QList<QPair<QString, QRectF>> boxes;
-        for (int i = 0; i < chart->itemCount(); ++i) {
-            auto* text = qobject_cast<QCPItemText*>(chart->item(i));
-            if (!text || !text->visible() || text->text().isEmpty())
-                continue;
-            const QRectF box(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
-            QVERIFY2(box.left() >= -1 && box.right() <= chart->width() + 1,
-                     qPrintable(QStringLiteral("%1: \"%2\" spans x %3 to %4 of %5")
-                                    .arg(chart->chartTitle(), text->text())
-                                    .arg(box.left()).arg(box.right()).arg(chart->width())));
-            for (const auto& [other, otherBox] : boxes)
-                QVERIFY2(!box.intersects(otherBox),
-                         qPrintable(QStringLiteral("%1: \"%2\" overlaps \"%3\"")
-                                        .arg(chart->chartTitle(), text->text(), other)));
-            boxes.append({text->text(), box});
-        }
-    }
+    const QString problem = labelProblem(*m_window);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
     auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart("latency"));
     const QRectF caption = latency->captionBox();
     for (int g = 0; g < latency->graphCount(); ++g)
@@ -356,6 +390,56 @@ void TestUi::extremeSettingsShowNoNonsense()
             const QPointF point(latency->xAxis->coordToPixel(it->key), latency->yAxis->coordToPixel(it->value));
             QVERIFY2(!caption.contains(point), qPrintable(latency->graph(g)->name()));
         }
+}
+
+void TestUi::labelsStayApartInADemoWindow_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("engine");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("weights");
+    QTest::addColumn<qint64>("context");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<qint64>("batch");
+    const QSize laptop(1280, 800), desktop(1600, 1000);
+    QTest::addRow("seed") << "en" << laptop << "hf" << "llama-2-7b" << "rtx-4090" << "fp16" << qint64(2048) << 1 << qint64(1);
+    QTest::addRow("70b overflows, ja") << "ja" << laptop << "vllm" << "llama-3.1-70b" << "h100-sxm" << "bf16" << qint64(2048) << 1 << qint64(1);
+    QTest::addRow("70b q4 on an m3 max, ja") << "ja" << laptop << "llamacpp" << "llama-3.1-70b" << "m3-max" << "q4_k_m" << qint64(32768) << 1 << qint64(1);
+    QTest::addRow("70b q4 on an m3 max") << "en" << laptop << "llamacpp" << "llama-3.1-70b" << "m3-max" << "q4_k_m" << qint64(32768) << 1 << qint64(1);
+    QTest::addRow("deepseek v3 on 8 h200") << "en" << desktop << "vllm" << "deepseek-v3" << "h200" << "fp8" << qint64(131072) << 8 << qint64(16);
+    QTest::addRow("deepseek v3 on 8 h200, ja") << "ja" << laptop << "vllm" << "deepseek-v3" << "h200" << "fp8" << qint64(131072) << 8 << qint64(16);
+    QTest::addRow("mixtral on 2 l40s, ja") << "ja" << laptop << "hf" << "mixtral-8x7b" << "l40s" << "bf16" << qint64(32768) << 2 << qint64(1);
+    QTest::addRow("qwen3 8b on a 4090") << "en" << laptop << "vllm" << "qwen3-8b" << "rtx-4090" << "awq-int4" << qint64(40960) << 1 << qint64(1);
+    QTest::addRow("gpt-oss-120b on an h100, ja") << "ja" << laptop << "vllm" << "gpt-oss-120b" << "h100-sxm" << "mxfp4-moe" << qint64(8192) << 1 << qint64(1);
+}
+
+// What a consultant shows on a laptop: every chart label readable, in both languages.
+void TestUi::labelsStayApartInADemoWindow()
+{
+    QFETCH(QString, lang);
+    QFETCH(QSize, size);
+    QFETCH(QString, engine);
+    QFETCH(QString, model);
+    QFETCH(QString, gpu);
+    QFETCH(QString, weights);
+    QFETCH(qint64, context);
+    QFETCH(int, gpus);
+    QFETCH(qint64, batch);
+    m_window->setLanguage(lang);
+    m_controller->edit([&](Scenario& s) {
+        applyEngine(s, *test::catalog().engine(engine.toStdString()));
+        s.model = test::model(model.toStdString());
+        applyGpu(s, test::gpu(gpu.toStdString()));
+        s.weights = test::weightFormat(weights.toStdString());
+        s.context = context;
+        s.gpuCount = gpus;
+        s.batch = batch;
+    });
+    renderWindow(*m_window, *m_controller, size);
+    const QString problem = labelProblem(*m_window);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestUi::dragCoalescesEvaluations()

@@ -1411,12 +1411,6 @@ Error: %6 %</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <source>overflow
-+%1</source>
-        <translation>超過
-+%1</translation>
-    </message>
-    <message>
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
@@ -1435,6 +1429,10 @@ Error: %6 %</source>
     <message>
         <source>Engine budget</source>
         <translation>エンジンの使用上限</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>超過</translation>
     </message>
 </context>
 </TS>

@@ -90,15 +90,13 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
             continue;
         m_crossLines[i]->point1->setCoords(x, 1);
         m_crossLines[i]->point2->setCoords(x, 2);
-        // One text line apart whatever the chart's height, so the rows never overlap.
-        const double line = double(QFontMetrics(m_crossLabels[i]->font()).height() + 3) /
-                            double(std::max(1, axisRect()->height()));
         m_crossLabels[i]->setText(tr("%1 wins from %2").arg(UiText::reloadTierName(ReloadTier(i)),
                                                            UiText::tokens(b.crossTokens[i])));
+        // One label's height apart whatever the chart's height, so the rows never overlap.
+        const double line = (labelSize(m_crossLabels[i]).height() + 1) / double(std::max(1, axisRect()->height()));
         // Right of its line, else left of it, else as near as the chart's edges allow: no text
         // is cut off, however narrow the chart.
-        const double width = QFontMetrics(m_crossLabels[i]->font())
-                                 .horizontalAdvance(m_crossLabels[i]->text()) + 8;
+        const double width = labelSize(m_crossLabels[i]).width();
         const double lineX = xAxis->coordToPixel(x), gap = 3;
         const double left = axisRect()->left(), right = axisRect()->right();
         double labelX = lineX + gap;

@@ -204,6 +204,21 @@ void ChartBase::styleCallout(QCPItemText* label, const QColor& color, double fon
     label->setPadding(QMargins(4, 1, 4, 1));
 }
 
+QSizeF ChartBase::labelSize(const QCPItemText* label)
+{
+    const QRect text = QFontMetrics(label->font()).boundingRect(
+        0, 0, 0, 0, Qt::TextDontClip | label->textAlignment(), label->text());
+    const QMargins pad = label->padding();
+    return {double(text.width() + pad.left() + pad.right()), double(text.height() + pad.top() + pad.bottom())};
+}
+
+double ChartBase::logTopAbove(double value, double bottom, double pixels) const
+{
+    // log(top / value) = share * log(top / bottom), solved for top.
+    const double share = std::min(0.5, pixels / double(std::max(1, axisRect()->height())));
+    return std::pow(10.0, (std::log10(value) - share * std::log10(bottom)) / (1.0 - share));
+}
+
 void ChartBase::setContextAxis(QCPAxis* axis, double from, double to) const
 {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();

@@ -67,6 +67,11 @@ protected:
     void styleAxis(QCPAxis* axis) const;
     // A label on a translucent box of the background colour, readable over lines and bars.
     void styleCallout(QCPItemText* label, const QColor& color, double fontScale = 1.0, bool bold = true) const;
+    // The box a text item draws, padding included, in pixels (as QCPItemText measures it).
+    static QSizeF labelSize(const QCPItemText* label);
+    // The top of a log axis reaching down to `bottom` that leaves `pixels` of the axis rect's
+    // height free above `value`.
+    double logTopAbove(double value, double bottom, double pixels) const;
     // A log axis of context lengths with ticks at 256, 1K, 4K, ... (powers of four).
     void setContextAxis(QCPAxis* axis, double from, double to) const;
     // A log axis (powers of ten) whose labels are plain numbers: 1, 10, 100, 1,000, 10K, 1M.

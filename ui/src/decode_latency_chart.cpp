@@ -84,19 +84,22 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
         m_curves[i]->setData(xs, ys, true);
     }
     const double threshold = 1e3 / s.efficiency.realtimeTokensPerS;
-    // Headroom above the highest curve for the caption's line, in decades of the log axis:
-    // log(top / high) >= share * log(top / bottom), solved for top.
-    const double bottom = low / 2;
-    const double captionPx = QFontMetrics(m_slowLabel->font()).height() + 10;
-    const double share = std::min(0.3, captionPx / double(std::max(1, axisRect()->height())));
-    const double clear = std::pow(10.0, (std::log10(high) - share * std::log10(bottom)) / (1.0 - share));
-    const double top = std::max({std::max(high, threshold) * 2.5, clear});
-    m_slowRegion->topLeft->setCoords(from, top * 10);
-    m_slowRegion->bottomRight->setCoords(to, threshold);
     m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)")
                              .arg(UiText::number(s.efficiency.realtimeTokensPerS, 1)));
-
+    // Room for the caption above the curves beneath it (they are lowest at the left).
     setContextAxis(xAxis, from, to);
+    const QSizeF caption = labelSize(m_slowLabel);
+    const double captionEnd = xAxis->pixelToCoord(axisRect()->left() + 0.01 * axisRect()->width() + caption.width() + 6);
+    double underCaption = 1e-3;
+    for (const QCPGraph* curve : m_curves)
+        for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd() && it->key <= captionEnd; ++it)
+            underCaption = std::max(underCaption, it->value);
+    const double bottom = low / 2;
+    const double top = std::max(std::max(high, threshold) * 2.5,
+                                logTopAbove(underCaption, bottom, caption.height() + 8));
+    m_slowRegion->topLeft->setCoords(from, top * 10);
+    m_slowRegion->bottomRight->setCoords(to, threshold);
+
     yAxis->setRange(std::max(bottom, top / 1e7), top);
 }
 

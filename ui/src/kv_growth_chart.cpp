@@ -136,6 +136,11 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     yAxis->setLabel(tr("KV cache (%1)").arg(unit.symbol));
     const double top = std::max(maxBytes, free) / unit.bytes * 3;
     yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
+    // Under the free line when a short chart leaves no room over it: at the left, where every
+    // curve is lowest.
+    if (free > 0 && yAxis->coordToPixel(free / unit.bytes) - axisRect()->top() <
+                        labelSize(m_freeLabel).height() + 2)
+        m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
 }
 
 // Places the crossings' numbers where they cover neither the free label nor each other: just
@@ -184,7 +189,8 @@ void KvGrowthChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<do
     // whole: the free line and its crossings follow the context then.
     const TokensFit& f = snap.evaluation.tokensFit;
     key.insert(key.end(), {f.freeForKvBytes, double(f.perSequence), double(f.perSequenceMha),
-                           double(f.perSequenceGqa), double(f.perSequenceMqa)});
+                           double(f.perSequenceGqa), double(f.perSequenceMqa),
+                           double(axisRect()->height())}); // the free label's headroom is in pixels
 }
 
 void KvGrowthChart::drawMarkers(const EvaluationSnapshot& snap)

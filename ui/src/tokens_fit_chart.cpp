@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kvscope::ui {
 
@@ -94,7 +95,16 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
     xAxis->setTicker(ticker);
     xAxis->setRange(0.4, m_kinds + 0.6);
     xAxis->grid()->setVisible(false);
-    yAxis->setRange(1, axisTop(snap));
+    // A decade more while the tallest bar's value would not fit under the top.
+    double tallest = 1, labelPx = 0;
+    for (int i = 0; i < m_kinds; ++i) {
+        tallest = std::max(tallest, m_values[i]);
+        labelPx = std::max(labelPx, labelSize(m_labels[i]).height());
+    }
+    double top = axisTop(snap);
+    while (top < logTopAbove(tallest, 1, labelPx + 3) && top < 1e12)
+        top *= 10;
+    yAxis->setRange(1, top);
 }
 
 double TokensFitChart::axisTop(const EvaluationSnapshot& snap)
@@ -112,7 +122,8 @@ void TokensFitChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<d
 {
     const TokensFit& f = snap.evaluation.tokensFit;
     key.insert(key.end(), {double(f.perSequenceMha), double(f.perSequenceGqa), double(f.perSequenceMqa),
-                           double(f.perSequence), double(f.capped), axisTop(snap)});
+                           double(f.perSequence), double(f.capped), axisTop(snap),
+                           double(axisRect()->height())}); // the values' headroom is in pixels
 }
 
 void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
@@ -121,8 +132,58 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
     m_contextLine->point1->setCoords(0, double(s.context));
     m_contextLine->point2->setCoords(1, double(s.context));
     m_contextLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    m_contextLabel->position->setCoords(0.99, double(s.context));
     m_contextLabel->setText(tr("context %1").arg(UiText::integer(s.context)));
+    // A bar's value moves inside the top of its bar when the context line runs where the value
+    // would sit above it, leaving the line's label room; the bar must be tall enough to hold it.
+    const double lineY = yAxis->coordToPixel(double(s.context));
+    for (int i = 0; i < m_kinds; ++i) {
+        styleCallout(m_labels[i], chartStyle().foreground);
+        m_labels[i]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        const double height = labelSize(m_labels[i]).height();
+        const double topY = yAxis->coordToPixel(std::max(m_values[i], 1.0));
+        const bool crowded = std::fabs(lineY - topY) < height + 2;
+        if (crowded && axisRect()->bottom() - topY > height + 4) {
+            m_labels[i]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+            m_labels[i]->setBrush(Qt::NoBrush);
+            m_labels[i]->setColor(Qt::white); // on the bar's own colour
+        }
+    }
+    // Over the line at the right end, unless a bar's value is there; then under it, at the
+    // left end, or between two bars; where every spot is taken, the one covering least.
+    QList<QRectF> values;
+    for (int i = 0; i < m_kinds; ++i)
+        values << QRectF(m_labels[i]->topLeft->pixelPosition(), m_labels[i]->bottomRight->pixelPosition());
+    const QRectF plot = axisRect()->rect();
+    struct Spot
+    {
+        QCPItemPosition::PositionType type;
+        double x;
+        Qt::Alignment horizontal;
+    };
+    QList<Spot> spots{{QCPItemPosition::ptAxisRectRatio, 0.99, Qt::AlignRight},
+                      {QCPItemPosition::ptAxisRectRatio, 0.01, Qt::AlignLeft}};
+    for (int gap = 1; gap < m_kinds; ++gap)
+        spots.append({QCPItemPosition::ptPlotCoords, gap + 0.5, Qt::AlignHCenter});
+    double leastCovered = std::numeric_limits<double>::infinity();
+    std::pair<Spot, Qt::Alignment> best{spots.front(), Qt::AlignBottom};
+    for (const Spot& spot : spots)
+        for (Qt::Alignment vertical : {Qt::AlignBottom, Qt::AlignTop}) {
+            m_contextLabel->position->setTypeX(spot.type);
+            m_contextLabel->setPositionAlignment(spot.horizontal | vertical);
+            m_contextLabel->position->setCoords(spot.x, double(s.context));
+            const QRectF box(m_contextLabel->topLeft->pixelPosition(),
+                             m_contextLabel->bottomRight->pixelPosition());
+            double covered = plot.contains(box) ? 0.0 : 1e6; // a spot outside the plot is last
+            for (const QRectF& v : values) {
+                const QRectF both = v.intersected(box);
+                covered += both.width() * both.height();
+            }
+            if (covered < leastCovered)
+                leastCovered = covered, best = {spot, vertical};
+        }
+    m_contextLabel->position->setTypeX(best.first.type);
+    m_contextLabel->setPositionAlignment(best.first.horizontal | best.second);
+    m_contextLabel->position->setCoords(best.first.x, double(s.context));
 }
 
 QString TokensFitChart::hoverText(double key, double, const QPoint&) const

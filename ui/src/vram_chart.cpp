@@ -85,7 +85,36 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     const VramSplit& v = snap.evaluation.vram;
     const AxisUnit unit = axisUnitFor(std::max(v.capacityBytes, v.budgetBytes - v.freeBytes), byteUnits());
     m_unitBytes = unit.bytes;
-    m_bars = std::min(s.gpuCount, kMaxBars);
+    const double used = v.weightsBytes + v.kvCacheBytes + v.activationBytes + v.overheadBytes;
+    // The labels' texts first: the column beside the bars is sized to them.
+    if (!v.fits) {
+        // On two lines, or on one when a short chart has no room for two above the capacity line.
+        const QString size = QLatin1Char('+') + UiText::bytes(-v.freeBytes, byteUnits());
+        m_overflowLabel->setText(tr("overflow") + QLatin1Char('\n') + size);
+        if (labelSize(m_overflowLabel).height() + 6 > 0.45 * axisRect()->height())
+            m_overflowLabel->setText(tr("overflow") + QLatin1Char(' ') + size);
+    }
+    m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
+
+    // A column right of the bars for the overflow and capacity labels, wide enough in pixels
+    // for the wider of them, so neither covers a bar.
+    const double labelPx = std::max(labelSize(m_capacityLabel).width(),
+                                    v.fits ? 0.0 : labelSize(m_overflowLabel).width()) + 12;
+    const double column = std::min(0.6, labelPx / double(std::max(1, axisRect()->width())));
+    auto rangeEnd = [&](int bars) {
+        return std::max(bars * 1.35 + 0.6, (bars + 0.3 - 0.4 * column) / (1.0 - column));
+    };
+    // One bar per GPU while their names fit side by side, then their numbers (the title says
+    // "per GPU");
+    // tensor parallel splits evenly, so past that one bar stands for every GPU.
+    m_bars = s.gpuCount > kMaxBars ? 1 : s.gpuCount;
+    const QFontMetrics ticks(xAxis->tickLabelFont());
+    const double perBar = double(axisRect()->width()) / (rangeEnd(m_bars) - 0.4);
+    const bool named = m_bars == 1 || ticks.horizontalAdvance(tr("GPU %1").arg(m_bars - 1)) + 6 <= perBar;
+    const bool numbered = !named && ticks.horizontalAdvance(QString::number(m_bars - 1)) + 6 <= perBar;
+    if (!named && !numbered)
+        m_bars = 1;
+    xAxis->setRange(0.4, rangeEnd(m_bars));
 
     const double free = std::max(0.0, v.freeBytes);
     const double values[SegmentCount] = {v.weightsBytes, v.kvCacheBytes, v.activationBytes,
@@ -94,11 +123,10 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < m_bars; ++i) {
         keys << i + 1;
-        ticker->addTick(i + 1, s.gpuCount > kMaxBars ? tr("each of %1 GPUs").arg(s.gpuCount)
-                                                     : tr("GPU %1").arg(i));
+        ticker->addTick(i + 1, m_bars < s.gpuCount ? tr("each of %1 GPUs").arg(s.gpuCount)
+                               : numbered          ? QString::number(i)
+                                                   : tr("GPU %1").arg(i));
     }
-    if (s.gpuCount > kMaxBars)
-        ticker->clear(), ticker->addTick(1, tr("each of %1 GPUs").arg(s.gpuCount));
     xAxis->setTicker(ticker);
     for (int i = 0; i < SegmentCount; ++i) {
         m_segments[i]->setData(keys, QVector<double>(keys.size(), values[i] / unit.bytes), true);
@@ -109,7 +137,6 @@ void VramChart::draw(const EvaluationSnapshot& snap)
             m_segments[i]->removeFromLegend();
     }
 
-    const double used = v.weightsBytes + v.kvCacheBytes + v.activationBytes + v.overheadBytes;
     m_overflow->setVisible(!v.fits);
     m_overflowLabel->setVisible(!v.fits);
     if (v.fits)
@@ -119,7 +146,6 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     if (!v.fits) {
         m_overflow->setBaseValue(v.budgetBytes / unit.bytes);
         m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unit.bytes), true);
-        m_overflowLabel->setText(tr("overflow\n+%1").arg(UiText::bytes(-v.freeBytes, byteUnits())));
     }
     m_capacityLine->point1->setCoords(0, v.capacityBytes / unit.bytes);
     m_capacityLine->point2->setCoords(1, v.capacityBytes / unit.bytes);
@@ -127,7 +153,6 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     m_capacityLabel->setPositionAlignment(Qt::AlignRight | (v.fits ? Qt::AlignBottom : Qt::AlignTop));
     m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
     m_capacityLabel->position->setCoords(0.99, v.capacityBytes / unit.bytes);
-    m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
     const bool budgetShown = v.reservedBytes > 0.5;
     m_budgetLine->setVisible(budgetShown);
     m_budgetLine->point1->setCoords(0, v.budgetBytes / unit.bytes);
@@ -139,21 +164,12 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
 
-    // A column right of the bars for the overflow and capacity labels, wide enough in pixels
-    // for the wider of them, so neither covers a bar.
-    const double barsEnd = m_bars + 0.3;
-    const double labelPx = std::max(QFontMetrics(m_capacityLabel->font()).horizontalAdvance(m_capacityLabel->text()),
-                                    v.fits ? 0 : QFontMetrics(m_overflowLabel->font()).boundingRect(
-                                        QRect(), 0, m_overflowLabel->text()).width()) + 16;
-    const double column = std::min(0.6, labelPx / double(std::max(1, axisRect()->width())));
-    xAxis->setRange(0.4, std::max(m_bars * 1.35 + 0.6, (barsEnd - 0.4 * column) / (1.0 - column)));
-
     yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol));
     double top = std::max(v.capacityBytes, used) * 1.12;
     if (!v.fits) {
         // Room above the capacity line for the two-line overflow label, whatever the height.
-        const double labelPx = 2.0 * QFontMetrics(m_overflowLabel->font()).lineSpacing() + 8;
-        const double share = std::min(0.6, labelPx / double(std::max(1, axisRect()->height())));
+        const double headroomPx = labelSize(m_overflowLabel).height() + 6;
+        const double share = std::min(0.6, headroomPx / double(std::max(1, axisRect()->height())));
         top = std::max(top, v.capacityBytes / (1.0 - share));
         // Three pixels clear of the line.
         const double gap = 3.0 * top / double(std::max(1, axisRect()->height()));
