@@ -105,8 +105,7 @@ void VramChart::draw(const EvaluationSnapshot& snap)
         return std::max(bars * 1.35 + 0.6, (bars + 0.3 - 0.4 * column) / (1.0 - column));
     };
     // One bar per GPU while their names fit side by side, then their numbers (the title says
-    // "per GPU");
-    // tensor parallel splits evenly, so past that one bar stands for every GPU.
+    // "per GPU"); tensor parallel splits evenly, so past that one bar stands for every GPU.
     m_bars = s.gpuCount > kMaxBars ? 1 : s.gpuCount;
     const QFontMetrics ticks(xAxis->tickLabelFont());
     const double perBar = double(axisRect()->width()) / (rangeEnd(m_bars) - 0.4);
@@ -167,7 +166,7 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol));
     double top = std::max(v.capacityBytes, used) * 1.12;
     if (!v.fits) {
-        // Room above the capacity line for the two-line overflow label, whatever the height.
+        // Room above the capacity line for the overflow label, whatever the height.
         const double headroomPx = labelSize(m_overflowLabel).height() + 6;
         const double share = std::min(0.6, headroomPx / double(std::max(1, axisRect()->height())));
         top = std::max(top, v.capacityBytes / (1.0 - share));
