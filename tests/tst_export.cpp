@@ -186,9 +186,8 @@ void TestExport::printPaletteEvenWhenDark()
 static QList<QRectF> labelBoxes(ChartBase& chart)
 {
     QList<QRectF> boxes;
-    for (int i = 0; i < chart.itemCount(); ++i)
-        if (auto* text = qobject_cast<QCPItemText*>(chart.item(i)); text && text->visible() && !text->text().isEmpty())
-            boxes << QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+    for (QCPItemText* text : chart.visibleLabels())
+        boxes << ChartBase::labelBox(text);
     return boxes;
 }
 

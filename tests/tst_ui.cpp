@@ -82,11 +82,8 @@ QString labelProblem(MainWindow& window)
     for (ChartBase* chart : window.charts()) {
         chart->replot(QCustomPlot::rpImmediateRefresh);
         QList<QPair<QString, QRectF>> boxes;
-        for (int i = 0; i < chart->itemCount(); ++i) {
-            auto* text = qobject_cast<QCPItemText*>(chart->item(i));
-            if (!text || !text->visible() || text->text().isEmpty())
-                continue;
-            const QRectF box(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+        for (QCPItemText* text : chart->visibleLabels()) {
+            const QRectF box = ChartBase::labelBox(text);
             const QString name = QStringLiteral("%1: \"%2\"").arg(chart->chartTitle(), text->text());
             if (box.left() < -1 || box.right() > chart->width() + 1)
                 return QStringLiteral("%1 spans x %2 to %3 of %4").arg(name).arg(box.left()).arg(box.right()).arg(chart->width());

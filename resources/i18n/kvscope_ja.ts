@@ -1396,7 +1396,7 @@ Error: %6 %</source>
     </message>
     <message>
         <source>Held back by engine</source>
-        <translation>エンジンが確保しない領域</translation>
+        <translation>使用上限の外</translation>
     </message>
     <message>
         <source>Overflow</source>

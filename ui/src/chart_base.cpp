@@ -204,6 +204,20 @@ void ChartBase::styleCallout(QCPItemText* label, const QColor& color, double fon
     label->setPadding(QMargins(4, 1, 4, 1));
 }
 
+QList<QCPItemText*> ChartBase::visibleLabels() const
+{
+    QList<QCPItemText*> labels;
+    for (int i = 0; i < itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(item(i)); text && text->visible() && !text->text().isEmpty())
+            labels << text;
+    return labels;
+}
+
+QRectF ChartBase::labelBox(const QCPItemText* label)
+{
+    return {label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()};
+}
+
 QSizeF ChartBase::labelSize(const QCPItemText* label)
 {
     const QRect text = QFontMetrics(label->font()).boundingRect(

@@ -32,6 +32,10 @@ public:
     // Lays the chart out at `size` and places its labels there, for an export drawn at that
     // size; layOutAt(rect().size()) goes back to the widget's own.
     void layOutAt(const QSize& size);
+    // The text items a reader sees (visible, not empty), and where one sits in pixels of the
+    // current layout.
+    QList<QCPItemText*> visibleLabels() const;
+    static QRectF labelBox(const QCPItemText* label);
     // A stable id for file names and the CLI ("vram", "tokens", "kv", "latency", "breakeven").
     virtual QString chartId() const = 0;
     virtual QString chartTitle() const = 0;

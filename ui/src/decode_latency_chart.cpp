@@ -149,7 +149,7 @@ QPointF DecodeLatencyChart::currentPoint() const
 
 QRectF DecodeLatencyChart::captionBox() const
 {
-    return {m_slowLabel->topLeft->pixelPosition(), m_slowLabel->bottomRight->pixelPosition()};
+    return labelBox(m_slowLabel);
 }
 
 QVector<double> DecodeLatencyChart::curveValues(Tier tier) const

@@ -57,8 +57,8 @@ void KvGrowthChart::applySeriesStyle()
                                                  chartStyle().foreground, chartStyle().background,
                                                  8 * chartStyle().lineScale));
     m_freeLine->setPen(seriesPen(colors::freeVram, Qt::DashLine, 2));
-    m_freeLabel->setColor(colors::freeVram.darker(chartStyle().isDark() ? 70 : 120));
-    m_freeLabel->setFont(scaledFont(1.0, true));
+    // Boxed like the crossings: under its line in a short chart, curves run behind it.
+    styleCallout(m_freeLabel, colors::freeVram.darker(chartStyle().isDark() ? 70 : 120));
     m_contextLine->setPen(seriesPen(chartStyle().subtle, Qt::DotLine, 1.2));
 }
 
@@ -153,15 +153,12 @@ void KvGrowthChart::placeCrossingLabels()
         return;
     const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
     const QRect plot = axisRect()->rect();
-    auto rectOf = [](QCPItemText* t) {
-        return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
-    };
-    std::vector<QRectF> taken{rectOf(m_freeLabel)};
+    std::vector<QRectF> taken{labelBox(m_freeLabel)};
     for (int i = 0; i < CurveCount; ++i) {
         QCPItemText* label = m_crossLabels[i];
         if (!m_crossLabelWanted[i])
             continue;
-        const QRectF r = rectOf(label);
+        const QRectF r = labelBox(label);
         const double right = xAxis->coordToPixel(label->position->key());
         bool placed = false;
         for (int row = -1; row < 3 && !placed; ++row) { // -1: over the line

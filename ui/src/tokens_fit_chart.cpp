@@ -137,22 +137,24 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
     // would sit above it, leaving the line's label room; the bar must be tall enough to hold it.
     const double lineY = yAxis->coordToPixel(double(s.context));
     for (int i = 0; i < m_kinds; ++i) {
-        styleCallout(m_labels[i], chartStyle().foreground);
-        m_labels[i]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         const double height = labelSize(m_labels[i]).height();
         const double topY = yAxis->coordToPixel(std::max(m_values[i], 1.0));
-        const bool crowded = std::fabs(lineY - topY) < height + 2;
-        if (crowded && axisRect()->bottom() - topY > height + 4) {
-            m_labels[i]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        const bool inside = std::fabs(lineY - topY) < height + 2 && axisRect()->bottom() - topY > height + 4;
+        m_labels[i]->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
+        // Restyled only when it moves in or out: this runs on every step of a context drag.
+        const bool boxed = m_labels[i]->brush().style() != Qt::NoBrush;
+        if (inside && boxed) {
             m_labels[i]->setBrush(Qt::NoBrush);
             m_labels[i]->setColor(Qt::white); // on the bar's own colour
+        } else if (!inside && !boxed) {
+            styleCallout(m_labels[i], chartStyle().foreground);
         }
     }
     // Over the line at the right end, unless a bar's value is there; then under it, at the
     // left end, or between two bars; where every spot is taken, the one covering least.
     QList<QRectF> values;
     for (int i = 0; i < m_kinds; ++i)
-        values << QRectF(m_labels[i]->topLeft->pixelPosition(), m_labels[i]->bottomRight->pixelPosition());
+        values << labelBox(m_labels[i]);
     const QRectF plot = axisRect()->rect();
     struct Spot
     {
@@ -171,8 +173,7 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
             m_contextLabel->position->setTypeX(spot.type);
             m_contextLabel->setPositionAlignment(spot.horizontal | vertical);
             m_contextLabel->position->setCoords(spot.x, double(s.context));
-            const QRectF box(m_contextLabel->topLeft->pixelPosition(),
-                             m_contextLabel->bottomRight->pixelPosition());
+            const QRectF box = labelBox(m_contextLabel);
             double covered = plot.contains(box) ? 0.0 : 1e6; // a spot outside the plot is last
             for (const QRectF& v : values) {
                 const QRectF both = v.intersected(box);
