@@ -320,10 +320,7 @@ namespace {
 
 void applyBatchDefaults(EngineProfile& engine, const GpuSpec& gpu)
 {
-    const bool large = takesLargeGpuDefaults(engine, gpu);
-    engine.maxNumSeqs = large ? engine.largeGpuMaxNumSeqs : engine.baseMaxNumSeqs;
-    engine.prefillChunkTokens = large ? engine.largeGpuPrefillChunkTokens
-                                      : engine.basePrefillChunkTokens;
+    useBatchDefaults(engine, takesLargeGpuDefaults(engine, gpu));
 }
 
 } // namespace

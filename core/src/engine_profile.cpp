@@ -25,4 +25,11 @@ bool parseKvPlacement(const std::string& id, KvPlacement* out)
     return false;
 }
 
+void useBatchDefaults(EngineProfile& engine, bool largeGpu)
+{
+    engine.maxNumSeqs = largeGpu ? engine.largeGpuMaxNumSeqs : engine.baseMaxNumSeqs;
+    engine.prefillChunkTokens =
+        largeGpu ? engine.largeGpuPrefillChunkTokens : engine.basePrefillChunkTokens;
+}
+
 } // namespace kvscope

@@ -561,10 +561,8 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
             s.engine.samplerLogitCopies = s.engine.classicSamplerLogitCopies;
         // Batch defaults by GPU memory, with A100s kept on the small ones, arrived in V1 with
         // v0.9.0 (vllm-project/vllm#17073 and #17885).
-        if (before({0, 9, 0}) || v0Engine) {
-            s.engine.maxNumSeqs = s.engine.baseMaxNumSeqs;
-            s.engine.prefillChunkTokens = s.engine.basePrefillChunkTokens;
-        }
+        if (before({0, 9, 0}) || v0Engine)
+            useBatchDefaults(s.engine, /*largeGpu=*/false);
     }
     if (set.enforceEager.value_or(false))
         s.engine.cudaGraphMiB = 0; // eager mode captures no CUDA graphs

@@ -52,4 +52,7 @@ struct EngineProfile
     std::string source;
 };
 
+// Sets vLLM's batch defaults for a large GPU (largeGpu*) or any other (base*).
+void useBatchDefaults(EngineProfile& engine, bool largeGpu);
+
 } // namespace kvscope
