@@ -34,11 +34,12 @@ struct Floor
 // from v0.25, the classic runner's sorted top-k/top-p otherwise, none beyond the logits under
 // FlashInfer), vLLM's batch defaults by GPU memory from v0.9, MXFP4 experts as vLLM's kernels
 // hold them, llama.cpp KV buffers compared without a GPU, each GPU's CUDA-visible memory, vLLM's
-// CUDA graphs outside the budget before v0.21): capacity 1.96 % / 46 of 64 / 55 of 64, decode
+// CUDA graphs outside the budget before v0.21, and for dense models on Model Runner V2 from v0.25
+// until v0.28): capacity 2.01 % / 45 of 64 / 55 of 64, decode
 // 9.28 % / 11 of 40 / 21 of 40, PCIe 7.09 % / 11 of 28 / 16 of 28. The medians carry a hair of
 // slack for floating-point noise only.
 constexpr Floor kFloors[] = {
-    {ValidationKind::Capacity, 64, 0.0196, 46.0 / 64, 55.0 / 64},
+    {ValidationKind::Capacity, 64, 0.0201, 45.0 / 64, 55.0 / 64},
     {ValidationKind::Decode, 40, 0.0929, 11.0 / 40, 21.0 / 40},
     {ValidationKind::Pcie, 28, 0.0710, 11.0 / 28, 16.0 / 28},
 };
@@ -78,6 +79,8 @@ private slots:
     void skips();
     void kvBufferNeedsNoGpu();
     void availableKvMemoryIsFreeForKv();
+    void modelRunnerV2GraphsByVersion_data();
+    void modelRunnerV2GraphsByVersion();
     void vllmKvDtypeAndEagerMode();
     void malformedFiles_data();
     void malformedFiles();
@@ -172,8 +175,12 @@ void TestValidation::vllmKvPoolByHand_data()
     QTest::addColumn<bool>("classicRunner");
     QTest::newRow("version not stated: today's vLLM")
         << QString() << true << QString() << false << false;
-    QTest::newRow("v0.25.0 runs dense models on Model Runner V2")
-        << QStringLiteral("v0.25.0 V1") << true << QString() << false << false;
+    QTest::newRow("v0.25.0 runs dense models on Model Runner V2, graphs outside the budget")
+        << QStringLiteral("v0.25.0 V1") << false << QString() << false << false;
+    QTest::newRow("v0.27.1 still leaves them outside")
+        << QStringLiteral("v0.27.1 V1") << false << QString() << false << false;
+    QTest::newRow("v0.28.0 Model Runner V2 counts graphs in the budget")
+        << QStringLiteral("v0.28.0 V1") << true << QString() << false << false;
     QTest::newRow("v0.21.0 counts graphs in the budget, on the classic runner")
         << QStringLiteral("v0.21.0") << true << QString() << false << true;
     QTest::newRow("v0.6.4 left them to the headroom, and counted the CUDA context")
@@ -422,6 +429,40 @@ void TestValidation::availableKvMemoryIsFreeForKv()
     // 9.5 x 1,024 x 128,256 x 4 B = 4.65 GiB and 133 MiB of runtime overhead: 51.55 GiB, where
     // vLLM v0.11.0 logged 51.38 (llm-d's H100 runs).
     QCOMPARE(std::round(r.predicted * 100) / 100, 51.55);
+}
+
+void TestValidation::modelRunnerV2GraphsByVersion_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<bool>("graphsOutsideOnV026");
+    QTest::newRow("dense: Model Runner V2 left graphs out") << QStringLiteral("qwen3-8b") << true;
+    QTest::newRow("MoE: the classic runner kept them in") << QStringLiteral("qwen3-30b-a3b") << false;
+}
+
+void TestValidation::modelRunnerV2GraphsByVersion()
+{
+    // Model Runner V2, vLLM's default for dense models from v0.25.0, reserved nothing for CUDA
+    // graphs until v0.28.0 (vllm-project/vllm#49224); MoE models stayed on the classic runner,
+    // which counts them. The memory left for KV differs by exactly the engine's graph MiB.
+    QFETCH(QString, model);
+    QFETCH(bool, graphsOutsideOnV026);
+    auto freeGiB = [&](const char* version) {
+        nlohmann::json c = baseCase("graphs", "capacity");
+        c["engine"] = "vllm";
+        c["model"] = model.toStdString();
+        c["gpu"] = "h100-sxm";
+        c["settings"] = {{"gpu_memory_utilization", 0.9},
+                         {"max_model_len", 8192},
+                         {"engine_version", version}};
+        c["measured"] = {{"available_kv_gib", 20.0}};
+        const ValidationResult r = validateCase(parseOne(c), catalog());
+        return r.predicted;
+    };
+    const EngineProfile* vllm = catalog().engine("vllm");
+    QVERIFY(vllm && vllm->cudaGraphMiB > 0);
+    const double graphsGiB = graphsOutsideOnV026 ? vllm->cudaGraphMiB / 1024.0 : 0.0;
+    QCOMPARE(freeGiB("v0.26.0 V1") - freeGiB("v0.28.0 V1"), graphsGiB);
+    QCOMPARE(freeGiB("v0.25.0 V1"), freeGiB("v0.27.1 V1"));
 }
 
 void TestValidation::vllmKvDtypeAndEagerMode()

@@ -543,7 +543,11 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     //
     // Model Runner V2 became the default for dense models in v0.25.0 ("Model Runner V2 is now the
     // default for all dense models (#44443)", the v0.25.0 release notes); before it every model
-    // ran the classic runner and its sampler.
+    // ran the classic runner and its sampler. Until v0.28.0 its profile_cudagraph_memory() was a
+    // placeholder returning 0 (vllm-project/vllm#49224, fixed by #53306 after v0.27.1), so a
+    // dense model's graphs were captured after the KV cache was sized, outside the budget: a
+    // v0.27.1 log gives "Available KV cache memory: 5.91 GiB" = 21.64 GiB requested - 15.54
+    // consumed - 0.19 peak activation, with the 0.56 GiB of graphs logged beside it.
     //
     // A text that names no release but the V0 engine dates from before V0's removal (v0.11), so
     // it is older than v0.21 and v0.25 here; the V0 engine never had V1's batch defaults below.
@@ -559,6 +563,10 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
             s.engine.runtimeOverheadMiB = s.engine.legacyRuntimeOverheadMiB;
         if (before({0, 25, 0}) && s.engine.classicSamplerLogitCopies > 0)
             s.engine.samplerLogitCopies = s.engine.classicSamplerLogitCopies;
+        const bool graphsOutsideBudget = release && *release >= std::array{0, 25, 0} &&
+                                         *release < std::array{0, 28, 0} && !s.model.isMoe();
+        if (graphsOutsideBudget)
+            s.engine.cudaGraphMiB = 0;
         // Batch defaults by GPU memory, with A100s kept on the small ones, arrived in V1 with
         // v0.9.0 (vllm-project/vllm#17073 and #17885).
         if (before({0, 9, 0}) || v0Engine)
