@@ -543,11 +543,12 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     //
     // Model Runner V2 became the default for dense models in v0.25.0 ("Model Runner V2 is now the
     // default for all dense models (#44443)", the v0.25.0 release notes); before it every model
-    // ran the classic runner and its sampler. Until v0.28.0 its profile_cudagraph_memory() was a
-    // placeholder returning 0 (vllm-project/vllm#49224, fixed by #53306 after v0.27.1), so a
-    // dense model's graphs were captured after the KV cache was sized, outside the budget: a
-    // v0.27.1 log gives "Available KV cache memory: 5.91 GiB" = 21.64 GiB requested - 15.54
-    // consumed - 0.19 peak activation, with the 0.56 GiB of graphs logged beside it.
+    // ran the classic runner and its sampler. Its profile_cudagraph_memory() was a placeholder
+    // returning 0 (vllm-project/vllm#49224) until #53306, merged in late August 2026, so a dense
+    // model's graphs were captured after the KV cache was sized, outside the budget: a v0.27.1
+    // log gives "Available KV cache memory: 5.91 GiB" = 21.64 GiB requested - 15.54 consumed -
+    // 0.19 peak activation, with the 0.56 GiB of graphs logged beside it. The v0.28.0 cases fit
+    // graphs counted in the budget, so v0.28.0 is taken as the first release with the fix.
     //
     // A text that names no release but the V0 engine dates from before V0's removal (v0.11), so
     // it is older than v0.21 and v0.25 here; the V0 engine never had V1's batch defaults below.
