@@ -5,7 +5,7 @@
 // the documented signed ones) non-negative. Qt-free: the property suite and the fuzzers share it.
 // Names are static strings: the property suite runs this millions of times.
 
-#include "kvscope/evaluation.h"
+#include "kvscope/evaluation/evaluation.h"
 
 #include <cmath>
 #include <iterator>

@@ -4,8 +4,8 @@
 // Shared by the suites: the catalog the tests run against, scenario shortcuts, and a check that
 // a JSON tree holds only finite numbers.
 
-#include "kvscope/catalog.h"
-#include "kvscope/evaluation.h"
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/evaluation/evaluation.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -5,8 +5,8 @@
 
 #include "testutils.h"
 
-#include "kvscope/calibration.h"
-#include "kvscope/scenario_io.h"
+#include "kvscope/evaluation/calibration.h"
+#include "kvscope/io/scenario_file.h"
 
 #include <QtTest>
 

@@ -5,10 +5,10 @@
 
 #include "testutils.h"
 
-#include "kvscope/evaluation_json.h"
-#include "kvscope/explain.h"
-#include "kvscope/scenario_options.h"
-#include "kvscope/sweep.h"
+#include "kvscope/io/result_json.h"
+#include "kvscope/text/explain.h"
+#include "kvscope/settings/scenario_options.h"
+#include "kvscope/evaluation/sweep.h"
 
 #include <QtTest>
 

@@ -3,15 +3,15 @@
 // English and Japanese on A4 and Letter, CSV data, scenario files through the document, failed
 // writes that leave the old file alone, the headless CLI, and settings round-trips.
 
-#include "app_settings.h"
-#include "chart_base.h"
-#include "chart_export.h"
-#include "chart_set.h"
-#include "kvscope/scenario_io.h"
-#include "language.h"
-#include "main_window.h"
-#include "report_writer.h"
-#include "scenario_document.h"
+#include "window/app_settings.h"
+#include "charts/chart_base.h"
+#include "export/chart_export.h"
+#include "charts/chart_set.h"
+#include "kvscope/io/scenario_file.h"
+#include "window/language.h"
+#include "window/main_window.h"
+#include "export/report_writer.h"
+#include "window/scenario_document.h"
 #include "testutils.h"
 #include "window_fixture.h"
 

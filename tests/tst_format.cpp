@@ -5,11 +5,11 @@
 
 #include "testutils.h"
 
-#include "kvscope/evaluation_json.h"
-#include "kvscope/format.h"
-#include "kvscope/scenario_io.h"
-#include "kvscope/scenario_options.h"
-#include "kvscope/text_summary.h"
+#include "kvscope/io/result_json.h"
+#include "kvscope/text/number_format.h"
+#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_options.h"
+#include "kvscope/text/text_summary.h"
 
 #include <QtTest>
 

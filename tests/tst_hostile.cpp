@@ -10,10 +10,10 @@
 //  - file names that are not UTF-8 (ids and sources are made from them) print as valid JSON.
 
 #include "cli.h"
-#include "kvscope/json_io.h"
-#include "kvscope/scenario_io.h"
-#include "main_window.h"
-#include "scenario_document.h"
+#include "kvscope/io/config_import.h"
+#include "kvscope/io/scenario_file.h"
+#include "window/main_window.h"
+#include "window/scenario_document.h"
 #include "testutils.h"
 #include "window_fixture.h"
 

@@ -7,10 +7,10 @@
 #include "testutils.h"
 
 #include "cli.h"
-#include "kvscope/json_io.h"
-#include "kvscope/kv_cache.h"
-#include "kvscope/parameters.h"
-#include "kvscope/scenario_io.h"
+#include "kvscope/io/config_import.h"
+#include "kvscope/model/kv_cache.h"
+#include "kvscope/model/parameters.h"
+#include "kvscope/io/scenario_file.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

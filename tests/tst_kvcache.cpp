@@ -5,8 +5,8 @@
 
 #include "testutils.h"
 
-#include "kvscope/kv_cache.h"
-#include "kvscope/roofline.h"
+#include "kvscope/model/kv_cache.h"
+#include "kvscope/model/roofline.h"
 
 #include <QtTest>
 

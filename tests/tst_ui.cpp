@@ -3,19 +3,19 @@
 // overflow turns red, extreme settings never show NaN / inf / negative sizes, the Japanese
 // window has no untranslated text, and a screenshot is not blank.
 
-#include "breakeven_chart.h"
-#include "context_control.h"
-#include "decode_latency_chart.h"
-#include "headline_bar.h"
-#include "kv_growth_chart.h"
-#include "language.h"
-#include "main_window.h"
-#include "scenario_panel.h"
-#include "screenshot.h"
+#include "charts/breakeven_chart.h"
+#include "panels/context_control.h"
+#include "charts/decode_latency_chart.h"
+#include "panels/headline_bar.h"
+#include "charts/kv_growth_chart.h"
+#include "window/language.h"
+#include "window/main_window.h"
+#include "panels/scenario_panel.h"
+#include "export/screenshot.h"
 #include "testutils.h"
 #include "window_fixture.h"
-#include "tokens_fit_chart.h"
-#include "vram_chart.h"
+#include "charts/tokens_fit_chart.h"
+#include "charts/vram_chart.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -4,7 +4,7 @@
 
 #include "testutils.h"
 
-#include "kvscope/validation.h"
+#include "kvscope/validation/validation_set.h"
 
 #include <QtTest>
 

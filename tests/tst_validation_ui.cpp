@@ -7,11 +7,11 @@
 
 #include "window_fixture.h"
 
-#include "calibration_dialog.h"
-#include "scenario_document.h"
-#include "validation_menus.h"
-#include "validation_plot.h"
-#include "validation_view.h"
+#include "panels/calibration_dialog.h"
+#include "window/scenario_document.h"
+#include "validation/validation_menus.h"
+#include "validation/validation_plot.h"
+#include "validation/validation_view.h"
 
 #include <QAbstractButton>
 #include <QComboBox>

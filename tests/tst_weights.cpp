@@ -4,8 +4,8 @@
 
 #include "testutils.h"
 
-#include "kvscope/parameters.h"
-#include "kvscope/weights.h"
+#include "kvscope/model/parameters.h"
+#include "kvscope/model/weights.h"
 
 #include <QtTest>
 

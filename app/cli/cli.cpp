@@ -3,9 +3,9 @@
 
 #include "cli_args.h"
 #include "cli_commands.h"
-#include "kvscope/evaluation_json.h"
-#include "kvscope/scenario_options.h"
-#include "kvscope/text_summary.h"
+#include "kvscope/io/result_json.h"
+#include "kvscope/settings/scenario_options.h"
+#include "kvscope/text/text_summary.h"
 
 #include <optional>
 #include <ostream>

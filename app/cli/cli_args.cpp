@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_args.h"
 
-#include "kvscope/scenario_options.h"
+#include "kvscope/settings/scenario_options.h"
 
 namespace kvscope::cli {
 

@@ -5,10 +5,10 @@
 #include "cli.h"
 #include "cli_commands.h"
 
-#include "kvscope/calibration.h"
-#include "kvscope/format.h"
-#include "kvscope/scenario_io.h"
-#include "kvscope/scenario_options.h"
+#include "kvscope/evaluation/calibration.h"
+#include "kvscope/text/number_format.h"
+#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_options.h"
 
 #include <charconv>
 #include <cmath>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "cli_args.h"
-#include "kvscope/catalog.h"
+#include "kvscope/catalog/catalog.h"
 
 #include <filesystem>
 #include <iosfwd>

@@ -2,8 +2,8 @@
 #include "cli.h"
 #include "cli_commands.h"
 
-#include "kvscope/format.h"
-#include "kvscope/json_io.h"
+#include "kvscope/text/number_format.h"
+#include "kvscope/io/config_import.h"
 
 #include <ostream>
 

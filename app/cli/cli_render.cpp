@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_render.h"
 
-#include "chart_base.h"
-#include "chart_export.h"
-#include "chart_set.h"
+#include "charts/chart_base.h"
+#include "export/chart_export.h"
+#include "charts/chart_set.h"
 #include "cli_args.h"
 #include "cli_commands.h"
-#include "kvscope/scenario_options.h"
-#include "language.h"
-#include "report_writer.h"
-#include "scenario_controller.h"
+#include "kvscope/settings/scenario_options.h"
+#include "window/language.h"
+#include "export/report_writer.h"
+#include "window/scenario_controller.h"
 
 #include <QApplication>
 #include <QWidget>

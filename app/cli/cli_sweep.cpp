@@ -2,10 +2,10 @@
 #include "cli.h"
 #include "cli_commands.h"
 
-#include "kvscope/evaluation_json.h"
-#include "kvscope/format.h"
-#include "kvscope/scenario_options.h"
-#include "kvscope/sweep.h"
+#include "kvscope/io/result_json.h"
+#include "kvscope/text/number_format.h"
+#include "kvscope/settings/scenario_options.h"
+#include "kvscope/evaluation/sweep.h"
 
 #include <charconv>
 #include <cmath>

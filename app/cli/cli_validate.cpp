@@ -4,8 +4,8 @@
 #include "cli.h"
 #include "cli_commands.h"
 
-#include "kvscope/format.h"
-#include "kvscope/validation.h"
+#include "kvscope/text/number_format.h"
+#include "kvscope/validation/validation_set.h"
 
 #include <algorithm>
 #include <cmath>

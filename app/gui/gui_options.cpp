@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui_options.h"
 
-#include "kvscope/scenario_options.h"
+#include "kvscope/settings/scenario_options.h"
 
 #include <QCommandLineParser>
 

@@ -2,15 +2,15 @@
 // kvscope: the window. `kvscope [scenario options] [--screenshot FILE.png [--size WxH]]
 // [--lang en|ja]` renders the window offscreen to a PNG and exits.
 
-#include "app_settings.h"
+#include "window/app_settings.h"
 #include "gui_options.h"
-#include "kvscope/catalog.h"
-#include "kvscope/scenario_io.h"
-#include "kvscope/scenario_options.h"
-#include "language.h"
-#include "main_window.h"
-#include "scenario_controller.h"
-#include "screenshot.h"
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_options.h"
+#include "window/language.h"
+#include "window/main_window.h"
+#include "window/scenario_controller.h"
+#include "export/screenshot.h"
 
 #include <QApplication>
 #include <QIcon>

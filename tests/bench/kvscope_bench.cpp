@@ -11,9 +11,9 @@
 // A slider move re-evaluates and replots every chart: the sweep is most of that work, and it
 // has to stay well inside one 60 Hz frame (16.7 ms).
 
-#include "kvscope/catalog.h"
-#include "kvscope/evaluation.h"
-#include "kvscope/sweep.h"
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/evaluation/sweep.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window_bench.h"
 
-#include "chart_base.h"
-#include "context_control.h"
-#include "main_window.h"
-#include "scenario_controller.h"
-#include "scenario_panel.h"
+#include "charts/chart_base.h"
+#include "panels/context_control.h"
+#include "window/main_window.h"
+#include "window/scenario_controller.h"
+#include "panels/scenario_panel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

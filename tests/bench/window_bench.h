@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/catalog.h"
+#include "kvscope/catalog/catalog.h"
 
 namespace kvscope::bench {
 

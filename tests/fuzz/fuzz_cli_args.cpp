@@ -13,7 +13,7 @@
 
 #include "cli.h"
 #include "cli_args.h"
-#include "kvscope/scenario_options.h"
+#include "kvscope/settings/scenario_options.h"
 
 #include <sstream>
 

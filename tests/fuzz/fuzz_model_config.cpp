@@ -3,7 +3,7 @@
 
 #include "fuzz_support.h"
 
-#include "kvscope/json_io.h"
+#include "kvscope/io/config_import.h"
 
 #include <nlohmann/json.hpp>
 

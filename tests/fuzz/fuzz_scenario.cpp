@@ -3,7 +3,7 @@
 
 #include "fuzz_support.h"
 
-#include "kvscope/scenario_io.h"
+#include "kvscope/io/scenario_file.h"
 
 using namespace kvscope;
 

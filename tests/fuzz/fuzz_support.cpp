@@ -2,10 +2,10 @@
 #include "fuzz_support.h"
 
 #include "evaluation_checks.h"
-#include "kvscope/evaluation.h"
-#include "kvscope/evaluation_json.h"
-#include "kvscope/scenario_io.h"
-#include "kvscope/text_summary.h"
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/io/result_json.h"
+#include "kvscope/io/scenario_file.h"
+#include "kvscope/text/text_summary.h"
 
 #include <cstdio>
 #include <cstdlib>

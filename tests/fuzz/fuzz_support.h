@@ -4,8 +4,8 @@
 // What every fuzz target shares: the catalog (loaded once from the build's staged data), and the
 // check run on whatever loads, so the evaluation is fuzzed along with the importers.
 
-#include "kvscope/catalog.h"
-#include "kvscope/scenario.h"
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/evaluation/scenario.h"
 
 #include <cstddef>
 #include <cstdint>

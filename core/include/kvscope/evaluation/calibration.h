@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Calibration: the user measured one figure for the current scenario, and kvscope fits the one
+// factor that sets it, so every other prediction of the scenario moves with it.
+//   decode tokens per second -> Efficiency::hbm (the share of peak memory bandwidth reached),
+//                               by bisection over the factor's accepted range
+//   vLLM's "GPU KV cache size" in tokens -> the engine's runtimeOverheadMiB (memory the engine
+//                               holds besides weights, activations and KV), never negative
+// Both search with evaluate() itself, so no formula is written twice.
+
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/field_error.h"
+#include "kvscope/evaluation/scenario.h"
+
+#include <string>
+
+namespace kvscope {
+
+enum class CalibrationKind { DecodeTokensPerS, KvCacheTokens };
+const char* calibrationKindId(CalibrationKind kind); // "decode_tokens_per_s", "kv_cache_tokens"
+bool parseCalibrationKind(const std::string& id, CalibrationKind* out);
+const char* calibrationFactorId(CalibrationKind kind); // "hbm_efficiency", "runtime_overhead_mib"
+
+struct CalibrationResult
+{
+    CalibrationKind kind = CalibrationKind::DecodeTokensPerS;
+    double measured = 0;
+    double before = 0;        // predicted figure with the scenario as it was
+    double after = 0;         // predicted figure with the fitted value
+    double previousValue = 0; // the factor before fitting
+    double fittedValue = 0;   // hbm efficiency (fraction) or runtime overhead (MiB)
+    double lowest = 0;        // the predicted figure over the factor's whole range, lowest and
+    double highest = 0;       // highest: what fitting can reach
+    bool reachable = true;    // false: the measurement lies outside [lowest, highest], and the
+                              // fitted value is the end of the range nearest to it
+    Scenario calibrated;      // the scenario with the fitted value and its CalibrationRecord
+};
+
+// Accepted range of the HBM efficiency: the catalog's hbm_efficiency entry, else 0.05 to 1.
+std::pair<double, double> hbmEfficiencyRange(const Catalog& catalog);
+
+// Fits the factor to `measured` (tokens per second, or tokens). Errors name "measured" when it
+// is not a positive finite number, or the scenario's field when it does not evaluate.
+Expected<CalibrationResult> calibrate(const Scenario& scenario, const Catalog& catalog,
+                                      CalibrationKind kind, double measured);
+
+// The predicted figure a calibration compares with: decode tokens per second, or the engine's
+// KV cache size in tokens.
+Expected<double> calibrationFigure(const Scenario& scenario, CalibrationKind kind);
+
+} // namespace kvscope

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/field_error.h"
+#include "kvscope/model/parameters.h"
+#include "kvscope/evaluation/scenario.h"
+#include "kvscope/model/weights.h"
+
+#include <array>
+#include <cstdint>
+
+namespace kvscope {
+
+// KV cache of the scenario, per GPU. Bytes are exact (doubles hold integers up to 2^53).
+struct KvFigures
+{
+    double bytesPerTokenPerLayer = 0; // one full-attention layer, one token, this GPU's heads
+    double bytesPerToken = 0;         // all layers, one token (windowed layers included)
+    double totalBytes = 0;            // all sequences at the scenario's context
+    double allocatedBytes = 0;        // totalBytes rounded up to the engine's KV blocks
+    double totalMhaBytes = 0;         // the same dimensions with MHA, GQA and MQA KV heads
+    double totalGqaBytes = 0;
+    double totalMqaBytes = 0;
+    int64_t kvHeadsPerGpu = 0;        // KV heads this GPU holds (replicated when fewer than GPUs)
+    int64_t windowedLayers = 0;       // layers holding at most slidingWindow tokens
+    int64_t tokensHeldPerWindowedLayer = 0; // min(context, window) for those layers
+};
+
+// How one GPU's memory is spent. free < 0 means the scenario does not fit by -free bytes.
+struct VramSplit
+{
+    double capacityBytes = 0;    // physical (usable) memory of one GPU
+    double budgetBytes = 0;      // capacity x the engine's memory fraction
+    double reservedBytes = 0;    // capacity - budget: held back by the engine's memory fraction
+    double weightsBytes = 0;     // weights resident on this GPU
+    double kvCacheBytes = 0;     // KV cache resident on this GPU
+    double activationBytes = 0;  // peak transient activations
+    double overheadBytes = 0;    // runtime overhead (CUDA context, allocator) and CUDA graphs
+    double freeBytes = 0;        // budget - weights - KV - activations - overhead (may be < 0)
+    bool fits = true;            // freeBytes >= 0
+    double weightsOffloadedBytes = 0; // weights that did not fit and live in CPU RAM (per GPU)
+};
+
+// Longest single-sequence context whose KV fits in the memory left after everything else,
+// for the model as configured and for MHA / GQA / MQA variants of the same dimensions.
+struct TokensFit
+{
+    double freeForKvBytes = 0;   // budget - weights - activations - overhead
+    int64_t model = 0;
+    int64_t mha = 0;
+    int64_t gqa = 0;
+    int64_t mqa = 0;
+    int64_t mla = -1;            // latent cache of an MLA model; -1 when the model has none
+    int64_t gqaKvHeads = 0;      // KV heads used for the GQA variant
+    bool capped = false;         // a count hit limits::maxContext (windowed caches stop growing)
+    int64_t perSequence = 0;     // longest context each of the scenario's sequences can hold
+    int64_t perSequenceMha = 0;  // the same for the variants (where their KV curves cross the
+    int64_t perSequenceGqa = 0;  // free-for-KV line on a chart of total KV vs context)
+    int64_t perSequenceMqa = 0;
+    int64_t maxConcurrency = 0;  // sequences of the scenario's context that fit at once
+};
+
+// What the engine itself reports about its KV cache at start-up, so a user can hold kvscope
+// against the log: vLLM's "# GPU blocks", "GPU KV cache size: N tokens" and "Maximum concurrency
+// for N tokens per request: Mx"; llama.cpp's "KV self size" / "KV buffer size" in MiB.
+struct EngineFigures
+{
+    int64_t kvBlocks = 0;        // KV blocks the free memory holds (per GPU; all GPUs alike)
+    int64_t kvCacheTokens = 0;   // kvBlocks x block size: tokens all sequences share
+    double maxConcurrency = 0;   // kvCacheTokens / blocks of one sequence of the context
+    double kvBufferBytes = 0;    // KV allocated for the configured context, all GPUs together
+    int64_t gpuLayers = 0;       // layers on the GPUs (llama.cpp -ngl); the rest run on the CPU
+};
+
+// Where the KV cache is read from while decoding.
+enum class Tier { Gpu, CpuSerial, CpuPipelined, Nvme, Sata };
+inline constexpr std::array<Tier, 5> allTiers{Tier::Gpu, Tier::CpuSerial, Tier::CpuPipelined,
+                                              Tier::Nvme, Tier::Sata};
+const char* tierId(Tier tier); // "gpu", "cpu_serial", "cpu_pipelined", "nvme", "sata"
+
+// One decode step (one new token for each sequence), a roofline.
+struct DecodeTiming
+{
+    double pcieEffectiveGBps = 0;   // lanes x lane rate x protocol efficiency
+    double nvmeEffectiveGBps = 0;   // min(disk, PCIe) for the NVMe tier
+    double sataEffectiveGBps = 0;   // min(disk, PCIe) for the SATA tier
+    double kvTransferMs = 0;        // the whole KV cache once over PCIe
+    double weightsReadBytes = 0;    // weights read per step (active experts only)
+    double memoryMs = 0;            // GPU bytes read / achieved bandwidth
+    double computeMs = 0;           // step FLOPs / achieved FLOP/s
+    double gpuMs = 0;               // max(memory, compute): KV on the GPU
+    double weightsOffloadMs = 0;    // offloaded weights crossing PCIe (or read by the CPU)
+    double fixedMs = 0;             // per-step fixed cost: layers x layer overhead
+    double interconnectMs = 0;      // multi-GPU traffic: tensor parallel all-reduces (two per
+                                    // layer) or the hand-offs between layer-split GPUs
+    double hostLayersMs = 0;        // KV of the layers left in host RAM (llama.cpp -ngl)
+    std::array<double, 5> tierMs{}; // decode ms per token per Tier, indexed by Tier
+    double selectedMs = 0;          // at the scenario's KV placement (pipelined for CPU RAM)
+    double tokensPerS = 0;          // batch / selectedMs, all sequences together
+    bool computeBound = false;      // compute, not memory, sets the GPU step
+};
+
+// Reloading a saved KV cache (e.g. a long system prompt) vs recomputing it, both up to the first
+// new token: recompute = prefill of N tokens; reload = the KV of N tokens over a tier plus one
+// decode step. Tiers are indexed CPU RAM (PCIe), NVMe, SATA.
+enum class ReloadTier { CpuRam, Nvme, Sata };
+inline constexpr std::array<ReloadTier, 3> allReloadTiers{ReloadTier::CpuRam, ReloadTier::Nvme,
+                                                          ReloadTier::Sata};
+const char* reloadTierId(ReloadTier tier); // "cpu", "nvme", "sata"
+
+struct Breakeven
+{
+    double recomputeMs = 0;               // prefill of the scenario's context
+    std::array<double, 3> reloadMs{};     // reload of the scenario's context, per ReloadTier
+    std::array<int64_t, 3> crossTokens{}; // prompt length from which reload stays faster up to
+                                          // searchedUpTo; -1 = recompute is faster there
+    int64_t searchedUpTo = 0;             // the longest prompt considered for crossTokens
+};
+
+struct Evaluation
+{
+    ParameterCount parameters;
+    ExpertStorage experts;        // the routed experts as the engine holds them on this GPU
+    double weightsBytesTotal = 0; // all GPUs together, at the scenario's format
+    KvFigures kv;
+    VramSplit vram;
+    TokensFit tokensFit;
+    EngineFigures engine;
+    DecodeTiming decode;
+    Breakeven breakeven;
+};
+
+struct EvaluateOptions
+{
+    bool breakevenCrossings = true; // search crossTokens (sweeps, which chart the curves, skip it)
+};
+
+// The one evaluation every front end calls. Validates first; never returns NaN or infinity.
+Expected<Evaluation> evaluate(const Scenario& scenario, const EvaluateOptions& options = {});
+
+// Per-GPU communicator buffers the engine holds: its tensor-parallel overhead when the layers are
+// split tensor-parallel over NVLink-linked GPUs (measured on H100s), otherwise none.
+double tensorParallelBufferMiB(const Scenario& scenario);
+
+} // namespace kvscope

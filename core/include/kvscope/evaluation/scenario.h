@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/model/efficiency.h"
+#include "kvscope/field_error.h"
+#include "kvscope/engines/engine_profile.h"
+#include "kvscope/model/storage_formats.h"
+#include "kvscope/model/hardware.h"
+#include "kvscope/model/model_spec.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace kvscope {
+
+// A figure the user measured for this scenario and the factor kvscope fitted to it (see
+// kvscope/calibration.h); kept in the scenario file so the fitted value's origin stays known.
+struct CalibrationRecord
+{
+    std::string kind;    // "decode_tokens_per_s" or "kv_cache_tokens"
+    double measured = 0; // in that figure's unit
+    std::string factor;  // "hbm_efficiency" or "runtime_overhead_mib"
+    double fitted = 0;   // the factor's value after fitting
+    double before = 0;   // the predicted figure before and after fitting
+    double after = 0;
+};
+
+// The whole input of one evaluation, already resolved against the catalog, so evaluation needs
+// nothing else. Defaults are the seed article's case: Llama 2 7B, FP16, RTX 4090, 2,048 tokens
+// (the catalog fills in the specs; see defaultScenario()).
+struct Scenario
+{
+    ModelSpec model;                   // architecture
+    GpuSpec gpu;                       // one GPU; all GPUs of a deployment are alike
+    int gpuCount = 1;                  // tensor-parallel degree: weights and KV heads split
+    WeightFormat weights;              // weight storage format
+    KvDtype kvDtype;                   // KV cache element type
+    EngineProfile engine;              // serving engine's memory policy
+    int64_t context = 2048;            // tokens per sequence (prompt + generated)
+    int64_t batch = 1;                 // concurrent sequences decoded together
+    PcieGeneration pcie;               // host link generation (defaults to PCIe 4.0)
+    int pcieLanes = 16;                // host link width
+    KvPlacement kvPlacement = KvPlacement::Gpu; // where the KV cache lives during decode
+    std::optional<double> memoryFraction; // overrides the engine's (vLLM gpu_memory_utilization)
+    bool prefetchKv = true;            // offloaded KV: prefetch layer N+1 while computing layer N
+    bool offloadWeights = false;       // device_map="auto": weights that do not fit go to CPU RAM
+    std::optional<int64_t> gpuLayers;  // llama.cpp -ngl: layers on the GPU, the rest in host RAM;
+                                       // unset = all of them
+    StorageTier nvme;                  // disk tier used for "nvme"
+    StorageTier sata;                  // disk tier used for "sata"
+    HostMemory hostMemory;             // CPU RAM holding offloaded KV or weights
+    Efficiency efficiency;             // achieved share of every peak
+    std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
+
+    double effectiveMemoryFraction() const { return memoryFraction.value_or(engine.memoryFraction); }
+};
+
+// Accepted ranges, shared by validation, the CLI's messages and the window's controls.
+namespace limits {
+inline constexpr int64_t minContext = 1;
+inline constexpr int64_t maxContext = 100'000'000; // 10^8 tokens: far beyond any model today
+inline constexpr int64_t maxBatch = 65'536;
+inline constexpr int maxGpus = 1024;
+inline constexpr int64_t maxDimension = 1'000'000;  // any head, layer or width count
+inline constexpr int64_t maxVocab = 10'000'000;
+inline constexpr double maxMemoryGiB = 1'048'576;   // 1 PiB
+inline constexpr double maxRateGBps = 1'000'000;    // 1 PB/s
+inline constexpr double maxTflops = 1'000'000;
+} // namespace limits
+
+// The first problem with a scenario, or nothing: every field's range is checked here once.
+std::optional<FieldError> validate(const Scenario& scenario);
+// The same checks for a model or a GPU alone (run when a file is imported).
+std::optional<FieldError> validateModel(const ModelSpec& model);
+std::optional<FieldError> validateGpu(const GpuSpec& gpu);
+
+} // namespace kvscope

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// A scenario evaluated over a range of one input: the data behind every chart, the CLI's
+// `sweep` and the CSV export. Each point is a full evaluate(), so no formula lives here.
+
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/evaluation/scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+enum class SweepVariable { Context, Batch, Vram };
+const char* sweepVariableId(SweepVariable variable); // "context", "batch", "vram"
+bool parseSweepVariable(const std::string& id, SweepVariable* out);
+
+struct SweepColumn
+{
+    std::string id;              // "kv_total_bytes", "decode_ms_gpu", ...
+    std::string unit;            // "bytes", "ms", "tokens", "tokens/s", "GiB", "bool"
+    std::vector<double> values;  // one per point
+};
+
+struct Sweep
+{
+    SweepVariable variable = SweepVariable::Context;
+    std::vector<double> x;            // context tokens, batch size, or GPU memory in GiB
+    std::vector<SweepColumn> columns; // same order for every sweep of a variable
+
+    const SweepColumn* column(const std::string& id) const;
+};
+
+// `points` values from `from` to `to`, spaced evenly on a log scale, rounded to integers for
+// context and batch (duplicates dropped). 2 <= points <= 10,000.
+std::vector<double> sweepGrid(SweepVariable variable, double from, double to, int points);
+
+Expected<Sweep> sweep(const Scenario& scenario, SweepVariable variable, double from, double to,
+                      int points);
+
+// The sweep as CSV: a header row (the variable, then every column id) and one row per point;
+// integers stay integers, other values keep six decimals, '.' always (machine-readable).
+std::string sweepToCsv(const Sweep& sweep);
+
+} // namespace kvscope

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/model/storage_formats.h"
+#include "kvscope/model/model_spec.h"
+#include "kvscope/model/parameters.h"
+
+#include <cstdint>
+
+namespace kvscope {
+
+// The routed experts as the engine holds them: parameters after any padding, and bits per
+// weight with every resident copy of the scales.
+struct ExpertStorage
+{
+    double parameters = 0;
+    double bitsPerWeight = 0;
+    bool padded = false;    // the kernel rounded the experts' dimensions up
+    int scaleCopies = 1;    // copies of the group scales held
+};
+
+// The format's expert layout for a GPU of `computeCapability`, split `tensorWays` ways
+// tensor-parallel; the checkpoint's own layout where the format names none for that GPU.
+ExpertStorage expertStorage(const ModelSpec& model, const ParameterCount& parameters,
+                            const WeightFormat& format, double computeCapability, int tensorWays);
+
+// Bytes of all weights at `format`: the body at its bits per weight (scales included), the
+// embeddings and lm_head at the format's embedding precision.
+double weightBytes(const ParameterCount& parameters, const WeightFormat& format);
+// The same with the experts held as `experts` says.
+double weightBytes(const ParameterCount& parameters, const WeightFormat& format,
+                   const ExpertStorage& experts);
+
+// Share of a layer's routed experts that a decode step of `batch` tokens touches:
+// 1 - (1 - k/E)^batch, the expected union of the tokens' top-k choices under uniform routing.
+double expertShareTouched(const ModelSpec& model, int64_t batch);
+
+// Bytes of weights one decode step reads: everything but the embedding table (a lookup reads
+// `batch` rows), the lm_head (or the tied embedding it reuses) in full, and only touched experts.
+double weightBytesReadPerStep(const ModelSpec& model, const ParameterCount& parameters,
+                              const WeightFormat& format, int64_t batch);
+
+} // namespace kvscope

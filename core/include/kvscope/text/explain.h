@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The arithmetic behind each headline figure, with the scenario's numbers substituted
+// ("2 x 32 KV heads x 128 head_dim x 2 B x 32 layers = 512 KiB"). One source for the window's
+// hover text, the report and the CLI table, so they never disagree.
+
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/text/number_format.h"
+#include "kvscope/evaluation/scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+// Words the arithmetic uses; the window passes translated ones.
+struct ExplainWords
+{
+    std::string layers = "layers";
+    std::string kvHeads = "KV heads";
+    std::string headDim = "head_dim";
+    std::string tokens = "tokens";
+    std::string sequences = "sequences";
+    std::string windowed = "windowed layers hold";
+    std::string latent = "latent";
+    std::string parameters = "parameters";
+    std::string embeddings = "embeddings";
+    std::string expertParameters = "expert parameters";
+    std::string otherParameters = "other parameters";
+    std::string paddedForKernel = "as the GPU's MoE kernel pads them";
+    std::string scalesHeldTwice = "scales held twice";
+    // Brackets around a note in the arithmetic (Japanese sets them full-width, without spaces);
+    // grouping brackets in the formulas stay ASCII.
+    std::string noteOpen = " (";
+    std::string noteClose = ")";
+    std::string weights = "weights";
+    std::string kvCache = "KV";
+    std::string activations = "activations";
+    std::string overhead = "overhead";
+    std::string free = "free";
+    std::string forKv = "for KV";
+    std::string perToken = "per token";
+    std::string lanes = "lanes";
+    std::string fits = "fits";
+    std::string overflows = "overflows by";
+    std::string fixedCost = "fixed";
+    std::string gpuLink = "GPU link";
+    std::string cpuLayers = "CPU layers";
+    std::string cudaReports = "as CUDA reports it";
+    std::string tokensPerS = "tokens/s";
+};
+
+struct Explanation
+{
+    std::string id; // kv_per_token, kv_total, weights, capacity, fit, decode, longest_context, pcie
+    std::string arithmetic; // the formula with numbers, ending "= result"
+};
+
+std::vector<Explanation> explain(const Scenario& scenario, const Evaluation& evaluation,
+                                 ByteUnits units, const NumberStyle& style = {},
+                                 const ExplainWords& words = {});
+// The one explanation with `id`, or "" when there is none.
+std::string explanationFor(const std::vector<Explanation>& all, const std::string& id);
+
+} // namespace kvscope

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/text/number_format.h"
+#include "kvscope/evaluation/scenario.h"
+
+#include <string>
+
+namespace kvscope {
+
+enum class SummaryStyle { PlainTable, Markdown };
+
+// The headline figures as text: the CLI's `calc` table and the window's "Copy summary".
+std::string textSummary(const Scenario& scenario, const Evaluation& evaluation, ByteUnits units,
+                        SummaryStyle style = SummaryStyle::PlainTable,
+                        const NumberStyle& numbers = {});
+
+} // namespace kvscope

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The validation set (resources/validation/*.json): public measurements of what engines log or
+// achieve, each evaluated as a Scenario and compared with the matching prediction. The CLI's
+// `validate`, the window's Validation view and the regression test all run this.
+//
+// How a case becomes a Scenario: the catalog's default scenario, then the case's model, GPU,
+// GPU count and engine (applyEngine; engine "unknown" means the catalog's default engine, noted
+// on the result), then each setting under the engine's own name:
+//   gpu_memory_utilization -> memoryFraction     max_model_len, n_ctx -> context
+//   block_size -> engine.kvBlockTokens           max_num_seqs -> engine.maxNumSeqs
+//   max_num_batched_tokens -> engine.prefillChunkTokens
+//   tensor_parallel_size -> gpuCount (tensor parallel); pipeline_parallel_size -> gpuCount with
+//   engine.layerSplit (whole layers per GPU)
+//   cache_type_k / cache_type_v -> kvDtype (f16 -> fp16; q8_0, q4_0, ... by catalog id)
+//   kv_cache_dtype (vLLM) fp8, fp8_e4m3, fp8_e5m2 -> kvDtype fp8; enforce_eager -> no CUDA graphs
+//   weights -> weight format id; dtype float16 / bfloat16 -> fp16 / bf16 weights and KV
+//   context -> context; batch; n_gpu_layers -> gpuLayers; pcie_gen, lanes -> the host link.
+// Capacity follows what the engine allocates for, so there n_ctx, then max_model_len, set the
+// context; decode speed follows the tokens actually held, so there only `context` does, and a
+// decode case that states none runs at 128 tokens (llama-bench's default tg128 test).
+//
+// Compared figures (error = predicted / measured - 1):
+//   capacity: vLLM's kv_cache_tokens ("GPU KV cache size"), or gpu_blocks x block size, against
+//             Evaluation::engine.kvCacheTokens; where a log gives neither, its available_kv_gib
+//             ("Available KV cache memory", per GPU) against tokensFit.freeForKvBytes in GiB;
+//             llama.cpp's kv_buffer_mib against engine.kvBufferBytes in MiB
+//   decode:   tokens_per_s against decode.tokensPerS
+//   pcie:     gb_per_s against decode.pcieEffectiveGBps
+// A case is skipped, with the reason, when its GPU is not known, a catalog id is missing, or a
+// setting its figure depends on is not stated (a KV pool needs gpu_memory_utilization and
+// max_model_len; a KV buffer needs n_ctx). Nothing is tuned per case.
+
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/field_error.h"
+#include "kvscope/evaluation/scenario.h"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace kvscope {
+
+enum class ValidationKind { Capacity, Decode, Pcie };
+inline constexpr std::array<ValidationKind, 3> allValidationKinds{
+    ValidationKind::Capacity, ValidationKind::Decode, ValidationKind::Pcie};
+const char* validationKindId(ValidationKind kind); // "capacity", "decode", "pcie"
+
+// The engine settings a case states, under the engine's own names; unset = not stated.
+struct ValidationSettings
+{
+    std::optional<double> gpuMemoryUtilization;
+    std::optional<int64_t> maxModelLen;
+    std::optional<int64_t> blockSize;
+    std::optional<int64_t> maxNumSeqs;
+    std::optional<int64_t> maxNumBatchedTokens;
+    std::optional<int64_t> tensorParallelSize;
+    std::optional<int64_t> pipelineParallelSize;
+    std::optional<int64_t> nCtx;
+    std::optional<std::string> cacheTypeK;
+    std::optional<std::string> cacheTypeV;
+    std::optional<std::string> weights;
+    std::optional<std::string> dtype;
+    std::optional<int64_t> context;
+    std::optional<int64_t> batch;
+    std::optional<int64_t> nGpuLayers;
+    std::optional<int64_t> pcieGen;
+    std::optional<int64_t> lanes;
+    std::optional<std::string> engineVersion; // e.g. "v0.6.4 V0"; read for version-dependent rules
+    std::optional<std::string> memory;        // a PCIe copy's host memory: "pinned", "pageable", ...
+    std::optional<std::string> sampler;       // vLLM's logged top-k/top-p sampler: "flashinfer" or
+                                              // "pytorch"
+    std::optional<std::string> kvCacheDtype;  // vLLM --kv-cache-dtype: "auto" or an FP8 encoding
+    std::optional<bool> enforceEager;         // vLLM --enforce-eager: no CUDA graphs
+};
+
+// What was measured, as the case file names it.
+enum class MeasuredFigure {
+    KvCacheTokens,
+    GpuBlocks,
+    AvailableKvGiB,
+    KvBufferMiB,
+    TokensPerS,
+    PcieGBps
+};
+const char* measuredFigureId(MeasuredFigure figure); // "kv_cache_tokens", "gpu_blocks", ...
+
+struct ValidationCase
+{
+    std::string id;
+    ValidationKind kind = ValidationKind::Decode;
+    std::string engine; // catalog id, "unknown", or "" (PCIe copies run no engine)
+    std::string model;  // "" = none stated (PCIe copies)
+    std::string gpu;    // "" = not stated
+    int gpus = 1;
+    ValidationSettings settings;
+    MeasuredFigure figure = MeasuredFigure::TokensPerS;
+    double measured = 0; // in the figure's own unit (blocks, tokens, MiB, tokens/s, GB/s)
+    std::optional<int64_t> measuredBlockSize; // the block size a gpu_blocks figure was logged at
+    std::string source;
+    std::string engineDefect; // what the source reports as the engine's bug, if it does
+    std::string file;         // the file it came from, for messages
+};
+
+// Reads a case file: a JSON array of cases. Errors name the file, the case id and the field,
+// e.g. "capacity.json: vllm-x.settings.block_size".
+Expected<std::vector<ValidationCase>> validationCasesFromJson(const nlohmann::json& json,
+                                                              const std::string& fileName);
+Expected<std::vector<ValidationCase>> loadValidationFile(const std::filesystem::path& path);
+// Every *.json in `dir`, in file-name order.
+Expected<std::vector<ValidationCase>> loadValidationDir(const std::filesystem::path& dir);
+// validation/ in the first data directory that has one (the user's own set hides the shipped
+// one, as catalog entries do), or nothing.
+std::optional<std::filesystem::path>
+findValidationDir(const std::vector<std::filesystem::path>& dataDirs);
+
+// Why a case was not compared.
+enum class SkipReason {
+    None,
+    GpuNotStated,     // the measurement's GPU is unknown
+    NotInCatalog,     // detail: "model llama-9", "gpu ...", "engine ...", "weights ...", ...
+    SettingNotStated, // detail: the setting the figure depends on, e.g. "gpu_memory_utilization"
+    MixedKvTypes,     // cache_type_k differs from cache_type_v; a scenario has one KV dtype
+    Refused,          // detail: the core's message for the scenario
+    NotPinnedCopy,    // a PCIe copy that is not a direct pinned DMA; detail: the case's "memory"
+    EngineDefect,     // the source reports the figure as an engine bug; detail: its words
+};
+
+struct ValidationResult
+{
+    std::string id;
+    ValidationKind kind = ValidationKind::Decode;
+    std::string file;
+    std::string model; // as the case names them, for tooltips and tables
+    std::string gpu;
+    SkipReason skip = SkipReason::None;
+    std::string skipDetail;
+    bool defaultEngine = false;  // engine "unknown": evaluated with the catalog's default engine
+    bool defaultContext = false; // decode without a context: 128 tokens (tg128)
+    bool defaultGpu = false;     // no GPU stated for a figure that does not depend on it
+                                 // (llama.cpp's KV buffer): evaluated on the default GPU
+    MeasuredFigure figure = MeasuredFigure::TokensPerS;
+    double predicted = 0; // in `unit`
+    double measured = 0;  // in `unit` (gpu_blocks are converted to tokens)
+    std::string unit;     // "tokens", "MiB", "tokens/s", "GB/s"
+    double error = 0;     // predicted / measured - 1
+
+    bool skipped() const { return skip != SkipReason::None; }
+};
+
+// English text of why a result was skipped ("" when it was not), for the CLI.
+std::string skipReasonText(const ValidationResult& result);
+
+struct ValidationSummary
+{
+    ValidationKind kind = ValidationKind::Decode;
+    int evaluated = 0; // cases compared
+    int skipped = 0;
+    double medianAbsError = 0; // over evaluated cases; 0 when there are none
+    double within5 = 0;        // share of evaluated cases with |error| <= 5 %
+    double within10 = 0;       // ... <= 10 %
+};
+
+struct ValidationReport
+{
+    std::vector<ValidationResult> results;        // in case order
+    std::array<ValidationSummary, 3> summaries{}; // indexed like allValidationKinds
+
+    const ValidationSummary& summary(ValidationKind kind) const { return summaries[size_t(kind)]; }
+};
+
+// The Scenario a case describes, or why there is none (result.skip set, scenario empty).
+struct CaseScenario
+{
+    std::optional<Scenario> scenario;
+    ValidationResult result; // id, kind, skip reason and assumption flags filled in
+};
+CaseScenario scenarioForCase(const ValidationCase& vcase, const Catalog& catalog);
+
+ValidationResult validateCase(const ValidationCase& vcase, const Catalog& catalog);
+ValidationReport runValidation(const std::vector<ValidationCase>& cases, const Catalog& catalog);
+ValidationSummary summarize(ValidationKind kind, const std::vector<ValidationResult>& results);
+
+// The report as JSON: {"cases": [...], "summary": {"capacity": {...}, ...}}; errors as fractions.
+nlohmann::json validationReportToJson(const ValidationReport& report);
+
+} // namespace kvscope

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/catalog/catalog.h"
+
+#include "kvscope/io/config_import.h"
+#include "kvscope/io/checked_json.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#ifndef KVSCOPE_BUILD_DATA_DIR
+#define KVSCOPE_BUILD_DATA_DIR ""
+#endif
+
+namespace kvscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+template <typename T>
+const T* byId(const std::vector<T>& items, const std::string& id)
+{
+    auto it = std::find_if(items.begin(), items.end(), [&](const T& item) { return item.id == id; });
+    return it == items.end() ? nullptr : &*it;
+}
+
+std::vector<fs::path> jsonFilesIn(const fs::path& dir)
+{
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".json" && it->is_regular_file(ec))
+            files.push_back(it->path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// Reads each entry of a catalog file's array; `read` returns false to skip one.
+template <typename Read>
+void forEachEntry(const fs::path& file, const char* arrayKey, std::vector<std::string>& problems,
+                  Read read)
+{
+    auto json = readJsonFile(file, file.filename().string());
+    if (!json) {
+        problems.push_back(file.string() + ": " + json.error().message());
+        return;
+    }
+    auto it = json->find(arrayKey);
+    if (it == json->end() || !it->is_array()) {
+        problems.push_back(file.string() + ": " + arrayKey + " must be an array");
+        return;
+    }
+    for (size_t i = 0; i < it->size(); ++i) {
+        const auto& entry = (*it)[i];
+        if (!entry.is_object()) {
+            problems.push_back(file.string() + ": " + arrayKey + "[" + std::to_string(i) +
+                               "] must be an object");
+            continue;
+        }
+        JsonReader r(entry, std::string(arrayKey) + "[" + std::to_string(i) + "]");
+        read(r);
+        if (r.error())
+            problems.push_back(file.string() + ": " + r.error()->message());
+    }
+}
+
+template <typename T>
+void addUnlessKnown(std::vector<T>& items, T item)
+{
+    if (!item.id.empty() && !byId(items, item.id))
+        items.push_back(std::move(item));
+}
+
+// Entry `index` of a weight format's expert_layouts; a problem is recorded on `format`.
+std::optional<ExpertLayout> expertLayoutFrom(const nlohmann::json& item, size_t index,
+                                             JsonReader& format)
+{
+    const std::string key = "expert_layouts[" + std::to_string(index) + "]";
+    if (!item.is_object()) {
+        format.fail(key, describeJson(item), "an object");
+        return std::nullopt;
+    }
+    JsonReader r(item, "");
+    r.require({"min_compute_capability"});
+    r.require({"max_compute_capability"});
+    ExpertLayout l;
+    l.minComputeCapability = r.number({"min_compute_capability"}, 1, 20, 0);
+    l.maxComputeCapability = r.number({"max_compute_capability"}, 1, 20, 0);
+    l.intermediateMultiple = r.integer({"intermediate_multiple"}, 1, 4096, 1);
+    l.hiddenMultiple = r.integer({"hidden_multiple"}, 1, 4096, 1);
+    l.scaleCopies = int(r.integer({"scale_copies"}, 1, 2, 1));
+    if (const auto& e = r.error()) {
+        format.fail(key + "." + e->field, e->value, e->accepted);
+        return std::nullopt;
+    }
+    return l;
+}
+
+void loadTables(const fs::path& dir, Catalog& c)
+{
+    forEachEntry(dir / "weight_formats.json", "formats", c.problems, [&](JsonReader& r) {
+        WeightFormat f;
+        f.id = r.text({"id"}, "");
+        f.name = r.text({"name"}, f.id);
+        f.family = r.text({"family"}, "");
+        f.bitsPerWeight = r.number({"bits_per_weight"}, 0.5, 64, 16);
+        f.embeddingBits = r.number({"embedding_bits"}, 0.5, 64, f.bitsPerWeight);
+        f.expertsOnly = r.boolean({"experts_only"}, false);
+        f.groupSize = int(r.integer({"group_size"}, 0, 1 << 20, 0));
+        f.dequantizes = r.boolean({"dequantizes"}, false);
+        f.compute = r.text({"compute"}, "fp16");
+        f.kernelEfficiency = r.number({"kernel_efficiency"}, 0.01, 1, 1);
+        f.source = r.text({"source"}, "");
+        if (const nlohmann::json* layouts = r.find({"expert_layouts"})) {
+            if (!f.expertsOnly)
+                r.fail("expert_layouts", describeJson(*layouts), "only with experts_only true");
+            else if (!layouts->is_array())
+                r.fail("expert_layouts", describeJson(*layouts), "a list of layouts");
+            else
+                for (size_t i = 0; i < layouts->size(); ++i)
+                    if (auto layout = expertLayoutFrom((*layouts)[i], i, r))
+                        f.expertLayouts.push_back(*layout);
+        }
+        if (!r.error())
+            addUnlessKnown(c.weightFormats, f);
+    });
+    forEachEntry(dir / "kv_dtypes.json", "dtypes", c.problems, [&](JsonReader& r) {
+        KvDtype d;
+        d.id = r.text({"id"}, "");
+        d.name = r.text({"name"}, d.id);
+        d.bitsPerElement = r.number({"bits_per_element"}, 0.5, 64, 16);
+        d.scaleOverheadBits = r.number({"scale_overhead_bits"}, 0, 64, 0);
+        d.source = r.text({"source"}, "");
+        if (!r.error())
+            addUnlessKnown(c.kvDtypes, d);
+    });
+    forEachEntry(dir / "engines.json", "engines", c.problems, [&](JsonReader& r) {
+        EngineProfile e;
+        e.id = r.text({"id"}, "");
+        e.name = r.text({"name"}, e.id);
+        e.memoryFraction = r.number({"memory_fraction"}, 0.01, 1, 1);
+        e.runtimeOverheadMiB = r.number({"runtime_overhead_mib"}, 0, 1e7, 0);
+        e.cudaGraphMiB = r.number({"cuda_graph_mib"}, 0, 1e7, 0);
+        e.tensorParallelOverheadMiB = r.number({"tensor_parallel_overhead_mib"}, 0, 1e7, 0);
+        e.legacyRuntimeOverheadMiB =
+            r.number({"legacy_runtime_overhead_mib"}, 0, 1e7, e.runtimeOverheadMiB);
+        e.kvBlockTokens = r.integer({"kv_block_tokens"}, 1, 1 << 20, 1);
+        e.preallocatesKv = r.boolean({"preallocates_kv"}, false);
+        e.prefillChunkTokens = r.integer({"prefill_chunk_tokens"}, 0, limits::maxContext, 0);
+        const std::string placement = r.text({"default_kv_placement"}, "gpu");
+        if (!parseKvPlacement(placement, &e.defaultKvPlacement))
+            r.fail("default_kv_placement", placement, "gpu, cpu, nvme or sata");
+        e.gpuResidentKvLayers = r.integer({"gpu_resident_kv_layers"}, 0, 100'000, 0);
+        e.maxNumSeqs = r.integer({"max_num_seqs"}, 0, limits::maxBatch, 0);
+        e.samplerLogitCopies = r.number({"sampler_logit_copies"}, 1, 64, 1);
+        e.classicSamplerLogitCopies = r.number({"classic_sampler_logit_copies"}, 1, 64, 0);
+        e.baseMaxNumSeqs = e.maxNumSeqs;
+        e.basePrefillChunkTokens = e.prefillChunkTokens;
+        if (const nlohmann::json* tier = r.find({"large_gpu"}); tier && !tier->is_object()) {
+            r.fail("large_gpu", describeJson(*tier), "an object");
+        } else if (tier) {
+            JsonReader large(*tier, "");
+            large.require({"min_memory_gib"});
+            e.largeGpuMinGiB = large.number({"min_memory_gib"}, 1, limits::maxMemoryGiB, 0);
+            e.largeGpuExcludedName = large.text({"excluded_name"}, "");
+            e.largeGpuMaxNumSeqs =
+                large.integer({"max_num_seqs"}, 1, limits::maxBatch, e.baseMaxNumSeqs);
+            e.largeGpuPrefillChunkTokens = large.integer(
+                {"max_num_batched_tokens"}, 1, limits::maxContext, e.basePrefillChunkTokens);
+            if (const auto& error = large.error())
+                r.fail("large_gpu." + error->field, error->value, error->accepted);
+        }
+        e.computesOnHost = r.boolean({"computes_on_host"}, false);
+        e.layerSplit = r.boolean({"layer_split"}, false);
+        e.source = r.text({"source"}, "");
+        if (!r.error())
+            addUnlessKnown(c.engines, e);
+    });
+    forEachEntry(dir / "interconnects.json", "pcie", c.problems, [&](JsonReader& r) {
+        PcieGeneration p;
+        p.gen = int(r.integer({"gen"}, 1, 16, 0));
+        p.gtPerS = r.number({"gt_per_s"}, 0.1, 10'000, 0);
+        p.encodingEfficiency = r.number({"encoding_efficiency"}, 0.01, 1, 1);
+        p.encoding = r.text({"encoding"}, "");
+        p.source = r.text({"source"}, "");
+        if (!r.error() && p.gen > 0 &&
+            std::none_of(c.pcie.begin(), c.pcie.end(), [&](auto& q) { return q.gen == p.gen; }))
+            c.pcie.push_back(p);
+    });
+    forEachEntry(dir / "storage.json", "tiers", c.problems, [&](JsonReader& r) {
+        StorageTier t;
+        t.id = r.text({"id"}, "");
+        t.name = r.text({"name"}, t.id);
+        t.kind = r.text({"kind"}, "nvme");
+        t.readGBps = r.number({"read_gb_per_s"}, 0.001, limits::maxRateGBps, 0);
+        t.writeGBps = r.number({"write_gb_per_s"}, 0, limits::maxRateGBps, 0);
+        t.source = r.text({"source"}, "");
+        if (!r.error())
+            addUnlessKnown(c.storage, t);
+    });
+    forEachEntry(dir / "host_memory.json", "configs", c.problems, [&](JsonReader& r) {
+        HostMemory h;
+        h.id = r.text({"id"}, "");
+        h.name = r.text({"name"}, h.id);
+        h.bandwidthGBps = r.number({"bandwidth_gb_per_s"}, 0.001, limits::maxRateGBps, 0);
+        h.source = r.text({"source"}, "");
+        if (!r.error())
+            addUnlessKnown(c.hostMemory, h);
+    });
+    forEachEntry(dir / "efficiency.json", "factors", c.problems, [&](JsonReader& r) {
+        EfficiencyFactor f;
+        f.id = r.text({"id"}, "");
+        f.name = r.text({"name"}, f.id);
+        f.value = r.number({"value"}, 0, 1e6, 0);
+        f.min = r.number({"min"}, 0, 1e6, 0);
+        f.max = r.number({"max"}, 0, 1e6, 1);
+        f.unit = r.text({"unit"}, "");
+        f.source = r.text({"source"}, "");
+        double* field = efficiencyField(c.efficiencyDefaults, f.id);
+        if (!r.error() && field && !byId(c.efficiencyFactors, f.id)) {
+            *field = f.value;
+            c.efficiencyFactors.push_back(f);
+        }
+    });
+}
+
+} // namespace
+
+const ModelSpec* Catalog::model(const std::string& id) const { return byId(models, id); }
+const GpuSpec* Catalog::gpu(const std::string& id) const { return byId(gpus, id); }
+const WeightFormat* Catalog::weightFormat(const std::string& id) const { return byId(weightFormats, id); }
+const KvDtype* Catalog::kvDtype(const std::string& id) const { return byId(kvDtypes, id); }
+const EngineProfile* Catalog::engine(const std::string& id) const { return byId(engines, id); }
+const StorageTier* Catalog::storageTier(const std::string& id) const { return byId(storage, id); }
+const HostMemory* Catalog::host(const std::string& id) const { return byId(hostMemory, id); }
+
+const PcieGeneration* Catalog::pcieGeneration(int gen) const
+{
+    auto it = std::find_if(pcie.begin(), pcie.end(), [&](const auto& p) { return p.gen == gen; });
+    return it == pcie.end() ? nullptr : &*it;
+}
+
+std::vector<fs::path> defaultDataDirs(const fs::path& executable)
+{
+    std::vector<fs::path> dirs;
+    if (const char* env = std::getenv("KVSCOPE_DATA_DIR"); env && *env)
+        dirs.emplace_back(env);
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        dirs.push_back(fs::path(xdg) / "kvscope");
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        dirs.push_back(fs::path(home) / ".local" / "share" / "kvscope");
+    if (!executable.empty()) {
+        std::error_code ec;
+        // Started through PATH, argv[0] is a bare name that would resolve against the working
+        // directory; the kernel's link names the installed file (/usr/bin/kvscope).
+        fs::path located = executable;
+        if (!executable.has_parent_path())
+            if (fs::path self = fs::read_symlink("/proc/self/exe", ec); !ec)
+                located = std::move(self);
+        const fs::path exe = fs::weakly_canonical(located, ec);
+        dirs.push_back(exe.parent_path().parent_path() / "share" / "kvscope");
+    }
+    if (*KVSCOPE_BUILD_DATA_DIR)
+        dirs.emplace_back(KVSCOPE_BUILD_DATA_DIR);
+    return dirs;
+}
+
+Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
+{
+    Catalog c;
+    std::set<fs::path> seen;
+    for (const fs::path& dir : dataDirs) {
+        std::error_code ec;
+        const fs::path canonical = fs::weakly_canonical(dir, ec);
+        if (ec || !fs::is_directory(canonical, ec) || !seen.insert(canonical).second)
+            continue;
+        for (const fs::path& file : jsonFilesIn(canonical / "models")) {
+            auto json = readJsonFile(file, "model");
+            auto model = json ? modelFromConfig(*json, file.stem().string())
+                              : Expected<ModelSpec>(json.error());
+            if (model)
+                addUnlessKnown(c.models, std::move(model).value());
+            else
+                c.problems.push_back(file.string() + ": " + model.error().message());
+        }
+        for (const fs::path& file : jsonFilesIn(canonical / "gpus")) {
+            auto gpu = gpuFromFile(file);
+            if (gpu)
+                addUnlessKnown(c.gpus, std::move(gpu).value());
+            else
+                c.problems.push_back(file.string() + ": " + gpu.error().message());
+        }
+        if (fs::is_directory(canonical / "catalog", ec))
+            loadTables(canonical / "catalog", c);
+    }
+    std::sort(c.weightFormats.begin(), c.weightFormats.end(),
+              [](const auto& a, const auto& b) { return a.bitsPerWeight > b.bitsPerWeight; });
+    std::sort(c.pcie.begin(), c.pcie.end(), [](const auto& a, const auto& b) { return a.gen < b.gen; });
+    return c;
+}
+
+bool takesLargeGpuDefaults(const EngineProfile& engine, const GpuSpec& gpu)
+{
+    if (engine.largeGpuMinGiB <= 0)
+        return false;
+    std::string name = gpu.name;
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char ch) { return char(std::tolower(ch)); });
+    if (!engine.largeGpuExcludedName.empty() &&
+        name.find(engine.largeGpuExcludedName) != std::string::npos)
+        return false;
+    return gpu.memoryGiB * gpu.usableFraction >= engine.largeGpuMinGiB;
+}
+
+namespace {
+
+void applyBatchDefaults(EngineProfile& engine, const GpuSpec& gpu)
+{
+    useBatchDefaults(engine, takesLargeGpuDefaults(engine, gpu));
+}
+
+} // namespace
+
+void applyEngine(Scenario& s, const EngineProfile& engine)
+{
+    s.engine = engine;
+    applyBatchDefaults(s.engine, s.gpu);
+    s.kvPlacement = engine.defaultKvPlacement;
+}
+
+void applyGpu(Scenario& s, GpuSpec gpu)
+{
+    EngineProfile defaults = s.engine;
+    applyBatchDefaults(defaults, s.gpu);
+    const bool untouched = s.engine.maxNumSeqs == defaults.maxNumSeqs &&
+                           s.engine.prefillChunkTokens == defaults.prefillChunkTokens;
+    s.gpu = std::move(gpu);
+    if (untouched)
+        applyBatchDefaults(s.engine, s.gpu);
+}
+
+Expected<Scenario> defaultScenario(const Catalog& c)
+{
+    Scenario s;
+    auto missing = [](const std::string& what, const std::string& id) {
+        return FieldError{"catalog." + what, id, "the built-in catalog entry (is the data installed?)"};
+    };
+    const ModelSpec* model = c.model("llama-2-7b");
+    if (!model)
+        return missing("models", "llama-2-7b");
+    const GpuSpec* gpu = c.gpu("rtx-4090");
+    if (!gpu)
+        return missing("gpus", "rtx-4090");
+    const WeightFormat* weights = c.weightFormat("fp16");
+    if (!weights)
+        return missing("weight_formats", "fp16");
+    const KvDtype* kv = c.kvDtype("fp16");
+    if (!kv)
+        return missing("kv_dtypes", "fp16");
+    const EngineProfile* engine = c.engine("hf");
+    if (!engine)
+        return missing("engines", "hf");
+    const PcieGeneration* pcie = c.pcieGeneration(4);
+    if (!pcie)
+        return missing("pcie", "4");
+    const StorageTier* nvme = c.storageTier("nvme-gen4");
+    if (!nvme)
+        return missing("storage", "nvme-gen4");
+    const StorageTier* sata = c.storageTier("sata");
+    if (!sata)
+        return missing("storage", "sata");
+    if (c.hostMemory.empty())
+        return missing("host_memory", "ddr5-4800-dual");
+    const HostMemory* host = c.host("ddr5-4800-dual");
+    s.model = *model;
+    s.gpu = *gpu;
+    s.weights = *weights;
+    s.kvDtype = *kv;
+    applyEngine(s, *engine);
+    s.pcie = *pcie;
+    s.pcieLanes = 16;
+    s.nvme = *nvme;
+    s.sata = *sata;
+    s.hostMemory = host ? *host : c.hostMemory.front();
+    s.efficiency = c.efficiencyDefaults;
+    return s;
+}
+
+} // namespace kvscope

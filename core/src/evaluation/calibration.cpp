@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/evaluation/calibration.h"
+
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/text/number_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace kvscope {
+
+namespace {
+
+// Halvings of the search interval: 2^-80 of any range is far below what a figure can show.
+constexpr int kBisections = 80;
+constexpr double kMaxMeasured = 1e15;
+
+// The scenario with the kind's factor set to `value`.
+Scenario withFactor(Scenario s, CalibrationKind kind, double value)
+{
+    if (kind == CalibrationKind::DecodeTokensPerS)
+        s.efficiency.hbm = value;
+    else
+        s.engine.runtimeOverheadMiB = value;
+    return s;
+}
+
+double factorOf(const Scenario& s, CalibrationKind kind)
+{
+    return kind == CalibrationKind::DecodeTokensPerS ? s.efficiency.hbm
+                                                     : s.engine.runtimeOverheadMiB;
+}
+
+// The search evaluates often and needs no break-even crossings.
+Expected<Evaluation> evaluateForSearch(const Scenario& s)
+{
+    EvaluateOptions options;
+    options.breakevenCrossings = false;
+    return evaluate(s, options);
+}
+
+} // namespace
+
+const char* calibrationKindId(CalibrationKind kind)
+{
+    return kind == CalibrationKind::DecodeTokensPerS ? "decode_tokens_per_s" : "kv_cache_tokens";
+}
+
+bool parseCalibrationKind(const std::string& id, CalibrationKind* out)
+{
+    for (CalibrationKind kind : {CalibrationKind::DecodeTokensPerS, CalibrationKind::KvCacheTokens})
+        if (id == calibrationKindId(kind)) {
+            *out = kind;
+            return true;
+        }
+    return false;
+}
+
+const char* calibrationFactorId(CalibrationKind kind)
+{
+    return kind == CalibrationKind::DecodeTokensPerS ? "hbm_efficiency" : "runtime_overhead_mib";
+}
+
+std::pair<double, double> hbmEfficiencyRange(const Catalog& catalog)
+{
+    for (const EfficiencyFactor& f : catalog.efficiencyFactors)
+        if (f.id == "hbm_efficiency" && f.min > 0 && f.max >= f.min && f.max <= 1)
+            return {f.min, f.max};
+    return {0.05, 1.0};
+}
+
+Expected<double> calibrationFigure(const Scenario& s, CalibrationKind kind)
+{
+    auto e = evaluateForSearch(s);
+    if (!e)
+        return e.error();
+    if (kind == CalibrationKind::DecodeTokensPerS)
+        return e->decode.tokensPerS;
+    return double(e->engine.kvCacheTokens);
+}
+
+Expected<CalibrationResult> calibrate(const Scenario& s, const Catalog& catalog,
+                                      CalibrationKind kind, double measured)
+{
+    if (!std::isfinite(measured) || measured <= 0 || measured > kMaxMeasured)
+        return FieldError{"measured", formatPlain(measured),
+                          "a positive number up to " + formatPlain(kMaxMeasured)};
+    CalibrationResult r;
+    r.kind = kind;
+    r.measured = measured;
+    r.previousValue = factorOf(s, kind);
+    auto before = calibrationFigure(s, kind);
+    if (!before)
+        return before.error();
+    r.before = *before;
+
+    // Both figures are monotonic in their factor: tokens/s rises with the bandwidth share, the
+    // KV pool shrinks as the overhead grows. `rising` orients the search accordingly.
+    const bool rising = kind == CalibrationKind::DecodeTokensPerS;
+    double lo = 0, hi = 0;
+    if (rising) {
+        std::tie(lo, hi) = hbmEfficiencyRange(catalog);
+    } else {
+        // The largest overhead worth searching: all of one GPU's memory, where no KV is left.
+        auto e = evaluateForSearch(s);
+        if (!e)
+            return e.error();
+        hi = std::max(1.0, e->vram.capacityBytes / (1024.0 * 1024.0));
+    }
+    auto figureAt = [&](double value) -> Expected<double> {
+        return calibrationFigure(withFactor(s, kind, value), kind);
+    };
+    auto atLo = figureAt(lo);
+    if (!atLo)
+        return atLo.error();
+    auto atHi = figureAt(hi);
+    if (!atHi)
+        return atHi.error();
+    r.lowest = std::min(*atLo, *atHi);
+    r.highest = std::max(*atLo, *atHi);
+
+    // `below(v)`: the figure at v is under the measurement.
+    auto below = [&](double value) { return *figureAt(value) < measured; };
+    auto bisect = [&](double a, double b, auto&& goesLeft) {
+        for (int i = 0; i < kBisections && b - a > 0; ++i) {
+            const double mid = a + (b - a) / 2;
+            (goesLeft(mid) ? b : a) = mid;
+        }
+        return a + (b - a) / 2;
+    };
+
+    if (measured < r.lowest || measured > r.highest) {
+        r.reachable = false;
+        const bool wantLow = measured < r.lowest;
+        r.fittedValue = (wantLow == rising) ? lo : hi;
+    } else if (rising) {
+        // The smallest efficiency reaching the measurement.
+        r.fittedValue = bisect(lo, hi, [&](double v) { return !below(v); });
+    } else {
+        // The KV pool is a staircase of whole blocks: take the middle of the overheads that give
+        // the measured count (or of the gap between the two nearest steps when none does).
+        const double firstAtOrBelow =
+            bisect(lo, hi, [&](double v) { return *figureAt(v) <= measured; });
+        const double lastAtOrAbove = bisect(lo, hi, [&](double v) { return below(v); });
+        r.fittedValue = std::max(0.0, (firstAtOrBelow + lastAtOrAbove) / 2);
+    }
+
+    r.calibrated = withFactor(s, kind, r.fittedValue);
+    auto after = calibrationFigure(r.calibrated, kind);
+    if (!after)
+        return after.error();
+    r.after = *after;
+    r.calibrated.calibration =
+        CalibrationRecord{calibrationKindId(kind), measured, calibrationFactorId(kind),
+                          r.fittedValue,           r.before, r.after};
+    return r;
+}
+
+} // namespace kvscope

@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/evaluation/evaluation.h"
+
+#include "kvscope/model/kv_cache.h"
+#include "kvscope/model/roofline.h"
+#include "kvscope/model/weights.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvscope {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
+// KV layers an offloading cache keeps on the GPU when the engine does not say: the layer being
+// computed and the one being prefetched (transformers' OffloadedCache).
+constexpr int64_t kDefaultResidentKvLayers = 2;
+
+// GPUs that split each layer's heads and run together (tensor parallel); a layer split runs
+// whole layers on one GPU at a time, so it divides memory but not time.
+int tensorWays(const Scenario& s)
+{
+    return s.engine.layerSplit ? 1 : s.gpuCount;
+}
+
+// Share of the model's layers each GPU holds (1 under tensor parallel, which splits heads).
+double layerShare(const Scenario& s)
+{
+    return s.engine.layerSplit ? 1.0 / double(s.gpuCount) : 1.0;
+}
+
+// Share of the layers on the GPUs; the rest stay in host RAM (llama.cpp -ngl).
+double gpuLayerShare(const Scenario& s)
+{
+    if (!s.gpuLayers)
+        return 1.0;
+    return double(std::min(*s.gpuLayers, s.model.layers)) / double(s.model.layers);
+}
+
+// Achieved rate at which offloaded layers or KV are served: read by the CPU from host RAM where
+// the engine computes there, otherwise copied over the host link.
+double hostServeGBps(const Scenario& s, double linkGBps)
+{
+    if (!s.engine.computesOnHost)
+        return linkGBps;
+    if (s.gpu.unifiedMemory)
+        return s.gpu.bandwidthGBps * s.efficiency.hbm;
+    return s.hostMemory.bandwidthGBps * s.efficiency.hostMemory;
+}
+
+double tensorTflops(const Scenario& s)
+{
+    // The matmuls run at the precision the weight format computes in, where the GPU has it.
+    if (s.weights.compute == "fp8" && s.gpu.fp8Tflops > 0)
+        return s.gpu.fp8Tflops;
+    if (s.weights.compute == "int8" && s.gpu.int8Tops > 0)
+        return s.gpu.int8Tops;
+    return s.gpu.fp16Tflops;
+}
+
+// vLLM's Model Runner V2, its default for dense models since v0.25.0, profiles a greedy sampler;
+// MoE models still run the classic runner, whose profile samples with top-k and top-p.
+double samplerLogitCopies(const Scenario& s)
+{
+    const double classic = s.engine.classicSamplerLogitCopies;
+    return s.model.isMoe() && classic > 0 ? classic : s.engine.samplerLogitCopies;
+}
+
+// Peak transient activations on one GPU. The forward over `tokens` tokens holds the residual
+// stream and its normed copy, plus the larger of the attention phase (q/k/v projections,
+// attention output, its projection) and the MLP phase (gate and up projections, their product,
+// the down projection's output), which are never alive together; then the FP32 logits of the
+// sequences' last tokens. The sampler runs after the forward, on logits gathered over the whole
+// vocabulary, and may peak higher. vLLM's logged peaks match this: Llama 3.1 8B profiled at
+// 20,000 and 29,000 tokens peaks at 2.07 and 2.99 GiB, 110.6 KB per token from the forward
+// (vllm-project/vllm#10517); Llama 3.2 3B at 2,048 tokens and 192 sequences peaks at 0.90 GiB,
+// its sampler's (the Hugging Face cookbook log cited in resources/validation/capacity.json).
+double activationPeakBytes(const Scenario& s, int64_t tokens)
+{
+    const ModelSpec& m = s.model;
+    const double n = double(tensorWays(s));
+    const double qDim = double(m.queryHeads) * double(m.isMla() ? m.vHeadDim : m.headDim);
+    const double kvDim = m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim)
+                                   : 2.0 * double(m.kvHeads) * double(m.headDim);
+    const int64_t denseWidth = m.intermediateSize > 0 ? m.intermediateSize : 4 * m.hiddenSize;
+    double mlpWidth = double(denseWidth);
+    if (m.isMoe()) {
+        const int64_t expertWidth = m.expertIntermediate > 0 ? m.expertIntermediate : denseWidth;
+        mlpWidth = double(expertWidth) * double(m.expertsPerToken + m.sharedExperts);
+        if (m.denseLayers > 0)
+            mlpWidth = std::max(mlpWidth, double(denseWidth));
+    }
+    const double attention = (qDim + kvDim) / n + qDim / n + double(m.hiddenSize);
+    const double mlp = 3.0 * mlpWidth / n + double(m.hiddenSize);
+    const double perToken = 2.0 * double(m.hiddenSize) + std::max(attention, mlp);
+    const double forward = double(tokens) * perToken * s.efficiency.activationBytes;
+    // vLLM's profiling run samples max_num_seqs rows of logits, whatever the real batch.
+    const int64_t rows = s.engine.maxNumSeqs > 0 ? s.engine.maxNumSeqs : s.batch;
+    const double logits = double(rows) * double(m.vocabSize) * 4.0;
+    return std::max(forward + logits, logits * samplerLogitCopies(s));
+}
+
+int64_t prefillTokens(const Scenario& s)
+{
+    // Chunking engines size their buffers for the chunk (vLLM profiles max_num_batched_tokens,
+    // llama.cpp reserves for n_ubatch); HF runs each prompt whole.
+    if (s.engine.prefillChunkTokens > 0)
+        return s.engine.prefillChunkTokens;
+    return s.context * s.batch;
+}
+
+KvFigures kvFigures(const Scenario& s)
+{
+    KvFigures kv;
+    const int n = tensorWays(s);
+    const double share = layerShare(s);
+    kv.kvHeadsPerGpu = kvHeadsPerGpu(s.model, n);
+    kv.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(s.model, s.kvDtype, n);
+    kv.bytesPerToken = kvBytesPerToken(s.model, s.kvDtype, n) * share;
+    kv.totalBytes = kvBytesForContext(s.model, s.kvDtype, n, s.context) * double(s.batch) * share;
+    const int64_t allocated = roundUpToBlock(s.context, s.engine.kvBlockTokens);
+    kv.allocatedBytes =
+        kvBytesForContext(s.model, s.kvDtype, n, allocated) * double(s.batch) * share;
+    kv.windowedLayers = s.model.windowedLayerCount();
+    kv.tokensHeldPerWindowedLayer =
+        kv.windowedLayers > 0 ? std::min(s.context, s.model.slidingWindow) : 0;
+    const AttentionVariants v = attentionVariants(s.model);
+    auto total = [&](int64_t heads) {
+        return kvBytesForContext(withKvHeads(s.model, heads), s.kvDtype, n, s.context) *
+               double(s.batch) * share;
+    };
+    kv.totalMhaBytes = total(v.mha);
+    kv.totalGqaBytes = total(v.gqa);
+    kv.totalMqaBytes = total(v.mqa);
+    return kv;
+}
+
+VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu)
+{
+    VramSplit v;
+    v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
+    v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
+    v.reservedBytes = v.capacityBytes - v.budgetBytes;
+    v.overheadBytes = (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB +
+                       tensorParallelBufferMiB(s)) *
+                      kMiB;
+    v.activationBytes = activationPeakBytes(s, prefillTokens(s));
+    const double onGpu = gpuLayerShare(s);
+    if (s.kvPlacement == KvPlacement::Gpu) {
+        v.kvCacheBytes = kv.allocatedBytes * onGpu;
+    } else {
+        const int64_t resident = s.engine.gpuResidentKvLayers > 0 ? s.engine.gpuResidentKvLayers
+                                                                  : kDefaultResidentKvLayers;
+        const double share = double(std::min(resident, s.model.layers)) / double(s.model.layers);
+        v.kvCacheBytes = kv.allocatedBytes * share;
+    }
+    v.weightsBytes = weightsPerGpu * onGpu;
+    if (s.offloadWeights) {
+        const double room =
+            std::max(0.0, v.budgetBytes - v.overheadBytes - v.activationBytes - v.kvCacheBytes);
+        v.weightsBytes = std::min(v.weightsBytes, room);
+    }
+    v.weightsOffloadedBytes = weightsPerGpu - v.weightsBytes;
+    v.freeBytes =
+        v.budgetBytes - v.weightsBytes - v.kvCacheBytes - v.activationBytes - v.overheadBytes;
+    v.fits = v.freeBytes >= 0;
+    return v;
+}
+
+// Bytes of KV room, counted as if the whole model's KV had to fit there: a layer split holds only
+// its share of the layers on each GPU, and layers left in host RAM keep their KV there.
+double kvRoomForWholeModel(const Scenario& s, double freeBytes)
+{
+    const double onGpu = layerShare(s) * gpuLayerShare(s);
+    if (onGpu <= 0)
+        return 1e30; // nothing of the KV lives on the GPU: every count is capped
+    return std::min(std::max(0.0, freeBytes) / onGpu, 1e30);
+}
+
+TokensFit tokensFit(const Scenario& s, const VramSplit& v)
+{
+    TokensFit fit;
+    fit.freeForKvBytes = v.budgetBytes - v.weightsBytes - v.activationBytes - v.overheadBytes;
+    const double bytes = kvRoomForWholeModel(s, fit.freeForKvBytes);
+    const int n = tensorWays(s);
+    const int64_t block = s.engine.kvBlockTokens;
+    bool capped = false;
+    auto fitting = [&](const ModelSpec& m, double budget) {
+        bool c = false;
+        const int64_t t = longestContextFitting(m, s.kvDtype, n, budget, block, &c);
+        capped = capped || c;
+        return t;
+    };
+    const AttentionVariants variants = attentionVariants(s.model);
+    fit.gqaKvHeads = variants.gqa;
+    fit.model = fitting(s.model, bytes);
+    fit.mha = fitting(withKvHeads(s.model, variants.mha), bytes);
+    fit.gqa = fitting(withKvHeads(s.model, variants.gqa), bytes);
+    fit.mqa = fitting(withKvHeads(s.model, variants.mqa), bytes);
+    fit.mla = s.model.isMla() ? fit.model : -1;
+    const double perSequenceBytes = bytes / double(s.batch);
+    fit.perSequence = fitting(s.model, perSequenceBytes);
+    fit.perSequenceMha = fitting(withKvHeads(s.model, variants.mha), perSequenceBytes);
+    fit.perSequenceGqa = fitting(withKvHeads(s.model, variants.gqa), perSequenceBytes);
+    fit.perSequenceMqa = fitting(withKvHeads(s.model, variants.mqa), perSequenceBytes);
+    fit.capped = capped;
+    const double perSequence = kvBytesForContext(s.model, s.kvDtype, n,
+                                                 roundUpToBlock(s.context, block));
+    fit.maxConcurrency = perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15)))
+                                         : 0;
+    return fit;
+}
+
+// The figures the engine logs at start-up: vLLM splits all free memory into blocks of
+// block_size tokens of every layer's KV; llama.cpp allocates n_ctx (padded) up front.
+EngineFigures engineFigures(const Scenario& s, const KvFigures& kv, const TokensFit& fit)
+{
+    EngineFigures f;
+    const int64_t block = s.engine.kvBlockTokens;
+    const double blockBytes =
+        kvBytesPerToken(s.model, s.kvDtype, tensorWays(s)) * double(block);
+    const double room = kvRoomForWholeModel(s, fit.freeForKvBytes);
+    f.kvBlocks = blockBytes > 0 ? int64_t(std::floor(std::min(room / blockBytes, 1e15))) : 0;
+    f.kvCacheTokens = int64_t(std::min(double(f.kvBlocks) * double(block), 1e15));
+    f.maxConcurrency = double(f.kvCacheTokens) / double(s.context);
+    f.kvBufferBytes = kv.allocatedBytes * double(s.gpuCount);
+    f.gpuLayers = int64_t(std::llround(gpuLayerShare(s) * double(s.model.layers)));
+    return f;
+}
+
+// Achieved rate of the host link: PCIe payload after protocol overhead, bounded by host memory.
+// Unified memory has no link: the "CPU RAM" is the GPU's own memory.
+double hostLinkGBps(const Scenario& s)
+{
+    if (s.gpu.unifiedMemory)
+        return s.gpu.bandwidthGBps * s.efficiency.hbm;
+    const double link = s.pcie.laneGBps() * double(s.pcieLanes) * s.efficiency.pcieProtocol;
+    return std::min(link, s.hostMemory.bandwidthGBps * s.efficiency.hostMemory);
+}
+
+double diskGBps(const Scenario& s, const StorageTier& disk)
+{
+    return std::min(disk.readGBps * s.efficiency.disk, hostLinkGBps(s));
+}
+
+struct GpuStep
+{
+    double memoryMs = 0;
+    double computeMs = 0;
+    double weightsRead = 0; // bytes of weights one step reads, per GPU working at a time
+    double kvRead = 0;      // bytes of KV one step reads, the same way
+};
+
+// One step on the GPU: weights read at the bandwidth the format's kernels reach, the share of
+// the KV that is on the GPU at the plain rate, or the FLOPs if they take longer.
+GpuStep gpuStep(const Scenario& s, const ParameterCount& p, double residentShare,
+                double kvOnGpuShare, int64_t batch, int64_t context)
+{
+    GpuStep step;
+    const int ways = tensorWays(s);
+    step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways);
+    step.kvRead = kvBytesForContext(s.model, s.kvDtype, ways, context) * double(batch);
+    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    step.memoryMs = transferMs(step.weightsRead * residentShare, rate * s.weights.kernelEfficiency) +
+                    transferMs(step.kvRead * kvOnGpuShare, rate);
+    const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
+    step.computeMs = flops / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
+    return step;
+}
+
+// Multi-GPU traffic of one step: a ring all-reduce of the hidden state after attention and after
+// the MLP in every layer (tensor parallel), or one hand-off per GPU boundary (layer split).
+double interconnectMs(const Scenario& s, int64_t batch)
+{
+    const int n = s.gpuCount;
+    if (n <= 1)
+        return 0.0;
+    const double link = (s.gpu.nvlinkGBps > 0 ? s.gpu.nvlinkGBps / 2.0 // datasheets sum both ways
+                                              : s.pcie.laneGBps() * double(s.pcieLanes)) *
+                        s.efficiency.interconnect;
+    const double hidden = double(batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes;
+    const double latency = s.efficiency.allReduceLatencyUs / 1e3;
+    if (s.engine.layerSplit)
+        return double(n - 1) * (latency + transferMs(hidden, link));
+    const double ring = 2.0 * double(n - 1) / double(n);
+    return 2.0 * double(s.model.layers) * (latency + transferMs(hidden * ring, link));
+}
+
+DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFigures& kv,
+                          const VramSplit& v)
+{
+    DecodeTiming d;
+    d.pcieEffectiveGBps = hostLinkGBps(s);
+    d.nvmeEffectiveGBps = diskGBps(s, s.nvme);
+    d.sataEffectiveGBps = diskGBps(s, s.sata);
+    d.kvTransferMs = transferMs(kv.totalBytes, d.pcieEffectiveGBps);
+
+    const double weightsPerGpu = v.weightsBytes + v.weightsOffloadedBytes;
+    const double residentShare = weightsPerGpu > 0 ? v.weightsBytes / weightsPerGpu : 1.0;
+    const double onGpu = gpuLayerShare(s);
+    const double hostRate = hostServeGBps(s, d.pcieEffectiveGBps);
+    const GpuStep step = gpuStep(s, p, residentShare, onGpu, s.batch, s.context);
+    d.weightsReadBytes = step.weightsRead;
+    d.memoryMs = step.memoryMs;
+    d.computeMs = step.computeMs;
+    d.computeBound = step.computeMs > step.memoryMs;
+    // Weights not on the GPU cross the host link every step before they compute (accelerate's
+    // offload), or are computed by the CPU where they lie (llama.cpp's CPU layers).
+    d.weightsOffloadMs = transferMs(step.weightsRead * (1.0 - residentShare), hostRate);
+    d.hostLayersMs = transferMs(step.kvRead * (1.0 - onGpu), hostRate);
+    d.fixedMs = double(s.model.layers) * s.efficiency.layerOverheadUs / 1e3;
+    d.interconnectMs = interconnectMs(s, s.batch);
+    const double besideGpu = d.weightsOffloadMs + d.fixedMs + d.interconnectMs;
+    d.gpuMs = std::max(step.memoryMs, step.computeMs) + d.hostLayersMs + besideGpu;
+
+    const int64_t layers = s.model.layers;
+    const double nvmeMs = transferMs(kv.totalBytes, d.nvmeEffectiveGBps);
+    const double sataMs = transferMs(kv.totalBytes, d.sataEffectiveGBps);
+    d.tierMs[size_t(Tier::Gpu)] = d.gpuMs;
+    if (s.engine.computesOnHost) {
+        // KV in host RAM is attended by the CPU there (llama.cpp -nkvo): no copy, but the CPU's
+        // read of every layer's KV alternates with the GPU's work instead of overlapping it.
+        const GpuStep noKv = gpuStep(s, p, residentShare, 0.0, s.batch, s.context);
+        const double hostKvMs =
+            std::max(noKv.memoryMs, noKv.computeMs) + transferMs(step.kvRead, hostRate) + besideGpu;
+        d.tierMs[size_t(Tier::CpuSerial)] = hostKvMs;
+        d.tierMs[size_t(Tier::CpuPipelined)] = hostKvMs;
+    } else {
+        d.tierMs[size_t(Tier::CpuSerial)] = serialStepMs(d.gpuMs, d.kvTransferMs);
+        d.tierMs[size_t(Tier::CpuPipelined)] = pipelinedStepMs(d.gpuMs, d.kvTransferMs, layers);
+    }
+    // Disks are read with prefetch too: a serial disk read would only be slower still.
+    d.tierMs[size_t(Tier::Nvme)] = pipelinedStepMs(d.gpuMs, nvmeMs, layers);
+    d.tierMs[size_t(Tier::Sata)] = pipelinedStepMs(d.gpuMs, sataMs, layers);
+
+    Tier selected = Tier::Gpu;
+    switch (s.kvPlacement) {
+    case KvPlacement::Gpu: selected = Tier::Gpu; break;
+    case KvPlacement::CpuRam: selected = s.prefetchKv ? Tier::CpuPipelined : Tier::CpuSerial; break;
+    case KvPlacement::Nvme: selected = Tier::Nvme; break;
+    case KvPlacement::Sata: selected = Tier::Sata; break;
+    }
+    d.selectedMs = d.tierMs[size_t(selected)];
+    d.tokensPerS = d.selectedMs > 0 ? double(s.batch) * 1e3 / d.selectedMs : 0.0;
+    return d;
+}
+
+// Time to the first new token after a prompt of `tokens`, by recomputing its KV (prefill) and
+// by reloading it over each tier (transfer, then one decode step).
+struct ReloadRecompute
+{
+    double recomputeMs = 0;
+    std::array<double, 3> reloadMs{};
+};
+
+ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
+                                int64_t tokens)
+{
+    ReloadRecompute r;
+    const double n = double(tensorWays(s));
+    // A prefill reads the same weights a decode step does, with every token's experts touched.
+    const double weightsRead = weightBytesReadPerStep(s.model, p, s.weights, tokens) / n;
+    const double memoryMs = transferMs(weightsRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
+    const double computeMs =
+        prefillFlops(s.model, p, tokens) / n / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
+    r.recomputeMs = std::max(memoryMs, computeMs);
+
+    const GpuStep step = gpuStep(s, p, 1.0, 1.0, 1, tokens);
+    const double stepMs = std::max(step.memoryMs, step.computeMs) + d.fixedMs + d.interconnectMs;
+    const double kvBytes =
+        kvBytesForContext(s.model, s.kvDtype, tensorWays(s), tokens) * layerShare(s);
+    const double rates[] = {d.pcieEffectiveGBps, d.nvmeEffectiveGBps, d.sataEffectiveGBps};
+    for (size_t i = 0; i < 3; ++i)
+        r.reloadMs[i] = transferMs(kvBytes, rates[i]) + stepMs;
+    return r;
+}
+
+Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
+                    bool withCrossings)
+{
+    Breakeven b;
+    const ReloadRecompute at = reloadRecompute(s, p, d, s.context);
+    b.recomputeMs = at.recomputeMs;
+    b.reloadMs = at.reloadMs;
+
+    if (!withCrossings)
+        return b;
+
+    // The prompt length from which reload stays faster up to the search bound: after the last
+    // grid point where recompute still wins, refined by bisection. (Reload can win briefly at a
+    // few tokens and lose again, e.g. when a MoE prefill touches more experts as it grows.)
+    const int64_t upTo = std::max<int64_t>(s.context, s.model.maxContext > 0 ? s.model.maxContext
+                                                                            : 131'072);
+    b.searchedUpTo = upTo;
+    constexpr int kGrid = 64;
+    std::array<int64_t, 3> lastLoss{0, 0, 0}; // 0: reload never lost on the grid
+    std::array<int64_t, 3> winAfterLoss{-1, -1, -1};
+    int64_t previous = 0;
+    for (int i = 0; i <= kGrid; ++i) {
+        const auto t = int64_t(std::llround(std::pow(double(upTo), double(i) / kGrid)));
+        if (t <= previous)
+            continue;
+        const ReloadRecompute r = reloadRecompute(s, p, d, t);
+        for (size_t tier = 0; tier < 3; ++tier) {
+            if (r.reloadMs[tier] < r.recomputeMs) {
+                if (winAfterLoss[tier] < 0)
+                    winAfterLoss[tier] = t;
+            } else {
+                lastLoss[tier] = t;
+                winAfterLoss[tier] = -1;
+            }
+        }
+        previous = t;
+    }
+    for (size_t tier = 0; tier < 3; ++tier) {
+        if (winAfterLoss[tier] < 0) {
+            b.crossTokens[tier] = -1; // recompute wins at the longest prompt considered
+            continue;
+        }
+        int64_t lo = lastLoss[tier], hi = winAfterLoss[tier]; // reload loses at lo, wins at hi
+        while (hi - lo > 1) {
+            const int64_t mid = lo + (hi - lo) / 2;
+            const ReloadRecompute m = reloadRecompute(s, p, d, mid);
+            (m.reloadMs[tier] < m.recomputeMs ? hi : lo) = mid;
+        }
+        b.crossTokens[tier] = hi;
+    }
+    return b;
+}
+
+} // namespace
+
+const char* tierId(Tier tier)
+{
+    switch (tier) {
+    case Tier::Gpu: return "gpu";
+    case Tier::CpuSerial: return "cpu_serial";
+    case Tier::CpuPipelined: return "cpu_pipelined";
+    case Tier::Nvme: return "nvme";
+    case Tier::Sata: return "sata";
+    }
+    return "gpu";
+}
+
+const char* reloadTierId(ReloadTier tier)
+{
+    switch (tier) {
+    case ReloadTier::CpuRam: return "cpu";
+    case ReloadTier::Nvme: return "nvme";
+    case ReloadTier::Sata: return "sata";
+    }
+    return "cpu";
+}
+
+double tensorParallelBufferMiB(const Scenario& s)
+{
+    // GPUs joined by PCIe alone show no such buffers in vLLM's logs, and a layer split only
+    // hands activations from one GPU to the next.
+    return tensorWays(s) > 1 && s.gpu.nvlinkGBps > 0 ? s.engine.tensorParallelOverheadMiB : 0.0;
+}
+
+Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
+{
+    if (auto error = validate(s))
+        return *error;
+    Evaluation e;
+    e.parameters = countParameters(s.model);
+    e.experts = expertStorage(s.model, e.parameters, s.weights, s.gpu.computeCapability,
+                              tensorWays(s));
+    e.weightsBytesTotal = weightBytes(e.parameters, s.weights, e.experts);
+    e.kv = kvFigures(s);
+    e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount));
+    e.tokensFit = tokensFit(s, e.vram);
+    e.engine = engineFigures(s, e.kv, e.tokensFit);
+    e.decode = decodeTiming(s, e.parameters, e.kv, e.vram);
+    e.breakeven = breakeven(s, e.parameters, e.decode, options.breakevenCrossings);
+    return e;
+}
+
+} // namespace kvscope

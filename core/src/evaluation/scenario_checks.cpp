@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/evaluation/scenario.h"
+
+#include "kvscope/text/number_format.h"
+
+#include <cmath>
+
+namespace kvscope {
+
+namespace {
+
+std::string show(double v)
+{
+    if (std::isnan(v))
+        return "NaN";
+    if (std::isinf(v))
+        return v > 0 ? "infinity" : "-infinity";
+    return formatPlain(v);
+}
+
+std::optional<FieldError> checkInt(const std::string& field, int64_t v, int64_t lo, int64_t hi)
+{
+    if (v >= lo && v <= hi)
+        return std::nullopt;
+    return FieldError{field, std::to_string(v),
+                      "an integer from " + formatInteger(lo) + " to " + formatInteger(hi)};
+}
+
+std::optional<FieldError> checkReal(const std::string& field, double v, double lo, double hi,
+                                    bool openLow = true)
+{
+    const bool low = openLow ? v > lo : v >= lo;
+    if (std::isfinite(v) && low && v <= hi)
+        return std::nullopt;
+    return FieldError{field, show(v),
+                      std::string("a number ") + (openLow ? "above " : "from ") + show(lo) +
+                          (openLow ? " up to " : " to ") + show(hi)};
+}
+
+} // namespace
+
+std::optional<FieldError> validateModel(const ModelSpec& m)
+{
+    using limits::maxDimension;
+    if (auto e = checkInt("model.num_hidden_layers", m.layers, 1, 100'000))
+        return e;
+    if (auto e = checkInt("model.hidden_size", m.hiddenSize, 1, maxDimension))
+        return e;
+    if (auto e = checkInt("model.num_attention_heads", m.queryHeads, 1, maxDimension))
+        return e;
+    if (auto e = checkInt("model.head_dim", m.headDim, 1, 65'536))
+        return e;
+    if (auto e = checkInt("model.vocab_size", m.vocabSize, 1, limits::maxVocab))
+        return e;
+    if (auto e = checkInt("model.intermediate_size", m.intermediateSize, 0, maxDimension))
+        return e;
+    if (m.isMla()) {
+        if (auto e = checkInt("model.kv_lora_rank", m.kvLoraRank, 1, maxDimension))
+            return e;
+        if (auto e = checkInt("model.qk_rope_head_dim", m.qkRopeHeadDim, 0, maxDimension))
+            return e;
+        if (auto e = checkInt("model.v_head_dim", m.vHeadDim, 1, maxDimension))
+            return e;
+        if (auto e = checkInt("model.qk_nope_head_dim", m.qkNopeHeadDim, 0, maxDimension))
+            return e;
+    } else {
+        if (auto e = checkInt("model.num_key_value_heads", m.kvHeads, 1, m.queryHeads))
+            return e;
+        if (m.queryHeads % m.kvHeads != 0)
+            return FieldError{"model.num_key_value_heads", std::to_string(m.kvHeads),
+                              "a divisor of num_attention_heads (" +
+                                  std::to_string(m.queryHeads) + ")"};
+    }
+    if (auto e = checkInt("model.sliding_window", m.slidingWindow, 0, limits::maxContext))
+        return e;
+    if (m.slidingWindow > 0 && int64_t(m.windowedLayers.size()) != m.layers)
+        return FieldError{"model.layer_types", std::to_string(m.windowedLayers.size()) + " entries",
+                          "one entry per layer (" + std::to_string(m.layers) + ")"};
+    if (m.experts > 0 || m.expertsPerToken > 0) {
+        if (auto e = checkInt("model.num_experts", m.experts, 1, 100'000))
+            return e;
+        if (auto e = checkInt("model.num_experts_per_tok", m.expertsPerToken, 1, m.experts))
+            return e;
+        if (auto e = checkInt("model.moe_intermediate_size", m.expertIntermediate, 0, maxDimension))
+            return e;
+        if (auto e = checkInt("model.first_k_dense_replace", m.denseLayers, 0, m.layers))
+            return e;
+        if (auto e = checkInt("model.n_shared_experts", m.sharedExperts, 0, 100'000))
+            return e;
+    }
+    return std::nullopt;
+}
+
+std::optional<FieldError> validateGpu(const GpuSpec& g)
+{
+    if (auto e = checkReal("gpu.memory_gib", g.memoryGiB, 0, limits::maxMemoryGiB))
+        return e;
+    if (auto e = checkReal("gpu.memory_bandwidth_gb_per_s", g.bandwidthGBps, 0, limits::maxRateGBps))
+        return e;
+    if (auto e = checkReal("gpu.fp16_tensor_tflops", g.fp16Tflops, 0, limits::maxTflops))
+        return e;
+    if (auto e = checkReal("gpu.fp8_tensor_tflops", g.fp8Tflops, 0, limits::maxTflops, false))
+        return e;
+    if (auto e = checkReal("gpu.int8_tensor_tops", g.int8Tops, 0, limits::maxTflops, false))
+        return e;
+    if (auto e = checkReal("gpu.gpu_usable_fraction", g.usableFraction, 0, 1))
+        return e;
+    return std::nullopt;
+}
+
+std::optional<FieldError> validate(const Scenario& s)
+{
+    if (auto e = validateModel(s.model))
+        return e;
+    if (auto e = validateGpu(s.gpu))
+        return e;
+    if (auto e = checkInt("gpus", s.gpuCount, 1, limits::maxGpus))
+        return e;
+    if (auto e = checkReal("weights.bits_per_weight", s.weights.bitsPerWeight, 0, 64))
+        return e;
+    if (auto e = checkReal("weights.embedding_bits", s.weights.embeddingBits, 0, 64))
+        return e;
+    if (auto e = checkReal("kv_dtype.bits_per_element", s.kvDtype.bitsPerElement, 0, 64))
+        return e;
+    if (auto e = checkInt("context", s.context, limits::minContext, limits::maxContext))
+        return e;
+    if (auto e = checkInt("batch", s.batch, 1, limits::maxBatch))
+        return e;
+    if (auto e = checkReal("pcie.gt_per_s", s.pcie.gtPerS, 0, 10'000))
+        return e;
+    if (auto e = checkReal("pcie.encoding_efficiency", s.pcie.encodingEfficiency, 0, 1))
+        return e;
+    if (s.pcieLanes != 1 && s.pcieLanes != 2 && s.pcieLanes != 4 && s.pcieLanes != 8 &&
+        s.pcieLanes != 16)
+        return FieldError{"lanes", std::to_string(s.pcieLanes), "1, 2, 4, 8 or 16"};
+    if (auto e = checkReal("gpu_mem_util", s.effectiveMemoryFraction(), 0, 1))
+        return e;
+    if (auto e = checkReal("engine.runtime_overhead_mib", s.engine.runtimeOverheadMiB, 0, 1e7, false))
+        return e;
+    if (auto e = checkReal("engine.cuda_graph_mib", s.engine.cudaGraphMiB, 0, 1e7, false))
+        return e;
+    if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
+                           s.engine.tensorParallelOverheadMiB, 0, 1e7, false))
+        return e;
+    if (auto e = checkInt("block_size", s.engine.kvBlockTokens, 1, 1'048'576))
+        return e;
+    if (auto e = checkInt("prefill_chunk_tokens", s.engine.prefillChunkTokens, 0, limits::maxContext))
+        return e;
+    if (auto e = checkInt("max_num_seqs", s.engine.maxNumSeqs, 0, limits::maxBatch))
+        return e;
+    if (s.gpuLayers)
+        if (auto e = checkInt("n_gpu_layers", *s.gpuLayers, 0, 100'000))
+            return e;
+    if (auto e = checkReal("weights.kernel_efficiency", s.weights.kernelEfficiency, 0, 1))
+        return e;
+    if (auto e = checkReal("nvme.read_gb_per_s", s.nvme.readGBps, 0, limits::maxRateGBps))
+        return e;
+    if (auto e = checkReal("sata.read_gb_per_s", s.sata.readGBps, 0, limits::maxRateGBps))
+        return e;
+    if (auto e = checkReal("host_memory.bandwidth_gb_per_s", s.hostMemory.bandwidthGBps, 0,
+                           limits::maxRateGBps))
+        return e;
+    const Efficiency& f = s.efficiency;
+    const std::pair<const char*, double> fractions[] = {
+        {"hbm_efficiency", f.hbm},   {"compute_efficiency", f.compute},
+        {"pcie_protocol_efficiency", f.pcieProtocol}, {"disk_efficiency", f.disk},
+        {"host_memory_efficiency", f.hostMemory}, {"interconnect_efficiency", f.interconnect}};
+    for (const auto& [field, value] : fractions)
+        if (auto e = checkReal(field, value, 0, 1))
+            return e;
+    if (auto e = checkReal("realtime_tokens_per_s", f.realtimeTokensPerS, 0, 10'000))
+        return e;
+    if (auto e = checkReal("activation_bytes", f.activationBytes, 0, 8))
+        return e;
+    if (auto e = checkReal("layer_overhead_us", f.layerOverheadUs, 0, 10'000, false))
+        return e;
+    if (auto e = checkReal("all_reduce_latency_us", f.allReduceLatencyUs, 0, 10'000, false))
+        return e;
+    return std::nullopt;
+}
+
+} // namespace kvscope

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/io/result_json.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope {
+
+namespace {
+
+// Byte counts are whole numbers; JSON shows them as integers while they are exact in a double
+// (below 2^53), and as plain numbers beyond (exabyte totals of absurd scenarios).
+nlohmann::json bytes(double value)
+{
+    if (std::fabs(value) < 9.0e15)
+        return nlohmann::json(int64_t(std::llround(value)));
+    return nlohmann::json(value);
+}
+
+// Milliseconds and rates keep four decimals: enough for any chart, stable in golden files.
+nlohmann::json real(double value)
+{
+    return nlohmann::json(std::round(value * 1e4) / 1e4);
+}
+
+} // namespace
+
+nlohmann::json scenarioSummaryJson(const Scenario& s)
+{
+    nlohmann::json j;
+    j["model"] = s.model.id;
+    j["gpu"] = s.gpu.id;
+    j["gpus"] = s.gpuCount;
+    j["weights"] = s.weights.id;
+    j["kv_dtype"] = s.kvDtype.id;
+    j["engine"] = s.engine.id;
+    j["context"] = s.context;
+    j["batch"] = s.batch;
+    j["pcie"] = s.pcie.gen;
+    j["lanes"] = s.pcieLanes;
+    j["kv_placement"] = kvPlacementId(s.kvPlacement);
+    j["gpu_mem_util"] = s.effectiveMemoryFraction();
+    return j;
+}
+
+nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
+{
+    nlohmann::json j;
+    j["scenario"] = scenarioSummaryJson(s);
+    j["model"] = {{"attention", attentionKindId(s.model.attentionKind())},
+                  {"parameters", bytes(e.parameters.total())},
+                  {"active_parameters", bytes(e.parameters.active())},
+                  {"layers", s.model.layers},
+                  {"kv_heads", s.model.kvHeads},
+                  {"head_dim", s.model.headDim},
+                  {"windowed_layers", e.kv.windowedLayers},
+                  {"sliding_window", s.model.slidingWindow}};
+    j["kv_cache"] = {{"bytes_per_token_per_layer", bytes(e.kv.bytesPerTokenPerLayer)},
+                     {"bytes_per_token", bytes(e.kv.bytesPerToken)},
+                     {"total_bytes", bytes(e.kv.totalBytes)},
+                     {"allocated_bytes", bytes(e.kv.allocatedBytes)},
+                     {"kv_heads_per_gpu", e.kv.kvHeadsPerGpu},
+                     {"mha_total_bytes", bytes(e.kv.totalMhaBytes)},
+                     {"gqa_total_bytes", bytes(e.kv.totalGqaBytes)},
+                     {"mqa_total_bytes", bytes(e.kv.totalMqaBytes)}};
+    j["weights"] = {{"total_bytes", bytes(e.weightsBytesTotal)},
+                    {"per_gpu_bytes", bytes(e.vram.weightsBytes + e.vram.weightsOffloadedBytes)},
+                    {"offloaded_bytes", bytes(e.vram.weightsOffloadedBytes)}};
+    j["vram"] = {{"capacity_bytes", bytes(e.vram.capacityBytes)},
+                 {"budget_bytes", bytes(e.vram.budgetBytes)},
+                 {"reserved_bytes", bytes(e.vram.reservedBytes)},
+                 {"weights_bytes", bytes(e.vram.weightsBytes)},
+                 {"kv_cache_bytes", bytes(e.vram.kvCacheBytes)},
+                 {"activation_bytes", bytes(e.vram.activationBytes)},
+                 {"overhead_bytes", bytes(e.vram.overheadBytes)},
+                 {"free_bytes", bytes(e.vram.freeBytes)},
+                 {"fits", e.vram.fits}};
+    j["tokens_fit"] = {{"free_for_kv_bytes", bytes(e.tokensFit.freeForKvBytes)},
+                       {"model", e.tokensFit.model},
+                       {"mha", e.tokensFit.mha},
+                       {"gqa", e.tokensFit.gqa},
+                       {"gqa_kv_heads", e.tokensFit.gqaKvHeads},
+                       {"mqa", e.tokensFit.mqa},
+                       {"per_sequence", e.tokensFit.perSequence},
+                       {"max_concurrency", e.tokensFit.maxConcurrency},
+                       {"capped", e.tokensFit.capped}};
+    if (e.tokensFit.mla >= 0)
+        j["tokens_fit"]["mla"] = e.tokensFit.mla;
+
+    // As the engine logs them at start-up (vLLM's blocks and concurrency, llama.cpp's KV buffer).
+    j["engine"] = {{"kv_blocks", e.engine.kvBlocks},
+                   {"kv_cache_tokens", e.engine.kvCacheTokens},
+                   {"max_concurrency", real(e.engine.maxConcurrency)},
+                   {"kv_buffer_bytes", bytes(e.engine.kvBufferBytes)},
+                   {"gpu_layers", e.engine.gpuLayers}};
+
+    nlohmann::json decode;
+    for (Tier t : allTiers)
+        decode[tierId(t)] = real(e.decode.tierMs[size_t(t)]);
+    j["latency"] = {{"pcie_effective_gb_per_s", real(e.decode.pcieEffectiveGBps)},
+                    {"nvme_effective_gb_per_s", real(e.decode.nvmeEffectiveGBps)},
+                    {"sata_effective_gb_per_s", real(e.decode.sataEffectiveGBps)},
+                    {"kv_transfer_ms", real(e.decode.kvTransferMs)},
+                    {"weights_read_bytes", bytes(e.decode.weightsReadBytes)},
+                    {"memory_ms", real(e.decode.memoryMs)},
+                    {"compute_ms", real(e.decode.computeMs)},
+                    {"weights_offload_ms", real(e.decode.weightsOffloadMs)},
+                    {"host_layers_ms", real(e.decode.hostLayersMs)},
+                    {"fixed_ms", real(e.decode.fixedMs)},
+                    {"interconnect_ms", real(e.decode.interconnectMs)},
+                    {"compute_bound", e.decode.computeBound},
+                    {"decode_ms_per_token", decode},
+                    {"selected_ms", real(e.decode.selectedMs)},
+                    {"tokens_per_s", real(e.decode.tokensPerS)}};
+
+    nlohmann::json reload, cross;
+    for (ReloadTier t : allReloadTiers) {
+        reload[reloadTierId(t)] = real(e.breakeven.reloadMs[size_t(t)]);
+        cross[reloadTierId(t)] = e.breakeven.crossTokens[size_t(t)];
+    }
+    j["breakeven"] = {{"recompute_ms", real(e.breakeven.recomputeMs)},
+                      {"reload_ms", reload},
+                      {"reload_faster_from_tokens", cross},
+                      {"searched_up_to_tokens", e.breakeven.searchedUpTo}};
+    return j;
+}
+
+} // namespace kvscope

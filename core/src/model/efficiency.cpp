@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/model/efficiency.h"
+
+namespace kvscope {
+
+namespace {
+
+template <typename E, typename D>
+D* fieldOf(E& e, const std::string& id)
+{
+    if (id == "hbm_efficiency")
+        return &e.hbm;
+    if (id == "compute_efficiency")
+        return &e.compute;
+    if (id == "pcie_protocol_efficiency")
+        return &e.pcieProtocol;
+    if (id == "disk_efficiency")
+        return &e.disk;
+    if (id == "host_memory_efficiency")
+        return &e.hostMemory;
+    if (id == "realtime_tokens_per_s")
+        return &e.realtimeTokensPerS;
+    if (id == "activation_bytes")
+        return &e.activationBytes;
+    if (id == "layer_overhead_us")
+        return &e.layerOverheadUs;
+    if (id == "interconnect_efficiency")
+        return &e.interconnect;
+    if (id == "all_reduce_latency_us")
+        return &e.allReduceLatencyUs;
+    return nullptr;
+}
+
+} // namespace
+
+double* efficiencyField(Efficiency& efficiency, const std::string& id)
+{
+    return fieldOf<Efficiency, double>(efficiency, id);
+}
+
+const double* efficiencyField(const Efficiency& efficiency, const std::string& id)
+{
+    return fieldOf<const Efficiency, const double>(efficiency, id);
+}
+
+const std::vector<std::string>& efficiencyIds()
+{
+    static const std::vector<std::string> ids{
+        "hbm_efficiency",         "compute_efficiency",    "pcie_protocol_efficiency",
+        "disk_efficiency",        "host_memory_efficiency", "realtime_tokens_per_s",
+        "activation_bytes",       "layer_overhead_us",     "interconnect_efficiency",
+        "all_reduce_latency_us"};
+    return ids;
+}
+
+} // namespace kvscope

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/model/weights.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvscope {
+
+namespace {
+
+// Bytes of the layers between embedding and lm_head, given how many of the experts' parameters
+// take part: a format that quantizes experts only leaves the other layers at embedding precision.
+double bodyBytes(double experts, double expertBits, double rest, const WeightFormat& format)
+{
+    const double restBits = format.expertsOnly ? format.embeddingBits : format.bitsPerWeight;
+    return experts * expertBits / 8.0 + rest * restBits / 8.0;
+}
+
+int64_t roundUp(int64_t value, int64_t multiple)
+{
+    return multiple > 1 ? (value + multiple - 1) / multiple * multiple : value;
+}
+
+} // namespace
+
+ExpertStorage expertStorage(const ModelSpec& model, const ParameterCount& p,
+                            const WeightFormat& format, double computeCapability, int tensorWays)
+{
+    ExpertStorage stored{p.experts, format.bitsPerWeight};
+    if (p.experts <= 0 || computeCapability <= 0)
+        return stored;
+    const auto layout = std::find_if(
+        format.expertLayouts.begin(), format.expertLayouts.end(), [&](const ExpertLayout& l) {
+            return computeCapability >= l.minComputeCapability &&
+                   computeCapability <= l.maxComputeCapability;
+        });
+    if (layout == format.expertLayouts.end())
+        return stored;
+    // Each expert is gate and up (intermediate x hidden each) and down (hidden x intermediate),
+    // so padding either dimension scales all three alike.
+    const int64_t ways = std::max(1, tensorWays);
+    const int64_t width =
+        model.expertIntermediate > 0 ? model.expertIntermediate : model.intermediateSize;
+    const int64_t perGpu = (width + ways - 1) / ways;
+    if (width > 0 && model.hiddenSize > 0) {
+        const double factor =
+            double(roundUp(perGpu, layout->intermediateMultiple) * ways) / double(width) *
+            double(roundUp(model.hiddenSize, layout->hiddenMultiple)) / double(model.hiddenSize);
+        stored.parameters *= factor;
+        stored.padded = factor > 1.0;
+    }
+    // Group scales are 8 bits per group; a copy left behind by a re-layout is held as well.
+    if (layout->scaleCopies > 1 && format.groupSize > 0) {
+        stored.bitsPerWeight += double(layout->scaleCopies - 1) * 8.0 / double(format.groupSize);
+        stored.scaleCopies = layout->scaleCopies;
+    }
+    return stored;
+}
+
+double weightBytes(const ParameterCount& p, const WeightFormat& format)
+{
+    return weightBytes(p, format, ExpertStorage{p.experts, format.bitsPerWeight});
+}
+
+double weightBytes(const ParameterCount& p, const WeightFormat& format,
+                   const ExpertStorage& experts)
+{
+    return (p.embedding + p.lmHead) * format.embeddingBits / 8.0 +
+           bodyBytes(experts.parameters, experts.bitsPerWeight,
+                     p.attention + p.denseMlp + p.other, format);
+}
+
+double expertShareTouched(const ModelSpec& model, int64_t batch)
+{
+    if (!model.isMoe())
+        return 1.0;
+    const double perToken = double(model.expertsPerToken) / double(model.experts);
+    return std::clamp(1.0 - std::pow(1.0 - perToken, double(std::max<int64_t>(1, batch))), 0.0, 1.0);
+}
+
+double weightBytesReadPerStep(const ModelSpec& model, const ParameterCount& p,
+                              const WeightFormat& format, int64_t batch)
+{
+    const double head = p.lmHead > 0 ? p.lmHead : p.embedding; // tied: lm_head reuses the table
+    const double lookups = std::min(p.embedding,
+                                    double(batch) * double(model.hiddenSize)); // rows read
+    return (head + (p.lmHead > 0 ? lookups : 0.0)) * format.embeddingBits / 8.0 +
+           bodyBytes(p.experts * expertShareTouched(model, batch), format.bitsPerWeight,
+                     p.attention + p.denseMlp + p.other, format);
+}
+
+} // namespace kvscope

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/text/explain.h"
+
+#include "kvscope/model/roofline.h"
+
+namespace kvscope {
+
+namespace {
+
+std::string times() { return " \u00d7 "; }
+
+// Bits with only the decimals they need: 16, 4.5, 4.156.
+std::string bits(double value, const NumberStyle& st)
+{
+    std::string text = formatNumber(value, 3, st);
+    if (text.find(st.decimalPoint) != std::string::npos) {
+        while (!text.empty() && text.back() == '0')
+            text.pop_back();
+        if (text.size() >= st.decimalPoint.size() &&
+            text.compare(text.size() - st.decimalPoint.size(), st.decimalPoint.size(), st.decimalPoint) == 0)
+            text.erase(text.size() - st.decimalPoint.size());
+    }
+    return text;
+}
+
+} // namespace
+
+std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUnits units,
+                                 const NumberStyle& st, const ExplainWords& w)
+{
+    auto bytes = [&](double b) { return formatBytes(b, units, st); };
+    auto num = [&](double v, int d) { return formatNumber(v, d, st); };
+    auto integer = [&](int64_t v) { return formatInteger(v, st); };
+    const ModelSpec& m = s.model;
+    const std::string elem = bits(s.kvDtype.bitsPerElement / 8.0, st) + " B";
+    std::vector<Explanation> out;
+
+    std::string perToken;
+    if (m.isMla())
+        perToken = "(" + integer(m.kvLoraRank) + " " + w.latent + " + " + integer(m.qkRopeHeadDim) +
+                   " RoPE)" + times() + elem;
+    else
+        perToken = "2 (K, V)" + times() + integer(e.kv.kvHeadsPerGpu) + " " + w.kvHeads + times() +
+                   integer(m.headDim) + " " + w.headDim + times() + elem;
+    out.push_back({"kv_per_token", perToken + " = " + bytes(e.kv.bytesPerTokenPerLayer) + ";" +
+                                       times() + integer(m.layers) + " " + w.layers + " = " +
+                                       bytes(e.kv.bytesPerToken)});
+
+    std::string total = bytes(e.kv.bytesPerTokenPerLayer) + times() + "(" +
+                        integer(m.layers - e.kv.windowedLayers) + " " + w.layers + times() +
+                        integer(s.context) + " " + w.tokens;
+    if (e.kv.windowedLayers > 0)
+        total += " + " + integer(e.kv.windowedLayers) + " " + w.layers + times() +
+                 integer(e.kv.tokensHeldPerWindowedLayer) + " " + w.tokens;
+    total += ")";
+    if (s.batch > 1)
+        total += times() + integer(s.batch) + " " + w.sequences;
+    total += " = " + bytes(e.kv.totalBytes);
+    out.push_back({"kv_total", total});
+
+    const ParameterCount& p = e.parameters;
+    // A format that quantizes experts only names them apart from everything it leaves at 16 bits.
+    // Experts the engine pads or holds with extra scales are shown as it holds them.
+    const ExpertStorage& x = e.experts;
+    const std::string expertTerm =
+        formatParameters(x.parameters, st) + " " + w.expertParameters +
+        (x.padded ? w.noteOpen + w.paddedForKernel + w.noteClose : "") + times() +
+        bits(x.bitsPerWeight, st) + " bit" +
+        (x.scaleCopies > 1 ? w.noteOpen + w.scalesHeldTwice + w.noteClose : "");
+    const std::string terms =
+        s.weights.expertsOnly
+            ? expertTerm + " + " +
+                  formatParameters(p.total() - p.experts, st) + " " + w.otherParameters +
+                  times() + bits(s.weights.embeddingBits, st) + " bit"
+            : formatParameters(p.body(), st) + " " + w.parameters + times() +
+                  bits(s.weights.bitsPerWeight, st) + " bit + " +
+                  formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings + times() +
+                  bits(s.weights.embeddingBits, st) + " bit";
+    out.push_back({"weights", terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
+                                  (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) +
+                                                        " GPU" + w.noteClose
+                                                  : "")});
+
+    const VramSplit& v = e.vram;
+    // The driver keeps part of the board's memory; engines budget from what CUDA reports.
+    if (s.gpu.usableFraction < 1.0)
+        out.push_back({"capacity", bytes(s.gpu.memoryGiB * 1073741824.0) + times() +
+                                       num(s.gpu.usableFraction, 4) + " = " +
+                                       bytes(v.capacityBytes) + " " + w.cudaReports});
+    std::string fit = bytes(v.capacityBytes) + times() + num(s.effectiveMemoryFraction(), 2) +
+                      " \u2212 " + bytes(v.weightsBytes) + " " + w.weights + " \u2212 " +
+                      bytes(v.kvCacheBytes) + " " + w.kvCache + " \u2212 " +
+                      bytes(v.activationBytes) + " " + w.activations + " \u2212 " +
+                      bytes(v.overheadBytes) + " " + w.overhead + " = ";
+    fit += v.fits ? bytes(v.freeBytes) + " " + w.free
+                  : w.overflows + " " + bytes(-v.freeBytes);
+    out.push_back({"fit", fit});
+
+    const DecodeTiming& d = e.decode;
+    const std::string achieved = formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
+    std::string decode;
+    if (s.weights.kernelEfficiency < 1.0) // dequantizing kernels read weights more slowly than KV
+        decode = bytes(d.weightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
+                 num(s.weights.kernelEfficiency, 2) + ") + " + bytes(e.kv.totalBytes) + " " +
+                 w.kvCache + " \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
+    else
+        decode = "(" + bytes(d.weightsReadBytes) + " " + w.weights + " + " + bytes(e.kv.totalBytes) +
+                 " " + w.kvCache + ") \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
+    if (d.computeBound)
+        decode += "; compute " + formatDuration(d.computeMs, st);
+    if (d.weightsOffloadMs > 0)
+        decode += "; + " + w.weights + " " + formatDuration(d.weightsOffloadMs, st);
+    const std::pair<const std::string&, double> extras[] = {
+        {w.cpuLayers, d.hostLayersMs}, {w.fixedCost, d.fixedMs}, {w.gpuLink, d.interconnectMs}};
+    for (const auto& [word, ms] : extras)
+        if (ms > 0)
+            decode += "; + " + word + " " + formatDuration(ms, st);
+    if (s.kvPlacement != KvPlacement::Gpu) {
+        const double rate = s.kvPlacement == KvPlacement::Nvme   ? d.nvmeEffectiveGBps
+                            : s.kvPlacement == KvPlacement::Sata ? d.sataEffectiveGBps
+                                                                 : d.pcieEffectiveGBps;
+        decode += "; " + w.kvCache + " " + bytes(e.kv.totalBytes) + " \u00f7 " +
+                  formatRate(rate, st) + " = " + formatDuration(transferMs(e.kv.totalBytes, rate), st) +
+                  " \u2192 " + formatDuration(d.selectedMs, st);
+    }
+    decode += " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " " + w.tokensPerS;
+    out.push_back({"decode", decode});
+
+    out.push_back({"longest_context",
+                   bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv + " \u00f7 " +
+                       bytes(e.kv.bytesPerToken) + " " + w.perToken +
+                       (s.batch > 1 ? " \u00f7 " + integer(s.batch) + " " + w.sequences : "") +
+                       " = " + integer(e.tokensFit.perSequence) + " " + w.tokens});
+
+    out.push_back({"pcie", integer(s.pcieLanes) + " " + w.lanes + times() + num(s.pcie.gtPerS, 0) +
+                               " GT/s" + times() + num(s.pcie.encodingEfficiency, 4) +
+                               " \u00f7 8" + times() + num(s.efficiency.pcieProtocol, 2) + " = " +
+                               formatRate(s.pcie.laneGBps() * s.pcieLanes * s.efficiency.pcieProtocol, st)});
+    return out;
+}
+
+std::string explanationFor(const std::vector<Explanation>& all, const std::string& id)
+{
+    for (const Explanation& e : all)
+        if (e.id == id)
+            return e.arithmetic;
+    return {};
+}
+
+} // namespace kvscope

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/text/text_summary.h"
+
+#include "kvscope/text/explain.h"
+
+#include <locale>
+#include <sstream>
+#include <vector>
+
+namespace kvscope {
+
+namespace {
+
+struct Row
+{
+    std::string label;
+    std::string value;
+    std::string detail;
+};
+
+struct Section
+{
+    std::string title;
+    std::vector<Row> rows;
+};
+
+// Display width of UTF-8 text (each code point one column; the labels here are ASCII).
+size_t columns(const std::string& text)
+{
+    size_t n = 0;
+    for (unsigned char c : text)
+        n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+std::string pad(const std::string& text, size_t width)
+{
+    const size_t n = columns(text);
+    return text + std::string(width > n ? width - n : 0, ' ');
+}
+
+} // namespace
+
+std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
+                        SummaryStyle style, const NumberStyle& st)
+{
+    auto bytes = [&](double b) { return formatBytes(b, units, st); };
+    auto ms = [&](double v) { return formatDuration(v, st); };
+    auto tokens = [&](int64_t t) { return formatInteger(t, st) + " tokens"; };
+    const auto why = explain(s, e, units, st);
+
+    std::ostringstream head;
+    head.imbue(std::locale::classic()); // separators come from NumberStyle only
+    head << s.model.name << " on " << formatInteger(s.gpuCount, st) << " x " << s.gpu.name << " ("
+         << bytes(s.gpu.memoryGiB * 1073741824.0) << ")";
+    std::ostringstream setup;
+    setup.imbue(std::locale::classic());
+    setup << "weights " << s.weights.id << ", KV " << s.kvDtype.id << ", engine " << s.engine.id
+          << ", context " << formatInteger(s.context, st) << ", batch " << formatInteger(s.batch, st) << ", PCIe "
+          << s.pcie.gen << ".0 x" << s.pcieLanes << ", KV on " << kvPlacementId(s.kvPlacement);
+
+    const VramSplit& v = e.vram;
+    const TokensFit& f = e.tokensFit;
+    const DecodeTiming& d = e.decode;
+    std::vector<Section> sections = {
+        {"KV cache",
+         {{"per token per layer", bytes(e.kv.bytesPerTokenPerLayer), ""},
+          {"per token", bytes(e.kv.bytesPerToken), explanationFor(why, "kv_per_token")},
+          {"total", bytes(e.kv.totalBytes), explanationFor(why, "kv_total")}}},
+        {"VRAM per GPU",
+         {{"capacity", bytes(v.capacityBytes), explanationFor(why, "capacity")},
+          {"engine budget", bytes(v.budgetBytes), ""},
+          {"weights", bytes(v.weightsBytes), explanationFor(why, "weights")},
+          {"KV cache", bytes(v.kvCacheBytes), ""},
+          {"activations", bytes(v.activationBytes), ""},
+          {"overhead", bytes(v.overheadBytes), ""},
+          {v.fits ? "free" : "OVERFLOW", bytes(v.fits ? v.freeBytes : -v.freeBytes),
+           explanationFor(why, "fit")}}},
+        {"Tokens that fit",
+         {{"as configured (" + std::string(attentionKindId(s.model.attentionKind())) + ")",
+           tokens(f.model), explanationFor(why, "longest_context")},
+          {"MHA (" + formatInteger(s.model.queryHeads, st) + " KV heads)", tokens(f.mha), ""},
+          {"GQA (" + formatInteger(f.gqaKvHeads, st) + " KV heads)", tokens(f.gqa), ""},
+          {"MQA (1 KV head)", tokens(f.mqa), ""},
+          {"sequences at this context", formatInteger(f.maxConcurrency, st), ""}}},
+        {"Decode per token",
+         {{"KV on GPU", ms(d.tierMs[0]), ""},
+          {"KV in CPU RAM, serial", ms(d.tierMs[1]), ""},
+          {"KV in CPU RAM, pipelined", ms(d.tierMs[2]), ""},
+          {"KV on NVMe (" + s.nvme.id + ")", ms(d.tierMs[3]), ""},
+          {"KV on SATA", ms(d.tierMs[4]), ""},
+          {"PCIe effective", formatRate(d.pcieEffectiveGBps, st), explanationFor(why, "pcie")},
+          {"at the chosen placement",
+           ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, st) + " tokens/s",
+           explanationFor(why, "decode")}}},
+    };
+
+    std::ostringstream out;
+    out.imbue(std::locale::classic());
+    if (style == SummaryStyle::Markdown) {
+        out << "## kvscope: " << head.str() << "\n\n" << setup.str() << "\n";
+        for (const Section& section : sections) {
+            out << "\n### " << section.title << "\n\n| | | |\n|---|---:|---|\n";
+            for (const Row& row : section.rows)
+                out << "| " << row.label << " | " << row.value << " | " << row.detail << " |\n";
+        }
+        return out.str();
+    }
+    size_t labelWidth = 0, valueWidth = 0;
+    for (const Section& section : sections)
+        for (const Row& row : section.rows)
+            labelWidth = std::max(labelWidth, columns(row.label)),
+            valueWidth = std::max(valueWidth, columns(row.value));
+    out << head.str() << "\n" << setup.str() << "\n";
+    for (const Section& section : sections) {
+        out << "\n" << section.title << "\n";
+        for (const Row& row : section.rows) {
+            out << "  " << pad(row.label, labelWidth) << "  ";
+            if (row.detail.empty())
+                out << row.value;
+            else
+                out << pad(row.value, valueWidth) << "  " << row.detail;
+            out << "\n";
+        }
+    }
+    return out.str();
+}
+
+} // namespace kvscope

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_base.h"
+
+namespace kvscope::ui {
+
+// Reloading a saved KV cache over each tier vs recomputing it by prefill, up to the first new
+// token, against prompt length; where reload becomes faster is marked per tier.
+class BreakevenChart : public ChartBase
+{
+    Q_OBJECT
+public:
+    explicit BreakevenChart(QWidget* parent = nullptr);
+    QString chartId() const override { return QStringLiteral("breakeven"); }
+    QString chartTitle() const override;
+
+protected:
+    void draw(const EvaluationSnapshot& snapshot) override;
+    QString hoverText(double key, double value, const QPoint& pixel) const override;
+    void applyTexts() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
+    void applySeriesStyle() override;
+
+private:
+    QCPGraph* m_recompute = nullptr;
+    QCPGraph* m_reload[3] = {};
+    QCPItemStraightLine* m_crossLines[3] = {};
+    QCPItemText* m_crossLabels[3] = {};
+};
+
+} // namespace kvscope::ui

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/chart_base.h"
+
+#include "window/ui_text.h"
+
+#include <QFontMetrics>
+#include <QPointer>
+#include <QToolTip>
+
+#include <algorithm>
+
+#include <cmath>
+
+namespace kvscope::ui {
+
+AxisUnit axisUnitFor(double maxBytes, ByteUnits units)
+{
+    const ByteUnit unit = byteUnitFor(std::max(maxBytes, 1.0), units);
+    return {QString::fromLatin1(unit.symbol), unit.bytes};
+}
+
+size_t nearestPoint(const Sweep& sweep, double key)
+{
+    size_t nearest = 0;
+    const double k = std::max(key, 1e-9);
+    for (size_t i = 1; i < sweep.x.size(); ++i)
+        if (std::fabs(std::log(sweep.x[i] / k)) < std::fabs(std::log(sweep.x[nearest] / k)))
+            nearest = i;
+    return nearest;
+}
+
+ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
+{
+    setMinimumSize(240, 170);
+    setLocale(QLocale());
+    setNoAntialiasingOnDrag(true);
+    setPlottingHint(QCP::phCacheLabels, true);
+    // A replot marks the widget for the next frame instead of repainting at once, so five
+    // charts and the headline reach the screen in one backing-store flush, not six.
+    setPlottingHint(QCP::phImmediateRefresh, false);
+
+    // Markers get a buffered layer of their own, above everything else, so moving them
+    // repaints one transparent buffer instead of the axes, grid and every curve.
+    // The overlay layer (QCustomPlot's selection rectangle, unused here) joins the plot's
+    // buffer: each buffer is blended onto the widget on every paint.
+    layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    addLayer(QStringLiteral("markers"), layer(QStringLiteral("overlay")), limAbove);
+    m_markers = layer(QStringLiteral("markers"));
+    m_markers->setMode(QCPLayer::lmBuffered);
+    connect(this, &QCustomPlot::afterReplot, this, &ChartBase::drawn);
+    // Some labels are placed in pixels (see appendBaseKey). A layout that resized the axis rect
+    // after they were placed, on the first show or a window resize, places them again; twice at
+    // most, in case placing them moves the layout once more.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        if (!m_last || axisRect()->rect().size() == m_drawnRectSize || m_layoutRedraws >= 2)
+            return;
+        ++m_layoutRedraws;
+        QMetaObject::invokeMethod(this, [this] { if (m_last) showSnapshot(*m_last); },
+                                  Qt::QueuedConnection);
+    });
+
+    m_title = new QCPTextElement(this, QString(), scaledFont(1.15, true));
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, m_title);
+
+    // Legend in its own row under the axis rect, laid out horizontally.
+    legend->setVisible(true);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(2, 0, legend);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(4);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    plotLayout()->setRowStretchFactor(2, 0.001);
+    plotLayout()->setRowSpacing(2);
+    setMouseTracking(true);
+}
+
+void ChartBase::show(const EvaluationSnapshot& snapshot)
+{
+    m_layoutRedraws = 0;
+    showSnapshot(snapshot);
+}
+
+void ChartBase::showSnapshot(const EvaluationSnapshot& snapshot)
+{
+    m_last = &snapshot;
+    std::vector<double> key{double(snapshot.baseRevision)};
+    appendBaseKey(snapshot, key);
+    if (m_baseValid && key == m_baseKey && !hasInvalidatedPaintBuffers()) {
+        drawMarkers(snapshot);
+        m_markers->replot();
+        emit drawn();
+        return;
+    }
+    m_baseKey = std::move(key);
+    m_baseValid = true;
+    m_drawnRectSize = axisRect()->rect().size();
+    draw(snapshot);
+    drawMarkers(snapshot);
+    fitLegend();
+    replot(rpQueuedReplot);
+}
+
+void ChartBase::layOutAt(const QSize& size)
+{
+    m_exportSize = size == rect().size() ? QSize() : size;
+    setViewport(QRect(QPoint(0, 0), size));
+    fitLegend();
+    // Twice: placing the labels sets the axis ranges, whose tick labels can move the axis rect.
+    for (int pass = 0; pass < 2; ++pass) {
+        updateLayout();
+        if (m_last)
+            showSnapshot(*m_last);
+    }
+}
+
+void ChartBase::setByteUnits(ByteUnits units)
+{
+    m_units = units;
+    invalidateBase();
+    if (m_last)
+        show(*m_last);
+}
+
+void ChartBase::setChartStyle(const ChartStyle& style)
+{
+    m_style = style;
+    invalidateBase();
+    applyStyleToPlot();
+    applySeriesStyle();
+    if (m_last)
+        show(*m_last);
+    else
+        replot(rpQueuedReplot);
+}
+
+void ChartBase::setDraftMode(bool draft)
+{
+    if (draft == m_draft)
+        return;
+    m_draft = draft;
+    invalidateBase();
+    setNotAntialiasedElements(draft ? QCP::aePlottables | QCP::aeItems : QCP::aeNone);
+    applySeriesStyle();
+    if (m_last) {
+        draw(*m_last); // some pens are chosen while drawing
+        drawMarkers(*m_last);
+    }
+    replot(rpQueuedReplot);
+}
+
+void ChartBase::retranslate()
+{
+    setLocale(QLocale());
+    invalidateBase();
+    m_title->setText(chartTitle());
+    applyTexts();
+    if (m_last)
+        show(*m_last);
+}
+
+QPen ChartBase::seriesPen(const QColor& color, Qt::PenStyle style, double width) const
+{
+    // Draft pens are one pixel wide: Qt draws those without its (costly) path stroker.
+    QPen pen(m_style.ink(color), m_draft ? 1.0 : width * m_style.lineScale, style);
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
+}
+
+QFont ChartBase::scaledFont(double factor, bool bold) const
+{
+    QFont font = m_style.font;
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * factor);
+    else
+        font.setPixelSize(int(std::lround(font.pixelSize() * factor)));
+    font.setBold(bold);
+    return font;
+}
+
+void ChartBase::styleAxis(QCPAxis* axis) const
+{
+    const QColor fg = m_style.foreground;
+    axis->setBasePen(QPen(m_style.subtle));
+    axis->setTickPen(QPen(m_style.subtle));
+    axis->setSubTickPen(QPen(m_style.subtle));
+    axis->setTickLabelColor(fg);
+    axis->setLabelColor(fg);
+    axis->setTickLabelFont(m_style.font);
+    axis->setLabelFont(m_style.font);
+    axis->grid()->setPen(QPen(m_style.grid, 1, Qt::SolidLine));
+    axis->grid()->setSubGridPen(QPen(m_style.grid.lighter(m_style.isDark() ? 80 : 108), 1, Qt::DotLine));
+    axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+void ChartBase::styleCallout(QCPItemText* label, const QColor& color, double fontScale, bool bold) const
+{
+    label->setColor(color);
+    label->setFont(scaledFont(fontScale, bold));
+    QColor box = m_style.background;
+    box.setAlphaF(0.85);
+    label->setBrush(box);
+    label->setPadding(QMargins(4, 1, 4, 1));
+}
+
+QList<QCPItemText*> ChartBase::visibleLabels() const
+{
+    QList<QCPItemText*> labels;
+    for (int i = 0; i < itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(item(i)); text && text->visible() && !text->text().isEmpty())
+            labels << text;
+    return labels;
+}
+
+QRectF ChartBase::labelBox(const QCPItemText* label)
+{
+    return {label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()};
+}
+
+QSizeF ChartBase::labelSize(const QCPItemText* label)
+{
+    const QRect text = QFontMetrics(label->font()).boundingRect(
+        0, 0, 0, 0, Qt::TextDontClip | label->textAlignment(), label->text());
+    const QMargins pad = label->padding();
+    return {double(text.width() + pad.left() + pad.right()), double(text.height() + pad.top() + pad.bottom())};
+}
+
+double ChartBase::logTopAbove(double value, double bottom, double pixels) const
+{
+    // log(top / value) = share * log(top / bottom), solved for top.
+    const double share = std::min(0.5, pixels / double(std::max(1, axisRect()->height())));
+    return std::pow(10.0, (std::log10(value) - share * std::log10(bottom)) / (1.0 - share));
+}
+
+void ChartBase::setContextAxis(QCPAxis* axis, double from, double to) const
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    // Powers of four, or of sixteen when the range is wide, so labels never crowd.
+    const double step = to / from > 1e5 ? 16 : 4;
+    for (double t = std::pow(step, std::ceil(std::log(from) / std::log(step) - 1e-9)); t <= to * 1.0001; t *= step)
+        ticker->addTick(t, UiText::contextShort(t));
+    ticker->setSubTickCount(1);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+    axis->setRange(from, to);
+}
+
+namespace {
+
+// Powers of ten labelled as people read them: 0.1, 1, 10, 100, 1,000, 10K, 100K, 1M, 10M.
+class ReadableLogTicker : public QCPAxisTickerLog
+{
+public:
+    explicit ReadableLogTicker(QCPAxis* axis) : m_axis(axis) {}
+
+protected:
+    // A labelled power of ten needs about one and a half text lines of room: a short plot labels
+    // every other decade (or fewer) instead of stacking labels on top of each other.
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override
+    {
+        if (m_axis && m_axis->axisRect()) {
+            const QRect r = m_axis->axisRect()->rect();
+            const int room = m_axis->orientation() == Qt::Vertical ? r.height() : r.width();
+            const int line = QFontMetrics(m_axis->tickLabelFont()).height();
+            setTickCount(std::max(2, room * 2 / std::max(1, 3 * line)));
+        }
+        return QCPAxisTickerLog::createTickVector(tickStep, range);
+    }
+
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        return UiText::logTick(tick);
+    }
+
+private:
+    QPointer<QCPAxis> m_axis;
+};
+
+} // namespace
+
+void ChartBase::setLogAxis(QCPAxis* axis) const
+{
+    auto ticker = QSharedPointer<ReadableLogTicker>::create(axis);
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+}
+
+void ChartBase::fitLegend()
+{
+    if (!legend->visible() || legend->itemCount() == 0)
+        return;
+    // Measuring an entry lays its text out: do it only when the entries or their font change.
+    QString entries = legend->font().toString();
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            entries += QLatin1Char('\n') + item->plottable()->name();
+    if (entries != m_legendEntries) {
+        m_legendEntries = entries;
+        m_legendWidest = 1;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = legend->item(i))
+                m_legendWidest = std::max(m_legendWidest, item->minimumOuterSizeHint().width());
+    }
+    const int widest = m_legendWidest;
+    const int available = std::max(1, (m_exportSize.isValid() ? m_exportSize.width() : width()) - 20);
+    const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, legend->itemCount());
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-lays out the items
+    }
+}
+
+void ChartBase::resizeEvent(QResizeEvent* event)
+{
+    invalidateBase();
+    fitLegend();
+    QCustomPlot::resizeEvent(event);
+}
+
+void ChartBase::applyStyleToPlot()
+{
+    setBackground(m_style.background);
+    axisRect()->setBackground(m_style.background);
+    for (QCPAxis* axis : axisRect()->axes())
+        styleAxis(axis);
+    m_title->setTextColor(m_style.foreground);
+    m_title->setFont(scaledFont(1.15, true));
+    legend->setFont(m_style.font);
+    legend->setTextColor(m_style.foreground);
+    legend->setIconSize(int(18 * m_style.lineScale), int(10 * m_style.lineScale));
+}
+
+void ChartBase::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    const QPoint pos = event->position().toPoint();
+    if (!m_last || !axisRect()->rect().contains(pos)) {
+        QToolTip::hideText();
+        return;
+    }
+    const double key = xAxis->pixelToCoord(pos.x());
+    const double value = yAxis->pixelToCoord(pos.y());
+    const QString text = hoverText(key, value, pos);
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void ChartBase::leaveEvent(QEvent* event)
+{
+    QToolTip::hideText();
+    QCustomPlot::leaveEvent(event);
+}
+
+void ChartBase::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QCustomPlot::changeEvent(event);
+}
+
+} // namespace kvscope::ui

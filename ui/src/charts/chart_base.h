@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_style.h"
+#include "kvscope/text/number_format.h"
+#include "window/scenario_controller.h"
+
+#include <qcustomplot.h>
+
+namespace kvscope::ui {
+
+// A QCustomPlot that draws one view of an EvaluationSnapshot: a title row, the axis rect and a
+// legend row beneath it (so the legend never covers data), hover tooltips with exact values,
+// and the shared style. Subclasses build their plottables once and refill them in draw().
+class ChartBase : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit ChartBase(QWidget* parent = nullptr);
+
+    // Fills the chart from `snapshot` and queues a replot. The snapshot must outlive the chart's
+    // next redraw (the controller keeps it).
+    void show(const EvaluationSnapshot& snapshot);
+    void setByteUnits(ByteUnits units);
+    void setChartStyle(const ChartStyle& style);
+    // While a slider is dragged, curves draw thin and without antialiasing (as QCustomPlot does
+    // during its own drags); leaving draft mode replots at full quality.
+    void setDraftMode(bool draft);
+    const ChartStyle& chartStyle() const { return m_style; }
+    // Re-applies translated texts and redraws.
+    void retranslate();
+    // Lays the chart out at `size` and places its labels there, for an export drawn at that
+    // size; layOutAt(rect().size()) goes back to the widget's own.
+    void layOutAt(const QSize& size);
+    // The text items a reader sees (visible, not empty), and where one sits in pixels of the
+    // current layout.
+    QList<QCPItemText*> visibleLabels() const;
+    static QRectF labelBox(const QCPItemText* label);
+    // A stable id for file names and the CLI ("vram", "tokens", "kv", "latency", "breakeven").
+    virtual QString chartId() const = 0;
+    virtual QString chartTitle() const = 0;
+
+signals:
+    // The chart shows its latest snapshot on screen: after a full replot, or after only its
+    // markers moved (which emits no afterReplot).
+    void drawn();
+
+protected:
+    virtual void draw(const EvaluationSnapshot& snapshot) = 0;
+    // Exact values under the mouse at axis coordinates (key, value), or "" for none.
+    virtual QString hoverText(double key, double value, const QPoint& pixel) const = 0;
+    // Sets translated axis titles, legend names and other fixed texts.
+    virtual void applyTexts() = 0;
+    // Colours of the subclass's own plottables and items; called after a style change.
+    virtual void applySeriesStyle() {}
+    // Everything besides the snapshot's baseRevision that the curves, bars, axes and labels
+    // depend on. While it stays the same only the markers move (see drawMarkers).
+    virtual void appendBaseKey(const EvaluationSnapshot&, std::vector<double>&) const {}
+    // Moves what marks the current scenario (items on markerLayer()). draw() is followed by it
+    // too, so a chart may keep all of its marker code here.
+    virtual void drawMarkers(const EvaluationSnapshot&) {}
+    // A buffered layer above the plot: when only the markers move, only it is repainted.
+    QCPLayer* markerLayer() const { return m_markers; }
+    // Forces the next show() to redraw everything (a style, unit or language change).
+    void invalidateBase() { m_baseValid = false; }
+
+    ByteUnits byteUnits() const { return m_units; }
+    const EvaluationSnapshot* lastSnapshot() const { return m_last; }
+    QPen seriesPen(const QColor& color, Qt::PenStyle style = Qt::SolidLine, double width = 2.0) const;
+    QFont scaledFont(double factor, bool bold = false) const;
+    void styleAxis(QCPAxis* axis) const;
+    // A label on a translucent box of the background colour, readable over lines and bars.
+    void styleCallout(QCPItemText* label, const QColor& color, double fontScale = 1.0, bool bold = true) const;
+    // The box a text item draws, padding included, in pixels (as QCPItemText measures it).
+    static QSizeF labelSize(const QCPItemText* label);
+    // The top of a log axis reaching down to `bottom` that leaves `pixels` of the axis rect's
+    // height free above `value`.
+    double logTopAbove(double value, double bottom, double pixels) const;
+    // A log axis of context lengths with ticks at 256, 1K, 4K, ... (powers of four).
+    void setContextAxis(QCPAxis* axis, double from, double to) const;
+    // A log axis (powers of ten) whose labels are plain numbers: 1, 10, 100, 1,000, 10K, 1M.
+    void setLogAxis(QCPAxis* axis) const;
+    // Fits the legend's columns to the chart's width so no entry is clipped.
+    void fitLegend();
+    void resizeEvent(QResizeEvent* event) override;
+    QCPTextElement* titleElement() const { return m_title; }
+
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void showSnapshot(const EvaluationSnapshot& snapshot);
+    void applyStyleToPlot();
+
+    ChartStyle m_style;
+    ByteUnits m_units = ByteUnits::Binary;
+    const EvaluationSnapshot* m_last = nullptr;
+    bool m_draft = false;
+    QCPTextElement* m_title = nullptr;
+    QCPLayer* m_markers = nullptr;
+    std::vector<double> m_baseKey;
+    QString m_legendEntries; // what m_legendWidest was measured for
+    int m_legendWidest = 1;
+    bool m_baseValid = false;
+    QSize m_drawnRectSize; // the axis rect that draw() last placed labels in
+    QSize m_exportSize;    // while an export lays the chart out at its own size
+    int m_layoutRedraws = 0;
+};
+
+// The unit to show `maxBytes` in: {symbol, bytes per unit}.
+struct AxisUnit
+{
+    QString symbol;
+    double bytes = 1;
+};
+AxisUnit axisUnitFor(double maxBytes, ByteUnits units);
+
+// Index of the sweep point nearest to `key` on a log scale (for hover text); sweep.x not empty.
+size_t nearestPoint(const Sweep& sweep, double key);
+
+} // namespace kvscope::ui

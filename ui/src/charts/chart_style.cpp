@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/chart_style.h"
+
+namespace kvscope::ui {
+
+ChartStyle ChartStyle::fromPalette(const QPalette& palette, const QFont& font, double lineScale)
+{
+    ChartStyle style;
+    style.background = palette.color(QPalette::Base);
+    style.foreground = palette.color(QPalette::Text);
+    style.grid = style.isDark() ? QColor(0x44, 0x44, 0x44) : QColor(0xDD, 0xDD, 0xDD);
+    style.subtle = style.isDark() ? QColor(0xAA, 0xAA, 0xAA) : QColor(0x66, 0x66, 0x66);
+    style.font = font;
+    style.lineScale = lineScale;
+    return style;
+}
+
+ChartStyle ChartStyle::print(const QFont& font)
+{
+    ChartStyle style;
+    style.font = font;
+    return style;
+}
+
+QColor ChartStyle::tint(const QColor& color, double opacity) const
+{
+    auto mix = [&](double over, double under) { return over * opacity + under * (1.0 - opacity); };
+    return QColor::fromRgbF(float(mix(color.redF(), background.redF())), float(mix(color.greenF(), background.greenF())),
+                            float(mix(color.blueF(), background.blueF())));
+}
+
+QColor ChartStyle::ink(const QColor& color) const
+{
+    if (color == QColor(Qt::black))
+        return foreground;
+    return color;
+}
+
+} // namespace kvscope::ui

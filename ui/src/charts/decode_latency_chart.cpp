@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/decode_latency_chart.h"
+
+#include "window/ui_text.h"
+
+#include <cmath>
+
+namespace kvscope::ui {
+
+namespace {
+const char* const kColumns[] = {"decode_ms_gpu", "decode_ms_cpu_serial", "decode_ms_cpu_pipelined",
+                                "decode_ms_nvme", "decode_ms_sata"};
+} // namespace
+
+DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
+{
+    m_slowRegion = new QCPItemRect(this);
+    m_slowRegion->setLayer("background");
+    // Top left: every curve rises with the context, so that corner is the emptiest.
+    m_slowLabel = new QCPItemText(this);
+    m_slowLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_slowLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_slowLabel->position->setCoords(0.01, 0.02);
+    for (Tier t : allTiers)
+        m_curves[size_t(t)] = addGraph();
+    m_current = addGraph();
+    m_current->setLineStyle(QCPGraph::lsNone);
+    m_current->removeFromLegend();
+    m_current->setLayer(markerLayer());
+    m_currentLabel = new QCPItemText(this);
+    m_currentLabel->setLayer(markerLayer());
+    m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    setLogAxis(yAxis);
+    applySeriesStyle();
+    retranslate();
+}
+
+QString DecodeLatencyChart::chartTitle() const
+{
+    return tr("Decode time per token by KV placement");
+}
+
+void DecodeLatencyChart::applyTexts()
+{
+    xAxis->setLabel(tr("Context length (tokens)"));
+    yAxis->setLabel(tr("Time per decode step (ms)"));
+    for (Tier t : allTiers)
+        m_curves[size_t(t)]->setName(UiText::tierName(t));
+}
+
+void DecodeLatencyChart::applySeriesStyle()
+{
+    const QColor lines[] = {colors::gpu, colors::cpuRam, colors::cpuRam, colors::nvme, colors::sata};
+    const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::SolidLine, Qt::DashLine, Qt::DashDotLine,
+                                   Qt::DotLine};
+    for (size_t i = 0; i < 5; ++i)
+        m_curves[i]->setPen(seriesPen(lines[i], styles[i], 2.2));
+    m_slowRegion->setBrush(chartStyle().tint(colors::overflow, chartStyle().isDark() ? 0.18 : 0.10));
+    m_slowRegion->setPen(Qt::NoPen);
+    styleCallout(m_slowLabel, colors::overflow.darker(chartStyle().isDark() ? 60 : 110), 1.0, false);
+    // The callout box in the shaded region's own tint, so it reads as part of the region.
+    m_slowLabel->setBrush(m_slowRegion->brush());
+    m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, chartStyle().foreground,
+                                               10 * chartStyle().lineScale));
+    styleCallout(m_currentLabel, chartStyle().foreground);
+}
+
+void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
+    const Sweep& sweep = snap.contextSweep;
+    const double from = sweep.x.empty() ? 256 : sweep.x.front();
+    const double to = sweep.x.empty() ? 8192 : sweep.x.back();
+    const QVector<double> xs(sweep.x.begin(), sweep.x.end());
+    double low = 1e300, high = 0;
+    for (size_t i = 0; i < 5; ++i) {
+        const SweepColumn* column = sweep.column(kColumns[i]);
+        QVector<double> ys(column->values.begin(), column->values.end());
+        for (double& y : ys) {
+            y = std::max(y, 1e-3);
+            low = std::min(low, y);
+            high = std::max(high, y);
+        }
+        m_curves[i]->setData(xs, ys, true);
+    }
+    const double threshold = 1e3 / s.efficiency.realtimeTokensPerS;
+    m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)")
+                             .arg(UiText::number(s.efficiency.realtimeTokensPerS, 1)));
+    // Room for the caption above the curves beneath it (they are lowest at the left).
+    setContextAxis(xAxis, from, to);
+    const QSizeF caption = labelSize(m_slowLabel);
+    const double captionEnd = xAxis->pixelToCoord(axisRect()->left() + 0.01 * axisRect()->width() + caption.width() + 6);
+    double underCaption = 1e-3;
+    for (const QCPGraph* curve : m_curves)
+        for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd() && it->key <= captionEnd; ++it)
+            underCaption = std::max(underCaption, it->value);
+    const double bottom = low / 2;
+    const double top = std::max(std::max(high, threshold) * 2.5,
+                                logTopAbove(underCaption, bottom, caption.height() + 8));
+    m_slowRegion->topLeft->setCoords(from, top * 10);
+    m_slowRegion->bottomRight->setCoords(to, threshold);
+
+    yAxis->setRange(std::max(bottom, top / 1e7), top);
+}
+
+void DecodeLatencyChart::appendBaseKey(const EvaluationSnapshot&, std::vector<double>& key) const
+{
+    key.push_back(double(axisRect()->height())); // the caption's headroom is in pixels
+}
+
+void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
+    const DecodeTiming& d = snap.evaluation.decode;
+    m_current->setData({double(s.context)}, {std::max(d.selectedMs, 1e-3)});
+    // Left of the point near the right edge, so the label is never cut off.
+    const QCPRange range = xAxis->range();
+    const bool nearRight = std::log(double(s.context) / range.lower) >
+                           0.7 * std::log(range.upper / range.lower);
+    m_currentLabel->setPositionAlignment((nearRight ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+    m_currentLabel->position->setCoords(double(s.context), std::max(d.selectedMs, 1e-3) * 1.6);
+    m_currentLabel->setText(tr("%1: %2").arg(UiText::contextShort(double(s.context)),
+                                             UiText::duration(d.selectedMs)));
+}
+
+QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const
+{
+    const EvaluationSnapshot* snap = lastSnapshot();
+    if (!snap || snap->contextSweep.x.empty())
+        return {};
+    const Sweep& sweep = snap->contextSweep;
+    const size_t nearest = nearestPoint(sweep, key);
+    QStringList lines{tr("Context %1").arg(UiText::tokens(int64_t(sweep.x[nearest])))};
+    for (Tier t : allTiers) {
+        const double ms = sweep.column(kColumns[size_t(t)])->values[nearest];
+        lines << tr("%1: %2 (%3 tokens/s)")
+                     .arg(UiText::tierName(t), UiText::duration(ms),
+                          UiText::tokensPerSecond(ms > 0 ? 1e3 * double(snap->scenario.batch) / ms : 0));
+    }
+    return lines.join('\n');
+}
+
+QPointF DecodeLatencyChart::currentPoint() const
+{
+    if (m_current->data()->isEmpty())
+        return {};
+    return {m_current->data()->constBegin()->key, m_current->data()->constBegin()->value};
+}
+
+QRectF DecodeLatencyChart::captionBox() const
+{
+    return labelBox(m_slowLabel);
+}
+
+QVector<double> DecodeLatencyChart::curveValues(Tier tier) const
+{
+    QVector<double> out;
+    const QCPGraph* g = m_curves[size_t(tier)];
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+} // namespace kvscope::ui

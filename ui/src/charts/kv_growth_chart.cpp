@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/kv_growth_chart.h"
+
+#include "window/ui_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace kvscope::ui {
+
+namespace {
+const char* const kColumns[] = {"kv_mha_bytes", "kv_gqa_bytes", "kv_mqa_bytes", "kv_total_bytes"};
+} // namespace
+
+KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
+{
+    for (int i = 0; i < CurveCount; ++i) {
+        m_curves[i] = addGraph();
+        m_crossLabels[i] = new QCPItemText(this);
+        m_crossLabels[i]->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    }
+    m_crossings = addGraph();
+    m_crossings->setLineStyle(QCPGraph::lsNone);
+    m_crossings->removeFromLegend();
+    m_freeLine = new QCPItemStraightLine(this);
+    m_freeLabel = new QCPItemText(this);
+    m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_freeLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    connect(this, &QCustomPlot::afterLayout, this, &KvGrowthChart::placeCrossingLabels);
+    m_contextLine = new QCPItemStraightLine(this);
+    m_contextLine->setLayer(markerLayer());
+    setLogAxis(yAxis);
+    applySeriesStyle();
+    retranslate();
+}
+
+QString KvGrowthChart::chartTitle() const
+{
+    return tr("KV cache vs context length");
+}
+
+void KvGrowthChart::applyTexts()
+{
+    xAxis->setLabel(tr("Context length (tokens)"));
+}
+
+void KvGrowthChart::applySeriesStyle()
+{
+    const QColor lines[CurveCount] = {colors::mha, colors::gqa, colors::mqa, colors::mla};
+    const Qt::PenStyle styles[CurveCount] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    for (int i = 0; i < CurveCount; ++i) {
+        m_curves[i]->setPen(seriesPen(lines[i], styles[i], 2.2));
+        styleCallout(m_crossLabels[i], lines[i], 0.95);
+    }
+    m_crossings->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                                 chartStyle().foreground, chartStyle().background,
+                                                 8 * chartStyle().lineScale));
+    m_freeLine->setPen(seriesPen(colors::freeVram, Qt::DashLine, 2));
+    // Boxed like the crossings: under its line in a short chart, curves run behind it.
+    styleCallout(m_freeLabel, colors::freeVram.darker(chartStyle().isDark() ? 70 : 120));
+    m_contextLine->setPen(seriesPen(chartStyle().subtle, Qt::DotLine, 1.2));
+}
+
+void KvGrowthChart::draw(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
+    const Sweep& sweep = snap.contextSweep;
+    const TokensFit& fit = snap.evaluation.tokensFit;
+    const bool mla = s.model.isMla();
+    double maxBytes = 1;
+    for (const char* id : kColumns)
+        if (const SweepColumn* c = sweep.column(id); c && !c->values.empty())
+            maxBytes = std::max(maxBytes, c->values.back());
+    const AxisUnit unit = axisUnitFor(std::max(maxBytes, fit.freeForKvBytes) / 8, byteUnits());
+    m_unitBytes = unit.bytes;
+
+    const int64_t heads[CurveCount] = {s.model.queryHeads, fit.gqaKvHeads, 1, 0};
+    const QString names[CurveCount] = {
+        tr("MHA (%1 KV heads)").arg(heads[Mha]), tr("GQA (%1 KV heads)").arg(heads[Gqa]),
+        tr("MQA (1 KV head)"), tr("MLA latent (this model)")};
+    const int64_t crossings[CurveCount] = {fit.perSequenceMha, fit.perSequenceGqa,
+                                           fit.perSequenceMqa, fit.perSequence};
+    const AttentionKind own = s.model.attentionKind();
+    const AttentionKind kinds[CurveCount] = {AttentionKind::Mha, AttentionKind::Gqa,
+                                             AttentionKind::Mqa, AttentionKind::Mla};
+    const double from = sweep.x.empty() ? 256 : sweep.x.front();
+    const double to = sweep.x.empty() ? 8192 : sweep.x.back();
+    const double free = fit.freeForKvBytes;
+    QVector<double> crossX, crossY;
+    double lowest = maxBytes;
+    for (int i = 0; i < CurveCount; ++i) {
+        const bool shown = i != Mla || mla;
+        m_curves[i]->setVisible(shown);
+        m_crossLabels[i]->setVisible(false);
+        m_crossLabelWanted[i] = false;
+        if (shown) {
+            m_curves[i]->addToLegend();
+        } else {
+            m_curves[i]->removeFromLegend();
+            continue;
+        }
+        m_curves[i]->setName(kinds[i] == own && i != Mla ? names[i] + tr(" (this model)") : names[i]);
+        const SweepColumn* column = sweep.column(kColumns[i]);
+        QVector<double> xs(sweep.x.begin(), sweep.x.end());
+        QVector<double> ys;
+        for (double b : column->values) {
+            ys << std::max(b, 1.0) / unit.bytes;
+            lowest = std::min(lowest, std::max(b, 1.0));
+        }
+        m_curves[i]->setData(xs, ys, true);
+        const double x = double(crossings[i]);
+        if (free > 0 && x >= from && x <= to) {
+            crossX << x;
+            crossY << free / unit.bytes;
+            // Placed over or under the line once the layout is known (placeCrossingLabels).
+            m_crossLabelWanted[i] = true;
+            m_crossLabels[i]->position->setCoords(x, free / unit.bytes);
+            m_crossLabels[i]->setText(UiText::integer(int64_t(x)));
+        }
+    }
+    m_crossings->setData(crossX, crossY);
+
+    m_freeLine->setVisible(free > 0);
+    m_freeLabel->setVisible(true);
+    m_freeLine->point1->setCoords(from, std::max(free, 1.0) / unit.bytes);
+    m_freeLine->point2->setCoords(to, std::max(free, 1.0) / unit.bytes);
+    m_freeLabel->position->setTypeY(free > 0 ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
+    // Over the line when there is one; otherwise just inside the top of the plot.
+    m_freeLabel->setPositionAlignment(Qt::AlignLeft | (free > 0 ? Qt::AlignBottom : Qt::AlignTop));
+    m_freeLabel->position->setCoords(0.01, free > 0 ? free / unit.bytes : 0.03);
+    m_freeLabel->setText(free > 0 ? tr("free for KV: %1").arg(UiText::bytes(free, byteUnits()))
+                                  : tr("no memory left for KV"));
+
+    setContextAxis(xAxis, from, to);
+    yAxis->setLabel(tr("KV cache (%1)").arg(unit.symbol));
+    const double top = std::max(maxBytes, free) / unit.bytes * 3;
+    yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
+    // Under the free line when a short chart leaves no room over it: at the left, where every
+    // curve is lowest.
+    if (free > 0 && yAxis->coordToPixel(free / unit.bytes) - axisRect()->top() <
+                        labelSize(m_freeLabel).height() + 2)
+        m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+}
+
+// Places the crossings' numbers where they cover neither the free label nor each other: just
+// over the line, else in rows under it, each ending at its crossing; a number with no room left
+// is hidden (the Tokens-that-fit chart shows it too). Runs once the layout is known
+// (afterLayout), since only then are the labels' pixel extents.
+void KvGrowthChart::placeCrossingLabels()
+{
+    if (!m_freeLine->visible())
+        return;
+    const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
+    const QRect plot = axisRect()->rect();
+    std::vector<QRectF> taken{labelBox(m_freeLabel)};
+    for (int i = 0; i < CurveCount; ++i) {
+        QCPItemText* label = m_crossLabels[i];
+        if (!m_crossLabelWanted[i])
+            continue;
+        const QRectF r = labelBox(label);
+        const double right = xAxis->coordToPixel(label->position->key());
+        bool placed = false;
+        for (int row = -1; row < 3 && !placed; ++row) { // -1: over the line
+            const double top = row < 0 ? lineY - 2 - r.height() : lineY + 2 + row * (r.height() + 1);
+            const QRectF candidate(right - r.width(), top, r.width(), r.height());
+            if (candidate.bottom() > plot.bottom() || candidate.top() < plot.top())
+                continue;
+            const bool clear = std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) {
+                return t.intersects(candidate);
+            });
+            if (!clear)
+                continue;
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            label->position->setCoords(label->position->key(), yAxis->pixelToCoord(top));
+            taken.push_back(candidate);
+            placed = true;
+        }
+        label->setVisible(placed);
+    }
+}
+
+void KvGrowthChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    // Activations, and so the memory left for KV, grow with the prompt on engines that run it
+    // whole: the free line and its crossings follow the context then.
+    const TokensFit& f = snap.evaluation.tokensFit;
+    key.insert(key.end(), {f.freeForKvBytes, double(f.perSequence), double(f.perSequenceMha),
+                           double(f.perSequenceGqa), double(f.perSequenceMqa),
+                           double(axisRect()->height())}); // the free label's headroom is in pixels
+}
+
+void KvGrowthChart::drawMarkers(const EvaluationSnapshot& snap)
+{
+    m_contextLine->point1->setCoords(double(snap.scenario.context), 1);
+    m_contextLine->point2->setCoords(double(snap.scenario.context), 2);
+}
+
+QString KvGrowthChart::hoverText(double key, double, const QPoint&) const
+{
+    const EvaluationSnapshot* snap = lastSnapshot();
+    if (!snap || snap->contextSweep.x.empty())
+        return {};
+    const Sweep& sweep = snap->contextSweep;
+    const size_t nearest = nearestPoint(sweep, key);
+    QStringList lines{tr("Context %1").arg(UiText::tokens(int64_t(sweep.x[nearest])))};
+    for (int i = 0; i < CurveCount; ++i)
+        if (m_curves[i]->visible())
+            lines << QStringLiteral("%1: %2").arg(m_curves[i]->name(),
+                                                 UiText::bytes(sweep.column(kColumns[i])->values[nearest], byteUnits()));
+    return lines.join('\n');
+}
+
+int KvGrowthChart::curveCount() const
+{
+    int n = 0;
+    for (QCPGraph* g : m_curves)
+        n += g->visible();
+    return n;
+}
+
+QVector<double> KvGrowthChart::curveValues(int curve) const
+{
+    QVector<double> out;
+    for (auto it = m_curves[curve]->data()->constBegin(); it != m_curves[curve]->data()->constEnd(); ++it)
+        out << it->value * m_unitBytes;
+    return out;
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/tokens_fit_chart.h"
+
+#include "window/ui_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kvscope::ui {
+
+TokensFitChart::TokensFitChart(QWidget* parent) : ChartBase(parent)
+{
+    for (int i = 0; i < KindCount; ++i) {
+        m_bars[i] = new QCPBars(xAxis, yAxis);
+        m_bars[i]->setWidth(0.6);
+        m_bars[i]->setBaseValue(1); // log axis: bars rise from one token
+        m_labels[i] = new QCPItemText(this);
+        m_labels[i]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    }
+    m_contextLine = new QCPItemStraightLine(this);
+    m_contextLine->setLayer(markerLayer());
+    m_contextLabel = new QCPItemText(this);
+    m_contextLabel->setLayer(markerLayer());
+    m_contextLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_contextLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    // The bars' values above the context line, which may cross them: a layer draws its items
+    // in the order they joined it.
+    for (QCPItemText* label : m_labels)
+        label->setLayer(markerLayer());
+    legend->setVisible(false); // the axis names the bars
+    setLogAxis(yAxis);
+    applySeriesStyle();
+    retranslate();
+}
+
+QString TokensFitChart::chartTitle() const
+{
+    return tr("Tokens that fit");
+}
+
+void TokensFitChart::applyTexts()
+{
+    yAxis->setLabel(tr("Tokens per sequence"));
+}
+
+void TokensFitChart::applySeriesStyle()
+{
+    const QColor fills[KindCount] = {colors::mha, colors::gqa, colors::mqa, colors::mla};
+    for (int i = 0; i < KindCount; ++i) {
+        m_bars[i]->setBrush(fills[i]);
+        m_bars[i]->setPen(Qt::NoPen);
+        styleCallout(m_labels[i], chartStyle().foreground);
+    }
+    m_contextLine->setPen(seriesPen(chartStyle().foreground, Qt::DashLine, 1.5));
+    styleCallout(m_contextLabel, chartStyle().foreground, 1.0, false);
+}
+
+void TokensFitChart::draw(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
+    const TokensFit& f = snap.evaluation.tokensFit;
+    const AttentionKind own = s.model.attentionKind();
+    m_kinds = s.model.isMla() ? 4 : 3;
+    m_values[Mha] = double(f.perSequenceMha);
+    m_values[Gqa] = double(f.perSequenceGqa);
+    m_values[Mqa] = double(f.perSequenceMqa);
+    m_values[Mla] = double(f.perSequence);
+    m_names[Mha] = tr("MHA\n%1 KV heads").arg(UiText::integer(s.model.queryHeads));
+    m_names[Gqa] = tr("GQA\n%1 KV heads").arg(UiText::integer(f.gqaKvHeads));
+    m_names[Mqa] = tr("MQA\n1 KV head");
+    m_names[Mla] = tr("MLA\nlatent %1").arg(UiText::integer(s.model.kvLoraRank + s.model.qkRopeHeadDim));
+    const AttentionKind kinds[KindCount] = {AttentionKind::Mha, AttentionKind::Gqa,
+                                            AttentionKind::Mqa, AttentionKind::Mla};
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < KindCount; ++i) {
+        const bool shown = i < m_kinds;
+        const bool isOwn = kinds[i] == own;
+        m_bars[i]->setVisible(shown);
+        m_labels[i]->setVisible(shown);
+        if (!shown)
+            continue;
+        const double value = std::max(m_values[i], 1.0);
+        m_bars[i]->setData({double(i + 1)}, {value}, true);
+        m_bars[i]->setPen(isOwn ? seriesPen(chartStyle().foreground, Qt::SolidLine, 2.5) : QPen(Qt::NoPen));
+        // On a line of its own: QCustomPlot drops a tick label that would cross the widget's
+        // edge, and the last bar's label reached it.
+        ticker->addTick(i + 1, isOwn ? m_names[i] + QLatin1Char('\n') + tr(" (this model)").trimmed()
+                                     : m_names[i]);
+        m_labels[i]->position->setCoords(i + 1, value);
+        const bool capped = f.capped && m_values[i] >= double(limits::maxContext);
+        m_labels[i]->setText(capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i])));
+    }
+    xAxis->setTicker(ticker);
+    xAxis->setRange(0.4, m_kinds + 0.6);
+    xAxis->grid()->setVisible(false);
+    // A decade more while the tallest bar's value would not fit under the top.
+    double tallest = 1, labelPx = 0;
+    for (int i = 0; i < m_kinds; ++i) {
+        tallest = std::max(tallest, m_values[i]);
+        labelPx = std::max(labelPx, labelSize(m_labels[i]).height());
+    }
+    double top = axisTop(snap);
+    while (top < logTopAbove(tallest, 1, labelPx + 3) && top < 1e12)
+        top *= 10;
+    yAxis->setRange(1, top);
+}
+
+double TokensFitChart::axisTop(const EvaluationSnapshot& snap)
+{
+    // A power of ten above the tallest bar and the context line, so the axis holds still while
+    // the context is dragged and moves only when the line would leave it.
+    const TokensFit& f = snap.evaluation.tokensFit;
+    double tallest = double(std::max({f.perSequenceMha, f.perSequenceGqa, f.perSequenceMqa,
+                                      snap.scenario.model.isMla() ? f.perSequence : 0}));
+    tallest = std::max({tallest, double(snap.scenario.context), 10.0});
+    return std::pow(10.0, std::ceil(std::log10(tallest * 12)));
+}
+
+void TokensFitChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    const TokensFit& f = snap.evaluation.tokensFit;
+    key.insert(key.end(), {double(f.perSequenceMha), double(f.perSequenceGqa), double(f.perSequenceMqa),
+                           double(f.perSequence), double(f.capped), axisTop(snap),
+                           double(axisRect()->height())}); // the values' headroom is in pixels
+}
+
+void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
+    m_contextLine->point1->setCoords(0, double(s.context));
+    m_contextLine->point2->setCoords(1, double(s.context));
+    m_contextLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_contextLabel->setText(tr("context %1").arg(UiText::integer(s.context)));
+    // A bar's value moves inside the top of its bar when the context line runs where the value
+    // would sit above it, leaving the line's label room; the bar must be tall enough to hold it.
+    const double lineY = yAxis->coordToPixel(double(s.context));
+    for (int i = 0; i < m_kinds; ++i) {
+        const double height = labelSize(m_labels[i]).height();
+        const double topY = yAxis->coordToPixel(std::max(m_values[i], 1.0));
+        const bool inside = std::fabs(lineY - topY) < height + 2 && axisRect()->bottom() - topY > height + 4;
+        m_labels[i]->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
+        // Restyled only when it moves in or out: this runs on every step of a context drag.
+        const bool boxed = m_labels[i]->brush().style() != Qt::NoBrush;
+        if (inside && boxed) {
+            m_labels[i]->setBrush(Qt::NoBrush);
+            m_labels[i]->setColor(Qt::white); // on the bar's own colour
+        } else if (!inside && !boxed) {
+            styleCallout(m_labels[i], chartStyle().foreground);
+        }
+    }
+    // Over the line at the right end, unless a bar's value is there; then under it, at the
+    // left end, or between two bars; where every spot is taken, the one covering least.
+    QList<QRectF> values;
+    for (int i = 0; i < m_kinds; ++i)
+        values << labelBox(m_labels[i]);
+    const QRectF plot = axisRect()->rect();
+    struct Spot
+    {
+        QCPItemPosition::PositionType type;
+        double x;
+        Qt::Alignment horizontal;
+    };
+    QList<Spot> spots{{QCPItemPosition::ptAxisRectRatio, 0.99, Qt::AlignRight},
+                      {QCPItemPosition::ptAxisRectRatio, 0.01, Qt::AlignLeft}};
+    for (int gap = 1; gap < m_kinds; ++gap)
+        spots.append({QCPItemPosition::ptPlotCoords, gap + 0.5, Qt::AlignHCenter});
+    double leastCovered = std::numeric_limits<double>::infinity();
+    std::pair<Spot, Qt::Alignment> best{spots.front(), Qt::AlignBottom};
+    for (const Spot& spot : spots)
+        for (Qt::Alignment vertical : {Qt::AlignBottom, Qt::AlignTop}) {
+            m_contextLabel->position->setTypeX(spot.type);
+            m_contextLabel->setPositionAlignment(spot.horizontal | vertical);
+            m_contextLabel->position->setCoords(spot.x, double(s.context));
+            const QRectF box = labelBox(m_contextLabel);
+            double covered = plot.contains(box) ? 0.0 : 1e6; // a spot outside the plot is last
+            for (const QRectF& v : values) {
+                const QRectF both = v.intersected(box);
+                covered += both.width() * both.height();
+            }
+            if (covered < leastCovered)
+                leastCovered = covered, best = {spot, vertical};
+        }
+    m_contextLabel->position->setTypeX(best.first.type);
+    m_contextLabel->setPositionAlignment(best.first.horizontal | best.second);
+    m_contextLabel->position->setCoords(best.first.x, double(s.context));
+}
+
+QString TokensFitChart::hoverText(double key, double, const QPoint&) const
+{
+    const int index = int(std::lround(key)) - 1;
+    if (index < 0 || index >= m_kinds || std::fabs(key - (index + 1)) > 0.35)
+        return {};
+    return QStringLiteral("%1\n%2").arg(QString(m_names[index]).replace('\n', ' '),
+                                       UiText::tokens(int64_t(m_values[index])));
+}
+
+QVector<double> TokensFitChart::barValues() const
+{
+    QVector<double> out;
+    for (int i = 0; i < m_kinds; ++i)
+        out << m_values[i];
+    return out;
+}
+
+} // namespace kvscope::ui

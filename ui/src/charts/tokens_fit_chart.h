@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_base.h"
+
+namespace kvscope::ui {
+
+// The longest context per sequence that fits in the memory left, for MHA / GQA / MQA variants
+// of the model's dimensions (and MLA where the model has it), with the current context marked.
+class TokensFitChart : public ChartBase
+{
+    Q_OBJECT
+public:
+    explicit TokensFitChart(QWidget* parent = nullptr);
+    QString chartId() const override { return QStringLiteral("tokens"); }
+    QString chartTitle() const override;
+
+    QVector<double> barValues() const; // MHA, GQA, MQA[, MLA] tokens, for tests
+
+protected:
+    void draw(const EvaluationSnapshot& snapshot) override;
+    QString hoverText(double key, double value, const QPoint& pixel) const override;
+    void applyTexts() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
+    void drawMarkers(const EvaluationSnapshot& snapshot) override;
+    void applySeriesStyle() override;
+
+private:
+    static double axisTop(const EvaluationSnapshot& snapshot); // the y axis's upper end, tokens
+    enum Kind { Mha, Gqa, Mqa, Mla, KindCount };
+    QCPBars* m_bars[KindCount] = {};
+    QCPItemText* m_labels[KindCount] = {};
+    QCPItemStraightLine* m_contextLine = nullptr;
+    QCPItemText* m_contextLabel = nullptr;
+    double m_values[KindCount] = {};
+    QString m_names[KindCount];
+    int m_kinds = 3;
+};
+
+} // namespace kvscope::ui

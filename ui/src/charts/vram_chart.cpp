@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/vram_chart.h"
+
+#include "window/ui_text.h"
+
+namespace kvscope::ui {
+
+namespace {
+// Bars drawn individually; beyond this every GPU is alike and one bar stands for all.
+constexpr int kMaxBars = 8;
+} // namespace
+
+VramChart::VramChart(QWidget* parent) : ChartBase(parent)
+{
+    QCPBars* below = nullptr;
+    for (int i = 0; i < SegmentCount; ++i) {
+        m_segments[i] = new QCPBars(xAxis, yAxis);
+        m_segments[i]->setWidth(0.55);
+        m_segments[i]->setStackingGap(0);
+        if (below)
+            m_segments[i]->moveAbove(below);
+        below = m_segments[i];
+    }
+    m_overflow = new QCPBars(xAxis, yAxis);
+    m_overflow->setWidth(0.55);
+    m_overflow->setBrush(QBrush(colors::overflow, Qt::BDiagPattern));
+
+    m_capacityLine = new QCPItemStraightLine(this);
+    m_budgetLine = new QCPItemStraightLine(this);
+    m_capacityLabel = new QCPItemText(this);
+    m_capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_capacityLabel->setClipToAxisRect(false);
+    // Just above the capacity line, beside the part of the bar that does not fit; the capacity
+    // label then sits just under the line, so the two never meet.
+    m_overflowLabel = new QCPItemText(this);
+    m_overflowLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_overflowLabel->setTextAlignment(Qt::AlignRight);
+    m_overflowLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_note = new QCPItemText(this);
+    m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_note->position->setCoords(0.01, 0.02);
+    m_note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+
+    yAxis->setRangeLower(0);
+    applySeriesStyle();
+    retranslate();
+}
+
+QString VramChart::chartTitle() const
+{
+    return tr("VRAM per GPU");
+}
+
+void VramChart::applyTexts()
+{
+    const QString names[SegmentCount] = {tr("Weights"),  tr("KV cache"), tr("Activations"),
+                                         tr("Overhead"), tr("Free"),     tr("Held back by engine")};
+    for (int i = 0; i < SegmentCount; ++i)
+        m_segments[i]->setName(names[i]);
+    m_overflow->setName(tr("Overflow"));
+}
+
+void VramChart::applySeriesStyle()
+{
+    const QColor fills[SegmentCount] = {colors::weights,  colors::kvCache, colors::activations,
+                                        colors::overhead, colors::freeVram, colors::reserved};
+    for (int i = 0; i < SegmentCount; ++i) {
+        m_segments[i]->setBrush(i == Free ? chartStyle().tint(fills[i], 0.35) : fills[i]);
+        m_segments[i]->setPen(QPen(chartStyle().background, 1));
+    }
+    m_overflow->setPen(seriesPen(colors::overflow, Qt::SolidLine, 2));
+    m_capacityLine->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1.5));
+    m_budgetLine->setPen(seriesPen(chartStyle().subtle, Qt::DashLine, 1.2));
+    m_note->setColor(chartStyle().foreground);
+    m_note->setFont(chartStyle().font);
+    // Boxed, so the budget line running under the capacity label does not strike it through.
+    styleCallout(m_capacityLabel, chartStyle().foreground, 1.0, false);
+    styleCallout(m_overflowLabel, colors::overflow);
+}
+
+void VramChart::draw(const EvaluationSnapshot& snap)
+{
+    const Scenario& s = snap.scenario;
+    const VramSplit& v = snap.evaluation.vram;
+    const AxisUnit unit = axisUnitFor(std::max(v.capacityBytes, v.budgetBytes - v.freeBytes), byteUnits());
+    m_unitBytes = unit.bytes;
+    const double used = v.weightsBytes + v.kvCacheBytes + v.activationBytes + v.overheadBytes;
+    // The labels' texts first: the column beside the bars is sized to them.
+    if (!v.fits) {
+        // On two lines, or on one when a short chart has no room for two above the capacity line.
+        const QString size = QLatin1Char('+') + UiText::bytes(-v.freeBytes, byteUnits());
+        m_overflowLabel->setText(tr("overflow") + QLatin1Char('\n') + size);
+        if (labelSize(m_overflowLabel).height() + 6 > 0.45 * axisRect()->height())
+            m_overflowLabel->setText(tr("overflow") + QLatin1Char(' ') + size);
+    }
+    m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
+
+    // A column right of the bars for the overflow and capacity labels, wide enough in pixels
+    // for the wider of them, so neither covers a bar.
+    const double labelPx = std::max(labelSize(m_capacityLabel).width(),
+                                    v.fits ? 0.0 : labelSize(m_overflowLabel).width()) + 12;
+    const double column = std::min(0.6, labelPx / double(std::max(1, axisRect()->width())));
+    auto rangeEnd = [&](int bars) {
+        return std::max(bars * 1.35 + 0.6, (bars + 0.3 - 0.4 * column) / (1.0 - column));
+    };
+    // One bar per GPU while their names fit side by side, then their numbers (the title says
+    // "per GPU"); tensor parallel splits evenly, so past that one bar stands for every GPU.
+    m_bars = s.gpuCount > kMaxBars ? 1 : s.gpuCount;
+    const QFontMetrics ticks(xAxis->tickLabelFont());
+    const double perBar = double(axisRect()->width()) / (rangeEnd(m_bars) - 0.4);
+    const bool named = m_bars == 1 || ticks.horizontalAdvance(tr("GPU %1").arg(m_bars - 1)) + 6 <= perBar;
+    const bool numbered = !named && ticks.horizontalAdvance(QString::number(m_bars - 1)) + 6 <= perBar;
+    if (!named && !numbered)
+        m_bars = 1;
+    xAxis->setRange(0.4, rangeEnd(m_bars));
+
+    const double free = std::max(0.0, v.freeBytes);
+    const double values[SegmentCount] = {v.weightsBytes, v.kvCacheBytes, v.activationBytes,
+                                         v.overheadBytes, free, v.fits ? v.reservedBytes : 0.0};
+    QVector<double> keys;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < m_bars; ++i) {
+        keys << i + 1;
+        ticker->addTick(i + 1, m_bars < s.gpuCount ? tr("each of %1 GPUs").arg(s.gpuCount)
+                               : numbered          ? QString::number(i)
+                                                   : tr("GPU %1").arg(i));
+    }
+    xAxis->setTicker(ticker);
+    for (int i = 0; i < SegmentCount; ++i) {
+        m_segments[i]->setData(keys, QVector<double>(keys.size(), values[i] / unit.bytes), true);
+        // Only what the bar shows is in the legend (no "held back" when the engine uses all).
+        if (values[i] > 0 || i == Kv)
+            m_segments[i]->addToLegend();
+        else
+            m_segments[i]->removeFromLegend();
+    }
+
+    m_overflow->setVisible(!v.fits);
+    m_overflowLabel->setVisible(!v.fits);
+    if (v.fits)
+        m_overflow->removeFromLegend();
+    else
+        m_overflow->addToLegend();
+    if (!v.fits) {
+        m_overflow->setBaseValue(v.budgetBytes / unit.bytes);
+        m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unit.bytes), true);
+    }
+    m_capacityLine->point1->setCoords(0, v.capacityBytes / unit.bytes);
+    m_capacityLine->point2->setCoords(1, v.capacityBytes / unit.bytes);
+    // Under the line when the overflow label sits above it.
+    m_capacityLabel->setPositionAlignment(Qt::AlignRight | (v.fits ? Qt::AlignBottom : Qt::AlignTop));
+    m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_capacityLabel->position->setCoords(0.99, v.capacityBytes / unit.bytes);
+    const bool budgetShown = v.reservedBytes > 0.5;
+    m_budgetLine->setVisible(budgetShown);
+    m_budgetLine->point1->setCoords(0, v.budgetBytes / unit.bytes);
+    m_budgetLine->point2->setCoords(1, v.budgetBytes / unit.bytes);
+
+    QString note;
+    if (v.weightsOffloadedBytes > 0)
+        note = tr("%1 of weights offloaded to CPU RAM").arg(UiText::bytes(v.weightsOffloadedBytes, byteUnits()));
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+
+    yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol));
+    double top = std::max(v.capacityBytes, used) * 1.12;
+    if (!v.fits) {
+        // Room above the capacity line for the overflow label, whatever the height.
+        const double headroomPx = labelSize(m_overflowLabel).height() + 6;
+        const double share = std::min(0.6, headroomPx / double(std::max(1, axisRect()->height())));
+        top = std::max(top, v.capacityBytes / (1.0 - share));
+        // Three pixels clear of the line.
+        const double gap = 3.0 * top / double(std::max(1, axisRect()->height()));
+        m_overflowLabel->position->setCoords(0.99, (v.capacityBytes + gap) / unit.bytes);
+    }
+    yAxis->setRange(0, top / unit.bytes);
+}
+
+QString VramChart::hoverText(double key, double value, const QPoint&) const
+{
+    const EvaluationSnapshot* snap = lastSnapshot();
+    if (!snap || key < 0.5 || key > m_bars + 0.5)
+        return {};
+    const VramSplit& v = snap->evaluation.vram;
+    auto line = [&](const QString& name, double bytes) {
+        return QStringLiteral("%1: %2").arg(name, UiText::bytes(bytes, byteUnits()));
+    };
+    QStringList lines{line(tr("Capacity"), v.capacityBytes),
+                      line(tr("Engine budget"), v.budgetBytes),
+                      line(tr("Weights"), v.weightsBytes),
+                      line(tr("KV cache"), v.kvCacheBytes),
+                      line(tr("Activations"), v.activationBytes),
+                      line(tr("Overhead"), v.overheadBytes)};
+    lines << (v.fits ? line(tr("Free"), v.freeBytes) : line(tr("Overflow"), -v.freeBytes));
+    Q_UNUSED(value);
+    return lines.join('\n');
+}
+
+QVector<double> VramChart::segmentBytes() const
+{
+    QVector<double> out;
+    for (QCPBars* bars : m_segments)
+        out << (bars->data()->isEmpty() ? 0.0 : bars->data()->at(0)->value * m_unitBytes);
+    return out;
+}
+
+bool VramChart::showsOverflow() const
+{
+    return m_overflow->visible() && !m_overflow->data()->isEmpty();
+}
+
+void VramChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    key.push_back(double(snap.scenario.context)); // the KV bar grows with it
+    key.push_back(double(axisRect()->height()));  // the overflow label's headroom is in pixels,
+    key.push_back(double(axisRect()->width()));   // and so is the labels' column
+}
+
+} // namespace kvscope::ui

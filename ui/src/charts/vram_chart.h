@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_base.h"
+
+namespace kvscope::ui {
+
+// How each GPU's memory splits: stacked weights / KV / activations / overhead / free, the
+// capacity and engine-budget lines, and an overflow drawn in red with its size.
+class VramChart : public ChartBase
+{
+    Q_OBJECT
+public:
+    explicit VramChart(QWidget* parent = nullptr);
+    QString chartId() const override { return QStringLiteral("vram"); }
+    QString chartTitle() const override;
+
+    // For tests: the stacked values (in bytes) of the first GPU's bar, bottom to top, and
+    // whether an overflow is drawn.
+    QVector<double> segmentBytes() const;
+    bool showsOverflow() const;
+
+protected:
+    void draw(const EvaluationSnapshot& snapshot) override;
+    QString hoverText(double key, double value, const QPoint& pixel) const override;
+    void applyTexts() override;
+    void applySeriesStyle() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
+
+private:
+    enum Segment { Weights, Kv, Activations, Overhead, Free, Reserved, SegmentCount };
+    QCPBars* m_segments[SegmentCount] = {};
+    QCPBars* m_overflow = nullptr;
+    QCPItemStraightLine* m_capacityLine = nullptr;
+    QCPItemStraightLine* m_budgetLine = nullptr;
+    QCPItemText* m_capacityLabel = nullptr;
+    QCPItemText* m_overflowLabel = nullptr;
+    QCPItemText* m_note = nullptr;
+    double m_unitBytes = 1;
+    int m_bars = 1;
+};
+
+} // namespace kvscope::ui

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/chart_actions.h"
+
+#include "charts/chart_base.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+
+namespace kvscope::ui {
+
+namespace {
+constexpr const char* kLastDirectoryKey = "files/lastExportDirectory";
+} // namespace
+
+QString ChartActions::lastDirectory()
+{
+    return QSettings().value(kLastDirectoryKey, QDir::homePath()).toString();
+}
+
+void ChartActions::populate(QMenu* menu, ChartBase* chart, QWidget* parent)
+{
+    menu->addAction(tr("Export as PNG..."), [=] { exportWithDialog(chart, ExportFormat::Png, 1.0, parent); });
+    menu->addAction(tr("Export as PNG, 2× resolution..."),
+                    [=] { exportWithDialog(chart, ExportFormat::Png, 2.0, parent); });
+    menu->addAction(tr("Export as SVG..."), [=] { exportWithDialog(chart, ExportFormat::Svg, 1.0, parent); });
+    menu->addAction(tr("Export as PDF..."), [=] { exportWithDialog(chart, ExportFormat::Pdf, 1.0, parent); });
+    menu->addSeparator();
+    menu->addAction(tr("Copy chart"), [=] { copyToClipboard(chart); });
+}
+
+bool ChartActions::exportWithDialog(ChartBase* chart, ExportFormat format, double scale, QWidget* parent)
+{
+    const QString suffix = exportSuffix(format);
+    const QString filter = format == ExportFormat::Png   ? tr("PNG image (*.png)")
+                           : format == ExportFormat::Svg ? tr("SVG image (*.svg)")
+                                                         : tr("PDF document (*.pdf)");
+    QString path = QFileDialog::getSaveFileName(
+        parent, tr("Export chart"), QDir(lastDirectory()).filePath(QStringLiteral("kvscope-%1.%2").arg(chart->chartId(), suffix)),
+        filter);
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+    ChartExportOptions options;
+    options.format = format;
+    options.scale = scale;
+    QString error;
+    if (!exportChart(*chart, path, options, &error)) {
+        QMessageBox::warning(parent, tr("Export failed"),
+                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.").arg(path, error));
+        return false;
+    }
+    return true;
+}
+
+void ChartActions::copyToClipboard(ChartBase* chart)
+{
+    ChartExportOptions options;
+    options.scale = 2.0; // pasted into slides, it stays crisp
+    auto* mime = new QMimeData;
+    mime->setImageData(chartImage(*chart, options));
+    mime->setData(QStringLiteral("image/svg+xml"), chartSvg(*chart, ChartExportOptions{}, chart->chartTitle()));
+    QApplication::clipboard()->setMimeData(mime);
+}
+
+} // namespace kvscope::ui

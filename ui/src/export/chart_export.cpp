@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/chart_export.h"
+
+#include "charts/chart_base.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <functional>
+
+namespace kvscope::ui {
+
+namespace {
+
+QSize exportSize(const ChartBase& chart, const ChartExportOptions& options)
+{
+    int width = options.width > 0 ? options.width : (chart.width() > 100 ? chart.width() : 1200);
+    int height = options.height > 0 ? options.height : width * 5 / 8;
+    return {std::clamp(width, 200, 10000), std::clamp(height, 150, 10000)};
+}
+
+// Runs `render` with the chart laid out at `size` and in the print palette (when asked), and
+// puts the window's layout and style back afterwards.
+void withExportStyle(ChartBase& chart, const QSize& size, bool printPalette,
+                     const std::function<void()>& render)
+{
+    const ChartStyle previous = chart.chartStyle();
+    if (printPalette) {
+        ChartStyle print = ChartStyle::print(previous.font);
+        print.lineScale = previous.lineScale;
+        chart.setChartStyle(print);
+    }
+    chart.setDraftMode(false);
+    chart.layOutAt(size);
+    render();
+    if (printPalette)
+        chart.setChartStyle(previous);
+    chart.layOutAt(chart.rect().size());
+}
+
+void vectorPaint(ChartBase& chart, QPaintDevice& device, const QSize& size)
+{
+    QCPPainter painter(&device);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setWindow(0, 0, size.width(), size.height());
+    chart.toPainter(&painter, size.width(), size.height());
+}
+
+bool writeAtomically(const QString& path, const QByteArray& data, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool parseExportFormat(const QString& text, ExportFormat* format)
+{
+    const QString t = text.toLower();
+    if (t == QLatin1String("png"))
+        *format = ExportFormat::Png;
+    else if (t == QLatin1String("svg"))
+        *format = ExportFormat::Svg;
+    else if (t == QLatin1String("pdf"))
+        *format = ExportFormat::Pdf;
+    else
+        return false;
+    return true;
+}
+
+QString exportSuffix(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Png: return QStringLiteral("png");
+    case ExportFormat::Svg: return QStringLiteral("svg");
+    case ExportFormat::Pdf: return QStringLiteral("pdf");
+    }
+    return {};
+}
+
+QImage chartImage(ChartBase& chart, const ChartExportOptions& options)
+{
+    const QSize size = exportSize(chart, options);
+    QImage image;
+    withExportStyle(chart, size, options.printPalette, [&] {
+        image = chart.toPixmap(size.width(), size.height(), std::clamp(options.scale, 0.25, 8.0)).toImage();
+    });
+    return image;
+}
+
+QByteArray chartSvg(ChartBase& chart, const ChartExportOptions& options, const QString& title)
+{
+    const QSize size = exportSize(chart, options);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setResolution(96);
+    svg.setTitle(title);
+    svg.setDescription(QStringLiteral("kvscope"));
+    withExportStyle(chart, size, options.printPalette, [&] { vectorPaint(chart, svg, size); });
+    return buffer.data();
+}
+
+void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool printPalette)
+{
+    // Laid out at the rect's own size (the report's pages run at 96 dpi, as the screen does),
+    // so text keeps the size it has in the window; narrow rects are laid out wider and scaled.
+    const double layoutWidth = std::max(rect.width(), 640.0);
+    const QSize size(int(layoutWidth), int(layoutWidth * rect.height() / std::max(rect.width(), 1.0)));
+    withExportStyle(chart, size, printPalette, [&] {
+        painter.save();
+        painter.translate(rect.topLeft());
+        painter.scale(rect.width() / size.width(), rect.height() / size.height());
+        chart.toPainter(&painter, size.width(), size.height());
+        painter.restore();
+    });
+}
+
+bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions& options, QString* error)
+{
+    const QSize size = exportSize(chart, options);
+    QByteArray data;
+    switch (options.format) {
+    case ExportFormat::Png: {
+        const QImage image = chartImage(chart, options);
+        QBuffer buffer(&data);
+        buffer.open(QIODevice::WriteOnly);
+        if (image.isNull() || !image.save(&buffer, "PNG")) {
+            if (error)
+                *error = QStringLiteral("the chart could not be rendered");
+            return false;
+        }
+        break;
+    }
+    case ExportFormat::Svg:
+        data = chartSvg(chart, options, chart.chartTitle());
+        break;
+    case ExportFormat::Pdf: {
+        QBuffer buffer(&data);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
+        pdf.setResolution(96);
+        pdf.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / 96, size.height() * 72.0 / 96), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setTitle(chart.chartTitle());
+        pdf.setCreator(QStringLiteral("kvscope"));
+        withExportStyle(chart, size, options.printPalette, [&] { vectorPaint(chart, pdf, size); });
+        break;
+    }
+    }
+    if (data.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("the chart could not be rendered");
+        return false;
+    }
+    return writeAtomically(path, data, error);
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/report_writer.h"
+
+#include "charts/chart_base.h"
+#include "export/chart_export.h"
+#include "window/ui_text.h"
+
+#include <QBuffer>
+#include <QDate>
+#include <QLocale>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QTextDocument>
+
+namespace kvscope::ui {
+
+namespace {
+
+// Layout units: the writer runs at 96 dpi, so one unit is one screen pixel.
+constexpr int kDpi = 96;
+constexpr double kMargin = 56;
+
+QString esc(const std::string& text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+QString row(const QString& label, const QString& value, const QString& detail = QString())
+{
+    QString html = QStringLiteral("<tr><td style='color:#444'>%1</td><td><b>%2</b></td>").arg(label, value);
+    if (!detail.isNull())
+        html += QStringLiteral("<td style='color:#333; font-size:small'>%1</td>").arg(detail);
+    return html + QStringLiteral("</tr>");
+}
+
+QString table(const QString& rows)
+{
+    return QStringLiteral("<table width='100%' cellspacing='0' cellpadding='4' border='0'>%1</table>").arg(rows);
+}
+
+QString link(const std::string& source)
+{
+    if (source.empty())
+        return QStringLiteral("—");
+    const QString s = esc(source);
+    return s.startsWith(QLatin1String("http")) ? QStringLiteral("<a href='%1'>%1</a>").arg(s) : s;
+}
+
+// Paints a document from the top of the current page, breaking pages as it needs.
+void paintDocument(QTextDocument& doc, QPainter& painter, QPdfWriter& writer, const QRectF& page,
+                   bool newPageFirst)
+{
+    doc.setPageSize(page.size());
+    for (int i = 0; i < doc.pageCount(); ++i) {
+        if (i > 0 || newPageFirst)
+            writer.newPage();
+        painter.save();
+        painter.translate(page.left(), page.top() - i * page.height());
+        doc.drawContents(&painter, QRectF(0, i * page.height(), page.width(), page.height()));
+        painter.restore();
+    }
+}
+
+std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& font)
+{
+    auto doc = std::make_unique<QTextDocument>();
+    doc->setDefaultFont(font);
+    doc->setDefaultStyleSheet(QStringLiteral(
+        "h1 { font-size: 20pt; } h2 { font-size: 13pt; margin-top: 14px; } "
+        "td { vertical-align: top; } a { color: #0057a3; }"));
+    doc->setHtml(html);
+    return doc;
+}
+
+} // namespace
+
+QString ReportWriter::inputsHtml(const Scenario& s)
+{
+    QString rows;
+    rows += row(tr("Model"), esc(s.model.name) + (s.model.imported ? tr(" (imported config.json)") : QString()));
+    rows += row(tr("Architecture"), tr("%1 layers, %2 query heads, %3 KV heads, head_dim %4, %5")
+                                        .arg(s.model.layers).arg(s.model.queryHeads).arg(s.model.kvHeads)
+                                        .arg(s.model.headDim).arg(UiText::attentionName(s.model.attentionKind())));
+    rows += row(tr("Weights"), esc(s.weights.name) + tr(" (%1 bits per weight)").arg(UiText::compact(s.weights.bitsPerWeight)));
+    rows += row(tr("KV cache dtype"), esc(s.kvDtype.name) + tr(" (%1 bits per element)").arg(UiText::compact(s.kvDtype.bitsPerElement)));
+    rows += row(tr("GPU"), tr("%1 × %2 (%3 GiB, %4)").arg(s.gpuCount).arg(esc(s.gpu.name))
+                               .arg(s.gpu.memoryGiB).arg(UiText::rate(s.gpu.bandwidthGBps)));
+    rows += row(tr("Host link"), tr("PCIe %1.0 x%2").arg(s.pcie.gen).arg(s.pcieLanes));
+    rows += row(tr("Context length"), UiText::tokens(s.context));
+    rows += row(tr("Concurrent sequences"), UiText::integer(s.batch));
+    rows += row(tr("Engine"), esc(s.engine.name));
+    rows += row(tr("KV cache placement"), UiText::placementName(s.kvPlacement));
+    rows += row(tr("GPU memory fraction"), UiText::number(s.effectiveMemoryFraction(), 2));
+    return table(rows);
+}
+
+QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits units)
+{
+    const Scenario& s = snap.scenario;
+    const Evaluation& e = snap.evaluation;
+    const auto all = UiText::explanations(s, e, units);
+    auto why = [&](const char* id) { return UiText::arithmetic(all, id).toHtmlEscaped(); };
+    auto bytes = [&](double b) { return UiText::bytes(b, units); };
+    QString rows;
+    rows += row(tr("KV per token"), bytes(e.kv.bytesPerToken), why("kv_per_token"));
+    rows += row(tr("KV cache total"), bytes(e.kv.totalBytes), why("kv_total"));
+    rows += row(tr("Weights"), bytes(e.weightsBytesTotal), why("weights"));
+    const QString capacity = why("capacity");
+    rows += row(tr("VRAM per GPU"),
+                e.vram.fits ? tr("fits, %1 free").arg(bytes(e.vram.freeBytes))
+                            : tr("overflows by %1").arg(bytes(-e.vram.freeBytes)),
+                capacity.isEmpty() ? why("fit") : capacity + "<br>" + why("fit"));
+    rows += row(tr("Decode"), tr("%1 per token, %2 tokens/s").arg(UiText::duration(e.decode.selectedMs),
+                                                                  UiText::tokensPerSecond(e.decode.tokensPerS)),
+                why("decode"));
+    rows += row(tr("PCIe effective"), UiText::rate(e.decode.pcieEffectiveGBps), why("pcie"));
+    rows += row(tr("Longest context"), UiText::tokens(e.tokensFit.perSequence), why("longest_context"));
+    return table(rows);
+}
+
+QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
+{
+    QString rows;
+    for (const EfficiencyFactor& f : catalog.efficiencyFactors) {
+        const double* value = efficiencyField(s.efficiency, f.id);
+        rows += row(UiText::efficiencyName(f.id), value ? UiText::number(*value, 2) : QStringLiteral("—"), link(f.source));
+    }
+    rows += row(tr("Runtime overhead"), tr("%1 MiB").arg(UiText::number(s.engine.runtimeOverheadMiB, 0)), link(s.engine.source));
+    rows += row(tr("CUDA graphs"), tr("%1 MiB").arg(UiText::number(s.engine.cudaGraphMiB, 0)), link(s.engine.source));
+    if (const double buffers = tensorParallelBufferMiB(s); buffers > 0)
+        rows += row(tr("Tensor-parallel buffers per GPU"), tr("%1 MiB").arg(UiText::number(buffers, 0)),
+                    link(s.engine.source));
+    rows += row(tr("KV block size"), UiText::tokens(s.engine.kvBlockTokens), link(s.engine.source));
+    rows += row(tr("Prefill chunk"), s.engine.prefillChunkTokens > 0 ? UiText::tokens(s.engine.prefillChunkTokens)
+                                                                     : tr("whole prompt"), link(s.engine.source));
+    return table(rows);
+}
+
+QString ReportWriter::sourcesHtml(const Scenario& s)
+{
+    QString rows;
+    rows += row(tr("Model"), esc(s.model.name), link(s.model.source));
+    rows += row(tr("GPU"), esc(s.gpu.name), link(s.gpu.source));
+    rows += row(tr("Weights"), esc(s.weights.name), link(s.weights.source));
+    rows += row(tr("KV cache dtype"), esc(s.kvDtype.name), link(s.kvDtype.source));
+    rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
+    rows += row(tr("Host link"), QStringLiteral("PCIe %1.0").arg(s.pcie.gen), link(s.pcie.source));
+    rows += row(tr("NVMe drive"), esc(s.nvme.name), link(s.nvme.source));
+    rows += row(tr("SATA drive"), esc(s.sata.name), link(s.sata.source));
+    rows += row(tr("Host memory"), esc(s.hostMemory.name), link(s.hostMemory.source));
+    return table(rows);
+}
+
+bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog, const ChartSet& charts,
+                         const QString& path, const ReportOptions& options, QString* error)
+{
+    const Scenario& s = snap.scenario;
+    QByteArray data;
+    QBuffer buffer(&data);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setResolution(kDpi);
+    writer.setPageSize(QPageSize(options.pageSize));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    const QString title = tr("kvscope report: %1 on %2 × %3")
+                              .arg(QString::fromStdString(s.model.name)).arg(s.gpuCount)
+                              .arg(QString::fromStdString(s.gpu.name));
+    writer.setTitle(title);
+    writer.setCreator(QStringLiteral("kvscope"));
+
+    QCPPainter painter;
+    if (!painter.begin(&writer)) {
+        if (error)
+            *error = tr("the PDF could not be started");
+        return false;
+    }
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    const QRectF pageRect(0, 0, writer.width(), writer.height());
+    const QRectF content = pageRect.adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    QFont font(QStringLiteral("Noto Sans"));
+    font.setPointSizeF(9.5);
+
+    // Page 1: what was asked and what came out.
+    const QString date = QLocale().toString(QDate::currentDate(), QLocale::LongFormat);
+    const QString intro = QStringLiteral("<h1>%1</h1><p>%2 — %3</p><h2>%4</h2>%5<h2>%6</h2>%7")
+                              .arg(title.toHtmlEscaped(), date, tr("Generated by kvscope"),
+                                   tr("Inputs"), inputsHtml(s), tr("Headline figures and the arithmetic behind them"),
+                                   figuresHtml(snap, options.units));
+    paintDocument(*htmlDocument(intro, font), painter, writer, content, false);
+
+    // Charts, two to a page, as vectors in the print palette.
+    const double gap = 24;
+    const double chartHeight = (content.height() - gap) / 2;
+    for (size_t i = 0; i < charts.size(); ++i) {
+        if (i % 2 == 0)
+            writer.newPage();
+        const QRectF slot(content.left(), content.top() + double(i % 2) * (chartHeight + gap),
+                          content.width(), chartHeight);
+        charts[i]->show(snap);
+        paintChart(*charts[i], painter, slot);
+    }
+    // The last page holds one chart: the assumptions go beneath it.
+    const QRectF below(content.left(), content.top() + chartHeight + gap, content.width(), chartHeight);
+    auto assumptions = htmlDocument(QStringLiteral("<h2>%1</h2>%2").arg(tr("Assumptions"), assumptionsHtml(s, catalog)), font);
+    assumptions->setPageSize(below.size());
+    if (assumptions->pageCount() == 1) {
+        painter.save();
+        painter.translate(below.topLeft());
+        assumptions->drawContents(&painter, QRectF(QPointF(0, 0), below.size()));
+        painter.restore();
+    } else {
+        paintDocument(*assumptions, painter, writer, content, true);
+    }
+    paintDocument(*htmlDocument(QStringLiteral("<h2>%1</h2><p>%2</p>%3")
+                                    .arg(tr("Sources of the catalog numbers used"),
+                                         tr("Every figure above comes from these entries of kvscope's catalog; each names what its numbers were read from."),
+                                         sourcesHtml(s)),
+                                font),
+                  painter, writer, content, true);
+    painter.end();
+    buffer.close();
+
+    QSaveFile file(path);
+    if (data.isEmpty() || !file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        if (error)
+            *error = data.isEmpty() ? tr("the report could not be rendered") : file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace kvscope::ui

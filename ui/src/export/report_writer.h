@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_set.h"
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/text/number_format.h"
+#include "window/scenario_controller.h"
+
+#include <QCoreApplication>
+#include <QPageSize>
+#include <QString>
+
+namespace kvscope::ui {
+
+struct ReportOptions
+{
+    QPageSize::PageSizeId pageSize = QPageSize::A4; // A4 or Letter
+    ByteUnits units = ByteUnits::Binary;
+};
+
+// The report PDF: title and date, the inputs, the headline figures with the arithmetic behind
+// each, all five charts as vectors, the assumptions (efficiency factors, overheads) and the
+// sources of every catalog number used. In the current UI language. Written through QSaveFile.
+class ReportWriter
+{
+    Q_DECLARE_TR_FUNCTIONS(ReportWriter)
+public:
+    static bool write(const EvaluationSnapshot& snapshot, const Catalog& catalog, const ChartSet& charts,
+                      const QString& path, const ReportOptions& options, QString* error);
+    // The report's text parts as HTML, one string per section (for tests and the preview).
+    static QString inputsHtml(const Scenario& scenario);
+    static QString figuresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
+    static QString assumptionsHtml(const Scenario& scenario, const Catalog& catalog);
+    static QString sourcesHtml(const Scenario& scenario);
+};
+
+} // namespace kvscope::ui

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/screenshot.h"
+
+#include "charts/chart_base.h"
+#include "window/main_window.h"
+
+#include <QApplication>
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace kvscope::ui {
+
+QImage renderWindow(MainWindow& window, ScenarioController& controller, const QSize& size)
+{
+    window.resize(size);
+    window.show();
+    controller.evaluateNow();
+    QApplication::processEvents();
+    // The second round lets labels placed in pixels follow the layout the first one settled.
+    for (int round = 0; round < 2; ++round) {
+        for (ChartBase* chart : window.charts())
+            chart->replot(QCustomPlot::rpImmediateRefresh);
+        QApplication::processEvents();
+    }
+    return window.grab().toImage();
+}
+
+bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QString& path,
+                    const QSize& size)
+{
+    const QImage image = renderWindow(window, controller, size);
+    QSaveFile file(path);
+    if (image.isNull() || !file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+        std::fprintf(stderr, "kvscope: --screenshot: cannot write %s: %s\n", qPrintable(path),
+                     qPrintable(file.errorString()));
+        return false;
+    }
+    return true;
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "panels/headline_bar.h"
+
+#include "charts/chart_style.h"
+#include "window/ui_text.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace kvscope::ui {
+
+HeadlineTile::HeadlineTile(QWidget* parent)
+    : QWidget(parent), m_caption(new SteadyLabel(2, this)), m_value(new SteadyLabel(1, this)),
+      m_detail(new SteadyLabel(2, this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->setSpacing(0);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_value);
+    layout->addWidget(m_detail);
+    m_caption->setForegroundRole(QPalette::PlaceholderText);
+    m_detail->setForegroundRole(QPalette::PlaceholderText);
+    // Captions and details wrap into two lines, so six tiles fit beside the panel in a
+    // 1280-pixel window; a one-line caption sits on its value.
+    m_caption->setVerticalAlignment(Qt::AlignBottom);
+    setCursor(Qt::WhatsThisCursor);
+    setScale(1.0);
+}
+
+void HeadlineTile::setCaption(const QString& caption)
+{
+    m_caption->setText(caption);
+}
+
+void HeadlineTile::setValue(const QString& value, const QString& detail, const QString& arithmetic,
+                            const QColor& accent)
+{
+    m_value->setText(value);
+    m_detail->setText(detail);
+    m_arithmetic = arithmetic;
+    setToolTip(arithmetic);
+    m_value->setTextColor(accent);
+}
+
+void HeadlineTile::setScale(double scale)
+{
+    QFont base = font();
+    QFont caption = base;
+    caption.setPointSizeF(base.pointSizeF() * 0.95 * scale);
+    m_caption->setFont(caption);
+    m_detail->setFont(caption);
+    QFont value = base;
+    value.setPointSizeF(base.pointSizeF() * 1.9 * scale);
+    value.setBold(true);
+    m_value->setFont(value);
+}
+
+void HeadlineTile::mousePressEvent(QMouseEvent* event)
+{
+    if (!m_arithmetic.isEmpty())
+        QToolTip::showText(event->globalPosition().toPoint(), m_arithmetic, this);
+    QWidget::mousePressEvent(event);
+}
+
+HeadlineBar::HeadlineBar(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    for (auto*& tile : m_tiles) {
+        tile = new HeadlineTile(this);
+        layout->addWidget(tile, 1);
+    }
+    retranslate();
+}
+
+void HeadlineBar::retranslate()
+{
+    const QString captions[FigureCount] = {tr("KV per token"), tr("KV cache total"), tr("Weights"),
+                                           tr("VRAM"), tr("Decode"), tr("Longest context")};
+    for (int i = 0; i < FigureCount; ++i)
+        m_tiles[i]->setCaption(captions[i]);
+    if (m_last)
+        show(*m_last);
+}
+
+void HeadlineBar::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void HeadlineBar::setByteUnits(ByteUnits units)
+{
+    m_units = units;
+    if (m_last)
+        show(*m_last);
+}
+
+void HeadlineBar::setScale(double scale)
+{
+    for (HeadlineTile* tile : m_tiles)
+        tile->setScale(scale);
+}
+
+void HeadlineBar::show(const EvaluationSnapshot& snap)
+{
+    m_last = &snap;
+    const Scenario& s = snap.scenario;
+    const Evaluation& e = snap.evaluation;
+    auto bytes = [&](double b) { return UiText::bytes(b, m_units); };
+    const auto all = UiText::explanations(s, e, m_units);
+    auto why = [&](const char* id) { return UiText::arithmetic(all, id); };
+
+    m_tiles[KvPerToken]->setValue(bytes(e.kv.bytesPerToken),
+                                  tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)),
+                                  why("kv_per_token"));
+    m_tiles[KvTotal]->setValue(bytes(e.kv.totalBytes),
+                               tr("%1 × %2 seq.").arg(UiText::contextShort(double(s.context)))
+                                   .arg(UiText::integer(s.batch)),
+                               why("kv_total"));
+    m_tiles[Weights]->setValue(bytes(e.weightsBytesTotal),
+                               tr("%1 params, %2").arg(QString::fromStdString(formatParameters(e.parameters.total(), UiText::numberStyle())),
+                                                       QString::fromStdString(s.weights.name)),
+                               why("weights"));
+    const VramSplit& v = e.vram;
+    const QString capacity = why("capacity");
+    const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + '\n' + why("fit");
+    if (v.fits)
+        m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)), fitWhy,
+                               colors::freeVram);
+    else
+        m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)), fitWhy,
+                               colors::overflow);
+    const DecodeTiming& d = e.decode;
+    m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
+                              tr("%1 tokens/s, %2").arg(UiText::tokensPerSecond(d.tokensPerS),
+                                                        UiText::placementName(s.kvPlacement)),
+                              why("decode") + "\n" + why("pcie"));
+    const TokensFit& f = e.tokensFit;
+    const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
+    m_tiles[LongestContext]->setValue(unbounded ? tr("unbounded") : UiText::integer(f.perSequence),
+                                      tr("tokens per sequence"), why("longest_context"),
+                                      f.perSequence < s.context ? colors::overflow : QColor());
+}
+
+} // namespace kvscope::ui

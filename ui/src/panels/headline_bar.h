@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/text/number_format.h"
+#include "window/scenario_controller.h"
+#include "charts/steady_label.h"
+
+#include <QWidget>
+
+namespace kvscope::ui {
+
+// One headline figure: a small caption over a large value; hovering or clicking shows the
+// arithmetic behind it with the scenario's numbers substituted.
+class HeadlineTile : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeadlineTile(QWidget* parent = nullptr);
+    void setCaption(const QString& caption);
+    void setValue(const QString& value, const QString& detail, const QString& arithmetic,
+                  const QColor& accent = QColor());
+    QString value() const { return m_value->text(); }
+    QString arithmetic() const { return m_arithmetic; }
+    void setScale(double scale);
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    SteadyLabel* m_caption; // two lines, so every tile is as tall whatever wraps
+    SteadyLabel* m_value;  // change on every step: repaint only (see SteadyLabel)
+    SteadyLabel* m_detail;
+    QString m_arithmetic;
+};
+
+// The figures a room reads from afar: KV per token, KV total, weights, fits or overflows,
+// decode speed, and the longest context that fits.
+class HeadlineBar : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Figure { KvPerToken, KvTotal, Weights, Fit, Decode, LongestContext, FigureCount };
+
+    explicit HeadlineBar(QWidget* parent = nullptr);
+    void show(const EvaluationSnapshot& snapshot);
+    void setByteUnits(ByteUnits units);
+    void setScale(double scale); // presentation mode enlarges the values
+    const HeadlineTile* tile(Figure figure) const { return m_tiles[figure]; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    HeadlineTile* m_tiles[FigureCount] = {};
+    const EvaluationSnapshot* m_last = nullptr;
+    ByteUnits m_units = ByteUnits::Binary;
+};
+
+} // namespace kvscope::ui

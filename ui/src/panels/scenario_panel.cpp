@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "panels/scenario_panel.h"
+
+#include "panels/context_control.h"
+#include "panels/custom_gpu_dialog.h"
+#include "window/ui_text.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCompleter>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <memory>
+
+namespace kvscope::ui {
+
+namespace {
+
+const QString kImportedId = QStringLiteral("__imported__");
+const QString kCustomGpuId = QStringLiteral("__custom__");
+
+// A disabled, bold row naming a group in a combo box list.
+void addGroupHeader(QComboBox* box, const QString& title)
+{
+    box->addItem(title);
+    auto* model = qobject_cast<QStandardItemModel*>(box->model());
+    QStandardItem* item = model->item(box->count() - 1);
+    item->setFlags(item->flags() & ~(Qt::ItemIsSelectable | Qt::ItemIsEnabled));
+    QFont font = item->font();
+    font.setBold(true);
+    item->setFont(font);
+}
+
+void selectData(QComboBox* box, const QVariant& data)
+{
+    const int index = box->findData(data);
+    if (index >= 0)
+        box->setCurrentIndex(index);
+}
+
+QLabel* formLabel(QFormLayout* form, QWidget* field)
+{
+    return qobject_cast<QLabel*>(form->labelForField(field));
+}
+
+} // namespace
+
+ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller)
+{
+    const Catalog& catalog = controller->catalog();
+    m_form = new QFormLayout;
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+
+    // Model: searchable, grouped by family, with config.json import beside it.
+    m_model = new QComboBox(this);
+    m_model->setEditable(true);
+    m_model->setInsertPolicy(QComboBox::NoInsert);
+    m_model->completer()->setFilterMode(Qt::MatchContains);
+    m_model->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    m_model->setMaxVisibleItems(24);
+    m_import = new QPushButton(this);
+    auto* modelRow = new QHBoxLayout;
+    modelRow->addWidget(m_model, 1);
+    modelRow->addWidget(m_import);
+    m_form->addRow(new QLabel(this), modelRow);
+    buildModelList();
+
+    m_weights = new QSlider(Qt::Horizontal, this);
+    m_weights->setRange(0, int(catalog.weightFormats.size()) - 1);
+    m_weights->setTickPosition(QSlider::TicksBelow);
+    m_weights->setPageStep(1);
+    m_weightsLabel = new QLabel(this);
+    auto* weightsBox = new QVBoxLayout;
+    weightsBox->setSpacing(0);
+    weightsBox->addWidget(m_weights);
+    weightsBox->addWidget(m_weightsLabel);
+    m_form->addRow(new QLabel(this), weightsBox);
+
+    m_kvDtype = new QComboBox(this);
+    for (const KvDtype& d : catalog.kvDtypes)
+        m_kvDtype->addItem(QString::fromStdString(d.name), QString::fromStdString(d.id));
+    m_form->addRow(new QLabel(this), m_kvDtype);
+
+    m_gpu = new QComboBox(this);
+    m_gpu->setMaxVisibleItems(30);
+    buildGpuList();
+    m_form->addRow(new QLabel(this), m_gpu);
+    m_gpuCount = new QSpinBox(this);
+    m_gpuCount->setRange(1, limits::maxGpus);
+    m_form->addRow(new QLabel(this), m_gpuCount);
+
+    m_pcie = new QSlider(Qt::Horizontal, this);
+    m_pcie->setRange(3, 6);
+    m_pcie->setPageStep(1);
+    m_pcie->setTickPosition(QSlider::TicksBelow);
+    m_pcieLabel = new QLabel(this);
+    m_pcieLabel->setMinimumWidth(m_pcieLabel->fontMetrics().horizontalAdvance(QStringLiteral("PCIe 6.0")));
+    m_lanes = new QComboBox(this);
+    for (int lanes : {16, 8, 4, 2, 1})
+        m_lanes->addItem(QStringLiteral("x%1").arg(lanes), lanes);
+    auto* pcieRow = new QHBoxLayout;
+    pcieRow->addWidget(m_pcie, 1);
+    pcieRow->addWidget(m_pcieLabel);
+    pcieRow->addWidget(m_lanes);
+    m_form->addRow(new QLabel(this), pcieRow);
+
+    m_context = new ContextControl(this);
+    m_form->addRow(new QLabel(this), m_context);
+    m_batch = new QSpinBox(this);
+    m_batch->setRange(1, int(limits::maxBatch));
+    m_batch->setKeyboardTracking(false);
+    m_form->addRow(new QLabel(this), m_batch);
+
+    m_engine = new QComboBox(this);
+    for (const EngineProfile& e : catalog.engines)
+        m_engine->addItem(QString::fromStdString(e.name), QString::fromStdString(e.id));
+    m_form->addRow(new QLabel(this), m_engine);
+    m_placement = new QComboBox(this);
+    for (KvPlacement p : {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata})
+        m_placement->addItem(QString(), int(p));
+    m_prefetch = new QCheckBox(this);
+    m_form->addRow(new QLabel(this), m_placement);
+    m_form->addRow(new QLabel(this), m_prefetch);
+
+    m_advancedToggle = new QToolButton(this);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setAutoRaise(true);
+    m_advanced = buildAdvanced();
+    m_advanced->setVisible(false);
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_advanced->setVisible(open);
+        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(m_form);
+    layout->addWidget(m_advancedToggle);
+    layout->addWidget(m_advanced);
+    layout->addStretch(1);
+
+    // Every control writes into the scenario through the controller.
+    connect(m_import, &QPushButton::clicked, this, &ScenarioPanel::importConfigRequested);
+    connect(m_model, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_model->itemData(index).toString();
+        if (const ModelSpec* m = m_controller->catalog().model(id.toStdString()))
+            m_controller->edit([&](Scenario& s) { s.model = *m; });
+    });
+    connect(m_weights, &QSlider::valueChanged, this, [this](int index) {
+        const auto& formats = m_controller->catalog().weightFormats;
+        if (index >= 0 && size_t(index) < formats.size())
+            m_controller->edit([&](Scenario& s) { s.weights = formats[size_t(index)]; });
+    });
+    connect(m_kvDtype, &QComboBox::activated, this, [this](int index) {
+        if (const KvDtype* d = m_controller->catalog().kvDtype(m_kvDtype->itemData(index).toString().toStdString()))
+            m_controller->edit([&](Scenario& s) { s.kvDtype = *d; });
+    });
+    connect(m_gpu, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_gpu->itemData(index).toString();
+        if (id == kCustomGpuId)
+            return editCustomGpu();
+        if (const GpuSpec* g = m_controller->catalog().gpu(id.toStdString()))
+            m_controller->edit([&](Scenario& s) { applyGpu(s, *g); });
+    });
+    connect(m_gpuCount, &QSpinBox::valueChanged, this,
+            [this](int n) { m_controller->edit([&](Scenario& s) { s.gpuCount = n; }); });
+    connect(m_pcie, &QSlider::valueChanged, this, [this](int gen) {
+        if (const PcieGeneration* p = m_controller->catalog().pcieGeneration(gen))
+            m_controller->edit([&](Scenario& s) { s.pcie = *p; });
+    });
+    connect(m_lanes, &QComboBox::activated, this, [this](int index) {
+        m_controller->edit([&](Scenario& s) { s.pcieLanes = m_lanes->itemData(index).toInt(); });
+    });
+    connect(m_context, &ContextControl::valueChanged, this,
+            [this](int64_t tokens) { m_controller->setContext(tokens); });
+    connect(m_batch, &QSpinBox::valueChanged, this,
+            [this](int n) { m_controller->edit([&](Scenario& s) { s.batch = n; }); });
+    connect(m_engine, &QComboBox::activated, this, [this](int index) {
+        if (const EngineProfile* e = m_controller->catalog().engine(m_engine->itemData(index).toString().toStdString()))
+            m_controller->edit([&](Scenario& s) { applyEngine(s, *e); });
+    });
+    connect(m_placement, &QComboBox::activated, this, [this](int index) {
+        m_controller->edit([&](Scenario& s) { s.kvPlacement = KvPlacement(m_placement->itemData(index).toInt()); });
+    });
+    connect(m_prefetch, &QCheckBox::toggled, this,
+            [this](bool on) { m_controller->edit([&](Scenario& s) { s.prefetchKv = on; }); });
+
+    connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioPanel::syncFromScenario);
+    connect(controller, &ScenarioController::rejected, this, &ScenarioPanel::syncFromScenario);
+    retranslate();
+    syncFromScenario();
+}
+
+QWidget* ScenarioPanel::buildAdvanced()
+{
+    const Catalog& catalog = m_controller->catalog();
+    auto* box = new QWidget(this);
+    m_advancedForm = new QFormLayout(box);
+    m_advancedForm->setContentsMargins(12, 0, 0, 0);
+    m_advancedForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    m_memUtil = new QDoubleSpinBox(box);
+    m_memUtil->setRange(0.05, 1.0);
+    m_memUtil->setSingleStep(0.01);
+    m_memUtil->setDecimals(2);
+    m_memUtil->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_memUtil);
+    connect(m_memUtil, &QDoubleSpinBox::valueChanged, this,
+            [this](double f) { m_controller->edit([&](Scenario& s) { s.memoryFraction = f; }); });
+
+    m_overhead = new QDoubleSpinBox(box);
+    m_overhead->setRange(0, 65536);
+    m_overhead->setDecimals(0);
+    m_overhead->setSuffix(QStringLiteral(" MiB"));
+    m_overhead->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_overhead);
+    connect(m_overhead, &QDoubleSpinBox::valueChanged, this, [this](double mib) {
+        m_controller->edit([&](Scenario& s) { s.engine.runtimeOverheadMiB = mib; });
+    });
+
+    m_blockSize = new QSpinBox(box);
+    m_blockSize->setRange(1, 1 << 20);
+    m_blockSize->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_blockSize);
+    connect(m_blockSize, &QSpinBox::valueChanged, this,
+            [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.kvBlockTokens = n; }); });
+
+    m_prefillChunk = new QSpinBox(box);
+    m_prefillChunk->setRange(0, int(limits::maxContext));
+    m_prefillChunk->setKeyboardTracking(false);
+    m_prefillChunk->setGroupSeparatorShown(true);
+    m_advancedForm->addRow(new QLabel(box), m_prefillChunk);
+    connect(m_prefillChunk, &QSpinBox::valueChanged, this,
+            [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.prefillChunkTokens = n; }); });
+
+    m_maxNumSeqs = new QSpinBox(box);
+    m_maxNumSeqs->setRange(0, int(limits::maxBatch));
+    m_maxNumSeqs->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_maxNumSeqs);
+    connect(m_maxNumSeqs, &QSpinBox::valueChanged, this,
+            [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.maxNumSeqs = n; }); });
+
+    // -1 stands for "all layers", llama.cpp's -ngl 999.
+    m_gpuLayers = new QSpinBox(box);
+    m_gpuLayers->setRange(-1, 100'000);
+    m_gpuLayers->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_gpuLayers);
+    connect(m_gpuLayers, &QSpinBox::valueChanged, this, [this](int n) {
+        m_controller->edit([&](Scenario& s) {
+            s.gpuLayers = n < 0 ? std::nullopt : std::optional<int64_t>(n);
+        });
+    });
+
+    m_splitMode = new QComboBox(box);
+    m_splitMode->addItem(QString(), false);
+    m_splitMode->addItem(QString(), true);
+    m_advancedForm->addRow(new QLabel(box), m_splitMode);
+    connect(m_splitMode, &QComboBox::activated, this, [this](int index) {
+        const bool layer = m_splitMode->itemData(index).toBool();
+        m_controller->edit([&](Scenario& s) { s.engine.layerSplit = layer; });
+    });
+
+    m_offloadWeights = new QCheckBox(box);
+    m_advancedForm->addRow(new QLabel(box), m_offloadWeights);
+    connect(m_offloadWeights, &QCheckBox::toggled, this,
+            [this](bool on) { m_controller->edit([&](Scenario& s) { s.offloadWeights = on; }); });
+
+    m_nvme = new QComboBox(box);
+    for (const StorageTier& t : catalog.storage)
+        if (t.kind == "nvme")
+            m_nvme->addItem(QString::fromStdString(t.name), QString::fromStdString(t.id));
+    m_advancedForm->addRow(new QLabel(box), m_nvme);
+    connect(m_nvme, &QComboBox::activated, this, [this](int index) {
+        if (const StorageTier* t = m_controller->catalog().storageTier(m_nvme->itemData(index).toString().toStdString()))
+            m_controller->edit([&](Scenario& s) { s.nvme = *t; });
+    });
+    m_host = new QComboBox(box);
+    for (const HostMemory& h : catalog.hostMemory)
+        m_host->addItem(QString::fromStdString(h.name), QString::fromStdString(h.id));
+    m_advancedForm->addRow(new QLabel(box), m_host);
+    connect(m_host, &QComboBox::activated, this, [this](int index) {
+        if (const HostMemory* h = m_controller->catalog().host(m_host->itemData(index).toString().toStdString()))
+            m_controller->edit([&](Scenario& s) { s.hostMemory = *h; });
+    });
+
+    for (const EfficiencyFactor& factor : catalog.efficiencyFactors) {
+        auto* spin = new QDoubleSpinBox(box);
+        spin->setRange(factor.min, std::max(factor.max, factor.min + 0.01));
+        spin->setDecimals(factor.unit == "fraction" ? 2 : 1);
+        spin->setSingleStep(factor.unit == "fraction" ? 0.01 : 0.5);
+        spin->setKeyboardTracking(false);
+        spin->setToolTip(QString::fromStdString(factor.source));
+        const std::string id = factor.id;
+        m_efficiency[id] = spin;
+        m_advancedForm->addRow(new QLabel(box), spin);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, id](double value) {
+            m_controller->edit([&](Scenario& s) {
+                if (double* field = efficiencyField(s.efficiency, id))
+                    *field = value;
+            });
+        });
+    }
+    return box;
+}
+
+QDoubleSpinBox* ScenarioPanel::efficiencyBox(const std::string& id) const
+{
+    auto it = m_efficiency.find(id);
+    return it == m_efficiency.end() ? nullptr : it->second;
+}
+
+void ScenarioPanel::buildModelList()
+{
+    const QSignalBlocker blocker(m_model);
+    m_model->clear();
+    const Scenario& s = m_controller->scenario();
+    if (s.model.imported)
+        m_model->addItem(tr("%1 (imported)").arg(QString::fromStdString(s.model.name)), kImportedId);
+    std::string family;
+    for (const ModelSpec& m : m_controller->catalog().models) {
+        if (m.family != family) {
+            family = m.family;
+            addGroupHeader(m_model, QString::fromStdString(family));
+        }
+        m_model->addItem(QStringLiteral("  ") + QString::fromStdString(m.name), QString::fromStdString(m.id));
+    }
+}
+
+void ScenarioPanel::buildGpuList()
+{
+    const QSignalBlocker blocker(m_gpu);
+    m_gpu->clear();
+    const Scenario& s = m_controller->scenario();
+    std::vector<std::string> groups;
+    for (const GpuSpec& g : m_controller->catalog().gpus)
+        if (std::find(groups.begin(), groups.end(), g.group) == groups.end())
+            groups.push_back(g.group);
+    for (const std::string& group : groups) {
+        addGroupHeader(m_gpu, QString::fromStdString(group));
+        for (const GpuSpec& g : m_controller->catalog().gpus)
+            if (g.group == group)
+                m_gpu->addItem(QStringLiteral("  %1 (%2 GiB)").arg(QString::fromStdString(g.name))
+                                   .arg(g.memoryGiB),
+                               QString::fromStdString(g.id));
+    }
+    m_gpu->insertSeparator(m_gpu->count());
+    m_gpu->addItem(s.gpu.custom ? tr("Custom: %1 (%2 GiB)...").arg(QString::fromStdString(s.gpu.name)).arg(s.gpu.memoryGiB)
+                                : tr("Custom GPU..."),
+                   kCustomGpuId);
+}
+
+void ScenarioPanel::editCustomGpu()
+{
+    GpuSpec gpu = m_controller->scenario().gpu;
+    if (CustomGpuDialog::edit(this, gpu)) {
+        gpu.custom = true;
+        m_controller->edit([&](Scenario& s) { applyGpu(s, gpu); });
+    } else {
+        syncFromScenario();
+    }
+}
+
+void ScenarioPanel::syncFromScenario()
+{
+    const Scenario& s = m_controller->scenario();
+    const Catalog& c = m_controller->catalog();
+    // The lists change only when an imported model or a custom GPU comes or goes (or its name
+    // changes); rebuilding them on every slider step would cost more than the evaluation.
+    const QString importedName = s.model.imported ? QString::fromStdString(s.model.name) : QString();
+    const QString customGpu = s.gpu.custom ? QString::fromStdString(s.gpu.name) + QString::number(s.gpu.memoryGiB) : QString();
+    if (importedName != m_listedImport || m_model->count() == 0) {
+        m_listedImport = importedName;
+        buildModelList();
+    }
+    if (customGpu != m_listedCustomGpu || m_gpu->count() == 0) {
+        m_listedCustomGpu = customGpu;
+        buildGpuList();
+    }
+    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
+    for (QWidget* w : findChildren<QWidget*>())
+        blockers.push_back(std::make_unique<QSignalBlocker>(w));
+
+    selectData(m_model, s.model.imported ? kImportedId : QString::fromStdString(s.model.id));
+    for (size_t i = 0; i < c.weightFormats.size(); ++i)
+        if (c.weightFormats[i].id == s.weights.id)
+            m_weights->setValue(int(i));
+    m_weightsLabel->setText(tr("%1 · %2 bits per weight")
+                                .arg(QString::fromStdString(s.weights.name),
+                                     UiText::compact(s.weights.bitsPerWeight, 2)));
+    selectData(m_kvDtype, QString::fromStdString(s.kvDtype.id));
+    selectData(m_gpu, s.gpu.custom ? kCustomGpuId : QString::fromStdString(s.gpu.id));
+    m_gpuCount->setValue(s.gpuCount);
+    m_pcie->setValue(s.pcie.gen);
+    m_pcieLabel->setText(QStringLiteral("PCIe %1.0").arg(s.pcie.gen));
+    selectData(m_lanes, s.pcieLanes);
+    m_context->setValue(s.context);
+    m_context->setModelMaximum(s.model.maxContext);
+    m_batch->setValue(int(s.batch));
+    selectData(m_engine, QString::fromStdString(s.engine.id));
+    selectData(m_placement, int(s.kvPlacement));
+    m_prefetch->setChecked(s.prefetchKv);
+    m_prefetch->setEnabled(s.kvPlacement == KvPlacement::CpuRam);
+    m_memUtil->setValue(s.effectiveMemoryFraction());
+    m_overhead->setValue(s.engine.runtimeOverheadMiB);
+    m_blockSize->setValue(int(s.engine.kvBlockTokens));
+    m_prefillChunk->setValue(int(s.engine.prefillChunkTokens));
+    m_maxNumSeqs->setValue(int(s.engine.maxNumSeqs));
+    m_gpuLayers->setValue(s.gpuLayers ? int(std::min<int64_t>(*s.gpuLayers, 100'000)) : -1);
+    selectData(m_splitMode, s.engine.layerSplit);
+    m_offloadWeights->setChecked(s.offloadWeights);
+    selectData(m_nvme, QString::fromStdString(s.nvme.id));
+    selectData(m_host, QString::fromStdString(s.hostMemory.id));
+    for (auto& [id, spin] : m_efficiency)
+        if (const double* value = efficiencyField(s.efficiency, id))
+            spin->setValue(*value);
+}
+
+void ScenarioPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ScenarioPanel::retranslate()
+{
+    auto label = [this](QFormLayout* form, QWidget* field, const QString& text) {
+        if (QLabel* l = formLabel(form, field))
+            l->setText(text);
+    };
+    // Rows added as layouts have their label on the layout's first widget's row.
+    auto rowLabel = [this](QWidget* fieldInRow, const QString& text) {
+        int row = -1;
+        for (int r = 0; r < m_form->rowCount(); ++r) {
+            QLayoutItem* item = m_form->itemAt(r, QFormLayout::FieldRole);
+            if (item && item->layout() && item->layout()->indexOf(fieldInRow) >= 0)
+                row = r;
+        }
+        if (row >= 0)
+            if (auto* l = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
+                l->setText(text);
+    };
+    rowLabel(m_model, tr("Model"));
+    m_import->setText(tr("Import config.json..."));
+    m_model->setToolTip(tr("Type to search; drop a config.json on the window to import it"));
+    rowLabel(m_weights, tr("Weights"));
+    label(m_form, m_kvDtype, tr("KV cache dtype"));
+    label(m_form, m_gpu, tr("GPU"));
+    label(m_form, m_gpuCount, tr("GPUs (tensor parallel)"));
+    rowLabel(m_pcie, tr("Host link"));
+    label(m_form, m_context, tr("Context length"));
+    m_context->retranslate();
+    label(m_form, m_batch, tr("Concurrent sequences"));
+    label(m_form, m_engine, tr("Engine"));
+    label(m_form, m_placement, tr("KV cache placement"));
+    for (int i = 0; i < m_placement->count(); ++i)
+        m_placement->setItemText(i, UiText::placementName(KvPlacement(m_placement->itemData(i).toInt())));
+    label(m_form, m_prefetch, QString());
+    m_prefetch->setText(tr("Prefetch the next layer while computing (pipelined)"));
+    m_advancedToggle->setText(tr("Advanced: efficiencies and overheads"));
+    label(m_advancedForm, m_memUtil, tr("GPU memory fraction"));
+    m_memUtil->setToolTip(tr("Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)"));
+    label(m_advancedForm, m_overhead, tr("Runtime overhead"));
+    label(m_advancedForm, m_blockSize, tr("KV block size (tokens)"));
+    label(m_advancedForm, m_prefillChunk, tr("Prefill chunk (tokens, 0 = whole prompt)"));
+    label(m_advancedForm, m_maxNumSeqs, tr("Max concurrent sequences (vLLM max_num_seqs)"));
+    m_maxNumSeqs->setSpecialValueText(tr("as the batch"));
+    label(m_advancedForm, m_gpuLayers, tr("Layers on the GPU (llama.cpp -ngl)"));
+    m_gpuLayers->setSpecialValueText(tr("all"));
+    label(m_advancedForm, m_splitMode, tr("Multi-GPU split"));
+    m_splitMode->setItemText(0, tr("Tensor parallel (every layer split)"));
+    m_splitMode->setItemText(1, tr("Layer split (GPUs take turns)"));
+    label(m_advancedForm, m_offloadWeights, QString());
+    m_offloadWeights->setText(tr("Offload weights that do not fit to CPU RAM"));
+    label(m_advancedForm, m_nvme, tr("NVMe drive"));
+    label(m_advancedForm, m_host, tr("Host memory"));
+    for (auto& [id, spin] : m_efficiency)
+        label(m_advancedForm, spin, UiText::efficiencyName(id));
+    syncFromScenario();
+}
+
+} // namespace kvscope::ui

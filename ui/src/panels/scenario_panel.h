@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "window/scenario_controller.h"
+
+#include <QWidget>
+
+#include <map>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QToolButton;
+
+namespace kvscope::ui {
+
+class ContextControl;
+
+// Every input of the scenario. Each control writes into the controller; the panel redisplays
+// whatever scenario the controller holds (after open, import or a rejected value).
+class ScenarioPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ScenarioPanel(ScenarioController* controller, QWidget* parent = nullptr);
+
+    // Named controls, for tests and the benchmark.
+    QComboBox* modelBox() const { return m_model; }
+    QSlider* weightSlider() const { return m_weights; }
+    QComboBox* kvDtypeBox() const { return m_kvDtype; }
+    QComboBox* gpuBox() const { return m_gpu; }
+    QSpinBox* gpuCountBox() const { return m_gpuCount; }
+    QSlider* pcieSlider() const { return m_pcie; }
+    QComboBox* lanesBox() const { return m_lanes; }
+    ContextControl* contextControl() const { return m_context; }
+    QSpinBox* batchBox() const { return m_batch; }
+    QComboBox* engineBox() const { return m_engine; }
+    QSpinBox* maxNumSeqsBox() const { return m_maxNumSeqs; }
+    QComboBox* placementBox() const { return m_placement; }
+    QDoubleSpinBox* efficiencyBox(const std::string& id) const;
+
+signals:
+    void importConfigRequested();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildModelList();
+    void buildGpuList();
+    void syncFromScenario();
+    void retranslate();
+    void editCustomGpu();
+    QWidget* buildAdvanced();
+
+    ScenarioController* m_controller;
+    QFormLayout* m_form = nullptr;
+    QComboBox* m_model = nullptr;
+    QPushButton* m_import = nullptr;
+    QSlider* m_weights = nullptr;
+    QLabel* m_weightsLabel = nullptr;
+    QComboBox* m_kvDtype = nullptr;
+    QComboBox* m_gpu = nullptr;
+    QSpinBox* m_gpuCount = nullptr;
+    QSlider* m_pcie = nullptr;
+    QLabel* m_pcieLabel = nullptr;
+    QComboBox* m_lanes = nullptr;
+    ContextControl* m_context = nullptr;
+    QSpinBox* m_batch = nullptr;
+    QComboBox* m_engine = nullptr;
+    QComboBox* m_placement = nullptr;
+    QCheckBox* m_prefetch = nullptr;
+    QToolButton* m_advancedToggle = nullptr;
+    QWidget* m_advanced = nullptr;
+    QFormLayout* m_advancedForm = nullptr;
+    QDoubleSpinBox* m_memUtil = nullptr;
+    QCheckBox* m_offloadWeights = nullptr;
+    QComboBox* m_nvme = nullptr;
+    QComboBox* m_host = nullptr;
+    QSpinBox* m_blockSize = nullptr;
+    QSpinBox* m_prefillChunk = nullptr;
+    QSpinBox* m_maxNumSeqs = nullptr;
+    QSpinBox* m_gpuLayers = nullptr;
+    QComboBox* m_splitMode = nullptr;
+    QDoubleSpinBox* m_overhead = nullptr;
+    std::map<std::string, QDoubleSpinBox*> m_efficiency;
+    QString m_listedImport;    // the imported model the model list shows, if any
+    QString m_listedCustomGpu; // the custom GPU the GPU list shows, if any
+};
+
+} // namespace kvscope::ui

@@ -1,0 +1,491 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/main_window.h"
+
+#include "window/app_settings.h"
+#include "export/chart_actions.h"
+#include "charts/chart_base.h"
+#include "charts/chart_set.h"
+#include "panels/headline_bar.h"
+#include "kvscope/io/config_import.h"
+#include "kvscope/io/scenario_file.h"
+#include "kvscope/evaluation/sweep.h"
+#include "kvscope/text/text_summary.h"
+#include "window/language.h"
+#include "export/report_writer.h"
+#include "window/scenario_document.h"
+#include "panels/scenario_panel.h"
+#include "window/ui_text.h"
+#include "validation/validation_menus.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QVBoxLayout>
+
+namespace kvscope::ui {
+
+namespace {
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2B, 0x2B, 0x2E), base(0x1E, 0x1E, 0x21), text(0xE8, 0xE8, 0xE8);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0xA0, 0xA0, 0xA0));
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Highlight, QColor(0x3A, 0x8E, 0xE6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
+QPalette lightPalette()
+{
+    return QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
+}
+
+bool isConfigFile(const QUrl& url)
+{
+    return url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, Language* language,
+                       QWidget* parent)
+    : QMainWindow(parent), m_controller(controller), m_settings(settings), m_language(language),
+      m_systemPalette(QApplication::palette())
+{
+    setObjectName(QStringLiteral("kvscopeMainWindow"));
+    setAcceptDrops(true);
+
+    m_panel = new ScenarioPanel(controller, this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_panel->minimumSizeHint().width() + 24);
+
+    m_headline = new HeadlineBar(this);
+    m_charts = createCharts(this);
+    for (ChartBase* chart : m_charts) {
+        chart->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) {
+            QMenu menu(this);
+            ChartActions::populate(&menu, chart, this);
+            menu.exec(chart->mapToGlobal(pos));
+        });
+    }
+    auto* grid = new QGridLayout;
+    grid->setSpacing(6);
+    grid->addWidget(m_charts[0], 0, 0);
+    grid->addWidget(m_charts[1], 0, 1);
+    grid->addWidget(m_charts[2], 1, 0);
+    grid->addWidget(m_charts[3], 1, 1);
+    grid->addWidget(m_charts[4], 2, 0, 1, 2); // the decode chart is the one people read most
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(4, 4, 4, 4);
+    rightLayout->addWidget(m_headline);
+    rightLayout->addLayout(grid, 1);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(scroll);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    setCentralWidget(m_splitter);
+
+    m_document = new ScenarioDocument(controller, settings, this);
+    buildMenus();
+    connect(m_document, &ScenarioDocument::stateChanged, this, &MainWindow::updateTitle);
+    connect(controller, &ScenarioController::evaluated, this, &MainWindow::showSnapshot);
+    connect(controller, &ScenarioController::rejected, this, &MainWindow::showError);
+    connect(m_panel, &ScenarioPanel::importConfigRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import config.json"), QString(),
+                                                          tr("Hugging Face config (*.json)"));
+        if (!path.isEmpty())
+            importConfig(path);
+    });
+    // Draft-quality curves while any slider is held, full quality on release.
+    for (QSlider* slider : m_panel->findChildren<QSlider*>()) {
+        connect(slider, &QSlider::sliderPressed, this, [this] {
+            for (ChartBase* c : m_charts)
+                c->setDraftMode(true);
+        });
+        connect(slider, &QSlider::sliderReleased, this, [this] {
+            for (ChartBase* c : m_charts)
+                c->setDraftMode(false);
+        });
+    }
+    applyChartStyle();
+    retranslate();
+    resize(1600, 1000);
+}
+
+ChartBase* MainWindow::chart(const QString& id) const
+{
+    for (ChartBase* c : m_charts)
+        if (c->chartId() == id)
+            return c;
+    return nullptr;
+}
+
+void MainWindow::buildMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_new = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::newScenario);
+    m_new->setShortcut(QKeySequence::New);
+    m_open = m_fileMenu->addAction(QString(), this, [this] {
+        if (!m_document->confirmDiscard())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
+                                                          tr("kvscope scenario (*.kvscope.json *.json)"));
+        if (!path.isEmpty())
+            m_document->open(path);
+    });
+    m_open->setShortcut(QKeySequence::Open);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_save = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::save);
+    m_save->setShortcut(QKeySequence::Save);
+    m_saveAs = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::saveAs);
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_fileMenu->addSeparator();
+    m_import = m_fileMenu->addAction(QString(), m_panel, &ScenarioPanel::importConfigRequested);
+    m_exportChartMenu = m_fileMenu->addMenu(QString());
+    m_exportReport = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export report"),
+                                                          QDir(ChartActions::lastDirectory()).filePath(QStringLiteral("kvscope-report.pdf")),
+                                                          tr("PDF document (*.pdf)"));
+        if (!path.isEmpty())
+            exportReport(path);
+    });
+    m_exportData = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export data"),
+                                                          QDir(ChartActions::lastDirectory()).filePath(QStringLiteral("kvscope-data.csv")),
+                                                          tr("CSV table (*.csv)"));
+        if (!path.isEmpty())
+            exportData(path);
+    });
+    m_fileMenu->addSeparator();
+    m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    m_quit->setShortcut(QKeySequence::Quit);
+
+    m_editMenu = menuBar()->addMenu(QString());
+    m_copyChartMenu = m_editMenu->addMenu(QString());
+    m_copySummary = m_editMenu->addAction(QString(), this, &MainWindow::copySummary);
+    m_copySummary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_presentationAction = m_viewMenu->addAction(QString(), this, &MainWindow::setPresentationMode);
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(Qt::Key_F11);
+    auto radioMenu = [this](QMenu*& menu, std::initializer_list<QAction**> actions) {
+        menu = m_viewMenu->addMenu(QString());
+        auto* group = new QActionGroup(menu);
+        for (QAction** action : actions) {
+            *action = menu->addAction(QString());
+            (*action)->setCheckable(true);
+            group->addAction(*action);
+        }
+    };
+    radioMenu(m_themeMenu, {&m_themeSystem, &m_themeLight, &m_themeDark});
+    radioMenu(m_unitsMenu, {&m_unitsBinary, &m_unitsSi});
+    radioMenu(m_languageMenu, {&m_english, &m_japanese});
+    connect(m_themeSystem, &QAction::triggered, this, [this] { setTheme("system"); });
+    connect(m_themeLight, &QAction::triggered, this, [this] { setTheme("light"); });
+    connect(m_themeDark, &QAction::triggered, this, [this] { setTheme("dark"); });
+    connect(m_unitsBinary, &QAction::triggered, this, [this] { setByteUnits(ByteUnits::Binary); });
+    connect(m_unitsSi, &QAction::triggered, this, [this] { setByteUnits(ByteUnits::Si); });
+    connect(m_english, &QAction::triggered, this, [this] { setLanguage("en"); });
+    connect(m_japanese, &QAction::triggered, this, [this] { setLanguage("ja"); });
+    m_themeSystem->setChecked(true);
+    m_unitsBinary->setChecked(true);
+    new ValidationMenus(this, m_viewMenu, m_controller); // View > Validation, Tools > Calibrate
+}
+
+void MainWindow::retranslate()
+{
+    m_fileMenu->setTitle(tr("&File"));
+    m_new->setText(tr("&New scenario"));
+    m_open->setText(tr("&Open scenario..."));
+    m_recentMenu->setTitle(tr("Open &recent"));
+    m_save->setText(tr("&Save scenario"));
+    m_saveAs->setText(tr("Save scenario &as..."));
+    m_import->setText(tr("&Import config.json..."));
+    m_exportChartMenu->setTitle(tr("Export &chart"));
+    m_exportReport->setText(tr("Export &report (PDF)..."));
+    m_exportData->setText(tr("Export &data (CSV)..."));
+    m_quit->setText(tr("&Quit"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_copyChartMenu->setTitle(tr("Copy c&hart"));
+    m_copySummary->setText(tr("Copy &summary"));
+    m_exportChartMenu->clear();
+    m_copyChartMenu->clear();
+    for (ChartBase* chart : m_charts) {
+        ChartActions::populate(m_exportChartMenu->addMenu(chart->chartTitle()), chart, this);
+        m_copyChartMenu->addAction(chart->chartTitle(), this, [chart] { ChartActions::copyToClipboard(chart); });
+    }
+    rebuildRecentMenu();
+    m_viewMenu->setTitle(tr("&View"));
+    m_presentationAction->setText(tr("&Presentation mode"));
+    m_themeMenu->setTitle(tr("&Theme"));
+    m_themeSystem->setText(tr("Follow the system"));
+    m_themeLight->setText(tr("Light"));
+    m_themeDark->setText(tr("Dark"));
+    m_unitsMenu->setTitle(tr("&Units"));
+    m_unitsBinary->setText(tr("Binary (GiB, as engines report)"));
+    m_unitsSi->setText(tr("Decimal (GB, as vendors quote)"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_english->setText(QStringLiteral("English"));
+    m_japanese->setText(QStringLiteral("日本語"));
+    const bool japanese = m_language && m_language->current() == QLatin1String("ja");
+    m_japanese->setChecked(japanese);
+    m_english->setChecked(!japanese);
+    if (m_controller->hasSnapshot())
+        showSnapshot(m_controller->snapshot());
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    else if (event->type() == QEvent::PaletteChange && m_theme == QLatin1String("system"))
+        applyChartStyle();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::updateTitle()
+{
+    const Scenario& s = m_controller->scenario();
+    const QString file = m_document->path().isEmpty() ? tr("Untitled") : QFileInfo(m_document->path()).fileName();
+    setWindowTitle(tr("%1[*] — %2 on %3 × %4 — kvscope")
+                       .arg(file, QString::fromStdString(s.model.name))
+                       .arg(s.gpuCount)
+                       .arg(QString::fromStdString(s.gpu.name)));
+    setWindowModified(m_document->isModified());
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_document->recentFiles();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (m_document->confirmDiscard())
+                m_document->open(path);
+        })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::showSnapshot(const EvaluationSnapshot& snapshot)
+{
+    updateTitle();
+    m_headline->show(snapshot);
+    for (ChartBase* c : m_charts)
+        c->show(snapshot);
+    statusBar()->clearMessage();
+}
+
+void MainWindow::showError(const QString& message)
+{
+    statusBar()->showMessage(message, 15000);
+}
+
+void MainWindow::applyChartStyle()
+{
+    QFont font = QApplication::font();
+    if (m_presentation)
+        font.setPointSizeF(font.pointSizeF() * 1.5);
+    const ChartStyle style = ChartStyle::fromPalette(QApplication::palette(), font, m_presentation ? 2.0 : 1.0);
+    for (ChartBase* c : m_charts)
+        c->setChartStyle(style);
+    m_headline->setScale(m_presentation ? 1.6 : 1.0);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    m_presentation = on;
+    m_presentationAction->setChecked(on);
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+    applyChartStyle();
+}
+
+void MainWindow::setByteUnits(ByteUnits units)
+{
+    m_units = units;
+    (units == ByteUnits::Si ? m_unitsSi : m_unitsBinary)->setChecked(true);
+    m_headline->setByteUnits(units);
+    for (ChartBase* c : m_charts)
+        c->setByteUnits(units);
+    if (m_settings)
+        m_settings->setUnits(units == ByteUnits::Si ? "si" : "binary");
+}
+
+void MainWindow::setTheme(const QString& theme)
+{
+    m_theme = theme;
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    if (theme == QLatin1String("dark"))
+        QApplication::setPalette(darkPalette());
+    else if (theme == QLatin1String("light"))
+        QApplication::setPalette(lightPalette());
+    else
+        QApplication::setPalette(m_systemPalette);
+    (theme == QLatin1String("dark") ? m_themeDark : theme == QLatin1String("light") ? m_themeLight : m_themeSystem)
+        ->setChecked(true);
+    applyChartStyle();
+    if (m_settings)
+        m_settings->setTheme(theme);
+}
+
+void MainWindow::setLanguage(const QString& language)
+{
+    if (m_language)
+        m_language->apply(language);
+    // Qt announces a new translator only while the event loop runs; announce it ourselves so a
+    // switch before exec() (tests, --lang) retranslates too. A second announcement is harmless.
+    QEvent changed(QEvent::LanguageChange);
+    for (QWidget* top : QApplication::topLevelWidgets())
+        QCoreApplication::sendEvent(top, &changed);
+    if (m_settings)
+        m_settings->setLanguage(language);
+    retranslate();
+    for (ChartBase* c : m_charts)
+        c->retranslate();
+}
+
+bool MainWindow::importConfig(const QString& path)
+{
+    auto model = modelFromConfigFile(path.toStdString());
+    if (!model) {
+        QMessageBox::warning(this, tr("Cannot import config.json"), UiText::fieldError(model.error()));
+        return false;
+    }
+    ModelSpec spec = std::move(model).value();
+    spec.imported = true;
+    m_controller->edit([&](Scenario& s) { s.model = spec; });
+    statusBar()->showMessage(tr("Imported %1").arg(QString::fromStdString(spec.name)), 8000);
+    return true;
+}
+
+bool MainWindow::exportReport(const QString& path)
+{
+    if (!m_controller->hasSnapshot())
+        return false;
+    ReportOptions options;
+    options.units = m_units;
+    options.pageSize = QLocale().territory() == QLocale::UnitedStates || QLocale().territory() == QLocale::Canada
+                           ? QPageSize::Letter
+                           : QPageSize::A4;
+    QString error;
+    if (!ReportWriter::write(m_controller->snapshot(), m_controller->catalog(), m_charts, path, options, &error)) {
+        QMessageBox::warning(this, tr("Export failed"),
+                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.").arg(path, error));
+        return false;
+    }
+    // The report drew the charts in the print palette; show them as the window has them again.
+    applyChartStyle();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
+}
+
+bool MainWindow::exportData(const QString& path)
+{
+    if (!m_controller->hasSnapshot())
+        return false;
+    const QByteArray csv = QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
+        QMessageBox::warning(this, tr("Export failed"),
+                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
+                                 .arg(path, file.errorString()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
+}
+
+void MainWindow::copySummary()
+{
+    if (!m_controller->hasSnapshot())
+        return;
+    const EvaluationSnapshot& snap = m_controller->snapshot();
+    const NumberStyle numbers = UiText::numberStyle();
+    auto* mime = new QMimeData;
+    mime->setText(QString::fromStdString(textSummary(snap.scenario, snap.evaluation, m_units,
+                                                     SummaryStyle::PlainTable, numbers)));
+    mime->setData(QStringLiteral("text/markdown"),
+                  QByteArray::fromStdString(textSummary(snap.scenario, snap.evaluation, m_units,
+                                                        SummaryStyle::Markdown, numbers)));
+    QApplication::clipboard()->setMimeData(mime);
+    statusBar()->showMessage(tr("Summary copied"), 4000);
+}
+
+void MainWindow::restoreState()
+{
+    if (!m_settings)
+        return;
+    restoreGeometry(m_settings->value(AppSettings::Keys::geometry));
+    m_splitter->restoreState(m_settings->value(AppSettings::Keys::splitter));
+    setByteUnits(m_settings->units() == QLatin1String("si") ? ByteUnits::Si : ByteUnits::Binary);
+    setTheme(m_settings->theme());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_settings && !m_document->confirmDiscard()) {
+        event->ignore();
+        return;
+    }
+    if (m_settings) {
+        m_settings->setValue(AppSettings::Keys::geometry, saveGeometry());
+        m_settings->setValue(AppSettings::Keys::splitter, m_splitter->saveState());
+        m_settings->setLastScenario(QString::fromStdString(scenarioToText(m_controller->scenario())));
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && isConfigFile(urls.front()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && isConfigFile(urls.front()) && importConfig(urls.front().toLocalFile()))
+        event->acceptProposedAction();
+}
+
+} // namespace kvscope::ui

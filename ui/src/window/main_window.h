@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chart_style.h"
+#include "kvscope/text/number_format.h"
+#include "window/scenario_controller.h"
+
+#include <QMainWindow>
+
+#include <array>
+
+class QAction;
+class QActionGroup;
+class QMenu;
+class QSplitter;
+
+namespace kvscope::ui {
+
+class AppSettings;
+class ChartBase;
+class HeadlineBar;
+class Language;
+class ScenarioDocument;
+class ScenarioPanel;
+
+// The window: scenario panel on the left, headline figures and five live charts on the right.
+// It wires the controller to the views; it computes nothing itself.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    MainWindow(ScenarioController* controller, AppSettings* settings, Language* language,
+               QWidget* parent = nullptr);
+
+    ScenarioPanel* panel() const { return m_panel; }
+    HeadlineBar* headline() const { return m_headline; }
+    const std::array<ChartBase*, 5>& charts() const { return m_charts; }
+    ChartBase* chart(const QString& id) const;
+
+    void setPresentationMode(bool on);
+    void setByteUnits(ByteUnits units);
+    void setTheme(const QString& theme); // "system", "light", "dark"
+    void setLanguage(const QString& language);
+    bool importConfig(const QString& path);  // false (and a message) when the file is refused
+    ScenarioDocument* document() const { return m_document; }
+    bool exportReport(const QString& path);  // PDF, page size from the locale (Letter in the US)
+    bool exportData(const QString& path);    // every chart's series as CSV
+    // Restores geometry and splitter state; remembers them (and the scenario) on close.
+    void restoreState();
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildMenus();
+    void retranslate();
+    void showSnapshot(const EvaluationSnapshot& snapshot);
+    void applyChartStyle();
+    void showError(const QString& message);
+    void copySummary();
+    void updateTitle();
+    void rebuildRecentMenu();
+
+    ScenarioController* m_controller;
+    AppSettings* m_settings;
+    Language* m_language;
+    ScenarioPanel* m_panel = nullptr;
+    ScenarioDocument* m_document = nullptr;
+    HeadlineBar* m_headline = nullptr;
+    std::array<ChartBase*, 5> m_charts{};
+    QSplitter* m_splitter = nullptr;
+    ByteUnits m_units = ByteUnits::Binary;
+    bool m_presentation = false;
+    QPalette m_systemPalette;
+    QString m_theme = QStringLiteral("system");
+
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_themeMenu = nullptr;
+    QMenu* m_unitsMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QAction* m_new = nullptr;
+    QAction* m_open = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_save = nullptr;
+    QAction* m_saveAs = nullptr;
+    QAction* m_import = nullptr;
+    QMenu* m_exportChartMenu = nullptr;
+    QAction* m_exportReport = nullptr;
+    QAction* m_exportData = nullptr;
+    QMenu* m_copyChartMenu = nullptr;
+    QAction* m_quit = nullptr;
+    QAction* m_copySummary = nullptr;
+    QAction* m_presentationAction = nullptr;
+    QAction* m_themeSystem = nullptr;
+    QAction* m_themeLight = nullptr;
+    QAction* m_themeDark = nullptr;
+    QAction* m_unitsBinary = nullptr;
+    QAction* m_unitsSi = nullptr;
+    QAction* m_english = nullptr;
+    QAction* m_japanese = nullptr;
+};
+
+} // namespace kvscope::ui

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/scenario_controller.h"
+
+#include "window/ui_text.h"
+
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvscope::ui {
+
+namespace {
+// Enough points for smooth log-scale curves at any window size; each is a full evaluation.
+constexpr int kSweepPoints = 72;
+} // namespace
+
+std::pair<double, double> chartContextRange(const Scenario& s, const Evaluation& e)
+{
+    double from = std::min(256.0, double(s.context));
+    for (int64_t cross : e.breakeven.crossTokens)
+        if (cross > 1)
+            from = std::min(from, double(cross) / 2);
+    from = std::max(from, 1.0);
+    const double crossings = 1.3 * double(std::max(e.tokensFit.perSequenceMha, e.tokensFit.perSequenceGqa));
+    double to = std::max({double(s.model.maxContext), 8192.0, std::min(crossings, 1048576.0)});
+    to = std::min(std::max(to, double(s.context) * 2.0), double(limits::maxContext));
+    const auto log4 = [](double v) { return std::log(v) / std::log(4.0); };
+    from = std::pow(4.0, std::floor(log4(from) + 1e-9));
+    to = std::min(std::pow(4.0, std::ceil(log4(to) - 1e-9)), double(limits::maxContext));
+    return {from, to};
+}
+
+ScenarioController::ScenarioController(const Catalog& catalog, QObject* parent)
+    : QObject(parent), m_catalog(catalog)
+{
+}
+
+void ScenarioController::setScenario(const Scenario& scenario)
+{
+    apply(scenario, false);
+}
+
+void ScenarioController::setContext(int64_t tokens)
+{
+    Scenario next = m_scenario;
+    next.context = tokens;
+    apply(next, true);
+}
+
+void ScenarioController::apply(const Scenario& scenario, bool onlyContext)
+{
+    if (auto error = validate(scenario)) {
+        emit rejected(UiText::fieldError(*error));
+        return;
+    }
+    m_scenario = scenario;
+    m_baseChanged = m_baseChanged || !onlyContext;
+    emit scenarioChanged();
+    scheduleEvaluation();
+}
+
+void ScenarioController::scheduleEvaluation()
+{
+    if (m_pending)
+        return;
+    m_pending = true;
+    QTimer::singleShot(0, this, [this] {
+        if (m_pending)
+            evaluateNow();
+    });
+}
+
+void ScenarioController::evaluateNow()
+{
+    m_pending = false;
+    auto evaluation = evaluate(m_scenario);
+    if (!evaluation) {
+        emit rejected(UiText::fieldError(evaluation.error()));
+        return;
+    }
+    // A sweep over context does not depend on the current context: reuse it while nothing else
+    // changed and its range holds.
+    const auto range = chartContextRange(m_scenario, *evaluation);
+    if (m_baseChanged || range != m_sweepRange || !m_hasSnapshot) {
+        auto contextSweep = sweep(m_scenario, SweepVariable::Context, range.first, range.second,
+                                  kSweepPoints);
+        if (!contextSweep) {
+            emit rejected(UiText::fieldError(contextSweep.error()));
+            return;
+        }
+        m_snapshot.contextSweep = std::move(contextSweep).value();
+        m_sweepRange = range;
+        m_baseChanged = false;
+        ++m_snapshot.baseRevision;
+    }
+    m_snapshot.scenario = m_scenario;
+    m_snapshot.evaluation = std::move(evaluation).value();
+    m_hasSnapshot = true;
+    emit evaluated(m_snapshot);
+}
+
+} // namespace kvscope::ui

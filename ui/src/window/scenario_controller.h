@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/evaluation/scenario.h"
+#include "kvscope/evaluation/sweep.h"
+
+#include <QObject>
+#include <QString>
+
+namespace kvscope::ui {
+
+// Everything a view draws after one evaluation: the scenario, its evaluation and the context
+// sweep behind the KV, latency and reload charts.
+struct EvaluationSnapshot
+{
+    Scenario scenario;
+    Evaluation evaluation;
+    Sweep contextSweep; // x = context tokens, from 256 to a little past the longest relevant one
+    // Changes whenever anything but the scenario's context changed, or the sweep's range did:
+    // while it stays, the curves are the same and only the current-context markers move.
+    uint64_t baseRevision = 0;
+};
+
+// Holds the current Scenario. Every control writes into it; changes coalesce into one
+// evaluation per event-loop turn, so a fast drag never queues stale work.
+class ScenarioController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ScenarioController(const Catalog& catalog, QObject* parent = nullptr);
+
+    const Catalog& catalog() const { return m_catalog; }
+    const Scenario& scenario() const { return m_scenario; }
+    // The last successful evaluation (valid once evaluated() has been emitted).
+    const EvaluationSnapshot& snapshot() const { return m_snapshot; }
+    bool hasSnapshot() const { return m_hasSnapshot; }
+
+    // Replaces the whole scenario (open, import, reset).
+    void setScenario(const Scenario& scenario);
+    // Changes only the context length: the context sweep is reused while its range holds.
+    void setContext(int64_t tokens);
+    // Changes part of it: `edit` mutates a copy, which becomes current if it validates.
+    template <typename Edit>
+    void edit(Edit&& edit)
+    {
+        Scenario next = m_scenario;
+        edit(next);
+        setScenario(next);
+    }
+
+    // Evaluates now instead of on the next event-loop turn (tests, screenshots, benchmarks).
+    void evaluateNow();
+
+signals:
+    // Emitted after each evaluation; views draw from it and keep nothing else.
+    void evaluated(const kvscope::ui::EvaluationSnapshot& snapshot);
+    // A scenario the core refused: the field and why, already translated.
+    void rejected(const QString& message);
+    // Any change made through setScenario()/edit(), before evaluation.
+    void scenarioChanged();
+
+private:
+    void scheduleEvaluation();
+    void apply(const Scenario& scenario, bool onlyContext);
+
+    const Catalog& m_catalog;
+    Scenario m_scenario;
+    EvaluationSnapshot m_snapshot;
+    bool m_hasSnapshot = false;
+    bool m_pending = false;
+    bool m_baseChanged = true;  // something besides the context changed since the last sweep
+    std::pair<double, double> m_sweepRange{0, 0};
+};
+
+// Context range the charts sweep: from 256 tokens (lower when a reload-vs-recompute crossing
+// lies below) to past the current context, the model's maximum and where the MHA and GQA
+// curves cross the free memory, at most 1M tokens unless the context itself is larger. Both
+// ends are powers of four, the context axis's ticks, so a drag moves them only now and then.
+std::pair<double, double> chartContextRange(const Scenario& scenario, const Evaluation& evaluation);
+
+} // namespace kvscope::ui

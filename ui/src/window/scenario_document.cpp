@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/scenario_document.h"
+
+#include "window/app_settings.h"
+#include "kvscope/io/scenario_file.h"
+#include "window/ui_text.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSaveFile>
+
+namespace kvscope::ui {
+
+namespace {
+constexpr const char* kRecentKey = "files/recent";
+constexpr int kMaxRecent = 8;
+} // namespace
+
+ScenarioDocument::ScenarioDocument(ScenarioController* controller, AppSettings* settings, QWidget* window)
+    : QObject(window), m_controller(controller), m_settings(settings), m_window(window),
+      m_savedText(scenarioToText(controller->scenario()))
+{
+    connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioDocument::stateChanged);
+}
+
+bool ScenarioDocument::isModified() const
+{
+    return scenarioToText(m_controller->scenario()) != m_savedText;
+}
+
+QStringList ScenarioDocument::recentFiles() const
+{
+    return m_settings ? m_settings->store().value(kRecentKey).toStringList() : QStringList();
+}
+
+void ScenarioDocument::addRecent(const QString& path)
+{
+    if (!m_settings)
+        return;
+    QStringList recent = recentFiles();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    m_settings->store().setValue(kRecentKey, recent);
+}
+
+void ScenarioDocument::markSaved(const QString& path)
+{
+    m_path = path;
+    m_savedText = scenarioToText(m_controller->scenario());
+    if (!path.isEmpty())
+        addRecent(QFileInfo(path).absoluteFilePath());
+    emit stateChanged();
+}
+
+void ScenarioDocument::newScenario()
+{
+    if (!confirmDiscard())
+        return;
+    if (auto fresh = defaultScenario(m_controller->catalog()))
+        m_controller->setScenario(*fresh);
+    markSaved(QString());
+}
+
+bool ScenarioDocument::open(const QString& path)
+{
+    auto scenario = loadScenarioFile(path.toStdString(), m_controller->catalog());
+    if (!scenario) {
+        QMessageBox::warning(m_window, tr("Cannot open scenario"),
+                             tr("%1 was not opened; the current scenario is unchanged.\n%2")
+                                 .arg(path, UiText::fieldError(scenario.error())));
+        return false;
+    }
+    m_controller->setScenario(*scenario);
+    markSaved(path);
+    return true;
+}
+
+bool ScenarioDocument::save()
+{
+    return m_path.isEmpty() ? saveAs() : saveTo(m_path);
+}
+
+bool ScenarioDocument::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Save scenario"), m_path.isEmpty() ? QStringLiteral("scenario.kvscope.json") : m_path,
+        tr("kvscope scenario (*.kvscope.json)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(".json")))
+        path += QStringLiteral(".kvscope.json");
+    return saveTo(path);
+}
+
+bool ScenarioDocument::saveTo(const QString& path)
+{
+    QSaveFile file(path);
+    const QByteArray text = QByteArray::fromStdString(scenarioToText(m_controller->scenario()));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+        QMessageBox::warning(m_window, tr("Cannot save scenario"),
+                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
+                                 .arg(path, file.errorString()));
+        return false;
+    }
+    markSaved(path);
+    return true;
+}
+
+bool ScenarioDocument::confirmDiscard()
+{
+    if (!isModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        m_window, tr("Unsaved changes"), tr("The scenario has unsaved changes. Save them first?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+} // namespace kvscope::ui

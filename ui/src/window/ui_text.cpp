@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/ui_text.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace kvscope::ui {
+
+QString UiText::fieldError(const FieldError& error)
+{
+    const QString field = QString::fromStdString(error.field);
+    const QString accepted = QString::fromStdString(error.accepted);
+    if (error.value.empty())
+        return tr("%1 is missing. Accepted: %2").arg(field, accepted);
+    return tr("%1: %2 is not accepted. Accepted: %3")
+        .arg(field, QString::fromStdString(error.value), accepted);
+}
+
+NumberStyle UiText::numberStyle()
+{
+    const QLocale locale;
+    NumberStyle style;
+    style.decimalPoint = QString(locale.decimalPoint()).toStdString();
+    style.groupSeparator = QString(locale.groupSeparator()).toStdString();
+    return style;
+}
+
+QString UiText::bytes(double value, ByteUnits units)
+{
+    return QString::fromStdString(formatBytes(value, units, numberStyle()));
+}
+
+QString UiText::duration(double ms)
+{
+    return QString::fromStdString(formatDuration(ms, numberStyle()));
+}
+
+QString UiText::rate(double gbPerS)
+{
+    return QString::fromStdString(formatRate(gbPerS, numberStyle()));
+}
+
+QString UiText::integer(int64_t value)
+{
+    return QString::fromStdString(formatInteger(value, numberStyle()));
+}
+
+QString UiText::number(double value, int decimals)
+{
+    return QString::fromStdString(formatNumber(value, decimals, numberStyle()));
+}
+
+QString UiText::logTick(double tick)
+{
+    // Ticks stepped several decades at a time come out a hair off a power of ten (0.9999999 for
+    // 1), which must not print as "1.0".
+    if (const double e = std::round(std::log10(tick)); std::fabs(std::log10(tick) - e) < 1e-6)
+        tick = std::pow(10.0, e);
+    static const std::pair<double, const char*> suffixes[] = {
+        {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "K"}};
+    if (tick >= 1e4)
+        for (const auto& [scale, suffix] : suffixes)
+            if (tick >= scale)
+                return compact(tick / scale, 1) + QLatin1String(suffix);
+    if (tick >= 1)
+        return compact(tick, 1);
+    const int decimals = int(std::ceil(-std::log10(tick) - 1e-9)) + 1;
+    return compact(tick, std::clamp(decimals, 1, 7));
+}
+
+QString UiText::compact(double value, int decimals)
+{
+    QString text = number(value, decimals);
+    const QString point = QLocale().decimalPoint();
+    if (text.contains(point)) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(point.size());
+    }
+    return text;
+}
+
+QString UiText::tokensPerSecond(double value)
+{
+    return QString::fromStdString(formatTokensPerSecond(value, numberStyle()));
+}
+
+QString UiText::tokens(int64_t count)
+{
+    return tr("%1 tokens").arg(integer(count));
+}
+
+QString UiText::contextShort(double tokens)
+{
+    const double value = std::round(tokens);
+    if (value >= 1048576 && std::fmod(value, 1048576) == 0)
+        return QStringLiteral("%1M").arg(value / 1048576);
+    if (value >= 1024 && std::fmod(value, 1024) == 0)
+        return QStringLiteral("%1K").arg(value / 1024);
+    return integer(int64_t(value));
+}
+
+QString UiText::tierName(Tier tier)
+{
+    switch (tier) {
+    case Tier::Gpu: return tr("KV on GPU");
+    case Tier::CpuSerial: return tr("CPU RAM, serial");
+    case Tier::CpuPipelined: return tr("CPU RAM, pipelined");
+    case Tier::Nvme: return tr("NVMe SSD");
+    case Tier::Sata: return tr("SATA SSD");
+    }
+    return {};
+}
+
+QString UiText::reloadTierName(ReloadTier tier)
+{
+    switch (tier) {
+    case ReloadTier::CpuRam: return tr("reload from CPU RAM");
+    case ReloadTier::Nvme: return tr("reload from NVMe");
+    case ReloadTier::Sata: return tr("reload from SATA");
+    }
+    return {};
+}
+
+QString UiText::placementName(KvPlacement placement)
+{
+    switch (placement) {
+    case KvPlacement::Gpu: return tr("GPU VRAM");
+    case KvPlacement::CpuRam: return tr("CPU RAM (over PCIe)");
+    case KvPlacement::Nvme: return tr("NVMe SSD");
+    case KvPlacement::Sata: return tr("SATA SSD");
+    }
+    return {};
+}
+
+QString UiText::attentionName(AttentionKind kind)
+{
+    switch (kind) {
+    case AttentionKind::Mha: return tr("MHA");
+    case AttentionKind::Gqa: return tr("GQA");
+    case AttentionKind::Mqa: return tr("MQA");
+    case AttentionKind::Mla: return tr("MLA");
+    }
+    return {};
+}
+
+ExplainWords UiText::explainWords()
+{
+    ExplainWords w;
+    auto s = [](const QString& text) { return text.toStdString(); };
+    w.layers = s(tr("layers"));
+    w.kvHeads = s(tr("KV heads"));
+    w.headDim = s(tr("head_dim"));
+    w.tokens = s(tr("tokens"));
+    w.sequences = s(tr("sequences"));
+    w.windowed = s(tr("windowed layers hold"));
+    w.latent = s(tr("latent"));
+    w.parameters = s(tr("parameters"));
+    w.embeddings = s(tr("embeddings"));
+    w.expertParameters = s(tr("expert parameters"));
+    w.otherParameters = s(tr("other parameters"));
+    w.paddedForKernel = s(tr("as the GPU's MoE kernel pads them"));
+    w.scalesHeldTwice = s(tr("scales held twice"));
+    w.noteOpen = s(tr(" (", "opens a note in a formula, e.g. \"12 B parameters (padded) x 4 bit\""));
+    w.noteClose = s(tr(")", "closes a note in a formula"));
+    w.weights = s(tr("weights"));
+    w.kvCache = s(tr("KV"));
+    w.activations = s(tr("activations"));
+    w.overhead = s(tr("overhead"));
+    w.free = s(tr("free"));
+    w.forKv = s(tr("for KV"));
+    w.perToken = s(tr("per token"));
+    w.lanes = s(tr("lanes"));
+    w.fits = s(tr("fits"));
+    w.overflows = s(tr("overflows by"));
+    w.fixedCost = s(tr("fixed"));
+    w.gpuLink = s(tr("GPU link"));
+    w.cpuLayers = s(tr("CPU layers"));
+    w.cudaReports = s(tr("as CUDA reports it"));
+    w.tokensPerS = s(tr("tokens/s"));
+    return w;
+}
+
+QString UiText::efficiencyName(const std::string& id)
+{
+    if (id == "hbm_efficiency")
+        return tr("Memory bandwidth efficiency");
+    if (id == "compute_efficiency")
+        return tr("Compute efficiency (prefill)");
+    if (id == "pcie_protocol_efficiency")
+        return tr("PCIe protocol efficiency");
+    if (id == "disk_efficiency")
+        return tr("Disk read efficiency");
+    if (id == "host_memory_efficiency")
+        return tr("Host memory efficiency");
+    if (id == "realtime_tokens_per_s")
+        return tr("Reading speed (tokens/s)");
+    if (id == "activation_bytes")
+        return tr("Bytes per activation");
+    if (id == "layer_overhead_us")
+        return tr("Fixed cost per layer (µs)");
+    if (id == "interconnect_efficiency")
+        return tr("GPU link efficiency (all-reduce)");
+    if (id == "all_reduce_latency_us")
+        return tr("All-reduce latency (µs)");
+    return QString::fromStdString(id);
+}
+
+std::vector<Explanation> UiText::explanations(const Scenario& scenario, const Evaluation& evaluation,
+                                              ByteUnits units)
+{
+    return explain(scenario, evaluation, units, numberStyle(), explainWords());
+}
+
+QString UiText::arithmetic(const std::vector<Explanation>& all, const std::string& id)
+{
+    return QString::fromStdString(explanationFor(all, id));
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The window's words and numbers: core errors as translated sentences, figures formatted by the
+// core's one formatting module with the user's locale separators, and translated labels for the
+// core's ids (tiers, attention kinds, placements).
+
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/text/explain.h"
+#include "kvscope/field_error.h"
+#include "kvscope/text/number_format.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace kvscope::ui {
+
+class UiText
+{
+    Q_DECLARE_TR_FUNCTIONS(UiText)
+public:
+    static QString fieldError(const FieldError& error);
+
+    static NumberStyle numberStyle(); // separators of the current QLocale
+    static QString bytes(double bytes, ByteUnits units);
+    static QString duration(double ms);
+    static QString rate(double gbPerS);
+    static QString integer(int64_t value);
+    static QString number(double value, int decimals);
+    // Up to `decimals` decimals, trailing zeros dropped: 16, 4.5, 4.156.
+    static QString compact(double value, int decimals = 3);
+    static QString tokensPerSecond(double value);
+    static QString tokens(int64_t count);      // "36,864 tokens"
+    static QString contextShort(double tokens); // "1K", "32K", "1M" (binary, as engineers say)
+    static QString logTick(double tick);        // a log axis's tick: "0.001", "1,000", "10K", "1M"
+
+    static QString tierName(Tier tier);
+    static QString reloadTierName(ReloadTier tier);
+    static QString placementName(KvPlacement placement);
+    static QString attentionName(AttentionKind kind);
+    static ExplainWords explainWords();
+    // The translated name of an efficiency factor (catalog id), e.g. "hbm_efficiency".
+    static QString efficiencyName(const std::string& id);
+    // The arithmetic behind every headline figure (see kvscope/explain.h), translated and
+    // localized; computed once per evaluation, then looked up by id with arithmetic().
+    static std::vector<Explanation> explanations(const Scenario& scenario, const Evaluation& evaluation,
+                                                 ByteUnits units);
+    static QString arithmetic(const std::vector<Explanation>& all, const std::string& id);
+};
+
+} // namespace kvscope::ui
