@@ -23,8 +23,8 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
     parser.addOptions({help, version, screenshot, size, lang});
     std::vector<QCommandLineOption> scenario;
     for (const ScenarioOption& o : scenarioOptions()) {
-        scenario.emplace_back(QString::fromLatin1(o.name), QString::fromLatin1(o.help),
-                              QString::fromLatin1(o.valueName));
+        scenario.emplace_back(QString::fromStdString(o.name), QString::fromStdString(o.help),
+                              QString::fromStdString(o.valueName));
         parser.addOption(scenario.back());
     }
     if (!parser.parse(arguments))

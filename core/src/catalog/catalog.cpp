@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/catalog/catalog.h"
 
+#include "kvscope/catalog/engine_releases_json.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/checked_json.h"
 
@@ -142,12 +143,11 @@ void loadTables(const fs::path& dir, Catalog& c)
         EngineProfile e;
         e.id = r.text({"id"}, "");
         e.name = r.text({"name"}, e.id);
+        e.family = r.text({"family"}, e.id);
         e.memoryFraction = r.number({"memory_fraction"}, 0.01, 1, 1);
         e.runtimeOverheadMiB = r.number({"runtime_overhead_mib"}, 0, 1e7, 0);
         e.cudaGraphMiB = r.number({"cuda_graph_mib"}, 0, 1e7, 0);
         e.tensorParallelOverheadMiB = r.number({"tensor_parallel_overhead_mib"}, 0, 1e7, 0);
-        e.legacyRuntimeOverheadMiB =
-            r.number({"legacy_runtime_overhead_mib"}, 0, 1e7, e.runtimeOverheadMiB);
         e.kvBlockTokens = r.integer({"kv_block_tokens"}, 1, 1 << 20, 1);
         e.preallocatesKv = r.boolean({"preallocates_kv"}, false);
         e.prefillChunkTokens = r.integer({"prefill_chunk_tokens"}, 0, limits::maxContext, 0);
@@ -174,8 +174,9 @@ void loadTables(const fs::path& dir, Catalog& c)
             if (const auto& error = large.error())
                 r.fail("large_gpu." + error->field, error->value, error->accepted);
         }
-        e.computesOnHost = r.boolean({"computes_on_host"}, false);
         e.layerSplit = r.boolean({"layer_split"}, false);
+        if (const nlohmann::json* releases = r.find({"releases"}))
+            readEngineReleases(*releases, e.releases, r);
         e.source = r.text({"source"}, "");
         if (!r.error())
             addUnlessKnown(c.engines, e);
@@ -328,8 +329,40 @@ void applyBatchDefaults(EngineProfile& engine, const GpuSpec& gpu)
 void applyEngine(Scenario& s, const EngineProfile& engine)
 {
     s.engine = engine;
+    s.engineVersion.clear();
+    s.vllmUseV1.reset();
+    s.enforceEager = false;
+    s.flashinferSampler = false;
     applyBatchDefaults(s.engine, s.gpu);
     s.kvPlacement = engine.defaultKvPlacement;
+}
+
+std::optional<FieldError> applyEngineRelease(Scenario& s, const Catalog& c)
+{
+    const EngineProfile* base = c.engine(s.engine.id);
+    if (!base)
+        return std::nullopt; // an engine the catalog does not hold has no rules to apply
+    const EngineReleases& r = base->releases;
+    Release release = r.latest;
+    if (!s.engineVersion.empty()) {
+        const auto parsed = parseRelease(s.engineVersion);
+        if (!r.modelled() || !parsed || *parsed < r.first || r.latest < *parsed)
+            return FieldError{"engine_version", s.engineVersion, acceptedReleases(base->name, r)};
+        release = *parsed;
+    }
+    if (s.vllmUseV1 && !r.v1DefaultFrom)
+        return FieldError{"vllm_use_v1", *s.vllmUseV1 ? "on" : "off", "nothing: " + base->name +
+                                                                           " has one engine"};
+    const bool v1 = s.vllmUseV1.value_or(v1EngineByDefault(r, release));
+    if (s.vllmUseV1)
+        if (auto error = checkEngineGeneration(r, release, v1))
+            return error;
+    EngineProfile engine = *base;
+    if (r.modelled())
+        applyReleaseRules(engine, release, v1);
+    s.engine = engine;
+    applyBatchDefaults(s.engine, s.gpu);
+    return std::nullopt;
 }
 
 void applyGpu(Scenario& s, GpuSpec gpu)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/evaluation/evaluation.h"
 
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/model/roofline.h"
 #include "kvscope/model/weights.h"
@@ -14,36 +15,17 @@ namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kGiB = 1024.0 * kMiB;
-// KV layers an offloading cache keeps on the GPU when the engine does not say: the layer being
-// computed and the one being prefetched (transformers' OffloadedCache).
-constexpr int64_t kDefaultResidentKvLayers = 2;
-
-// GPUs that split each layer's heads and run together (tensor parallel); a layer split runs
-// whole layers on one GPU at a time, so it divides memory but not time.
-int tensorWays(const Scenario& s)
-{
-    return s.engine.layerSplit ? 1 : s.gpuCount;
-}
-
 // Share of the model's layers each GPU holds (1 under tensor parallel, which splits heads).
 double layerShare(const Scenario& s)
 {
     return s.engine.layerSplit ? 1.0 / double(s.gpuCount) : 1.0;
 }
 
-// Share of the layers on the GPUs; the rest stay in host RAM (llama.cpp -ngl).
-double gpuLayerShare(const Scenario& s)
-{
-    if (!s.gpuLayers)
-        return 1.0;
-    return double(std::min(*s.gpuLayers, s.model.layers)) / double(s.model.layers);
-}
-
 // Achieved rate at which offloaded layers or KV are served: read by the CPU from host RAM where
 // the engine computes there, otherwise copied over the host link.
 double hostServeGBps(const Scenario& s, double linkGBps)
 {
-    if (!s.engine.computesOnHost)
+    if (!engineModule(s.engine).computesOnHost(s))
         return linkGBps;
     if (s.gpu.unifiedMemory)
         return s.gpu.bandwidthGBps * s.efficiency.hbm;
@@ -60,14 +42,6 @@ double tensorTflops(const Scenario& s)
     return s.gpu.fp16Tflops;
 }
 
-// vLLM's Model Runner V2, its default for dense models since v0.25.0, profiles a greedy sampler;
-// MoE models still run the classic runner, whose profile samples with top-k and top-p.
-double samplerLogitCopies(const Scenario& s)
-{
-    const double classic = s.engine.classicSamplerLogitCopies;
-    return s.model.isMoe() && classic > 0 ? classic : s.engine.samplerLogitCopies;
-}
-
 // Peak transient activations on one GPU. The forward over `tokens` tokens holds the residual
 // stream and its normed copy, plus the larger of the attention phase (q/k/v projections,
 // attention output, its projection) and the MLP phase (gate and up projections, their product,
@@ -77,8 +51,9 @@ double samplerLogitCopies(const Scenario& s)
 // 20,000 and 29,000 tokens peaks at 2.07 and 2.99 GiB, 110.6 KB per token from the forward
 // (vllm-project/vllm#10517); Llama 3.2 3B at 2,048 tokens and 192 sequences peaks at 0.90 GiB,
 // its sampler's (the Hugging Face cookbook log cited in resources/validation/capacity.json).
-double activationPeakBytes(const Scenario& s, int64_t tokens)
+double activationPeakBytes(const Scenario& s, const EngineModule& engine)
 {
+    const int64_t tokens = engine.profiledTokens(s);
     const ModelSpec& m = s.model;
     const double n = double(tensorWays(s));
     const double qDim = double(m.queryHeads) * double(m.isMla() ? m.vHeadDim : m.headDim);
@@ -97,18 +72,8 @@ double activationPeakBytes(const Scenario& s, int64_t tokens)
     const double perToken = 2.0 * double(m.hiddenSize) + std::max(attention, mlp);
     const double forward = double(tokens) * perToken * s.efficiency.activationBytes;
     // vLLM's profiling run samples max_num_seqs rows of logits, whatever the real batch.
-    const int64_t rows = s.engine.maxNumSeqs > 0 ? s.engine.maxNumSeqs : s.batch;
-    const double logits = double(rows) * double(m.vocabSize) * 4.0;
-    return std::max(forward + logits, logits * samplerLogitCopies(s));
-}
-
-int64_t prefillTokens(const Scenario& s)
-{
-    // Chunking engines size their buffers for the chunk (vLLM profiles max_num_batched_tokens,
-    // llama.cpp reserves for n_ubatch); HF runs each prompt whole.
-    if (s.engine.prefillChunkTokens > 0)
-        return s.engine.prefillChunkTokens;
-    return s.context * s.batch;
+    const double logits = double(engine.sampledRows(s)) * double(m.vocabSize) * 4.0;
+    return std::max(forward + logits, logits * engine.samplerLogitCopies(s));
 }
 
 KvFigures kvFigures(const Scenario& s)
@@ -143,16 +108,14 @@ VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu
     v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
     v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
     v.reservedBytes = v.capacityBytes - v.budgetBytes;
-    v.overheadBytes = (s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB +
-                       tensorParallelBufferMiB(s)) *
-                      kMiB;
-    v.activationBytes = activationPeakBytes(s, prefillTokens(s));
+    const EngineModule& engine = engineModule(s.engine);
+    v.overheadBytes = engine.overheadMiB(s) * kMiB;
+    v.activationBytes = activationPeakBytes(s, engine);
     const double onGpu = gpuLayerShare(s);
     if (s.kvPlacement == KvPlacement::Gpu) {
         v.kvCacheBytes = kv.allocatedBytes * onGpu;
     } else {
-        const int64_t resident = s.engine.gpuResidentKvLayers > 0 ? s.engine.gpuResidentKvLayers
-                                                                  : kDefaultResidentKvLayers;
+        const int64_t resident = engine.gpuResidentKvLayers(s);
         const double share = double(std::min(resident, s.model.layers)) / double(s.model.layers);
         v.kvCacheBytes = kv.allocatedBytes * share;
     }
@@ -211,23 +174,6 @@ TokensFit tokensFit(const Scenario& s, const VramSplit& v)
     fit.maxConcurrency = perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15)))
                                          : 0;
     return fit;
-}
-
-// The figures the engine logs at start-up: vLLM splits all free memory into blocks of
-// block_size tokens of every layer's KV; llama.cpp allocates n_ctx (padded) up front.
-EngineFigures engineFigures(const Scenario& s, const KvFigures& kv, const TokensFit& fit)
-{
-    EngineFigures f;
-    const int64_t block = s.engine.kvBlockTokens;
-    const double blockBytes =
-        kvBytesPerToken(s.model, s.kvDtype, tensorWays(s)) * double(block);
-    const double room = kvRoomForWholeModel(s, fit.freeForKvBytes);
-    f.kvBlocks = blockBytes > 0 ? int64_t(std::floor(std::min(room / blockBytes, 1e15))) : 0;
-    f.kvCacheTokens = int64_t(std::min(double(f.kvBlocks) * double(block), 1e15));
-    f.maxConcurrency = double(f.kvCacheTokens) / double(s.context);
-    f.kvBufferBytes = kv.allocatedBytes * double(s.gpuCount);
-    f.gpuLayers = int64_t(std::llround(gpuLayerShare(s) * double(s.model.layers)));
-    return f;
 }
 
 // Achieved rate of the host link: PCIe payload after protocol overhead, bounded by host memory.
@@ -319,7 +265,7 @@ DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFi
     const double nvmeMs = transferMs(kv.totalBytes, d.nvmeEffectiveGBps);
     const double sataMs = transferMs(kv.totalBytes, d.sataEffectiveGBps);
     d.tierMs[size_t(Tier::Gpu)] = d.gpuMs;
-    if (s.engine.computesOnHost) {
+    if (engineModule(s.engine).computesOnHost(s)) {
         // KV in host RAM is attended by the CPU there (llama.cpp -nkvo): no copy, but the CPU's
         // read of every layer's KV alternates with the GPU's work instead of overlapping it.
         const GpuStep noKv = gpuStep(s, p, residentShare, 0.0, s.batch, s.context);
@@ -454,6 +400,18 @@ const char* reloadTierId(ReloadTier tier)
     return "cpu";
 }
 
+int tensorWays(const Scenario& s)
+{
+    return s.engine.layerSplit ? 1 : s.gpuCount;
+}
+
+double gpuLayerShare(const Scenario& s)
+{
+    if (!s.gpuLayers)
+        return 1.0;
+    return double(std::min(*s.gpuLayers, s.model.layers)) / double(s.model.layers);
+}
+
 double tensorParallelBufferMiB(const Scenario& s)
 {
     // GPUs joined by PCIe alone show no such buffers in vLLM's logs, and a layer split only
@@ -473,7 +431,8 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
     e.kv = kvFigures(s);
     e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount));
     e.tokensFit = tokensFit(s, e.vram);
-    e.engine = engineFigures(s, e.kv, e.tokensFit);
+    e.engine = engineModule(s.engine).startupFigures(
+        s, e.kv, kvRoomForWholeModel(s, e.tokensFit.freeForKvBytes));
     e.decode = decodeTiming(s, e.parameters, e.kv, e.vram);
     e.breakeven = breakeven(s, e.parameters, e.decode, options.breakevenCrossings);
     return e;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/evaluation/scenario.h"
 
+#include "kvscope/settings/settings_registry.h"
 #include "kvscope/text/number_format.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kvscope {
@@ -35,6 +37,53 @@ std::optional<FieldError> checkReal(const std::string& field, double v, double l
     return FieldError{field, show(v),
                       std::string("a number ") + (openLow ? "above " : "from ") + show(lo) +
                           (openLow ? " up to " : " to ") + show(hi)};
+}
+
+// The registry's settings the checks use, looked up once: validate() runs on every evaluation.
+struct RegisteredRanges
+{
+    const Setting* byId(const char* id) const { return settingById(id); }
+    const Setting* gpus = byId("gpus");
+    const Setting* context = byId("context");
+    const Setting* batch = byId("batch");
+    const Setting* lanes = byId("lanes");
+    const Setting* gpuMemUtil = byId("gpu_mem_util");
+    const Setting* runtimeOverhead = byId("runtime_overhead_mib");
+    const Setting* blockSize = byId("block_size");
+    const Setting* prefillChunk = byId("prefill_chunk_tokens");
+    const Setting* maxNumSeqs = byId("max_num_seqs");
+    const Setting* gpuLayers = byId("n_gpu_layers");
+    std::vector<std::pair<const Setting*, double Efficiency::*>> factors = [this] {
+        std::vector<std::pair<const Setting*, double Efficiency::*>> list;
+        for (const std::string& id : efficiencyIds())
+            list.emplace_back(byId(id.c_str()), efficiencyMember(id));
+        return list;
+    }();
+};
+
+const RegisteredRanges& ranges()
+{
+    static const RegisteredRanges r;
+    return r;
+}
+
+// A scenario input against its one range in the settings registry.
+std::optional<FieldError> checkRegistered(const Setting* s, double v)
+{
+    if (!s || inRange(*s, v))
+        return std::nullopt;
+    return FieldError{s->id, showNumber(v), acceptedText(*s)};
+}
+
+std::optional<FieldError> checkLanes(const Setting* s, int lanes)
+{
+    if (!s)
+        return std::nullopt;
+    const std::string text = std::to_string(lanes); // a short string: no allocation
+    for (const std::string& choice : s->choices)
+        if (choice == text)
+            return std::nullopt;
+    return FieldError{s->id, text, acceptedText(*s)};
 }
 
 } // namespace
@@ -114,7 +163,8 @@ std::optional<FieldError> validate(const Scenario& s)
         return e;
     if (auto e = validateGpu(s.gpu))
         return e;
-    if (auto e = checkInt("gpus", s.gpuCount, 1, limits::maxGpus))
+    const RegisteredRanges& range = ranges();
+    if (auto e = checkRegistered(range.gpus, s.gpuCount))
         return e;
     if (auto e = checkReal("weights.bits_per_weight", s.weights.bitsPerWeight, 0, 64))
         return e;
@@ -122,34 +172,36 @@ std::optional<FieldError> validate(const Scenario& s)
         return e;
     if (auto e = checkReal("kv_dtype.bits_per_element", s.kvDtype.bitsPerElement, 0, 64))
         return e;
-    if (auto e = checkInt("context", s.context, limits::minContext, limits::maxContext))
+    if (auto e = checkRegistered(range.context, double(s.context)))
         return e;
-    if (auto e = checkInt("batch", s.batch, 1, limits::maxBatch))
+    if (auto e = checkRegistered(range.batch, double(s.batch)))
         return e;
     if (auto e = checkReal("pcie.gt_per_s", s.pcie.gtPerS, 0, 10'000))
         return e;
     if (auto e = checkReal("pcie.encoding_efficiency", s.pcie.encodingEfficiency, 0, 1))
         return e;
-    if (s.pcieLanes != 1 && s.pcieLanes != 2 && s.pcieLanes != 4 && s.pcieLanes != 8 &&
-        s.pcieLanes != 16)
-        return FieldError{"lanes", std::to_string(s.pcieLanes), "1, 2, 4, 8 or 16"};
-    if (auto e = checkReal("gpu_mem_util", s.effectiveMemoryFraction(), 0, 1))
+    if (auto e = checkLanes(range.lanes, s.pcieLanes))
         return e;
-    if (auto e = checkReal("engine.runtime_overhead_mib", s.engine.runtimeOverheadMiB, 0, 1e7, false))
+    if (s.memoryFraction)
+        if (auto e = checkRegistered(range.gpuMemUtil, *s.memoryFraction))
+            return e;
+    if (auto e = checkReal("engine.memory_fraction", s.engine.memoryFraction, 0, 1))
+        return e;
+    if (auto e = checkRegistered(range.runtimeOverhead, s.engine.runtimeOverheadMiB))
         return e;
     if (auto e = checkReal("engine.cuda_graph_mib", s.engine.cudaGraphMiB, 0, 1e7, false))
         return e;
     if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
                            s.engine.tensorParallelOverheadMiB, 0, 1e7, false))
         return e;
-    if (auto e = checkInt("block_size", s.engine.kvBlockTokens, 1, 1'048'576))
+    if (auto e = checkRegistered(range.blockSize, double(s.engine.kvBlockTokens)))
         return e;
-    if (auto e = checkInt("prefill_chunk_tokens", s.engine.prefillChunkTokens, 0, limits::maxContext))
+    if (auto e = checkRegistered(range.prefillChunk, double(s.engine.prefillChunkTokens)))
         return e;
-    if (auto e = checkInt("max_num_seqs", s.engine.maxNumSeqs, 0, limits::maxBatch))
+    if (auto e = checkRegistered(range.maxNumSeqs, double(s.engine.maxNumSeqs)))
         return e;
     if (s.gpuLayers)
-        if (auto e = checkInt("n_gpu_layers", *s.gpuLayers, 0, 100'000))
+        if (auto e = checkRegistered(range.gpuLayers, double(*s.gpuLayers)))
             return e;
     if (auto e = checkReal("weights.kernel_efficiency", s.weights.kernelEfficiency, 0, 1))
         return e;
@@ -160,22 +212,9 @@ std::optional<FieldError> validate(const Scenario& s)
     if (auto e = checkReal("host_memory.bandwidth_gb_per_s", s.hostMemory.bandwidthGBps, 0,
                            limits::maxRateGBps))
         return e;
-    const Efficiency& f = s.efficiency;
-    const std::pair<const char*, double> fractions[] = {
-        {"hbm_efficiency", f.hbm},   {"compute_efficiency", f.compute},
-        {"pcie_protocol_efficiency", f.pcieProtocol}, {"disk_efficiency", f.disk},
-        {"host_memory_efficiency", f.hostMemory}, {"interconnect_efficiency", f.interconnect}};
-    for (const auto& [field, value] : fractions)
-        if (auto e = checkReal(field, value, 0, 1))
+    for (const auto& [setting, member] : range.factors)
+        if (auto e = checkRegistered(setting, s.efficiency.*member))
             return e;
-    if (auto e = checkReal("realtime_tokens_per_s", f.realtimeTokensPerS, 0, 10'000))
-        return e;
-    if (auto e = checkReal("activation_bytes", f.activationBytes, 0, 8))
-        return e;
-    if (auto e = checkReal("layer_overhead_us", f.layerOverheadUs, 0, 10'000, false))
-        return e;
-    if (auto e = checkReal("all_reduce_latency_us", f.allReduceLatencyUs, 0, 10'000, false))
-        return e;
     return std::nullopt;
 }
 

@@ -3,6 +3,7 @@
 
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/checked_json.h"
+#include "kvscope/settings/settings_registry.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,35 +13,22 @@ nlohmann::json scenarioToJson(const Scenario& s)
 {
     nlohmann::json j;
     j["kvscope_scenario"] = scenarioFileVersion;
-    j["model"] = s.model.imported ? modelToConfig(s.model) : nlohmann::json(s.model.id);
-    j["gpu"] = s.gpu.custom ? gpuToJson(s.gpu) : nlohmann::json(s.gpu.id);
-    j["gpus"] = s.gpuCount;
-    j["weights"] = s.weights.id;
-    j["kv_dtype"] = s.kvDtype.id;
-    j["engine"] = s.engine.id;
-    j["context"] = s.context;
-    j["batch"] = s.batch;
-    j["pcie"] = s.pcie.gen;
-    j["lanes"] = s.pcieLanes;
-    j["kv_placement"] = kvPlacementId(s.kvPlacement);
-    j["prefetch_kv"] = s.prefetchKv;
-    j["offload_weights"] = s.offloadWeights;
-    if (s.memoryFraction)
-        j["gpu_mem_util"] = *s.memoryFraction;
-    j["block_size"] = s.engine.kvBlockTokens;
-    j["prefill_chunk_tokens"] = s.engine.prefillChunkTokens;
-    j["max_num_seqs"] = s.engine.maxNumSeqs;
-    j["runtime_overhead_mib"] = s.engine.runtimeOverheadMiB;
-    j["split_mode"] = s.engine.layerSplit ? "layer" : "tensor";
-    if (s.gpuLayers)
-        j["n_gpu_layers"] = *s.gpuLayers;
-    j["nvme"] = s.nvme.id;
-    j["sata"] = s.sata.id;
-    j["host_memory"] = s.hostMemory.id;
-    nlohmann::json efficiency = nlohmann::json::object();
-    for (const std::string& id : efficiencyIds())
-        efficiency[id] = *efficiencyField(s.efficiency, id);
-    j["efficiency"] = efficiency;
+    if (s.model.imported)
+        j["model"] = modelToConfig(s.model);
+    if (s.gpu.custom)
+        j["gpu"] = gpuToJson(s.gpu);
+    j["efficiency"] = nlohmann::json::object();
+    for (const Setting& setting : settingsRegistry()) {
+        const auto value = setting.current(s);
+        if (!value)
+            continue;
+        nlohmann::json& target = *setting.fileSection ? j[setting.fileSection] : j;
+        std::visit([&](const auto& v) { target[setting.id] = v; }, *value);
+    }
+    // Choices that are numbers in the file (lanes 16, pcie 4), as earlier versions wrote them.
+    for (const char* key : {"lanes", "pcie"})
+        if (j.contains(key) && j[key].is_string())
+            j[key] = std::stoi(j[key].get<std::string>());
     if (s.calibration) {
         const CalibrationRecord& c = *s.calibration;
         j["calibration"] = {{"kind", c.kind},     {"measured", c.measured}, {"factor", c.factor},
@@ -55,18 +43,6 @@ std::string scenarioToText(const Scenario& s)
 }
 
 namespace {
-
-template <typename T, typename Lookup>
-void pickById(JsonReader& r, const char* key, Lookup lookup, T& target, const std::string& accepted)
-{
-    const std::string id = r.text({key}, "");
-    if (id.empty())
-        return;
-    if (const T* found = lookup(id))
-        target = *found;
-    else
-        r.fail(key, "\"" + id + "\"", accepted);
-}
 
 // The calibration record: which figure was measured, the factor it set, and the values; each
 // checked so a hand-edited file cannot carry a NaN or a mismatched pair into the window.
@@ -101,13 +77,74 @@ Expected<CalibrationRecord> calibrationFromJson(const nlohmann::json& j)
     return c;
 }
 
-template <typename T>
-std::string idList(const std::vector<T>& items)
+} // namespace
+
+namespace {
+
+// A file value as the text the setting's parser takes; nothing when its JSON type cannot be one.
+std::optional<std::string> settingText(const Setting& setting, const nlohmann::json& v)
 {
-    std::string list = "one of ";
-    for (size_t i = 0; i < items.size(); ++i)
-        list += (i ? ", " : "") + items[i].id;
-    return list;
+    switch (setting.type) {
+    case SettingType::Integer:
+        if (v.is_number_integer())
+            return v.dump();
+        return std::nullopt;
+    case SettingType::Real:
+        if (v.is_number())
+            return v.dump();
+        return std::nullopt;
+    case SettingType::Switch:
+        if (v.is_boolean())
+            return std::string(v.get<bool>() ? "on" : "off");
+        return std::nullopt;
+    case SettingType::Choice:
+        if (v.is_number_integer())
+            return v.dump();
+        [[fallthrough]];
+    case SettingType::Entry:
+        if (v.is_string())
+            return v.get<std::string>();
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// Reads and applies every registry setting the file holds, catalog entries first; an error names
+// the key as "scenario.key" (or "scenario.efficiency.key").
+std::optional<FieldError> applyFileSettings(const nlohmann::json& j, Scenario& s, const Catalog& c)
+{
+    const nlohmann::json* efficiency = nullptr;
+    if (auto it = j.find("efficiency"); it != j.end()) {
+        if (!it->is_object())
+            return FieldError{"scenario.efficiency", describeJson(*it), "an object of factors"};
+        efficiency = &*it;
+    }
+    for (const bool entries : {true, false})
+        for (const Setting& setting : settingsRegistry()) {
+            if (setting.choosesEntry != entries)
+                continue;
+            const bool inSection = *setting.fileSection != 0;
+            const nlohmann::json* object = inSection ? efficiency : &j;
+            if (!object)
+                continue;
+            auto it = object->find(setting.id);
+            if (it == object->end() || it->is_null() || it->is_object())
+                continue; // absent keeps the default; objects (model, gpu) were read already
+            const std::string field =
+                std::string("scenario.") + (inSection ? "efficiency." : "") + setting.id;
+            const auto text = settingText(setting, *it);
+            if (!text)
+                return FieldError{field, describeJson(*it), acceptedText(setting)};
+            auto value = parseSettingText(setting, *text, field);
+            if (!value)
+                return FieldError{field, describeJson(*it), value.error().accepted};
+            if (auto error = setting.apply(s, *value, c)) {
+                if (const Setting* named = settingById(error->field))
+                    error->field = std::string("scenario.") + named->id;
+                return error;
+            }
+        }
+    return std::nullopt;
 }
 
 } // namespace
@@ -126,83 +163,23 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& j, const Catalog& c)
     if (r.error())
         return *r.error();
 
-    if (auto it = j.find("model"); it != j.end()) {
-        if (it->is_object()) {
-            auto model = modelFromConfig(*it, "custom");
-            if (!model)
-                return model.error();
-            s.model = std::move(model).value();
-            s.model.imported = true;
-        } else {
-            pickById(r, "model", [&](auto& id) { return c.model(id); }, s.model,
-                     "a model id from `kvscope-cli list models` or an embedded config object");
-        }
+    if (auto it = j.find("model"); it != j.end() && it->is_object()) {
+        auto model = modelFromConfig(*it, "custom");
+        if (!model)
+            return model.error();
+        s.model = std::move(model).value();
+        s.model.imported = true;
     }
-    if (auto it = j.find("gpu"); it != j.end()) {
-        if (it->is_object()) {
-            auto gpu = gpuFromJson(*it, "custom");
-            if (!gpu)
-                return gpu.error();
-            s.gpu = std::move(gpu).value();
-            s.gpu.custom = true;
-        } else {
-            pickById(r, "gpu", [&](auto& id) { return c.gpu(id); }, s.gpu,
-                     "a GPU id from `kvscope-cli list gpus` or an embedded GPU object");
-        }
+    if (auto it = j.find("gpu"); it != j.end() && it->is_object()) {
+        auto gpu = gpuFromJson(*it, "custom");
+        if (!gpu)
+            return gpu.error();
+        GpuSpec custom = std::move(gpu).value();
+        custom.custom = true;
+        applyGpu(s, std::move(custom));
     }
-    s.gpuCount = int(r.integer({"gpus"}, 1, limits::maxGpus, s.gpuCount));
-    pickById(r, "weights", [&](auto& id) { return c.weightFormat(id); }, s.weights,
-             idList(c.weightFormats));
-    pickById(r, "kv_dtype", [&](auto& id) { return c.kvDtype(id); }, s.kvDtype, idList(c.kvDtypes));
-    EngineProfile engine = s.engine;
-    pickById(r, "engine", [&](auto& id) { return c.engine(id); }, engine, idList(c.engines));
-    applyEngine(s, engine);
-    s.context = r.integer({"context"}, limits::minContext, limits::maxContext, s.context);
-    s.batch = r.integer({"batch"}, 1, limits::maxBatch, s.batch);
-    const int gen = int(r.integer({"pcie"}, 1, 16, s.pcie.gen));
-    if (const PcieGeneration* p = c.pcieGeneration(gen))
-        s.pcie = *p;
-    else
-        r.fail("pcie", std::to_string(gen), "a PCIe generation from 3 to 6");
-    s.pcieLanes = int(r.integer({"lanes"}, 1, 16, s.pcieLanes));
-    const std::string placement = r.text({"kv_placement"}, kvPlacementId(s.kvPlacement));
-    if (!parseKvPlacement(placement, &s.kvPlacement))
-        r.fail("kv_placement", "\"" + placement + "\"", "gpu, cpu, nvme or sata");
-    s.prefetchKv = r.boolean({"prefetch_kv"}, s.prefetchKv);
-    s.offloadWeights = r.boolean({"offload_weights"}, s.offloadWeights);
-    if (r.has("gpu_mem_util"))
-        s.memoryFraction = r.number({"gpu_mem_util"}, 0.01, 1.0, 0.9);
-    s.engine.kvBlockTokens = r.integer({"block_size"}, 1, 1 << 20, s.engine.kvBlockTokens);
-    s.engine.prefillChunkTokens =
-        r.integer({"prefill_chunk_tokens"}, 0, limits::maxContext, s.engine.prefillChunkTokens);
-    s.engine.maxNumSeqs = r.integer({"max_num_seqs"}, 0, limits::maxBatch, s.engine.maxNumSeqs);
-    s.engine.runtimeOverheadMiB =
-        r.number({"runtime_overhead_mib"}, 0, 1e7, s.engine.runtimeOverheadMiB);
-    const std::string split = r.text({"split_mode"}, s.engine.layerSplit ? "layer" : "tensor");
-    if (split != "tensor" && split != "layer")
-        r.fail("split_mode", "\"" + split + "\"", "tensor or layer");
-    s.engine.layerSplit = split == "layer";
-    if (r.has("n_gpu_layers"))
-        s.gpuLayers = r.integer({"n_gpu_layers"}, 0, 100'000, 0);
-    pickById(r, "nvme", [&](auto& id) { return c.storageTier(id); }, s.nvme, idList(c.storage));
-    pickById(r, "sata", [&](auto& id) { return c.storageTier(id); }, s.sata, idList(c.storage));
-    pickById(r, "host_memory", [&](auto& id) { return c.host(id); }, s.hostMemory,
-             idList(c.hostMemory));
-    if (auto it = j.find("efficiency"); it != j.end()) {
-        if (!it->is_object())
-            return FieldError{"scenario.efficiency", describeJson(*it), "an object of factors"};
-        JsonReader e(*it, "scenario.efficiency");
-        for (const auto& [key, value] : it->items()) {
-            double* field = efficiencyField(s.efficiency, key);
-            if (!field)
-                continue; // a factor from a newer version: keep the default
-            *field = e.number({key.c_str()}, 0, 1e6, *field);
-        }
-        if (e.error())
-            return *e.error();
-    }
-    if (r.error())
-        return *r.error();
+    if (auto error = applyFileSettings(j, s, c))
+        return *error;
     if (auto it = j.find("calibration"); it != j.end() && !it->is_null()) {
         auto calibration = calibrationFromJson(*it);
         if (!calibration)

@@ -43,6 +43,19 @@ const double* efficiencyField(const Efficiency& efficiency, const std::string& i
     return fieldOf<const Efficiency, const double>(efficiency, id);
 }
 
+double Efficiency::*efficiencyMember(const std::string& id)
+{
+    for (double Efficiency::*member :
+         {&Efficiency::hbm, &Efficiency::compute, &Efficiency::pcieProtocol, &Efficiency::disk,
+          &Efficiency::hostMemory, &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
+          &Efficiency::layerOverheadUs, &Efficiency::interconnect, &Efficiency::allReduceLatencyUs}) {
+        Efficiency probe;
+        if (efficiencyField(probe, id) == &(probe.*member))
+            return member;
+    }
+    return nullptr;
+}
+
 const std::vector<std::string>& efficiencyIds()
 {
     static const std::vector<std::string> ids{

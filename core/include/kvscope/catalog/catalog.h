@@ -54,9 +54,14 @@ Catalog loadCatalog(const std::vector<std::filesystem::path>& dataDirs);
 // dynamic cache, KV on the GPU), or an error naming the catalog entry that is missing.
 Expected<Scenario> defaultScenario(const Catalog& catalog);
 
-// Puts an engine into a scenario along with the defaults it implies (its KV placement, and its
-// batch defaults for the scenario's GPU).
+// Puts an engine into a scenario along with the defaults it implies (its KV placement, its batch
+// defaults for the scenario's GPU, its latest release).
 void applyEngine(Scenario& scenario, const EngineProfile& engine);
+
+// Re-derives the scenario's engine from the catalog as its release (engineVersion) and vLLM
+// engine generation (vllmUseV1) have it, with the batch defaults for its GPU; an error names a
+// release or generation the engine does not have. The KV placement and other settings stay.
+std::optional<FieldError> applyEngineRelease(Scenario& scenario, const Catalog& catalog);
 
 // Puts a GPU into a scenario; batch settings still at the engine's defaults for the old GPU
 // follow to the new one's, settings the user changed stay.

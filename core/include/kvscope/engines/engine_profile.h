@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "kvscope/engines/engine_release.h"
+
 #include <cstdint>
 #include <string>
 
@@ -16,17 +18,23 @@ struct EngineProfile
 {
     std::string id;                  // "hf", "hf-static", "hf-offloaded", "vllm", "llamacpp"
     std::string name;
+    std::string family;              // the module that implements it: "transformers", "vllm",
+                                     // "llamacpp" (engines/engine_module.h)
     double memoryFraction = 1.0;     // share of GPU memory the engine allows itself
     double runtimeOverheadMiB = 0;   // CUDA context, allocator reserve, library workspaces
     double cudaGraphMiB = 0;         // captured CUDA graphs
     double tensorParallelOverheadMiB = 0; // per GPU when layers are split tensor-parallel:
                                           // communicator buffers (NCCL, custom all-reduce)
-    double legacyRuntimeOverheadMiB = 0;  // vLLM before v0.6.5 counted its whole process's
-                                          // non-torch memory, CUDA context included; read by the
-                                          // validation set's version rules
+    CudaGraphAccounting cudaGraphsInBudget = CudaGraphAccounting::All; // whose graphs the KV
+                                     // budget counts; the others' are captured outside it
     int64_t kvBlockTokens = 1;       // KV allocation granularity in tokens (vLLM block_size)
     bool preallocatesKv = false;     // KV reserved for the whole configured context up front
     int64_t prefillChunkTokens = 0;  // tokens per prefill forward; 0 = the whole prompt at once
+    int64_t profileTokensFloor = 0;  // with prefillChunkTokens 0: the profiling forward takes
+                                     // max(context, this) tokens (vLLM V0 without chunked
+                                     // prefill); 0 = context x batch (HF runs each prompt whole)
+    int64_t chunkedAboveContext = 0; // ... unless the context exceeds this: then the engine
+    int64_t longContextChunkTokens = 0; // turns chunked prefill on, in chunks of this (vLLM V0)
     KvPlacement defaultKvPlacement = KvPlacement::Gpu;
     int64_t gpuResidentKvLayers = 0; // KV layers kept on the GPU when the cache is offloaded
     int64_t maxNumSeqs = 0;          // vLLM max_num_seqs: rows its profiling run samples logits
@@ -45,10 +53,10 @@ struct EngineProfile
     int64_t largeGpuPrefillChunkTokens = 0;
     int64_t baseMaxNumSeqs = 0;          // the defaults elsewhere (the catalog's max_num_seqs
     int64_t basePrefillChunkTokens = 0;  // and prefill_chunk_tokens)
-    bool computesOnHost = false;     // layers and KV left in host RAM are computed there by the
-                                     // CPU (llama.cpp -ngl / -nkvo), not copied to the GPU
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
                                      // --split-mode layer), instead of tensor parallel
+    EngineReleases releases;         // rules by release (engines.json "releases"); none for
+                                     // engines whose figures kvscope does not tie to a release
     std::string source;
 };
 

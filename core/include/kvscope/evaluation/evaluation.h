@@ -138,6 +138,12 @@ struct EvaluateOptions
 // The one evaluation every front end calls. Validates first; never returns NaN or infinity.
 Expected<Evaluation> evaluate(const Scenario& scenario, const EvaluateOptions& options = {});
 
+// GPUs that split each layer's heads and run together (tensor parallel); a layer split runs
+// whole layers on one GPU at a time, so it divides memory but not time.
+int tensorWays(const Scenario& scenario);
+// Share of the model's layers on the GPUs; the rest stay in host RAM (llama.cpp -ngl).
+double gpuLayerShare(const Scenario& scenario);
+
 // Per-GPU communicator buffers the engine holds: its tensor-parallel overhead when the layers are
 // split tensor-parallel over NVLink-linked GPUs (measured on H100s), otherwise none.
 double tensorParallelBufferMiB(const Scenario& scenario);

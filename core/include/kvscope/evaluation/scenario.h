@@ -36,7 +36,13 @@ struct Scenario
     int gpuCount = 1;                  // tensor-parallel degree: weights and KV heads split
     WeightFormat weights;              // weight storage format
     KvDtype kvDtype;                   // KV cache element type
-    EngineProfile engine;              // serving engine's memory policy
+    EngineProfile engine;              // serving engine's memory policy, as of engineVersion
+    std::string engineVersion;         // the engine release whose rules apply ("0.6.4");
+                                       // "" = the latest release kvscope models
+    std::optional<bool> vllmUseV1;     // vLLM's VLLM_USE_V1; unset = the release's default
+    bool enforceEager = false;         // vLLM --enforce-eager: no CUDA graphs are captured
+    bool flashinferSampler = false;    // vLLM samples top-k/top-p with FlashInfer (its log says
+                                       // "Using FlashInfer for top-p & top-k sampling")
     int64_t context = 2048;            // tokens per sequence (prompt + generated)
     int64_t batch = 1;                 // concurrent sequences decoded together
     PcieGeneration pcie;               // host link generation (defaults to PCIe 4.0)

@@ -39,6 +39,8 @@ struct EfficiencyFactor
 // The Efficiency member a factor id names, or nullptr for an unknown id.
 double* efficiencyField(Efficiency& efficiency, const std::string& id);
 const double* efficiencyField(const Efficiency& efficiency, const std::string& id);
+// The same as a member pointer, for callers that look a factor up once and read it often.
+double Efficiency::*efficiencyMember(const std::string& id);
 // Ids of every Efficiency member, in display order.
 const std::vector<std::string>& efficiencyIds();
 

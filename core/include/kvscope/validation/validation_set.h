@@ -5,9 +5,11 @@
 // achieve, each evaluated as a Scenario and compared with the matching prediction. The CLI's
 // `validate`, the window's Validation view and the regression test all run this.
 //
-// How a case becomes a Scenario: the catalog's default scenario, then the case's model, GPU,
-// GPU count and engine (applyEngine; engine "unknown" means the catalog's default engine, noted
-// on the result), then each setting under the engine's own name:
+// How a case becomes a Scenario: its model, GPU, GPU count, engine (engine "unknown" means the
+// catalog's default engine, noted on the result) and each setting under the engine's own name
+// become kvscope-cli options (CaseScenario::options), applied to the default scenario as the CLI
+// applies them; vLLM's engine_version becomes --engine-version (and --vllm-use-v1 where the text
+// names the other engine generation), so the release's rules (engines.json) apply:
 //   gpu_memory_utilization -> memoryFraction     max_model_len, n_ctx -> context
 //   block_size -> engine.kvBlockTokens           max_num_seqs -> engine.maxNumSeqs
 //   max_num_batched_tokens -> engine.prefillChunkTokens
@@ -16,7 +18,8 @@
 //   cache_type_k / cache_type_v -> kvDtype (f16 -> fp16; q8_0, q4_0, ... by catalog id)
 //   kv_cache_dtype (vLLM) fp8, fp8_e4m3, fp8_e5m2 -> kvDtype fp8; enforce_eager -> no CUDA graphs
 //   weights -> weight format id; dtype float16 / bfloat16 -> fp16 / bf16 weights and KV
-//   context -> context; batch; n_gpu_layers -> gpuLayers; pcie_gen, lanes -> the host link.
+//   context -> context; batch; n_gpu_layers -> gpuLayers; pcie_gen, lanes -> the host link;
+//   sampler flashinfer -> --flashinfer-sampler on.
 // Capacity follows what the engine allocates for, so there n_ctx, then max_model_len, set the
 // context; decode speed follows the tokens actually held, so there only `context` does, and a
 // decode case that states none runs at 128 tokens (llama-bench's default tg128 test).
@@ -41,6 +44,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -175,10 +179,15 @@ struct ValidationReport
     const ValidationSummary& summary(ValidationKind kind) const { return summaries[size_t(kind)]; }
 };
 
-// The Scenario a case describes, or why there is none (result.skip set, scenario empty).
+// kvscope-cli options (flag without dashes, value), in the settings registry's words.
+using CaseOptions = std::vector<std::pair<std::string, std::string>>;
+
+// The Scenario a case describes, or why there is none (result.skip set, scenario empty). The
+// scenario is the default one with `options` applied, exactly as `kvscope-cli calc` applies them.
 struct CaseScenario
 {
     std::optional<Scenario> scenario;
+    CaseOptions options;     // the case's settings as kvscope-cli options
     ValidationResult result; // id, kind, skip reason and assumption flags filled in
 };
 CaseScenario scenarioForCase(const ValidationCase& vcase, const Catalog& catalog);

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What differs between serving engines, behind one interface: how an engine budgets GPU memory,
+// how it sizes its activation peak and sampler, where it computes what is left in host RAM, and
+// what it logs at start-up. The shared evaluation asks the scenario's module and never tests an
+// engine's id. One file per engine in core/src/engines/; the catalog's "family" picks it.
+
+#include "kvscope/evaluation/evaluation.h"
+
+#include <cstdint>
+#include <string>
+
+namespace kvscope {
+
+class EngineModule
+{
+public:
+    virtual ~EngineModule() = default;
+
+    // Memory held on each GPU besides weights, KV and activations, in MiB: the runtime (CUDA
+    // context, allocator), captured CUDA graphs counted in the budget, communicator buffers.
+    virtual double overheadMiB(const Scenario& scenario) const;
+    // Tokens in flight when the engine's activation peak is sized (its profiling forward).
+    virtual int64_t profiledTokens(const Scenario& scenario) const;
+    // Rows of logits its sampler holds at its peak, and FP32 logit-sized copies per row.
+    virtual int64_t sampledRows(const Scenario& scenario) const;
+    virtual double samplerLogitCopies(const Scenario& scenario) const;
+    // KV layers kept on the GPU when the cache is offloaded.
+    virtual int64_t gpuResidentKvLayers(const Scenario& scenario) const;
+    // Whether layers and KV left in host RAM are computed there by the CPU (not copied over).
+    virtual bool computesOnHost(const Scenario& scenario) const;
+    // What the engine logs about its KV cache at start-up; `kvRoomBytes` is the memory left for
+    // KV on each GPU, counted as if the whole model's KV were there.
+    virtual EngineFigures startupFigures(const Scenario& scenario, const KvFigures& kv,
+                                         double kvRoomBytes) const;
+};
+
+// The module of an engine profile's family ("transformers", "vllm", "llamacpp"); engines of an
+// unknown family get the data-driven defaults.
+const EngineModule& engineModule(const EngineProfile& engine);
+
+} // namespace kvscope

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// engines.json "releases": an engine's rules by release, each checked before it is used.
+#include "kvscope/catalog/engine_releases_json.h"
+
+#include "kvscope/io/checked_json.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope {
+
+namespace {
+
+std::optional<Release> releaseAt(JsonReader& r, const char* key, bool required)
+{
+    if (!r.has(key)) {
+        if (required)
+            r.require({key});
+        return std::nullopt;
+    }
+    const std::string text = r.text({key}, "");
+    auto release = parseRelease(text);
+    if (!release && !r.error())
+        r.fail(key, "\"" + text + "\"", "a release such as \"0.6.5\"");
+    return release;
+}
+
+std::optional<SettingValue> ruleValue(const nlohmann::json& v)
+{
+    if (v.is_boolean())
+        return SettingValue(v.get<bool>());
+    if (v.is_number_integer())
+        return SettingValue(v.get<int64_t>());
+    if (v.is_number())
+        return SettingValue(v.get<double>());
+    if (v.is_string() && (v == "all" || v == "moe_only" || v == "none"))
+        return SettingValue(v.get<std::string>());
+    return std::nullopt;
+}
+
+void readRule(const nlohmann::json& j, size_t index, EngineReleases& out, JsonReader& parent)
+{
+    const std::string where = "releases.rules[" + std::to_string(index) + "]";
+    if (!j.is_object()) {
+        parent.fail(where, describeJson(j), "an object");
+        return;
+    }
+    JsonReader r(j, "");
+    ReleaseRule rule;
+    rule.from = releaseAt(r, "from", false);
+    rule.before = releaseAt(r, "before", false);
+    rule.generation = r.text({"generation"}, "");
+    if (!rule.generation.empty() && rule.generation != "v0" && rule.generation != "v1")
+        r.fail("generation", "\"" + rule.generation + "\"", "v0 or v1");
+    r.require({"source"});
+    rule.source = r.text({"source"}, "");
+    r.text({"why"}, "");
+    const nlohmann::json* set = r.find({"set"});
+    if (!set || !set->is_object() || set->empty()) {
+        r.fail("set", set ? describeJson(*set) : "", "an object of engine profile values");
+    } else {
+        for (const auto& [key, value] : set->items()) {
+            const auto v = ruleValue(value);
+            if (!isReleaseRuleKey(key) || !v) {
+                r.fail("set." + key, describeJson(value), "a known engine profile key and value");
+                break;
+            }
+            rule.set.emplace_back(key, *v);
+        }
+    }
+    if (const auto& e = r.error()) {
+        parent.fail(where + "." + e->field, e->value, e->accepted);
+        return;
+    }
+    for (const auto& bound : {rule.from, rule.before})
+        if (bound && std::find(out.boundaries.begin(), out.boundaries.end(), *bound) ==
+                         out.boundaries.end())
+            out.boundaries.push_back(*bound);
+    out.rules.push_back(std::move(rule));
+}
+
+} // namespace
+
+void readEngineReleases(const nlohmann::json& j, EngineReleases& out, JsonReader& parent)
+{
+    if (!j.is_object()) {
+        parent.fail("releases", describeJson(j), "an object");
+        return;
+    }
+    JsonReader r(j, "");
+    out.first = releaseAt(r, "first", true).value_or(Release{});
+    out.latest = releaseAt(r, "latest", true).value_or(Release{});
+    out.v1From = releaseAt(r, "v1_from", false);
+    out.v1DefaultFrom = releaseAt(r, "v1_default_from", false);
+    out.v0Until = releaseAt(r, "v0_until", false);
+    r.require({"source"});
+    out.source = r.text({"source"}, "");
+    if (!r.error() && out.latest < out.first)
+        r.fail("latest", releaseText(out.latest), "a release no older than \"first\"");
+    if (const auto& e = r.error()) {
+        parent.fail("releases." + e->field, e->value, e->accepted);
+        return;
+    }
+    const nlohmann::json* rules = r.find({"rules"});
+    if (!rules || !rules->is_array()) {
+        parent.fail("releases.rules", rules ? describeJson(*rules) : "", "an array of rules");
+        return;
+    }
+    for (size_t i = 0; i < rules->size() && !parent.error(); ++i)
+        readRule((*rules)[i], i, out, parent);
+    std::sort(out.boundaries.begin(), out.boundaries.end());
+}
+
+} // namespace kvscope

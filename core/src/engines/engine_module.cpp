@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The behaviour every engine shares unless its module says otherwise, read from its catalog data.
+#include "engines/engine_modules.h"
+
+#include "kvscope/model/kv_cache.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvscope {
+
+namespace {
+// KV layers an offloading cache keeps on the GPU when the engine does not say: the layer being
+// computed and the one being prefetched (transformers' OffloadedCache).
+constexpr int64_t kDefaultResidentKvLayers = 2;
+} // namespace
+
+double EngineModule::overheadMiB(const Scenario& s) const
+{
+    return s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB + tensorParallelBufferMiB(s);
+}
+
+int64_t EngineModule::profiledTokens(const Scenario& s) const
+{
+    // Chunking engines size their buffers for the chunk (vLLM profiles max_num_batched_tokens,
+    // llama.cpp reserves for n_ubatch); an engine without chunks runs each prompt whole.
+    const EngineProfile& e = s.engine;
+    if (e.prefillChunkTokens > 0)
+        return e.prefillChunkTokens;
+    if (e.chunkedAboveContext > 0 && s.context > e.chunkedAboveContext &&
+        e.longContextChunkTokens > 0)
+        return e.longContextChunkTokens;
+    if (e.profileTokensFloor > 0)
+        return std::max(s.context, e.profileTokensFloor);
+    return s.context * s.batch;
+}
+
+int64_t EngineModule::sampledRows(const Scenario& s) const
+{
+    return s.engine.maxNumSeqs > 0 ? s.engine.maxNumSeqs : s.batch;
+}
+
+double EngineModule::samplerLogitCopies(const Scenario& s) const
+{
+    return s.engine.samplerLogitCopies;
+}
+
+int64_t EngineModule::gpuResidentKvLayers(const Scenario& s) const
+{
+    return s.engine.gpuResidentKvLayers > 0 ? s.engine.gpuResidentKvLayers
+                                            : kDefaultResidentKvLayers;
+}
+
+bool EngineModule::computesOnHost(const Scenario&) const
+{
+    return false; // what stays in host RAM is copied over the host link to be computed
+}
+
+// vLLM splits all free memory into blocks of block_size tokens of every layer's KV; llama.cpp
+// allocates n_ctx (padded to its block) up front. Both are reported for every engine, so a user
+// can hold either log against the plan.
+EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& kv,
+                                           double room) const
+{
+    EngineFigures f;
+    const int64_t block = s.engine.kvBlockTokens;
+    const double blockBytes =
+        kvBytesPerToken(s.model, s.kvDtype, tensorWays(s)) * double(block);
+    f.kvBlocks = blockBytes > 0 ? int64_t(std::floor(std::min(room / blockBytes, 1e15))) : 0;
+    f.kvCacheTokens = int64_t(std::min(double(f.kvBlocks) * double(block), 1e15));
+    f.maxConcurrency = double(f.kvCacheTokens) / double(s.context);
+    f.kvBufferBytes = kv.allocatedBytes * double(s.gpuCount);
+    f.gpuLayers = int64_t(std::llround(gpuLayerShare(s) * double(s.model.layers)));
+    return f;
+}
+
+const EngineModule& engineModule(const EngineProfile& engine)
+{
+    if (engine.family == "vllm")
+        return engines::vllm();
+    if (engine.family == "llamacpp")
+        return engines::llamaCpp();
+    return engines::transformers();
+}
+
+} // namespace kvscope

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The settings whose values name catalog entries (or files): the model, GPU, engine and its
+// release, formats, PCIe generation, disks and host memory. Part of the settings registry.
+
+#include "kvscope/settings/setting.h"
+
+#include <vector>
+
+namespace kvscope {
+
+// Model, GPU, engine, engine release, vLLM engine generation, weights, KV dtype, PCIe: in the
+// order they are applied and listed.
+std::vector<Setting> catalogEntrySettings();
+// NVMe, SATA and host memory.
+std::vector<Setting> storageSettings();
+
+} // namespace kvscope

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The registry: every scenario input once. Entries that pick a catalog entry come first and are
+// applied first (later defaults depend on them: an engine's batch defaults follow the GPU, its
+// release rules follow the engine). Catalog lookups live in catalog_settings.cpp.
+#include "kvscope/settings/settings_registry.h"
+
+#include "kvscope/evaluation/scenario.h"
+#include "settings/catalog_settings.h"
+
+#include <algorithm>
+
+namespace kvscope {
+
+namespace {
+
+using V = std::optional<SettingValue>;
+
+int64_t integerOf(const SettingValue& v)
+{
+    return std::get<int64_t>(v);
+}
+double realOf(const SettingValue& v)
+{
+    return std::get<double>(v);
+}
+bool switchOf(const SettingValue& v)
+{
+    return std::get<bool>(v);
+}
+const std::string& textOf(const SettingValue& v)
+{
+    return std::get<std::string>(v);
+}
+
+// One efficiency factor: its file key sits in the scenario's "efficiency" object.
+Setting factor(const char* id, const char* flag, double lo, double hi, const char* unit,
+               const char* help, std::optional<FieldError> (*apply)(Scenario&, const SettingValue&,
+                                                                  const Catalog&),
+               V (*current)(const Scenario&))
+{
+    Setting s = makeSetting(id, flag, "F", SettingType::Real, lo, hi);
+    s.unit = unit;
+    s.defaultText = "the catalog's (efficiency.json, with its source)";
+    s.help = help;
+    s.fileSection = "efficiency";
+    s.apply = apply;
+    s.current = current;
+    return s;
+}
+
+#define FIELD_SETTER(member, get)                                                                  \
+    [](Scenario& s, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {          \
+        s.member = get(v);                                                                         \
+        return std::nullopt;                                                                       \
+    }
+#define FIELD_GETTER(member) [](const Scenario& s) -> V { return SettingValue(s.member); }
+
+std::vector<Setting> buildRegistry()
+{
+    std::vector<Setting> r = catalogEntrySettings();
+
+    auto add = [&](Setting s) { r.push_back(std::move(s)); };
+    {
+        Setting s = makeSetting("gpus", "gpus", "N", SettingType::Integer, 1, double(limits::maxGpus));
+        s.unit = "GPUs";
+        s.defaultText = "1";
+        s.help = "GPUs working together (tensor parallel unless --split-mode layer)";
+        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+            sc.gpuCount = int(integerOf(v));
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V { return SettingValue(int64_t(sc.gpuCount)); };
+        add(s);
+    }
+    {
+        Setting s = makeSetting("context", "context", "N", SettingType::Integer, double(limits::minContext),
+                  double(limits::maxContext));
+        s.unit = "tokens";
+        s.defaultText = "2,048";
+        s.help = "tokens per sequence (prompt + generated)";
+        s.engineNames = {{"vllm", "max_model_len"}, {"llamacpp", "n_ctx"}};
+        s.apply = FIELD_SETTER(context, integerOf);
+        s.current = FIELD_GETTER(context);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("batch", "batch", "N", SettingType::Integer, 1, double(limits::maxBatch));
+        s.unit = "sequences";
+        s.defaultText = "1";
+        s.help = "concurrent sequences decoded together";
+        s.apply = FIELD_SETTER(batch, integerOf);
+        s.current = FIELD_GETTER(batch);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("lanes", "lanes", "N", SettingType::Choice);
+        s.choices = {"1", "2", "4", "8", "16"};
+        s.unit = "lanes";
+        s.defaultText = "16";
+        s.help = "PCIe lanes of the host link";
+        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+            sc.pcieLanes = std::stoi(textOf(v));
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V { return SettingValue(std::to_string(sc.pcieLanes)); };
+        add(s);
+    }
+    {
+        Setting s = makeSetting("kv_placement", "kv-placement", "gpu|cpu|nvme|sata", SettingType::Choice);
+        s.choices = {"gpu", "cpu", "nvme", "sata"};
+        s.defaultText = "the engine's (CPU RAM for hf-offloaded, else the GPU)";
+        s.help = "where the KV cache lives while decoding";
+        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+            parseKvPlacement(textOf(v), &sc.kvPlacement);
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V { return SettingValue(std::string(kvPlacementId(sc.kvPlacement))); };
+        add(s);
+    }
+    {
+        Setting s = makeSetting("prefetch_kv", "prefetch", "on|off", SettingType::Switch);
+        s.defaultText = "on";
+        s.help = "offloaded KV: prefetch the next layer while computing (pipelined)";
+        s.apply = FIELD_SETTER(prefetchKv, switchOf);
+        s.current = FIELD_GETTER(prefetchKv);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("offload_weights", "offload-weights", "on|off", SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "device_map=\"auto\": weights that do not fit go to CPU RAM";
+        s.apply = FIELD_SETTER(offloadWeights, switchOf);
+        s.current = FIELD_GETTER(offloadWeights);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("gpu_mem_util", "gpu-mem-util", "F", SettingType::Real, 0.01, 1);
+        s.unit = "fraction";
+        s.defaultText = "the engine's (vLLM 0.92, others 1)";
+        s.help = "share of GPU memory the engine may use (vLLM's gpu_memory_utilization)";
+        s.engineNames = {{"vllm", "gpu_memory_utilization"}};
+        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+            sc.memoryFraction = realOf(v);
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return sc.memoryFraction ? V(SettingValue(*sc.memoryFraction)) : std::nullopt;
+        };
+        add(s);
+    }
+    {
+        Setting s = makeSetting("block_size", "block-size", "N", SettingType::Integer, 1, 1'048'576);
+        s.unit = "tokens";
+        s.defaultText = "the engine's (vLLM 16, llama.cpp 256, transformers 1)";
+        s.help = "KV allocation granularity in tokens (vLLM --block-size)";
+        s.engineNames = {{"vllm", "block_size"}};
+        s.apply = FIELD_SETTER(engine.kvBlockTokens, integerOf);
+        s.current = FIELD_GETTER(engine.kvBlockTokens);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("prefill_chunk_tokens", "max-num-batched-tokens", "N", SettingType::Integer, 0,
+                  double(limits::maxContext));
+        s.unit = "tokens";
+        s.defaultText = "follows the engine and GPU (vLLM 2,048, or 8,192 on 70 GiB GPUs but A100)";
+        s.help = "tokens per prefill forward, sizing the activation peak (0 = the whole prompt)";
+        s.engineNames = {{"vllm", "max_num_batched_tokens"}, {"llamacpp", "n_ubatch"}};
+        s.flagAliases = {"ubatch"};
+        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+            sc.engine.prefillChunkTokens = integerOf(v);
+            return std::nullopt;
+        };
+        s.current = FIELD_GETTER(engine.prefillChunkTokens);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("max_num_seqs", "max-num-seqs", "N", SettingType::Integer, 0,
+                  double(limits::maxBatch));
+        s.unit = "sequences";
+        s.defaultText = "follows the engine and GPU (vLLM 256, or 1,024 on 70 GiB GPUs but A100)";
+        s.help = "vLLM --max-num-seqs: logit rows its profiling run samples (0 = the batch)";
+        s.engineNames = {{"vllm", "max_num_seqs"}};
+        s.apply = FIELD_SETTER(engine.maxNumSeqs, integerOf);
+        s.current = FIELD_GETTER(engine.maxNumSeqs);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("runtime_overhead_mib", "runtime-overhead-mib", "MIB", SettingType::Real, 0, 1e7);
+        s.unit = "MiB";
+        s.defaultText = "the engine's (CUDA context, allocator; calibrate sets it)";
+        s.help = "memory the engine holds besides weights, KV, activations and CUDA graphs";
+        s.apply = FIELD_SETTER(engine.runtimeOverheadMiB, realOf);
+        s.current = FIELD_GETTER(engine.runtimeOverheadMiB);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("enforce_eager", "enforce-eager", "on|off", SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "vLLM --enforce-eager: no CUDA graphs are captured";
+        s.engineNames = {{"vllm", "enforce_eager"}};
+        s.apply = FIELD_SETTER(enforceEager, switchOf);
+        s.current = FIELD_GETTER(enforceEager);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("flashinfer_sampler", "flashinfer-sampler", "on|off", SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "vLLM samples top-k/top-p with FlashInfer (its log says so), sorting no logits";
+        s.engineNames = {{"vllm", "VLLM_USE_FLASHINFER_SAMPLER"}};
+        s.apply = FIELD_SETTER(flashinferSampler, switchOf);
+        s.current = FIELD_GETTER(flashinferSampler);
+        add(s);
+    }
+    {
+        Setting s = makeSetting("n_gpu_layers", "n-gpu-layers", "N", SettingType::Integer, 0, 100'000);
+        s.unit = "layers";
+        s.defaultText = "all layers";
+        s.help = "llama.cpp -ngl: layers on the GPU, the rest computed by the CPU";
+        s.engineNames = {{"llamacpp", "n_gpu_layers"}};
+        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+            sc.gpuLayers = integerOf(v);
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return sc.gpuLayers ? V(SettingValue(*sc.gpuLayers)) : std::nullopt;
+        };
+        add(s);
+    }
+    {
+        Setting s = makeSetting("split_mode", "split-mode", "tensor|layer", SettingType::Choice);
+        s.choices = {"tensor", "layer"};
+        s.defaultText = "the engine's (llama.cpp layer, others tensor)";
+        s.help = "several GPUs: split every layer (tensor parallel) or whole layers per GPU";
+        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+            sc.engine.layerSplit = textOf(v) == "layer";
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::string(sc.engine.layerSplit ? "layer" : "tensor"));
+        };
+        add(s);
+    }
+    for (Setting& s : storageSettings())
+        add(std::move(s));
+
+    add(factor("hbm_efficiency", "hbm-efficiency", 0.05, 1, "fraction",
+               "share of peak memory bandwidth a decode step reaches",
+               FIELD_SETTER(efficiency.hbm, realOf), FIELD_GETTER(efficiency.hbm)));
+    add(factor("compute_efficiency", "compute-efficiency", 0.05, 1, "fraction",
+               "share of peak tensor FLOP/s a prefill reaches",
+               FIELD_SETTER(efficiency.compute, realOf), FIELD_GETTER(efficiency.compute)));
+    add(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency", 0.05, 1, "fraction",
+               "PCIe payload share after protocol overhead",
+               FIELD_SETTER(efficiency.pcieProtocol, realOf), FIELD_GETTER(efficiency.pcieProtocol)));
+    add(factor("disk_efficiency", "disk-efficiency", 0.05, 1, "fraction",
+               "share of a drive's rated read reached", FIELD_SETTER(efficiency.disk, realOf),
+               FIELD_GETTER(efficiency.disk)));
+    add(factor("host_memory_efficiency", "host-memory-efficiency", 0.05, 1, "fraction",
+               "share of host memory peak bandwidth reached",
+               FIELD_SETTER(efficiency.hostMemory, realOf), FIELD_GETTER(efficiency.hostMemory)));
+    add(factor("realtime_tokens_per_s", "realtime-tokens-per-s", 1, 100, "tokens/s",
+               "decode speed treated as real time (reading speed)",
+               FIELD_SETTER(efficiency.realtimeTokensPerS, realOf),
+               FIELD_GETTER(efficiency.realtimeTokensPerS)));
+    add(factor("activation_bytes", "activation-bytes", 1, 4, "bytes",
+               "bytes per activation element", FIELD_SETTER(efficiency.activationBytes, realOf),
+               FIELD_GETTER(efficiency.activationBytes)));
+    add(factor("layer_overhead_us", "layer-overhead-us", 0, 1000, "µs",
+               "fixed time per layer per decode step (launches, synchronisation)",
+               FIELD_SETTER(efficiency.layerOverheadUs, realOf),
+               FIELD_GETTER(efficiency.layerOverheadUs)));
+    add(factor("interconnect_efficiency", "interconnect-efficiency", 0.05, 1, "fraction",
+               "share of NVLink / PCIe bandwidth an all-reduce reaches",
+               FIELD_SETTER(efficiency.interconnect, realOf), FIELD_GETTER(efficiency.interconnect)));
+    add(factor("all_reduce_latency_us", "all-reduce-latency-us", 0, 1000, "µs",
+               "fixed latency of one all-reduce", FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
+               FIELD_GETTER(efficiency.allReduceLatencyUs)));
+    return r;
+}
+
+#undef FIELD_SETTER
+#undef FIELD_GETTER
+
+} // namespace
+
+const std::vector<Setting>& settingsRegistry()
+{
+    static const std::vector<Setting> registry = buildRegistry();
+    return registry;
+}
+
+const Setting* settingById(const std::string& id)
+{
+    for (const Setting& s : settingsRegistry())
+        if (id == s.id)
+            return &s;
+    return nullptr;
+}
+
+const Setting* settingByFlag(const std::string& flag)
+{
+    for (const Setting& s : settingsRegistry()) {
+        if (flag == s.flag)
+            return &s;
+        for (const char* alias : s.flagAliases)
+            if (flag == alias)
+                return &s;
+    }
+    return nullptr;
+}
+
+const Setting* settingByEngineName(const std::string& engine, const std::string& name)
+{
+    for (const Setting& s : settingsRegistry())
+        for (const EngineName& n : s.engineNames)
+            if (engine == n.engine && name == n.name)
+                return &s;
+    return nullptr;
+}
+
+std::optional<FieldError> checkSetting(const std::string& id, double value)
+{
+    const Setting* s = settingById(id);
+    if (!s || inRange(*s, value))
+        return std::nullopt;
+    return FieldError{id, showNumber(value), acceptedText(*s)};
+}
+
+} // namespace kvscope

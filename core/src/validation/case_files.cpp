@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Reading the validation set: case files, each case and its settings checked before use.
+#include "kvscope/validation/validation_set.h"
+
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/io/config_import.h"
+#include "kvscope/io/checked_json.h"
+#include "kvscope/settings/settings_registry.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kMaxFigure = 1e15;
+
+const std::set<std::string>& caseKeys()
+{
+    static const std::set<std::string> keys{"id",    "kind",   "engine",   "model",
+                                            "gpu",   "gpus",   "settings", "measured",
+                                            "quote", "source", "notes",    "engine_defect"};
+    return keys;
+}
+
+// Settings kept for the reader (tool, version, direction, ...) that change no figure kvscope
+// computes.
+const std::set<std::string>& informationalSettings()
+{
+    static const std::set<std::string> keys{"flash_attn", "direction",  "tool",
+                                            "testcase",   "buffer_mib", "transfer_bytes"};
+    return keys;
+}
+
+const std::set<std::string>& mappedSettings()
+{
+    static const std::set<std::string> keys{"gpu_memory_utilization",
+                                            "max_model_len",
+                                            "block_size",
+                                            "max_num_seqs",
+                                            "max_num_batched_tokens",
+                                            "tensor_parallel_size",
+                                            "pipeline_parallel_size",
+                                            "n_ctx",
+                                            "cache_type_k",
+                                            "cache_type_v",
+                                            "weights",
+                                            "dtype",
+                                            "context",
+                                            "batch",
+                                            "n_gpu_layers",
+                                            "pcie_gen",
+                                            "lanes",
+                                            "engine_version",
+                                            "memory",
+                                            "sampler",
+                                            "kv_cache_dtype",
+                                            "enforce_eager"};
+    return keys;
+}
+
+std::string joined(const std::set<std::string>& words)
+{
+    std::string text;
+    for (const std::string& w : words)
+        text += (text.empty() ? "" : ", ") + w;
+    return text;
+}
+
+template <typename T>
+std::optional<T> optionalInteger(JsonReader& r, const char* key, int64_t lo, int64_t hi)
+{
+    if (!r.has(key))
+        return std::nullopt;
+    return T(r.integer({key}, lo, hi, lo));
+}
+
+
+// A setting stated under the engine's own name, in the range the registry gives its setting.
+std::optional<int64_t> optionalSetting(JsonReader& r, const char* key, const char* settingId)
+{
+    const Setting* s = settingById(settingId);
+    return optionalInteger<int64_t>(r, key, int64_t(s->lo), int64_t(s->hi));
+}
+
+std::optional<std::string> optionalText(JsonReader& r, const char* key)
+{
+    if (!r.has(key))
+        return std::nullopt;
+    return r.text({key}, "");
+}
+
+ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
+{
+    ValidationSettings s;
+    for (const auto& item : object.items())
+        if (!mappedSettings().count(item.key()) && !informationalSettings().count(item.key()))
+            r.fail(item.key(), describeJson(item.value()),
+                   "a known setting: " + joined(mappedSettings()) + " (or, for the reader only, " +
+                       joined(informationalSettings()) + ")");
+    if (r.has("gpu_memory_utilization"))
+        s.gpuMemoryUtilization = r.number({"gpu_memory_utilization"}, settingById("gpu_mem_util")->lo,
+                                          settingById("gpu_mem_util")->hi, 0.9);
+    s.maxModelLen = optionalSetting(r, "max_model_len", "context");
+    s.blockSize = optionalSetting(r, "block_size", "block_size");
+    s.maxNumSeqs = optionalSetting(r, "max_num_seqs", "max_num_seqs");
+    s.maxNumBatchedTokens = optionalSetting(r, "max_num_batched_tokens", "prefill_chunk_tokens");
+    s.tensorParallelSize = optionalSetting(r, "tensor_parallel_size", "gpus");
+    s.pipelineParallelSize = optionalSetting(r, "pipeline_parallel_size", "gpus");
+    s.nCtx = optionalSetting(r, "n_ctx", "context");
+    s.cacheTypeK = optionalText(r, "cache_type_k");
+    s.cacheTypeV = optionalText(r, "cache_type_v");
+    s.weights = optionalText(r, "weights");
+    s.dtype = optionalText(r, "dtype");
+    if (s.dtype && *s.dtype != "float16" && *s.dtype != "bfloat16")
+        r.fail("dtype", "\"" + *s.dtype + "\"", "float16 or bfloat16");
+    s.context = optionalSetting(r, "context", "context");
+    s.batch = optionalSetting(r, "batch", "batch");
+    s.nGpuLayers = optionalSetting(r, "n_gpu_layers", "n_gpu_layers");
+    s.pcieGen = optionalInteger<int64_t>(r, "pcie_gen", 1, 16);
+    s.lanes = optionalInteger<int64_t>(r, "lanes", 1, 16);
+    s.engineVersion = optionalText(r, "engine_version");
+    s.kvCacheDtype = optionalText(r, "kv_cache_dtype");
+    if (s.kvCacheDtype && *s.kvCacheDtype != "auto" && *s.kvCacheDtype != "fp8" &&
+        *s.kvCacheDtype != "fp8_e4m3" && *s.kvCacheDtype != "fp8_e5m2")
+        r.fail("kv_cache_dtype", "\"" + *s.kvCacheDtype + "\"", "auto, fp8, fp8_e4m3 or fp8_e5m2");
+    if (r.has("enforce_eager"))
+        s.enforceEager = r.boolean({"enforce_eager"}, false);
+    s.memory = optionalText(r, "memory");
+    s.sampler = optionalText(r, "sampler");
+    if (s.sampler && *s.sampler != "flashinfer" && *s.sampler != "pytorch")
+        r.fail("sampler", "\"" + *s.sampler + "\"", "flashinfer or pytorch");
+    return s;
+}
+
+bool parseKind(const std::string& id, ValidationKind* out)
+{
+    for (ValidationKind kind : allValidationKinds)
+        if (id == validationKindId(kind)) {
+            *out = kind;
+            return true;
+        }
+    return false;
+}
+
+// The figure a case measured: the first of the kind's figures present.
+void readMeasured(JsonReader& r, ValidationCase& c)
+{
+    // A measured figure is above zero; say so rather than quote a numeric range.
+    auto positive = [&](const char* key) {
+        const nlohmann::json* v = r.find({key});
+        const double value = v && v->is_number() ? v->get<double>() : 0.0;
+        if (v && (!std::isfinite(value) || value <= 0 || value > kMaxFigure)) {
+            r.fail(key, describeJson(*v), "a number above 0");
+            return 1.0;
+        }
+        return v ? value : 1.0;
+    };
+    switch (c.kind) {
+    case ValidationKind::Capacity:
+        if (r.has("kv_cache_tokens")) {
+            c.figure = MeasuredFigure::KvCacheTokens;
+            c.measured = double(r.integer({"kv_cache_tokens"}, 1, int64_t(kMaxFigure), 1));
+        } else if (r.has("gpu_blocks")) {
+            c.figure = MeasuredFigure::GpuBlocks;
+            c.measured = double(r.integer({"gpu_blocks"}, 1, int64_t(kMaxFigure), 1));
+        } else if (r.has("available_kv_gib")) {
+            c.figure = MeasuredFigure::AvailableKvGiB;
+            c.measured = positive("available_kv_gib");
+        } else if (r.has("kv_buffer_mib")) {
+            c.figure = MeasuredFigure::KvBufferMiB;
+            c.measured = positive("kv_buffer_mib");
+        } else {
+            r.fail("kv_cache_tokens", "",
+                   "one of kv_cache_tokens, gpu_blocks, available_kv_gib or kv_buffer_mib");
+        }
+        if (r.has("block_size"))
+            c.measuredBlockSize = r.integer({"block_size"}, 1, 1 << 20, 16);
+        break;
+    case ValidationKind::Decode:
+        r.require({"tokens_per_s"});
+        c.figure = MeasuredFigure::TokensPerS;
+        c.measured = positive("tokens_per_s");
+        break;
+    case ValidationKind::Pcie:
+        r.require({"gb_per_s"});
+        c.figure = MeasuredFigure::PcieGBps;
+        c.measured = positive("gb_per_s");
+        break;
+    }
+}
+
+Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fileName,
+                                  size_t index)
+{
+    const std::string where = fileName + ": case " + std::to_string(index + 1);
+    if (!j.is_object())
+        return FieldError{where, describeJson(j), "an object"};
+    ValidationCase c;
+    c.file = fileName;
+    {
+        JsonReader head(j, where);
+        head.require({"id"});
+        c.id = head.text({"id"}, "");
+        if (!head.error() && c.id.empty())
+            head.fail("id", "\"\"", "a non-empty case id");
+        if (head.error())
+            return *head.error();
+    }
+    JsonReader r(j, fileName + ": " + c.id);
+    for (const auto& item : j.items())
+        if (!caseKeys().count(item.key()))
+            r.fail(item.key(), describeJson(item.value()), "one of " + joined(caseKeys()));
+    r.require({"kind"});
+    const std::string kind = r.text({"kind"}, "");
+    if (!r.error() && !parseKind(kind, &c.kind))
+        r.fail("kind", "\"" + kind + "\"", "capacity, decode or pcie");
+    c.engine = r.text({"engine"}, "");
+    c.model = r.text({"model"}, "");
+    c.gpu = r.text({"gpu"}, "");
+    c.gpus = int(r.integer({"gpus"}, 1, limits::maxGpus, 1));
+    r.require({"source"});
+    c.source = r.text({"source"}, "");
+    r.text({"quote"}, "");
+    r.text({"notes"}, "");
+    c.engineDefect = r.text({"engine_defect"}, "");
+    if (r.error())
+        return *r.error();
+
+    if (auto it = j.find("settings"); it != j.end() && !it->is_null()) {
+        if (!it->is_object())
+            return FieldError{r.field("settings"), describeJson(*it), "an object"};
+        JsonReader settings(*it, r.field("settings"));
+        c.settings = readSettings(*it, settings);
+        if (settings.error())
+            return *settings.error();
+    }
+    auto measured = j.find("measured");
+    if (measured == j.end() || !measured->is_object())
+        return FieldError{r.field("measured"), measured == j.end() ? "" : describeJson(*measured),
+                          "an object holding the measured figure"};
+    JsonReader m(*measured, r.field("measured"));
+    readMeasured(m, c);
+    if (m.error())
+        return *m.error();
+    return c;
+}
+
+
+
+
+} // namespace
+
+const char* validationKindId(ValidationKind kind)
+{
+    switch (kind) {
+    case ValidationKind::Capacity:
+        return "capacity";
+    case ValidationKind::Decode:
+        return "decode";
+    case ValidationKind::Pcie:
+        return "pcie";
+    }
+    return "decode";
+}
+
+const char* measuredFigureId(MeasuredFigure figure)
+{
+    switch (figure) {
+    case MeasuredFigure::KvCacheTokens:
+        return "kv_cache_tokens";
+    case MeasuredFigure::GpuBlocks:
+        return "gpu_blocks";
+    case MeasuredFigure::AvailableKvGiB:
+        return "available_kv_gib";
+    case MeasuredFigure::KvBufferMiB:
+        return "kv_buffer_mib";
+    case MeasuredFigure::TokensPerS:
+        return "tokens_per_s";
+    case MeasuredFigure::PcieGBps:
+        return "gb_per_s";
+    }
+    return "";
+}
+
+Expected<std::vector<ValidationCase>> validationCasesFromJson(const nlohmann::json& json,
+                                                              const std::string& fileName)
+{
+    if (!json.is_array())
+        return FieldError{fileName, describeJson(json), "a JSON array of validation cases"};
+    std::vector<ValidationCase> cases;
+    std::set<std::string> ids;
+    for (size_t i = 0; i < json.size(); ++i) {
+        auto c = readCase(json[i], fileName, i);
+        if (!c)
+            return c.error();
+        if (!ids.insert(c->id).second)
+            return FieldError{fileName + ": " + c->id + ".id", "\"" + c->id + "\"",
+                              "an id no other case in the file has"};
+        cases.push_back(std::move(c).value());
+    }
+    return cases;
+}
+
+Expected<std::vector<ValidationCase>> loadValidationFile(const fs::path& path)
+{
+    const std::string name = path.filename().string();
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec)
+        return FieldError{name, path.string(), "a readable file (" + ec.message() + ")"};
+    if (size > maxInputFileBytes)
+        return FieldError{name, path.string(), "a JSON file of at most 4 MiB"};
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in)
+        return FieldError{name, path.string(), "a readable file"};
+    const std::string body = text.str();
+    if (body.size() >= 2 && ((unsigned char)body[0] == 0xFF || (unsigned char)body[0] == 0xFE))
+        return FieldError{name, "UTF-16 text", "JSON encoded as UTF-8"};
+    // A case file is an array; the core's hardened reader (size, depth, encoding) takes objects,
+    // so the array is read as the one member of an object around it.
+    auto json = parseJsonText("{\"cases\": " + body + "\n}", name);
+    if (!json)
+        return json.error();
+    if (json->size() != 1)
+        return FieldError{name, "text after the array", "one JSON array of validation cases"};
+    return validationCasesFromJson(json->at("cases"), name);
+}
+
+Expected<std::vector<ValidationCase>> loadValidationDir(const fs::path& dir)
+{
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".json")
+            files.push_back(it->path());
+    if (ec)
+        return FieldError{dir.string(), ec.message(), "a readable directory of validation files"};
+    std::sort(files.begin(), files.end());
+    std::vector<ValidationCase> all;
+    for (const fs::path& file : files) {
+        auto cases = loadValidationFile(file);
+        if (!cases)
+            return cases.error();
+        for (ValidationCase& c : cases.value())
+            all.push_back(std::move(c));
+    }
+    return all;
+}
+
+std::optional<fs::path> findValidationDir(const std::vector<fs::path>& dataDirs)
+{
+    for (const fs::path& dir : dataDirs) {
+        std::error_code ec;
+        if (fs::is_directory(dir / "validation", ec))
+            return dir / "validation";
+    }
+    return std::nullopt;
+}
+
+} // namespace kvscope

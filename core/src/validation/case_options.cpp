@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A validation case as kvscope-cli options: the settings its source states, under kvscope's own
+// flags, so `kvscope-cli calc` with the same options computes the same figure (tst_validation
+// holds them to it). Nothing is added that the engine would derive itself: the engine's release
+// rules (engines.json) do that.
+#include "kvscope/validation/validation_set.h"
+
+#include "kvscope/settings/scenario_options.h"
+#include "kvscope/text/number_format.h"
+
+#include <array>
+#include <cctype>
+
+namespace kvscope {
+
+namespace {
+
+// llama-bench's default generation test is tg128: 128 new tokens after an empty prompt.
+constexpr int64_t kDecodeContextTokens = 128;
+
+std::string unitOf(MeasuredFigure figure)
+{
+    switch (figure) {
+    case MeasuredFigure::KvCacheTokens:
+    case MeasuredFigure::GpuBlocks:
+        return "tokens";
+    case MeasuredFigure::AvailableKvGiB:
+        return "GiB";
+    case MeasuredFigure::KvBufferMiB:
+        return "MiB";
+    case MeasuredFigure::TokensPerS:
+        return "tokens/s";
+    case MeasuredFigure::PcieGBps:
+        return "GB/s";
+    }
+    return "";
+}
+
+// llama.cpp's type names for the KV cache, as catalog ids.
+std::string kvDtypeId(const std::string& llamaType)
+{
+    if (llamaType == "f16")
+        return "fp16";
+    if (llamaType == "f32")
+        return "fp32";
+    return llamaType;
+}
+
+// Whether a version text names vLLM's V0 engine ("... V0", "V0 (ROCm source build)").
+bool namesV0Engine(const std::string& text)
+{
+    for (size_t at = text.find("V0"); at != std::string::npos; at = text.find("V0", at + 1)) {
+        const bool startsWord = at == 0 || !std::isalnum((unsigned char)text[at - 1]);
+        const bool endsWord = at + 2 >= text.size() || !std::isalnum((unsigned char)text[at + 2]);
+        if (startsWord && endsWord)
+            return true;
+    }
+    return false;
+}
+
+// Whether a version text names vLLM's V1 engine ("v0.7 main, V1", "v0.11.0 V1").
+bool namesV1Engine(const std::string& text)
+{
+    for (size_t at = text.find("V1"); at != std::string::npos; at = text.find("V1", at + 1)) {
+        const bool startsWord = at == 0 || !std::isalnum((unsigned char)text[at - 1]);
+        const bool endsWord = at + 2 >= text.size() || !std::isalnum((unsigned char)text[at + 2]);
+        if (startsWord && endsWord)
+            return true;
+    }
+    return false;
+}
+
+// The first release a version text names: "v0.6.4 V0" gives 0.6.4, "v0.7.x-era" 0.7.0 (an
+// unstated patch counts as the first of its minor release).
+std::optional<Release> releaseOf(const std::string& text)
+{
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (!std::isdigit((unsigned char)text[i]) ||
+            (i > 0 && (std::isdigit((unsigned char)text[i - 1]) || text[i - 1] == '.')))
+            continue;
+        size_t end = i;
+        while (end < text.size() && (std::isdigit((unsigned char)text[end]) || text[end] == '.'))
+            ++end;
+        std::string candidate = text.substr(i, end - i);
+        while (!candidate.empty() && candidate.back() == '.')
+            candidate.pop_back();
+        if (auto release = parseRelease(candidate))
+            return release;
+    }
+    return std::nullopt;
+}
+
+// The options for vLLM's release and engine generation as the case's text names them.
+void addVllmRelease(const std::string& text, const EngineReleases& releases, CaseOptions& out)
+{
+    auto release = releaseOf(text);
+    // A text that names no release but the V0 engine dates from before V0's removal: the last
+    // minor release that still had it.
+    if (!release && namesV0Engine(text) && releases.v0Until && (*releases.v0Until)[1] > 0)
+        release = Release{(*releases.v0Until)[0], (*releases.v0Until)[1] - 1, 0};
+    if (!release)
+        return;
+    out.emplace_back("engine-version", releaseText(*release));
+    const bool byDefault = v1EngineByDefault(releases, *release);
+    if (namesV0Engine(text) && byDefault)
+        out.emplace_back("vllm-use-v1", "off");
+    else if (namesV1Engine(text) && !byDefault)
+        out.emplace_back("vllm-use-v1", "on");
+}
+
+std::string integerText(int64_t v)
+{
+    return std::to_string(v);
+}
+
+} // namespace
+
+CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
+{
+    CaseScenario out;
+    ValidationResult& r = out.result;
+    r.id = v.id;
+    r.kind = v.kind;
+    r.file = v.file;
+    r.model = v.model;
+    r.gpu = v.gpu;
+    r.figure = v.figure;
+    r.unit = unitOf(v.figure);
+    auto skip = [&](SkipReason reason, std::string detail) {
+        r.skip = reason;
+        r.skipDetail = std::move(detail);
+        out.options.clear();
+        return out;
+    };
+    CaseOptions& o = out.options;
+
+    // A planner predicts what an engine does by design; a figure its own reporter calls a bug
+    // (a regression fixed in a later release) is kept in the set, listed, but not compared.
+    if (!v.engineDefect.empty())
+        return skip(SkipReason::EngineDefect, v.engineDefect);
+
+    if (v.gpu.empty()) {
+        // llama.cpp allocates n_ctx cells of every layer whatever the GPU: its KV buffer size
+        // is arithmetic on the model and the cache type alone.
+        if (v.figure != MeasuredFigure::KvBufferMiB)
+            return skip(SkipReason::GpuNotStated, "");
+        r.defaultGpu = true;
+    } else if (!c.gpu(v.gpu)) {
+        return skip(SkipReason::NotInCatalog, "gpu " + v.gpu);
+    } else {
+        o.emplace_back("gpu", v.gpu);
+    }
+    if (!v.model.empty()) {
+        if (!c.model(v.model))
+            return skip(SkipReason::NotInCatalog, "model " + v.model);
+        o.emplace_back("model", v.model);
+    }
+    const EngineProfile* engine = nullptr;
+    if (v.engine == "unknown") {
+        r.defaultEngine = true; // the default scenario already holds the catalog's default engine
+    } else if (!v.engine.empty()) {
+        engine = c.engine(v.engine);
+        if (!engine)
+            return skip(SkipReason::NotInCatalog, "engine " + v.engine);
+        o.emplace_back("engine", v.engine);
+    }
+    if (v.gpus > 1)
+        o.emplace_back("gpus", integerText(v.gpus));
+
+    const ValidationSettings& set = v.settings;
+    // The figure depends on these; without them the prediction would be a guess.
+    if (v.figure == MeasuredFigure::KvCacheTokens || v.figure == MeasuredFigure::GpuBlocks ||
+        v.figure == MeasuredFigure::AvailableKvGiB) {
+        if (!set.gpuMemoryUtilization)
+            return skip(SkipReason::SettingNotStated, "gpu_memory_utilization");
+        if (!set.maxModelLen && !set.context)
+            return skip(SkipReason::SettingNotStated, "max_model_len");
+    }
+    if (v.figure == MeasuredFigure::KvBufferMiB && !set.nCtx && !set.context)
+        return skip(SkipReason::SettingNotStated, "n_ctx");
+    // The link model is a DMA straight from page-locked memory; pageable copies and
+    // confidential-computing bounce buffers are set by the CPU, not the link.
+    if (v.kind == ValidationKind::Pcie && set.memory && *set.memory != "pinned")
+        return skip(SkipReason::NotPinnedCopy, *set.memory);
+
+    const bool vllm = engine && engine->releases.modelled();
+    if (vllm && set.engineVersion)
+        addVllmRelease(*set.engineVersion, engine->releases, o);
+    if (set.gpuMemoryUtilization)
+        o.emplace_back("gpu-mem-util", formatPlain(*set.gpuMemoryUtilization));
+    if (set.enforceEager)
+        o.emplace_back("enforce-eager", *set.enforceEager ? "on" : "off");
+    if (vllm && set.sampler == "flashinfer")
+        o.emplace_back("flashinfer-sampler", "on");
+    if (set.blockSize)
+        o.emplace_back("block-size", integerText(*set.blockSize));
+    if (set.maxNumSeqs)
+        o.emplace_back("max-num-seqs", integerText(*set.maxNumSeqs));
+    if (set.maxNumBatchedTokens)
+        o.emplace_back("max-num-batched-tokens", integerText(*set.maxNumBatchedTokens));
+    if (set.tensorParallelSize && set.pipelineParallelSize && *set.tensorParallelSize > 1 &&
+        *set.pipelineParallelSize > 1)
+        return skip(SkipReason::Refused, "tensor and pipeline parallel together");
+    if (set.tensorParallelSize) {
+        o.emplace_back("gpus", integerText(*set.tensorParallelSize));
+        o.emplace_back("split-mode", "tensor");
+    }
+    if (set.pipelineParallelSize && *set.pipelineParallelSize > 1) {
+        o.emplace_back("gpus", integerText(*set.pipelineParallelSize));
+        o.emplace_back("split-mode", "layer");
+    }
+
+    if (set.cacheTypeK && set.cacheTypeV && *set.cacheTypeK != *set.cacheTypeV)
+        return skip(SkipReason::MixedKvTypes, *set.cacheTypeK + " / " + *set.cacheTypeV);
+    std::optional<std::string> kvId;
+    if (set.cacheTypeK || set.cacheTypeV)
+        kvId = kvDtypeId(set.cacheTypeK ? *set.cacheTypeK : *set.cacheTypeV);
+    if (set.kvCacheDtype && *set.kvCacheDtype != "auto")
+        kvId = "fp8"; // vLLM's FP8 KV: one byte per element whichever of its two encodings
+    std::optional<std::string> weightsId = set.weights;
+    if (set.dtype) {
+        // The model's dtype: the weights unless they are quantized, and vLLM's "auto" KV dtype.
+        const std::string id = *set.dtype == "bfloat16" ? "bf16" : "fp16";
+        if (!weightsId)
+            weightsId = id;
+        if (!kvId)
+            kvId = id;
+    }
+    if (kvId) {
+        if (!c.kvDtype(*kvId))
+            return skip(SkipReason::NotInCatalog, "kv dtype " + *kvId);
+        o.emplace_back("kv-dtype", *kvId);
+    }
+    if (weightsId) {
+        if (!c.weightFormat(*weightsId))
+            return skip(SkipReason::NotInCatalog, "weights " + *weightsId);
+        o.emplace_back("weights", *weightsId);
+    }
+
+    // Capacity is set by what the engine allocates for (n_ctx, max_model_len); decode speed by
+    // the tokens actually held.
+    std::optional<int64_t> context;
+    if (v.kind == ValidationKind::Decode) {
+        r.defaultContext = !set.context;
+        context = set.context.value_or(kDecodeContextTokens);
+    } else if (set.nCtx) {
+        context = set.nCtx;
+    } else if (set.maxModelLen) {
+        context = set.maxModelLen;
+    } else if (set.context) {
+        context = set.context;
+    }
+    if (context)
+        o.emplace_back("context", integerText(*context));
+    if (set.batch)
+        o.emplace_back("batch", integerText(*set.batch));
+    if (set.nGpuLayers)
+        o.emplace_back("n-gpu-layers", integerText(*set.nGpuLayers));
+    if (set.pcieGen) {
+        if (!c.pcieGeneration(int(*set.pcieGen)))
+            return skip(SkipReason::NotInCatalog, "pcie generation " + integerText(*set.pcieGen));
+        o.emplace_back("pcie", integerText(*set.pcieGen));
+    }
+    if (set.lanes)
+        o.emplace_back("lanes", integerText(*set.lanes));
+
+    auto scenario = scenarioFromOptions(o, c);
+    if (!scenario)
+        return skip(SkipReason::Refused, scenario.error().message());
+    out.scenario = std::move(scenario).value();
+    return out;
+}
+
+} // namespace kvscope

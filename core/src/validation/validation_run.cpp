@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Running the validation set: each case's prediction against its measurement, the summaries and
+// the report as JSON.
+#include "kvscope/validation/validation_set.h"
+
+#include "kvscope/evaluation/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
+
+const char* skipReasonId(SkipReason reason)
+{
+    switch (reason) {
+    case SkipReason::None:
+        return "";
+    case SkipReason::GpuNotStated:
+        return "gpu_not_stated";
+    case SkipReason::NotInCatalog:
+        return "not_in_catalog";
+    case SkipReason::SettingNotStated:
+        return "setting_not_stated";
+    case SkipReason::MixedKvTypes:
+        return "mixed_kv_types";
+    case SkipReason::Refused:
+        return "refused";
+    case SkipReason::NotPinnedCopy:
+        return "not_pinned_copy";
+    case SkipReason::EngineDefect:
+        return "engine_defect";
+    }
+    return "";
+}
+
+} // namespace
+
+ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
+{
+    CaseScenario cs = scenarioForCase(v, c);
+    ValidationResult r = std::move(cs.result);
+    if (r.skipped())
+        return r;
+    EvaluateOptions options;
+    options.breakevenCrossings = false;
+    auto e = evaluate(*cs.scenario, options);
+    if (!e) {
+        r.skip = SkipReason::Refused;
+        r.skipDetail = e.error().message();
+        return r;
+    }
+    r.measured = v.measured;
+    switch (v.figure) {
+    case MeasuredFigure::KvCacheTokens:
+        r.predicted = double(e->engine.kvCacheTokens);
+        break;
+    case MeasuredFigure::GpuBlocks:
+        r.measured =
+            v.measured * double(v.measuredBlockSize.value_or(cs.scenario->engine.kvBlockTokens));
+        r.predicted = double(e->engine.kvCacheTokens);
+        break;
+    case MeasuredFigure::AvailableKvGiB:
+        r.predicted = e->tokensFit.freeForKvBytes / kGiB;
+        break;
+    case MeasuredFigure::KvBufferMiB:
+        r.predicted = e->engine.kvBufferBytes / kMiB;
+        break;
+    case MeasuredFigure::TokensPerS:
+        r.predicted = e->decode.tokensPerS;
+        break;
+    case MeasuredFigure::PcieGBps:
+        r.predicted = e->decode.pcieEffectiveGBps;
+        break;
+    }
+    r.error = r.predicted / r.measured - 1.0;
+    return r;
+}
+
+ValidationSummary summarize(ValidationKind kind, const std::vector<ValidationResult>& results)
+{
+    ValidationSummary s;
+    s.kind = kind;
+    std::vector<double> errors;
+    for (const ValidationResult& r : results) {
+        if (r.kind != kind)
+            continue;
+        if (r.skipped()) {
+            ++s.skipped;
+            continue;
+        }
+        errors.push_back(std::fabs(r.error));
+    }
+    s.evaluated = int(errors.size());
+    if (errors.empty())
+        return s;
+    std::sort(errors.begin(), errors.end());
+    const size_t n = errors.size();
+    s.medianAbsError = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2.0;
+    // A hair of tolerance so a case exactly at 5 % is not lost to rounding in the division.
+    auto share = [&](double limit) {
+        return double(std::count_if(errors.begin(), errors.end(),
+                                    [&](double e) { return e <= limit + 1e-12; })) /
+               double(n);
+    };
+    s.within5 = share(0.05);
+    s.within10 = share(0.10);
+    return s;
+}
+
+ValidationReport runValidation(const std::vector<ValidationCase>& cases, const Catalog& c)
+{
+    ValidationReport report;
+    report.results.reserve(cases.size());
+    for (const ValidationCase& v : cases)
+        report.results.push_back(validateCase(v, c));
+    for (ValidationKind kind : allValidationKinds)
+        report.summaries[size_t(kind)] = summarize(kind, report.results);
+    return report;
+}
+
+std::string skipReasonText(const ValidationResult& r)
+{
+    switch (r.skip) {
+    case SkipReason::None:
+        return "";
+    case SkipReason::GpuNotStated:
+        return "the GPU is not stated";
+    case SkipReason::NotInCatalog:
+        return r.skipDetail + " is not in the catalog";
+    case SkipReason::SettingNotStated:
+        return r.skipDetail + " is not stated, and the figure depends on it";
+    case SkipReason::MixedKvTypes:
+        return "K and V cache types differ (" + r.skipDetail + ")";
+    case SkipReason::Refused:
+        return "kvscope refused the scenario: " + r.skipDetail;
+    case SkipReason::NotPinnedCopy:
+        return "a copy from " + r.skipDetail + " memory, not a direct DMA from pinned memory";
+    case SkipReason::EngineDefect:
+        return "the source reports an engine defect: " + r.skipDetail;
+    }
+    return "";
+}
+
+nlohmann::json validationReportToJson(const ValidationReport& report)
+{
+    nlohmann::json cases = nlohmann::json::array();
+    for (const ValidationResult& r : report.results) {
+        nlohmann::json j;
+        j["id"] = r.id;
+        j["kind"] = validationKindId(r.kind);
+        j["file"] = r.file;
+        j["model"] = r.model.empty() ? nlohmann::json() : nlohmann::json(r.model);
+        j["gpu"] = r.gpu.empty() ? nlohmann::json() : nlohmann::json(r.gpu);
+        j["figure"] = measuredFigureId(r.figure);
+        j["unit"] = r.unit;
+        if (r.skipped()) {
+            j["skipped"] = {{"reason", skipReasonId(r.skip)},
+                            {"detail", r.skipDetail},
+                            {"text", skipReasonText(r)}};
+        } else {
+            j["predicted"] = r.predicted;
+            j["measured"] = r.measured;
+            j["error"] = r.error;
+        }
+        nlohmann::json assumptions = nlohmann::json::array();
+        if (r.defaultEngine)
+            assumptions.push_back("engine_unknown_default_engine");
+        if (r.defaultContext)
+            assumptions.push_back("context_not_stated_128_tokens");
+        if (r.defaultGpu)
+            assumptions.push_back("gpu_not_stated_figure_independent_of_gpu");
+        j["assumptions"] = assumptions;
+        cases.push_back(j);
+    }
+    nlohmann::json summary = nlohmann::json::object();
+    for (const ValidationSummary& s : report.summaries) {
+        nlohmann::json k;
+        k["evaluated"] = s.evaluated;
+        k["skipped"] = s.skipped;
+        const bool any = s.evaluated > 0;
+        k["median_abs_error"] = any ? nlohmann::json(s.medianAbsError) : nlohmann::json();
+        k["within_5_percent"] = any ? nlohmann::json(s.within5) : nlohmann::json();
+        k["within_10_percent"] = any ? nlohmann::json(s.within10) : nlohmann::json();
+        summary[validationKindId(s.kind)] = k;
+    }
+    return {{"cases", cases}, {"summary", summary}};
+}
+
+} // namespace kvscope
