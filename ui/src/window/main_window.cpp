@@ -5,6 +5,7 @@
 #include "export/chart_actions.h"
 #include "charts/chart_base.h"
 #include "charts/chart_set.h"
+#include "charts/view_registry.h"
 #include "panels/headline_bar.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/scenario_file.h"
@@ -102,11 +103,10 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     }
     auto* grid = new QGridLayout;
     grid->setSpacing(6);
-    grid->addWidget(m_charts[0], 0, 0);
-    grid->addWidget(m_charts[1], 0, 1);
-    grid->addWidget(m_charts[2], 1, 0);
-    grid->addWidget(m_charts[3], 1, 1);
-    grid->addWidget(m_charts[4], 2, 0, 1, 2); // the decode chart is the one people read most
+    for (ChartBase* chart : m_charts) {
+        const GridPlace& place = chart->view()->grid;
+        grid->addWidget(chart, place.row, place.column, place.rowSpan, place.columnSpan);
+    }
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(4, 4, 4, 4);
@@ -422,7 +422,8 @@ bool MainWindow::exportData(const QString& path)
 {
     if (!m_controller->hasSnapshot())
         return false;
-    const QByteArray csv = QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep));
+    const QByteArray csv =
+        QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep, viewCsvColumns()));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
         QMessageBox::warning(this, tr("Export failed"),
