@@ -122,7 +122,11 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
 
     m_document = new ScenarioDocument(controller, settings, this);
     buildMenus();
+    // The title and the recent-files menu follow the document, not every evaluation: a context
+    // drag changes neither the title's text nor the recent files.
     connect(m_document, &ScenarioDocument::stateChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(m_document, &ScenarioDocument::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
     connect(controller, &ScenarioController::evaluated, this, &MainWindow::showSnapshot);
     connect(controller, &ScenarioController::rejected, this, &MainWindow::showError);
     connect(m_panel, &ScenarioPanel::importConfigRequested, this, [this] {
@@ -143,6 +147,7 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
         });
     }
     applyChartStyle();
+    rebuildRecentMenu();
     retranslate();
     resize(1600, 1000);
 }
@@ -170,6 +175,7 @@ void MainWindow::buildMenus()
     });
     m_open->setShortcut(QKeySequence::Open);
     m_recentMenu = m_fileMenu->addMenu(QString());
+    m_recentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
     m_save = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::save);
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::saveAs);
@@ -250,7 +256,7 @@ void MainWindow::retranslate()
         ChartActions::populate(m_exportChartMenu->addMenu(chart->chartTitle()), chart, this);
         m_copyChartMenu->addAction(chart->chartTitle(), this, [chart] { ChartActions::copyToClipboard(chart); });
     }
-    rebuildRecentMenu();
+    updateTitle();
     m_viewMenu->setTitle(tr("&View"));
     m_presentationAction->setText(tr("&Presentation mode"));
     m_themeMenu->setTitle(tr("&Theme"));
@@ -288,7 +294,6 @@ void MainWindow::updateTitle()
                        .arg(s.gpuCount)
                        .arg(QString::fromStdString(s.gpu.name)));
     setWindowModified(m_document->isModified());
-    rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -305,7 +310,6 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::showSnapshot(const EvaluationSnapshot& snapshot)
 {
-    updateTitle();
     m_headline->show(snapshot);
     for (ChartBase* c : m_charts)
         c->show(snapshot);
