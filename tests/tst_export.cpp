@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Exports and files: every chart in every format (checked by opening it), the report PDF in
 // English and Japanese on A4 and Letter, CSV data, scenario files through the document, failed
-// writes that leave the old file alone, the headless CLI, and settings round-trips.
+// writes that leave the old file alone, the headless CLI, settings round-trips, and the view
+// registry as the window, the report, the CLI and Export data all read it.
 
 #include "window/app_settings.h"
 #include "charts/chart_base.h"
 #include "export/chart_export.h"
 #include "charts/chart_set.h"
+#include "charts/view_registry.h"
+#include "cli.h"
+#include "cli_render.h"
+#include "kvscope/evaluation/sweep.h"
 #include "kvscope/io/scenario_file.h"
 #include "window/language.h"
 #include "window/main_window.h"
@@ -17,6 +22,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QGridLayout>
 #include <QImage>
 #include <QProcess>
 #include <QSettings>
@@ -26,6 +32,8 @@
 #include <QRegularExpression>
 #include <QTest>
 #include <QTimer>
+
+#include <sstream>
 
 using namespace kvscope;
 using namespace kvscope::ui;
@@ -43,6 +51,19 @@ QString pdfText(const QString& path)
     process.waitForFinished(30000);
     // Typeset ligatures ("ﬁ") and CJK radicals ("⼊" for "入") come back as compatibility code
     // points; NFKC folds them for plain comparisons.
+    return QString::fromUtf8(process.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+}
+
+// The text of one page of a PDF (1-based), "" past the end or without pdftotext.
+QString pdfPageText(const QString& path, int page)
+{
+    const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (tool.isEmpty())
+        return {};
+    QProcess process;
+    process.start(tool, {QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"),
+                         QString::number(page), QStringLiteral("-layout"), path, QStringLiteral("-")});
+    process.waitForFinished(30000);
     return QString::fromUtf8(process.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
 }
 
@@ -85,6 +106,10 @@ private slots:
     void headlessCli_data();
     void headlessCli();
     void settingsRoundTrip();
+    void registryView_data();
+    void registryView();
+    void helpListsTheRegistryCharts();
+    void reportPagesFollowTheRegistry();
 
 private:
     QTemporaryDir m_dir;
@@ -118,13 +143,16 @@ void TestExport::everyChartEveryFormat_data()
     QTest::addColumn<QString>("format");
     QTest::addColumn<double>("scale");
     QTest::addColumn<QString>("expectedText"); // a legend or axis text the file must hold
-    const QStringList charts{"vram", "tokens", "kv", "latency", "breakeven"};
-    const QStringList texts{"KV cache", "MQA", "GQA (8 KV heads)", "CPU RAM, pipelined", "reload from NVMe"};
-    for (int i = 0; i < charts.size(); ++i) {
-        QTest::addRow("%s png", qPrintable(charts[i])) << charts[i] << "png" << 1.0 << texts[i];
-        QTest::addRow("%s png 2x", qPrintable(charts[i])) << charts[i] << "png" << 2.0 << texts[i];
-        QTest::addRow("%s svg", qPrintable(charts[i])) << charts[i] << "svg" << 1.0 << texts[i];
-        QTest::addRow("%s pdf", qPrintable(charts[i])) << charts[i] << "pdf" << 1.0 << texts[i];
+    // Every view of the registry; those listed here must also hold a text of their own.
+    const QMap<QString, QString> texts{{"vram", "KV cache"}, {"tokens", "MQA"}, {"kv", "GQA (8 KV heads)"},
+                                       {"latency", "CPU RAM, pipelined"}, {"breakeven", "reload from NVMe"}};
+    for (const ViewEntry& view : viewRegistry()) {
+        const QString chart = QString::fromLatin1(view.id);
+        const QString text = texts.value(chart, view.translatedTitle());
+        QTest::addRow("%s png", view.id) << chart << "png" << 1.0 << text;
+        QTest::addRow("%s png 2x", view.id) << chart << "png" << 2.0 << text;
+        QTest::addRow("%s svg", view.id) << chart << "svg" << 1.0 << text;
+        QTest::addRow("%s pdf", view.id) << chart << "pdf" << 1.0 << text;
     }
 }
 
@@ -279,6 +307,9 @@ void TestExport::csvHoldsEverySeries()
     QVERIFY(m_window->exportData(path));
     const QStringList lines = QString::fromUtf8(readAll(path)).split('\n', Qt::SkipEmptyParts);
     QVERIFY(lines.front().startsWith(QStringLiteral("context,kv_total_bytes,")));
+    // The views' columns together are every column of the sweep, in the sweep's order: the
+    // file is the one `kvscope-cli sweep --csv` writes.
+    QCOMPARE(readAll(path), QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep)));
     for (const char* series : {"decode_ms_gpu", "decode_ms_sata", "tokens_fit_mqa", "reload_ms_cpu", "recompute_ms"})
         QVERIFY2(lines.front().contains(QLatin1String(series)), series);
     QCOMPARE(lines.size() - 1, int(m_controller->snapshot().contextSweep.x.size()));
@@ -405,6 +436,114 @@ void TestExport::settingsRoundTrip()
     settings.setUnits(QStringLiteral("si"));
     settings.setUnits(QStringLiteral("binary"));
     QCOMPARE(changes, 1);
+}
+
+void TestExport::registryView_data()
+{
+    QTest::addColumn<int>("index");
+    for (size_t i = 0; i < viewRegistry().size(); ++i)
+        QTest::addRow("%s", viewRegistry()[i].id) << int(i);
+}
+
+// Each registry entry: one chart in the window, in its grid cell, exported by the CLI in-process.
+void TestExport::registryView()
+{
+    QFETCH(int, index);
+    const ViewEntry& view = viewRegistry()[size_t(index)];
+    QCOMPARE(m_window->charts().size(), viewRegistry().size());
+    ChartBase* chart = m_window->charts()[size_t(index)];
+    QCOMPARE(chart->view(), &view);
+    QCOMPARE(chart->chartId(), QString::fromLatin1(view.id));
+    QCOMPARE(m_window->chart(QString::fromLatin1(view.id)), chart);
+    QCOMPARE(chart->chartTitle(), view.translatedTitle());
+    QVERIFY(!chart->chartTitle().isEmpty());
+
+    QGridLayout* grid = nullptr;
+    for (QGridLayout* g : m_window->findChildren<QGridLayout*>())
+        if (g->indexOf(chart) >= 0)
+            grid = g;
+    QVERIFY(grid);
+    int row = -1, column = -1, rowSpan = -1, columnSpan = -1;
+    grid->getItemPosition(grid->indexOf(chart), &row, &column, &rowSpan, &columnSpan);
+    QCOMPARE(row, view.grid.row);
+    QCOMPARE(column, view.grid.column);
+    QCOMPARE(rowSpan, view.grid.rowSpan);
+    QCOMPARE(columnSpan, view.grid.columnSpan);
+
+    cli::registerRenderCommand();
+    const QString path = m_dir.filePath(QStringLiteral("registry-%1.svg").arg(view.id));
+    std::ostringstream out, err;
+    const int code = cli::run({"export", "--chart", view.cliId, "--format", "svg", "--width", "800",
+                               "--height", "500", "--out", path.toStdString()},
+                              test::catalog(), out, err);
+    QVERIFY2(code == 0, err.str().c_str());
+    QCOMPARE(QString::fromStdString(out.str()), path + "\n");
+    const QByteArray svg = readAll(path);
+    QVERIFY(QSvgRenderer(svg).isValid());
+    QVERIFY(QString::fromUtf8(svg).contains(view.translatedTitle()));
+}
+
+void TestExport::helpListsTheRegistryCharts()
+{
+    cli::registerRenderCommand();
+    std::ostringstream out, err;
+    QCOMPARE(cli::run({"--help"}, test::catalog(), out, err), 0);
+    const QRegularExpressionMatch usage =
+        QRegularExpression(QStringLiteral("export --chart (\\S+) ")).match(QString::fromStdString(out.str()));
+    QVERIFY2(usage.hasMatch(), out.str().c_str());
+    QStringList expected;
+    for (const std::string& id : cliChartIds())
+        expected << QString::fromStdString(id);
+    QCOMPARE(usage.captured(1).split(QLatin1Char('|')), expected);
+    // A value outside the registry is refused with the registry's values, in its order.
+    std::ostringstream out2, err2;
+    QCOMPARE(cli::run({"export", "--chart", "pie", "--format", "png", "--out", "x.png"}, test::catalog(), out2, err2), 2);
+    for (const std::string& id : cliChartIds())
+        QVERIFY2(err2.str().find(id) != std::string::npos, err2.str().c_str());
+}
+
+// The report's chart pages are the ones the registry's ReportSpace implies, in registry order.
+void TestExport::reportPagesFollowTheRegistry()
+{
+    std::vector<std::vector<const ViewEntry*>> expected; // half-page views two to a page
+    for (const ViewEntry& view : viewRegistry()) {
+        const bool pairs = view.report == ReportSpace::HalfPage && !expected.empty() &&
+                           expected.back().size() == 1 && expected.back().front()->report == ReportSpace::HalfPage;
+        if (pairs)
+            expected.back().push_back(&view);
+        else
+            expected.push_back({&view});
+    }
+    const std::vector<ChartSet> pages = ReportWriter::chartPages(m_window->charts());
+    QCOMPARE(pages.size(), expected.size());
+    for (size_t p = 0; p < pages.size(); ++p) {
+        QCOMPARE(pages[p].size(), expected[p].size());
+        for (size_t i = 0; i < pages[p].size(); ++i)
+            QCOMPARE(pages[p][i]->view(), expected[p][i]);
+    }
+
+    const QString path = m_dir.filePath(QStringLiteral("registry-report.pdf"));
+    QString error;
+    QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(), path,
+                                 ReportOptions{}, &error),
+             qPrintable(error));
+    if (pdfPageText(path, 1).isEmpty())
+        QSKIP("pdftotext is not installed");
+    // The first chart page is the first after the title page that holds all of its titles.
+    auto holdsTitles = [&](int page, const std::vector<const ViewEntry*>& views) {
+        const QString text = pdfPageText(path, page);
+        return std::all_of(views.begin(), views.end(),
+                           [&](const ViewEntry* v) { return text.contains(v->translatedTitle()); });
+    };
+    int first = 2;
+    while (first < 10 && !holdsTitles(first, expected.front()))
+        ++first;
+    for (size_t p = 0; p < expected.size(); ++p)
+        QVERIFY2(holdsTitles(first + int(p), expected[p]), qPrintable(QStringLiteral("page %1").arg(first + int(p))));
+    const int last = first + int(expected.size()) - 1;
+    // The assumptions sit under the last chart exactly when it leaves half a page free.
+    QCOMPARE(pdfPageText(path, last).contains(QStringLiteral("Assumptions")),
+             ReportWriter::leavesHalfPageFree(pages.back()));
 }
 
 int main(int argc, char** argv)

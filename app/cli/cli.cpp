@@ -19,6 +19,18 @@ namespace {
 constexpr const char* kCommands =
     "list, calc, sweep, export, report, validate or calibrate (see --help)";
 
+RenderCommand renderCommand = nullptr;
+std::vector<std::string> renderChartIds;
+
+// "vram|tokens|...", or "ID" in a build without the chart renderer.
+std::string chartChoices()
+{
+    std::string choices;
+    for (const std::string& id : renderChartIds)
+        choices += (choices.empty() ? "" : "|") + id;
+    return choices.empty() ? "ID" : choices;
+}
+
 void printHelp(std::ostream& out)
 {
     out << "kvscope-cli " KVSCOPE_VERSION " - LLM inference memory and bandwidth planner\n\n"
@@ -27,7 +39,7 @@ void printHelp(std::ostream& out)
            "  kvscope-cli calc [scenario options] [--json] [--si]\n"
            "  kvscope-cli sweep --vary context|batch|vram --from A --to B --points N\n"
            "                    [scenario options] [--csv|--json]\n"
-           "  kvscope-cli export --chart vram|tokens|kv|latency|breakeven --format png|svg|pdf\n"
+           "  kvscope-cli export --chart " << chartChoices() << " --format png|svg|pdf\n"
            "                     --out FILE [--width PX --height PX] [scenario options]\n"
            "  kvscope-cli report --out FILE.pdf [--page a4|letter] [scenario options]\n"
            "  kvscope-cli validate [FILES...] [--json]\n"
@@ -75,13 +87,12 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     return exitOk;
 }
 
-RenderCommand renderCommand = nullptr;
-
 } // namespace
 
-void setRenderCommand(RenderCommand command)
+void setRenderCommand(RenderCommand command, std::vector<std::string> chartIds)
 {
     renderCommand = command;
+    renderChartIds = std::move(chartIds);
 }
 
 int badInput(std::ostream& err, const FieldError& error)

@@ -21,10 +21,11 @@ inline constexpr int exitBadInput = 2;
 struct ParsedArgs;
 
 // `export` and `report` draw charts, which needs Qt's widgets: the kvscope-cli executable
-// registers a handler for them when it is built with the window (see cli_render.cpp).
+// registers a handler for them when it is built with the window (see cli_render.cpp), with
+// the `export --chart` values it accepts (the view registry's), which --help lists.
 using RenderCommand = int (*)(const ParsedArgs& args, const Catalog& catalog,
                               std::ostream& out, std::ostream& err);
-void setRenderCommand(RenderCommand command);
+void setRenderCommand(RenderCommand command, std::vector<std::string> chartIds);
 
 // Runs kvscope-cli with `args` (argv without the program name). `executable` locates the
 // installed catalog.

@@ -4,6 +4,7 @@
 #include "charts/chart_base.h"
 #include "export/chart_export.h"
 #include "charts/chart_set.h"
+#include "charts/view_registry.h"
 #include "cli_args.h"
 #include "cli_commands.h"
 #include "kvscope/settings/scenario_options.h"
@@ -63,7 +64,22 @@ bool integerOption(const ParsedArgs& args, const std::string& name, int lo, int 
     return true;
 }
 
+// The registry's `export --chart` values as a sentence: "vram, tokens, kv, ... or latency".
+std::string chartChoices()
+{
+    const std::vector<std::string> ids = ui::cliChartIds();
+    std::string text;
+    for (size_t i = 0; i < ids.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+    return text;
+}
+
 } // namespace
+
+void registerRenderCommand()
+{
+    setRenderCommand(&renderCommand, ui::cliChartIds());
+}
 
 int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
 {
@@ -74,10 +90,9 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     std::string chartId;
     ui::ExportFormat format = ui::ExportFormat::Pdf;
     if (!report) {
-        static const std::set<std::string> charts{"vram", "tokens", "kv", "latency", "breakeven"};
         const std::string* chart = args.value("chart");
-        if (!chart || !charts.count(*chart))
-            return badInput(err, {"--chart", chart ? *chart : "", "vram, tokens, kv, latency or breakeven"});
+        if (!chart || !ui::findViewByCliId(*chart))
+            return badInput(err, {"--chart", chart ? *chart : "", chartChoices()});
         chartId = *chart;
         const std::string* f = args.value("format");
         if (!f || !ui::parseExportFormat(QString::fromStdString(*f), &format))
@@ -135,7 +150,7 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
                                           reportOptions, &error);
     } else {
         for (ui::ChartBase* chart : charts)
-            if (chart->chartId().toStdString() == chartId)
+            if (chart->view()->cliId == chartId)
                 written = ui::exportChart(*chart, QString::fromStdString(*path), options, &error);
     }
     if (!written) {

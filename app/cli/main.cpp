@@ -12,7 +12,7 @@ int main(int argc, char** argv)
     std::vector<std::string> args(argv + 1, argv + argc);
     std::ios::sync_with_stdio(false);
 #ifdef KVSCOPE_CLI_RENDER
-    kvscope::cli::setRenderCommand(&kvscope::cli::renderCommand);
+    kvscope::cli::registerRenderCommand();
 #endif
     return kvscope::cli::run(args, std::cout, std::cerr, argc > 0 ? argv[0] : "");
 }

@@ -69,14 +69,26 @@ std::string csvCell(double value)
 
 std::string sweepToCsv(const Sweep& s)
 {
-    std::string csv = s.variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(s.variable);
+    std::vector<std::string> all;
     for (const SweepColumn& c : s.columns)
-        csv += "," + c.id;
+        all.push_back(c.id);
+    return sweepToCsv(s, all);
+}
+
+std::string sweepToCsv(const Sweep& s, const std::vector<std::string>& columnIds)
+{
+    std::vector<const SweepColumn*> picked;
+    for (const SweepColumn& c : s.columns)
+        if (std::find(columnIds.begin(), columnIds.end(), c.id) != columnIds.end())
+            picked.push_back(&c);
+    std::string csv = s.variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(s.variable);
+    for (const SweepColumn* c : picked)
+        csv += "," + c->id;
     csv += "\n";
     for (size_t i = 0; i < s.x.size(); ++i) {
         csv += csvCell(s.x[i]);
-        for (const SweepColumn& c : s.columns)
-            csv += "," + csvCell(c.values[i]);
+        for (const SweepColumn* c : picked)
+            csv += "," + csvCell(c->values[i]);
         csv += "\n";
     }
     return csv;

@@ -32,11 +32,6 @@ BreakevenChart::BreakevenChart(QWidget* parent) : ChartBase(parent)
     retranslate();
 }
 
-QString BreakevenChart::chartTitle() const
-{
-    return tr("Reload a saved KV cache vs recompute it");
-}
-
 void BreakevenChart::applyTexts()
 {
     xAxis->setLabel(tr("Prompt length (tokens)"));

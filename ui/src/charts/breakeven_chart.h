@@ -12,8 +12,6 @@ class BreakevenChart : public ChartBase
     Q_OBJECT
 public:
     explicit BreakevenChart(QWidget* parent = nullptr);
-    QString chartId() const override { return QStringLiteral("breakeven"); }
-    QString chartTitle() const override;
 
 protected:
     void draw(const EvaluationSnapshot& snapshot) override;

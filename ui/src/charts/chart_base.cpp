@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/chart_base.h"
 
+#include "charts/view_registry.h"
 #include "window/ui_text.h"
 
 #include <QFontMetrics>
@@ -148,6 +149,22 @@ void ChartBase::setDraftMode(bool draft)
         drawMarkers(*m_last);
     }
     replot(rpQueuedReplot);
+}
+
+void ChartBase::setView(const ViewEntry* view)
+{
+    m_view = view;
+    m_title->setText(chartTitle());
+}
+
+QString ChartBase::chartId() const
+{
+    return m_view ? QString::fromLatin1(m_view->id) : QString();
+}
+
+QString ChartBase::chartTitle() const
+{
+    return m_view ? m_view->translatedTitle() : QString();
 }
 
 void ChartBase::retranslate()

@@ -9,6 +9,8 @@
 
 namespace kvscope::ui {
 
+struct ViewEntry;
+
 // A QCustomPlot that draws one view of an EvaluationSnapshot: a title row, the axis rect and a
 // legend row beneath it (so the legend never covers data), hover tooltips with exact values,
 // and the shared style. Subclasses build their plottables once and refill them in draw().
@@ -36,9 +38,11 @@ public:
     // current layout.
     QList<QCPItemText*> visibleLabels() const;
     static QRectF labelBox(const QCPItemText* label);
-    // A stable id for file names and the CLI ("vram", "tokens", "kv", "latency", "breakeven").
-    virtual QString chartId() const = 0;
-    virtual QString chartTitle() const = 0;
+    // The registry entry this chart draws (set by createCharts), its id and translated title.
+    const ViewEntry* view() const { return m_view; }
+    void setView(const ViewEntry* view);
+    QString chartId() const;
+    QString chartTitle() const;
 
 signals:
     // The chart shows its latest snapshot on screen: after a full replot, or after only its
@@ -93,6 +97,7 @@ private:
     void showSnapshot(const EvaluationSnapshot& snapshot);
     void applyStyleToPlot();
 
+    const ViewEntry* m_view = nullptr;
     ChartStyle m_style;
     ByteUnits m_units = ByteUnits::Binary;
     const EvaluationSnapshot* m_last = nullptr;

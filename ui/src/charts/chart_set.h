@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <array>
+#include <vector>
 
 class QWidget;
 
@@ -9,10 +9,10 @@ namespace kvscope::ui {
 
 class ChartBase;
 
-// The five charts in display and report order: VRAM split, tokens that fit, KV vs context,
-// reload vs recompute, decode time per placement. The window shows them; the CLI and the
-// report render them offscreen. Parented to `parent` (which owns them).
-using ChartSet = std::array<ChartBase*, 5>;
+// One chart per entry of the view registry, in its order (display and report order). The
+// window shows them; the CLI and the report render them offscreen. Parented to `parent`
+// (which owns them); each knows its entry (ChartBase::view()).
+using ChartSet = std::vector<ChartBase*>;
 ChartSet createCharts(QWidget* parent);
 
 } // namespace kvscope::ui

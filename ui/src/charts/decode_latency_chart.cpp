@@ -35,11 +35,6 @@ DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
     retranslate();
 }
 
-QString DecodeLatencyChart::chartTitle() const
-{
-    return tr("Decode time per token by KV placement");
-}
-
 void DecodeLatencyChart::applyTexts()
 {
     xAxis->setLabel(tr("Context length (tokens)"));

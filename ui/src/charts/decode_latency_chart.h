@@ -12,8 +12,6 @@ class DecodeLatencyChart : public ChartBase
     Q_OBJECT
 public:
     explicit DecodeLatencyChart(QWidget* parent = nullptr);
-    QString chartId() const override { return QStringLiteral("latency"); }
-    QString chartTitle() const override;
 
     QVector<double> curveValues(Tier tier) const; // ms, for tests
     QPointF currentPoint() const;                 // the marked (context, ms), for tests

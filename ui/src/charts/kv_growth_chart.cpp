@@ -35,11 +35,6 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
     retranslate();
 }
 
-QString KvGrowthChart::chartTitle() const
-{
-    return tr("KV cache vs context length");
-}
-
 void KvGrowthChart::applyTexts()
 {
     xAxis->setLabel(tr("Context length (tokens)"));

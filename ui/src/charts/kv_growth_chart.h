@@ -12,8 +12,6 @@ class KvGrowthChart : public ChartBase
     Q_OBJECT
 public:
     explicit KvGrowthChart(QWidget* parent = nullptr);
-    QString chartId() const override { return QStringLiteral("kv"); }
-    QString chartTitle() const override;
 
     int curveCount() const;
     QVector<double> curveValues(int curve) const; // bytes, for tests

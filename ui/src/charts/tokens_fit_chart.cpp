@@ -34,11 +34,6 @@ TokensFitChart::TokensFitChart(QWidget* parent) : ChartBase(parent)
     retranslate();
 }
 
-QString TokensFitChart::chartTitle() const
-{
-    return tr("Tokens that fit");
-}
-
 void TokensFitChart::applyTexts()
 {
     yAxis->setLabel(tr("Tokens per sequence"));

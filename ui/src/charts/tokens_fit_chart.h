@@ -12,8 +12,6 @@ class TokensFitChart : public ChartBase
     Q_OBJECT
 public:
     explicit TokensFitChart(QWidget* parent = nullptr);
-    QString chartId() const override { return QStringLiteral("tokens"); }
-    QString chartTitle() const override;
 
     QVector<double> barValues() const; // MHA, GQA, MQA[, MLA] tokens, for tests
 

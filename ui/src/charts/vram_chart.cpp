@@ -47,11 +47,6 @@ VramChart::VramChart(QWidget* parent) : ChartBase(parent)
     retranslate();
 }
 
-QString VramChart::chartTitle() const
-{
-    return tr("VRAM per GPU");
-}
-
 void VramChart::applyTexts()
 {
     const QString names[SegmentCount] = {tr("Weights"),  tr("KV cache"), tr("Activations"),

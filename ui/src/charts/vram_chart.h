@@ -12,8 +12,6 @@ class VramChart : public ChartBase
     Q_OBJECT
 public:
     explicit VramChart(QWidget* parent = nullptr);
-    QString chartId() const override { return QStringLiteral("vram"); }
-    QString chartTitle() const override;
 
     // For tests: the stacked values (in bytes) of the first GPU's bar, bottom to top, and
     // whether an overflow is drawn.

@@ -2,6 +2,7 @@
 #include "export/report_writer.h"
 
 #include "charts/chart_base.h"
+#include "charts/view_registry.h"
 #include "export/chart_export.h"
 #include "window/ui_text.h"
 
@@ -59,6 +60,11 @@ void paintDocument(QTextDocument& doc, QPainter& painter, QPdfWriter& writer, co
         doc.drawContents(&painter, QRectF(0, i * page.height(), page.width(), page.height()));
         painter.restore();
     }
+}
+
+bool isFullPage(const ChartBase* chart)
+{
+    return chart->view() && chart->view()->report == ReportSpace::FullPage;
 }
 
 std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& font)
@@ -151,6 +157,23 @@ QString ReportWriter::sourcesHtml(const Scenario& s)
     return table(rows);
 }
 
+std::vector<ChartSet> ReportWriter::chartPages(const ChartSet& charts)
+{
+    std::vector<ChartSet> pages;
+    for (ChartBase* chart : charts) {
+        if (!isFullPage(chart) && !pages.empty() && leavesHalfPageFree(pages.back()))
+            pages.back().push_back(chart);
+        else
+            pages.push_back({chart});
+    }
+    return pages;
+}
+
+bool ReportWriter::leavesHalfPageFree(const ChartSet& page)
+{
+    return page.size() == 1 && !isFullPage(page.front());
+}
+
 bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog, const ChartSet& charts,
                          const QString& path, const ReportOptions& options, QString* error)
 {
@@ -189,22 +212,26 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
                                    figuresHtml(snap, options.units));
     paintDocument(*htmlDocument(intro, font), painter, writer, content, false);
 
-    // Charts, two to a page, as vectors in the print palette.
+    // Charts, as vectors in the print palette, on the pages chartPages() gives them.
     const double gap = 24;
     const double chartHeight = (content.height() - gap) / 2;
-    for (size_t i = 0; i < charts.size(); ++i) {
-        if (i % 2 == 0)
-            writer.newPage();
-        const QRectF slot(content.left(), content.top() + double(i % 2) * (chartHeight + gap),
-                          content.width(), chartHeight);
-        charts[i]->show(snap);
-        paintChart(*charts[i], painter, slot);
+    const std::vector<ChartSet> pages = chartPages(charts);
+    for (const ChartSet& page : pages) {
+        writer.newPage();
+        for (size_t i = 0; i < page.size(); ++i) {
+            const QRectF slot = isFullPage(page[i])
+                                    ? content
+                                    : QRectF(content.left(), content.top() + double(i) * (chartHeight + gap),
+                                             content.width(), chartHeight);
+            page[i]->show(snap);
+            paintChart(*page[i], painter, slot);
+        }
     }
-    // The last page holds one chart: the assumptions go beneath it.
+    // The assumptions go beneath the last chart when they fit there, else on pages of their own.
     const QRectF below(content.left(), content.top() + chartHeight + gap, content.width(), chartHeight);
     auto assumptions = htmlDocument(QStringLiteral("<h2>%1</h2>%2").arg(tr("Assumptions"), assumptionsHtml(s, catalog)), font);
     assumptions->setPageSize(below.size());
-    if (assumptions->pageCount() == 1) {
+    if (!pages.empty() && leavesHalfPageFree(pages.back()) && assumptions->pageCount() == 1) {
         painter.save();
         painter.translate(below.topLeft());
         assumptions->drawContents(&painter, QRectF(QPointF(0, 0), below.size()));

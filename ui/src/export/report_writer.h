@@ -19,8 +19,9 @@ struct ReportOptions
 };
 
 // The report PDF: title and date, the inputs, the headline figures with the arithmetic behind
-// each, all five charts as vectors, the assumptions (efficiency factors, overheads) and the
-// sources of every catalog number used. In the current UI language. Written through QSaveFile.
+// each, every chart as vectors (paginated as the view registry says), the assumptions
+// (efficiency factors, overheads) and the sources of every catalog number used. In the current
+// UI language. Written through QSaveFile.
 class ReportWriter
 {
     Q_DECLARE_TR_FUNCTIONS(ReportWriter)
@@ -32,6 +33,10 @@ public:
     static QString figuresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
     static QString assumptionsHtml(const Scenario& scenario, const Catalog& catalog);
     static QString sourcesHtml(const Scenario& scenario);
+    // The chart pages, in registry order: a full-page view alone, half-page views two to a
+    // page. The assumptions go beneath the last chart when it leaves half a page free.
+    static std::vector<ChartSet> chartPages(const ChartSet& charts);
+    static bool leavesHalfPageFree(const ChartSet& page);
 };
 
 } // namespace kvscope::ui

@@ -200,8 +200,8 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     connect(m_prefetch, &QCheckBox::toggled, this,
             [this](bool on) { m_controller->edit([&](Scenario& s) { s.prefetchKv = on; }); });
 
-    connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioPanel::syncFromScenario);
-    connect(controller, &ScenarioController::rejected, this, &ScenarioPanel::syncFromScenario);
+    // A refused edit comes back as scenarioChanged(Any) with the last good scenario.
+    connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioPanel::syncChange);
     retranslate();
     syncFromScenario();
 }
@@ -373,6 +373,16 @@ void ScenarioPanel::editCustomGpu()
     } else {
         syncFromScenario();
     }
+}
+
+void ScenarioPanel::syncChange(ScenarioController::Change change)
+{
+    // A context drag changes one field: re-syncing some forty controls on every step of it
+    // would cost more than the step's evaluation.
+    if (change != ScenarioController::Change::Context)
+        syncFromScenario();
+    else if (m_context->value() != m_controller->scenario().context) // not set by the drag itself
+        m_context->setValue(m_controller->scenario().context);
 }
 
 void ScenarioPanel::syncFromScenario()

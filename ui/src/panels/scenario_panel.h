@@ -53,6 +53,7 @@ protected:
 private:
     void buildModelList();
     void buildGpuList();
+    void syncChange(ScenarioController::Change change);
     void syncFromScenario();
     void retranslate();
     void editCustomGpu();

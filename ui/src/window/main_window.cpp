@@ -5,6 +5,7 @@
 #include "export/chart_actions.h"
 #include "charts/chart_base.h"
 #include "charts/chart_set.h"
+#include "charts/view_registry.h"
 #include "panels/headline_bar.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/scenario_file.h"
@@ -102,11 +103,10 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     }
     auto* grid = new QGridLayout;
     grid->setSpacing(6);
-    grid->addWidget(m_charts[0], 0, 0);
-    grid->addWidget(m_charts[1], 0, 1);
-    grid->addWidget(m_charts[2], 1, 0);
-    grid->addWidget(m_charts[3], 1, 1);
-    grid->addWidget(m_charts[4], 2, 0, 1, 2); // the decode chart is the one people read most
+    for (ChartBase* chart : m_charts) {
+        const GridPlace& place = chart->view()->grid;
+        grid->addWidget(chart, place.row, place.column, place.rowSpan, place.columnSpan);
+    }
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(4, 4, 4, 4);
@@ -122,7 +122,11 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
 
     m_document = new ScenarioDocument(controller, settings, this);
     buildMenus();
+    // The title and the recent-files menu follow the document, not every evaluation: a context
+    // drag changes neither the title's text nor the recent files.
     connect(m_document, &ScenarioDocument::stateChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(m_document, &ScenarioDocument::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
     connect(controller, &ScenarioController::evaluated, this, &MainWindow::showSnapshot);
     connect(controller, &ScenarioController::rejected, this, &MainWindow::showError);
     connect(m_panel, &ScenarioPanel::importConfigRequested, this, [this] {
@@ -143,6 +147,7 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
         });
     }
     applyChartStyle();
+    rebuildRecentMenu();
     retranslate();
     resize(1600, 1000);
 }
@@ -170,6 +175,7 @@ void MainWindow::buildMenus()
     });
     m_open->setShortcut(QKeySequence::Open);
     m_recentMenu = m_fileMenu->addMenu(QString());
+    m_recentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
     m_save = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::save);
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs = m_fileMenu->addAction(QString(), m_document, &ScenarioDocument::saveAs);
@@ -250,7 +256,7 @@ void MainWindow::retranslate()
         ChartActions::populate(m_exportChartMenu->addMenu(chart->chartTitle()), chart, this);
         m_copyChartMenu->addAction(chart->chartTitle(), this, [chart] { ChartActions::copyToClipboard(chart); });
     }
-    rebuildRecentMenu();
+    updateTitle();
     m_viewMenu->setTitle(tr("&View"));
     m_presentationAction->setText(tr("&Presentation mode"));
     m_themeMenu->setTitle(tr("&Theme"));
@@ -288,7 +294,6 @@ void MainWindow::updateTitle()
                        .arg(s.gpuCount)
                        .arg(QString::fromStdString(s.gpu.name)));
     setWindowModified(m_document->isModified());
-    rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -305,7 +310,6 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::showSnapshot(const EvaluationSnapshot& snapshot)
 {
-    updateTitle();
     m_headline->show(snapshot);
     for (ChartBase* c : m_charts)
         c->show(snapshot);
@@ -422,7 +426,8 @@ bool MainWindow::exportData(const QString& path)
 {
     if (!m_controller->hasSnapshot())
         return false;
-    const QByteArray csv = QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep));
+    const QByteArray csv =
+        QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep, viewCsvColumns()));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
         QMessageBox::warning(this, tr("Export failed"),

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/chart_set.h"
 #include "charts/chart_style.h"
 #include "kvscope/text/number_format.h"
 #include "window/scenario_controller.h"
 
 #include <QMainWindow>
-
-#include <array>
 
 class QAction;
 class QActionGroup;
@@ -23,7 +22,8 @@ class Language;
 class ScenarioDocument;
 class ScenarioPanel;
 
-// The window: scenario panel on the left, headline figures and five live charts on the right.
+// The window: scenario panel on the left, headline figures and the live charts (one per view
+// registry entry, placed where the registry says) on the right.
 // It wires the controller to the views; it computes nothing itself.
 class MainWindow : public QMainWindow
 {
@@ -34,7 +34,7 @@ public:
 
     ScenarioPanel* panel() const { return m_panel; }
     HeadlineBar* headline() const { return m_headline; }
-    const std::array<ChartBase*, 5>& charts() const { return m_charts; }
+    const ChartSet& charts() const { return m_charts; }
     ChartBase* chart(const QString& id) const;
 
     void setPresentationMode(bool on);
@@ -44,7 +44,7 @@ public:
     bool importConfig(const QString& path);  // false (and a message) when the file is refused
     ScenarioDocument* document() const { return m_document; }
     bool exportReport(const QString& path);  // PDF, page size from the locale (Letter in the US)
-    bool exportData(const QString& path);    // every chart's series as CSV
+    bool exportData(const QString& path);    // every view's series (its csvColumns) as CSV
     // Restores geometry and splitter state; remembers them (and the scenario) on close.
     void restoreState();
 
@@ -70,7 +70,7 @@ private:
     ScenarioPanel* m_panel = nullptr;
     ScenarioDocument* m_document = nullptr;
     HeadlineBar* m_headline = nullptr;
-    std::array<ChartBase*, 5> m_charts{};
+    ChartSet m_charts;
     QSplitter* m_splitter = nullptr;
     ByteUnits m_units = ByteUnits::Binary;
     bool m_presentation = false;

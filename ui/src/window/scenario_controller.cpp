@@ -38,26 +38,36 @@ ScenarioController::ScenarioController(const Catalog& catalog, QObject* parent)
 
 void ScenarioController::setScenario(const Scenario& scenario)
 {
-    apply(scenario, false);
+    apply(scenario, Change::Any);
 }
 
 void ScenarioController::setContext(int64_t tokens)
 {
     Scenario next = m_scenario;
     next.context = tokens;
-    apply(next, true);
+    apply(next, Change::Context);
 }
 
-void ScenarioController::apply(const Scenario& scenario, bool onlyContext)
+void ScenarioController::apply(const Scenario& scenario, Change change)
 {
-    if (auto error = validate(scenario)) {
-        emit rejected(UiText::fieldError(*error));
-        return;
-    }
+    // No validate() here: evaluate() checks every field anyway, and checking twice per drag
+    // step is work the drag path does not need. evaluateNow() refuses what evaluate() refuses.
     m_scenario = scenario;
-    m_baseChanged = m_baseChanged || !onlyContext;
-    emit scenarioChanged();
+    m_baseChanged = m_baseChanged || change == Change::Any;
+    emit scenarioChanged(change);
     scheduleEvaluation();
+}
+
+void ScenarioController::refuse(const FieldError& error)
+{
+    // Back to the last scenario that evaluated, whose sweep the snapshot still holds, as if
+    // the refused edits had not happened.
+    if (m_hasSnapshot) {
+        m_scenario = m_snapshot.scenario;
+        m_baseChanged = false;
+        emit scenarioChanged(Change::Any);
+    }
+    emit rejected(UiText::fieldError(error));
 }
 
 void ScenarioController::scheduleEvaluation()
@@ -75,20 +85,16 @@ void ScenarioController::evaluateNow()
 {
     m_pending = false;
     auto evaluation = evaluate(m_scenario);
-    if (!evaluation) {
-        emit rejected(UiText::fieldError(evaluation.error()));
-        return;
-    }
+    if (!evaluation)
+        return refuse(evaluation.error());
     // A sweep over context does not depend on the current context: reuse it while nothing else
     // changed and its range holds.
     const auto range = chartContextRange(m_scenario, *evaluation);
     if (m_baseChanged || range != m_sweepRange || !m_hasSnapshot) {
         auto contextSweep = sweep(m_scenario, SweepVariable::Context, range.first, range.second,
                                   kSweepPoints);
-        if (!contextSweep) {
-            emit rejected(UiText::fieldError(contextSweep.error()));
-            return;
-        }
+        if (!contextSweep)
+            return refuse(contextSweep.error());
         m_snapshot.contextSweep = std::move(contextSweep).value();
         m_sweepRange = range;
         m_baseChanged = false;

@@ -24,11 +24,18 @@ struct EvaluationSnapshot
 };
 
 // Holds the current Scenario. Every control writes into it; changes coalesce into one
-// evaluation per event-loop turn, so a fast drag never queues stale work.
+// evaluation per event-loop turn, so a fast drag never queues stale work. The scenario is
+// validated once per evaluation, by evaluate() itself: a refused one is replaced by the last
+// scenario that evaluated, so scenario() only ever holds an unchecked edit until then.
 class ScenarioController : public QObject
 {
     Q_OBJECT
 public:
+    // What a change touched: a context-only change (the context slider's drag) lets the views
+    // skip everything that does not depend on the context.
+    enum class Change { Context, Any };
+    Q_ENUM(Change)
+
     explicit ScenarioController(const Catalog& catalog, QObject* parent = nullptr);
 
     const Catalog& catalog() const { return m_catalog; }
@@ -41,7 +48,8 @@ public:
     void setScenario(const Scenario& scenario);
     // Changes only the context length: the context sweep is reused while its range holds.
     void setContext(int64_t tokens);
-    // Changes part of it: `edit` mutates a copy, which becomes current if it validates.
+    // Changes part of it: `edit` mutates a copy, which becomes current (and stays so if it
+    // evaluates).
     template <typename Edit>
     void edit(Edit&& edit)
     {
@@ -56,14 +64,16 @@ public:
 signals:
     // Emitted after each evaluation; views draw from it and keep nothing else.
     void evaluated(const kvscope::ui::EvaluationSnapshot& snapshot);
-    // A scenario the core refused: the field and why, already translated.
+    // A scenario the core refused: the field and why, already translated. The scenario is
+    // back to the last one that evaluated (announced by scenarioChanged(Any) just before).
     void rejected(const QString& message);
-    // Any change made through setScenario()/edit(), before evaluation.
-    void scenarioChanged();
+    // Any change made through setScenario()/edit()/setContext(), before evaluation.
+    void scenarioChanged(kvscope::ui::ScenarioController::Change change);
 
 private:
     void scheduleEvaluation();
-    void apply(const Scenario& scenario, bool onlyContext);
+    void apply(const Scenario& scenario, Change change);
+    void refuse(const FieldError& error);
 
     const Catalog& m_catalog;
     Scenario m_scenario;

@@ -19,14 +19,28 @@ constexpr int kMaxRecent = 8;
 
 ScenarioDocument::ScenarioDocument(ScenarioController* controller, AppSettings* settings, QWidget* window)
     : QObject(window), m_controller(controller), m_settings(settings), m_window(window),
-      m_savedText(scenarioToText(controller->scenario()))
+      m_savedText(scenarioToText(controller->scenario())), m_savedContext(controller->scenario().context)
 {
-    connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioDocument::stateChanged);
+    connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioDocument::noteChange);
 }
 
 bool ScenarioDocument::isModified() const
 {
-    return scenarioToText(m_controller->scenario()) != m_savedText;
+    return m_othersModified || m_controller->scenario().context != m_savedContext;
+}
+
+void ScenarioDocument::noteChange(ScenarioController::Change change)
+{
+    if (change != ScenarioController::Change::Context) {
+        Scenario others = m_controller->scenario();
+        others.context = m_savedContext;
+        m_othersModified = scenarioToText(others) != m_savedText;
+        emit stateChanged();
+    }
+    if (isModified() != m_modified) {
+        m_modified = !m_modified;
+        emit modifiedChanged(m_modified);
+    }
 }
 
 QStringList ScenarioDocument::recentFiles() const
@@ -38,21 +52,31 @@ void ScenarioDocument::addRecent(const QString& path)
 {
     if (!m_settings)
         return;
-    QStringList recent = recentFiles();
+    const QStringList before = recentFiles();
+    QStringList recent = before;
     recent.removeAll(path);
     recent.prepend(path);
     while (recent.size() > kMaxRecent)
         recent.removeLast();
+    if (recent == before)
+        return;
     m_settings->store().setValue(kRecentKey, recent);
+    emit recentFilesChanged();
 }
 
 void ScenarioDocument::markSaved(const QString& path)
 {
     m_path = path;
     m_savedText = scenarioToText(m_controller->scenario());
+    m_savedContext = m_controller->scenario().context;
+    m_othersModified = false;
     if (!path.isEmpty())
         addRecent(QFileInfo(path).absoluteFilePath());
     emit stateChanged();
+    if (m_modified) {
+        m_modified = false;
+        emit modifiedChanged(false);
+    }
 }
 
 void ScenarioDocument::newScenario()

@@ -21,6 +21,7 @@ public:
     ScenarioDocument(ScenarioController* controller, AppSettings* settings, QWidget* window);
 
     QString path() const { return m_path; }
+    // Cheap: no serialization (see noteChange), so the title may ask on every drag step.
     bool isModified() const;
     QStringList recentFiles() const;
 
@@ -33,9 +34,13 @@ public:
     bool confirmDiscard();
 
 signals:
-    void stateChanged(); // path, modified flag or recent files changed
+    // The path, the saved state or anything the title shows changed (not a context-only edit).
+    void stateChanged();
+    void modifiedChanged(bool modified);
+    void recentFilesChanged();
 
 private:
+    void noteChange(ScenarioController::Change change);
     void markSaved(const QString& path);
     void addRecent(const QString& path);
 
@@ -43,7 +48,12 @@ private:
     AppSettings* m_settings;
     QWidget* m_window;
     QString m_path;
-    std::string m_savedText; // the scenario as last saved or opened
+    // The scenario as last saved or opened: its text with the context apart, so a context drag
+    // compares one integer and only other edits serialize the scenario.
+    std::string m_savedText;
+    int64_t m_savedContext = 0;
+    bool m_othersModified = false; // a field besides the context differs from the saved text
+    bool m_modified = false;       // as last announced by modifiedChanged
 };
 
 } // namespace kvscope::ui

@@ -42,5 +42,8 @@ Expected<Sweep> sweep(const Scenario& scenario, SweepVariable variable, double f
 // The sweep as CSV: a header row (the variable, then every column id) and one row per point;
 // integers stay integers, other values keep six decimals, '.' always (machine-readable).
 std::string sweepToCsv(const Sweep& sweep);
+// The same with only the columns named in `columnIds`, still in the sweep's own order (a
+// selection never reorders the file); ids the sweep lacks are ignored.
+std::string sweepToCsv(const Sweep& sweep, const std::vector<std::string>& columnIds);
 
 } // namespace kvscope
