@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Whole-scenario evaluation: the VRAM split adds up, overflow is reported, the attention variants
 // order as they must, curves move the right way, extreme inputs stay finite, reload vs recompute
-// crosses where it should, and validation names the field it rejects.
+// crosses where it should, the plain evaluation agrees with the full one, and validation names
+// the field it rejects.
 
+#include "evaluation_checks.h"
 #include "testutils.h"
 
 #include "kvscope/io/result_json.h"
@@ -12,7 +14,11 @@
 
 #include <QtTest>
 
+#include <bit>
 #include <limits>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace kvscope;
 using namespace kvscope::test;
@@ -52,6 +58,8 @@ private slots:
     void reloadVsRecompute();
     void breakevenMatchesCurves_data();
     void breakevenMatchesCurves();
+    void plainAgreesWithFull_data();
+    void plainAgreesWithFull();
     void validateNamesTheField_data();
     void validateNamesTheField();
 
@@ -451,7 +459,7 @@ void TestEvaluation::reloadVsRecompute()
     // step (>= 16.4 ms): for a handful of tokens recompute wins; over PCIe (0.021 ms per token
     // of KV) reload wins from about 90 tokens. SATA moves 524,288 B per token at 0.56 GB/s =
     // 0.94 ms per token, slower than recomputing it: never within the model's 4,096 tokens.
-    KVSCOPE_EVALUATE(e, scenario());
+    KVSCOPE_EVALUATE(e, scenario(), EvaluateOptions{.breakevenCrossings = true});
     const Breakeven& b = e.breakeven;
     QCOMPARE(b.searchedUpTo, 4096);
     const int64_t cpu = b.crossTokens[size_t(ReloadTier::CpuRam)];
@@ -463,8 +471,8 @@ void TestEvaluation::reloadVsRecompute()
     QVERIFY(b.reloadMs[size_t(ReloadTier::CpuRam)] < b.recomputeMs);
     QVERIFY(b.reloadMs[size_t(ReloadTier::Sata)] > b.recomputeMs);
 
-    // Sweeps skip the search but keep the curves.
-    KVSCOPE_EVALUATE(quick, scenario(), EvaluateOptions{false});
+    // The plain evaluation skips the search but keeps the curves.
+    KVSCOPE_EVALUATE(quick, scenario());
     QCOMPARE(quick.breakeven.recomputeMs, b.recomputeMs);
     QCOMPARE(quick.breakeven.searchedUpTo, 0);
 }
@@ -487,7 +495,7 @@ void TestEvaluation::breakevenMatchesCurves()
     QFETCH(QString, modelId);
     Scenario s = scenario(modelId.toStdString(), "h200");
     s.gpuCount = 8;
-    KVSCOPE_EVALUATE(e, s);
+    KVSCOPE_EVALUATE(e, s, EvaluateOptions{.breakevenCrossings = true});
     const Breakeven& b = e.breakeven;
     const char* curves[] = {"reload_ms_cpu", "reload_ms_nvme", "reload_ms_sata"};
     for (ReloadTier tier : allReloadTiers) {
@@ -512,6 +520,67 @@ void TestEvaluation::breakevenMatchesCurves()
                                     .arg(recompute->values[i])));
         }
     }
+}
+
+void TestEvaluation::plainAgreesWithFull_data()
+{
+    QTest::addColumn<QString>("modelId");
+    QTest::addColumn<QString>("engineId");
+    for (const ModelSpec& m : catalog().models)
+        for (const EngineProfile& engine : catalog().engines)
+            QTest::addRow("%s %s", m.id.c_str(), engine.id.c_str()) << qs(m.id) << qs(engine.id);
+}
+
+void TestEvaluation::plainAgreesWithFull()
+{
+    // The plain evaluation (the default, what a planner and the sweeps run) skips the crossing
+    // search and nothing else: every other figure is the full evaluation's, bit for bit, and
+    // the crossings are filled only when asked for.
+    QFETCH(QString, modelId);
+    QFETCH(QString, engineId);
+    Scenario s = scenario(modelId.toStdString(), "h100-sxm");
+    applyEngine(s, *catalog().engine(engineId.toStdString()));
+    s.gpuCount = 2;
+    s.context = 8191; // not a multiple of any engine's block
+    KVSCOPE_EVALUATE(plain, s);
+    KVSCOPE_EVALUATE(full, s, EvaluateOptions{.breakevenCrossings = true});
+
+    auto numbers = [](const Evaluation& e) {
+        std::vector<std::pair<std::string, double>> all;
+        forEachNumber(e, [&](const char* name, double value, bool) { all.emplace_back(name, value); });
+        return all;
+    };
+    const auto plainNumbers = numbers(plain);
+    const auto fullNumbers = numbers(full);
+    QCOMPARE(plainNumbers.size(), fullNumbers.size());
+    for (size_t i = 0; i < plainNumbers.size(); ++i) {
+        const std::string& name = plainNumbers[i].first;
+        if (name.starts_with("breakeven.crossTokens.") || name == "breakeven.searchedUpTo")
+            continue;
+        // Compared as bits: a changed rounding would show, and 0 == -0 or NaN != NaN would not.
+        QVERIFY2(std::bit_cast<uint64_t>(plainNumbers[i].second) ==
+                     std::bit_cast<uint64_t>(fullNumbers[i].second),
+                 qPrintable(QStringLiteral("%1: plain %2, full %3")
+                                .arg(qs(name))
+                                .arg(plainNumbers[i].second, 0, 'g', 17)
+                                .arg(fullNumbers[i].second, 0, 'g', 17)));
+    }
+    // What forEachNumber leaves out: the flags and the experts as stored.
+    QCOMPARE(plain.vram.fits, full.vram.fits);
+    QCOMPARE(plain.tokensFit.capped, full.tokensFit.capped);
+    QCOMPARE(plain.decode.computeBound, full.decode.computeBound);
+    QCOMPARE(plain.experts.parameters, full.experts.parameters);
+    QCOMPARE(plain.experts.bitsPerWeight, full.experts.bitsPerWeight);
+    QCOMPARE(plain.experts.padded, full.experts.padded);
+    QCOMPARE(plain.experts.scaleCopies, full.experts.scaleCopies);
+
+    // The crossings: searched only when asked for.
+    QCOMPARE(plain.breakeven.searchedUpTo, int64_t(0));
+    for (int64_t cross : plain.breakeven.crossTokens)
+        QCOMPARE(cross, int64_t(0));
+    QVERIFY(full.breakeven.searchedUpTo >= s.context);
+    for (int64_t cross : full.breakeven.crossTokens)
+        QVERIFY(cross == -1 || (cross >= 1 && cross <= full.breakeven.searchedUpTo));
 }
 
 void TestEvaluation::validateNamesTheField_data()
