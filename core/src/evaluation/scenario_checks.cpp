@@ -18,23 +18,40 @@ std::string show(double v)
     return formatPlain(v);
 }
 
-std::optional<FieldError> checkInt(const std::string& field, int64_t v, int64_t lo, int64_t hi)
+// validate() runs first in every evaluation, so its success path must cost next to nothing:
+// field names stay C strings, the range test is inline, and the error (strings, formatting) is
+// built out of line only when a value is refused.
+[[gnu::cold, gnu::noinline]] FieldError intError(const char* field, int64_t v, int64_t lo,
+                                                 int64_t hi)
 {
-    if (v >= lo && v <= hi)
-        return std::nullopt;
     return FieldError{field, std::to_string(v),
                       "an integer from " + formatInteger(lo) + " to " + formatInteger(hi)};
 }
 
-std::optional<FieldError> checkReal(const std::string& field, double v, double lo, double hi,
-                                    bool openLow = true)
+[[gnu::cold, gnu::noinline]] FieldError realError(const char* field, double v, double lo,
+                                                  double hi, bool openLow)
 {
-    const bool low = openLow ? v > lo : v >= lo;
-    if (std::isfinite(v) && low && v <= hi)
-        return std::nullopt;
     return FieldError{field, show(v),
                       std::string("a number ") + (openLow ? "above " : "from ") + show(lo) +
                           (openLow ? " up to " : " to ") + show(hi)};
+}
+
+[[gnu::always_inline]] inline std::optional<FieldError> checkInt(const char* field, int64_t v,
+                                                                 int64_t lo, int64_t hi)
+{
+    if (v >= lo && v <= hi) [[likely]]
+        return std::nullopt;
+    return intError(field, v, lo, hi);
+}
+
+[[gnu::always_inline]] inline std::optional<FieldError> checkReal(const char* field, double v,
+                                                                  double lo, double hi,
+                                                                  bool openLow = true)
+{
+    const bool low = openLow ? v > lo : v >= lo;
+    if (std::isfinite(v) && low && v <= hi) [[likely]]
+        return std::nullopt;
+    return realError(field, v, lo, hi, openLow);
 }
 
 } // namespace
