@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Whole-scenario evaluation: the VRAM split adds up, overflow is reported, the attention variants
 // order as they must, curves move the right way, extreme inputs stay finite, reload vs recompute
-// crosses where it should, and validation names the field it rejects.
+// crosses where it should (searched only when asked), and validation names the field it rejects.
 
+#include "evaluation_checks.h"
 #include "testutils.h"
 
 #include "kvscope/io/result_json.h"
@@ -12,6 +13,7 @@
 
 #include <QtTest>
 
+#include <bit>
 #include <limits>
 
 using namespace kvscope;
@@ -52,6 +54,8 @@ private slots:
     void reloadVsRecompute();
     void breakevenMatchesCurves_data();
     void breakevenMatchesCurves();
+    void plainAgreesWithFull_data();
+    void plainAgreesWithFull();
     void validateNamesTheField_data();
     void validateNamesTheField();
 
@@ -451,7 +455,7 @@ void TestEvaluation::reloadVsRecompute()
     // step (>= 16.4 ms): for a handful of tokens recompute wins; over PCIe (0.021 ms per token
     // of KV) reload wins from about 90 tokens. SATA moves 524,288 B per token at 0.56 GB/s =
     // 0.94 ms per token, slower than recomputing it: never within the model's 4,096 tokens.
-    KVSCOPE_EVALUATE(e, scenario());
+    KVSCOPE_EVALUATE(e, scenario(), EvaluateOptions{.breakevenCrossings = true});
     const Breakeven& b = e.breakeven;
     QCOMPARE(b.searchedUpTo, 4096);
     const int64_t cpu = b.crossTokens[size_t(ReloadTier::CpuRam)];
@@ -462,11 +466,6 @@ void TestEvaluation::reloadVsRecompute()
     // At the scenario's 2,048 tokens reload from CPU RAM is the faster way back.
     QVERIFY(b.reloadMs[size_t(ReloadTier::CpuRam)] < b.recomputeMs);
     QVERIFY(b.reloadMs[size_t(ReloadTier::Sata)] > b.recomputeMs);
-
-    // Sweeps skip the search but keep the curves.
-    KVSCOPE_EVALUATE(quick, scenario(), EvaluateOptions{false});
-    QCOMPARE(quick.breakeven.recomputeMs, b.recomputeMs);
-    QCOMPARE(quick.breakeven.searchedUpTo, 0);
 }
 
 void TestEvaluation::breakevenMatchesCurves_data()
@@ -487,7 +486,7 @@ void TestEvaluation::breakevenMatchesCurves()
     QFETCH(QString, modelId);
     Scenario s = scenario(modelId.toStdString(), "h200");
     s.gpuCount = 8;
-    KVSCOPE_EVALUATE(e, s);
+    KVSCOPE_EVALUATE(e, s, EvaluateOptions{.breakevenCrossings = true});
     const Breakeven& b = e.breakeven;
     const char* curves[] = {"reload_ms_cpu", "reload_ms_nvme", "reload_ms_sata"};
     for (ReloadTier tier : allReloadTiers) {
@@ -512,6 +511,45 @@ void TestEvaluation::breakevenMatchesCurves()
                                     .arg(recompute->values[i])));
         }
     }
+}
+
+void TestEvaluation::plainAgreesWithFull_data()
+{
+    QTest::addColumn<QString>("modelId");
+    QTest::addColumn<QString>("engineId");
+    for (const ModelSpec& m : catalog().models)
+        for (const EngineProfile& engine : catalog().engines)
+            QTest::addRow("%s %s", m.id.c_str(), engine.id.c_str()) << qs(m.id) << qs(engine.id);
+}
+
+void TestEvaluation::plainAgreesWithFull()
+{
+    // The plain evaluation (the default: planners, sweeps) skips the crossing search and nothing
+    // else: every other figure is the full one's, bit for bit; the crossings only when asked.
+    QFETCH(QString, modelId);
+    QFETCH(QString, engineId);
+    Scenario s = scenario(modelId.toStdString(), "h100-sxm");
+    applyEngine(s, *catalog().engine(engineId.toStdString()));
+    s.gpuCount = 2;
+    s.context = 8191; // not a multiple of any engine's block
+    KVSCOPE_EVALUATE(plain, s);
+    KVSCOPE_EVALUATE(full, s, EvaluateOptions{.breakevenCrossings = true});
+    auto figures = [](const Evaluation& e, QStringList all = {}) { // bits: -0 or a rounding shows
+        forEachNumber(e, [&](const char* name, double v, bool) {
+            all << QStringLiteral("%1 %2").arg(name).arg(std::bit_cast<quint64>(v));
+        });
+        return all;
+    };
+    Evaluation unsearched = full; // the full evaluation less its crossings
+    unsearched.breakeven = {full.breakeven.recomputeMs, full.breakeven.reloadMs, {}, 0};
+    QCOMPARE(figures(plain), figures(unsearched)); // so the plain one has no crossings either
+    // What forEachNumber leaves out: the flags and the experts as stored.
+    const ExpertStorage &pe = plain.experts, &fe = full.experts;
+    QVERIFY(plain.vram.fits == full.vram.fits && plain.tokensFit.capped == full.tokensFit.capped &&
+            plain.decode.computeBound == full.decode.computeBound && pe.padded == fe.padded &&
+            pe.parameters == fe.parameters && pe.bitsPerWeight == fe.bitsPerWeight &&
+            pe.scaleCopies == fe.scaleCopies);
+    QVERIFY(full.breakeven.searchedUpTo >= s.context); // asked for, the search ran
 }
 
 void TestEvaluation::validateNamesTheField_data()

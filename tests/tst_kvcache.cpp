@@ -60,6 +60,8 @@ private slots:
     void tensorParallelHeads_data();
     void tensorParallelHeads();
     void blockRounding();
+    void variantShapes_data();
+    void variantShapes();
 };
 
 void TestKvCache::initTestCase()
@@ -404,6 +406,44 @@ void TestKvCache::blockRounding()
     KVSCOPE_EVALUATE(e, s);
     QCOMPARE(e.kv.totalBytes, 2049 * 524'288.0);
     QCOMPARE(e.kv.allocatedBytes, 2064 * 524'288.0);
+}
+
+void TestKvCache::variantShapes_data()
+{
+    QTest::addColumn<QString>("modelId");
+    for (const ModelSpec& m : catalog().models)
+        QTest::addRow("%s", m.id.c_str()) << qs(m.id);
+}
+
+void TestKvCache::variantShapes()
+{
+    // The evaluation sizes the MHA / GQA / MQA variants from kvShape(model, heads) instead of a
+    // copied withKvHeads(model, heads): the two must agree on every figure, MLA models included,
+    // at a context inside and beyond any window, split over 1 and 8 GPUs, paged or not.
+    QFETCH(QString, modelId);
+    const ModelSpec& m = model(modelId.toStdString());
+    const KvDtype& fp16 = kvDtype("fp16");
+    const AttentionVariants v = attentionVariants(m);
+    QCOMPARE(kvBytesForContext(kvShape(m), fp16, 1, 1000), kvBytesForContext(m, fp16, 1, 1000));
+    for (int64_t heads : {v.mha, v.gqa, v.mqa}) {
+        const ModelSpec copy = withKvHeads(m, heads);
+        const KvShape shape = kvShape(m, heads);
+        for (int gpus : {1, 8}) {
+            QCOMPARE(kvHeadsPerGpu(shape, gpus), kvHeadsPerGpu(copy, gpus));
+            QCOMPARE(kvBytesPerTokenPerLayer(shape, fp16, gpus),
+                     kvBytesPerTokenPerLayer(copy, fp16, gpus));
+            QCOMPARE(kvBytesPerToken(shape, fp16, gpus), kvBytesPerToken(copy, fp16, gpus));
+            for (int64_t context : {int64_t(100), int64_t(200'000)})
+                QCOMPARE(kvBytesForContext(shape, fp16, gpus, context),
+                         kvBytesForContext(copy, fp16, gpus, context));
+            for (int64_t block : {int64_t(1), int64_t(16)}) {
+                bool shapeCapped = false, copyCapped = false;
+                QCOMPARE(longestContextFitting(shape, fp16, gpus, 3 * GiB, block, &shapeCapped),
+                         longestContextFitting(copy, fp16, gpus, 3 * GiB, block, &copyCapped));
+                QCOMPARE(shapeCapped, copyCapped);
+            }
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestKvCache)

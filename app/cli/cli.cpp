@@ -77,7 +77,8 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     auto scenario = scenarioFromOptions(args.values, catalog);
     if (!scenario)
         return badInput(err, scenario.error());
-    auto evaluation = evaluate(*scenario);
+    // --json prints the reload-vs-recompute crossings.
+    auto evaluation = evaluate(*scenario, EvaluateOptions{.breakevenCrossings = true});
     if (!evaluation)
         return badInput(err, evaluation.error());
     if (args.has("json"))

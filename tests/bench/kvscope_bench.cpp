@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Prints one figure per line, "name: value unit":
-//   core_evals_per_s  full evaluate() of the default scenario (breakeven crossings searched),
-//                     in a loop for about one second on one thread
-//   sweep_ms          median of 20 context sweeps, 256 points from 256 to 1,048,576 tokens,
-//                     each point a full evaluation carrying every chart series
+//   core_evals_per_s       plain evaluate() of the default scenario (every figure but the
+//                          breakeven crossings), in a loop for about one second on one thread;
+//                          a planner searching configurations live needs >= 2,000,000
+//   core_evals_full_per_s  the same with the crossings searched (the window's snapshot, calc)
+//   sweep_ms               median of 20 context sweeps, 256 points from 256 to 1,048,576
+//                          tokens, each point a plain evaluation carrying every chart series
 // and, when built with the window (offscreen):
 //   replot_median_ms, replot_p95_ms  a control change until all five charts have replotted
 //   startup_ms, bare_startup_ms      spawn to first painted frame: kvscope's window and an
@@ -36,6 +38,24 @@ double millisecondsSince(Clock::time_point start)
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+// Whole evaluations for about a second; the checksum keeps the work observable.
+double evaluationsPerSecond(const kvscope::Scenario& scenario,
+                            const kvscope::EvaluateOptions& options, double* checksum)
+{
+    long evaluations = 0;
+    const Clock::time_point start = Clock::now();
+    double elapsedMs = 0;
+    do {
+        for (int i = 0; i < 64; ++i) {
+            const auto e = kvscope::evaluate(scenario, options);
+            *checksum += e.ok() ? e->decode.selectedMs + double(e->breakeven.searchedUpTo) : 0;
+            ++evaluations;
+        }
+        elapsedMs = millisecondsSince(start);
+    } while (elapsedMs < 1000);
+    return double(evaluations) / (elapsedMs / 1e3);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -61,20 +81,12 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsSet("KVSCOPE_BENCH_WINDOW_ONLY"))
         return kvscope::bench::runReplotBench(catalog);
 #endif
-    // Whole evaluations for about a second; the checksum keeps the work observable.
     double checksum = 0;
-    long evaluations = 0;
-    const Clock::time_point start = Clock::now();
-    double elapsedMs = 0;
-    do {
-        for (int i = 0; i < 64; ++i) {
-            const auto e = kvscope::evaluate(*scenario);
-            checksum += e.ok() ? e->decode.selectedMs : 0;
-            ++evaluations;
-        }
-        elapsedMs = millisecondsSince(start);
-    } while (elapsedMs < 1000);
-    std::printf("core_evals_per_s: %.0f evals/s\n", double(evaluations) / (elapsedMs / 1e3));
+    std::printf("core_evals_per_s: %.0f evals/s\n",
+                evaluationsPerSecond(*scenario, kvscope::EvaluateOptions{}, &checksum));
+    std::printf("core_evals_full_per_s: %.0f evals/s\n",
+                evaluationsPerSecond(*scenario, kvscope::EvaluateOptions{.breakevenCrossings = true},
+                                     &checksum));
 
     std::vector<double> runs;
     for (int run = 0; run < 20; ++run) {

@@ -32,12 +32,10 @@ double factorOf(const Scenario& s, CalibrationKind kind)
                                                      : s.engine.runtimeOverheadMiB;
 }
 
-// The search evaluates often and needs no break-even crossings.
+// The search evaluates often and needs no break-even crossings: the plain evaluation.
 Expected<Evaluation> evaluateForSearch(const Scenario& s)
 {
-    EvaluateOptions options;
-    options.breakevenCrossings = false;
-    return evaluate(s, options);
+    return evaluate(s);
 }
 
 } // namespace

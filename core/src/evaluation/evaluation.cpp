@@ -93,7 +93,7 @@ KvFigures kvFigures(const Scenario& s)
         kv.windowedLayers > 0 ? std::min(s.context, s.model.slidingWindow) : 0;
     const AttentionVariants v = attentionVariants(s.model);
     auto total = [&](int64_t heads) {
-        return kvBytesForContext(withKvHeads(s.model, heads), s.kvDtype, n, s.context) *
+        return kvBytesForContext(kvShape(s.model, heads), s.kvDtype, n, s.context) *
                double(s.batch) * share;
     };
     kv.totalMhaBytes = total(v.mha);
@@ -150,26 +150,30 @@ TokensFit tokensFit(const Scenario& s, const VramSplit& v)
     const int n = tensorWays(s);
     const int64_t block = s.engine.kvBlockTokens;
     bool capped = false;
-    auto fitting = [&](const ModelSpec& m, double budget) {
+    auto fitting = [&](const KvShape& shape, double budget) {
         bool c = false;
-        const int64_t t = longestContextFitting(m, s.kvDtype, n, budget, block, &c);
+        const int64_t t = longestContextFitting(shape, s.kvDtype, n, budget, block, &c);
         capped = capped || c;
         return t;
     };
     const AttentionVariants variants = attentionVariants(s.model);
     fit.gqaKvHeads = variants.gqa;
-    fit.model = fitting(s.model, bytes);
-    fit.mha = fitting(withKvHeads(s.model, variants.mha), bytes);
-    fit.gqa = fitting(withKvHeads(s.model, variants.gqa), bytes);
-    fit.mqa = fitting(withKvHeads(s.model, variants.mqa), bytes);
+    const KvShape model = kvShape(s.model);
+    const KvShape mha = kvShape(s.model, variants.mha);
+    const KvShape gqa = kvShape(s.model, variants.gqa);
+    const KvShape mqa = kvShape(s.model, variants.mqa);
+    fit.model = fitting(model, bytes);
+    fit.mha = fitting(mha, bytes);
+    fit.gqa = fitting(gqa, bytes);
+    fit.mqa = fitting(mqa, bytes);
     fit.mla = s.model.isMla() ? fit.model : -1;
     const double perSequenceBytes = bytes / double(s.batch);
-    fit.perSequence = fitting(s.model, perSequenceBytes);
-    fit.perSequenceMha = fitting(withKvHeads(s.model, variants.mha), perSequenceBytes);
-    fit.perSequenceGqa = fitting(withKvHeads(s.model, variants.gqa), perSequenceBytes);
-    fit.perSequenceMqa = fitting(withKvHeads(s.model, variants.mqa), perSequenceBytes);
+    fit.perSequence = fitting(model, perSequenceBytes);
+    fit.perSequenceMha = fitting(mha, perSequenceBytes);
+    fit.perSequenceGqa = fitting(gqa, perSequenceBytes);
+    fit.perSequenceMqa = fitting(mqa, perSequenceBytes);
     fit.capped = capped;
-    const double perSequence = kvBytesForContext(s.model, s.kvDtype, n,
+    const double perSequence = kvBytesForContext(model, s.kvDtype, n,
                                                  roundUpToBlock(s.context, block));
     fit.maxConcurrency = perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15)))
                                          : 0;

@@ -4,7 +4,6 @@
 #include "kvscope/settings/settings_registry.h"
 #include "kvscope/text/number_format.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace kvscope {
@@ -20,23 +19,40 @@ std::string show(double v)
     return formatPlain(v);
 }
 
-std::optional<FieldError> checkInt(const std::string& field, int64_t v, int64_t lo, int64_t hi)
+// validate() runs first in every evaluation, so its success path must cost next to nothing:
+// field names stay C strings, the range test is inline, and the error (strings, formatting) is
+// built out of line only when a value is refused.
+[[gnu::cold, gnu::noinline]] FieldError intError(const char* field, int64_t v, int64_t lo,
+                                                 int64_t hi)
 {
-    if (v >= lo && v <= hi)
-        return std::nullopt;
     return FieldError{field, std::to_string(v),
                       "an integer from " + formatInteger(lo) + " to " + formatInteger(hi)};
 }
 
-std::optional<FieldError> checkReal(const std::string& field, double v, double lo, double hi,
-                                    bool openLow = true)
+[[gnu::cold, gnu::noinline]] FieldError realError(const char* field, double v, double lo,
+                                                  double hi, bool openLow)
 {
-    const bool low = openLow ? v > lo : v >= lo;
-    if (std::isfinite(v) && low && v <= hi)
-        return std::nullopt;
     return FieldError{field, show(v),
                       std::string("a number ") + (openLow ? "above " : "from ") + show(lo) +
                           (openLow ? " up to " : " to ") + show(hi)};
+}
+
+[[gnu::always_inline]] inline std::optional<FieldError> checkInt(const char* field, int64_t v,
+                                                                 int64_t lo, int64_t hi)
+{
+    if (v >= lo && v <= hi) [[likely]]
+        return std::nullopt;
+    return intError(field, v, lo, hi);
+}
+
+[[gnu::always_inline]] inline std::optional<FieldError> checkReal(const char* field, double v,
+                                                                  double lo, double hi,
+                                                                  bool openLow = true)
+{
+    const bool low = openLow ? v > lo : v >= lo;
+    if (std::isfinite(v) && low && v <= hi) [[likely]]
+        return std::nullopt;
+    return realError(field, v, lo, hi, openLow);
 }
 
 // The registry's settings the checks use, looked up once: validate() runs on every evaluation.
@@ -67,12 +83,17 @@ const RegisteredRanges& ranges()
     return r;
 }
 
-// A scenario input against its one range in the settings registry.
-std::optional<FieldError> checkRegistered(const Setting* s, double v)
+[[gnu::cold, gnu::noinline]] FieldError registeredError(const Setting& s, double v)
 {
-    if (!s || inRange(*s, v))
+    return FieldError{s.id, showNumber(v), acceptedText(s)};
+}
+
+// A scenario input against its one range in the settings registry.
+[[gnu::always_inline]] inline std::optional<FieldError> checkRegistered(const Setting* s, double v)
+{
+    if (!s || inRange(*s, v)) [[likely]]
         return std::nullopt;
-    return FieldError{s->id, showNumber(v), acceptedText(*s)};
+    return registeredError(*s, v);
 }
 
 std::optional<FieldError> checkLanes(const Setting* s, int lanes)

@@ -164,10 +164,10 @@ Expected<Sweep> sweep(const Scenario& scenario, SweepVariable variable, double f
     for (const ColumnDef& def : columnDefs())
         result.columns.push_back({def.id, def.unit, {}});
     Scenario s = scenario;
-    const EvaluateOptions options{false};
+    // The plain evaluation: the columns chart the curves, not the crossings.
     for (double x : result.x) {
         setVariable(s, variable, x);
-        auto e = evaluate(s, options);
+        auto e = evaluate(s);
         if (!e)
             return e.error();
         for (size_t c = 0; c < result.columns.size(); ++c)

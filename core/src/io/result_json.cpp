@@ -114,6 +114,8 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
                     {"selected_ms", real(e.decode.selectedMs)},
                     {"tokens_per_s", real(e.decode.tokensPerS)}};
 
+    // The crossings are 0 unless the evaluation searched them (EvaluateOptions::
+    // breakevenCrossings): calc asks for them, so its JSON always carries them.
     nlohmann::json reload, cross;
     for (ReloadTier t : allReloadTiers) {
         reload[reloadTierId(t)] = real(e.breakeven.reloadMs[size_t(t)]);

@@ -8,20 +8,53 @@
 
 namespace kvscope {
 
-int64_t kvHeadsPerGpu(const ModelSpec& model, int gpus)
+KvShape kvShape(const ModelSpec& model)
 {
-    if (model.isMla())
+    KvShape shape;
+    shape.layers = model.layers;
+    shape.windowedLayers = model.windowedLayerCount();
+    shape.slidingWindow = model.slidingWindow;
+    shape.kvHeads = model.kvHeads;
+    shape.headDim = model.headDim;
+    shape.kvLoraRank = model.kvLoraRank;
+    shape.qkRopeHeadDim = model.qkRopeHeadDim;
+    return shape;
+}
+
+KvShape kvShape(const ModelSpec& model, int64_t kvHeads)
+{
+    KvShape shape = kvShape(model);
+    shape.headDim = variantHeadDim(model);
+    shape.kvLoraRank = 0;
+    shape.qkRopeHeadDim = 0;
+    shape.kvHeads = kvHeads;
+    return shape;
+}
+
+int64_t kvHeadsPerGpu(const KvShape& shape, int gpus)
+{
+    if (shape.isMla())
         return 1; // one latent, replicated on every GPU
     const int64_t n = std::max(1, gpus);
-    return std::max<int64_t>(1, (model.kvHeads + n - 1) / n);
+    return std::max<int64_t>(1, (shape.kvHeads + n - 1) / n);
+}
+
+int64_t kvHeadsPerGpu(const ModelSpec& model, int gpus)
+{
+    return kvHeadsPerGpu(kvShape(model), gpus);
+}
+
+double kvBytesPerTokenPerLayer(const KvShape& shape, const KvDtype& dtype, int gpus)
+{
+    if (shape.isMla())
+        return double(shape.kvLoraRank + shape.qkRopeHeadDim) * dtype.bytesPerElement();
+    return 2.0 * double(kvHeadsPerGpu(shape, gpus)) * double(shape.headDim) *
+           dtype.bytesPerElement();
 }
 
 double kvBytesPerTokenPerLayer(const ModelSpec& model, const KvDtype& dtype, int gpus)
 {
-    if (model.isMla())
-        return double(model.kvLoraRank + model.qkRopeHeadDim) * dtype.bytesPerElement();
-    return 2.0 * double(kvHeadsPerGpu(model, gpus)) * double(model.headDim) *
-           dtype.bytesPerElement();
+    return kvBytesPerTokenPerLayer(kvShape(model), dtype, gpus);
 }
 
 static bool isWindowed(const ModelSpec& model, int64_t layer)
@@ -35,19 +68,29 @@ int64_t tokensHeld(const ModelSpec& model, int64_t layer, int64_t context)
     return isWindowed(model, layer) ? std::min(context, model.slidingWindow) : context;
 }
 
+double kvBytesForContext(const KvShape& shape, const KvDtype& dtype, int gpus, int64_t context)
+{
+    const int64_t windowed = shape.windowedLayers;
+    const int64_t full = shape.layers - windowed;
+    const double perLayer = kvBytesPerTokenPerLayer(shape, dtype, gpus);
+    const double held = double(full) * double(context) +
+                        double(windowed) * double(std::min(context, shape.slidingWindow));
+    return perLayer * held;
+}
+
 double kvBytesForContext(const ModelSpec& model, const KvDtype& dtype, int gpus, int64_t context)
 {
-    const int64_t windowed = model.windowedLayerCount();
-    const int64_t full = model.layers - windowed;
-    const double perLayer = kvBytesPerTokenPerLayer(model, dtype, gpus);
-    const double held = double(full) * double(context) +
-                        double(windowed) * double(std::min(context, model.slidingWindow));
-    return perLayer * held;
+    return kvBytesForContext(kvShape(model), dtype, gpus, context);
+}
+
+double kvBytesPerToken(const KvShape& shape, const KvDtype& dtype, int gpus)
+{
+    return kvBytesPerTokenPerLayer(shape, dtype, gpus) * double(shape.layers);
 }
 
 double kvBytesPerToken(const ModelSpec& model, const KvDtype& dtype, int gpus)
 {
-    return kvBytesPerTokenPerLayer(model, dtype, gpus) * double(model.layers);
+    return kvBytesPerToken(kvShape(model), dtype, gpus);
 }
 
 int64_t roundUpToBlock(int64_t tokens, int64_t blockTokens)
@@ -57,23 +100,23 @@ int64_t roundUpToBlock(int64_t tokens, int64_t blockTokens)
     return (tokens + blockTokens - 1) / blockTokens * blockTokens;
 }
 
-int64_t longestContextFitting(const ModelSpec& model, const KvDtype& dtype, int gpus, double bytes,
+int64_t longestContextFitting(const KvShape& shape, const KvDtype& dtype, int gpus, double bytes,
                               int64_t blockTokens, bool* capped)
 {
     if (capped)
         *capped = false;
-    const double perLayer = kvBytesPerTokenPerLayer(model, dtype, gpus);
-    if (!(bytes > 0) || !(perLayer > 0) || model.layers <= 0)
+    const double perLayer = kvBytesPerTokenPerLayer(shape, dtype, gpus);
+    if (!(bytes > 0) || !(perLayer > 0) || shape.layers <= 0)
         return 0;
-    const int64_t windowed = model.windowedLayerCount();
-    const int64_t full = model.layers - windowed;
-    const double window = double(model.slidingWindow);
+    const int64_t windowed = shape.windowedLayers;
+    const int64_t full = shape.layers - windowed;
+    const double window = double(shape.slidingWindow);
 
     // KV(T) is piecewise linear: every layer grows until T reaches the window, then only the
     // full layers do.
-    double tokens = bytes / (perLayer * double(model.layers));
+    double tokens = bytes / (perLayer * double(shape.layers));
     if (windowed > 0 && tokens >= window) {
-        const double atWindow = perLayer * double(model.layers) * window;
+        const double atWindow = perLayer * double(shape.layers) * window;
         tokens = full > 0 ? window + (bytes - atWindow) / (perLayer * double(full))
                           : double(limits::maxContext);
     }
@@ -84,6 +127,12 @@ int64_t longestContextFitting(const ModelSpec& model, const KvDtype& dtype, int 
     if (blockTokens > 1)
         result = result / blockTokens * blockTokens;
     return result;
+}
+
+int64_t longestContextFitting(const ModelSpec& model, const KvDtype& dtype, int gpus, double bytes,
+                              int64_t blockTokens, bool* capped)
+{
+    return longestContextFitting(kvShape(model), dtype, gpus, bytes, blockTokens, capped);
 }
 
 } // namespace kvscope

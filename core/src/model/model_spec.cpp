@@ -34,13 +34,20 @@ const char* attentionKindId(AttentionKind kind)
     return "mha";
 }
 
+int64_t variantHeadDim(const ModelSpec& model)
+{
+    if (!model.isMla())
+        return model.headDim;
+    // Plain attention over the same heads, keyed at the width of MLA's values (DeepSeek-V2
+    // paper, table 1 compares MLA against MHA with d_h = 128 = v_head_dim).
+    return model.vHeadDim > 0 ? model.vHeadDim : model.qkNopeHeadDim;
+}
+
 ModelSpec withKvHeads(const ModelSpec& model, int64_t kvHeads)
 {
     ModelSpec variant = model;
     if (variant.isMla()) {
-        // Plain attention over the same heads, keyed at the width of MLA's values (DeepSeek-V2
-        // paper, table 1 compares MLA against MHA with d_h = 128 = v_head_dim).
-        variant.headDim = model.vHeadDim > 0 ? model.vHeadDim : model.qkNopeHeadDim;
+        variant.headDim = variantHeadDim(model);
         variant.kvLoraRank = 0;
         variant.qkRopeHeadDim = 0;
     }

@@ -48,9 +48,7 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
     ValidationResult r = std::move(cs.result);
     if (r.skipped())
         return r;
-    EvaluateOptions options;
-    options.breakevenCrossings = false;
-    auto e = evaluate(*cs.scenario, options);
+    auto e = evaluate(*cs.scenario);
     if (!e) {
         r.skip = SkipReason::Refused;
         r.skipDetail = e.error().message();

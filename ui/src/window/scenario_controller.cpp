@@ -84,7 +84,9 @@ void ScenarioController::scheduleEvaluation()
 void ScenarioController::evaluateNow()
 {
     m_pending = false;
-    auto evaluation = evaluate(m_scenario);
+    // The snapshot carries the crossings: the breakeven chart, the report and the charts'
+    // context range show them.
+    auto evaluation = evaluate(m_scenario, EvaluateOptions{.breakevenCrossings = true});
     if (!evaluation)
         return refuse(evaluation.error());
     // A sweep over context does not depend on the current context: reuse it while nothing else

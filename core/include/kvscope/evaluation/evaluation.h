@@ -112,6 +112,7 @@ struct Breakeven
 {
     double recomputeMs = 0;               // prefill of the scenario's context
     std::array<double, 3> reloadMs{};     // reload of the scenario's context, per ReloadTier
+    // Searched only when EvaluateOptions::breakevenCrossings asks; otherwise 0 and 0.
     std::array<int64_t, 3> crossTokens{}; // prompt length from which reload stays faster up to
                                           // searchedUpTo; -1 = recompute is faster there
     int64_t searchedUpTo = 0;             // the longest prompt considered for crossTokens
@@ -132,7 +133,11 @@ struct Evaluation
 
 struct EvaluateOptions
 {
-    bool breakevenCrossings = true; // search crossTokens (sweeps, which chart the curves, skip it)
+    // Search Breakeven::crossTokens (about 80 further reload-vs-recompute evaluations, most of
+    // the cost of a full evaluation). Off by default: a planner or a sweep evaluates thousands
+    // of scenarios and reads every other figure; what shows the crossings (calc --json, the
+    // window's snapshot, its breakeven chart and the report) asks for them.
+    bool breakevenCrossings = false;
 };
 
 // The one evaluation every front end calls. Validates first; never returns NaN or infinity.

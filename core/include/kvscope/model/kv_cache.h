@@ -8,26 +8,52 @@
 
 namespace kvscope {
 
+// What sizes a model's KV cache, read once from its ModelSpec. The functions below take it so that
+// the MHA / GQA / MQA variants, built for every evaluation, need no copy of the model's names and
+// layer list; each also takes the ModelSpec itself and reads its shape.
+struct KvShape
+{
+    int64_t layers = 0;         // num_hidden_layers
+    int64_t windowedLayers = 0; // layers holding at most slidingWindow tokens
+    int64_t slidingWindow = 0;  // window in tokens; 0 = no window
+    int64_t kvHeads = 0;        // num_key_value_heads (plain attention)
+    int64_t headDim = 0;        // head_dim (plain attention)
+    int64_t kvLoraRank = 0;     // > 0: MLA, one latent of kvLoraRank + qkRopeHeadDim a token
+    int64_t qkRopeHeadDim = 0;
+
+    bool isMla() const { return kvLoraRank > 0; }
+};
+
+KvShape kvShape(const ModelSpec& model);
+// The shape of withKvHeads(model, kvHeads), without copying the model.
+KvShape kvShape(const ModelSpec& model, int64_t kvHeads);
+
 // KV heads one GPU holds under tensor parallelism over `gpus`: heads are split, and replicated
 // when there are fewer KV heads than GPUs. An MLA latent is not split (every GPU holds it).
+int64_t kvHeadsPerGpu(const KvShape& shape, int gpus);
 int64_t kvHeadsPerGpu(const ModelSpec& model, int gpus);
 
 // Bytes one token adds to one full-attention layer on one GPU:
 // 2 (K and V) x KV heads x head_dim x bytes per element; MLA: (kv_lora_rank + qk_rope_head_dim)
 // x bytes per element.
+double kvBytesPerTokenPerLayer(const KvShape& shape, const KvDtype& dtype, int gpus);
 double kvBytesPerTokenPerLayer(const ModelSpec& model, const KvDtype& dtype, int gpus);
 
 // Tokens a layer holds at `context`: windowed layers stop at their window.
 int64_t tokensHeld(const ModelSpec& model, int64_t layer, int64_t context);
 
 // Bytes of one sequence's KV cache at `context` tokens on one GPU, over all layers.
+double kvBytesForContext(const KvShape& shape, const KvDtype& dtype, int gpus, int64_t context);
 double kvBytesForContext(const ModelSpec& model, const KvDtype& dtype, int gpus, int64_t context);
 
 // Bytes of one sequence's KV per token, summed over layers, before any window saturates.
+double kvBytesPerToken(const KvShape& shape, const KvDtype& dtype, int gpus);
 double kvBytesPerToken(const ModelSpec& model, const KvDtype& dtype, int gpus);
 
 // The longest context whose single-sequence KV fits in `bytes`, rounded down to `blockTokens`.
 // Capped at limits::maxContext (a fully windowed cache stops growing); *capped says so.
+int64_t longestContextFitting(const KvShape& shape, const KvDtype& dtype, int gpus, double bytes,
+                              int64_t blockTokens, bool* capped = nullptr);
 int64_t longestContextFitting(const ModelSpec& model, const KvDtype& dtype, int gpus, double bytes,
                               int64_t blockTokens, bool* capped = nullptr);
 

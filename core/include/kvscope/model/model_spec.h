@@ -63,6 +63,9 @@ const char* attentionKindId(AttentionKind kind); // "mha", "gqa", "mqa", "mla"
 // comparison is built.
 ModelSpec withKvHeads(const ModelSpec& model, int64_t kvHeads);
 
+// head_dim of those variants: the model's own, or for MLA the width of its values.
+int64_t variantHeadDim(const ModelSpec& model);
+
 // KV-head counts for the comparison: MHA = query heads, GQA = the model's own grouping when it
 // has one, else 8 (Llama 2 70B, Llama 3), MQA = 1.
 struct AttentionVariants
