@@ -35,7 +35,7 @@ void printHelp(std::ostream& out)
 {
     out << "kvscope-cli " KVSCOPE_VERSION " - LLM inference memory and bandwidth planner\n\n"
            "Usage:\n"
-           "  kvscope-cli list models|gpus|quants|kv-dtypes|engines [--json]\n"
+           "  kvscope-cli list models|gpus|quants|kv-dtypes|engines|settings [--json]\n"
            "  kvscope-cli calc [scenario options] [--json] [--si]\n"
            "  kvscope-cli sweep --vary context|batch|vram --from A --to B --points N\n"
            "                    [scenario options] [--csv|--json]\n"

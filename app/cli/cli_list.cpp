@@ -4,6 +4,7 @@
 
 #include "kvscope/text/number_format.h"
 #include "kvscope/io/config_import.h"
+#include "kvscope/settings/settings_registry.h"
 
 #include <ostream>
 
@@ -90,6 +91,38 @@ Listing listEngines(const Catalog& c)
     return l;
 }
 
+// The settings registry: every scenario input with its flag, file key, engine names and range.
+Listing listSettings()
+{
+    Listing l{{"flag", "file key", "accepts", "engine's name", "default"}, {}};
+    for (const Setting& s : settingsRegistry()) {
+        std::string engineNames;
+        nlohmann::json names = nlohmann::json::object();
+        for (const EngineName& n : s.engineNames) {
+            engineNames += (engineNames.empty() ? "" : ", ") + std::string(n.engine) + ": " + n.name;
+            names[n.engine] = n.name;
+        }
+        std::string flags = std::string("--") + s.flag;
+        for (const char* alias : s.flagAliases)
+            flags += std::string(", --") + alias;
+        const std::string key = *s.fileSection ? std::string(s.fileSection) + "." + s.id : s.id;
+        l.rows.push_back({flags + " " + s.valueName, key, acceptedText(s),
+                          engineNames.empty() ? "-" : engineNames, s.defaultText});
+        nlohmann::json j{{"id", s.id},         {"flag", s.flag},         {"file_key", key},
+                         {"value_name", s.valueName}, {"accepted", acceptedText(s)},
+                         {"unit", s.unit},     {"default", s.defaultText}, {"help", s.help},
+                         {"engine_names", names}};
+        if (s.type == SettingType::Integer || s.type == SettingType::Real)
+            j["range"] = {{"min", s.lo}, {"max", s.hi}, {"min_excluded", s.loOpen}};
+        if (!s.choices.empty())
+            j["choices"] = s.choices;
+        if (!s.flagAliases.empty())
+            j["aliases"] = std::vector<std::string>(s.flagAliases.begin(), s.flagAliases.end());
+        l.json.push_back(j);
+    }
+    return l;
+}
+
 void printTable(const Listing& l, std::ostream& out)
 {
     std::vector<size_t> width(l.header.size(), 0);
@@ -126,8 +159,10 @@ int listCommand(const ParsedArgs& args, const Catalog& c, std::ostream& out, std
         listing = listKvDtypes(c);
     else if (what == "engines")
         listing = listEngines(c);
+    else if (what == "settings")
+        listing = listSettings();
     else
-        return badInput(err, {"list", what, "models, gpus, quants, kv-dtypes or engines"});
+        return badInput(err, {"list", what, "models, gpus, quants, kv-dtypes, engines or settings"});
     if (args.has("json"))
         out << listing.json.dump(2) << "\n";
     else

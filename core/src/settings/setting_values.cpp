@@ -78,9 +78,15 @@ std::string acceptedText(const Setting& s)
     case SettingType::Integer:
         return "an integer from " + formatInteger(int64_t(s.lo)) + " to " +
                formatInteger(int64_t(s.hi));
-    case SettingType::Real:
-        return std::string("a number ") + (s.loOpen ? "above " : "from ") + formatPlain(s.lo) +
-               (s.loOpen ? " up to " : " to ") + formatPlain(s.hi);
+    case SettingType::Real: {
+        // Whole bounds with separators (10,000,000), fractions as written (0.05).
+        auto bound = [](double v) {
+            return v == std::floor(v) && std::fabs(v) < 1e15 ? formatInteger(int64_t(v))
+                                                             : formatPlain(v);
+        };
+        return std::string("a number ") + (s.loOpen ? "above " : "from ") + bound(s.lo) +
+               (s.loOpen ? " up to " : " to ") + bound(s.hi);
+    }
     case SettingType::Switch:
         return "on or off";
     case SettingType::Choice:

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The settings registry is the one door: the README's option table, --help and the man page list
+// exactly its flags; every flag is accepted by calc; a value outside a setting's range is refused
+// with the same words by the CLI and by scenario files; and a vLLM validation case's options,
+// given to `kvscope-cli calc`, reproduce the figure `validate` computes for it.
+#include "cli.h"
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/settings_registry.h"
+#include "kvscope/validation/validation_set.h"
+#include "testutils.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+using namespace kvscope;
+
+namespace {
+
+struct CliResult
+{
+    int code = 0;
+    std::string out, err;
+};
+
+CliResult runCli(const std::vector<std::string>& args)
+{
+    std::ostringstream out, err;
+    CliResult r;
+    r.code = cli::run(args, out, err, QCoreApplication::applicationFilePath().toStdString());
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+std::set<QString> registryFlags()
+{
+    std::set<QString> flags{QStringLiteral("scenario")};
+    for (const Setting& s : settingsRegistry()) {
+        flags.insert(QString::fromLatin1(s.flag));
+        for (const char* alias : s.flagAliases)
+            flags.insert(QString::fromLatin1(alias));
+    }
+    return flags;
+}
+
+QString readSourceFile(const char* relative)
+{
+    QFile file(QStringLiteral(KVSCOPE_TEST_DATA_DIR "/../") + QLatin1String(relative));
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+// A value each setting accepts, and the options it needs beside it.
+std::vector<std::string> acceptedArgs(const Setting& s)
+{
+    const std::string flag = std::string("--") + s.flag;
+    const std::string id = s.id;
+    if (id == "engine_version")
+        return {"--engine", "vllm", flag, "0.6.4"};
+    if (id == "vllm_use_v1")
+        return {"--engine", "vllm", "--engine-version", "0.8.2", flag, "off"};
+    if (id == "model")
+        return {flag, "llama-3.1-8b"};
+    if (id == "gpu")
+        return {flag, "h100-sxm"};
+    if (id == "engine")
+        return {flag, "vllm"};
+    if (id == "weights")
+        return {flag, "q4_k_m"};
+    if (id == "kv_dtype")
+        return {flag, "fp8"};
+    if (id == "nvme")
+        return {flag, "nvme-gen5"};
+    if (id == "sata")
+        return {flag, "sata"};
+    if (id == "host_memory")
+        return {flag, "ddr5-4800-dual"};
+    switch (s.type) {
+    case SettingType::Integer:
+        return {flag, std::to_string(int64_t(s.hi))};
+    case SettingType::Real:
+        return {flag, std::to_string(s.hi)};
+    case SettingType::Switch:
+        return {flag, "on"};
+    case SettingType::Choice:
+        return {flag, s.choices.back()};
+    case SettingType::Entry:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSettings : public QObject
+{
+    Q_OBJECT
+private slots:
+    void readmeTableIsTheRegistry();
+    void helpListsTheRegistry();
+    void manPageListsTheRegistry();
+    void calcAcceptsEveryFlag();
+    void outOfRangeIsRefusedAlikeEverywhere_data();
+    void outOfRangeIsRefusedAlikeEverywhere();
+    void unknownReleaseNamesTheKnownOnes();
+    void calcReproducesEveryVllmValidationCase();
+};
+
+void TestSettings::readmeTableIsTheRegistry()
+{
+    const QString readme = readSourceFile("README.md");
+    const qsizetype begin = readme.indexOf(QStringLiteral("<!-- settings:begin -->"));
+    const qsizetype end = readme.indexOf(QStringLiteral("<!-- settings:end -->"));
+    QVERIFY(begin >= 0 && end > begin);
+    std::set<QString> listed{QStringLiteral("scenario")}; // named in the sentence above the table
+    static const QRegularExpression flag(QStringLiteral("`--([a-z0-9-]+)"));
+    for (const QString& line : readme.mid(begin, end - begin).split(QLatin1Char('\n'))) {
+        if (!line.startsWith(QLatin1String("| `--")))
+            continue;
+        const QString first = line.section(QStringLiteral(" | "), 0, 0);
+        for (auto m = flag.globalMatch(first); m.hasNext();)
+            listed.insert(m.next().captured(1));
+    }
+    QCOMPARE(listed, registryFlags());
+    // Each row's range is the registry's own words.
+    for (const Setting& s : settingsRegistry())
+        QVERIFY2(readme.contains(QString::fromStdString(acceptedText(s)).replace(
+                     QLatin1Char('|'), QStringLiteral("\\|"))),
+                 s.id);
+}
+
+void TestSettings::helpListsTheRegistry()
+{
+    const CliResult r = runCli({"--help"});
+    QCOMPARE(r.code, cli::exitOk);
+    std::set<QString> listed;
+    static const QRegularExpression option(QStringLiteral("^  --([a-z0-9-]+) "),
+                                           QRegularExpression::MultilineOption);
+    const QString help = QString::fromStdString(r.out);
+    const qsizetype from = help.indexOf(QStringLiteral("Scenario options"));
+    const qsizetype to = help.indexOf(QStringLiteral("Other options"));
+    QVERIFY(from > 0 && to > from);
+    for (auto m = option.globalMatch(help.mid(from, to - from)); m.hasNext();)
+        listed.insert(m.next().captured(1));
+    QCOMPARE(listed, registryFlags());
+}
+
+void TestSettings::manPageListsTheRegistry()
+{
+    const QString man = readSourceFile("packaging/man/kvscope-cli.1");
+    QVERIFY(!man.isEmpty());
+    for (const QString& flag : registryFlags()) {
+        const QString escaped = QStringLiteral("\\-\\-") + QString(flag).replace(
+                                                              QLatin1Char('-'), QStringLiteral("\\-"));
+        QVERIFY2(man.contains(escaped + QLatin1Char(' ')) || man.contains(escaped + QLatin1Char('"')),
+                 qPrintable(flag));
+    }
+}
+
+void TestSettings::calcAcceptsEveryFlag()
+{
+    for (const Setting& s : settingsRegistry()) {
+        std::vector<std::string> args{"calc", "--json"};
+        for (const std::string& a : acceptedArgs(s))
+            args.push_back(a);
+        const CliResult r = runCli(args);
+        QVERIFY2(r.code == cli::exitOk, (std::string(s.id) + ": " + r.err).c_str());
+        for (const char* alias : s.flagAliases) {
+            args.back() = "512";
+            args[args.size() - 2] = std::string("--") + alias;
+            QVERIFY2(runCli(args).code == cli::exitOk, alias);
+        }
+    }
+}
+
+void TestSettings::outOfRangeIsRefusedAlikeEverywhere_data()
+{
+    QTest::addColumn<QString>("id");
+    for (const Setting& s : settingsRegistry())
+        if (s.type == SettingType::Integer || s.type == SettingType::Real)
+            QTest::addRow("%s", s.id) << QString::fromLatin1(s.id);
+}
+
+void TestSettings::outOfRangeIsRefusedAlikeEverywhere()
+{
+    QFETCH(QString, id);
+    const Setting* s = settingById(id.toStdString());
+    QVERIFY(s);
+    const double tooHigh = s->hi + (s->type == SettingType::Integer ? 1 : s->hi + 1);
+    const std::string text = s->type == SettingType::Integer ? std::to_string(int64_t(tooHigh))
+                                                             : std::to_string(tooHigh);
+    const std::string accepted = acceptedText(*s);
+    const CliResult cli = runCli({"calc", std::string("--") + s->flag, text});
+    QCOMPARE(cli.code, cli::exitBadInput);
+    QCOMPARE(QString::fromStdString(cli.err),
+             QStringLiteral("kvscope-cli: --%1: got %2; accepted: %3\n")
+                 .arg(QLatin1String(s->flag), QString::fromStdString(text),
+                      QString::fromStdString(accepted)));
+
+    nlohmann::json file{{"kvscope_scenario", 1}};
+    if (*s->fileSection)
+        file[s->fileSection][s->id] = tooHigh;
+    else if (s->type == SettingType::Integer)
+        file[s->id] = int64_t(tooHigh);
+    else
+        file[s->id] = tooHigh;
+    const auto loaded = scenarioFromJson(file, kvscope::test::catalog());
+    QVERIFY(!loaded);
+    QCOMPARE(loaded.error().accepted, accepted);
+
+    // The scenario checks every evaluation runs use the same range.
+    auto scenario = defaultScenario(kvscope::test::catalog());
+    QVERIFY(scenario);
+    QVERIFY(!checkSetting(s->id, (s->lo + s->hi) / 2));
+    const auto error = checkSetting(s->id, tooHigh);
+    QVERIFY(error);
+    QCOMPARE(error->accepted, accepted);
+}
+
+void TestSettings::unknownReleaseNamesTheKnownOnes()
+{
+    const CliResult r = runCli({"calc", "--engine", "vllm", "--engine-version", "9.9.9"});
+    QCOMPARE(r.code, cli::exitBadInput);
+    QVERIFY2(r.err.find("--engine-version: got 9.9.9; accepted: a vLLM release from 0.2.0 to") !=
+                 std::string::npos,
+             r.err.c_str());
+    QVERIFY(r.err.find("0.21.0") != std::string::npos); // the releases where rules change
+    const CliResult v1 = runCli({"calc", "--engine", "vllm", "--engine-version", "0.6.4",
+                                 "--vllm-use-v1", "on"});
+    QCOMPARE(v1.code, cli::exitBadInput);
+    QVERIFY2(v1.err.find("--vllm-use-v1") != std::string::npos, v1.err.c_str());
+}
+
+void TestSettings::calcReproducesEveryVllmValidationCase()
+{
+    const auto dir = findValidationDir(defaultDataDirs(""));
+    QVERIFY(dir);
+    const auto cases = loadValidationDir(*dir);
+    QVERIFY(cases);
+    int compared = 0;
+    for (const ValidationCase& v : *cases) {
+        if (v.engine != "vllm")
+            continue;
+        const ValidationResult expected = validateCase(v, kvscope::test::catalog());
+        if (expected.skipped())
+            continue;
+        const CaseScenario cs = scenarioForCase(v, kvscope::test::catalog());
+        std::vector<std::string> args{"calc", "--json"};
+        for (const auto& [flag, value] : cs.options) {
+            args.push_back("--" + flag);
+            args.push_back(value);
+        }
+        const CliResult r = runCli(args);
+        QVERIFY2(r.code == cli::exitOk, (v.id + ": " + r.err).c_str());
+        const auto j = nlohmann::json::parse(r.out);
+        double figure = 0;
+        switch (v.figure) {
+        case MeasuredFigure::KvCacheTokens:
+        case MeasuredFigure::GpuBlocks:
+            figure = j["engine"]["kv_cache_tokens"].get<double>();
+            break;
+        case MeasuredFigure::AvailableKvGiB:
+            figure = j["tokens_fit"]["free_for_kv_bytes"].get<double>() / (1024.0 * 1024 * 1024);
+            break;
+        default:
+            QFAIL(("unexpected vLLM figure in " + v.id).c_str());
+        }
+        // calc --json prints whole bytes: a GiB figure may differ by under one byte.
+        const double tolerance = v.figure == MeasuredFigure::AvailableKvGiB ? 1.0 / (1 << 30) : 0;
+        QVERIFY2(std::abs(figure - expected.predicted) <= tolerance,
+                 (v.id + ": calc " + std::to_string(figure) + ", validate " +
+                  std::to_string(expected.predicted))
+                     .c_str());
+        ++compared;
+    }
+    QVERIFY2(compared >= 40, std::to_string(compared).c_str()); // the set holds over 40 today
+}
+
+QTEST_GUILESS_MAIN(TestSettings)
+#include "tst_settings.moc"
