@@ -217,8 +217,6 @@ void loadTables(const fs::path& dir, Catalog& c)
         f.id = r.text({"id"}, "");
         f.name = r.text({"name"}, f.id);
         f.value = r.number({"value"}, 0, 1e6, 0);
-        f.min = r.number({"min"}, 0, 1e6, 0);
-        f.max = r.number({"max"}, 0, 1e6, 1);
         f.unit = r.text({"unit"}, "");
         f.source = r.text({"source"}, "");
         double* field = efficiencyField(c.efficiencyDefaults, f.id);

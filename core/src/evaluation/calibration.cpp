@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/evaluation/calibration.h"
 
+#include "kvscope/settings/settings_registry.h"
+
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/text/number_format.h"
 
@@ -60,12 +62,11 @@ const char* calibrationFactorId(CalibrationKind kind)
     return kind == CalibrationKind::DecodeTokensPerS ? "hbm_efficiency" : "runtime_overhead_mib";
 }
 
-std::pair<double, double> hbmEfficiencyRange(const Catalog& catalog)
+std::pair<double, double> hbmEfficiencyRange(const Catalog&)
 {
-    for (const EfficiencyFactor& f : catalog.efficiencyFactors)
-        if (f.id == "hbm_efficiency" && f.min > 0 && f.max >= f.min && f.max <= 1)
-            return {f.min, f.max};
-    return {0.05, 1.0};
+    // The factor's one range, from the settings registry.
+    const Setting* hbm = settingById("hbm_efficiency");
+    return hbm ? std::pair(hbm->lo, hbm->hi) : std::pair(0.05, 1.0);
 }
 
 Expected<double> calibrationFigure(const Scenario& s, CalibrationKind kind)

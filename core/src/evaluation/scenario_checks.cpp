@@ -4,6 +4,7 @@
 #include "kvscope/settings/settings_registry.h"
 #include "kvscope/text/number_format.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kvscope {
@@ -55,56 +56,44 @@ std::string show(double v)
     return realError(field, v, lo, hi, openLow);
 }
 
-// The registry's settings the checks use, looked up once: validate() runs on every evaluation.
-struct RegisteredRanges
+[[gnu::cold, gnu::noinline]] FieldError registeredError(const Setting& s, const SettingValue& v)
 {
-    const Setting* byId(const char* id) const { return settingById(id); }
-    const Setting* gpus = byId("gpus");
-    const Setting* context = byId("context");
-    const Setting* batch = byId("batch");
-    const Setting* lanes = byId("lanes");
-    const Setting* gpuMemUtil = byId("gpu_mem_util");
-    const Setting* runtimeOverhead = byId("runtime_overhead_mib");
-    const Setting* blockSize = byId("block_size");
-    const Setting* prefillChunk = byId("prefill_chunk_tokens");
-    const Setting* maxNumSeqs = byId("max_num_seqs");
-    const Setting* gpuLayers = byId("n_gpu_layers");
-    std::vector<std::pair<const Setting*, double Efficiency::*>> factors = [this] {
-        std::vector<std::pair<const Setting*, double Efficiency::*>> list;
-        for (const std::string& id : efficiencyIds())
-            list.emplace_back(byId(id.c_str()), efficiencyMember(id));
-        return list;
+    const std::string got = std::holds_alternative<double>(v) ? showNumber(std::get<double>(v))
+                                                              : settingValueText(v);
+    return FieldError{s.id, got, acceptedText(s)};
+}
+
+// Every registry setting that holds a number, looked up once: validate() runs on every
+// evaluation, and a setting added to the registry is checked here without another line. Choices
+// are checked where a door parses them; the lanes, an integer in the scenario, are below.
+const std::vector<const Setting*>& checkedSettings()
+{
+    static const std::vector<const Setting*> list = [] {
+        std::vector<const Setting*> settings;
+        for (const Setting& s : settingsRegistry())
+            if (s.current && (s.type == SettingType::Integer || s.type == SettingType::Real))
+                settings.push_back(&s);
+        return settings;
     }();
-};
-
-const RegisteredRanges& ranges()
-{
-    static const RegisteredRanges r;
-    return r;
+    return list;
 }
 
-[[gnu::cold, gnu::noinline]] FieldError registeredError(const Setting& s, double v)
+// A scenario's value against the setting's one range (or its choices).
+std::optional<FieldError> checkRegistered(const Setting& s, const Scenario& scenario)
 {
-    return FieldError{s.id, showNumber(v), acceptedText(s)};
-}
-
-// A scenario input against its one range in the settings registry.
-[[gnu::always_inline]] inline std::optional<FieldError> checkRegistered(const Setting* s, double v)
-{
-    if (!s || inRange(*s, v)) [[likely]]
+    const std::optional<SettingValue> value = s.current(scenario);
+    if (!value)
         return std::nullopt;
-    return registeredError(*s, v);
-}
-
-std::optional<FieldError> checkLanes(const Setting* s, int lanes)
-{
-    if (!s)
+    bool ok = true;
+    if (const auto* i = std::get_if<int64_t>(&*value))
+        ok = inRange(s, double(*i));
+    else if (const auto* d = std::get_if<double>(&*value))
+        ok = inRange(s, *d);
+    else if (const auto* text = std::get_if<std::string>(&*value))
+        ok = std::find(s.choices.begin(), s.choices.end(), *text) != s.choices.end();
+    if (ok) [[likely]]
         return std::nullopt;
-    const std::string text = std::to_string(lanes); // a short string: no allocation
-    for (const std::string& choice : s->choices)
-        if (choice == text)
-            return std::nullopt;
-    return FieldError{s->id, text, acceptedText(*s)};
+    return registeredError(s, *value);
 }
 
 } // namespace
@@ -184,46 +173,23 @@ std::optional<FieldError> validate(const Scenario& s)
         return e;
     if (auto e = validateGpu(s.gpu))
         return e;
-    const RegisteredRanges& range = ranges();
-    if (auto e = checkRegistered(range.gpus, s.gpuCount))
-        return e;
     if (auto e = checkReal("weights.bits_per_weight", s.weights.bitsPerWeight, 0, 64))
         return e;
     if (auto e = checkReal("weights.embedding_bits", s.weights.embeddingBits, 0, 64))
         return e;
     if (auto e = checkReal("kv_dtype.bits_per_element", s.kvDtype.bitsPerElement, 0, 64))
         return e;
-    if (auto e = checkRegistered(range.context, double(s.context)))
-        return e;
-    if (auto e = checkRegistered(range.batch, double(s.batch)))
-        return e;
     if (auto e = checkReal("pcie.gt_per_s", s.pcie.gtPerS, 0, 10'000))
         return e;
     if (auto e = checkReal("pcie.encoding_efficiency", s.pcie.encodingEfficiency, 0, 1))
         return e;
-    if (auto e = checkLanes(range.lanes, s.pcieLanes))
-        return e;
-    if (s.memoryFraction)
-        if (auto e = checkRegistered(range.gpuMemUtil, *s.memoryFraction))
-            return e;
     if (auto e = checkReal("engine.memory_fraction", s.engine.memoryFraction, 0, 1))
-        return e;
-    if (auto e = checkRegistered(range.runtimeOverhead, s.engine.runtimeOverheadMiB))
         return e;
     if (auto e = checkReal("engine.cuda_graph_mib", s.engine.cudaGraphMiB, 0, 1e7, false))
         return e;
     if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
                            s.engine.tensorParallelOverheadMiB, 0, 1e7, false))
         return e;
-    if (auto e = checkRegistered(range.blockSize, double(s.engine.kvBlockTokens)))
-        return e;
-    if (auto e = checkRegistered(range.prefillChunk, double(s.engine.prefillChunkTokens)))
-        return e;
-    if (auto e = checkRegistered(range.maxNumSeqs, double(s.engine.maxNumSeqs)))
-        return e;
-    if (s.gpuLayers)
-        if (auto e = checkRegistered(range.gpuLayers, double(*s.gpuLayers)))
-            return e;
     if (auto e = checkReal("weights.kernel_efficiency", s.weights.kernelEfficiency, 0, 1))
         return e;
     if (auto e = checkReal("nvme.read_gb_per_s", s.nvme.readGBps, 0, limits::maxRateGBps))
@@ -233,9 +199,18 @@ std::optional<FieldError> validate(const Scenario& s)
     if (auto e = checkReal("host_memory.bandwidth_gb_per_s", s.hostMemory.bandwidthGBps, 0,
                            limits::maxRateGBps))
         return e;
-    for (const auto& [setting, member] : range.factors)
-        if (auto e = checkRegistered(setting, s.efficiency.*member))
+    for (const Setting* setting : checkedSettings())
+        if (auto e = checkRegistered(*setting, s))
             return e;
+    static const Setting* const lanes = settingById("lanes");
+    static const std::vector<int> laneChoices = [] {
+        std::vector<int> choices;
+        for (const std::string& c : lanes->choices)
+            choices.push_back(std::stoi(c));
+        return choices;
+    }();
+    if (std::find(laneChoices.begin(), laneChoices.end(), s.pcieLanes) == laneChoices.end())
+        [[unlikely]] return registeredError(*lanes, SettingValue(std::to_string(s.pcieLanes)));
     return std::nullopt;
 }
 

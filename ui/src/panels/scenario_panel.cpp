@@ -3,6 +3,8 @@
 
 #include "panels/context_control.h"
 #include "panels/custom_gpu_dialog.h"
+#include "panels/engine_release_control.h"
+#include "panels/registry_ranges.h"
 #include "window/ui_text.h"
 
 #include <QCheckBox>
@@ -100,7 +102,7 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     buildGpuList();
     m_form->addRow(new QLabel(this), m_gpu);
     m_gpuCount = new QSpinBox(this);
-    m_gpuCount->setRange(1, limits::maxGpus);
+    setRegistryRange(m_gpuCount, "gpus");
     m_form->addRow(new QLabel(this), m_gpuCount);
 
     m_pcie = new QSlider(Qt::Horizontal, this);
@@ -121,14 +123,18 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     m_context = new ContextControl(this);
     m_form->addRow(new QLabel(this), m_context);
     m_batch = new QSpinBox(this);
-    m_batch->setRange(1, int(limits::maxBatch));
+    setRegistryRange(m_batch, "batch");
     m_batch->setKeyboardTracking(false);
     m_form->addRow(new QLabel(this), m_batch);
 
     m_engine = new QComboBox(this);
     for (const EngineProfile& e : catalog.engines)
         m_engine->addItem(QString::fromStdString(e.name), QString::fromStdString(e.id));
-    m_form->addRow(new QLabel(this), m_engine);
+    m_release = new EngineReleaseControl(controller, this);
+    auto* engineRow = new QHBoxLayout;
+    engineRow->addWidget(m_engine, 1);
+    engineRow->addWidget(m_release);
+    m_form->addRow(new QLabel(this), engineRow);
     m_placement = new QComboBox(this);
     for (KvPlacement p : {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata})
         m_placement->addItem(QString(), int(p));
@@ -215,17 +221,17 @@ QWidget* ScenarioPanel::buildAdvanced()
     m_advancedForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_memUtil = new QDoubleSpinBox(box);
-    m_memUtil->setRange(0.05, 1.0);
-    m_memUtil->setSingleStep(0.01);
     m_memUtil->setDecimals(2);
+    setRegistryRange(m_memUtil, "gpu_mem_util");
+    m_memUtil->setSingleStep(0.01);
     m_memUtil->setKeyboardTracking(false);
     m_advancedForm->addRow(new QLabel(box), m_memUtil);
     connect(m_memUtil, &QDoubleSpinBox::valueChanged, this,
             [this](double f) { m_controller->edit([&](Scenario& s) { s.memoryFraction = f; }); });
 
     m_overhead = new QDoubleSpinBox(box);
-    m_overhead->setRange(0, 65536);
     m_overhead->setDecimals(0);
+    setRegistryRange(m_overhead, "runtime_overhead_mib");
     m_overhead->setSuffix(QStringLiteral(" MiB"));
     m_overhead->setKeyboardTracking(false);
     m_advancedForm->addRow(new QLabel(box), m_overhead);
@@ -234,14 +240,14 @@ QWidget* ScenarioPanel::buildAdvanced()
     });
 
     m_blockSize = new QSpinBox(box);
-    m_blockSize->setRange(1, 1 << 20);
+    setRegistryRange(m_blockSize, "block_size");
     m_blockSize->setKeyboardTracking(false);
     m_advancedForm->addRow(new QLabel(box), m_blockSize);
     connect(m_blockSize, &QSpinBox::valueChanged, this,
             [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.kvBlockTokens = n; }); });
 
     m_prefillChunk = new QSpinBox(box);
-    m_prefillChunk->setRange(0, int(limits::maxContext));
+    setRegistryRange(m_prefillChunk, "prefill_chunk_tokens");
     m_prefillChunk->setKeyboardTracking(false);
     m_prefillChunk->setGroupSeparatorShown(true);
     m_advancedForm->addRow(new QLabel(box), m_prefillChunk);
@@ -249,7 +255,7 @@ QWidget* ScenarioPanel::buildAdvanced()
             [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.prefillChunkTokens = n; }); });
 
     m_maxNumSeqs = new QSpinBox(box);
-    m_maxNumSeqs->setRange(0, int(limits::maxBatch));
+    setRegistryRange(m_maxNumSeqs, "max_num_seqs");
     m_maxNumSeqs->setKeyboardTracking(false);
     m_advancedForm->addRow(new QLabel(box), m_maxNumSeqs);
     connect(m_maxNumSeqs, &QSpinBox::valueChanged, this,
@@ -257,7 +263,7 @@ QWidget* ScenarioPanel::buildAdvanced()
 
     // -1 stands for "all layers", llama.cpp's -ngl 999.
     m_gpuLayers = new QSpinBox(box);
-    m_gpuLayers->setRange(-1, 100'000);
+    setRegistryRange(m_gpuLayers, "n_gpu_layers", 1);
     m_gpuLayers->setKeyboardTracking(false);
     m_advancedForm->addRow(new QLabel(box), m_gpuLayers);
     connect(m_gpuLayers, &QSpinBox::valueChanged, this, [this](int n) {
@@ -300,8 +306,8 @@ QWidget* ScenarioPanel::buildAdvanced()
 
     for (const EfficiencyFactor& factor : catalog.efficiencyFactors) {
         auto* spin = new QDoubleSpinBox(box);
-        spin->setRange(factor.min, std::max(factor.max, factor.min + 0.01));
         spin->setDecimals(factor.unit == "fraction" ? 2 : 1);
+        setRegistryRange(spin, factor.id.c_str());
         spin->setSingleStep(factor.unit == "fraction" ? 0.01 : 0.5);
         spin->setKeyboardTracking(false);
         spin->setToolTip(QString::fromStdString(factor.source));
@@ -422,6 +428,7 @@ void ScenarioPanel::syncFromScenario()
     m_context->setModelMaximum(s.model.maxContext);
     m_batch->setValue(int(s.batch));
     selectData(m_engine, QString::fromStdString(s.engine.id));
+    m_release->sync();
     selectData(m_placement, int(s.kvPlacement));
     m_prefetch->setChecked(s.prefetchKv);
     m_prefetch->setEnabled(s.kvPlacement == KvPlacement::CpuRam);
@@ -476,7 +483,8 @@ void ScenarioPanel::retranslate()
     label(m_form, m_context, tr("Context length"));
     m_context->retranslate();
     label(m_form, m_batch, tr("Concurrent sequences"));
-    label(m_form, m_engine, tr("Engine"));
+    rowLabel(m_engine, tr("Engine"));
+    m_release->retranslate();
     label(m_form, m_placement, tr("KV cache placement"));
     for (int i = 0; i < m_placement->count(); ++i)
         m_placement->setItemText(i, UiText::placementName(KvPlacement(m_placement->itemData(i).toInt())));

@@ -19,6 +19,8 @@ class QToolButton;
 
 namespace kvscope::ui {
 
+class EngineReleaseControl;
+
 class ContextControl;
 
 // Every input of the scenario. Each control writes into the controller; the panel redisplays
@@ -74,6 +76,7 @@ private:
     ContextControl* m_context = nullptr;
     QSpinBox* m_batch = nullptr;
     QComboBox* m_engine = nullptr;
+    EngineReleaseControl* m_release = nullptr;
     QComboBox* m_placement = nullptr;
     QCheckBox* m_prefetch = nullptr;
     QToolButton* m_advancedToggle = nullptr;

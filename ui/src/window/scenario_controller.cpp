@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/scenario_controller.h"
 
+#include "kvscope/settings/settings_registry.h"
 #include "window/ui_text.h"
 
 #include <QTimer>
@@ -56,6 +57,24 @@ void ScenarioController::apply(const Scenario& scenario, Change change)
     m_baseChanged = m_baseChanged || change == Change::Any;
     emit scenarioChanged(change);
     scheduleEvaluation();
+}
+
+bool ScenarioController::applySetting(const std::string& id, const std::string& text)
+{
+    const Setting* setting = settingById(id);
+    if (!setting)
+        return false;
+    auto value = parseSettingText(*setting, text, id);
+    Scenario next = m_scenario;
+    std::optional<FieldError> error = value ? setting->apply(next, *value, m_catalog)
+                                            : std::optional<FieldError>(value.error());
+    if (error) {
+        emit rejected(UiText::fieldError(*error));
+        emit scenarioChanged(Change::Any); // controls showing the refused value go back
+        return false;
+    }
+    setScenario(next);
+    return true;
 }
 
 void ScenarioController::refuse(const FieldError& error)

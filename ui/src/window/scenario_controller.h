@@ -58,6 +58,10 @@ public:
         setScenario(next);
     }
 
+    // Sets one registry setting from text, through the same parsing and range as the CLI and
+    // scenario files; a refused value is reported by rejected() and changes nothing.
+    bool applySetting(const std::string& id, const std::string& text);
+
     // Evaluates now instead of on the next event-loop turn (tests, screenshots, benchmarks).
     void evaluateNow();
 

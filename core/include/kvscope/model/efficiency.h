@@ -29,9 +29,7 @@ struct EfficiencyFactor
 {
     std::string id;     // "hbm_efficiency", ...
     std::string name;   // human label
-    double value = 0;   // default
-    double min = 0;     // accepted range
-    double max = 1;
+    double value = 0;   // default (its range is the settings registry's)
     std::string unit;   // "fraction", "tokens/s", "bytes"
     std::string source;
 };
