@@ -10,4 +10,4 @@ $SUDO apt-get install -y --no-install-recommends \
   ca-certificates cmake ninja-build g++ pkg-config \
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
   libqcustomplot-dev nlohmann-json3-dev libgl-dev \
-  fonts-noto-cjk fonts-dejavu-core locales-all poppler-utils
+  fonts-noto-cjk fonts-dejavu-core locales-all poppler-utils clang-format

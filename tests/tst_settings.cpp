@@ -111,6 +111,7 @@ private slots:
     void outOfRangeIsRefusedAlikeEverywhere();
     void unknownReleaseNamesTheKnownOnes();
     void calcReproducesEveryVllmValidationCase();
+    void validationCasesStateRegistrySettingsByEngineName();
 };
 
 void TestSettings::readmeTableIsTheRegistry()
@@ -131,8 +132,8 @@ void TestSettings::readmeTableIsTheRegistry()
     QCOMPARE(listed, registryFlags());
     // Each row's range is the registry's own words.
     for (const Setting& s : settingsRegistry())
-        QVERIFY2(readme.contains(QString::fromStdString(acceptedText(s)).replace(
-                     QLatin1Char('|'), QStringLiteral("\\|"))),
+        QVERIFY2(readme.contains(QString::fromStdString(acceptedText(s))
+                                     .replace(QLatin1Char('|'), QStringLiteral("\\|"))),
                  s.id);
 }
 
@@ -157,9 +158,10 @@ void TestSettings::manPageListsTheRegistry()
     const QString man = readSourceFile("packaging/man/kvscope-cli.1");
     QVERIFY(!man.isEmpty());
     for (const QString& flag : registryFlags()) {
-        const QString escaped = QStringLiteral("\\-\\-") + QString(flag).replace(
-                                                              QLatin1Char('-'), QStringLiteral("\\-"));
-        QVERIFY2(man.contains(escaped + QLatin1Char(' ')) || man.contains(escaped + QLatin1Char('"')),
+        const QString escaped = QStringLiteral("\\-\\-") +
+                                QString(flag).replace(QLatin1Char('-'), QStringLiteral("\\-"));
+        QVERIFY2(man.contains(escaped + QLatin1Char(' ')) ||
+                     man.contains(escaped + QLatin1Char('"')),
                  qPrintable(flag));
     }
 }
@@ -232,8 +234,8 @@ void TestSettings::unknownReleaseNamesTheKnownOnes()
                  std::string::npos,
              r.err.c_str());
     QVERIFY(r.err.find("0.21.0") != std::string::npos); // the releases where rules change
-    const CliResult v1 = runCli({"calc", "--engine", "vllm", "--engine-version", "0.6.4",
-                                 "--vllm-use-v1", "on"});
+    const CliResult v1 =
+        runCli({"calc", "--engine", "vllm", "--engine-version", "0.6.4", "--vllm-use-v1", "on"});
     QCOMPARE(v1.code, cli::exitBadInput);
     QVERIFY2(v1.err.find("--vllm-use-v1") != std::string::npos, v1.err.c_str());
 }
@@ -281,6 +283,43 @@ void TestSettings::calcReproducesEveryVllmValidationCase()
         ++compared;
     }
     QVERIFY2(compared >= 40, std::to_string(compared).c_str()); // the set holds over 40 today
+}
+
+void TestSettings::validationCasesStateRegistrySettingsByEngineName()
+{
+    // A case may state any registry setting under the engine's own name (VLLM_USE_V1 here):
+    // it reaches the scenario as that setting's option, in that setting's range.
+    auto caseWith = [](const nlohmann::json& settings) {
+        nlohmann::json c{{"id", "v0"},           {"kind", "capacity"},
+                         {"engine", "vllm"},     {"model", "llama-3.1-8b"},
+                         {"gpu", "a100-80gb"},   {"source", "test"},
+                         {"settings", settings}, {"measured", {{"kv_cache_tokens", 100000}}}};
+        return validationCasesFromJson(nlohmann::json::array({c}), "case.json");
+    };
+    const nlohmann::json base{{"gpu_memory_utilization", 0.9}, {"max_model_len", 8192}};
+    nlohmann::json byName = base;
+    byName["engine_version"] = "0.8.2";
+    byName["VLLM_USE_V1"] = false;
+    nlohmann::json byText = base;
+    byText["engine_version"] = "v0.8.2 V0";
+    const auto a = caseWith(byName);
+    const auto b = caseWith(byText);
+    QVERIFY(a && b);
+    const CaseScenario sa = scenarioForCase(a->front(), kvscope::test::catalog());
+    const CaseScenario sb = scenarioForCase(b->front(), kvscope::test::catalog());
+    QVERIFY(sa.scenario && sb.scenario);
+    QCOMPARE(sa.scenario->vllmUseV1, std::optional<bool>(false));
+    QCOMPARE(sa.scenario->engine.profileTokensFloor, 2048); // the V0 rule applied
+    QCOMPARE(validateCase(a->front(), kvscope::test::catalog()).predicted,
+             validateCase(b->front(), kvscope::test::catalog()).predicted);
+
+    nlohmann::json bad = base;
+    bad["VLLM_USE_FLASHINFER_SAMPLER"] = "sometimes";
+    const auto refused = caseWith(bad);
+    QVERIFY(!refused);
+    QCOMPARE(QString::fromStdString(refused.error().field),
+             QStringLiteral("case.json: v0.settings.VLLM_USE_FLASHINFER_SAMPLER"));
+    QCOMPARE(refused.error().accepted, std::string("on or off"));
 }
 
 QTEST_GUILESS_MAIN(TestSettings)

@@ -74,8 +74,8 @@ void readRule(const nlohmann::json& j, size_t index, EngineReleases& out, JsonRe
         return;
     }
     for (const auto& bound : {rule.from, rule.before})
-        if (bound && std::find(out.boundaries.begin(), out.boundaries.end(), *bound) ==
-                         out.boundaries.end())
+        if (bound &&
+            std::find(out.boundaries.begin(), out.boundaries.end(), *bound) == out.boundaries.end())
             out.boundaries.push_back(*bound);
     out.rules.push_back(std::move(rule));
 }

@@ -64,8 +64,7 @@ EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& k
 {
     EngineFigures f;
     const int64_t block = s.engine.kvBlockTokens;
-    const double blockBytes =
-        kvBytesPerToken(s.model, s.kvDtype, tensorWays(s)) * double(block);
+    const double blockBytes = kvBytesPerToken(s.model, s.kvDtype, tensorWays(s)) * double(block);
     f.kvBlocks = blockBytes > 0 ? int64_t(std::floor(std::min(room / blockBytes, 1e15))) : 0;
     f.kvCacheTokens = int64_t(std::min(double(f.kvBlocks) * double(block), 1e15));
     f.maxConcurrency = double(f.kvCacheTokens) / double(s.context);

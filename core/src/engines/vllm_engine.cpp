@@ -35,9 +35,12 @@ private:
         if (s.enforceEager)
             return false;
         switch (s.engine.cudaGraphsInBudget) {
-        case CudaGraphAccounting::All: return true;
-        case CudaGraphAccounting::MoeOnly: return s.model.isMoe();
-        case CudaGraphAccounting::None: return false;
+        case CudaGraphAccounting::All:
+            return true;
+        case CudaGraphAccounting::MoeOnly:
+            return s.model.isMoe();
+        case CudaGraphAccounting::None:
+            return false;
         }
         return true;
     }

@@ -21,8 +21,7 @@ bool looksLikePath(const std::string& value)
            (value.size() > 5 && value.compare(value.size() - 5, 5, ".json") == 0);
 }
 
-template <typename T>
-std::string idList(const std::vector<T>& items)
+template <typename T> std::string idList(const std::vector<T>& items)
 {
     std::string list = "one of ";
     for (size_t i = 0; i < items.size(); ++i)
@@ -106,7 +105,8 @@ std::vector<Setting> catalogEntrySettings()
         Setting s = entry("engine", "engine", "ID",
                           "engine profile: hf, hf-static, hf-offloaded, vllm, llamacpp", "hf");
         s.choosesEntry = true;
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog& c) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog& c) -> std::optional<FieldError> {
             const EngineProfile* e = c.engine(textOf(v));
             if (!e)
                 return FieldError{"engine", textOf(v), idList(c.engines)};
@@ -148,7 +148,8 @@ std::vector<Setting> catalogEntrySettings()
     {
         Setting s = entry("weights", "weights", "FORMAT",
                           "weight format: fp16, bf16, fp8, int8, gptq-int4, q4_k_m, ...", "fp16");
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog& c) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog& c) -> std::optional<FieldError> {
             const WeightFormat* f = c.weightFormat(textOf(v));
             if (!f)
                 return FieldError{"weights", textOf(v), idList(c.weightFormats)};
@@ -161,7 +162,8 @@ std::vector<Setting> catalogEntrySettings()
     {
         Setting s = entry("kv_dtype", "kv-dtype", "DTYPE",
                           "KV cache element type: fp16, bf16, fp8, int8, q8_0, q4_0", "fp16");
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog& c) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog& c) -> std::optional<FieldError> {
             const KvDtype* d = c.kvDtype(textOf(v));
             if (!d)
                 return FieldError{"kv_dtype", textOf(v), idList(c.kvDtypes)};
@@ -176,14 +178,17 @@ std::vector<Setting> catalogEntrySettings()
         s.choices = {"3", "4", "5", "6"};
         s.help = "PCIe generation of the host link";
         s.defaultText = "4";
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog& c) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog& c) -> std::optional<FieldError> {
             const PcieGeneration* p = c.pcieGeneration(std::stoi(textOf(v)));
             if (!p)
                 return FieldError{"pcie", textOf(v), "a PCIe generation in the catalog"};
             sc.pcie = *p;
             return std::nullopt;
         };
-        s.current = [](const Scenario& sc) -> V { return SettingValue(std::to_string(sc.pcie.gen)); };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::to_string(sc.pcie.gen));
+        };
         r.push_back(s);
     }
     return r;
@@ -193,12 +198,14 @@ std::vector<Setting> storageSettings()
 {
     std::vector<Setting> r;
     {
-        Setting s = entry("nvme", "nvme", "ID", "NVMe tier: nvme-gen3, nvme-gen4, nvme-gen5",
-                          "nvme-gen4");
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog& c) -> std::optional<FieldError> {
+        Setting s =
+            entry("nvme", "nvme", "ID", "NVMe tier: nvme-gen3, nvme-gen4, nvme-gen5", "nvme-gen4");
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog& c) -> std::optional<FieldError> {
             const StorageTier* t = c.storageTier(textOf(v));
             if (!t || t->kind != "nvme")
-                return FieldError{"nvme", textOf(v), "an NVMe tier id (nvme-gen3, nvme-gen4, nvme-gen5)"};
+                return FieldError{"nvme", textOf(v),
+                                  "an NVMe tier id (nvme-gen3, nvme-gen4, nvme-gen5)"};
             sc.nvme = *t;
             return std::nullopt;
         };
@@ -207,7 +214,8 @@ std::vector<Setting> storageSettings()
     }
     {
         Setting s = entry("sata", "sata", "ID", "SATA tier: sata", "sata");
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog& c) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog& c) -> std::optional<FieldError> {
             const StorageTier* t = c.storageTier(textOf(v));
             if (!t)
                 return FieldError{"sata", textOf(v), idList(c.storage)};
@@ -220,7 +228,8 @@ std::vector<Setting> storageSettings()
     {
         Setting s = entry("host_memory", "host-memory", "ID", "host memory, e.g. ddr5-4800-dual",
                           "ddr5-4800-dual");
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog& c) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog& c) -> std::optional<FieldError> {
             const HostMemory* h = c.host(textOf(v));
             if (!h)
                 return FieldError{"host_memory", textOf(v), idList(c.hostMemory)};

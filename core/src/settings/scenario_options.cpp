@@ -51,9 +51,9 @@ bool isScenarioOption(const std::string& name)
     return name == "scenario" || settingByFlag(name) != nullptr;
 }
 
-std::optional<FieldError> applyOptions(Scenario& s,
-                                       const std::vector<std::pair<std::string, std::string>>& options,
-                                       const Catalog& catalog)
+std::optional<FieldError>
+applyOptions(Scenario& s, const std::vector<std::pair<std::string, std::string>>& options,
+             const Catalog& catalog)
 {
     for (const bool entries : {true, false})
         for (const auto& [name, value] : options) {
@@ -73,8 +73,9 @@ std::optional<FieldError> applyOptions(Scenario& s,
     return std::nullopt;
 }
 
-Expected<Scenario> scenarioFromOptions(const std::vector<std::pair<std::string, std::string>>& options,
-                                       const Catalog& catalog)
+Expected<Scenario>
+scenarioFromOptions(const std::vector<std::pair<std::string, std::string>>& options,
+                    const Catalog& catalog)
 {
     auto start = defaultScenario(catalog);
     if (!start)

@@ -34,8 +34,8 @@ const std::string& textOf(const SettingValue& v)
 
 // One efficiency factor: its file key sits in the scenario's "efficiency" object.
 Setting factor(const char* id, const char* flag, double lo, double hi, const char* unit,
-               const char* help, std::optional<FieldError> (*apply)(Scenario&, const SettingValue&,
-                                                                  const Catalog&),
+               const char* help,
+               std::optional<FieldError> (*apply)(Scenario&, const SettingValue&, const Catalog&),
                V (*current)(const Scenario&))
 {
     Setting s = makeSetting(id, flag, "F", SettingType::Real, lo, hi);
@@ -61,11 +61,13 @@ std::vector<Setting> buildRegistry()
 
     auto add = [&](Setting s) { r.push_back(std::move(s)); };
     {
-        Setting s = makeSetting("gpus", "gpus", "N", SettingType::Integer, 1, double(limits::maxGpus));
+        Setting s =
+            makeSetting("gpus", "gpus", "N", SettingType::Integer, 1, double(limits::maxGpus));
         s.unit = "GPUs";
         s.defaultText = "1";
         s.help = "GPUs working together (tensor parallel unless --split-mode layer)";
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
             sc.gpuCount = int(integerOf(v));
             return std::nullopt;
         };
@@ -73,8 +75,8 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
-        Setting s = makeSetting("context", "context", "N", SettingType::Integer, double(limits::minContext),
-                  double(limits::maxContext));
+        Setting s = makeSetting("context", "context", "N", SettingType::Integer,
+                                double(limits::minContext), double(limits::maxContext));
         s.unit = "tokens";
         s.defaultText = "2,048";
         s.help = "tokens per sequence (prompt + generated)";
@@ -84,7 +86,8 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
-        Setting s = makeSetting("batch", "batch", "N", SettingType::Integer, 1, double(limits::maxBatch));
+        Setting s =
+            makeSetting("batch", "batch", "N", SettingType::Integer, 1, double(limits::maxBatch));
         s.unit = "sequences";
         s.defaultText = "1";
         s.help = "concurrent sequences decoded together";
@@ -98,23 +101,30 @@ std::vector<Setting> buildRegistry()
         s.unit = "lanes";
         s.defaultText = "16";
         s.help = "PCIe lanes of the host link";
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
             sc.pcieLanes = std::stoi(textOf(v));
             return std::nullopt;
         };
-        s.current = [](const Scenario& sc) -> V { return SettingValue(std::to_string(sc.pcieLanes)); };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::to_string(sc.pcieLanes));
+        };
         add(s);
     }
     {
-        Setting s = makeSetting("kv_placement", "kv-placement", "gpu|cpu|nvme|sata", SettingType::Choice);
+        Setting s =
+            makeSetting("kv_placement", "kv-placement", "gpu|cpu|nvme|sata", SettingType::Choice);
         s.choices = {"gpu", "cpu", "nvme", "sata"};
         s.defaultText = "the engine's (CPU RAM for hf-offloaded, else the GPU)";
         s.help = "where the KV cache lives while decoding";
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
             parseKvPlacement(textOf(v), &sc.kvPlacement);
             return std::nullopt;
         };
-        s.current = [](const Scenario& sc) -> V { return SettingValue(std::string(kvPlacementId(sc.kvPlacement))); };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::string(kvPlacementId(sc.kvPlacement)));
+        };
         add(s);
     }
     {
@@ -126,7 +136,8 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
-        Setting s = makeSetting("offload_weights", "offload-weights", "on|off", SettingType::Switch);
+        Setting s =
+            makeSetting("offload_weights", "offload-weights", "on|off", SettingType::Switch);
         s.defaultText = "off";
         s.help = "device_map=\"auto\": weights that do not fit go to CPU RAM";
         s.apply = FIELD_SETTER(offloadWeights, switchOf);
@@ -139,7 +150,8 @@ std::vector<Setting> buildRegistry()
         s.defaultText = "the engine's (vLLM 0.92, others 1)";
         s.help = "share of GPU memory the engine may use (vLLM's gpu_memory_utilization)";
         s.engineNames = {{"vllm", "gpu_memory_utilization"}};
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
             sc.memoryFraction = realOf(v);
             return std::nullopt;
         };
@@ -149,7 +161,8 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
-        Setting s = makeSetting("block_size", "block-size", "N", SettingType::Integer, 1, 1'048'576);
+        Setting s =
+            makeSetting("block_size", "block-size", "N", SettingType::Integer, 1, 1'048'576);
         s.unit = "tokens";
         s.defaultText = "the engine's (vLLM 16, llama.cpp 256, transformers 1)";
         s.help = "KV allocation granularity in tokens (vLLM --block-size)";
@@ -159,14 +172,15 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
-        Setting s = makeSetting("prefill_chunk_tokens", "max-num-batched-tokens", "N", SettingType::Integer, 0,
-                  double(limits::maxContext));
+        Setting s = makeSetting("prefill_chunk_tokens", "max-num-batched-tokens", "N",
+                                SettingType::Integer, 0, double(limits::maxContext));
         s.unit = "tokens";
         s.defaultText = "follows the engine and GPU (vLLM 2,048, or 8,192 on 70 GiB GPUs but A100)";
         s.help = "tokens per prefill forward, sizing the activation peak (0 = the whole prompt)";
         s.engineNames = {{"vllm", "max_num_batched_tokens"}, {"llamacpp", "n_ubatch"}};
         s.flagAliases = {"ubatch"};
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
             sc.engine.prefillChunkTokens = integerOf(v);
             return std::nullopt;
         };
@@ -175,7 +189,7 @@ std::vector<Setting> buildRegistry()
     }
     {
         Setting s = makeSetting("max_num_seqs", "max-num-seqs", "N", SettingType::Integer, 0,
-                  double(limits::maxBatch));
+                                double(limits::maxBatch));
         s.unit = "sequences";
         s.defaultText = "follows the engine and GPU (vLLM 256, or 1,024 on 70 GiB GPUs but A100)";
         s.help = "vLLM --max-num-seqs: logit rows its profiling run samples (0 = the batch)";
@@ -185,7 +199,8 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
-        Setting s = makeSetting("runtime_overhead_mib", "runtime-overhead-mib", "MIB", SettingType::Real, 0, 1e7);
+        Setting s = makeSetting("runtime_overhead_mib", "runtime-overhead-mib", "MIB",
+                                SettingType::Real, 0, 1e7);
         s.unit = "MiB";
         s.defaultText = "the engine's (CUDA context, allocator; calibrate sets it)";
         s.help = "memory the engine holds besides weights, KV, activations and CUDA graphs";
@@ -203,7 +218,8 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
-        Setting s = makeSetting("flashinfer_sampler", "flashinfer-sampler", "on|off", SettingType::Switch);
+        Setting s =
+            makeSetting("flashinfer_sampler", "flashinfer-sampler", "on|off", SettingType::Switch);
         s.defaultText = "off";
         s.help = "vLLM samples top-k/top-p with FlashInfer (its log says so), sorting no logits";
         s.engineNames = {{"vllm", "VLLM_USE_FLASHINFER_SAMPLER"}};
@@ -212,12 +228,14 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
-        Setting s = makeSetting("n_gpu_layers", "n-gpu-layers", "N", SettingType::Integer, 0, 100'000);
+        Setting s =
+            makeSetting("n_gpu_layers", "n-gpu-layers", "N", SettingType::Integer, 0, 100'000);
         s.unit = "layers";
         s.defaultText = "all layers";
         s.help = "llama.cpp -ngl: layers on the GPU, the rest computed by the CPU";
         s.engineNames = {{"llamacpp", "n_gpu_layers"}};
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
             sc.gpuLayers = integerOf(v);
             return std::nullopt;
         };
@@ -231,7 +249,8 @@ std::vector<Setting> buildRegistry()
         s.choices = {"tensor", "layer"};
         s.defaultText = "the engine's (llama.cpp layer, others tensor)";
         s.help = "several GPUs: split every layer (tensor parallel) or whole layers per GPU";
-        s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
             sc.engine.layerSplit = textOf(v) == "layer";
             return std::nullopt;
         };
@@ -251,7 +270,8 @@ std::vector<Setting> buildRegistry()
                FIELD_SETTER(efficiency.compute, realOf), FIELD_GETTER(efficiency.compute)));
     add(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency", 0.05, 1, "fraction",
                "PCIe payload share after protocol overhead",
-               FIELD_SETTER(efficiency.pcieProtocol, realOf), FIELD_GETTER(efficiency.pcieProtocol)));
+               FIELD_SETTER(efficiency.pcieProtocol, realOf),
+               FIELD_GETTER(efficiency.pcieProtocol)));
     add(factor("disk_efficiency", "disk-efficiency", 0.05, 1, "fraction",
                "share of a drive's rated read reached", FIELD_SETTER(efficiency.disk, realOf),
                FIELD_GETTER(efficiency.disk)));
@@ -271,9 +291,11 @@ std::vector<Setting> buildRegistry()
                FIELD_GETTER(efficiency.layerOverheadUs)));
     add(factor("interconnect_efficiency", "interconnect-efficiency", 0.05, 1, "fraction",
                "share of NVLink / PCIe bandwidth an all-reduce reaches",
-               FIELD_SETTER(efficiency.interconnect, realOf), FIELD_GETTER(efficiency.interconnect)));
+               FIELD_SETTER(efficiency.interconnect, realOf),
+               FIELD_GETTER(efficiency.interconnect)));
     add(factor("all_reduce_latency_us", "all-reduce-latency-us", 0, 1000, "µs",
-               "fixed latency of one all-reduce", FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
+               "fixed latency of one all-reduce",
+               FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
                FIELD_GETTER(efficiency.allReduceLatencyUs)));
     return r;
 }

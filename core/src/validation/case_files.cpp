@@ -101,14 +101,46 @@ std::optional<std::string> optionalText(JsonReader& r, const char* key)
     return r.text({key}, "");
 }
 
+// A setting some engine calls by this name in the registry (VLLM_USE_V1, ...), with no mapping
+// of its own above: the case passes it on as that setting's option, checked the same way.
+const Setting* registeredEngineSetting(const std::string& key)
+{
+    for (const char* engine : {"vllm", "llamacpp", "transformers", "tgi"})
+        if (const Setting* s = settingByEngineName(engine, key))
+            return s;
+    return nullptr;
+}
+
+// A JSON scalar as the text the setting's parser takes.
+std::string scalarText(const nlohmann::json& v)
+{
+    if (v.is_boolean())
+        return v.get<bool>() ? "on" : "off";
+    if (v.is_string())
+        return v.get<std::string>();
+    return v.dump();
+}
+
 ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
 {
     ValidationSettings s;
-    for (const auto& item : object.items())
-        if (!mappedSettings().count(item.key()) && !informationalSettings().count(item.key()))
-            r.fail(item.key(), describeJson(item.value()),
-                   "a known setting: " + joined(mappedSettings()) + " (or, for the reader only, " +
-                       joined(informationalSettings()) + ")");
+    for (const auto& item : object.items()) {
+        if (mappedSettings().count(item.key()) || informationalSettings().count(item.key()))
+            continue;
+        if (const Setting* setting = registeredEngineSetting(item.key())) {
+            auto value = parseSettingText(*setting, scalarText(item.value()), item.key());
+            if (!value)
+                r.fail(item.key(), describeJson(item.value()), value.error().accepted);
+            else
+                s.passedOn.emplace_back(setting->flag, settingValueText(*value));
+            continue;
+        }
+        r.fail(item.key(), describeJson(item.value()),
+               "a known setting: " + joined(mappedSettings()) +
+                   ", an engine's name for a kvscope setting (kvscope-cli list settings), or, "
+                   "for the reader only, " +
+                   joined(informationalSettings()));
+    }
     if (r.has("gpu_memory_utilization"))
         s.gpuMemoryUtilization = r.number({"gpu_memory_utilization"}, settingById("gpu_mem_util")->lo,
                                           settingById("gpu_mem_util")->hi, 0.9);

@@ -263,6 +263,8 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     }
     if (set.lanes)
         o.emplace_back("lanes", integerText(*set.lanes));
+    for (const auto& option : set.passedOn)
+        o.push_back(option);
 
     auto scenario = scenarioFromOptions(o, c);
     if (!scenario)

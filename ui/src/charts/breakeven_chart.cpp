@@ -125,7 +125,7 @@ QString BreakevenChart::hoverText(double key, double, const QPoint&) const
     for (size_t i = 0; i < 3; ++i)
         lines << QStringLiteral("%1: %2").arg(m_reload[i]->name(),
                                              UiText::duration(sweep.column(kReloadColumns[i])->values[nearest]));
-    return lines.join('\n');
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace kvscope::ui

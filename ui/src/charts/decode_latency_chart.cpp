@@ -15,7 +15,7 @@ const char* const kColumns[] = {"decode_ms_gpu", "decode_ms_cpu_serial", "decode
 DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
 {
     m_slowRegion = new QCPItemRect(this);
-    m_slowRegion->setLayer("background");
+    m_slowRegion->setLayer(QStringLiteral("background"));
     // Top left: every curve rises with the context, so that corner is the emptiest.
     m_slowLabel = new QCPItemText(this);
     m_slowLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -132,7 +132,7 @@ QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const
                      .arg(UiText::tierName(t), UiText::duration(ms),
                           UiText::tokensPerSecond(ms > 0 ? 1e3 * double(snap->scenario.batch) / ms : 0));
     }
-    return lines.join('\n');
+    return lines.join(QLatin1Char('\n'));
 }
 
 QPointF DecodeLatencyChart::currentPoint() const

@@ -203,7 +203,7 @@ QString KvGrowthChart::hoverText(double key, double, const QPoint&) const
         if (m_curves[i]->visible())
             lines << QStringLiteral("%1: %2").arg(m_curves[i]->name(),
                                                  UiText::bytes(sweep.column(kColumns[i])->values[nearest], byteUnits()));
-    return lines.join('\n');
+    return lines.join(QLatin1Char('\n'));
 }
 
 int KvGrowthChart::curveCount() const

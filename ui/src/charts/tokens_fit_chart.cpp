@@ -187,7 +187,7 @@ QString TokensFitChart::hoverText(double key, double, const QPoint&) const
     const int index = int(std::lround(key)) - 1;
     if (index < 0 || index >= m_kinds || std::fabs(key - (index + 1)) > 0.35)
         return {};
-    return QStringLiteral("%1\n%2").arg(QString(m_names[index]).replace('\n', ' '),
+    return QStringLiteral("%1\n%2").arg(QString(m_names[index]).replace(QLatin1Char('\n'), QLatin1Char(' ')),
                                        UiText::tokens(int64_t(m_values[index])));
 }
 

@@ -15,8 +15,7 @@ namespace kvscope::ui {
 
 namespace {
 
-template <typename Chart>
-ChartBase* make(QWidget* parent)
+template <typename Chart> ChartBase* make(QWidget* parent)
 {
     return new Chart(parent);
 }
@@ -33,26 +32,48 @@ const std::vector<ViewEntry>& viewRegistry()
     // The titles keep the translation contexts of the classes that used to return them, so
     // the Japanese .ts needs no change; a new view may use any context.
     static const std::vector<ViewEntry> views = {
-        {"vram", "kvscope::ui::VramChart",
+        {"vram",
+         "kvscope::ui::VramChart",
          QT_TRANSLATE_NOOP("kvscope::ui::VramChart", "VRAM per GPU"),
-         &make<VramChart>, {0, 0}, ReportSpace::HalfPage, "vram",
+         &make<VramChart>,
+         {0, 0},
+         ReportSpace::HalfPage,
+         "vram",
          {"weights_bytes", "activation_bytes", "free_bytes", "fits"}},
-        {"tokens", "kvscope::ui::TokensFitChart",
+        {"tokens",
+         "kvscope::ui::TokensFitChart",
          QT_TRANSLATE_NOOP("kvscope::ui::TokensFitChart", "Tokens that fit"),
-         &make<TokensFitChart>, {0, 1}, ReportSpace::HalfPage, "tokens",
+         &make<TokensFitChart>,
+         {0, 1},
+         ReportSpace::HalfPage,
+         "tokens",
          {"tokens_fit_model", "tokens_fit_mha", "tokens_fit_gqa", "tokens_fit_mqa"}},
-        {"kv", "kvscope::ui::KvGrowthChart",
+        {"kv",
+         "kvscope::ui::KvGrowthChart",
          QT_TRANSLATE_NOOP("kvscope::ui::KvGrowthChart", "KV cache vs context length"),
-         &make<KvGrowthChart>, {1, 0}, ReportSpace::HalfPage, "kv",
+         &make<KvGrowthChart>,
+         {1, 0},
+         ReportSpace::HalfPage,
+         "kv",
          {"kv_total_bytes", "kv_mha_bytes", "kv_gqa_bytes", "kv_mqa_bytes", "free_for_kv_bytes"}},
-        {"breakeven", "kvscope::ui::BreakevenChart",
-         QT_TRANSLATE_NOOP("kvscope::ui::BreakevenChart", "Reload a saved KV cache vs recompute it"),
-         &make<BreakevenChart>, {1, 1}, ReportSpace::HalfPage, "breakeven",
+        {"breakeven",
+         "kvscope::ui::BreakevenChart",
+         QT_TRANSLATE_NOOP("kvscope::ui::BreakevenChart",
+                           "Reload a saved KV cache vs recompute it"),
+         &make<BreakevenChart>,
+         {1, 1},
+         ReportSpace::HalfPage,
+         "breakeven",
          {"recompute_ms", "reload_ms_cpu", "reload_ms_nvme", "reload_ms_sata"}},
         // The decode chart is the one people read most: the whole bottom row.
-        {"latency", "kvscope::ui::DecodeLatencyChart",
-         QT_TRANSLATE_NOOP("kvscope::ui::DecodeLatencyChart", "Decode time per token by KV placement"),
-         &make<DecodeLatencyChart>, {2, 0, 1, 2}, ReportSpace::HalfPage, "latency",
+        {"latency",
+         "kvscope::ui::DecodeLatencyChart",
+         QT_TRANSLATE_NOOP("kvscope::ui::DecodeLatencyChart",
+                           "Decode time per token by KV placement"),
+         &make<DecodeLatencyChart>,
+         {2, 0, 1, 2},
+         ReportSpace::HalfPage,
+         "latency",
          {"decode_ms_gpu", "decode_ms_cpu_serial", "decode_ms_cpu_pipelined", "decode_ms_nvme",
           "decode_ms_sata", "tokens_per_s"}},
     };

@@ -189,7 +189,7 @@ QString VramChart::hoverText(double key, double value, const QPoint&) const
                       line(tr("Overhead"), v.overheadBytes)};
     lines << (v.fits ? line(tr("Free"), v.freeBytes) : line(tr("Overflow"), -v.freeBytes));
     Q_UNUSED(value);
-    return lines.join('\n');
+    return lines.join(QLatin1Char('\n'));
 }
 
 QVector<double> VramChart::segmentBytes() const

@@ -115,7 +115,7 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     rows += row(tr("VRAM per GPU"),
                 e.vram.fits ? tr("fits, %1 free").arg(bytes(e.vram.freeBytes))
                             : tr("overflows by %1").arg(bytes(-e.vram.freeBytes)),
-                capacity.isEmpty() ? why("fit") : capacity + "<br>" + why("fit"));
+                capacity.isEmpty() ? why("fit") : capacity + QLatin1String("<br>") + why("fit"));
     rows += row(tr("Decode"), tr("%1 per token, %2 tokens/s").arg(UiText::duration(e.decode.selectedMs),
                                                                   UiText::tokensPerSecond(e.decode.tokensPerS)),
                 why("decode"));

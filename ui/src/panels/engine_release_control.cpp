@@ -16,7 +16,8 @@ EngineReleaseControl::EngineReleaseControl(ScenarioController* controller, QWidg
     setEditable(true);
     setInsertPolicy(QComboBox::NoInsert);
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    connect(this, &QComboBox::activated, this, [this](int index) { choose(itemData(index).toString()); });
+    connect(this, &QComboBox::activated, this,
+            [this](int index) { choose(itemData(index).toString()); });
     connect(lineEdit(), &QLineEdit::editingFinished, this, [this] {
         const QString typed = currentText().trimmed();
         const int listed = findText(typed);
@@ -55,7 +56,8 @@ void EngineReleaseControl::sync()
             // Newest first: the releases where a rule starts or stops, then the oldest.
             for (auto it = releases->boundaries.rbegin(); it != releases->boundaries.rend(); ++it)
                 if (*it != releases->latest)
-                    addItem(QString::fromStdString(releaseText(*it)), QString::fromStdString(releaseText(*it)));
+                    addItem(QString::fromStdString(releaseText(*it)),
+                            QString::fromStdString(releaseText(*it)));
             addItem(QString::fromStdString(releaseText(releases->first)),
                     QString::fromStdString(releaseText(releases->first)));
         } else {

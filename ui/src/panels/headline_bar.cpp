@@ -130,7 +130,7 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                                why("weights"));
     const VramSplit& v = e.vram;
     const QString capacity = why("capacity");
-    const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + '\n' + why("fit");
+    const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
     if (v.fits)
         m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)), fitWhy,
                                colors::freeVram);
@@ -141,7 +141,7 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
                               tr("%1 tokens/s, %2").arg(UiText::tokensPerSecond(d.tokensPerS),
                                                         UiText::placementName(s.kvPlacement)),
-                              why("decode") + "\n" + why("pcie"));
+                              why("decode") + QLatin1Char('\n') + why("pcie"));
     const TokensFit& f = e.tokensFit;
     const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
     m_tiles[LongestContext]->setValue(unbounded ? tr("unbounded") : UiText::integer(f.perSequence),

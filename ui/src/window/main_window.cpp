@@ -222,13 +222,13 @@ void MainWindow::buildMenus()
     radioMenu(m_themeMenu, {&m_themeSystem, &m_themeLight, &m_themeDark});
     radioMenu(m_unitsMenu, {&m_unitsBinary, &m_unitsSi});
     radioMenu(m_languageMenu, {&m_english, &m_japanese});
-    connect(m_themeSystem, &QAction::triggered, this, [this] { setTheme("system"); });
-    connect(m_themeLight, &QAction::triggered, this, [this] { setTheme("light"); });
-    connect(m_themeDark, &QAction::triggered, this, [this] { setTheme("dark"); });
+    connect(m_themeSystem, &QAction::triggered, this, [this] { setTheme(QStringLiteral("system")); });
+    connect(m_themeLight, &QAction::triggered, this, [this] { setTheme(QStringLiteral("light")); });
+    connect(m_themeDark, &QAction::triggered, this, [this] { setTheme(QStringLiteral("dark")); });
     connect(m_unitsBinary, &QAction::triggered, this, [this] { setByteUnits(ByteUnits::Binary); });
     connect(m_unitsSi, &QAction::triggered, this, [this] { setByteUnits(ByteUnits::Si); });
-    connect(m_english, &QAction::triggered, this, [this] { setLanguage("en"); });
-    connect(m_japanese, &QAction::triggered, this, [this] { setLanguage("ja"); });
+    connect(m_english, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("en")); });
+    connect(m_japanese, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("ja")); });
     m_themeSystem->setChecked(true);
     m_unitsBinary->setChecked(true);
     new ValidationMenus(this, m_viewMenu, m_controller); // View > Validation, Tools > Calibrate
@@ -351,7 +351,7 @@ void MainWindow::setByteUnits(ByteUnits units)
     for (ChartBase* c : m_charts)
         c->setByteUnits(units);
     if (m_settings)
-        m_settings->setUnits(units == ByteUnits::Si ? "si" : "binary");
+        m_settings->setUnits(units == ByteUnits::Si ? QStringLiteral("si") : QStringLiteral("binary"));
 }
 
 void MainWindow::setTheme(const QString& theme)

@@ -40,12 +40,12 @@ struct ReleaseRule
 
 struct EngineReleases
 {
-    Release first{};                    // oldest release the rules describe
-    Release latest{};                   // newest release modelled: the default
-    std::vector<Release> boundaries;    // releases where some rule starts or stops (for messages)
-    std::optional<Release> v1From;      // vLLM's V1 engine: first release that has it,
+    Release first{};                      // oldest release the rules describe
+    Release latest{};                     // newest release modelled: the default
+    std::vector<Release> boundaries;      // releases where some rule starts or stops (for messages)
+    std::optional<Release> v1From;        // vLLM's V1 engine: first release that has it,
     std::optional<Release> v1DefaultFrom; // first where it is the default,
-    std::optional<Release> v0Until;     // first release without V0
+    std::optional<Release> v0Until;       // first release without V0
     std::vector<ReleaseRule> rules;
     std::string source;
 

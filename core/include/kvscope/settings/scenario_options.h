@@ -5,8 +5,8 @@
 // command line (SPEC section 5): --model ID|CONFIG.json, --gpu ID|GPU.json, --context N, ...
 
 #include "kvscope/catalog/catalog.h"
-#include "kvscope/field_error.h"
 #include "kvscope/evaluation/scenario.h"
+#include "kvscope/field_error.h"
 
 #include <string>
 #include <utility>
@@ -29,12 +29,13 @@ bool isScenarioOption(const std::string& name);
 // --scenario names (read first, wherever it stands): the settings that choose catalog entries
 // first, then the others, each in the order given. The first bad value is returned as an error
 // naming the option.
-Expected<Scenario> scenarioFromOptions(const std::vector<std::pair<std::string, std::string>>& options,
-                                       const Catalog& catalog);
+Expected<Scenario>
+scenarioFromOptions(const std::vector<std::pair<std::string, std::string>>& options,
+                    const Catalog& catalog);
 
 // The same, onto a given scenario (validation cases start from the default one too).
-std::optional<FieldError> applyOptions(Scenario& scenario,
-                                       const std::vector<std::pair<std::string, std::string>>& options,
-                                       const Catalog& catalog);
+std::optional<FieldError>
+applyOptions(Scenario& scenario, const std::vector<std::pair<std::string, std::string>>& options,
+             const Catalog& catalog);
 
 } // namespace kvscope

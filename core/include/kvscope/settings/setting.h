@@ -46,17 +46,17 @@ struct Setting
     const char* flag = "";      // CLI flag without dashes, e.g. "gpu-mem-util"
     const char* valueName = ""; // shown after the flag in --help: "F", "N", "ID"
     SettingType type = SettingType::Integer;
-    double lo = 0;         // Integer / Real range
+    double lo = 0; // Integer / Real range
     double hi = 0;
-    bool loOpen = false;   // lo itself is refused ("above 0")
+    bool loOpen = false;              // lo itself is refused ("above 0")
     std::vector<std::string> choices; // Choice: the accepted words, in display order
-    const char* unit = ""; // "tokens", "fraction", "MiB", ...
-    const char* defaultText = ""; // "the engine's", "follows the GPU", "2,048" ...
-    const char* help = "";        // one line for --help and the window's tooltip
+    const char* unit = "";            // "tokens", "fraction", "MiB", ...
+    const char* defaultText = "";     // "the engine's", "follows the GPU", "2,048" ...
+    const char* help = "";            // one line for --help and the window's tooltip
     std::vector<EngineName> engineNames;
     std::vector<const char*> flagAliases; // further CLI flags, e.g. llama.cpp's "ubatch"
-    const char* fileSection = "";          // "efficiency": the key sits in that object
-    bool choosesEntry = false; // applied before the others: later defaults depend on it
+    const char* fileSection = "";         // "efficiency": the key sits in that object
+    bool choosesEntry = false;            // applied before the others: later defaults depend on it
 
     // Puts a checked value into the scenario; catalog lookups may still refuse it.
     std::optional<FieldError> (*apply)(Scenario&, const SettingValue&, const Catalog&) = nullptr;

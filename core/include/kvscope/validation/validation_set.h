@@ -82,6 +82,9 @@ struct ValidationSettings
                                               // "pytorch"
     std::optional<std::string> kvCacheDtype;  // vLLM --kv-cache-dtype: "auto" or an FP8 encoding
     std::optional<bool> enforceEager;         // vLLM --enforce-eager: no CUDA graphs
+    // Settings stated under an engine's name the settings registry knows (VLLM_USE_V1, ...)
+    // and no mapping above handles: (kvscope-cli flag, value), passed on as they are.
+    std::vector<std::pair<std::string, std::string>> passedOn;
 };
 
 // What was measured, as the case file names it.
