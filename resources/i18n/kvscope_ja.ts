@@ -656,6 +656,21 @@
     </message>
 </context>
 <context>
+    <name>kvscope::ui::EngineReleaseControl</name>
+    <message>
+        <source>latest (%1)</source>
+        <translation>最新（%1）</translation>
+    </message>
+    <message>
+        <source>any release</source>
+        <translation>バージョン指定なし</translation>
+    </message>
+    <message>
+        <source>The engine release whose memory rules apply: vLLM&apos;s accounting of CUDA graphs, its sampler and its batch defaults changed between releases. Type any release to match your own logs.</source>
+        <translation>メモリ計算に適用するエンジンのバージョンです。vLLM では CUDA グラフの計上方法、サンプラー、バッチのデフォルト値がバージョンごとに異なります。お手元のログと突き合わせる場合は、任意のバージョンを入力してください。</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::HeadlineBar</name>
     <message>
         <source>KV per token</source>
