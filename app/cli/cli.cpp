@@ -17,7 +17,7 @@ namespace kvscope::cli {
 namespace {
 
 constexpr const char* kCommands =
-    "list, calc, sweep, export, report, validate or calibrate (see --help)";
+    "list, calc, sweep, launch, export, report, validate or calibrate (see --help)";
 
 RenderCommand renderCommand = nullptr;
 std::vector<std::string> renderChartIds;
@@ -39,6 +39,7 @@ void printHelp(std::ostream& out)
            "  kvscope-cli calc [scenario options] [--json] [--si]\n"
            "  kvscope-cli sweep --vary context|batch|vram --from A --to B --points N\n"
            "                    [scenario options] [--csv|--json]\n"
+           "  kvscope-cli launch [scenario options] [--json]\n"
            "  kvscope-cli export --chart " << chartChoices() << " --format png|svg|pdf\n"
            "                     --out FILE [--width PX --height PX] [scenario options]\n"
            "  kvscope-cli report --out FILE.pdf [--page a4|letter] [scenario options]\n"
@@ -48,7 +49,9 @@ void printHelp(std::ostream& out)
            "validate compares predictions with the public measurements in the data directory's\n"
            "validation/*.json (or FILES). calibrate fits hbm_efficiency to a measured decode speed,\n"
            "or the engine's runtime overhead to vLLM's logged \"GPU KV cache size\", and prints the\n"
-           "prediction before and after; --save writes the calibrated scenario.\n\n"
+           "prediction before and after; --save writes the calibrated scenario. launch prints the\n"
+           "command that runs the scenario on its engine (vllm serve, llama-server, or the\n"
+           "transformers lines in Python), with what the engine has no flag for as comments.\n\n"
            "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
     for (const ScenarioOption& o : scenarioOptions()) {
         std::string left = std::string("  --") + o.name + " " + o.valueName;
@@ -150,6 +153,8 @@ int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std:
         return calcCommand(args, catalog, out, err);
     if (args.command == "sweep")
         return sweepCommand(args, catalog, out, err);
+    if (args.command == "launch")
+        return launchCommand(args, catalog, out, err);
     if (args.command == "validate")
         return validateCommand(args, catalog, executable, out, err);
     if (args.command == "calibrate")

@@ -946,6 +946,18 @@
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>
+    <message>
+        <source>Copy &amp;launch command</source>
+        <translation>起動コマンドをコピー(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The command that runs this scenario on its engine (vllm serve, llama-server or transformers in Python)</source>
+        <translation>このシナリオを推論エンジンで動かすコマンド（vllm serve、llama-server、または transformers の Python コード）</translation>
+    </message>
+    <message>
+        <source>Launch command copied</source>
+        <translation>起動コマンドをコピーしました</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::ScenarioDocument</name>

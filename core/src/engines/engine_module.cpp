@@ -73,6 +73,13 @@ EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& k
     return f;
 }
 
+LaunchCommand EngineModule::launchCommand(const Scenario& s) const
+{
+    LaunchCommand c;
+    c.notes.push_back("kvscope knows no launch command for the engine \"" + s.engine.name + "\".");
+    return c;
+}
+
 const EngineModule& engineModule(const EngineProfile& engine)
 {
     if (engine.family == "vllm")

@@ -4,6 +4,11 @@
 // lie, whole layers per GPU by default (--split-mode layer).
 #include "engines/engine_modules.h"
 
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
 namespace kvscope::engines {
 
 namespace {
@@ -13,7 +18,80 @@ public:
     // The CPU backend computes what stays in host RAM; nothing is copied to the GPU per token
     // (tools/server/README.md: -ngl, -nkvo).
     bool computesOnHost(const Scenario&) const override { return true; }
+
+    LaunchCommand launchCommand(const Scenario& s) const override;
 };
+
+// llama-server's defaults (tools/server/README.md): -ub 512 tokens per forward, -b 2,048.
+constexpr int64_t kDefaultUbatch = 512;
+constexpr int64_t kDefaultLogicalBatch = 2048;
+
+// llama.cpp's own cache types (tools/server/README.md, --cache-type-k).
+bool isLlamaCacheType(const std::string& id)
+{
+    for (const char* t : {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"})
+        if (id == t)
+            return true;
+    return false;
+}
+
+// The GGUF file as llama.cpp's converters name it: model, then the type in capitals.
+std::string ggufFileName(const Scenario& s)
+{
+    std::string type = s.weights.family == "gguf" || s.weights.family == "mx" ? s.weights.id
+                       : s.weights.id == "fp32"                               ? "f32"
+                       : s.weights.id == "bf16"                               ? "bf16"
+                                                                              : "f16";
+    type = type.substr(0, type.find('-')); // "mxfp4-moe" -> "mxfp4"
+    std::transform(type.begin(), type.end(), type.begin(),
+                   [](unsigned char ch) { return char(std::toupper(ch)); });
+    return s.model.id + "-" + type + ".gguf";
+}
+
+LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const
+{
+    LaunchCommand c;
+    c.language = "sh";
+    c.source = "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md";
+    std::vector<std::string> parts{"llama-server -m " + shellWord(ggufFileName(s))};
+    if (s.weights.family != "gguf" && s.weights.family != "mx" && s.weights.family != "float")
+        c.notes.push_back("llama.cpp reads GGUF files; " + s.weights.name +
+                          " has no GGUF type, so convert the model to the nearest one "
+                          "(Q8_0 for 8-bit, Q4_K_M for 4-bit).");
+    // n_ctx is shared by the -np slots, so each sequence gets context tokens of it.
+    parts.push_back("-c " + std::to_string(s.context * s.batch));
+    if (s.batch > 1)
+        parts.push_back("-np " + std::to_string(s.batch));
+    parts.push_back("-ngl " + (s.gpuLayers ? std::to_string(*s.gpuLayers) : std::string("999")));
+    if (s.gpuCount > 1)
+        parts.push_back(std::string("--split-mode ") + (s.engine.layerSplit ? "layer" : "row"));
+    const std::string& kv = s.kvDtype.id;
+    if (kv != "fp16") {
+        if (isLlamaCacheType(kv)) {
+            parts.push_back("-ctk " + kv + " -ctv " + kv);
+            parts.push_back("--flash-attn on"); // a quantized V cache needs flash attention
+        } else {
+            c.notes.push_back("llama.cpp has no " + s.kvDtype.name +
+                              " cache type; q8_0 is the nearest 8-bit one.");
+        }
+    }
+    if (s.kvPlacement == KvPlacement::CpuRam)
+        parts.push_back("-nkvo");
+    else if (s.kvPlacement != KvPlacement::Gpu)
+        c.notes.push_back("llama.cpp keeps its KV cache in GPU or host memory, not on disk.");
+    if (s.engine.prefillChunkTokens > 0 && s.engine.prefillChunkTokens != kDefaultUbatch) {
+        // The logical batch must hold the physical one.
+        if (s.engine.prefillChunkTokens > kDefaultLogicalBatch)
+            parts.push_back("-b " + std::to_string(s.engine.prefillChunkTokens));
+        parts.push_back("-ub " + std::to_string(s.engine.prefillChunkTokens));
+    }
+    if (s.gpuCount > 1 && !s.engine.layerSplit)
+        c.notes.push_back("--split-mode row splits each layer's rows across the GPUs, "
+                          "llama.cpp's nearest to tensor parallel.");
+    c.notes.push_back("The GGUF file name is an example; use the file you downloaded.");
+    c.text = shellCommand(parts);
+    return c;
+}
 } // namespace
 
 const EngineModule& llamaCpp()

@@ -4,6 +4,12 @@
 // budget preallocated as KV blocks. What changed by release is data (engines.json "releases").
 #include "engines/engine_modules.h"
 
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/settings/setting.h"
+
+#include <string>
+#include <vector>
+
 namespace kvscope::engines {
 
 namespace {
@@ -27,6 +33,8 @@ public:
         return s.model.isMoe() && classic > 0 ? classic : s.engine.samplerLogitCopies;
     }
 
+    LaunchCommand launchCommand(const Scenario& s) const override;
+
 private:
     // Graphs the release captures before sizing the KV cache count in the budget; the others
     // are captured afterwards, in the headroom outside it. --enforce-eager captures none.
@@ -45,6 +53,86 @@ private:
         return true;
     }
 };
+
+constexpr int64_t kDefaultBlockSize = 16; // engine_args: --block-size defaults to 16 on CUDA
+
+std::string number(double value)
+{
+    return settingValueText(SettingValue(value));
+}
+
+// --dtype for float checkpoints, --quantization where vLLM quantizes while loading; formats it
+// reads from a quantized checkpoint's quantization_config need the right checkpoint, not a flag.
+void addWeightFlags(const Scenario& s, std::vector<std::string>& parts, LaunchCommand& c)
+{
+    const std::string& f = s.weights.id;
+    if (f == "fp16" || f == "bf16" || f == "fp32")
+        parts.push_back("--dtype " +
+                        std::string(f == "fp16" ? "float16" : f == "bf16" ? "bfloat16" : "float32"));
+    else if (f == "fp8")
+        parts.push_back("--quantization fp8"); // FP8 weights quantized at load time
+    else if (s.weights.family == "bnb")
+        parts.push_back("--quantization bitsandbytes");
+    else if (s.weights.family == "gguf")
+        c.notes.push_back("vLLM loads a single GGUF file (" + s.weights.name +
+                          ") in place of the repository, with --tokenizer naming the "
+                          "original model.");
+    else
+        c.notes.push_back("Serve a " + s.weights.name +
+                          " checkpoint of the model: vLLM reads the format from its "
+                          "quantization_config.");
+}
+
+LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
+{
+    LaunchCommand c;
+    c.language = "sh";
+    c.source = "https://docs.vllm.ai/en/latest/configuration/engine_args.html";
+    std::vector<std::string> parts;
+    std::string env;
+    if (s.vllmUseV1)
+        env += std::string("VLLM_USE_V1=") + (*s.vllmUseV1 ? "1 " : "0 ");
+    if (s.flashinferSampler)
+        env += "VLLM_USE_FLASHINFER_SAMPLER=1 ";
+    parts.push_back(env + "vllm serve " + shellWord(launchModelName(s)));
+    if (s.gpuCount > 1)
+        parts.push_back(std::string(s.engine.layerSplit ? "--pipeline-parallel-size "
+                                                        : "--tensor-parallel-size ") +
+                        std::to_string(s.gpuCount));
+    parts.push_back("--max-model-len " + std::to_string(s.context));
+    parts.push_back("--gpu-memory-utilization " + number(s.effectiveMemoryFraction()));
+    addWeightFlags(s, parts, c);
+    if (s.kvDtype.id == "fp8")
+        parts.push_back("--kv-cache-dtype fp8");
+    else if (s.kvDtype.id != "fp16" && s.kvDtype.id != "bf16")
+        c.notes.push_back("vLLM's KV cache is the model's dtype or fp8; it has no " +
+                          s.kvDtype.name + " cache.");
+    // Batch limits only where they differ from what this release picks for this GPU.
+    const bool large = takesLargeGpuDefaults(s.engine, s.gpu);
+    const int64_t seqsDefault = large ? s.engine.largeGpuMaxNumSeqs : s.engine.baseMaxNumSeqs;
+    if (s.engine.maxNumSeqs > 0 && s.engine.maxNumSeqs != seqsDefault)
+        parts.push_back("--max-num-seqs " + std::to_string(s.engine.maxNumSeqs));
+    const int64_t chunkDefault =
+        large ? s.engine.largeGpuPrefillChunkTokens : s.engine.basePrefillChunkTokens;
+    if (s.engine.prefillChunkTokens > 0 && s.engine.prefillChunkTokens != chunkDefault)
+        parts.push_back("--max-num-batched-tokens " + std::to_string(s.engine.prefillChunkTokens));
+    if (s.engine.kvBlockTokens != kDefaultBlockSize)
+        parts.push_back("--block-size " + std::to_string(s.engine.kvBlockTokens));
+    if (s.enforceEager)
+        parts.push_back("--enforce-eager");
+    if (s.kvPlacement != KvPlacement::Gpu)
+        c.notes.push_back("vLLM keeps its KV cache in GPU memory; kvscope's KV placement \"" +
+                          std::string(kvPlacementId(s.kvPlacement)) + "\" has no flag here.");
+    if (s.offloadWeights)
+        c.notes.push_back("Add --cpu-offload-gb with the GiB of weights per GPU that do not "
+                          "fit.");
+    if (!s.engineVersion.empty())
+        c.notes.push_back("Flags as vLLM " + s.engineVersion +
+                          " names them; check `vllm serve --help` on older releases.");
+    c.text = shellCommand(parts);
+    return c;
+}
+
 } // namespace
 
 const EngineModule& vllm()

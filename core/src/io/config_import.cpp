@@ -163,6 +163,7 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
     m.name = r.text({"display_name"}, m.id);
     m.family = r.text({"family"}, r.text({"model_type"}, "Imported"));
     m.source = r.text({"source"}, "");
+    m.hfRepo = r.text({"hf_repo", "_name_or_path"}, "");
     m.statedParameters = r.number({"num_parameters"}, 0, 1e16, 0);
 
     const int64_t dim = limits::maxDimension;
@@ -257,6 +258,8 @@ nlohmann::json modelToConfig(const ModelSpec& m)
     j["display_name"] = m.name;
     j["family"] = m.family;
     j["source"] = m.source;
+    if (!m.hfRepo.empty())
+        j["hf_repo"] = m.hfRepo;
     if (m.statedParameters > 0)
         j["num_parameters"] = m.statedParameters;
     j["num_hidden_layers"] = m.layers;

@@ -7,6 +7,7 @@
 #include "charts/chart_set.h"
 #include "charts/view_registry.h"
 #include "panels/headline_bar.h"
+#include "kvscope/engines/launch_command.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/evaluation/sweep.h"
@@ -205,6 +206,7 @@ void MainWindow::buildMenus()
     m_copyChartMenu = m_editMenu->addMenu(QString());
     m_copySummary = m_editMenu->addAction(QString(), this, &MainWindow::copySummary);
     m_copySummary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copyLaunch = m_editMenu->addAction(QString(), this, &MainWindow::copyLaunchCommand);
 
     m_viewMenu = menuBar()->addMenu(QString());
     m_presentationAction = m_viewMenu->addAction(QString(), this, &MainWindow::setPresentationMode);
@@ -250,6 +252,9 @@ void MainWindow::retranslate()
     m_editMenu->setTitle(tr("&Edit"));
     m_copyChartMenu->setTitle(tr("Copy c&hart"));
     m_copySummary->setText(tr("Copy &summary"));
+    m_copyLaunch->setText(tr("Copy &launch command"));
+    m_copyLaunch->setToolTip(tr("The command that runs this scenario on its engine "
+                                "(vllm serve, llama-server or transformers in Python)"));
     m_exportChartMenu->clear();
     m_copyChartMenu->clear();
     for (ChartBase* chart : m_charts) {
@@ -453,6 +458,15 @@ void MainWindow::copySummary()
                                                         SummaryStyle::Markdown, numbers)));
     QApplication::clipboard()->setMimeData(mime);
     statusBar()->showMessage(tr("Summary copied"), 4000);
+}
+
+void MainWindow::copyLaunchCommand()
+{
+    if (!m_controller->hasSnapshot())
+        return;
+    const LaunchCommand command = launchCommand(m_controller->snapshot().scenario);
+    QApplication::clipboard()->setText(QString::fromStdString(launchCommandText(command)));
+    statusBar()->showMessage(tr("Launch command copied"), 4000);
 }
 
 void MainWindow::restoreState()

@@ -61,6 +61,7 @@ private:
     void applyChartStyle();
     void showError(const QString& message);
     void copySummary();
+    void copyLaunchCommand();
     void updateTitle();
     void rebuildRecentMenu();
 
@@ -95,6 +96,7 @@ private:
     QMenu* m_copyChartMenu = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_copySummary = nullptr;
+    QAction* m_copyLaunch = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_themeSystem = nullptr;
     QAction* m_themeLight = nullptr;

@@ -2,10 +2,12 @@
 #pragma once
 
 // What differs between serving engines, behind one interface: how an engine budgets GPU memory,
-// how it sizes its activation peak and sampler, where it computes what is left in host RAM, and
-// what it logs at start-up. The shared evaluation asks the scenario's module and never tests an
-// engine's id. One file per engine in core/src/engines/; the catalog's "family" picks it.
+// how it sizes its activation peak and sampler, where it computes what is left in host RAM, what
+// it logs at start-up and the command that launches it. The shared evaluation asks the
+// scenario's module and never tests an engine's id. One file per engine in core/src/engines/;
+// the catalog's "family" picks it.
 
+#include "kvscope/engines/launch_command.h"
 #include "kvscope/evaluation/evaluation.h"
 
 #include <cstdint>
@@ -34,6 +36,8 @@ public:
     // KV on each GPU, counted as if the whole model's KV were there.
     virtual EngineFigures startupFigures(const Scenario& scenario, const KvFigures& kv,
                                          double kvRoomBytes) const;
+    // The command that runs the scenario on this engine (launch_command.h).
+    virtual LaunchCommand launchCommand(const Scenario& scenario) const;
 };
 
 // The module of an engine profile's family ("transformers", "vllm", "llamacpp"); engines of an

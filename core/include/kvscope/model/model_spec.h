@@ -17,6 +17,7 @@ struct ModelSpec
     std::string name;             // display name, e.g. "Llama 2 7B"
     std::string family;           // list grouping, e.g. "Llama 2"
     std::string source;           // where the dimensions were read (URL or file path)
+    std::string hfRepo;           // Hugging Face repository ("meta-llama/Llama-2-7b-hf"), if known
     bool imported = false;        // true when read from a user's config.json, not the catalog
 
     int64_t layers = 0;           // num_hidden_layers

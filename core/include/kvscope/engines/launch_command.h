@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The command that runs a scenario on its engine: `vllm serve ...`, `llama-server ...`, or the
+// transformers lines in Python. Each engine module writes its own (engines/*_engine.cpp), using
+// only flags the engine documents; what a scenario asks for that the engine has no flag for is
+// said in a note instead of being invented.
+
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+struct Scenario;
+
+struct LaunchCommand
+{
+    std::string language;           // "sh" or "python": how to read `text`
+    std::string text;               // ready to paste; long commands continue with " \\\n  "
+    std::vector<std::string> notes; // what the command cannot say, one sentence each
+    std::string source;             // the engine documentation the flags were read from
+};
+
+LaunchCommand launchCommand(const Scenario& scenario);
+
+// The command followed by its notes and source as comments ("# ..."), as the CLI prints it and
+// the window copies it.
+std::string launchCommandText(const LaunchCommand& command);
+
+// The model as the engine should load it: its Hugging Face repository, else the directory of the
+// config.json it was imported from, else its id.
+std::string launchModelName(const Scenario& scenario);
+
+// A word as a POSIX shell reads it back unchanged: bare when safe, else in single quotes.
+std::string shellWord(const std::string& word);
+
+// Lines "cmd", "--flag value" ... joined as one shell command continued over lines.
+std::string shellCommand(const std::vector<std::string>& parts);
+
+} // namespace kvscope

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shared pieces of the engines' launch commands; each engine's flags live in its module.
+#include "kvscope/engines/launch_command.h"
+
+#include "kvscope/engines/engine_module.h"
+#include "kvscope/evaluation/scenario.h"
+
+#include <filesystem>
+
+namespace kvscope {
+
+LaunchCommand launchCommand(const Scenario& scenario)
+{
+    return engineModule(scenario.engine).launchCommand(scenario);
+}
+
+std::string launchCommandText(const LaunchCommand& c)
+{
+    std::string text = c.text;
+    if (!text.empty() && text.back() != '\n')
+        text += '\n';
+    for (const std::string& note : c.notes)
+        text += "# " + note + "\n";
+    if (!c.source.empty())
+        text += "# Options as documented in " + c.source + "\n";
+    return text;
+}
+
+std::string launchModelName(const Scenario& s)
+{
+    if (!s.model.hfRepo.empty())
+        return s.model.hfRepo;
+    if (s.model.imported && !s.model.source.empty()) {
+        const std::filesystem::path dir = std::filesystem::path(s.model.source).parent_path();
+        if (!dir.empty())
+            return dir.string();
+    }
+    return s.model.id;
+}
+
+std::string shellWord(const std::string& word)
+{
+    const bool safe = !word.empty() && word.find_first_not_of(
+                                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                           "0123456789-_./:=,+@%") == std::string::npos;
+    if (safe)
+        return word;
+    std::string quoted = "'";
+    for (char ch : word)
+        quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    return quoted + "'";
+}
+
+std::string shellCommand(const std::vector<std::string>& parts)
+{
+    std::string text;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        if (i > 0)
+            text += " \\\n  ";
+        text += parts[i];
+    }
+    return text;
+}
+
+} // namespace kvscope
