@@ -93,8 +93,9 @@ private slots:
         // The engine's own default utilization is always stated (the figure depends on it);
         // batch limits and the block size only when the scenario changes them.
         const LaunchCommand plain = launchCommand(scenarioFrom({{"engine", "vllm"}}));
-        QCOMPARE(flagsOf(plain.text),
-                 (std::vector<std::string>{"--max-model-len", "--gpu-memory-utilization", "--dtype"}));
+        QCOMPARE(
+            flagsOf(plain.text),
+            (std::vector<std::string>{"--max-model-len", "--gpu-memory-utilization", "--dtype"}));
         const LaunchCommand tuned = launchCommand(scenarioFrom({{"engine", "vllm"},
                                                                 {"max-num-seqs", "8"},
                                                                 {"max-num-batched-tokens", "4096"},
@@ -174,13 +175,21 @@ private slots:
     // flags the engine documents appear in it.
     void everyCombinationUsesDocumentedFlags()
     {
-        const std::set<std::string> vllmFlags{
-            "--tensor-parallel-size", "--pipeline-parallel-size", "--max-model-len",
-            "--gpu-memory-utilization", "--dtype", "--quantization", "--kv-cache-dtype",
-            "--max-num-seqs", "--max-num-batched-tokens", "--block-size", "--enforce-eager"};
-        const std::set<std::string> llamaFlags{"-m", "-c", "-np", "-ngl", "--split-mode", "-ctk",
-                                               "-ctv", "--flash-attn", "-nkvo", "-b", "-ub"};
-        const std::set<std::string> llamaCacheTypes{"f32", "f16", "bf16", "q8_0", "q4_0",
+        const std::set<std::string> vllmFlags{"--tensor-parallel-size",
+                                              "--pipeline-parallel-size",
+                                              "--max-model-len",
+                                              "--gpu-memory-utilization",
+                                              "--dtype",
+                                              "--quantization",
+                                              "--kv-cache-dtype",
+                                              "--max-num-seqs",
+                                              "--max-num-batched-tokens",
+                                              "--block-size",
+                                              "--enforce-eager"};
+        const std::set<std::string> llamaFlags{"-m",           "-c",   "-np",  "-ngl",
+                                               "--split-mode", "-ctk", "-ctv", "--flash-attn",
+                                               "-nkvo",        "-b",   "-ub"};
+        const std::set<std::string> llamaCacheTypes{"f32",  "f16",    "bf16", "q8_0", "q4_0",
                                                     "q4_1", "iq4_nl", "q5_0", "q5_1"};
         int commands = 0;
         for (const EngineProfile& engine : test::catalog().engines)
@@ -210,8 +219,9 @@ private slots:
                     else if (engine.family == "llamacpp" && kv.id != "fp16")
                         QVERIFY2(!c.notes.empty(), where.c_str());
                 }
-        QCOMPARE(commands, int(test::catalog().engines.size() * test::catalog().weightFormats.size() *
-                               test::catalog().kvDtypes.size()));
+        QCOMPARE(commands,
+                 int(test::catalog().engines.size() * test::catalog().weightFormats.size() *
+                     test::catalog().kvDtypes.size()));
     }
 
     void importedModelsLaunchFromTheirDirectory()
@@ -237,8 +247,10 @@ private slots:
         const CliResult text = runCli({"launch", "--engine", "vllm", "--kv-dtype", "q8_0"});
         QCOMPARE(text.code, 0);
         QVERIFY(text.out.rfind("vllm serve meta-llama/Llama-2-7b-hf \\\n", 0) == 0);
-        QVERIFY(text.out.find("\n# vLLM's KV cache is the model's dtype or fp8") != std::string::npos);
-        QVERIFY(text.out.find("# Options as documented in https://docs.vllm.ai/") != std::string::npos);
+        QVERIFY(text.out.find("\n# vLLM's KV cache is the model's dtype or fp8") !=
+                std::string::npos);
+        QVERIFY(text.out.find("# Options as documented in https://docs.vllm.ai/") !=
+                std::string::npos);
 
         const CliResult json = runCli({"launch", "--engine", "llamacpp", "--json"});
         QCOMPARE(json.code, 0);

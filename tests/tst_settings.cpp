@@ -82,6 +82,8 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {flag, "sata"};
     if (id == "host_memory")
         return {flag, "ddr5-4800-dual"};
+    if (id == "currency")
+        return {flag, "JPY", "--usd-rate", "150"};
     switch (s.type) {
     case SettingType::Integer:
         return {flag, std::to_string(int64_t(s.hi))};

@@ -3,8 +3,10 @@
 
 #include "cli_args.h"
 #include "cli_commands.h"
+#include "kvscope/io/plan_json.h"
 #include "kvscope/io/result_json.h"
 #include "kvscope/settings/scenario_options.h"
+#include "kvscope/text/remedy_text.h"
 #include "kvscope/text/text_summary.h"
 
 #include <optional>
@@ -17,7 +19,7 @@ namespace kvscope::cli {
 namespace {
 
 constexpr const char* kCommands =
-    "list, calc, sweep, launch, export, report, validate or calibrate (see --help)";
+    "list, calc, plan, matrix, sweep, launch, export, report, validate or calibrate (see --help)";
 
 RenderCommand renderCommand = nullptr;
 std::vector<std::string> renderChartIds;
@@ -39,6 +41,11 @@ void printHelp(std::ostream& out)
            "  kvscope-cli calc [scenario options] [--json] [--si]\n"
            "  kvscope-cli sweep --vary context|batch|vram --from A --to B --points N\n"
            "                    [scenario options] [--csv|--json]\n"
+           "  kvscope-cli plan [scenario options] [--users N] [--objective cost|cost-per-million|\n"
+           "                   gpus|speed] [--max-gpus-per-node N] [--allow-engines A,B]\n"
+           "                   [--allow-gpus A,B] [--min-weight-bits X] [--limit N] [--json]\n"
+           "  kvscope-cli matrix [scenario options] [--columns gpus|formats] [--models A,B]\n"
+           "                     [--csv|--json]\n"
            "  kvscope-cli launch [scenario options] [--json]\n"
            "  kvscope-cli export --chart " << chartChoices() << " --format png|svg|pdf\n"
            "                     --out FILE [--width PX --height PX] [scenario options]\n"
@@ -49,7 +56,11 @@ void printHelp(std::ostream& out)
            "validate compares predictions with the public measurements in the data directory's\n"
            "validation/*.json (or FILES). calibrate fits hbm_efficiency to a measured decode speed,\n"
            "or the engine's runtime overhead to vLLM's logged \"GPU KV cache size\", and prints the\n"
-           "prediction before and after; --save writes the calibrated scenario. launch prints the\n"
+           "prediction before and after; --save writes the calibrated scenario. calc also says whether\n"
+           "the scenario runs and, if not, the remedies in the order to try them. plan searches every\n"
+           "catalog GPU x count x engine x format x KV dtype for the model, context and users and\n"
+           "ranks what runs and meets the targets (--min-tokens-per-s, --max-ttft-ms); matrix shows\n"
+           "which models fit on which GPUs (or formats). launch prints the\n"
            "command that runs the scenario on its engine (vllm serve, llama-server, or the\n"
            "transformers lines in Python), with what the engine has no flag for as comments.\n\n"
            "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
@@ -84,10 +95,20 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     auto evaluation = evaluate(*scenario, EvaluateOptions{.breakevenCrossings = true});
     if (!evaluation)
         return badInput(err, evaluation.error());
-    if (args.has("json"))
-        out << evaluationToJson(*scenario, *evaluation).dump(2) << "\n";
-    else
-        out << textSummary(*scenario, *evaluation, args.has("si") ? ByteUnits::Si : ByteUnits::Binary);
+    const Verdict verdict = verdictOf(*scenario, *evaluation);
+    const std::vector<Remedy> fixes = remedies(*scenario, verdict, catalog);
+    const ByteUnits units = args.has("si") ? ByteUnits::Si : ByteUnits::Binary;
+    if (args.has("json")) {
+        nlohmann::json j = evaluationToJson(*scenario, *evaluation);
+        j["verdict"] = verdictToJson(*scenario, verdict);
+        j["cost"] = costToJson(*scenario, costOf(*scenario, *evaluation, verdict.runs));
+        j["remedies"] = remediesToJson(fixes);
+        out << j.dump(2) << "\n";
+        return exitOk;
+    }
+    out << textSummary(*scenario, *evaluation, units);
+    if (!fixes.empty())
+        out << "\n" << remediesText(fixes, units);
     return exitOk;
 }
 
@@ -109,7 +130,9 @@ std::set<std::string> valuedOptions()
 {
     std::set<std::string> names{"vary", "from", "to", "points", "chart", "format", "out",
                                 "width", "height", "page", "lang", "scale",
-                                "tokens-per-s", "kv-cache-tokens", "save"};
+                                "tokens-per-s", "kv-cache-tokens", "save",
+                                "max-gpus-per-node", "limit", "min-weight-bits", "objective",
+                                "allow-engines", "allow-gpus", "columns", "models"};
     for (const ScenarioOption& o : scenarioOptions())
         names.insert(o.name);
     return names;
@@ -153,6 +176,10 @@ int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std:
         return calcCommand(args, catalog, out, err);
     if (args.command == "sweep")
         return sweepCommand(args, catalog, out, err);
+    if (args.command == "plan")
+        return planCommand(args, catalog, out, err);
+    if (args.command == "matrix")
+        return matrixCommand(args, catalog, out, err);
     if (args.command == "launch")
         return launchCommand(args, catalog, out, err);
     if (args.command == "validate")

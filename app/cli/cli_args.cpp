@@ -3,7 +3,39 @@
 
 #include "kvscope/settings/scenario_options.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
 namespace kvscope::cli {
+
+Expected<double> numberOption(const ParsedArgs& args, const std::string& name)
+{
+    const std::string* text = args.value(name);
+    if (!text)
+        return FieldError{"--" + name, "", "a number"};
+    double value = 0;
+    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc() || ptr != text->data() + text->size() || !std::isfinite(value))
+        return FieldError{"--" + name, *text, "a number"};
+    return value;
+}
+
+std::vector<std::string> listOption(const ParsedArgs& args, const std::string& name)
+{
+    std::vector<std::string> words;
+    const std::string* text = args.value(name);
+    if (!text)
+        return words;
+    size_t start = 0;
+    while (start <= text->size()) {
+        const size_t comma = std::min(text->find(',', start), text->size());
+        if (comma > start)
+            words.push_back(text->substr(start, comma - start));
+        start = comma + 1;
+    }
+    return words;
+}
 
 const std::string* ParsedArgs::value(const std::string& name) const
 {

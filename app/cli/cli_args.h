@@ -24,6 +24,12 @@ struct ParsedArgs
     std::vector<std::pair<std::string, std::string>> scenarioValues() const;
 };
 
+// The number given for --name, or an error naming it (absent, or not a finite number).
+Expected<double> numberOption(const ParsedArgs& args, const std::string& name);
+
+// The comma-separated words given for --name ("a,b,c"); none when absent.
+std::vector<std::string> listOption(const ParsedArgs& args, const std::string& name);
+
 // `--name value` and `--name=value` for options in `valued`; `--name` for those in `switches`.
 // Anything else is an error naming it.
 Expected<ParsedArgs> parseArgs(const std::vector<std::string>& args,

@@ -14,6 +14,11 @@ int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& o
 // `executable` locates the shipped validation set when no files are named.
 int validateCommand(const ParsedArgs& args, const Catalog& catalog,
                     const std::filesystem::path& executable, std::ostream& out, std::ostream& err);
+// The configurations to buy (kvscope/planning/plan_search.h) and the fit matrix.
+int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                std::ostream& err);
+int matrixCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                  std::ostream& err);
 // The engine's launch command for the scenario (kvscope/engines/launch_command.h).
 int launchCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
                   std::ostream& err);

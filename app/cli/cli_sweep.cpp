@@ -7,29 +7,12 @@
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/evaluation/sweep.h"
 
-#include <charconv>
 #include <cmath>
 #include <ostream>
 
 #include <nlohmann/json.hpp>
 
 namespace kvscope::cli {
-
-namespace {
-
-Expected<double> numberOption(const ParsedArgs& args, const std::string& name)
-{
-    const std::string* text = args.value(name);
-    if (!text)
-        return FieldError{"--" + name, "", "a number"};
-    double value = 0;
-    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-    if (ec != std::errc() || ptr != text->data() + text->size() || !std::isfinite(value))
-        return FieldError{"--" + name, *text, "a number"};
-    return value;
-}
-
-} // namespace
 
 int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
 {

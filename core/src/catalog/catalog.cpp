@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/catalog/catalog.h"
 
+#include "kvscope/io/gpu_price_json.h"
+
 #include "kvscope/catalog/engine_releases_json.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/checked_json.h"
@@ -175,12 +177,29 @@ void loadTables(const fs::path& dir, Catalog& c)
                 r.fail("large_gpu." + error->field, error->value, error->accepted);
         }
         e.layerSplit = r.boolean({"layer_split"}, false);
+        if (const nlohmann::json* supports = r.find({"supports"}); supports && supports->is_object()) {
+            JsonReader sr(*supports, "");
+            e.supportedWeights = sr.textList({"weights"});
+            e.supportedKvDtypes = sr.textList({"kv_dtypes"});
+            e.supportedVendors = sr.textList({"vendors"});
+            if (const auto& error = sr.error())
+                r.fail("supports." + error->field, error->value, error->accepted);
+        }
         if (const nlohmann::json* releases = r.find({"releases"}))
             readEngineReleases(*releases, e.releases, r);
         e.source = r.text({"source"}, "");
         if (!r.error())
             addUnlessKnown(c.engines, e);
     });
+    // Prices are optional: a user's data directory may hold gpu_prices.json to override some.
+    if (std::error_code ec; fs::exists(dir / "gpu_prices.json", ec))
+        forEachEntry(dir / "gpu_prices.json", "prices", c.problems, [&](JsonReader& r) {
+            r.require({"gpu"});
+            const std::string gpu = r.text({"gpu"}, "");
+            GpuPrice price = gpuPriceFromJson(r);
+            if (!r.error())
+                c.gpuPrices.emplace(gpu, std::move(price)); // an earlier directory's stays
+        });
     forEachEntry(dir / "interconnects.json", "pcie", c.problems, [&](JsonReader& r) {
         PcieGeneration p;
         p.gen = int(r.integer({"gen"}, 1, 16, 0));
@@ -296,6 +315,10 @@ Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
         if (fs::is_directory(canonical / "catalog", ec))
             loadTables(canonical / "catalog", c);
     }
+    for (GpuSpec& gpu : c.gpus)
+        if (gpu.price.kind == GpuPrice::Kind::Unknown)
+            if (auto it = c.gpuPrices.find(gpu.id); it != c.gpuPrices.end())
+                gpu.price = it->second;
     std::sort(c.weightFormats.begin(), c.weightFormats.end(),
               [](const auto& a, const auto& b) { return a.bitsPerWeight > b.bitsPerWeight; });
     std::sort(c.pcie.begin(), c.pcie.end(), [](const auto& a, const auto& b) { return a.gen < b.gen; });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/engines/engine_profile.h"
 
+#include <algorithm>
+
 namespace kvscope {
 
 const char* kvPlacementId(KvPlacement placement)
@@ -23,6 +25,28 @@ bool parseKvPlacement(const std::string& id, KvPlacement* out)
         }
     }
     return false;
+}
+
+namespace {
+bool listedOrOpen(const std::vector<std::string>& list, const std::string& id)
+{
+    return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
+}
+} // namespace
+
+bool EngineProfile::supportsWeights(const std::string& id) const
+{
+    return listedOrOpen(supportedWeights, id);
+}
+
+bool EngineProfile::supportsKvDtype(const std::string& id) const
+{
+    return listedOrOpen(supportedKvDtypes, id);
+}
+
+bool EngineProfile::runsOn(const std::string& vendor) const
+{
+    return listedOrOpen(supportedVendors, vendor);
 }
 
 void useBatchDefaults(EngineProfile& engine, bool largeGpu)

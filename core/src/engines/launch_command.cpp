@@ -40,9 +40,9 @@ std::string launchModelName(const Scenario& s)
 
 std::string shellWord(const std::string& word)
 {
-    const bool safe = !word.empty() && word.find_first_not_of(
-                                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                           "0123456789-_./:=,+@%") == std::string::npos;
+    const bool safe = !word.empty() &&
+                      word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                             "0123456789-_./:=,+@%") == std::string::npos;
     if (safe)
         return word;
     std::string quoted = "'";

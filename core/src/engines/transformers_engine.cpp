@@ -34,8 +34,9 @@ void addWeights(const Scenario& s, std::vector<std::string>& args, std::string& 
 {
     const std::string& f = s.weights.id;
     if (f == "fp32" || f == "fp16" || f == "bf16") {
-        args.push_back("torch_dtype=torch." +
-                       std::string(f == "fp32" ? "float32" : f == "bf16" ? "bfloat16" : "float16"));
+        args.push_back("torch_dtype=torch." + std::string(f == "fp32"   ? "float32"
+                                                          : f == "bf16" ? "bfloat16"
+                                                                        : "float16"));
     } else if (f == "int8" || f == "nf4") {
         imports += ", BitsAndBytesConfig";
         args.push_back(f == "int8" ? "quantization_config=BitsAndBytesConfig(load_in_8bit=True)"
@@ -45,7 +46,8 @@ void addWeights(const Scenario& s, std::vector<std::string>& args, std::string& 
     } else if (s.weights.family == "gguf") {
         args.push_back("gguf_file=" + pythonString(s.model.id + "-" + s.weights.id + ".gguf"));
         c.notes.push_back("transformers dequantizes a GGUF file to full precision when it loads "
-                          "it, so memory follows FP16, not " + s.weights.name + ".");
+                          "it, so memory follows FP16, not " +
+                          s.weights.name + ".");
     } else {
         args.push_back("torch_dtype=\"auto\"");
         c.notes.push_back("Load a " + s.weights.name +
@@ -65,10 +67,12 @@ std::string cacheArguments(const Scenario& s, LaunchCommand& c)
     if (kv != "fp16" && kv != "bf16") {
         const bool four = kv == "q4_0" || kv == "q4_1";
         if (four || kv == "int8" || kv == "q8_0")
-            return std::string(", cache_implementation=\"quantized\", cache_config={\"backend\": ") +
+            return std::string(
+                       ", cache_implementation=\"quantized\", cache_config={\"backend\": ") +
                    (four ? "\"quanto\", \"nbits\": 4}" : "\"HQQ\", \"nbits\": 8}");
         c.notes.push_back("transformers' QuantizedCache stores 2, 4 (quanto) or 1 to 8 bits "
-                          "(HQQ); it has no " + s.kvDtype.name + " cache.");
+                          "(HQQ); it has no " +
+                          s.kvDtype.name + " cache.");
     }
     if (s.engine.preallocatesKv)
         return offloaded ? ", cache_implementation=\"offloaded_static\""

@@ -67,8 +67,9 @@ void addWeightFlags(const Scenario& s, std::vector<std::string>& parts, LaunchCo
 {
     const std::string& f = s.weights.id;
     if (f == "fp16" || f == "bf16" || f == "fp32")
-        parts.push_back("--dtype " +
-                        std::string(f == "fp16" ? "float16" : f == "bf16" ? "bfloat16" : "float32"));
+        parts.push_back("--dtype " + std::string(f == "fp16"   ? "float16"
+                                                 : f == "bf16" ? "bfloat16"
+                                                               : "float32"));
     else if (f == "fp8")
         parts.push_back("--quantization fp8"); // FP8 weights quantized at load time
     else if (s.weights.family == "bnb")

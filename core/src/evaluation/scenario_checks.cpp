@@ -211,6 +211,10 @@ std::optional<FieldError> validate(const Scenario& s)
     }();
     if (std::find(laneChoices.begin(), laneChoices.end(), s.pcieLanes) == laneChoices.end())
         [[unlikely]] return registeredError(*lanes, SettingValue(std::to_string(s.pcieLanes)));
+    // Prices are in US dollars; another currency without its rate would show dollars as yen.
+    if (s.cost.currency != "USD" && s.cost.perUsd == 1.0) [[unlikely]]
+        return FieldError{"usd_rate", "1",
+                          "how many " + s.cost.currency + " one US dollar buys (--usd-rate)"};
     return std::nullopt;
 }
 

@@ -125,6 +125,28 @@ bool JsonReader::boolean(std::initializer_list<const char*> keys, bool fallback)
     return value->get<bool>();
 }
 
+std::vector<std::string> JsonReader::textList(std::initializer_list<const char*> keys)
+{
+    const char* key = nullptr;
+    const nlohmann::json* value = find(keys, &key);
+    std::vector<std::string> list;
+    if (!value)
+        return list;
+    const char* accepted = "an array of at most 1,000 strings of at most 256 characters";
+    if (!value->is_array() || value->size() > 1000) {
+        fail(key, describeJson(*value), accepted);
+        return {};
+    }
+    for (const nlohmann::json& item : *value) {
+        if (!item.is_string() || item.get_ref<const std::string&>().size() > 256) {
+            fail(key, describeJson(item), accepted);
+            return {};
+        }
+        list.push_back(item.get<std::string>());
+    }
+    return list;
+}
+
 std::string JsonReader::text(std::initializer_list<const char*> keys, const std::string& fallback)
 {
     const char* key = nullptr;

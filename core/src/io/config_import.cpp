@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/io/config_import.h"
 
+#include "kvscope/io/gpu_price_json.h"
+
 #include "kvscope/text/number_format.h"
 #include "kvscope/io/checked_json.h"
 #include "kvscope/evaluation/scenario.h"
@@ -320,6 +322,14 @@ Expected<GpuSpec> gpuFromJson(const nlohmann::json& object, const std::string& f
     g.unifiedMemory = r.boolean({"unified_memory"}, false);
     g.usableFraction = r.number({"gpu_usable_fraction"}, 0.01, 1.0, 1.0);
     g.computeCapability = r.number({"compute_capability"}, 0, 20, 0);
+    if (const nlohmann::json* price = r.find({"price"}); price && !price->is_object()) {
+        r.fail("price", describeJson(*price), "an object with kind, usd_per_gpu_hour or usd");
+    } else if (price) {
+        JsonReader pr(*price, "gpu.price");
+        g.price = gpuPriceFromJson(pr);
+        if (pr.error())
+            return *pr.error();
+    }
     if (r.error())
         return *r.error();
     if (auto error = validateGpu(g))
@@ -360,6 +370,8 @@ nlohmann::json gpuToJson(const GpuSpec& g)
     j["gpu_usable_fraction"] = g.usableFraction;
     if (g.computeCapability > 0)
         j["compute_capability"] = g.computeCapability;
+    if (g.price.kind != GpuPrice::Kind::Unknown)
+        j["price"] = gpuPriceToJson(g.price);
     j["source"] = g.source;
     return j;
 }

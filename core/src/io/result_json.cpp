@@ -1,30 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/io/result_json.h"
 
+#include "io/json_numbers.h"
+
 #include <cmath>
 
 #include <nlohmann/json.hpp>
 
 namespace kvscope {
 
-namespace {
-
-// Byte counts are whole numbers; JSON shows them as integers while they are exact in a double
-// (below 2^53), and as plain numbers beyond (exabyte totals of absurd scenarios).
-nlohmann::json bytes(double value)
-{
-    if (std::fabs(value) < 9.0e15)
-        return nlohmann::json(int64_t(std::llround(value)));
-    return nlohmann::json(value);
-}
-
-// Milliseconds and rates keep four decimals: enough for any chart, stable in golden files.
-nlohmann::json real(double value)
-{
-    return nlohmann::json(std::round(value * 1e4) / 1e4);
-}
-
-} // namespace
+using json_numbers::bytes;
+using json_numbers::real;
 
 nlohmann::json scenarioSummaryJson(const Scenario& s)
 {

@@ -110,28 +110,32 @@ std::optional<std::string> settingText(const Setting& setting, const nlohmann::j
 }
 
 // Reads and applies every registry setting the file holds, catalog entries first; an error names
-// the key as "scenario.key" (or "scenario.efficiency.key").
+// the key as "scenario.key" (or "scenario.section.key": efficiency, targets, cost).
 std::optional<FieldError> applyFileSettings(const nlohmann::json& j, Scenario& s, const Catalog& c)
 {
-    const nlohmann::json* efficiency = nullptr;
-    if (auto it = j.find("efficiency"); it != j.end()) {
-        if (!it->is_object())
-            return FieldError{"scenario.efficiency", describeJson(*it), "an object of factors"};
-        efficiency = &*it;
+    for (const Setting& setting : settingsRegistry()) {
+        if (!*setting.fileSection)
+            continue;
+        auto it = j.find(setting.fileSection);
+        if (it != j.end() && !it->is_object())
+            return FieldError{std::string("scenario.") + setting.fileSection, describeJson(*it),
+                              "an object of settings"};
     }
     for (const bool entries : {true, false})
         for (const Setting& setting : settingsRegistry()) {
             if (setting.choosesEntry != entries)
                 continue;
             const bool inSection = *setting.fileSection != 0;
-            const nlohmann::json* object = inSection ? efficiency : &j;
+            const auto section = inSection ? j.find(setting.fileSection) : j.end();
+            const nlohmann::json* object = !inSection ? &j : section != j.end() ? &*section : nullptr;
             if (!object)
                 continue;
             auto it = object->find(setting.id);
             if (it == object->end() || it->is_null() || it->is_object())
                 continue; // absent keeps the default; objects (model, gpu) were read already
-            const std::string field =
-                std::string("scenario.") + (inSection ? "efficiency." : "") + setting.id;
+            const std::string field = std::string("scenario.") +
+                                      (inSection ? std::string(setting.fileSection) + "." : "") +
+                                      setting.id;
             const auto text = settingText(setting, *it);
             if (!text)
                 return FieldError{field, describeJson(*it), acceptedText(setting)};

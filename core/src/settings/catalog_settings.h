@@ -15,5 +15,7 @@ namespace kvscope {
 std::vector<Setting> catalogEntrySettings();
 // NVMe, SATA and host memory.
 std::vector<Setting> storageSettings();
+// Host RAM, the user's targets and cost (planning_settings.cpp).
+std::vector<Setting> planningSettings();
 
 } // namespace kvscope

@@ -90,7 +90,8 @@ std::vector<Setting> buildRegistry()
             makeSetting("batch", "batch", "N", SettingType::Integer, 1, double(limits::maxBatch));
         s.unit = "sequences";
         s.defaultText = "1";
-        s.help = "concurrent sequences decoded together";
+        s.help = "concurrent sequences decoded together (--users: the users served at once)";
+        s.flagAliases = {"users"};
         s.apply = FIELD_SETTER(batch, integerOf);
         s.current = FIELD_GETTER(batch);
         add(s);
@@ -260,6 +261,8 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     for (Setting& s : storageSettings())
+        add(std::move(s));
+    for (Setting& s : planningSettings())
         add(std::move(s));
 
     add(factor("hbm_efficiency", "hbm-efficiency", 0.05, 1, "fraction",

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/text/text_summary.h"
 
+#include "kvscope/planning/verdict.h"
+
 #include "kvscope/text/explain.h"
 
 #include <locale>
@@ -59,6 +61,8 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
           << ", context " << formatInteger(s.context, st) << ", batch " << formatInteger(s.batch, st) << ", PCIe "
           << s.pcie.gen << ".0 x" << s.pcieLanes << ", KV on " << kvPlacementId(s.kvPlacement);
 
+    const Verdict verdict = verdictOf(s, e);
+    const std::string verdictLine = verdictText(s, verdict, units, st);
     const VramSplit& v = e.vram;
     const TokensFit& f = e.tokensFit;
     const DecodeTiming& d = e.decode;
@@ -91,14 +95,17 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
           {"KV on SATA", ms(d.tierMs[4]), ""},
           {"PCIe effective", formatRate(d.pcieEffectiveGBps, st), explanationFor(why, "pcie")},
           {"at the chosen placement",
-           ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, st) + " tokens/s",
+           verdict.runs ? ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, st) +
+                              " tokens/s"
+                        : "does not run (" + ms(d.selectedMs) + " if it fitted)",
            explanationFor(why, "decode")}}},
     };
 
     std::ostringstream out;
     out.imbue(std::locale::classic());
     if (style == SummaryStyle::Markdown) {
-        out << "## kvscope: " << head.str() << "\n\n" << setup.str() << "\n";
+        out << "## kvscope: " << head.str() << "\n\n" << setup.str() << "\n\n**" << verdictLine
+            << "**\n";
         for (const Section& section : sections) {
             out << "\n### " << section.title << "\n\n| | | |\n|---|---:|---|\n";
             for (const Row& row : section.rows)
@@ -111,7 +118,7 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
         for (const Row& row : section.rows)
             labelWidth = std::max(labelWidth, columns(row.label)),
             valueWidth = std::max(valueWidth, columns(row.value));
-    out << head.str() << "\n" << setup.str() << "\n";
+    out << head.str() << "\n" << setup.str() << "\n" << verdictLine << "\n";
     for (const Section& section : sections) {
         out << "\n" << section.title << "\n";
         for (const Row& row : section.rows) {

@@ -10,6 +10,7 @@
 #include "kvscope/evaluation/scenario.h"
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct Catalog
     std::vector<HostMemory> hostMemory;
     std::vector<EfficiencyFactor> efficiencyFactors;
     Efficiency efficiencyDefaults;
+    std::map<std::string, GpuPrice> gpuPrices; // by GPU id (gpu_prices.json, the user's first)
     std::vector<std::string> problems; // files skipped while loading, one line each
 
     const ModelSpec* model(const std::string& id) const;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace kvscope {
 
@@ -55,6 +56,14 @@ struct EngineProfile
     int64_t basePrefillChunkTokens = 0;  // and prefill_chunk_tokens)
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
                                      // --split-mode layer), instead of tensor parallel
+    // What the engine runs (engines.json "supports"), in the planner's order of preference;
+    // empty = anything.
+    std::vector<std::string> supportedWeights;  // weight format ids
+    std::vector<std::string> supportedKvDtypes; // KV dtype ids
+    std::vector<std::string> supportedVendors;  // GPU vendors: NVIDIA, AMD, Apple
+    bool supportsWeights(const std::string& id) const;
+    bool supportsKvDtype(const std::string& id) const;
+    bool runsOn(const std::string& vendor) const;
     EngineReleases releases;         // rules by release (engines.json "releases"); none for
                                      // engines whose figures kvscope does not tie to a release
     std::string source;

@@ -26,6 +26,23 @@ struct CalibrationRecord
     double after = 0;
 };
 
+// What the user asks of the scenario beyond fitting; 0 = no target. The planner's verdict says
+// which are missed and its remedies and search aim at them.
+struct Targets
+{
+    double minTokensPerSUser = 0; // decode tokens per second each sequence must reach
+    double maxTtftMs = 0;         // longest acceptable time to first token (full-context prompt)
+};
+
+// How prices become cost: a bought GPU is written off over amortizationYears of round-the-clock
+// use; every price (US dollars in the catalog) is shown in `currency` at perUsd units a dollar.
+struct CostSettings
+{
+    double amortizationYears = 3;
+    std::string currency = "USD";
+    double perUsd = 1;
+};
+
 // The whole input of one evaluation, already resolved against the catalog, so evaluation needs
 // nothing else. Defaults are the seed article's case: Llama 2 7B, FP16, RTX 4090, 2,048 tokens
 // (the catalog fills in the specs; see defaultScenario()).
@@ -56,6 +73,9 @@ struct Scenario
     StorageTier nvme;                  // disk tier used for "nvme"
     StorageTier sata;                  // disk tier used for "sata"
     HostMemory hostMemory;             // CPU RAM holding offloaded KV or weights
+    double hostRamGiB = 0;             // its size; 0 = not stated, so not checked
+    Targets targets;
+    CostSettings cost;
     Efficiency efficiency;             // achieved share of every peak
     std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
 

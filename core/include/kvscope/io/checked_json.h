@@ -10,6 +10,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,8 @@ public:
     double number(std::initializer_list<const char*> keys, double lo, double hi, double fallback);
     bool boolean(std::initializer_list<const char*> keys, bool fallback);
     std::string text(std::initializer_list<const char*> keys, const std::string& fallback);
+    // An array of short strings (at most 1,000 of at most 256 characters); absent = empty.
+    std::vector<std::string> textList(std::initializer_list<const char*> keys);
     // Records "missing" for `key` when it is absent.
     void require(std::initializer_list<const char*> keys);
 

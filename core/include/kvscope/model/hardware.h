@@ -6,6 +6,19 @@
 
 namespace kvscope {
 
+// What one GPU costs (resources/catalog/gpu_prices.json, or the user's prices file): rented by
+// the hour, or bought and written off over the scenario's amortization period.
+struct GpuPrice
+{
+    enum class Kind { Unknown, Rental, Purchase };
+    Kind kind = Kind::Unknown;
+    double usdPerHour = 0;   // Rental: on-demand list price per GPU-hour
+    double usd = 0;          // Purchase: price of one GPU (Apple silicon: the cheapest machine)
+    std::string provider;    // who rents it at that price
+    std::string date;        // YYYY-MM of the price
+    std::string source;
+};
+
 // One accelerator's datasheet figures (resources/gpus/<id>.json).
 struct GpuSpec
 {
@@ -26,6 +39,7 @@ struct GpuSpec
     bool unifiedMemory = false;      // CPU and GPU share one memory (Apple silicon)
     double usableFraction = 1.0;     // share of memory the GPU may use (macOS caps unified memory)
     double computeCapability = 0;    // CUDA compute capability, e.g. 8.9; 0 = not a CUDA GPU
+    GpuPrice price;                  // from the prices catalog (or the GPU's own file)
 };
 
 // One PCIe generation's signalling (resources/catalog/interconnects.json).

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `kvscope-cli plan`: the configurations to buy for the scenario's model, context and users
+// (--users is --batch), ranked, with what each costs; `kvscope-cli matrix`: the fit matrix.
+#include "cli.h"
+#include "cli_commands.h"
+
+#include "kvscope/io/plan_json.h"
+#include "kvscope/settings/scenario_options.h"
+#include "kvscope/text/number_format.h"
+
+#include <cmath>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope::cli {
+
+namespace {
+
+// An integer option within [lo, hi], or `fallback` when absent.
+Expected<int64_t> wholeOption(const ParsedArgs& args, const std::string& name, int64_t lo,
+                              int64_t hi, int64_t fallback)
+{
+    if (!args.value(name))
+        return fallback;
+    auto v = numberOption(args, name);
+    const std::string accepted =
+        "an integer from " + formatInteger(lo) + " to " + formatInteger(hi);
+    if (!v)
+        return FieldError{"--" + name, *args.value(name), accepted};
+    if (*v != std::floor(*v) || *v < double(lo) || *v > double(hi))
+        return FieldError{"--" + name, *args.value(name), accepted};
+    return int64_t(*v);
+}
+
+template <typename Entries>
+std::optional<FieldError> checkIds(const std::vector<std::string>& ids, const Entries& known,
+                                   const std::string& option)
+{
+    for (const std::string& id : ids) {
+        bool found = false;
+        std::vector<std::string> all;
+        for (const auto& entry : known) {
+            found = found || entry.id == id;
+            all.push_back(entry.id);
+        }
+        if (!found)
+            return FieldError{"--" + option, id, "a comma-separated list of: " + orList(all)};
+    }
+    return std::nullopt;
+}
+
+Expected<PlanRequest> planRequest(const ParsedArgs& args, const Catalog& catalog)
+{
+    auto base = scenarioFromOptions(args.scenarioValues(), catalog);
+    if (!base)
+        return base.error();
+    PlanRequest r;
+    r.base = *base;
+    auto gpusPerNode = wholeOption(args, "max-gpus-per-node", 1, 8, 8);
+    if (!gpusPerNode)
+        return gpusPerNode.error();
+    r.maxGpusPerNode = int(*gpusPerNode);
+    auto limit = wholeOption(args, "limit", 1, 1000, 20);
+    if (!limit)
+        return limit.error();
+    r.limit = size_t(*limit);
+    if (args.value("min-weight-bits")) {
+        auto bits = numberOption(args, "min-weight-bits");
+        if (!bits || *bits < 1 || *bits > 32)
+            return FieldError{"--min-weight-bits", *args.value("min-weight-bits"),
+                              "a number from 1 to 32"};
+        r.minWeightBits = *bits;
+    }
+    if (const std::string* o = args.value("objective"); o && !parsePlanObjective(*o, &r.objective))
+        return FieldError{"--objective", *o, "cost, cost-per-million, gpus or speed"};
+    r.engines = listOption(args, "allow-engines");
+    r.gpus = listOption(args, "allow-gpus");
+    if (auto e = checkIds(r.engines, catalog.engines, "allow-engines"))
+        return *e;
+    if (auto e = checkIds(r.gpus, catalog.gpus, "allow-gpus"))
+        return *e;
+    return r;
+}
+
+std::string money(const Scenario& s, const Cost& c, bool perMillion)
+{
+    if (!c.known)
+        return "-";
+    const double v = perMillion ? c.perMillionTokens : c.perHour;
+    if (perMillion && v <= 0)
+        return "-";
+    return formatNumber(v, v < 10 ? 2 : v < 1000 ? 1 : 0) + " " + s.cost.currency;
+}
+
+void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ostream& out)
+{
+    std::ostringstream t;
+    t << std::left << std::setw(4) << "#" << std::setw(34) << "GPUs" << std::setw(14) << "engine"
+      << std::setw(11) << "weights" << std::setw(6) << "KV" << std::right << std::setw(12)
+      << "tok/s/user" << std::setw(12) << "tok/s all" << std::setw(12) << "TTFT" << std::setw(14)
+      << "per hour" << std::setw(14) << "per M tok" << (misses ? "  lacks" : "  front") << "\n";
+    int rank = 0;
+    for (const PlanEntry& p : entries) {
+        const Scenario& s = p.scenario;
+        std::string lacks;
+        for (const std::string& l : p.lacks)
+            lacks += (lacks.empty() ? "" : ", ") + l;
+        t << std::left << std::setw(4) << ++rank << std::setw(34)
+          << (std::to_string(s.gpuCount) + " x " + s.gpu.name) << std::setw(14) << s.engine.id
+          << std::setw(11) << s.weights.id << std::setw(6) << s.kvDtype.id << std::right
+          << std::setw(12) << formatTokensPerSecond(p.verdict.tokensPerSUser) << std::setw(12)
+          << formatTokensPerSecond(p.tokensPerS) << std::setw(12)
+          << formatDuration(p.verdict.ttftMs) << std::setw(14) << money(s, p.cost, false)
+          << std::setw(14) << money(s, p.cost, true)
+          << (misses      ? "  " + lacks
+              : p.onFront ? "  *"
+                          : "")
+          << "\n";
+    }
+    out << t.str();
+}
+
+} // namespace
+
+int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                std::ostream& err)
+{
+    if (!args.positional.empty())
+        return badInput(err, {"plan", args.positional.front(), "no positional arguments"});
+    auto request = planRequest(args, catalog);
+    if (!request)
+        return badInput(err, request.error());
+    const PlanResult result = plan(*request, catalog);
+    if (args.has("json")) {
+        out << planToJson(*request, result).dump(2) << "\n";
+        return exitOk;
+    }
+    const Scenario& b = request->base;
+    out << b.model.name << ", " << formatInteger(b.context) << " tokens, " << formatInteger(b.batch)
+        << (b.batch == 1 ? " user" : " users") << "; " << formatInteger(int64_t(result.evaluated))
+        << " configurations evaluated, ranked by " << planObjectiveId(request->objective)
+        << ".\n\n";
+    if (result.ranked.empty()) {
+        out << "Nothing in the catalog runs this and meets the targets. Closest:\n";
+        printPlanTable(result.closestMisses, true, out);
+        return exitOk;
+    }
+    printPlanTable(result.ranked, false, out);
+    out << "\n* on the Pareto front of cost per hour against tokens/s per user.\n"
+        << "Run #1 as a scenario: kvscope-cli calc " << optionsText(result.ranked.front().options)
+        << " (with the options above)\n";
+    return exitOk;
+}
+
+int matrixCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                  std::ostream& err)
+{
+    if (!args.positional.empty())
+        return badInput(err, {"matrix", args.positional.front(), "no positional arguments"});
+    MatrixAxes axes = MatrixAxes::ModelsByGpus;
+    if (const std::string* c = args.value("columns")) {
+        if (*c == "formats")
+            axes = MatrixAxes::ModelsByFormats;
+        else if (*c != "gpus")
+            return badInput(err, {"--columns", *c, "gpus or formats"});
+    }
+    if (args.has("csv") && args.has("json"))
+        return badInput(err, {"--csv", "with --json", "one output format"});
+    const std::vector<std::string> models = listOption(args, "models");
+    if (auto e = checkIds(models, catalog.models, "models"))
+        return badInput(err, *e);
+    auto base = scenarioFromOptions(args.scenarioValues(), catalog);
+    if (!base)
+        return badInput(err, base.error());
+    const FitMatrix m = fitMatrix(*base, catalog, axes, models);
+    if (args.has("json")) {
+        out << fitMatrixToJson(m).dump(2) << "\n";
+        return exitOk;
+    }
+    if (args.has("csv")) {
+        out << "model," << (axes == MatrixAxes::ModelsByGpus ? "gpu" : "weights")
+            << ",fit,longest_context,concurrency\n";
+        for (size_t r = 0; r < m.rowIds.size(); ++r)
+            for (size_t c = 0; c < m.columnIds.size(); ++c) {
+                const FitCell& cell = m.at(r, c);
+                out << m.rowIds[r] << "," << m.columnIds[c] << "," << cellFitId(cell.fit) << ","
+                    << cell.longestContext << "," << cell.concurrency << "\n";
+            }
+        return exitOk;
+    }
+    // Text: one row per model; "fits" cells show the concurrency, "shorter" the longest context.
+    std::ostringstream t;
+    t << std::left << std::setw(28) << "model";
+    for (const std::string& id : m.columnIds)
+        t << std::setw(14) << id.substr(0, 13);
+    t << "\n";
+    for (size_t r = 0; r < m.rowIds.size(); ++r) {
+        t << std::setw(28) << m.rowIds[r].substr(0, 27);
+        for (size_t c = 0; c < m.columnIds.size(); ++c) {
+            const FitCell& cell = m.at(r, c);
+            t << std::setw(14)
+              << (cell.fit == CellFit::Fits          ? "ok x" + formatInteger(cell.concurrency)
+                  : cell.fit == CellFit::FitsShorter ? "<" + formatInteger(cell.longestContext)
+                                                     : std::string("-"));
+        }
+        t << "\n";
+    }
+    out << t.str() << "\nok xN: fits, N sequences of " << formatInteger(base->context)
+        << " tokens at once; <N: fits only up to N tokens per sequence; -: does not fit.\n";
+    return exitOk;
+}
+
+} // namespace kvscope::cli

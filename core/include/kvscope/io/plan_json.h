@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The planner's results as JSON: the verdict and remedies `calc --json` carries, `plan --json`
+// and `matrix --json`. Sizes in bytes, times in ms, costs in the scenario's currency.
+
+#include "kvscope/planning/fit_matrix.h"
+#include "kvscope/planning/plan_search.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace kvscope {
+
+nlohmann::json verdictToJson(const Scenario& scenario, const Verdict& verdict);
+nlohmann::json costToJson(const Scenario& scenario, const Cost& cost);
+nlohmann::json remediesToJson(const std::vector<Remedy>& remedies);
+nlohmann::json planToJson(const PlanRequest& request, const PlanResult& result);
+nlohmann::json fitMatrixToJson(const FitMatrix& matrix);
+
+// The options as the CLI takes them: "--gpu h100-sxm --gpus 2 ...".
+std::string optionsText(const OptionList& options);
+
+} // namespace kvscope

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What a configuration costs: its GPUs' hourly price (rented, or bought and written off over the
+// scenario's amortization period) and, at its concurrency, per million output tokens.
+
+#include "kvscope/evaluation/evaluation.h"
+
+namespace kvscope {
+
+struct Cost
+{
+    bool known = false;          // the GPU has a price
+    double perHour = 0;          // all GPUs together, in the scenario's currency
+    double perMillionTokens = 0; // output tokens at the scenario's batch; 0 when it cannot run
+};
+
+inline constexpr double kHoursPerYear = 8766; // 365.25 days
+
+// One GPU's cost per hour in US dollars; 0 when its price is unknown.
+double gpuUsdPerHour(const GpuPrice& price, double amortizationYears);
+
+// `runs`: whether the scenario runs at all (the verdict's); a configuration that cannot run
+// has an hourly price but produces no tokens.
+Cost costOf(const Scenario& scenario, const Evaluation& evaluation, bool runs);
+
+} // namespace kvscope

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The search for the configuration to buy: every catalog GPU x count (1, 2, 4, 8 in one node) x
+// engine x weight format x KV dtype the engine runs, for the request's model, context and users,
+// each evaluated by the same evaluate() the window uses. What runs and meets the targets is
+// ranked by the objective (a GPU without a price ranks last by cost), the best per GPU and
+// count, with the Pareto front of cost per hour
+// against tokens per second per user marked.
+
+#include "kvscope/planning/remedies.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+enum class PlanObjective { CostPerHour, CostPerMillionTokens, FewestGpus, Fastest };
+const char* planObjectiveId(PlanObjective objective); // "cost", "cost-per-million", "gpus", "speed"
+bool parsePlanObjective(const std::string& id, PlanObjective* out);
+
+struct PlanRequest
+{
+    Scenario base; // model, context, batch (the users), targets, cost, factors
+    int maxGpusPerNode = 8;
+    std::vector<std::string> engines; // engine ids allowed; empty = all
+    std::vector<std::string> gpus;    // GPU ids allowed; empty = all
+    double minWeightBits = 4;         // formats below this lose too much quality to be offered
+    PlanObjective objective = PlanObjective::CostPerHour;
+    size_t limit = 20; // ranked configurations kept
+};
+
+struct PlanEntry
+{
+    OptionList options; // gpu, gpus, engine, weights, kv-dtype, kv-placement
+    Scenario scenario;
+    Verdict verdict;
+    Cost cost;
+    double tokensPerS = 0;          // all users together
+    bool onFront = false;           // on the Pareto front of cost per hour against speed per user
+    std::vector<std::string> lacks; // for a miss: "fit", "tokens_per_s", "ttft"
+};
+
+struct PlanResult
+{
+    std::vector<PlanEntry> ranked;        // meet every target, best first, one per GPU x count
+    std::vector<PlanEntry> closestMisses; // when nothing meets them: the nearest, and what lacks
+    size_t evaluated = 0;                 // configurations evaluated
+};
+
+PlanResult plan(const PlanRequest& request, const Catalog& catalog);
+
+} // namespace kvscope

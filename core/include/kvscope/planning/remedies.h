@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What to change when a scenario does not run or misses a target, in the seed article's order:
+// quantize the weights (8-bit, then 4-bit), quantize the KV cache, offload weights, offload the
+// KV cache, a paged serving engine, a shorter context or fewer sequences, more GPUs of the same
+// kind, a larger GPU. Each remedy is a list of options (the CLI's, so `calc` applies it as the
+// window does) and the verdict of the scenario it gives, evaluated by the same evaluate().
+
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/planning/cost.h"
+#include "kvscope/planning/verdict.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kvscope {
+
+enum class RemedyKind {
+    QuantizeWeights8,
+    QuantizeWeights4,
+    QuantizeKv,
+    OffloadWeights,
+    OffloadKv,
+    PagedEngine,
+    ShorterContext,
+    FewerSequences,
+    MoreGpus,
+    LargerGpu,
+};
+const char* remedyId(RemedyKind kind); // "quantize_weights_8bit", ..., "larger_gpu"
+
+using OptionList = std::vector<std::pair<std::string, std::string>>; // flag without dashes, value
+
+struct Remedy
+{
+    RemedyKind kind = RemedyKind::QuantizeWeights8;
+    OptionList options; // what applies it, on top of the scenario's own settings
+    Scenario scenario;  // the scenario with the remedy applied
+    Verdict verdict;
+    int64_t longestContext = 0; // per sequence, at the remedy's batch
+    int64_t concurrency = 0;    // sequences of the remedy's context that fit at once
+    double decodeMs = 0;        // one decode step at the remedy's placement
+    double tokensPerS = 0;      // all sequences together
+    Cost cost;
+};
+
+// Whether the planner offers a weight format for a model: MXFP4 checkpoints exist for MoE
+// experts (gpt-oss), not for dense models.
+bool formatSuits(const WeightFormat& format, const ModelSpec& model);
+
+// Remedies for `scenario` (empty when it runs and meets its targets). A remedy is listed when
+// its scenario runs and meets the targets, or, for the steps that shrink memory, when it gets
+// closer; the search remedies (shorter, fewer, more, larger) only when they find one that runs.
+std::vector<Remedy> remedies(const Scenario& scenario, const Verdict& verdict,
+                             const Catalog& catalog);
+
+} // namespace kvscope

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Whether a scenario runs, what binds it and by how much, and whether it meets the user's
+// targets: the one sentence the headline strip, the report and `calc` open with.
+
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/text/number_format.h"
+
+#include <string>
+
+namespace kvscope {
+
+// What stops the scenario, in the order memory fills: the weights alone, then the activation
+// peak (with the runtime overhead), then the KV cache; or the host RAM that offloading fills.
+enum class Binding { None, Weights, Activations, KvCache, HostRam };
+const char* bindingId(Binding binding); // "none", "weights", "activations", "kv_cache", "host_ram"
+
+struct Verdict
+{
+    bool runs = true; // fits on each GPU (and in host RAM, where its size is stated)
+    Binding binding = Binding::None;
+    double neededBytes = 0;        // on each GPU: weights + KV + activations + overhead
+    double offeredBytes = 0;       // on each GPU: the engine's budget
+    double hostNeededBytes = 0;    // host RAM the offloaded weights and KV fill
+    double hostOfferedBytes = 0;   // the stated host RAM; 0 = not stated
+    double tokensPerSUser = 0;     // decode tokens per second per sequence; 0 when it cannot run
+    double ttftMs = 0;             // time to first token for a full-context prompt
+    bool missesTokensPerS = false; // below Targets::minTokensPerSUser
+    bool missesTtft = false;       // above Targets::maxTtftMs
+
+    bool meetsTargets() const { return runs && !missesTokensPerS && !missesTtft; }
+    double shortBytes() const; // what is missing: on each GPU, or in host RAM
+};
+
+Verdict verdictOf(const Scenario& scenario, const Evaluation& evaluation);
+
+// The sentence in English, e.g. "Does not fit: needs 149 GiB on each GPU; one NVIDIA GeForce
+// RTX 4090 offers 23.6 GiB. The weights alone need 131 GiB." The window writes its own from the
+// same Verdict in the user's language.
+std::string verdictText(const Scenario& scenario, const Verdict& verdict, ByteUnits units,
+                        const NumberStyle& style = {});
+
+} // namespace kvscope

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/io/plan_json.h"
+
+#include "io/json_numbers.h"
+#include "kvscope/engines/launch_command.h"
+#include "kvscope/text/number_format.h"
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope {
+
+using json_numbers::bytes;
+using json_numbers::real;
+
+namespace {
+
+nlohmann::json optionsJson(const OptionList& options)
+{
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [flag, value] : options)
+        j[flag] = value;
+    return j;
+}
+
+nlohmann::json entryJson(const PlanEntry& p)
+{
+    return {{"options", optionsJson(p.options)},
+            {"command", optionsText(p.options)},
+            {"verdict", verdictToJson(p.scenario, p.verdict)},
+            {"cost", costToJson(p.scenario, p.cost)},
+            {"tokens_per_s", real(p.tokensPerS)},
+            {"on_pareto_front", p.onFront},
+            {"lacks", p.lacks}};
+}
+
+} // namespace
+
+std::string optionsText(const OptionList& options)
+{
+    std::string text;
+    for (const auto& [flag, value] : options)
+        text += (text.empty() ? "--" : " --") + flag + " " + shellWord(value);
+    return text;
+}
+
+nlohmann::json verdictToJson(const Scenario& s, const Verdict& v)
+{
+    return {{"runs", v.runs},
+            {"binding", bindingId(v.binding)},
+            {"needed_bytes_per_gpu", bytes(v.neededBytes)},
+            {"offered_bytes_per_gpu", bytes(v.offeredBytes)},
+            {"short_bytes", bytes(v.shortBytes())},
+            {"host_needed_bytes", bytes(v.hostNeededBytes)},
+            {"host_offered_bytes", bytes(v.hostOfferedBytes)},
+            {"tokens_per_s_per_user", real(v.tokensPerSUser)},
+            {"ttft_ms", real(v.ttftMs)},
+            {"meets_targets", v.meetsTargets()},
+            {"misses_tokens_per_s", v.missesTokensPerS},
+            {"misses_ttft", v.missesTtft},
+            {"text", verdictText(s, v, ByteUnits::Binary)}};
+}
+
+nlohmann::json costToJson(const Scenario& s, const Cost& c)
+{
+    if (!c.known)
+        return {{"known", false}, {"currency", s.cost.currency}};
+    nlohmann::json j = {
+        {"known", true},
+        {"currency", s.cost.currency},
+        {"per_hour", real(c.perHour)},
+        {"per_million_tokens", real(c.perMillionTokens)},
+        {"price_source", s.gpu.price.source},
+        {"price_date", s.gpu.price.date},
+        {"price_kind", s.gpu.price.kind == GpuPrice::Kind::Rental ? "rental" : "purchase"}};
+    if (s.gpu.price.kind == GpuPrice::Kind::Purchase)
+        j["amortization_years"] = s.cost.amortizationYears;
+    return j;
+}
+
+nlohmann::json remediesToJson(const std::vector<Remedy>& remedies)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const Remedy& r : remedies)
+        list.push_back({{"kind", remedyId(r.kind)},
+                        {"options", optionsJson(r.options)},
+                        {"command", optionsText(r.options)},
+                        {"verdict", verdictToJson(r.scenario, r.verdict)},
+                        {"longest_context", r.longestContext},
+                        {"concurrency", r.concurrency},
+                        {"decode_ms", real(r.decodeMs)},
+                        {"tokens_per_s", real(r.tokensPerS)},
+                        {"cost", costToJson(r.scenario, r.cost)}});
+    return list;
+}
+
+nlohmann::json planToJson(const PlanRequest& request, const PlanResult& result)
+{
+    nlohmann::json ranked = nlohmann::json::array(), misses = nlohmann::json::array();
+    for (const PlanEntry& p : result.ranked)
+        ranked.push_back(entryJson(p));
+    for (const PlanEntry& p : result.closestMisses)
+        misses.push_back(entryJson(p));
+    const Scenario& b = request.base;
+    return {{"request",
+             {{"model", b.model.id},
+              {"context", b.context},
+              {"users", b.batch},
+              {"min_tokens_per_s_per_user", b.targets.minTokensPerSUser},
+              {"max_ttft_ms", b.targets.maxTtftMs},
+              {"max_gpus_per_node", request.maxGpusPerNode},
+              {"min_weight_bits", request.minWeightBits},
+              {"objective", planObjectiveId(request.objective)}}},
+            {"evaluated", result.evaluated},
+            {"ranked", ranked},
+            {"closest_misses", misses}};
+}
+
+nlohmann::json fitMatrixToJson(const FitMatrix& m)
+{
+    nlohmann::json rows = nlohmann::json::array();
+    for (size_t r = 0; r < m.rowIds.size(); ++r) {
+        nlohmann::json cells = nlohmann::json::object();
+        for (size_t c = 0; c < m.columnIds.size(); ++c) {
+            const FitCell& cell = m.at(r, c);
+            cells[m.columnIds[c]] = {{"fit", cellFitId(cell.fit)},
+                                     {"longest_context", cell.longestContext},
+                                     {"concurrency", cell.concurrency}};
+        }
+        rows.push_back({{"model", m.rowIds[r]}, {"name", m.rowNames[r]}, {"cells", cells}});
+    }
+    return {{"columns", matrixAxesId(m.axes)}, {"column_ids", m.columnIds}, {"rows", rows}};
+}
+
+} // namespace kvscope

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/planning/plan_search.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace kvscope {
+
+const char* planObjectiveId(PlanObjective o)
+{
+    switch (o) {
+    case PlanObjective::CostPerHour:
+        return "cost";
+    case PlanObjective::CostPerMillionTokens:
+        return "cost-per-million";
+    case PlanObjective::FewestGpus:
+        return "gpus";
+    case PlanObjective::Fastest:
+        return "speed";
+    }
+    return "cost";
+}
+
+bool parsePlanObjective(const std::string& id, PlanObjective* out)
+{
+    for (PlanObjective o : {PlanObjective::CostPerHour, PlanObjective::CostPerMillionTokens,
+                            PlanObjective::FewestGpus, PlanObjective::Fastest})
+        if (id == planObjectiveId(o)) {
+            *out = o;
+            return true;
+        }
+    return false;
+}
+
+namespace {
+
+constexpr int kGpuCounts[] = {1, 2, 4, 8};
+
+bool allowed(const std::vector<std::string>& list, const std::string& id)
+{
+    return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
+}
+
+// Tensor parallel splits the attention heads: engines refuse a count that does not divide them.
+bool splitsEvenly(const Scenario& s)
+{
+    return s.engine.layerSplit || s.gpuCount == 1 || s.model.queryHeads % s.gpuCount == 0;
+}
+
+PlanEntry entryFor(const Scenario& s, const Evaluation& e)
+{
+    PlanEntry p;
+    p.scenario = s;
+    p.verdict = verdictOf(s, e);
+    p.cost = costOf(s, e, p.verdict.runs);
+    p.tokensPerS = p.verdict.runs ? e.decode.tokensPerS : 0.0;
+    p.options = {{"gpu", s.gpu.id},          {"gpus", std::to_string(s.gpuCount)},
+                 {"engine", s.engine.id},    {"weights", s.weights.id},
+                 {"kv-dtype", s.kvDtype.id}, {"kv-placement", kvPlacementId(s.kvPlacement)}};
+    if (!p.verdict.runs)
+        p.lacks.push_back("fit");
+    if (p.verdict.missesTokensPerS)
+        p.lacks.push_back("tokens_per_s");
+    if (p.verdict.missesTtft)
+        p.lacks.push_back("ttft");
+    return p;
+}
+
+// Cheapest hardware first; on a tie, the most faithful format (more bits), then the faster.
+bool better(const PlanEntry& a, const PlanEntry& b, PlanObjective objective)
+{
+    auto costKey = [&](const PlanEntry& p) {
+        const double v = objective == PlanObjective::CostPerMillionTokens ? p.cost.perMillionTokens
+                                                                          : p.cost.perHour;
+        return std::make_tuple(!p.cost.known, p.cost.known ? v : 0.0);
+    };
+    // Past 16 bits a format is no more faithful, only larger (FP32 weights, FP32 KV).
+    auto quality = [](const PlanEntry& p) {
+        return std::make_tuple(-std::min(p.scenario.weights.bitsPerWeight, 16.0),
+                               -std::min(p.scenario.kvDtype.bitsPerElement, 16.0),
+                               -p.verdict.tokensPerSUser);
+    };
+    switch (objective) {
+    case PlanObjective::CostPerHour:
+    case PlanObjective::CostPerMillionTokens:
+        return std::tuple_cat(costKey(a), quality(a)) < std::tuple_cat(costKey(b), quality(b));
+    case PlanObjective::FewestGpus:
+        return std::tuple_cat(std::make_tuple(a.scenario.gpuCount), costKey(a), quality(a)) <
+               std::tuple_cat(std::make_tuple(b.scenario.gpuCount), costKey(b), quality(b));
+    case PlanObjective::Fastest:
+        return std::make_tuple(-a.verdict.tokensPerSUser, std::get<1>(costKey(a))) <
+               std::make_tuple(-b.verdict.tokensPerSUser, std::get<1>(costKey(b)));
+    }
+    return false;
+}
+
+// How far a miss is from running and meeting the targets: 0 meets them.
+double shortfall(const PlanEntry& p, const Targets& t)
+{
+    if (!p.verdict.runs)
+        return 1.0 + p.verdict.shortBytes() / std::max(p.verdict.offeredBytes, 1.0);
+    double miss = 0;
+    if (p.verdict.missesTokensPerS)
+        miss = std::max(miss, 1.0 - p.verdict.tokensPerSUser / t.minTokensPerSUser);
+    if (p.verdict.missesTtft)
+        miss = std::max(miss, 1.0 - t.maxTtftMs / p.verdict.ttftMs);
+    return miss;
+}
+
+void markFront(std::vector<PlanEntry>& entries)
+{
+    for (PlanEntry& p : entries) {
+        p.onFront = p.cost.known;
+        for (const PlanEntry& q : entries)
+            if (&q != &p && q.cost.known && p.cost.known && q.cost.perHour <= p.cost.perHour &&
+                q.verdict.tokensPerSUser >= p.verdict.tokensPerSUser &&
+                (q.cost.perHour < p.cost.perHour ||
+                 q.verdict.tokensPerSUser > p.verdict.tokensPerSUser)) {
+                p.onFront = false;
+                break;
+            }
+    }
+}
+
+} // namespace
+
+PlanResult plan(const PlanRequest& request, const Catalog& catalog)
+{
+    PlanResult result;
+    std::map<std::pair<std::string, int>, PlanEntry> best;    // meets targets, per GPU x count
+    std::map<std::pair<std::string, int>, PlanEntry> nearest; // the closest miss, likewise
+    std::map<std::pair<std::string, int>, double> nearestGap;
+    for (const EngineProfile& engine : catalog.engines) {
+        if (!allowed(request.engines, engine.id))
+            continue;
+        for (const GpuSpec& gpu : catalog.gpus) {
+            if (!allowed(request.gpus, gpu.id) || !engine.runsOn(gpu.vendor))
+                continue;
+            Scenario s = request.base;
+            applyEngine(s, engine);
+            applyGpu(s, gpu);
+            s.memoryFraction = request.base.memoryFraction;
+            for (int count : kGpuCounts) {
+                // A unified-memory machine (Apple silicon) is one GPU; it does not gang up.
+                if (count > request.maxGpusPerNode || (count > 1 && gpu.unifiedMemory))
+                    continue;
+                s.gpuCount = count;
+                if (!splitsEvenly(s))
+                    continue;
+                for (const WeightFormat& w : catalog.weightFormats) {
+                    if (!engine.supportsWeights(w.id) || !formatSuits(w, s.model) ||
+                        w.bitsPerWeight < request.minWeightBits)
+                        continue;
+                    s.weights = w;
+                    for (const KvDtype& kv : catalog.kvDtypes) {
+                        if (!engine.supportsKvDtype(kv.id))
+                            continue;
+                        s.kvDtype = kv;
+                        auto e = evaluate(s);
+                        ++result.evaluated;
+                        if (!e)
+                            continue;
+                        PlanEntry p = entryFor(s, *e);
+                        const auto key = std::make_pair(gpu.id, count);
+                        if (p.lacks.empty()) {
+                            auto it = best.find(key);
+                            if (it == best.end() || better(p, it->second, request.objective))
+                                best.insert_or_assign(key, std::move(p));
+                        } else if (best.find(key) == best.end()) {
+                            const double gap = shortfall(p, request.base.targets);
+                            auto it = nearestGap.find(key);
+                            if (it == nearestGap.end() || gap < it->second) {
+                                nearestGap[key] = gap;
+                                nearest.insert_or_assign(key, std::move(p));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (auto& [key, p] : best)
+        result.ranked.push_back(std::move(p));
+    markFront(result.ranked);
+    std::sort(
+        result.ranked.begin(), result.ranked.end(),
+        [&](const PlanEntry& a, const PlanEntry& b) { return better(a, b, request.objective); });
+    if (result.ranked.size() > request.limit)
+        result.ranked.resize(request.limit);
+    if (result.ranked.empty()) {
+        for (auto& [key, p] : nearest)
+            result.closestMisses.push_back(std::move(p));
+        std::sort(result.closestMisses.begin(), result.closestMisses.end(),
+                  [&](const PlanEntry& a, const PlanEntry& b) {
+                      return shortfall(a, request.base.targets) <
+                             shortfall(b, request.base.targets);
+                  });
+        if (result.closestMisses.size() > 5)
+            result.closestMisses.resize(5);
+    }
+    return result;
+}
+
+} // namespace kvscope

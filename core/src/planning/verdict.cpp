@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/planning/verdict.h"
+
+#include <sstream>
+
+namespace kvscope {
+
+const char* bindingId(Binding b)
+{
+    switch (b) {
+    case Binding::None:
+        return "none";
+    case Binding::Weights:
+        return "weights";
+    case Binding::Activations:
+        return "activations";
+    case Binding::KvCache:
+        return "kv_cache";
+    case Binding::HostRam:
+        return "host_ram";
+    }
+    return "none";
+}
+
+double Verdict::shortBytes() const
+{
+    if (binding == Binding::HostRam)
+        return hostNeededBytes - hostOfferedBytes;
+    return neededBytes > offeredBytes ? neededBytes - offeredBytes : 0.0;
+}
+
+Verdict verdictOf(const Scenario& s, const Evaluation& e)
+{
+    Verdict v;
+    const VramSplit& m = e.vram;
+    v.offeredBytes = m.budgetBytes;
+    v.neededBytes = m.weightsBytes + m.kvCacheBytes + m.activationBytes + m.overheadBytes;
+    // Host RAM holds what was offloaded: weights beyond the GPUs, and a KV cache placed there.
+    v.hostNeededBytes = m.weightsOffloadedBytes * double(s.gpuCount);
+    if (s.kvPlacement == KvPlacement::CpuRam)
+        v.hostNeededBytes += e.kv.allocatedBytes * double(s.gpuCount) - m.kvCacheBytes;
+    v.hostOfferedBytes = s.hostRamGiB * 1073741824.0;
+
+    if (!m.fits) {
+        v.runs = false;
+        if (m.weightsBytes + m.overheadBytes > m.budgetBytes)
+            v.binding = Binding::Weights;
+        else if (m.weightsBytes + m.overheadBytes + m.activationBytes > m.budgetBytes)
+            v.binding = Binding::Activations;
+        else
+            v.binding = Binding::KvCache;
+    } else if (v.hostOfferedBytes > 0 && v.hostNeededBytes > v.hostOfferedBytes) {
+        v.runs = false;
+        v.binding = Binding::HostRam;
+    }
+    v.ttftMs = e.breakeven.recomputeMs + e.decode.selectedMs;
+    if (v.runs && e.decode.selectedMs > 0)
+        v.tokensPerSUser = 1e3 / e.decode.selectedMs;
+    v.missesTokensPerS =
+        v.runs && s.targets.minTokensPerSUser > 0 && v.tokensPerSUser < s.targets.minTokensPerSUser;
+    v.missesTtft = v.runs && s.targets.maxTtftMs > 0 && v.ttftMs > s.targets.maxTtftMs;
+    return v;
+}
+
+std::string verdictText(const Scenario& s, const Verdict& v, ByteUnits units,
+                        const NumberStyle& style)
+{
+    auto bytes = [&](double b) { return formatBytes(b, units, style); };
+    std::ostringstream out;
+    const std::string gpus = s.gpuCount == 1
+                                 ? "one " + s.gpu.name
+                                 : "each of " + std::to_string(s.gpuCount) + " " + s.gpu.name;
+    switch (v.binding) {
+    case Binding::None:
+        out << "Runs: needs " << bytes(v.neededBytes) << " of the " << bytes(v.offeredBytes) << " "
+            << gpus << " offers.";
+        if (v.missesTokensPerS)
+            out << " Misses the target of "
+                << formatTokensPerSecond(s.targets.minTokensPerSUser, style)
+                << " tokens/s per sequence: " << formatTokensPerSecond(v.tokensPerSUser, style)
+                << ".";
+        if (v.missesTtft)
+            out << " Misses the target of " << formatDuration(s.targets.maxTtftMs, style)
+                << " to the first token: " << formatDuration(v.ttftMs, style) << ".";
+        break;
+    case Binding::HostRam:
+        out << "Does not fit in host RAM: the offloaded part needs " << bytes(v.hostNeededBytes)
+            << "; the host has " << bytes(v.hostOfferedBytes) << ".";
+        break;
+    default:
+        out << "Does not fit: needs " << bytes(v.neededBytes) << " on each GPU; " << gpus
+            << " offers " << bytes(v.offeredBytes) << ". ";
+        if (v.binding == Binding::Weights)
+            out << "The weights alone take more than that.";
+        else if (v.binding == Binding::Activations)
+            out << "The weights fit; the activation peak does not.";
+        else
+            out << "The weights fit; the KV cache is " << bytes(v.shortBytes()) << " too large.";
+        break;
+    }
+    return out.str();
+}
+
+} // namespace kvscope

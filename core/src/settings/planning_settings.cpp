@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Settings the planner reads: host RAM (what offloading may use), the user's targets, and how
+// prices become cost. Each is a registry entry like any other, so the CLI, scenario files and the
+// window accept the same values.
+#include "settings/catalog_settings.h"
+
+#include "kvscope/evaluation/scenario.h"
+
+namespace kvscope {
+
+namespace {
+
+using V = std::optional<SettingValue>;
+
+#define REAL_SETTER(member)                                                                        \
+    [](Scenario& s, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {          \
+        s.member = std::get<double>(v);                                                            \
+        return std::nullopt;                                                                       \
+    }
+#define REAL_GETTER(member) [](const Scenario& s) -> V { return SettingValue(s.member); }
+
+} // namespace
+
+std::vector<Setting> planningSettings()
+{
+    std::vector<Setting> r;
+    {
+        Setting s = makeSetting("host_ram_gib", "host-ram-gib", "GIB", SettingType::Real, 0,
+                                limits::maxMemoryGiB);
+        s.unit = "GiB";
+        s.defaultText = "0 (not stated, not checked)";
+        s.help = "host RAM for offloaded weights and KV cache; the verdict checks it";
+        s.apply = REAL_SETTER(hostRamGiB);
+        s.current = REAL_GETTER(hostRamGiB);
+        r.push_back(s);
+    }
+    {
+        Setting s = makeSetting("min_tokens_per_s_user", "min-tokens-per-s", "X", SettingType::Real,
+                                0, 1e6);
+        s.unit = "tokens/s";
+        s.defaultText = "0 (no target)";
+        s.help = "target: decode tokens per second each sequence must reach";
+        s.fileSection = "targets";
+        s.apply = REAL_SETTER(targets.minTokensPerSUser);
+        s.current = REAL_GETTER(targets.minTokensPerSUser);
+        r.push_back(s);
+    }
+    {
+        Setting s = makeSetting("max_ttft_ms", "max-ttft-ms", "MS", SettingType::Real, 0, 1e9);
+        s.unit = "ms";
+        s.defaultText = "0 (no target)";
+        s.help = "target: longest time to first token for a full-context prompt";
+        s.fileSection = "targets";
+        s.apply = REAL_SETTER(targets.maxTtftMs);
+        s.current = REAL_GETTER(targets.maxTtftMs);
+        r.push_back(s);
+    }
+    {
+        Setting s = makeSetting("amortization_years", "amortization-years", "YEARS",
+                                SettingType::Real, 0.1, 20);
+        s.unit = "years";
+        s.defaultText = "3";
+        s.help = "a bought GPU's price is spread over this many years of round-the-clock use";
+        s.fileSection = "cost";
+        s.apply = REAL_SETTER(cost.amortizationYears);
+        s.current = REAL_GETTER(cost.amortizationYears);
+        r.push_back(s);
+    }
+    {
+        Setting s = makeSetting("currency", "currency", "CODE", SettingType::Choice);
+        s.choices = {"USD", "EUR", "JPY", "GBP", "CNY", "KRW", "INR", "CAD", "AUD", "CHF"};
+        s.defaultText = "USD";
+        s.help = "currency costs are shown in (set --usd-rate for any but USD)";
+        s.fileSection = "cost";
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.cost.currency = std::get<std::string>(v);
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V { return SettingValue(sc.cost.currency); };
+        r.push_back(s);
+    }
+    {
+        Setting s = makeSetting("usd_rate", "usd-rate", "X", SettingType::Real, 0.001, 1e6);
+        s.unit = "per USD";
+        s.defaultText = "1";
+        s.help = "units of the currency one US dollar buys (catalog prices are in USD)";
+        s.fileSection = "cost";
+        s.apply = REAL_SETTER(cost.perUsd);
+        s.current = REAL_GETTER(cost.perUsd);
+        r.push_back(s);
+    }
+    return r;
+}
+
+} // namespace kvscope

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/text/remedy_text.h"
+
+#include "kvscope/io/plan_json.h"
+
+#include <sstream>
+
+namespace kvscope {
+
+std::string remedyTitle(const Remedy& r)
+{
+    const Scenario& s = r.scenario;
+    switch (r.kind) {
+    case RemedyKind::QuantizeWeights8:
+        return "Quantize the weights to 8 bits (" + s.weights.name + ")";
+    case RemedyKind::QuantizeWeights4:
+        return "Quantize the weights to 4 bits (" + s.weights.name + ")";
+    case RemedyKind::QuantizeKv:
+        return "Quantize the KV cache (" + s.kvDtype.name + ")";
+    case RemedyKind::OffloadWeights:
+        return s.gpuLayers ? "Keep " + formatInteger(*s.gpuLayers) + " of " +
+                                 formatInteger(s.model.layers) + " layers on the GPU (-ngl)"
+                           : std::string("Offload weights to CPU RAM (device_map=\"auto\")");
+    case RemedyKind::OffloadKv:
+        return "Keep the KV cache in CPU RAM";
+    case RemedyKind::PagedEngine:
+        return "Serve with " + s.engine.name + " (paged KV cache)";
+    case RemedyKind::ShorterContext:
+        return "Shorten the context to " + formatInteger(s.context) + " tokens";
+    case RemedyKind::FewerSequences:
+        return "Run " + formatInteger(s.batch) + (s.batch == 1 ? " sequence" : " sequences") +
+               " at once";
+    case RemedyKind::MoreGpus:
+        return "Use " + std::to_string(s.gpuCount) + " x " + s.gpu.name;
+    case RemedyKind::LargerGpu:
+        return "Use " + s.gpu.name;
+    }
+    return "";
+}
+
+std::string remedyEffect(const Remedy& r, ByteUnits units, const NumberStyle& st)
+{
+    std::ostringstream out;
+    if (!r.verdict.runs) {
+        out << "still does not fit, " << formatBytes(r.verdict.shortBytes(), units, st) << " short";
+        return out.str();
+    }
+    out << (r.verdict.meetsTargets() ? "runs" : "runs, misses a target") << "; longest context "
+        << formatInteger(r.longestContext, st) << " tokens, " << formatInteger(r.concurrency, st)
+        << (r.concurrency == 1 ? " sequence" : " sequences") << "; decode "
+        << formatDuration(r.decodeMs, st) << " (" << formatTokensPerSecond(r.tokensPerS, st)
+        << " tokens/s)";
+    if (r.cost.known)
+        out << "; " << formatNumber(r.cost.perHour, 2, st) << " " << r.scenario.cost.currency
+            << "/h";
+    return out.str();
+}
+
+std::string remediesText(const std::vector<Remedy>& remedies, ByteUnits units,
+                         const NumberStyle& st)
+{
+    std::ostringstream out;
+    out << "Remedies, in the order to try them\n";
+    int n = 0;
+    for (const Remedy& r : remedies)
+        out << "  " << ++n << ". " << remedyTitle(r) << ": " << remedyEffect(r, units, st)
+            << "\n     " << optionsText(r.options) << "\n";
+    return out.str();
+}
+
+} // namespace kvscope
