@@ -49,6 +49,107 @@
     </message>
 </context>
 <context>
+    <name>PlannerText</name>
+    <message>
+        <source>Misses the target of %1 tokens/s per sequence: %2.</source>
+        <translation>シーケンスあたり %1 トークン/秒の目標に届きません（%2）。</translation>
+    </message>
+    <message>
+        <source>Misses the target of %1 to the first token: %2.</source>
+        <translation>最初のトークンまで %1 という目標に届きません（%2）。</translation>
+    </message>
+    <message>
+        <source>Does not fit in host RAM: the offloaded part needs %1; the host has %2.</source>
+        <translation>ホストの RAM に収まりません：オフロード分に %1 必要ですが、搭載量は %2 です。</translation>
+    </message>
+    <message>
+        <source>Quantize the weights to 8 bits (%1)</source>
+        <translation>重みを 8 ビットに量子化（%1）</translation>
+    </message>
+    <message>
+        <source>Quantize the weights to 4 bits (%1)</source>
+        <translation>重みを 4 ビットに量子化（%1）</translation>
+    </message>
+    <message>
+        <source>Quantize the KV cache (%1)</source>
+        <translation>KV キャッシュを量子化（%1）</translation>
+    </message>
+    <message>
+        <source>Keep %1 of %2 layers on the GPU (-ngl)</source>
+        <translation>%2 層のうち %1 層を GPU に置く（-ngl）</translation>
+    </message>
+    <message>
+        <source>Offload weights to CPU RAM (device_map=&quot;auto&quot;)</source>
+        <translation>重みを CPU RAM にオフロード（device_map=&quot;auto&quot;）</translation>
+    </message>
+    <message>
+        <source>Keep the KV cache in CPU RAM</source>
+        <translation>KV キャッシュを CPU RAM に置く</translation>
+    </message>
+    <message>
+        <source>Serve with %1 (paged KV cache)</source>
+        <translation>%1 で提供（ページング方式の KV キャッシュ）</translation>
+    </message>
+    <message>
+        <source>Shorten the context to %1</source>
+        <translation>コンテキスト長を %1 に短縮</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %n sequence(s) at once</source>
+        <translation>
+            <numerusform>同時実行数を %n に減らす</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Use %1 × %2</source>
+        <translation>%2 を %1 枚使う</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>%1 を使う</translation>
+    </message>
+    <message>
+        <source>still does not fit: %1 short</source>
+        <translation>まだ収まりません（%1 不足）</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>動作します</translation>
+    </message>
+    <message>
+        <source>runs, misses a target</source>
+        <translation>動作しますが目標に届きません</translation>
+    </message>
+    <message>
+        <source>; up to %1 per sequence, %2 at once</source>
+        <translation>。シーケンスあたり最大 %1、同時 %2 本</translation>
+    </message>
+    <message>
+        <source>; decode %1 (%2 tokens/s)</source>
+        <translation>。デコード %1（%2 トークン/秒）</translation>
+    </message>
+    <message>
+        <source>; %1 %2/h</source>
+        <translation>。%1 %2/時</translation>
+    </message>
+    <message>
+        <source>Runs: %1 of %2 per GPU.</source>
+        <translation>動作します：GPU 1 枚あたり %2 のうち %1 を使用。</translation>
+    </message>
+    <message>
+        <source>Does not fit: needs %1 per GPU, %2 available; the weights alone exceed it.</source>
+        <translation>収まりません：GPU 1 枚あたり %1 必要、使えるのは %2。重みだけで超過しています。</translation>
+    </message>
+    <message>
+        <source>Does not fit: needs %1 per GPU, %2 available; the activation peak overflows.</source>
+        <translation>収まりません：GPU 1 枚あたり %1 必要、使えるのは %2。アクティベーションのピークで超過します。</translation>
+    </message>
+    <message>
+        <source>Does not fit: needs %1 per GPU, %2 available; the KV cache is %3 too large.</source>
+        <translation>収まりません：GPU 1 枚あたり %1 必要、使えるのは %2。KV キャッシュが %3 超過しています。</translation>
+    </message>
+</context>
+<context>
     <name>ReportWriter</name>
     <message>
         <source>Model</source>
@@ -654,6 +755,10 @@
         <source>Time per decode step (ms)</source>
         <translation>1 ステップの時間（ms）</translation>
     </message>
+    <message>
+        <source>%1: does not fit</source>
+        <translation>%1：収まりません</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::EngineReleaseControl</name>
@@ -735,6 +840,10 @@
     <message>
         <source>tokens per sequence</source>
         <translation>シーケンスあたりのトークン数</translation>
+    </message>
+    <message>
+        <source>does not run</source>
+        <translation>動作しません</translation>
     </message>
 </context>
 <context>
@@ -957,6 +1066,25 @@
     <message>
         <source>Launch command copied</source>
         <translation>起動コマンドをコピーしました</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::RemediesPanel</name>
+    <message>
+        <source>Apply</source>
+        <translation>適用</translation>
+    </message>
+    <message>
+        <source>What would make it run, in the order to try</source>
+        <translation>動かすための対策（上から順に試す）</translation>
+    </message>
+    <message>
+        <source>What would meet the targets</source>
+        <translation>目標を満たすための対策</translation>
+    </message>
+    <message>
+        <source>Undo: %1</source>
+        <translation>元に戻す：%1</translation>
     </message>
 </context>
 <context>

@@ -33,7 +33,7 @@ std::string remedyTitle(const Remedy& r)
     case RemedyKind::MoreGpus:
         return "Use " + std::to_string(s.gpuCount) + " x " + s.gpu.name;
     case RemedyKind::LargerGpu:
-        return "Use " + s.gpu.name;
+        return "Use " + (s.gpuCount > 1 ? std::to_string(s.gpuCount) + " x " : "") + s.gpu.name;
     }
     return "";
 }

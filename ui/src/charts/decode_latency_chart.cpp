@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/decode_latency_chart.h"
 
+#include "kvscope/planning/verdict.h"
+
 #include "window/ui_text.h"
 
 #include <cmath>
@@ -112,10 +114,18 @@ void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
     const QCPRange range = xAxis->range();
     const bool nearRight = std::log(double(s.context) / range.lower) >
                            0.7 * std::log(range.upper / range.lower);
-    m_currentLabel->setPositionAlignment((nearRight ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
-    m_currentLabel->position->setCoords(double(s.context), std::max(d.selectedMs, 1e-3) * 1.6);
-    m_currentLabel->setText(tr("%1: %2").arg(UiText::contextShort(double(s.context)),
-                                             UiText::duration(d.selectedMs)));
+    // A scenario that does not fit has no decode time to show, only where it would fall.
+    const bool runs = verdictOf(s, snap.evaluation).runs;
+    m_currentLabel->setText(runs ? tr("%1: %2").arg(UiText::contextShort(double(s.context)),
+                                                    UiText::duration(d.selectedMs))
+                                 : tr("%1: does not fit").arg(UiText::contextShort(double(s.context))));
+    // Above the point, unless that runs past the plot's top: then below it.
+    const double value = std::max(d.selectedMs, 1e-3);
+    const bool above = yAxis->coordToPixel(value * 1.6) - labelSize(m_currentLabel).height() >=
+                       axisRect()->top();
+    m_currentLabel->setPositionAlignment((nearRight ? Qt::AlignRight : Qt::AlignLeft) |
+                                         (above ? Qt::AlignBottom : Qt::AlignTop));
+    m_currentLabel->position->setCoords(double(s.context), above ? value * 1.6 : value / 1.6);
 }
 
 QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/headline_bar.h"
 
+#include "kvscope/planning/verdict.h"
+#include "panels/planner_text.h"
+
 #include "charts/chart_style.h"
 #include "window/ui_text.h"
 
@@ -102,6 +105,11 @@ void HeadlineBar::setByteUnits(ByteUnits units)
         show(*m_last);
 }
 
+QString HeadlineBar::verdictText() const
+{
+    return m_verdictText;
+}
+
 void HeadlineBar::setScale(double scale)
 {
     for (HeadlineTile* tile : m_tiles)
@@ -131,17 +139,26 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const VramSplit& v = e.vram;
     const QString capacity = why("capacity");
     const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
+    const Verdict verdict = verdictOf(s, e);
+    const QString sentence = PlannerText::verdict(s, verdict, m_units);
+    m_verdictText = sentence;
     if (v.fits)
-        m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)), fitWhy,
-                               colors::freeVram);
+        m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)),
+                               sentence + QLatin1Char('\n') + fitWhy, colors::freeVram);
     else
-        m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)), fitWhy,
-                               colors::overflow);
+        m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)),
+                               sentence + QLatin1Char('\n') + fitWhy, colors::overflow);
     const DecodeTiming& d = e.decode;
-    m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
-                              tr("%1 tokens/s, %2").arg(UiText::tokensPerSecond(d.tokensPerS),
-                                                        UiText::placementName(s.kvPlacement)),
-                              why("decode") + QLatin1Char('\n') + why("pcie"));
+    // A scenario that does not run has no decode speed; its would-be figure stays in the
+    // arithmetic, not on the tile.
+    if (verdict.runs)
+        m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
+                                  tr("%1 tokens/s, %2").arg(UiText::tokensPerSecond(d.tokensPerS),
+                                                            UiText::placementName(s.kvPlacement)),
+                                  why("decode") + QLatin1Char('\n') + why("pcie"));
+    else
+        m_tiles[Decode]->setValue(QStringLiteral("—"), tr("does not run"),
+                                  why("decode") + QLatin1Char('\n') + why("pcie"));
     const TokensFit& f = e.tokensFit;
     const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
     m_tiles[LongestContext]->setValue(unbounded ? tr("unbounded") : UiText::integer(f.perSequence),

@@ -46,6 +46,7 @@ public:
     void setByteUnits(ByteUnits units);
     void setScale(double scale); // presentation mode enlarges the values
     const HeadlineTile* tile(Figure figure) const { return m_tiles[figure]; }
+    QString verdictText() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -53,6 +54,9 @@ protected:
 private:
     void retranslate();
 
+    // The planner's sentence (runs, or what binds and by how much): on a laptop the charts have
+    // no height to spare, so it is the VRAM tile's explanation and heads the remedies panel.
+    QString m_verdictText;
     HeadlineTile* m_tiles[FigureCount] = {};
     const EvaluationSnapshot* m_last = nullptr;
     ByteUnits m_units = ByteUnits::Binary;

@@ -7,6 +7,7 @@
 #include "charts/chart_set.h"
 #include "charts/view_registry.h"
 #include "panels/headline_bar.h"
+#include "panels/remedies_panel.h"
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/scenario_file.h"
@@ -86,8 +87,16 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     setAcceptDrops(true);
 
     m_panel = new ScenarioPanel(controller, this);
+    m_remedies = new RemediesPanel(controller, this);
+    // The remedies sit under the scenario's controls, in the room the panel leaves below them.
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_panel);
+    leftLayout->addWidget(m_remedies);
+    leftLayout->addStretch(1);
     auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_panel);
+    scroll->setWidget(left);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(m_panel->minimumSizeHint().width() + 24);
@@ -316,6 +325,7 @@ void MainWindow::rebuildRecentMenu()
 void MainWindow::showSnapshot(const EvaluationSnapshot& snapshot)
 {
     m_headline->show(snapshot);
+    m_remedies->show(snapshot);
     for (ChartBase* c : m_charts)
         c->show(snapshot);
     statusBar()->clearMessage();
@@ -353,6 +363,7 @@ void MainWindow::setByteUnits(ByteUnits units)
     m_units = units;
     (units == ByteUnits::Si ? m_unitsSi : m_unitsBinary)->setChecked(true);
     m_headline->setByteUnits(units);
+    m_remedies->setByteUnits(units);
     for (ChartBase* c : m_charts)
         c->setByteUnits(units);
     if (m_settings)

@@ -18,6 +18,7 @@ namespace kvscope::ui {
 class AppSettings;
 class ChartBase;
 class HeadlineBar;
+class RemediesPanel;
 class Language;
 class ScenarioDocument;
 class ScenarioPanel;
@@ -34,6 +35,7 @@ public:
 
     ScenarioPanel* panel() const { return m_panel; }
     HeadlineBar* headline() const { return m_headline; }
+    RemediesPanel* remediesPanel() const { return m_remedies; }
     const ChartSet& charts() const { return m_charts; }
     ChartBase* chart(const QString& id) const;
 
@@ -71,6 +73,7 @@ private:
     ScenarioPanel* m_panel = nullptr;
     ScenarioDocument* m_document = nullptr;
     HeadlineBar* m_headline = nullptr;
+    RemediesPanel* m_remedies = nullptr;
     ChartSet m_charts;
     QSplitter* m_splitter = nullptr;
     ByteUnits m_units = ByteUnits::Binary;

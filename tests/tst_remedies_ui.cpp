@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window's planner: the headline strip says whether the scenario runs and what binds, a
+// scenario that cannot run shows no decode speed, the remedies panel lists the core's remedies
+// in order, Apply makes one change that runs, and Undo takes it back.
+#include "kvscope/planning/remedies.h"
+#include "kvscope/settings/scenario_options.h"
+#include "panels/headline_bar.h"
+#include "panels/remedies_panel.h"
+#include "testutils.h"
+#include "window/scenario_controller.h"
+
+#include <QApplication>
+#include <QPushButton>
+#include <QTest>
+
+using namespace kvscope;
+using namespace kvscope::ui;
+
+class TestRemediesUi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void overflowShowsVerdictAndRemedies()
+    {
+        ScenarioController controller(test::catalog());
+        HeadlineBar headline;
+        RemediesPanel panel(&controller);
+        connect(&controller, &ScenarioController::evaluated, &headline, &HeadlineBar::show);
+        connect(&controller, &ScenarioController::evaluated, &panel, &RemediesPanel::show);
+        auto s = scenarioFromOptions({{"model", "llama-3.1-70b"}, {"context", "32768"}},
+                                     test::catalog());
+        QVERIFY(s);
+        controller.setScenario(*s);
+        controller.evaluateNow();
+
+        QVERIFY(headline.verdictText().startsWith(
+            QStringLiteral("Does not fit: needs 148 GiB per GPU, 23.6 GiB available")));
+        QCOMPARE(headline.tile(HeadlineBar::Decode)->value(), QStringLiteral("—"));
+        QVERIFY(!panel.isHidden());
+        const Verdict v =
+            verdictOf(controller.snapshot().scenario, controller.snapshot().evaluation);
+        const std::vector<Remedy> expected =
+            remedies(controller.snapshot().scenario, v, test::catalog());
+        QCOMPARE(panel.remedies().size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i)
+            QCOMPARE(panel.remedies()[i].kind, expected[i].kind);
+
+        // Apply the first remedy that runs: one change, and the scenario runs.
+        size_t runs = 0;
+        while (runs < panel.remedies().size() && !panel.remedies()[runs].verdict.runs)
+            ++runs;
+        QVERIFY(runs < panel.remedies().size());
+        auto* button = panel.findChild<QPushButton*>(QStringLiteral("applyRemedy%1").arg(runs));
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+        controller.evaluateNow();
+        QVERIFY(controller.snapshot().evaluation.vram.fits ||
+                controller.snapshot().scenario.offloadWeights);
+        QVERIFY(headline.verdictText().startsWith(QStringLiteral("Runs")));
+        QVERIFY(headline.tile(HeadlineBar::Decode)->value() != QStringLiteral("—"));
+
+        // Undo brings the overflowing scenario back.
+        auto* undo = panel.findChild<QPushButton*>(QStringLiteral("undoRemedy"));
+        QVERIFY(undo && !undo->isHidden());
+        QTest::mouseClick(undo, Qt::LeftButton);
+        controller.evaluateNow();
+        QCOMPARE(controller.snapshot().scenario.context, int64_t(32768));
+        QVERIFY(!controller.snapshot().evaluation.vram.fits);
+        QVERIFY(undo->isHidden());
+    }
+
+    void runningScenarioHidesThePanel()
+    {
+        ScenarioController controller(test::catalog());
+        RemediesPanel panel(&controller);
+        connect(&controller, &ScenarioController::evaluated, &panel, &RemediesPanel::show);
+        controller.evaluateNow();
+        QVERIFY(panel.remedies().empty());
+        QVERIFY(panel.isHidden());
+    }
+};
+
+QTEST_MAIN(TestRemediesUi)
+#include "tst_remedies_ui.moc"

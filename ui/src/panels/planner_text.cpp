@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "panels/planner_text.h"
+
+#include "window/ui_text.h"
+
+namespace kvscope::ui {
+
+namespace {
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+} // namespace
+
+QString PlannerText::verdict(const Scenario& s, const Verdict& v, ByteUnits units)
+{
+    // Short enough for one line of the headline strip on a laptop: the GPU is named beside it.
+    auto bytes = [&](double b) { return UiText::bytes(b, units); };
+    switch (v.binding) {
+    case Binding::None: {
+        QString text =
+            tr("Runs: %1 of %2 per GPU.").arg(bytes(v.neededBytes), bytes(v.offeredBytes));
+        if (v.missesTokensPerS)
+            text +=
+                QLatin1Char(' ') + tr("Misses the target of %1 tokens/s per sequence: %2.")
+                                       .arg(UiText::tokensPerSecond(s.targets.minTokensPerSUser),
+                                            UiText::tokensPerSecond(v.tokensPerSUser));
+        if (v.missesTtft)
+            text += QLatin1Char(' ') +
+                    tr("Misses the target of %1 to the first token: %2.")
+                        .arg(UiText::duration(s.targets.maxTtftMs), UiText::duration(v.ttftMs));
+        return text;
+    }
+    case Binding::HostRam:
+        return tr("Does not fit in host RAM: the offloaded part needs %1; the host has %2.")
+            .arg(bytes(v.hostNeededBytes), bytes(v.hostOfferedBytes));
+    case Binding::Weights:
+        return tr("Does not fit: needs %1 per GPU, %2 available; the weights alone exceed it.")
+            .arg(bytes(v.neededBytes), bytes(v.offeredBytes));
+    case Binding::Activations:
+        return tr("Does not fit: needs %1 per GPU, %2 available; the activation peak overflows.")
+            .arg(bytes(v.neededBytes), bytes(v.offeredBytes));
+    case Binding::KvCache:
+        return tr("Does not fit: needs %1 per GPU, %2 available; the KV cache is %3 too large.")
+            .arg(bytes(v.neededBytes), bytes(v.offeredBytes), bytes(v.shortBytes()));
+    }
+    return QString();
+}
+
+QString PlannerText::remedyTitle(const Remedy& r)
+{
+    const Scenario& s = r.scenario;
+    switch (r.kind) {
+    case RemedyKind::QuantizeWeights8:
+        return tr("Quantize the weights to 8 bits (%1)").arg(q(s.weights.name));
+    case RemedyKind::QuantizeWeights4:
+        return tr("Quantize the weights to 4 bits (%1)").arg(q(s.weights.name));
+    case RemedyKind::QuantizeKv:
+        return tr("Quantize the KV cache (%1)").arg(q(s.kvDtype.name));
+    case RemedyKind::OffloadWeights:
+        if (s.gpuLayers)
+            return tr("Keep %1 of %2 layers on the GPU (-ngl)")
+                .arg(UiText::integer(*s.gpuLayers), UiText::integer(s.model.layers));
+        return tr("Offload weights to CPU RAM (device_map=\"auto\")");
+    case RemedyKind::OffloadKv:
+        return tr("Keep the KV cache in CPU RAM");
+    case RemedyKind::PagedEngine:
+        return tr("Serve with %1 (paged KV cache)").arg(q(s.engine.name));
+    case RemedyKind::ShorterContext:
+        return tr("Shorten the context to %1").arg(UiText::tokens(s.context));
+    case RemedyKind::FewerSequences:
+        return tr("Run %n sequence(s) at once", nullptr, int(s.batch));
+    case RemedyKind::MoreGpus:
+        return tr("Use %1 × %2").arg(UiText::integer(s.gpuCount), q(s.gpu.name));
+    case RemedyKind::LargerGpu:
+        return s.gpuCount > 1 ? tr("Use %1 × %2").arg(UiText::integer(s.gpuCount), q(s.gpu.name))
+                              : tr("Use %1").arg(q(s.gpu.name));
+    }
+    return QString();
+}
+
+QString PlannerText::remedyEffect(const Remedy& r, ByteUnits units)
+{
+    if (!r.verdict.runs)
+        return tr("still does not fit: %1 short").arg(UiText::bytes(r.verdict.shortBytes(), units));
+    QString text = r.verdict.meetsTargets() ? tr("runs") : tr("runs, misses a target");
+    text += tr("; up to %1 per sequence, %2 at once")
+                .arg(UiText::tokens(r.longestContext), UiText::integer(r.concurrency));
+    text += tr("; decode %1 (%2 tokens/s)")
+                .arg(UiText::duration(r.decodeMs), UiText::tokensPerSecond(r.tokensPerS));
+    if (r.cost.known)
+        text += tr("; %1 %2/h").arg(UiText::number(r.cost.perHour, 2), q(r.scenario.cost.currency));
+    return text;
+}
+
+} // namespace kvscope::ui
