@@ -6,6 +6,9 @@
 //   core_evals_full_per_s  the same with the crossings searched (the window's snapshot, calc)
 //   sweep_ms               median of 20 context sweeps, 256 points from 256 to 1,048,576
 //                          tokens, each point a plain evaluation carrying every chart series
+//   plan_ms                median of 7 whole-catalog searches (Llama 3.1 70B, 32K, 8 users)
+//   matrix_ms              median of 7 fit matrices, every catalog model x GPU
+//   remedies_ms            median of 21 remedy lists for Llama 3.1 70B on one RTX 4090 at 32K
 // and, when built with the window (offscreen):
 //   replot_median_ms, replot_p95_ms  a control change until all five charts have replotted
 //   startup_ms, bare_startup_ms      spawn to first painted frame: kvscope's window and an
@@ -16,6 +19,8 @@
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/evaluation/sweep.h"
+#include "kvscope/planning/fit_matrix.h"
+#include "kvscope/planning/plan_search.h"
 
 #include <algorithm>
 #include <chrono>
@@ -102,6 +107,38 @@ int main(int argc, char** argv)
     }
     std::sort(runs.begin(), runs.end());
     std::printf("sweep_ms: %.3f ms\n", (runs[9] + runs[10]) / 2);
+
+    // The planner's three searches, on the example.
+    kvscope::Scenario big = *scenario;
+    big.model = *catalog.model("llama-3.1-70b");
+    big.context = 32768;
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    std::vector<double> planRuns, matrixRuns, remedyRuns;
+    for (int run = 0; run < 7; ++run) {
+        kvscope::PlanRequest request;
+        request.base = big;
+        request.base.batch = 8;
+        Clock::time_point t = Clock::now();
+        checksum += double(kvscope::plan(request, catalog).evaluated);
+        planRuns.push_back(millisecondsSince(t));
+        t = Clock::now();
+        checksum += double(kvscope::fitMatrix(*scenario, catalog, kvscope::MatrixAxes::ModelsByGpus)
+                               .cells.size());
+        matrixRuns.push_back(millisecondsSince(t));
+    }
+    const auto bigEval = kvscope::evaluate(big);
+    const kvscope::Verdict verdict = kvscope::verdictOf(big, *bigEval);
+    for (int run = 0; run < 21; ++run) {
+        const Clock::time_point t = Clock::now();
+        checksum += double(kvscope::remedies(big, verdict, catalog).size());
+        remedyRuns.push_back(millisecondsSince(t));
+    }
+    std::printf("plan_ms: %.3f ms\n", median(planRuns));
+    std::printf("matrix_ms: %.3f ms\n", median(matrixRuns));
+    std::printf("remedies_ms: %.3f ms\n", median(remedyRuns));
     std::fflush(stdout);
 #ifdef KVSCOPE_BENCH_WINDOW
     if (kvscope::bench::runReplotBench(catalog) != 0 || kvscope::bench::runStartupBench(argv[0]) != 0)

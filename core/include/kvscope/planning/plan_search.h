@@ -26,7 +26,8 @@ struct PlanRequest
     int maxGpusPerNode = 8;
     std::vector<std::string> engines; // engine ids allowed; empty = all
     std::vector<std::string> gpus;    // GPU ids allowed; empty = all
-    double minWeightBits = 4;         // formats below this lose too much quality to be offered
+    double minWeightBits = 4.1; // effective bits: the 4-bit formats (4.13 to 4.9) and up; Q3_K_M
+                                // (4.0) and Q2_K lose too much quality to be offered unasked
     PlanObjective objective = PlanObjective::CostPerHour;
     size_t limit = 20; // ranked configurations kept
 };
