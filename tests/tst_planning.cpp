@@ -12,7 +12,13 @@
 #include "testutils.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
+#include <filesystem>
 
 #include <sstream>
 
@@ -362,6 +368,43 @@ private slots:
         QCOMPARE(runCli({"matrix", "--columns", "people"}, &out, &err), 2);
         QCOMPARE(runCli({"calc", "--usd-rate", "nan"}, &out, &err), 2);
         QCOMPARE(runCli({"calc", "--min-tokens-per-s", "-3"}, &out, &err), 2);
+    }
+
+    // A user's prices file overrides the catalog's by GPU id; hostile entries are skipped and
+    // named in the catalog's problems, never applied, never a crash or a NaN cost.
+    void userPricesOverrideAndHostileEntriesAreRefused()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QDir(dir.path()).mkpath(QStringLiteral("catalog"));
+        QFile f(dir.filePath(QStringLiteral("catalog/gpu_prices.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"prices": [
+            {"gpu": "rtx-4090", "kind": "rental", "usd_per_gpu_hour": 0.5, "source": "my quote"},
+            {"gpu": "a100-80gb", "kind": "rental", "usd_per_gpu_hour": "cheap", "source": "x"},
+            {"gpu": "h100-sxm", "kind": "rental", "usd_per_gpu_hour": -3, "source": "x"},
+            {"gpu": "h200", "kind": "lease", "usd": 5, "source": "x"},
+            {"gpu": "b200", "kind": "purchase", "source": "x"},
+            {"gpu": "l4", "kind": "purchase", "usd": 1e300, "source": "x"},
+            {"kind": "rental", "usd_per_gpu_hour": 1, "source": "x"},
+            [1, 2], "text", null
+        ]})");
+        f.close();
+        std::vector<std::filesystem::path> dirs{dir.path().toStdString()};
+        for (const auto& d : defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()))
+            dirs.push_back(d);
+        const Catalog c = loadCatalog(dirs);
+        QCOMPARE(c.gpu("rtx-4090")->price.kind, GpuPrice::Kind::Rental);
+        QCOMPARE(c.gpu("rtx-4090")->price.usdPerHour, 0.5);
+        // The refused ones keep the shipped price.
+        for (const char* id : {"a100-80gb", "h100-sxm", "h200", "b200", "l4"})
+            QCOMPARE(c.gpu(id)->price.source, test::gpu(id).price.source);
+        int named = 0;
+        for (const std::string& p : c.problems)
+            named += p.find("gpu_prices.json") != std::string::npos;
+        QVERIFY2(named >= 9, std::to_string(named).c_str());
+        for (const GpuSpec& g : c.gpus)
+            QVERIFY(std::isfinite(gpuUsdPerHour(g.price, 3)) && gpuUsdPerHour(g.price, 3) >= 0);
     }
 
     void scenarioFilesKeepTargetsAndCost()
