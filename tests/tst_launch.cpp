@@ -3,6 +3,7 @@
 // engine documents, and says in a note what the engine cannot be told. Hand-checked commands,
 // every engine x weight format x KV dtype against the documented flag lists, and the CLI door.
 #include "cli.h"
+#include "cli_runner.h"
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/settings/scenario_options.h"
 #include "testutils.h"
@@ -20,21 +21,8 @@ using namespace kvscope;
 
 namespace {
 
-struct CliResult
-{
-    int code = 0;
-    std::string out, err;
-};
-
-CliResult runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out, err;
-    CliResult r;
-    r.code = cli::run(args, out, err, QCoreApplication::applicationFilePath().toStdString());
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using test::CliResult;
+using test::runCli;
 
 Scenario scenarioFrom(const std::vector<std::pair<std::string, std::string>>& options)
 {

@@ -4,6 +4,7 @@
 // configurations that run and meet the targets, ranked, with a correct Pareto front; the fit
 // matrix matches the seed's "one 24 GB GPU at 4 bits" statements; cost follows the prices.
 #include "cli.h"
+#include "cli_runner.h"
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/planning/fit_matrix.h"
@@ -67,12 +68,11 @@ std::vector<Remedy> remediesFor(const Options& options)
 
 int runCli(const std::vector<std::string>& args, std::string* out, std::string* err = nullptr)
 {
-    std::ostringstream o, e;
-    const int code = cli::run(args, o, e, QCoreApplication::applicationFilePath().toStdString());
-    *out = o.str();
+    const test::CliResult r = test::runCli(args);
+    *out = r.out;
     if (err)
-        *err = e.str();
-    return code;
+        *err = r.err;
+    return r.code;
 }
 
 constexpr double GiB = 1073741824.0;

@@ -4,6 +4,7 @@
 // with the same words by the CLI and by scenario files; and a vLLM validation case's options,
 // given to `kvscope-cli calc`, reproduce the figure `validate` computes for it.
 #include "cli.h"
+#include "cli_runner.h"
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/settings/settings_registry.h"
@@ -24,21 +25,8 @@ using namespace kvscope;
 
 namespace {
 
-struct CliResult
-{
-    int code = 0;
-    std::string out, err;
-};
-
-CliResult runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out, err;
-    CliResult r;
-    r.code = cli::run(args, out, err, QCoreApplication::applicationFilePath().toStdString());
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using test::CliResult;
+using test::runCli;
 
 std::set<QString> registryFlags()
 {
