@@ -70,12 +70,38 @@ private slots:
         QVERIFY(undo->isHidden());
     }
 
+    void aHeldSliderDefersTheRemedies()
+    {
+        ScenarioController controller(test::catalog());
+        RemediesPanel panel(&controller);
+        connect(&controller, &ScenarioController::evaluated, &panel, &RemediesPanel::show);
+        controller.setScenario(test::scenario());
+        controller.evaluateNow();
+        QVERIFY(controller.hasSnapshot());
+        QVERIFY(panel.remedies().empty());
+        panel.setDeferred(true); // a drag to 64K tokens: the seed's scenario overflows
+        QString refused;
+        connect(&controller, &ScenarioController::rejected, this,
+                [&refused](const QString& m) { refused = m; });
+        controller.setContext(65'536);
+        controller.evaluateNow();
+        QVERIFY2(refused.isEmpty(), qPrintable(refused));
+        QVERIFY(panel.remedies().empty());
+        QCOMPARE(controller.snapshot().scenario.context, int64_t(65'536));
+        QVERIFY(!controller.snapshot().evaluation.vram.fits);
+        panel.setDeferred(false); // released: the remedies catch up
+        QVERIFY(!panel.remedies().empty());
+        QVERIFY(!panel.isHidden());
+    }
+
     void runningScenarioHidesThePanel()
     {
         ScenarioController controller(test::catalog());
         RemediesPanel panel(&controller);
         connect(&controller, &ScenarioController::evaluated, &panel, &RemediesPanel::show);
+        controller.setScenario(test::scenario()); // the seed's scenario runs
         controller.evaluateNow();
+        QVERIFY(controller.hasSnapshot());
         QVERIFY(panel.remedies().empty());
         QVERIFY(panel.isHidden());
     }

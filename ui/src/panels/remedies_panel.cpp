@@ -82,9 +82,19 @@ RemediesPanel::Row& RemediesPanel::row(size_t index)
     return m_pool[index];
 }
 
+void RemediesPanel::setDeferred(bool deferred)
+{
+    m_deferred = deferred;
+    if (!deferred && m_stale && m_last)
+        show(*m_last);
+}
+
 void RemediesPanel::show(const EvaluationSnapshot& snapshot)
 {
     m_last = &snapshot;
+    m_stale = m_deferred;
+    if (m_deferred)
+        return;
     m_verdict = verdictOf(snapshot.scenario, snapshot.evaluation);
     m_remedies = kvscope::remedies(snapshot.scenario, m_verdict, m_controller->catalog());
     refresh();

@@ -24,6 +24,9 @@ class RemediesPanel : public QWidget
 public:
     explicit RemediesPanel(ScenarioController* controller, QWidget* parent = nullptr);
     void show(const EvaluationSnapshot& snapshot);
+    // While a slider is held the remedies wait (a drag replots every frame; the searches and
+    // the rows' layout would double its cost); on release they catch up with the last snapshot.
+    void setDeferred(bool deferred);
     void setByteUnits(ByteUnits units);
     const std::vector<Remedy>& remedies() const { return m_remedies; }
     // Applies remedy `index` as one change (what the Apply button does).
@@ -55,6 +58,8 @@ private:
     const EvaluationSnapshot* m_last = nullptr;
     Verdict m_verdict;
     ByteUnits m_units = ByteUnits::Binary;
+    bool m_deferred = false;
+    bool m_stale = false;
 };
 
 } // namespace kvscope::ui

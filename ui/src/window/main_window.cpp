@@ -150,10 +150,12 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
         connect(slider, &QSlider::sliderPressed, this, [this] {
             for (ChartBase* c : m_charts)
                 c->setDraftMode(true);
+            m_remedies->setDeferred(true);
         });
         connect(slider, &QSlider::sliderReleased, this, [this] {
             for (ChartBase* c : m_charts)
                 c->setDraftMode(false);
+            m_remedies->setDeferred(false);
         });
     }
     applyChartStyle();
