@@ -214,6 +214,18 @@ void TestSettings::outOfRangeIsRefusedAlikeEverywhere()
     const auto error = checkSetting(s->id, tooHigh);
     QVERIFY(error);
     QCOMPARE(error->accepted, accepted);
+
+    // A value that reached the scenario some other way is refused by the evaluation itself.
+    QVERIFY(s->number && !s->current);
+    const SettingValue high =
+        s->type == SettingType::Integer ? SettingValue(int64_t(tooHigh)) : SettingValue(tooHigh);
+    Scenario changed = *scenario;
+    QVERIFY(!s->apply(changed, high, kvscope::test::catalog()));
+    QCOMPARE(s->number(changed), std::optional<double>(double(tooHigh)));
+    const auto refused = validate(changed);
+    QVERIFY(refused);
+    QCOMPARE(QString::fromStdString(refused->field), id);
+    QCOMPARE(refused->accepted, accepted);
 }
 
 void TestSettings::unknownReleaseNamesTheKnownOnes()

@@ -12,8 +12,8 @@ namespace kvscope {
 // (the CLI in English, the window translated).
 struct FieldError
 {
-    std::string field;    // dotted path of the input, e.g. "context" or "config.num_key_value_heads"
-    std::string value;    // the offending value as the user wrote it ("" when missing)
+    std::string field; // dotted path of the input, e.g. "context" or "config.num_key_value_heads"
+    std::string value; // the offending value as the user wrote it ("" when missing)
     std::string accepted; // what would be accepted, e.g. "an integer from 1 to 100,000,000"
 
     // "context: got 1000000000000; accepted: an integer from 1 to 100,000,000"
@@ -21,12 +21,13 @@ struct FieldError
 };
 
 // A value or the reason there is none (std::expected arrives with C++23).
-template <typename T>
-class Expected
+template <typename T> class Expected
 {
 public:
     Expected(T value) : m_state(std::move(value)) {}
     Expected(FieldError error) : m_state(std::move(error)) {}
+    // A default value built in place, to be filled where it stands (no copy of a large T).
+    explicit Expected(std::in_place_t) : m_state(std::in_place_index<0>) {}
 
     bool ok() const { return m_state.index() == 0; }
     explicit operator bool() const { return ok(); }

@@ -173,10 +173,10 @@ TokensFit tokensFit(const Scenario& s, const VramSplit& v)
     fit.perSequenceGqa = fitting(gqa, perSequenceBytes);
     fit.perSequenceMqa = fitting(mqa, perSequenceBytes);
     fit.capped = capped;
-    const double perSequence = kvBytesForContext(model, s.kvDtype, n,
-                                                 roundUpToBlock(s.context, block));
-    fit.maxConcurrency = perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15)))
-                                         : 0;
+    const double perSequence =
+        kvBytesForContext(model, s.kvDtype, n, roundUpToBlock(s.context, block));
+    fit.maxConcurrency =
+        perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15))) : 0;
     return fit;
 }
 
@@ -213,8 +213,9 @@ GpuStep gpuStep(const Scenario& s, const ParameterCount& p, double residentShare
     step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways);
     step.kvRead = kvBytesForContext(s.model, s.kvDtype, ways, context) * double(batch);
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
-    step.memoryMs = transferMs(step.weightsRead * residentShare, rate * s.weights.kernelEfficiency) +
-                    transferMs(step.kvRead * kvOnGpuShare, rate);
+    step.memoryMs =
+        transferMs(step.weightsRead * residentShare, rate * s.weights.kernelEfficiency) +
+        transferMs(step.kvRead * kvOnGpuShare, rate);
     const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
     step.computeMs = flops / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
     return step;
@@ -287,10 +288,18 @@ DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFi
 
     Tier selected = Tier::Gpu;
     switch (s.kvPlacement) {
-    case KvPlacement::Gpu: selected = Tier::Gpu; break;
-    case KvPlacement::CpuRam: selected = s.prefetchKv ? Tier::CpuPipelined : Tier::CpuSerial; break;
-    case KvPlacement::Nvme: selected = Tier::Nvme; break;
-    case KvPlacement::Sata: selected = Tier::Sata; break;
+    case KvPlacement::Gpu:
+        selected = Tier::Gpu;
+        break;
+    case KvPlacement::CpuRam:
+        selected = s.prefetchKv ? Tier::CpuPipelined : Tier::CpuSerial;
+        break;
+    case KvPlacement::Nvme:
+        selected = Tier::Nvme;
+        break;
+    case KvPlacement::Sata:
+        selected = Tier::Sata;
+        break;
     }
     d.selectedMs = d.tierMs[size_t(selected)];
     d.tokensPerS = d.selectedMs > 0 ? double(s.batch) * 1e3 / d.selectedMs : 0.0;
@@ -313,8 +322,8 @@ ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, cons
     // A prefill reads the same weights a decode step does, with every token's experts touched.
     const double weightsRead = weightBytesReadPerStep(s.model, p, s.weights, tokens) / n;
     const double memoryMs = transferMs(weightsRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
-    const double computeMs =
-        prefillFlops(s.model, p, tokens) / n / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
+    const double computeMs = prefillFlops(s.model, p, tokens) / n /
+                             (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
     r.recomputeMs = std::max(memoryMs, computeMs);
 
     const GpuStep step = gpuStep(s, p, 1.0, 1.0, 1, tokens);
@@ -341,8 +350,8 @@ Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTimi
     // The prompt length from which reload stays faster up to the search bound: after the last
     // grid point where recompute still wins, refined by bisection. (Reload can win briefly at a
     // few tokens and lose again, e.g. when a MoE prefill touches more experts as it grows.)
-    const int64_t upTo = std::max<int64_t>(s.context, s.model.maxContext > 0 ? s.model.maxContext
-                                                                            : 131'072);
+    const int64_t upTo =
+        std::max<int64_t>(s.context, s.model.maxContext > 0 ? s.model.maxContext : 131'072);
     b.searchedUpTo = upTo;
     constexpr int kGrid = 64;
     std::array<int64_t, 3> lastLoss{0, 0, 0}; // 0: reload never lost on the grid
@@ -385,11 +394,16 @@ Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTimi
 const char* tierId(Tier tier)
 {
     switch (tier) {
-    case Tier::Gpu: return "gpu";
-    case Tier::CpuSerial: return "cpu_serial";
-    case Tier::CpuPipelined: return "cpu_pipelined";
-    case Tier::Nvme: return "nvme";
-    case Tier::Sata: return "sata";
+    case Tier::Gpu:
+        return "gpu";
+    case Tier::CpuSerial:
+        return "cpu_serial";
+    case Tier::CpuPipelined:
+        return "cpu_pipelined";
+    case Tier::Nvme:
+        return "nvme";
+    case Tier::Sata:
+        return "sata";
     }
     return "gpu";
 }
@@ -397,9 +411,12 @@ const char* tierId(Tier tier)
 const char* reloadTierId(ReloadTier tier)
 {
     switch (tier) {
-    case ReloadTier::CpuRam: return "cpu";
-    case ReloadTier::Nvme: return "nvme";
-    case ReloadTier::Sata: return "sata";
+    case ReloadTier::CpuRam:
+        return "cpu";
+    case ReloadTier::Nvme:
+        return "nvme";
+    case ReloadTier::Sata:
+        return "sata";
     }
     return "cpu";
 }
@@ -425,12 +442,17 @@ double tensorParallelBufferMiB(const Scenario& s)
 
 Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
 {
-    if (auto error = validate(s))
-        return *error;
-    Evaluation e;
+    // Filled in place and returned as is: an Evaluation is a large struct, and the planner's
+    // search evaluates millions a second.
+    Expected<Evaluation> result(std::in_place);
+    if (auto error = validate(s)) [[unlikely]] {
+        result = std::move(*error);
+        return result;
+    }
+    Evaluation& e = result.value();
     e.parameters = countParameters(s.model);
-    e.experts = expertStorage(s.model, e.parameters, s.weights, s.gpu.computeCapability,
-                              tensorWays(s));
+    e.experts =
+        expertStorage(s.model, e.parameters, s.weights, s.gpu.computeCapability, tensorWays(s));
     e.weightsBytesTotal = weightBytes(e.parameters, s.weights, e.experts);
     e.kv = kvFigures(s);
     e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount));
@@ -439,7 +461,7 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
         s, e.kv, kvRoomForWholeModel(s, e.tokensFit.freeForKvBytes));
     e.decode = decodeTiming(s, e.parameters, e.kv, e.vram);
     e.breakeven = breakeven(s, e.parameters, e.decode, options.breakevenCrossings);
-    return e;
+    return result;
 }
 
 } // namespace kvscope

@@ -30,8 +30,8 @@ std::string show(double v)
                       "an integer from " + formatInteger(lo) + " to " + formatInteger(hi)};
 }
 
-[[gnu::cold, gnu::noinline]] FieldError realError(const char* field, double v, double lo,
-                                                  double hi, bool openLow)
+[[gnu::cold, gnu::noinline]] FieldError realError(const char* field, double v, double lo, double hi,
+                                                  bool openLow)
 {
     return FieldError{field, show(v),
                       std::string("a number ") + (openLow ? "above " : "from ") + show(lo) +
@@ -46,9 +46,8 @@ std::string show(double v)
     return intError(field, v, lo, hi);
 }
 
-[[gnu::always_inline]] inline std::optional<FieldError> checkReal(const char* field, double v,
-                                                                  double lo, double hi,
-                                                                  bool openLow = true)
+[[gnu::always_inline]] inline std::optional<FieldError>
+checkReal(const char* field, double v, double lo, double hi, bool openLow = true)
 {
     const bool low = openLow ? v > lo : v >= lo;
     if (std::isfinite(v) && low && v <= hi) [[likely]]
@@ -58,42 +57,38 @@ std::string show(double v)
 
 [[gnu::cold, gnu::noinline]] FieldError registeredError(const Setting& s, const SettingValue& v)
 {
-    const std::string got = std::holds_alternative<double>(v) ? showNumber(std::get<double>(v))
-                                                              : settingValueText(v);
+    const std::string got =
+        std::holds_alternative<double>(v) ? showNumber(std::get<double>(v)) : settingValueText(v);
     return FieldError{s.id, got, acceptedText(s)};
 }
 
-// Every registry setting that holds a number, looked up once: validate() runs on every
-// evaluation, and a setting added to the registry is checked here without another line. Choices
-// are checked where a door parses them; the lanes, an integer in the scenario, are below.
-const std::vector<const Setting*>& checkedSettings()
+// Every registry setting that holds a number with its range, looked up once: validate() runs on
+// every evaluation, and a setting added to the registry is checked here without another line.
+// Choices are checked where a door parses them; the lanes, an integer in the scenario, are below.
+struct NumberCheck
 {
-    static const std::vector<const Setting*> list = [] {
-        std::vector<const Setting*> settings;
+    std::optional<double> (*number)(const Scenario&);
+    double lo;
+    double hi;
+    bool loOpen;
+    const Setting* setting;
+};
+
+const std::vector<NumberCheck>& numberChecks()
+{
+    static const std::vector<NumberCheck> list = [] {
+        std::vector<NumberCheck> checks;
         for (const Setting& s : settingsRegistry())
-            if (s.current && (s.type == SettingType::Integer || s.type == SettingType::Real))
-                settings.push_back(&s);
-        return settings;
+            if (s.number)
+                checks.push_back({s.number, s.lo, s.hi, s.loOpen, &s});
+        return checks;
     }();
     return list;
 }
 
-// A scenario's value against the setting's one range (or its choices).
-std::optional<FieldError> checkRegistered(const Setting& s, const Scenario& scenario)
+[[gnu::cold, gnu::noinline]] FieldError numberError(const Setting& s, const Scenario& scenario)
 {
-    const std::optional<SettingValue> value = s.current(scenario);
-    if (!value)
-        return std::nullopt;
-    bool ok = true;
-    if (const auto* i = std::get_if<int64_t>(&*value))
-        ok = inRange(s, double(*i));
-    else if (const auto* d = std::get_if<double>(&*value))
-        ok = inRange(s, *d);
-    else if (const auto* text = std::get_if<std::string>(&*value))
-        ok = std::find(s.choices.begin(), s.choices.end(), *text) != s.choices.end();
-    if (ok) [[likely]]
-        return std::nullopt;
-    return registeredError(s, *value);
+    return registeredError(s, currentValue(s, scenario).value_or(SettingValue(0.0)));
 }
 
 } // namespace
@@ -127,8 +122,8 @@ std::optional<FieldError> validateModel(const ModelSpec& m)
             return e;
         if (m.queryHeads % m.kvHeads != 0)
             return FieldError{"model.num_key_value_heads", std::to_string(m.kvHeads),
-                              "a divisor of num_attention_heads (" +
-                                  std::to_string(m.queryHeads) + ")"};
+                              "a divisor of num_attention_heads (" + std::to_string(m.queryHeads) +
+                                  ")"};
     }
     if (auto e = checkInt("model.sliding_window", m.slidingWindow, 0, limits::maxContext))
         return e;
@@ -154,7 +149,8 @@ std::optional<FieldError> validateGpu(const GpuSpec& g)
 {
     if (auto e = checkReal("gpu.memory_gib", g.memoryGiB, 0, limits::maxMemoryGiB))
         return e;
-    if (auto e = checkReal("gpu.memory_bandwidth_gb_per_s", g.bandwidthGBps, 0, limits::maxRateGBps))
+    if (auto e =
+            checkReal("gpu.memory_bandwidth_gb_per_s", g.bandwidthGBps, 0, limits::maxRateGBps))
         return e;
     if (auto e = checkReal("gpu.fp16_tensor_tflops", g.fp16Tflops, 0, limits::maxTflops))
         return e;
@@ -199,9 +195,14 @@ std::optional<FieldError> validate(const Scenario& s)
     if (auto e = checkReal("host_memory.bandwidth_gb_per_s", s.hostMemory.bandwidthGBps, 0,
                            limits::maxRateGBps))
         return e;
-    for (const Setting* setting : checkedSettings())
-        if (auto e = checkRegistered(*setting, s))
-            return e;
+    for (const NumberCheck& c : numberChecks()) {
+        const std::optional<double> v = c.number(s);
+        if (!v) // left to its default
+            continue;
+        const bool low = c.loOpen ? *v > c.lo : *v >= c.lo;
+        if (!(std::isfinite(*v) && low && *v <= c.hi)) [[unlikely]]
+            return numberError(*c.setting, s);
+    }
     static const Setting* const lanes = settingById("lanes");
     static const std::vector<int> laneChoices = [] {
         std::vector<int> choices;
@@ -210,7 +211,8 @@ std::optional<FieldError> validate(const Scenario& s)
         return choices;
     }();
     if (std::find(laneChoices.begin(), laneChoices.end(), s.pcieLanes) == laneChoices.end())
-        [[unlikely]] return registeredError(*lanes, SettingValue(std::to_string(s.pcieLanes)));
+        [[unlikely]]
+        return registeredError(*lanes, SettingValue(std::to_string(s.pcieLanes)));
     // Prices are in US dollars; another currency without its rate would show dollars as yen.
     if (s.cost.currency != "USD" && s.cost.perUsd == 1.0) [[unlikely]]
         return FieldError{"usd_rate", "1",

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/io/scenario_file.h"
 
-#include "kvscope/io/config_import.h"
 #include "kvscope/io/checked_json.h"
+#include "kvscope/io/config_import.h"
 #include "kvscope/settings/settings_registry.h"
 
 #include <nlohmann/json.hpp>
@@ -19,7 +19,7 @@ nlohmann::json scenarioToJson(const Scenario& s)
         j["gpu"] = gpuToJson(s.gpu);
     j["efficiency"] = nlohmann::json::object();
     for (const Setting& setting : settingsRegistry()) {
-        const auto value = setting.current(s);
+        const auto value = currentValue(setting, s);
         if (!value)
             continue;
         nlohmann::json& target = *setting.fileSection ? j[setting.fileSection] : j;
@@ -127,7 +127,9 @@ std::optional<FieldError> applyFileSettings(const nlohmann::json& j, Scenario& s
                 continue;
             const bool inSection = *setting.fileSection != 0;
             const auto section = inSection ? j.find(setting.fileSection) : j.end();
-            const nlohmann::json* object = !inSection ? &j : section != j.end() ? &*section : nullptr;
+            const nlohmann::json* object = !inSection           ? &j
+                                           : section != j.end() ? &*section
+                                                                : nullptr;
             if (!object)
                 continue;
             auto it = object->find(setting.id);
@@ -162,8 +164,8 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& j, const Catalog& c)
     JsonReader r(j, "scenario");
     const int64_t version = r.integer({"kvscope_scenario"}, 1, scenarioFileVersion, 0);
     if (version == 0 && !r.error())
-        r.fail("kvscope_scenario", "", "a scenario file version from 1 to " +
-                                           std::to_string(scenarioFileVersion));
+        r.fail("kvscope_scenario", "",
+               "a scenario file version from 1 to " + std::to_string(scenarioFileVersion));
     if (r.error())
         return *r.error();
 

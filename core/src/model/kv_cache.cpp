@@ -31,25 +31,9 @@ KvShape kvShape(const ModelSpec& model, int64_t kvHeads)
     return shape;
 }
 
-int64_t kvHeadsPerGpu(const KvShape& shape, int gpus)
-{
-    if (shape.isMla())
-        return 1; // one latent, replicated on every GPU
-    const int64_t n = std::max(1, gpus);
-    return std::max<int64_t>(1, (shape.kvHeads + n - 1) / n);
-}
-
 int64_t kvHeadsPerGpu(const ModelSpec& model, int gpus)
 {
     return kvHeadsPerGpu(kvShape(model), gpus);
-}
-
-double kvBytesPerTokenPerLayer(const KvShape& shape, const KvDtype& dtype, int gpus)
-{
-    if (shape.isMla())
-        return double(shape.kvLoraRank + shape.qkRopeHeadDim) * dtype.bytesPerElement();
-    return 2.0 * double(kvHeadsPerGpu(shape, gpus)) * double(shape.headDim) *
-           dtype.bytesPerElement();
 }
 
 double kvBytesPerTokenPerLayer(const ModelSpec& model, const KvDtype& dtype, int gpus)
@@ -66,16 +50,6 @@ static bool isWindowed(const ModelSpec& model, int64_t layer)
 int64_t tokensHeld(const ModelSpec& model, int64_t layer, int64_t context)
 {
     return isWindowed(model, layer) ? std::min(context, model.slidingWindow) : context;
-}
-
-double kvBytesForContext(const KvShape& shape, const KvDtype& dtype, int gpus, int64_t context)
-{
-    const int64_t windowed = shape.windowedLayers;
-    const int64_t full = shape.layers - windowed;
-    const double perLayer = kvBytesPerTokenPerLayer(shape, dtype, gpus);
-    const double held = double(full) * double(context) +
-                        double(windowed) * double(std::min(context, shape.slidingWindow));
-    return perLayer * held;
 }
 
 double kvBytesForContext(const ModelSpec& model, const KvDtype& dtype, int gpus, int64_t context)
@@ -120,8 +94,8 @@ int64_t longestContextFitting(const KvShape& shape, const KvDtype& dtype, int gp
         tokens = full > 0 ? window + (bytes - atWindow) / (perLayer * double(full))
                           : double(limits::maxContext);
     }
-    int64_t result = tokens >= double(limits::maxContext) ? limits::maxContext
-                                                          : int64_t(std::floor(tokens));
+    int64_t result =
+        tokens >= double(limits::maxContext) ? limits::maxContext : int64_t(std::floor(tokens));
     if (result >= limits::maxContext && capped)
         *capped = true;
     if (blockTokens > 1)

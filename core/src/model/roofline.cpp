@@ -48,13 +48,6 @@ double decodeFlops(const ModelSpec& m, const ParameterCount& p, int64_t batch, i
     return double(batch) * (2.0 * p.active() + attentionFlopsPerToken(m, context));
 }
 
-double transferMs(double bytes, double gbPerS)
-{
-    if (!(bytes > 0) || !(gbPerS > 0))
-        return 0.0;
-    return bytes / (gbPerS * 1e9) * 1e3;
-}
-
 double serialStepMs(double gpuMs, double transfer)
 {
     return gpuMs + transfer;

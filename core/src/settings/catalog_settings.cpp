@@ -3,17 +3,14 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/io/config_import.h"
+#include "settings/field_access.h"
 
 namespace kvscope {
 
 namespace {
 
 using V = std::optional<SettingValue>;
-
-const std::string& textOf(const SettingValue& v)
-{
-    return std::get<std::string>(v);
-}
+using settings_detail::textOf;
 
 bool looksLikePath(const std::string& value)
 {

@@ -3,23 +3,13 @@
 // prices become cost. Each is a registry entry like any other, so the CLI, scenario files and the
 // window accept the same values.
 #include "settings/catalog_settings.h"
+#include "settings/field_access.h"
 
 #include "kvscope/evaluation/scenario.h"
 
 namespace kvscope {
 
-namespace {
-
 using V = std::optional<SettingValue>;
-
-#define REAL_SETTER(member)                                                                        \
-    [](Scenario& s, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {          \
-        s.member = std::get<double>(v);                                                            \
-        return std::nullopt;                                                                       \
-    }
-#define REAL_GETTER(member) [](const Scenario& s) -> V { return SettingValue(s.member); }
-
-} // namespace
 
 std::vector<Setting> planningSettings()
 {
@@ -30,8 +20,8 @@ std::vector<Setting> planningSettings()
         s.unit = "GiB";
         s.defaultText = "0 (not stated, not checked)";
         s.help = "host RAM for offloaded weights and KV cache; the verdict checks it";
-        s.apply = REAL_SETTER(hostRamGiB);
-        s.current = REAL_GETTER(hostRamGiB);
+        s.apply = KVSCOPE_FIELD_SETTER(hostRamGiB, realOf);
+        s.number = KVSCOPE_FIELD_NUMBER(hostRamGiB);
         r.push_back(s);
     }
     {
@@ -41,8 +31,8 @@ std::vector<Setting> planningSettings()
         s.defaultText = "0 (no target)";
         s.help = "target: decode tokens per second each sequence must reach";
         s.fileSection = "targets";
-        s.apply = REAL_SETTER(targets.minTokensPerSUser);
-        s.current = REAL_GETTER(targets.minTokensPerSUser);
+        s.apply = KVSCOPE_FIELD_SETTER(targets.minTokensPerSUser, realOf);
+        s.number = KVSCOPE_FIELD_NUMBER(targets.minTokensPerSUser);
         r.push_back(s);
     }
     {
@@ -51,8 +41,8 @@ std::vector<Setting> planningSettings()
         s.defaultText = "0 (no target)";
         s.help = "target: longest time to first token for a full-context prompt";
         s.fileSection = "targets";
-        s.apply = REAL_SETTER(targets.maxTtftMs);
-        s.current = REAL_GETTER(targets.maxTtftMs);
+        s.apply = KVSCOPE_FIELD_SETTER(targets.maxTtftMs, realOf);
+        s.number = KVSCOPE_FIELD_NUMBER(targets.maxTtftMs);
         r.push_back(s);
     }
     {
@@ -62,8 +52,8 @@ std::vector<Setting> planningSettings()
         s.defaultText = "3";
         s.help = "a bought GPU's price is spread over this many years of round-the-clock use";
         s.fileSection = "cost";
-        s.apply = REAL_SETTER(cost.amortizationYears);
-        s.current = REAL_GETTER(cost.amortizationYears);
+        s.apply = KVSCOPE_FIELD_SETTER(cost.amortizationYears, realOf);
+        s.number = KVSCOPE_FIELD_NUMBER(cost.amortizationYears);
         r.push_back(s);
     }
     {
@@ -86,8 +76,8 @@ std::vector<Setting> planningSettings()
         s.defaultText = "1";
         s.help = "units of the currency one US dollar buys (catalog prices are in USD)";
         s.fileSection = "cost";
-        s.apply = REAL_SETTER(cost.perUsd);
-        s.current = REAL_GETTER(cost.perUsd);
+        s.apply = KVSCOPE_FIELD_SETTER(cost.perUsd, realOf);
+        s.number = KVSCOPE_FIELD_NUMBER(cost.perUsd);
         r.push_back(s);
     }
     return r;

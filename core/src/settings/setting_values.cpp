@@ -97,6 +97,20 @@ std::string acceptedText(const Setting& s)
     return "";
 }
 
+std::optional<SettingValue> currentValue(const Setting& s, const Scenario& scenario)
+{
+    if (s.current)
+        return s.current(scenario);
+    if (!s.number)
+        return std::nullopt;
+    const std::optional<double> v = s.number(scenario);
+    if (!v)
+        return std::nullopt;
+    if (s.type == SettingType::Integer)
+        return SettingValue(int64_t(*v));
+    return SettingValue(*v);
+}
+
 bool inRange(const Setting& s, double v)
 {
     if (!std::isfinite(v))

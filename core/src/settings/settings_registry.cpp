@@ -6,6 +6,7 @@
 
 #include "kvscope/evaluation/scenario.h"
 #include "settings/catalog_settings.h"
+#include "settings/field_access.h"
 
 #include <algorithm>
 
@@ -14,29 +15,14 @@ namespace kvscope {
 namespace {
 
 using V = std::optional<SettingValue>;
-
-int64_t integerOf(const SettingValue& v)
-{
-    return std::get<int64_t>(v);
-}
-double realOf(const SettingValue& v)
-{
-    return std::get<double>(v);
-}
-bool switchOf(const SettingValue& v)
-{
-    return std::get<bool>(v);
-}
-const std::string& textOf(const SettingValue& v)
-{
-    return std::get<std::string>(v);
-}
+using N = std::optional<double>;
+using namespace settings_detail;
 
 // One efficiency factor: its file key sits in the scenario's "efficiency" object.
 Setting factor(const char* id, const char* flag, double lo, double hi, const char* unit,
                const char* help,
                std::optional<FieldError> (*apply)(Scenario&, const SettingValue&, const Catalog&),
-               V (*current)(const Scenario&))
+               N (*number)(const Scenario&))
 {
     Setting s = makeSetting(id, flag, "F", SettingType::Real, lo, hi);
     s.unit = unit;
@@ -44,16 +30,9 @@ Setting factor(const char* id, const char* flag, double lo, double hi, const cha
     s.help = help;
     s.fileSection = "efficiency";
     s.apply = apply;
-    s.current = current;
+    s.number = number;
     return s;
 }
-
-#define FIELD_SETTER(member, get)                                                                  \
-    [](Scenario& s, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {          \
-        s.member = get(v);                                                                         \
-        return std::nullopt;                                                                       \
-    }
-#define FIELD_GETTER(member) [](const Scenario& s) -> V { return SettingValue(s.member); }
 
 std::vector<Setting> buildRegistry()
 {
@@ -71,7 +50,7 @@ std::vector<Setting> buildRegistry()
             sc.gpuCount = int(integerOf(v));
             return std::nullopt;
         };
-        s.current = [](const Scenario& sc) -> V { return SettingValue(int64_t(sc.gpuCount)); };
+        s.number = KVSCOPE_FIELD_NUMBER(gpuCount);
         add(s);
     }
     {
@@ -81,8 +60,8 @@ std::vector<Setting> buildRegistry()
         s.defaultText = "2,048";
         s.help = "tokens per sequence (prompt + generated)";
         s.engineNames = {{"vllm", "max_model_len"}, {"llamacpp", "n_ctx"}};
-        s.apply = FIELD_SETTER(context, integerOf);
-        s.current = FIELD_GETTER(context);
+        s.apply = KVSCOPE_FIELD_SETTER(context, integerOf);
+        s.number = KVSCOPE_FIELD_NUMBER(context);
         add(s);
     }
     {
@@ -92,8 +71,8 @@ std::vector<Setting> buildRegistry()
         s.defaultText = "1";
         s.help = "concurrent sequences decoded together (--users: the users served at once)";
         s.flagAliases = {"users"};
-        s.apply = FIELD_SETTER(batch, integerOf);
-        s.current = FIELD_GETTER(batch);
+        s.apply = KVSCOPE_FIELD_SETTER(batch, integerOf);
+        s.number = KVSCOPE_FIELD_NUMBER(batch);
         add(s);
     }
     {
@@ -132,8 +111,8 @@ std::vector<Setting> buildRegistry()
         Setting s = makeSetting("prefetch_kv", "prefetch", "on|off", SettingType::Switch);
         s.defaultText = "on";
         s.help = "offloaded KV: prefetch the next layer while computing (pipelined)";
-        s.apply = FIELD_SETTER(prefetchKv, switchOf);
-        s.current = FIELD_GETTER(prefetchKv);
+        s.apply = KVSCOPE_FIELD_SETTER(prefetchKv, switchOf);
+        s.current = KVSCOPE_FIELD_GETTER(prefetchKv);
         add(s);
     }
     {
@@ -141,8 +120,8 @@ std::vector<Setting> buildRegistry()
             makeSetting("offload_weights", "offload-weights", "on|off", SettingType::Switch);
         s.defaultText = "off";
         s.help = "device_map=\"auto\": weights that do not fit go to CPU RAM";
-        s.apply = FIELD_SETTER(offloadWeights, switchOf);
-        s.current = FIELD_GETTER(offloadWeights);
+        s.apply = KVSCOPE_FIELD_SETTER(offloadWeights, switchOf);
+        s.current = KVSCOPE_FIELD_GETTER(offloadWeights);
         add(s);
     }
     {
@@ -156,9 +135,7 @@ std::vector<Setting> buildRegistry()
             sc.memoryFraction = realOf(v);
             return std::nullopt;
         };
-        s.current = [](const Scenario& sc) -> V {
-            return sc.memoryFraction ? V(SettingValue(*sc.memoryFraction)) : std::nullopt;
-        };
+        s.number = [](const Scenario& sc) -> N { return sc.memoryFraction; };
         add(s);
     }
     {
@@ -168,8 +145,8 @@ std::vector<Setting> buildRegistry()
         s.defaultText = "the engine's (vLLM 16, llama.cpp 256, transformers 1)";
         s.help = "KV allocation granularity in tokens (vLLM --block-size)";
         s.engineNames = {{"vllm", "block_size"}};
-        s.apply = FIELD_SETTER(engine.kvBlockTokens, integerOf);
-        s.current = FIELD_GETTER(engine.kvBlockTokens);
+        s.apply = KVSCOPE_FIELD_SETTER(engine.kvBlockTokens, integerOf);
+        s.number = KVSCOPE_FIELD_NUMBER(engine.kvBlockTokens);
         add(s);
     }
     {
@@ -185,7 +162,7 @@ std::vector<Setting> buildRegistry()
             sc.engine.prefillChunkTokens = integerOf(v);
             return std::nullopt;
         };
-        s.current = FIELD_GETTER(engine.prefillChunkTokens);
+        s.number = KVSCOPE_FIELD_NUMBER(engine.prefillChunkTokens);
         add(s);
     }
     {
@@ -195,8 +172,8 @@ std::vector<Setting> buildRegistry()
         s.defaultText = "follows the engine and GPU (vLLM 256, or 1,024 on 70 GiB GPUs but A100)";
         s.help = "vLLM --max-num-seqs: logit rows its profiling run samples (0 = the batch)";
         s.engineNames = {{"vllm", "max_num_seqs"}};
-        s.apply = FIELD_SETTER(engine.maxNumSeqs, integerOf);
-        s.current = FIELD_GETTER(engine.maxNumSeqs);
+        s.apply = KVSCOPE_FIELD_SETTER(engine.maxNumSeqs, integerOf);
+        s.number = KVSCOPE_FIELD_NUMBER(engine.maxNumSeqs);
         add(s);
     }
     {
@@ -205,8 +182,8 @@ std::vector<Setting> buildRegistry()
         s.unit = "MiB";
         s.defaultText = "the engine's (CUDA context, allocator; calibrate sets it)";
         s.help = "memory the engine holds besides weights, KV, activations and CUDA graphs";
-        s.apply = FIELD_SETTER(engine.runtimeOverheadMiB, realOf);
-        s.current = FIELD_GETTER(engine.runtimeOverheadMiB);
+        s.apply = KVSCOPE_FIELD_SETTER(engine.runtimeOverheadMiB, realOf);
+        s.number = KVSCOPE_FIELD_NUMBER(engine.runtimeOverheadMiB);
         add(s);
     }
     {
@@ -214,8 +191,8 @@ std::vector<Setting> buildRegistry()
         s.defaultText = "off";
         s.help = "vLLM --enforce-eager: no CUDA graphs are captured";
         s.engineNames = {{"vllm", "enforce_eager"}};
-        s.apply = FIELD_SETTER(enforceEager, switchOf);
-        s.current = FIELD_GETTER(enforceEager);
+        s.apply = KVSCOPE_FIELD_SETTER(enforceEager, switchOf);
+        s.current = KVSCOPE_FIELD_GETTER(enforceEager);
         add(s);
     }
     {
@@ -224,8 +201,8 @@ std::vector<Setting> buildRegistry()
         s.defaultText = "off";
         s.help = "vLLM samples top-k/top-p with FlashInfer (its log says so), sorting no logits";
         s.engineNames = {{"vllm", "VLLM_USE_FLASHINFER_SAMPLER"}};
-        s.apply = FIELD_SETTER(flashinferSampler, switchOf);
-        s.current = FIELD_GETTER(flashinferSampler);
+        s.apply = KVSCOPE_FIELD_SETTER(flashinferSampler, switchOf);
+        s.current = KVSCOPE_FIELD_GETTER(flashinferSampler);
         add(s);
     }
     {
@@ -240,8 +217,8 @@ std::vector<Setting> buildRegistry()
             sc.gpuLayers = integerOf(v);
             return std::nullopt;
         };
-        s.current = [](const Scenario& sc) -> V {
-            return sc.gpuLayers ? V(SettingValue(*sc.gpuLayers)) : std::nullopt;
+        s.number = [](const Scenario& sc) -> N {
+            return sc.gpuLayers ? N(double(*sc.gpuLayers)) : std::nullopt;
         };
         add(s);
     }
@@ -267,44 +244,45 @@ std::vector<Setting> buildRegistry()
 
     add(factor("hbm_efficiency", "hbm-efficiency", 0.05, 1, "fraction",
                "share of peak memory bandwidth a decode step reaches",
-               FIELD_SETTER(efficiency.hbm, realOf), FIELD_GETTER(efficiency.hbm)));
+               KVSCOPE_FIELD_SETTER(efficiency.hbm, realOf), KVSCOPE_FIELD_NUMBER(efficiency.hbm)));
     add(factor("compute_efficiency", "compute-efficiency", 0.05, 1, "fraction",
                "share of peak tensor FLOP/s a prefill reaches",
-               FIELD_SETTER(efficiency.compute, realOf), FIELD_GETTER(efficiency.compute)));
+               KVSCOPE_FIELD_SETTER(efficiency.compute, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.compute)));
     add(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency", 0.05, 1, "fraction",
                "PCIe payload share after protocol overhead",
-               FIELD_SETTER(efficiency.pcieProtocol, realOf),
-               FIELD_GETTER(efficiency.pcieProtocol)));
+               KVSCOPE_FIELD_SETTER(efficiency.pcieProtocol, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.pcieProtocol)));
     add(factor("disk_efficiency", "disk-efficiency", 0.05, 1, "fraction",
-               "share of a drive's rated read reached", FIELD_SETTER(efficiency.disk, realOf),
-               FIELD_GETTER(efficiency.disk)));
+               "share of a drive's rated read reached",
+               KVSCOPE_FIELD_SETTER(efficiency.disk, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.disk)));
     add(factor("host_memory_efficiency", "host-memory-efficiency", 0.05, 1, "fraction",
                "share of host memory peak bandwidth reached",
-               FIELD_SETTER(efficiency.hostMemory, realOf), FIELD_GETTER(efficiency.hostMemory)));
+               KVSCOPE_FIELD_SETTER(efficiency.hostMemory, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.hostMemory)));
     add(factor("realtime_tokens_per_s", "realtime-tokens-per-s", 1, 100, "tokens/s",
                "decode speed treated as real time (reading speed)",
-               FIELD_SETTER(efficiency.realtimeTokensPerS, realOf),
-               FIELD_GETTER(efficiency.realtimeTokensPerS)));
+               KVSCOPE_FIELD_SETTER(efficiency.realtimeTokensPerS, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.realtimeTokensPerS)));
     add(factor("activation_bytes", "activation-bytes", 1, 4, "bytes",
-               "bytes per activation element", FIELD_SETTER(efficiency.activationBytes, realOf),
-               FIELD_GETTER(efficiency.activationBytes)));
+               "bytes per activation element",
+               KVSCOPE_FIELD_SETTER(efficiency.activationBytes, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.activationBytes)));
     add(factor("layer_overhead_us", "layer-overhead-us", 0, 1000, "µs",
                "fixed time per layer per decode step (launches, synchronisation)",
-               FIELD_SETTER(efficiency.layerOverheadUs, realOf),
-               FIELD_GETTER(efficiency.layerOverheadUs)));
+               KVSCOPE_FIELD_SETTER(efficiency.layerOverheadUs, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadUs)));
     add(factor("interconnect_efficiency", "interconnect-efficiency", 0.05, 1, "fraction",
                "share of NVLink / PCIe bandwidth an all-reduce reaches",
-               FIELD_SETTER(efficiency.interconnect, realOf),
-               FIELD_GETTER(efficiency.interconnect)));
+               KVSCOPE_FIELD_SETTER(efficiency.interconnect, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.interconnect)));
     add(factor("all_reduce_latency_us", "all-reduce-latency-us", 0, 1000, "µs",
                "fixed latency of one all-reduce",
-               FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
-               FIELD_GETTER(efficiency.allReduceLatencyUs)));
+               KVSCOPE_FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.allReduceLatencyUs)));
     return r;
 }
-
-#undef FIELD_SETTER
-#undef FIELD_GETTER
 
 } // namespace
 

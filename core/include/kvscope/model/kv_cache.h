@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/model/storage_formats.h"
 #include "kvscope/model/model_spec.h"
+#include "kvscope/model/storage_formats.h"
 
 #include <cstdint>
 
@@ -30,20 +30,42 @@ KvShape kvShape(const ModelSpec& model, int64_t kvHeads);
 
 // KV heads one GPU holds under tensor parallelism over `gpus`: heads are split, and replicated
 // when there are fewer KV heads than GPUs. An MLA latent is not split (every GPU holds it).
-int64_t kvHeadsPerGpu(const KvShape& shape, int gpus);
+// (Inline, as the two below: the planner's search calls them millions of times a second.)
+inline int64_t kvHeadsPerGpu(const KvShape& shape, int gpus)
+{
+    if (shape.isMla())
+        return 1; // one latent, replicated on every GPU
+    const int64_t n = gpus > 1 ? gpus : 1;
+    const int64_t heads = (shape.kvHeads + n - 1) / n;
+    return heads > 1 ? heads : 1;
+}
 int64_t kvHeadsPerGpu(const ModelSpec& model, int gpus);
 
 // Bytes one token adds to one full-attention layer on one GPU:
 // 2 (K and V) x KV heads x head_dim x bytes per element; MLA: (kv_lora_rank + qk_rope_head_dim)
 // x bytes per element.
-double kvBytesPerTokenPerLayer(const KvShape& shape, const KvDtype& dtype, int gpus);
+inline double kvBytesPerTokenPerLayer(const KvShape& shape, const KvDtype& dtype, int gpus)
+{
+    if (shape.isMla())
+        return double(shape.kvLoraRank + shape.qkRopeHeadDim) * dtype.bytesPerElement();
+    return 2.0 * double(kvHeadsPerGpu(shape, gpus)) * double(shape.headDim) *
+           dtype.bytesPerElement();
+}
 double kvBytesPerTokenPerLayer(const ModelSpec& model, const KvDtype& dtype, int gpus);
 
 // Tokens a layer holds at `context`: windowed layers stop at their window.
 int64_t tokensHeld(const ModelSpec& model, int64_t layer, int64_t context);
 
 // Bytes of one sequence's KV cache at `context` tokens on one GPU, over all layers.
-double kvBytesForContext(const KvShape& shape, const KvDtype& dtype, int gpus, int64_t context);
+inline double kvBytesForContext(const KvShape& shape, const KvDtype& dtype, int gpus,
+                                int64_t context)
+{
+    const int64_t windowed = shape.windowedLayers;
+    const int64_t full = shape.layers - windowed;
+    const int64_t held = context < shape.slidingWindow ? context : shape.slidingWindow;
+    return kvBytesPerTokenPerLayer(shape, dtype, gpus) *
+           (double(full) * double(context) + double(windowed) * double(held));
+}
 double kvBytesForContext(const ModelSpec& model, const KvDtype& dtype, int gpus, int64_t context);
 
 // Bytes of one sequence's KV per token, summed over layers, before any window saturates.

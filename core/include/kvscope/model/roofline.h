@@ -22,7 +22,12 @@ double decodeFlops(const ModelSpec& model, const ParameterCount& parameters, int
                    int64_t context);
 
 // Milliseconds to move `bytes` at `gbPerS` (SI GB/s); 0 bytes take 0 ms.
-double transferMs(double bytes, double gbPerS);
+inline double transferMs(double bytes, double gbPerS)
+{
+    if (!(bytes > 0) || !(gbPerS > 0))
+        return 0.0;
+    return bytes / (gbPerS * 1e9) * 1e3;
+}
 
 // Decode step with the KV cache read from another tier: serially (transfer, then compute) or
 // pipelined (layer N+1 crosses while layer N computes; one layer's transfer stays exposed).

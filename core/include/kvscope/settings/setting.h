@@ -60,9 +60,16 @@ struct Setting
 
     // Puts a checked value into the scenario; catalog lookups may still refuse it.
     std::optional<FieldError> (*apply)(Scenario&, const SettingValue&, const Catalog&) = nullptr;
-    // The scenario's value, or nothing when it is left to its default (the engine's, the GPU's).
+    // The scenario's value, or nothing when it is left to its default (the engine's, the GPU's):
+    // `number` for Integer and Real settings, `current` for the others. validate() checks every
+    // number against its range on each evaluation, so reading one builds no SettingValue.
     std::optional<SettingValue> (*current)(const Scenario&) = nullptr;
+    std::optional<double> (*number)(const Scenario&) = nullptr;
 };
+
+// The scenario's value of a setting as a door writes it back (scenario files), or nothing when
+// it is left to its default or the setting is not read back.
+std::optional<SettingValue> currentValue(const Setting& setting, const Scenario& scenario);
 
 // A setting with its names, type and range; the rest is filled in field by field.
 Setting makeSetting(const char* id, const char* flag, const char* valueName, SettingType type,
