@@ -43,7 +43,7 @@ void printHelp(std::ostream& out)
            "                    [scenario options] [--csv|--json]\n"
            "  kvscope-cli plan [scenario options] [--users N] [--objective cost|cost-per-million|\n"
            "                   gpus|speed] [--max-gpus-per-node N] [--allow-engines A,B]\n"
-           "                   [--allow-gpus A,B] [--min-weight-bits X] [--limit N] [--json]\n"
+           "                   [--allow-gpus A,B] [--min-weight-bits X] [--limit N] [--csv|--json]\n"
            "  kvscope-cli matrix [scenario options] [--columns gpus|formats] [--models A,B]\n"
            "                     [--csv|--json]\n"
            "  kvscope-cli launch [scenario options] [--json]\n"

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "cli_commands.h"
 
+#include "kvscope/io/plan_csv.h"
 #include "kvscope/io/plan_json.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/number_format.h"
@@ -130,12 +131,18 @@ int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
 {
     if (!args.positional.empty())
         return badInput(err, {"plan", args.positional.front(), "no positional arguments"});
+    if (args.has("csv") && args.has("json"))
+        return badInput(err, {"--csv", "with --json", "one output format"});
     auto request = planRequest(args, catalog);
     if (!request)
         return badInput(err, request.error());
     const PlanResult result = plan(*request, catalog);
     if (args.has("json")) {
         out << planToJson(*request, result).dump(2) << "\n";
+        return exitOk;
+    }
+    if (args.has("csv")) {
+        out << planToCsv(result);
         return exitOk;
     }
     const Scenario& b = request->base;
@@ -181,14 +188,7 @@ int matrixCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
         return exitOk;
     }
     if (args.has("csv")) {
-        out << "model," << (axes == MatrixAxes::ModelsByGpus ? "gpu" : "weights")
-            << ",fit,longest_context,concurrency\n";
-        for (size_t r = 0; r < m.rowIds.size(); ++r)
-            for (size_t c = 0; c < m.columnIds.size(); ++c) {
-                const FitCell& cell = m.at(r, c);
-                out << m.rowIds[r] << "," << m.columnIds[c] << "," << cellFitId(cell.fit) << ","
-                    << cell.longestContext << "," << cell.concurrency << "\n";
-            }
+        out << fitMatrixToCsv(m);
         return exitOk;
     }
     // Text: one row per model; "fits" cells show the concurrency, "shorter" the longest context.
