@@ -19,6 +19,7 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QTabWidget>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -77,9 +78,9 @@ QStringList visibleTexts(MainWindow& window)
 
 // Where a chart label is unreadable: past its chart's edges, cut off by the plot it is clipped
 // to, or over another label; "" when every label is clear.
-QString labelProblem(MainWindow& window)
+QString chartLabelProblem(ChartBase* chart)
 {
-    for (ChartBase* chart : window.charts()) {
+    {
         chart->replot(QCustomPlot::rpImmediateRefresh);
         QList<QPair<QString, QRectF>> boxes;
         for (QCPItemText* text : chart->visibleLabels()) {
@@ -98,6 +99,26 @@ QString labelProblem(MainWindow& window)
         }
     }
     return {};
+}
+
+// Every page as a user would open it (the views on a hidden tab draw when it is shown).
+QString labelProblem(MainWindow& window)
+{
+    QTabWidget* pages = window.pages();
+    const int shown = pages->currentIndex();
+    QString problem;
+    for (int page = 0; page < pages->count() && problem.isEmpty(); ++page) {
+        pages->setCurrentIndex(page);
+        // A page shown for the first time lays out, then places its pixel labels again.
+        for (int turn = 0; turn < 3; ++turn)
+            QApplication::processEvents();
+        for (ChartBase* chart : window.charts())
+            if (chart->isVisible() && problem.isEmpty())
+                problem = chartLabelProblem(chart);
+    }
+    pages->setCurrentIndex(shown);
+    QApplication::processEvents();
+    return problem;
 }
 
 } // namespace

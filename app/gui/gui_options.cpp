@@ -20,7 +20,12 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en or ja."),
                                   QStringLiteral("en|ja"));
-    parser.addOptions({help, version, screenshot, size, lang});
+    const QCommandLineOption page(QStringLiteral("page"),
+                                  QStringLiteral("The tab to show: charts, plan or matrix."),
+                                  QStringLiteral("charts|plan|matrix"));
+    const QCommandLineOption presentation(QStringLiteral("presentation"),
+                                          QStringLiteral("Start in presentation mode (large text)."));
+    parser.addOptions({help, version, screenshot, size, lang, page, presentation});
     std::vector<QCommandLineOption> scenario;
     for (const ScenarioOption& o : scenarioOptions()) {
         scenario.emplace_back(QString::fromStdString(o.name), QString::fromStdString(o.help),
@@ -51,6 +56,11 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
     if (!options.language.isEmpty() && options.language != QLatin1String("en") &&
         options.language != QLatin1String("ja"))
         return FieldError{"--lang", options.language.toStdString(), "en or ja"};
+    options.page = parser.value(page);
+    if (!options.page.isEmpty() && options.page != QLatin1String("charts") &&
+        options.page != QLatin1String("plan") && options.page != QLatin1String("matrix"))
+        return FieldError{"--page", options.page.toStdString(), "charts, plan or matrix"};
+    options.presentation = parser.isSet(presentation);
     // Scenario options in the order given, as the CLI applies them.
     for (const QString& name : parser.optionNames()) {
         if (!isScenarioOption(name.toStdString()))

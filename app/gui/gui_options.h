@@ -21,6 +21,8 @@ struct GuiOptions
     QString screenshot;              // render offscreen to this PNG and exit
     QSize size{1600, 1000};          // window size for the screenshot
     QString language;                // "en", "ja", or "" for the saved / system choice
+    QString page;                    // "charts", "plan", "matrix": the tab shown ("" = charts)
+    bool presentation = false;       // start in presentation mode
     std::optional<std::string> helpText; // --help or --version was asked for
 };
 

@@ -61,6 +61,10 @@ int main(int argc, char** argv)
     ui::ScenarioController controller(catalog);
     controller.setScenario(*scenario);
     ui::MainWindow window(&controller, screenshot ? nullptr : &settings, &language);
+    if (options->presentation)
+        window.setPresentationMode(true);
+    if (!options->page.isEmpty())
+        window.showPage(options->page);
     if (screenshot)
         return ui::saveScreenshot(window, controller, options->screenshot, options->size) ? 0 : 1;
     window.restoreState();

@@ -47,6 +47,18 @@
         <source>%1 could not be written: %2. The previous file, if any, is unchanged.</source>
         <translation>%1 に書き込めませんでした: %2。既存のファイルは変更されていません。</translation>
     </message>
+    <message>
+        <source>Export table as CSV...</source>
+        <translation>表を CSV でエクスポート...</translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation>表のエクスポート</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
 </context>
 <context>
     <name>PlannerText</name>
@@ -129,10 +141,6 @@
         <translation>。デコード %1（%2 トークン/秒）</translation>
     </message>
     <message>
-        <source>; %1 %2/h</source>
-        <translation>。%1 %2/時</translation>
-    </message>
-    <message>
         <source>Runs: %1 of %2 per GPU.</source>
         <translation>動作します：GPU 1 枚あたり %2 のうち %1 を使用。</translation>
     </message>
@@ -147,6 +155,10 @@
     <message>
         <source>Does not fit: needs %1 per GPU, %2 available; the KV cache is %3 too large.</source>
         <translation>収まりません：GPU 1 枚あたり %1 必要、使えるのは %2。KV キャッシュが %3 超過しています。</translation>
+    </message>
+    <message>
+        <source>; %1/h</source>
+        <translation>。1 時間あたり %1</translation>
     </message>
 </context>
 <context>
@@ -330,6 +342,10 @@
     <message>
         <source>Tensor-parallel buffers per GPU</source>
         <translation>テンソル並列の通信バッファ（GPU あたり）</translation>
+    </message>
+    <message>
+        <source>What would make it run, in the order to try:</source>
+        <translation>動かすための対策（上から順に試す）:</translation>
     </message>
 </context>
 <context>
@@ -776,6 +792,79 @@
     </message>
 </context>
 <context>
+    <name>kvscope::ui::FitMatrixChart</name>
+    <message>
+        <source>Fits (×N: sequences of this context at once)</source>
+        <translation>収まる（×N: このコンテキスト長で同時に動かせるシーケンス数）</translation>
+    </message>
+    <message>
+        <source>Fits only a shorter context (≤ tokens per sequence)</source>
+        <translation>短いコンテキストなら収まる（≤ シーケンスあたりのトークン数）</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <source>%1 · %2 GiB</source>
+        <translation>%1 · %2 GiB</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>≤%1</source>
+        <translation>≤%1</translation>
+    </message>
+    <message>
+        <source>One GPU of each kind, at %1 tokens × %2 sequences</source>
+        <translation>各 GPU 1 枚、%1 トークン × %2 シーケンス</translation>
+    </message>
+    <message>
+        <source>%3 GPUs of each kind, at %1 tokens × %2 sequences</source>
+        <translation>各 GPU %3 枚、%1 トークン × %2 シーケンス</translation>
+    </message>
+    <message>
+        <source>Weight formats on one %1, at %2 tokens × %3 sequences</source>
+        <translation>%1 1 枚での重みの形式、%2 トークン × %3 シーケンス</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上の %1</translation>
+    </message>
+    <message>
+        <source>%1
+Fits: %2 sequences of %3 tokens at once; up to %4 tokens per sequence</source>
+        <translation>%1
+収まります：%3 トークンのシーケンスを同時に %2 本。シーケンスあたり最大 %4 トークン</translation>
+    </message>
+    <message>
+        <source>%1
+Fits only up to %2 tokens per sequence (asked: %3)</source>
+        <translation>%1
+シーケンスあたり %2 トークンまでなら収まります（指定: %3）</translation>
+    </message>
+    <message>
+        <source>%1
+Does not fit: the weights and the engine leave no room for the KV cache</source>
+        <translation>%1
+収まりません：重みとエンジンの確保分で KV キャッシュの空きがありません</translation>
+    </message>
+    <message>
+        <source>What fits where</source>
+        <translation>どのモデルがどの GPU に収まるか</translation>
+    </message>
+    <message>
+        <source>≤%1K</source>
+        <translation>≤%1K</translation>
+    </message>
+    <message>
+        <source>×%1K</source>
+        <translation>×%1K</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::HeadlineBar</name>
     <message>
         <source>KV per token</source>
@@ -1066,6 +1155,201 @@
     <message>
         <source>Launch command copied</source>
         <translation>起動コマンドをコピーしました</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>グラフ</translation>
+    </message>
+    <message>
+        <source>Plan: what to buy</source>
+        <translation>構成プラン：何を買うか</translation>
+    </message>
+    <message>
+        <source>Fit matrix</source>
+        <translation>収まり表</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::MatrixPage</name>
+    <message>
+        <source>Columns:</source>
+        <translation>列:</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Weight formats on this GPU</source>
+        <translation>この GPU での重みの形式</translation>
+    </message>
+    <message>
+        <source>Every cell is the scenario with that model and GPU (or format): same context, sequences and engine. The outlined cell is the scenario.</source>
+        <translation>各セルは、そのモデルと GPU（または形式）に置き換えたシナリオです。コンテキスト長・シーケンス数・推論エンジンは同じ。枠で囲んだセルが現在のシナリオです。</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::PlanChart</name>
+    <message>
+        <source>%1 × %2, %3, %4</source>
+        <translation>%2 × %1、%3、%4</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s per user</source>
+        <translation>ユーザーあたりのデコード速度（トークン/秒）</translation>
+    </message>
+    <message>
+        <source>Meets the targets</source>
+        <translation>目標を満たす構成</translation>
+    </message>
+    <message>
+        <source>Pareto front: nothing both cheaper and faster</source>
+        <translation>パレートフロント（より安くより速い構成がない）</translation>
+    </message>
+    <message>
+        <source>This scenario</source>
+        <translation>現在のシナリオ</translation>
+    </message>
+    <message>
+        <source>Cost per hour (%1)</source>
+        <translation>1 時間あたりのコスト（%1）</translation>
+    </message>
+    <message>
+        <source>Closest: %1</source>
+        <translation>最も近い構成: %1</translation>
+    </message>
+    <message>
+        <source>Nothing in the catalog runs this and meets the targets.</source>
+        <translation>カタログには、これを動かして目標を満たす構成がありません。</translation>
+    </message>
+    <message>
+        <source>%1 × %2
+%3/h</source>
+        <translation>%2 × %1
+%3/時</translation>
+    </message>
+    <message>
+        <source>%1
+%2 tokens/s per user, %3 tokens/s in all
+%4/h, %5 per million tokens</source>
+        <translation>%1
+ユーザーあたり %2 トークン/秒、全体で %3 トークン/秒
+1 時間あたり %4、100 万トークンあたり %5</translation>
+    </message>
+    <message>
+        <source>What to buy: cost against speed</source>
+        <translation>何を買うか：コストと速度</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::PlanPage</name>
+    <message>
+        <source>Rank by:</source>
+        <translation>並べ替え:</translation>
+    </message>
+    <message>
+        <source>GPUs per node, at most:</source>
+        <translation>ノードあたりの GPU 上限:</translation>
+    </message>
+    <message>
+        <source>Cost per hour</source>
+        <translation>1 時間あたりのコスト</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>100 万トークンあたりのコスト</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs</source>
+        <translation>GPU 枚数が少ない順</translation>
+    </message>
+    <message>
+        <source>Fastest per user</source>
+        <translation>ユーザーあたりの速度順</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>推論エンジン</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV キャッシュ</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>ユーザーあたり トークン/秒</translation>
+    </message>
+    <message>
+        <source>Tokens/s in all</source>
+        <translation>全体 トークン/秒</translation>
+    </message>
+    <message>
+        <source>First token</source>
+        <translation>最初のトークンまで</translation>
+    </message>
+    <message>
+        <source>Per hour</source>
+        <translation>1 時間あたり</translation>
+    </message>
+    <message>
+        <source>Per million tokens</source>
+        <translation>100 万トークンあたり</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>備考</translation>
+    </message>
+    <message>
+        <source>Double-click a row to make it the scenario.</source>
+        <translation>行をダブルクリックすると、その構成をシナリオとして読み込みます。</translation>
+    </message>
+    <message>
+        <source>one user</source>
+        <translation>1 ユーザー</translation>
+    </message>
+    <message>
+        <source>%1 users</source>
+        <translation>%1 ユーザー</translation>
+    </message>
+    <message>
+        <source>Nothing in the catalog runs %1 at %2 tokens for %3 and meets the targets; the closest, and what each lacks:</source>
+        <translation>カタログには、%1 を %2 トークン・%3 で動かして目標を満たす構成がありません。近い構成と足りない点:</translation>
+    </message>
+    <message>
+        <source>%1 at %2 tokens for %3: %4 configurations evaluated, the best per GPU and count below.</source>
+        <translation>%1、%2 トークン、%3：%4 通りの構成を評価しました。GPU の種類と枚数ごとの最良の構成を下に示します。</translation>
+    </message>
+    <message>
+        <source>on the front</source>
+        <translation>パレートフロント上</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <source>too slow per user</source>
+        <translation>ユーザーあたりの速度不足</translation>
+    </message>
+    <message>
+        <source>first token too late</source>
+        <translation>最初のトークンが遅すぎる</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%2 × %1</translation>
     </message>
 </context>
 <context>

@@ -86,6 +86,9 @@ void ChartBase::show(const EvaluationSnapshot& snapshot)
 void ChartBase::showSnapshot(const EvaluationSnapshot& snapshot)
 {
     m_last = &snapshot;
+    m_deferred = deferWhileHidden() && !isVisible() && !m_exporting;
+    if (m_deferred)
+        return;
     std::vector<double> key{double(snapshot.baseRevision)};
     appendBaseKey(snapshot, key);
     if (m_baseValid && key == m_baseKey && !hasInvalidatedPaintBuffers()) {
@@ -108,11 +111,29 @@ void ChartBase::layOutAt(const QSize& size)
     m_exportSize = size == rect().size() ? QSize() : size;
     setViewport(QRect(QPoint(0, 0), size));
     fitLegend();
+    m_exporting = !m_exportSize.isEmpty() || !isVisible();
     // Twice: placing the labels sets the axis ranges, whose tick labels can move the axis rect.
     for (int pass = 0; pass < 2; ++pass) {
         updateLayout();
         if (m_last)
             showSnapshot(*m_last);
+    }
+    m_exporting = false;
+}
+
+void ChartBase::redraw()
+{
+    invalidateBase();
+    if (m_last)
+        show(*m_last);
+}
+
+void ChartBase::showEvent(QShowEvent* event)
+{
+    QCustomPlot::showEvent(event);
+    if (m_deferred && m_last) {
+        invalidateBase();
+        show(*m_last);
     }
 }
 

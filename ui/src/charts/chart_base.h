@@ -43,6 +43,9 @@ public:
     void setView(const ViewEntry* view);
     QString chartId() const;
     QString chartTitle() const;
+    // The figures a table-like view draws, as CSV (the fit matrix, the plan); empty for views
+    // of the context sweep, whose data File > Export data writes.
+    virtual QByteArray tableCsv() const { return {}; }
 
 signals:
     // The chart shows its latest snapshot on screen: after a full replot, or after only its
@@ -67,6 +70,12 @@ protected:
     QCPLayer* markerLayer() const { return m_markers; }
     // Forces the next show() to redraw everything (a style, unit or language change).
     void invalidateBase() { m_baseValid = false; }
+    // Views that search the catalog draw only while on screen (or exported): a hidden page
+    // costs the sliders nothing, and catches up when it is shown.
+    virtual bool deferWhileHidden() const { return false; }
+    bool draftMode() const { return m_draft; }
+    // Draws the last snapshot again from scratch (after a view's own options changed).
+    void redraw();
 
     ByteUnits byteUnits() const { return m_units; }
     const EvaluationSnapshot* lastSnapshot() const { return m_last; }
@@ -92,6 +101,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void showSnapshot(const EvaluationSnapshot& snapshot);
@@ -111,6 +121,8 @@ private:
     QSize m_drawnRectSize; // the axis rect that draw() last placed labels in
     QSize m_exportSize;    // while an export lays the chart out at its own size
     int m_layoutRedraws = 0;
+    bool m_deferred = false;  // a snapshot arrived while hidden (deferWhileHidden)
+    bool m_exporting = false; // layOutAt draws even a hidden view
 };
 
 // The unit to show `maxBytes` in: {symbol, bytes per unit}.

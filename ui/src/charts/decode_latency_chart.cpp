@@ -115,7 +115,7 @@ void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
     const bool nearRight = std::log(double(s.context) / range.lower) >
                            0.7 * std::log(range.upper / range.lower);
     // A scenario that does not fit has no decode time to show, only where it would fall.
-    const bool runs = verdictOf(s, snap.evaluation).runs;
+    const bool runs = snap.verdict.runs;
     m_currentLabel->setText(runs ? tr("%1: %2").arg(UiText::contextShort(double(s.context)),
                                                     UiText::duration(d.selectedMs))
                                  : tr("%1: does not fit").arg(UiText::contextShort(double(s.context))));

@@ -163,7 +163,14 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
         spots.append({QCPItemPosition::ptPlotCoords, gap + 0.5, Qt::AlignHCenter});
     double leastCovered = std::numeric_limits<double>::infinity();
     std::pair<Spot, Qt::Alignment> best{spots.front(), Qt::AlignBottom};
-    for (const Spot& spot : spots)
+    // The full text where it finds a clear spot, else the short one ("128K") that may.
+    const QString texts[] = {m_contextLabel->text(), UiText::contextShort(double(s.context))};
+    QString bestText = texts[0];
+    for (const QString& text : texts) {
+        if (leastCovered == 0)
+            break;
+        m_contextLabel->setText(text);
+        for (const Spot& spot : spots)
         for (Qt::Alignment vertical : {Qt::AlignBottom, Qt::AlignTop}) {
             m_contextLabel->position->setTypeX(spot.type);
             m_contextLabel->setPositionAlignment(spot.horizontal | vertical);
@@ -175,8 +182,10 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
                 covered += both.width() * both.height();
             }
             if (covered < leastCovered)
-                leastCovered = covered, best = {spot, vertical};
+                leastCovered = covered, best = {spot, vertical}, bestText = text;
         }
+    }
+    m_contextLabel->setText(bestText);
     m_contextLabel->position->setTypeX(best.first.type);
     m_contextLabel->setPositionAlignment(best.first.horizontal | best.second);
     m_contextLabel->position->setCoords(best.first.x, double(s.context));

@@ -3,7 +3,9 @@
 
 #include "charts/breakeven_chart.h"
 #include "charts/decode_latency_chart.h"
+#include "charts/fit_matrix_chart.h"
 #include "charts/kv_growth_chart.h"
+#include "charts/plan_chart.h"
 #include "charts/tokens_fit_chart.h"
 #include "charts/vram_chart.h"
 
@@ -76,6 +78,25 @@ const std::vector<ViewEntry>& viewRegistry()
          "latency",
          {"decode_ms_gpu", "decode_ms_cpu_serial", "decode_ms_cpu_pipelined", "decode_ms_nvme",
           "decode_ms_sata", "tokens_per_s"}},
+        // The planner's views: each on its own page, a page of its own in the report.
+        {"plan",
+         "kvscope::ui::PlanChart",
+         QT_TRANSLATE_NOOP("kvscope::ui::PlanChart", "What to buy: cost against speed"),
+         &make<PlanChart>,
+         {},
+         ReportSpace::FullPage,
+         "plan",
+         {},
+         ViewPage::Plan},
+        {"matrix",
+         "kvscope::ui::FitMatrixChart",
+         QT_TRANSLATE_NOOP("kvscope::ui::FitMatrixChart", "What fits where"),
+         &make<FitMatrixChart>,
+         {},
+         ReportSpace::FullPage,
+         "matrix",
+         {},
+         ViewPage::Matrix},
     };
     return views;
 }

@@ -21,6 +21,10 @@ struct GridPlace
     int columnSpan = 1;
 };
 
+// Where the window shows a view: in the chart grid under the headline figures, or on a page of
+// its own (a tab beside the grid) with the controls that page needs.
+enum class ViewPage { Charts, Plan, Matrix };
+
 // The room a view gets in the report PDF: half a page (two views share a page, in registry
 // order) or a page of its own.
 enum class ReportSpace { HalfPage, FullPage };
@@ -38,6 +42,7 @@ struct ViewEntry
     ReportSpace report = ReportSpace::HalfPage;
     const char* cliId;                   // the value of `kvscope-cli export --chart`
     std::vector<std::string> csvColumns; // the context-sweep columns it draws (sweep column ids)
+    ViewPage page = ViewPage::Charts;    // grid (placed at `grid`) or a page of its own
 
     QString translatedTitle() const;
 };

@@ -2,6 +2,7 @@
 #include "export/chart_actions.h"
 
 #include "charts/chart_base.h"
+#include "charts/view_registry.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -31,8 +32,30 @@ void ChartActions::populate(QMenu* menu, ChartBase* chart, QWidget* parent)
                     [=] { exportWithDialog(chart, ExportFormat::Png, 2.0, parent); });
     menu->addAction(tr("Export as SVG..."), [=] { exportWithDialog(chart, ExportFormat::Svg, 1.0, parent); });
     menu->addAction(tr("Export as PDF..."), [=] { exportWithDialog(chart, ExportFormat::Pdf, 1.0, parent); });
+    if (chart->view() && chart->view()->page != ViewPage::Charts)
+        menu->addAction(tr("Export table as CSV..."), [=] { exportTableWithDialog(chart, parent); });
     menu->addSeparator();
     menu->addAction(tr("Copy chart"), [=] { copyToClipboard(chart); });
+}
+
+bool ChartActions::exportTableWithDialog(ChartBase* chart, QWidget* parent)
+{
+    QString path = QFileDialog::getSaveFileName(
+        parent, tr("Export table"),
+        QDir(lastDirectory()).filePath(QStringLiteral("kvscope-%1.csv").arg(chart->chartId())),
+        tr("CSV table (*.csv)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".csv");
+    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+    QString error;
+    if (!exportTableCsv(*chart, path, &error)) {
+        QMessageBox::warning(parent, tr("Export failed"),
+                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.").arg(path, error));
+        return false;
+    }
+    return true;
 }
 
 bool ChartActions::exportWithDialog(ChartBase* chart, ExportFormat format, double scale, QWidget* parent)

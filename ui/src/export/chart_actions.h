@@ -23,6 +23,7 @@ public:
     // Adds the export and copy actions for `chart` to `menu`.
     static void populate(QMenu* menu, ChartBase* chart, QWidget* dialogParent);
     static bool exportWithDialog(ChartBase* chart, ExportFormat format, double scale, QWidget* parent);
+    static bool exportTableWithDialog(ChartBase* chart, QWidget* parent); // plan, fit matrix
     static void copyToClipboard(ChartBase* chart);
     static QString lastDirectory();
 };

@@ -63,6 +63,19 @@ bool writeAtomically(const QString& path, const QByteArray& data, QString* error
 
 } // namespace
 
+bool exportTableCsv(ChartBase& chart, const QString& path, QString* error)
+{
+    if (!chart.isVisible())
+        chart.layOutAt(chart.size()); // a hidden page has not drawn its latest scenario
+    const QByteArray csv = chart.tableCsv();
+    if (csv.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("the view has no table");
+        return false;
+    }
+    return writeAtomically(path, csv, error);
+}
+
 bool parseExportFormat(const QString& text, ExportFormat* format)
 {
     const QString t = text.toLower();

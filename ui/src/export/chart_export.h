@@ -32,6 +32,10 @@ QByteArray chartSvg(ChartBase& chart, const ChartExportOptions& options, const Q
 // Draws the chart as vectors into `painter` at `rect` (the report places charts this way).
 void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool printPalette = true);
 
+// A table-like view's figures (ChartBase::tableCsv) as CSV, drawn first if the view is hidden;
+// false (and `error`) when the view has no table or the file cannot be written.
+bool exportTableCsv(ChartBase& chart, const QString& path, QString* error);
+
 // "png", "svg", "pdf" (case-insensitive); false for anything else.
 bool parseExportFormat(const QString& text, ExportFormat* format);
 QString exportSuffix(ExportFormat format);

@@ -29,6 +29,8 @@ public:
     static bool write(const EvaluationSnapshot& snapshot, const Catalog& catalog, const ChartSet& charts,
                       const QString& path, const ReportOptions& options, QString* error);
     // The report's text parts as HTML, one string per section (for tests and the preview).
+    static QString verdictHtml(const EvaluationSnapshot& snapshot, const Catalog& catalog,
+                               ByteUnits units);
     static QString inputsHtml(const Scenario& scenario);
     static QString figuresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
     static QString assumptionsHtml(const Scenario& scenario, const Catalog& catalog);

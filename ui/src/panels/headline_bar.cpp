@@ -139,8 +139,7 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const VramSplit& v = e.vram;
     const QString capacity = why("capacity");
     const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
-    const Verdict verdict = verdictOf(s, e);
-    const QString sentence = PlannerText::verdict(s, verdict, m_units);
+    const QString sentence = PlannerText::verdict(s, snap.verdict, m_units);
     m_verdictText = sentence;
     if (v.fits)
         m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)),
@@ -151,7 +150,7 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const DecodeTiming& d = e.decode;
     // A scenario that does not run has no decode speed; its would-be figure stays in the
     // arithmetic, not on the tile.
-    if (verdict.runs)
+    if (snap.verdict.runs)
         m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
                                   tr("%1 tokens/s, %2").arg(UiText::tokensPerSecond(d.tokensPerS),
                                                             UiText::placementName(s.kvPlacement)),

@@ -3,6 +3,10 @@
 
 #include "window/ui_text.h"
 
+#include <QRegularExpression>
+
+#include <cmath>
+
 namespace kvscope::ui {
 
 namespace {
@@ -89,8 +93,24 @@ QString PlannerText::remedyEffect(const Remedy& r, ByteUnits units)
     text += tr("; decode %1 (%2 tokens/s)")
                 .arg(UiText::duration(r.decodeMs), UiText::tokensPerSecond(r.tokensPerS));
     if (r.cost.known)
-        text += tr("; %1 %2/h").arg(UiText::number(r.cost.perHour, 2), q(r.scenario.cost.currency));
+        text += tr("; %1/h").arg(money(r.cost.perHour, r.scenario.cost.currency));
     return text;
+}
+
+QString PlannerText::shortName(const std::string& name)
+{
+    QString s = QString::fromStdString(name);
+    s.remove(QRegularExpression(QStringLiteral("\\s*\\(.*\\)")));
+    for (const char* word : {"NVIDIA ", "GeForce ", "Tesla ", "AMD Instinct ", "AMD ", "Apple ",
+                             " Workstation Edition", " Generation", "Hugging Face "})
+        s.remove(QLatin1String(word));
+    return s.trimmed();
+}
+
+QString PlannerText::money(double amount, const std::string& currency)
+{
+    return QStringLiteral("%1 %2").arg(UiText::number(amount, std::fabs(amount) < 1000 ? 2 : 0),
+                                       q(currency));
 }
 
 } // namespace kvscope::ui

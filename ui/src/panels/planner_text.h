@@ -18,6 +18,11 @@ public:
     static QString verdict(const Scenario& scenario, const Verdict& verdict, ByteUnits units);
     static QString remedyTitle(const Remedy& remedy);
     static QString remedyEffect(const Remedy& remedy, ByteUnits units);
+    // "12.40 USD", "1,860 JPY": two decimals below 1,000, none above.
+    static QString money(double amount, const std::string& currency);
+    // A catalog name without the words every entry repeats and its notes in parentheses:
+    // "NVIDIA GeForce RTX 4090" -> "RTX 4090", "llama.cpp (llama-server)" -> "llama.cpp".
+    static QString shortName(const std::string& name);
 };
 
 } // namespace kvscope::ui

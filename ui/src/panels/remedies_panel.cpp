@@ -95,7 +95,7 @@ void RemediesPanel::show(const EvaluationSnapshot& snapshot)
     m_stale = m_deferred;
     if (m_deferred)
         return;
-    m_verdict = verdictOf(snapshot.scenario, snapshot.evaluation);
+    m_verdict = snapshot.verdict;
     m_remedies = kvscope::remedies(snapshot.scenario, m_verdict, m_controller->catalog());
     refresh();
 }

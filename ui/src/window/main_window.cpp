@@ -6,7 +6,11 @@
 #include "charts/chart_base.h"
 #include "charts/chart_set.h"
 #include "charts/view_registry.h"
+#include "charts/fit_matrix_chart.h"
+#include "charts/plan_chart.h"
 #include "panels/headline_bar.h"
+#include "panels/matrix_page.h"
+#include "panels/plan_page.h"
 #include "panels/remedies_panel.h"
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/io/config_import.h"
@@ -31,6 +35,7 @@
 #include <QGridLayout>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QTabWidget>
 #include <QMimeData>
 #include <QSaveFile>
 #include <QScrollArea>
@@ -111,17 +116,37 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
             menu.exec(chart->mapToGlobal(pos));
         });
     }
-    auto* grid = new QGridLayout;
+    // The chart grid, and beside it in tabs the planner's pages.
+    auto* chartsPage = new QWidget(this);
+    auto* grid = new QGridLayout(chartsPage);
+    grid->setContentsMargins(0, 4, 0, 0);
     grid->setSpacing(6);
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(QStringLiteral("viewPages"));
+    m_pages->setDocumentMode(true);
+    m_pages->addTab(chartsPage, QString());
     for (ChartBase* chart : m_charts) {
-        const GridPlace& place = chart->view()->grid;
-        grid->addWidget(chart, place.row, place.column, place.rowSpan, place.columnSpan);
+        const ViewEntry& view = *chart->view();
+        if (view.page == ViewPage::Charts) {
+            grid->addWidget(chart, view.grid.row, view.grid.column, view.grid.rowSpan,
+                            view.grid.columnSpan);
+        } else if (view.page == ViewPage::Plan) {
+            m_planPage = new PlanPage(static_cast<PlanChart*>(chart), this);
+            m_pages->addTab(m_planPage, QString());
+            connect(m_planPage, &PlanPage::loadRequested, this, [this](const Scenario& s) {
+                m_controller->setScenario(s);
+                m_pages->setCurrentIndex(0); // see what was loaded
+            });
+        } else if (view.page == ViewPage::Matrix) {
+            m_matrixPage = new MatrixPage(static_cast<FitMatrixChart*>(chart), this);
+            m_pages->addTab(m_matrixPage, QString());
+        }
     }
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(4, 4, 4, 4);
     rightLayout->addWidget(m_headline);
-    rightLayout->addLayout(grid, 1);
+    rightLayout->addWidget(m_pages, 1);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(scroll);
@@ -162,6 +187,23 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     rebuildRecentMenu();
     retranslate();
     resize(1600, 1000);
+}
+
+bool MainWindow::showPage(const QString& id)
+{
+    if (id == QLatin1String("charts")) {
+        m_pages->setCurrentIndex(0);
+        return true;
+    }
+    ChartBase* view = chart(id);
+    if (!view || view->view()->page == ViewPage::Charts)
+        return false;
+    for (int i = 1; i < m_pages->count(); ++i)
+        if (m_pages->widget(i)->isAncestorOf(view)) {
+            m_pages->setCurrentIndex(i);
+            return true;
+        }
+    return false;
 }
 
 ChartBase* MainWindow::chart(const QString& id) const
@@ -257,6 +299,15 @@ void MainWindow::retranslate()
     m_saveAs->setText(tr("Save scenario &as..."));
     m_import->setText(tr("&Import config.json..."));
     m_exportChartMenu->setTitle(tr("Export &chart"));
+    m_pages->setTabText(0, tr("Charts"));
+    if (m_planPage) {
+        m_pages->setTabText(m_pages->indexOf(m_planPage), tr("Plan: what to buy"));
+        m_planPage->retranslate();
+    }
+    if (m_matrixPage) {
+        m_pages->setTabText(m_pages->indexOf(m_matrixPage), tr("Fit matrix"));
+        m_matrixPage->retranslate();
+    }
     m_exportReport->setText(tr("Export &report (PDF)..."));
     m_exportData->setText(tr("Export &data (CSV)..."));
     m_quit->setText(tr("&Quit"));

@@ -12,12 +12,15 @@ class QAction;
 class QActionGroup;
 class QMenu;
 class QSplitter;
+class QTabWidget;
 
 namespace kvscope::ui {
 
 class AppSettings;
 class ChartBase;
 class HeadlineBar;
+class MatrixPage;
+class PlanPage;
 class RemediesPanel;
 class Language;
 class ScenarioDocument;
@@ -37,9 +40,14 @@ public:
     HeadlineBar* headline() const { return m_headline; }
     RemediesPanel* remediesPanel() const { return m_remedies; }
     const ChartSet& charts() const { return m_charts; }
+    QTabWidget* pages() const { return m_pages; }
+    PlanPage* planPage() const { return m_planPage; }
     ChartBase* chart(const QString& id) const;
 
     void setPresentationMode(bool on);
+    // Shows a tab: "charts" (the grid) or the id of a view with a page of its own ("plan",
+    // "matrix"); false for any other id.
+    bool showPage(const QString& id);
     void setByteUnits(ByteUnits units);
     void setTheme(const QString& theme); // "system", "light", "dark"
     void setLanguage(const QString& language);
@@ -76,6 +84,9 @@ private:
     RemediesPanel* m_remedies = nullptr;
     ChartSet m_charts;
     QSplitter* m_splitter = nullptr;
+    QTabWidget* m_pages = nullptr; // the chart grid, the Plan page, the Fit matrix page
+    PlanPage* m_planPage = nullptr;
+    MatrixPage* m_matrixPage = nullptr;
     ByteUnits m_units = ByteUnits::Binary;
     bool m_presentation = false;
     QPalette m_systemPalette;

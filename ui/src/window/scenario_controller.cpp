@@ -35,6 +35,7 @@ std::pair<double, double> chartContextRange(const Scenario& s, const Evaluation&
 ScenarioController::ScenarioController(const Catalog& catalog, QObject* parent)
     : QObject(parent), m_catalog(catalog)
 {
+    m_snapshot.catalog = &m_catalog;
 }
 
 void ScenarioController::setScenario(const Scenario& scenario)
@@ -123,6 +124,7 @@ void ScenarioController::evaluateNow()
     }
     m_snapshot.scenario = m_scenario;
     m_snapshot.evaluation = std::move(evaluation).value();
+    m_snapshot.verdict = verdictOf(m_snapshot.scenario, m_snapshot.evaluation);
     m_hasSnapshot = true;
     emit evaluated(m_snapshot);
 }

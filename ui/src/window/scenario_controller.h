@@ -5,6 +5,7 @@
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/evaluation/scenario.h"
 #include "kvscope/evaluation/sweep.h"
+#include "kvscope/planning/verdict.h"
 
 #include <QObject>
 #include <QString>
@@ -17,6 +18,8 @@ struct EvaluationSnapshot
 {
     Scenario scenario;
     Evaluation evaluation;
+    Verdict verdict; // whether it runs and what binds, computed once for every view
+    const Catalog* catalog = nullptr; // what the planner views search (the controller's)
     Sweep contextSweep; // x = context tokens, from 256 to a little past the longest relevant one
     // Changes whenever anything but the scenario's context changed, or the sweep's range did:
     // while it stays, the curves are the same and only the current-context markers move.

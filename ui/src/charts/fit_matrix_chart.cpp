@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/fit_matrix_chart.h"
+
+#include "kvscope/io/plan_csv.h"
+#include "kvscope/model/parameters.h"
+#include "panels/planner_text.h"
+#include "window/ui_text.h"
+
+#include <QFontMetrics>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace kvscope::ui {
+
+namespace {
+
+const QColor kFits = colors::freeVram;
+const QColor kShorter{0xE6, 0x9F, 0x00}; // amber: runs, with less context
+const QColor kNoFit = colors::overflow;
+
+int cellKind(CellFit fit)
+{
+    return fit == CellFit::Fits ? 0 : fit == CellFit::FitsShorter ? 1 : 2;
+}
+
+} // namespace
+
+FitMatrixChart::FitMatrixChart(QWidget* parent) : ChartBase(parent)
+{
+    m_cells = new CellGrid(xAxis, yAxis);
+    m_cells->removeFromLegend();
+    for (QCPBars*& key : m_legendKeys)
+        key = new QCPBars(xAxis, yAxis);
+    m_current = new QCPItemRect(this);
+    m_current->setLayer(markerLayer());
+    m_current->setBrush(Qt::NoBrush);
+    yAxis->setRangeReversed(true); // the first (smallest) model on top
+    // Column names on top, where they stay in view while a long matrix scrolls.
+    xAxis2->setVisible(true);
+    xAxis2->setTickLabelRotation(-50);
+    xAxis->setTickLabels(false);
+    for (QCPAxis* axis : {xAxis, xAxis2, yAxis}) {
+        axis->grid()->setVisible(false);
+        axis->setSubTicks(false);
+        axis->setTickLength(0, 0);
+    }
+    applySeriesStyle();
+    retranslate();
+}
+
+void FitMatrixChart::setAxes(MatrixAxes axes)
+{
+    if (axes == m_axes)
+        return;
+    m_axes = axes;
+    redraw();
+}
+
+void FitMatrixChart::applyTexts()
+{
+    m_legendKeys[0]->setName(tr("Fits (×N: sequences of this context at once)"));
+    m_legendKeys[1]->setName(tr("Fits only a shorter context (≤ tokens per sequence)"));
+    m_legendKeys[2]->setName(tr("Does not fit"));
+    yAxis->setLabel(QString());
+}
+
+void FitMatrixChart::applySeriesStyle()
+{
+    const ChartStyle& style = chartStyle();
+    for (int i = 0; i < 3; ++i) {
+        m_legendKeys[i]->setBrush(fillFor(i));
+        m_legendKeys[i]->setPen(Qt::NoPen);
+    }
+    m_cells->setGapColor(style.background);
+    m_current->setPen(QPen(style.foreground, 2.5 * style.lineScale));
+    for (QCPItemText* text : m_texts)
+        text->setColor(style.foreground);
+}
+
+void FitMatrixChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    // Every cell is evaluated at the scenario's context: a context drag changes them all.
+    key.push_back(double(snap.scenario.context));
+    key.push_back(double(int(m_axes)));
+    // Whether the cells have room for their text is a matter of pixels.
+    key.push_back(double(axisRect()->width()));
+    key.push_back(double(axisRect()->height()));
+}
+
+void FitMatrixChart::sortForReading(const Catalog& catalog)
+{
+    // Models by size, GPUs by memory, formats by bits: the fitting cells form a staircase.
+    auto rowSize = [&](size_t r) {
+        const ModelSpec* m = catalog.model(m_matrix.rowIds[r]);
+        return m ? countParameters(*m).total() : 0.0;
+    };
+    auto columnSize = [&](size_t c) {
+        if (m_axes == MatrixAxes::ModelsByFormats) {
+            const WeightFormat* f = catalog.weightFormat(m_matrix.columnIds[c]);
+            return f ? f->bitsPerWeight : 0.0;
+        }
+        const GpuSpec* g = catalog.gpu(m_matrix.columnIds[c]);
+        return g ? g->memoryGiB : 0.0;
+    };
+    m_rowOrder.resize(m_matrix.rowIds.size());
+    std::iota(m_rowOrder.begin(), m_rowOrder.end(), size_t(0));
+    std::stable_sort(m_rowOrder.begin(), m_rowOrder.end(),
+                     [&](size_t a, size_t b) { return rowSize(a) < rowSize(b); });
+    m_columnOrder.resize(m_matrix.columnIds.size());
+    std::iota(m_columnOrder.begin(), m_columnOrder.end(), size_t(0));
+    std::stable_sort(m_columnOrder.begin(), m_columnOrder.end(),
+                     [&](size_t a, size_t b) { return columnSize(a) < columnSize(b); });
+}
+
+QColor FitMatrixChart::fillFor(int kind) const
+{
+    const QColor colors[3] = {kFits, kShorter, kNoFit};
+    return chartStyle().tint(colors[kind], kind == 2 ? 0.45 : 0.55);
+}
+
+QString FitMatrixChart::columnLabel(size_t column, const Catalog& catalog) const
+{
+    if (m_axes == MatrixAxes::ModelsByFormats)
+        return QString::fromStdString(m_matrix.columnNames[column]);
+    const GpuSpec* g = catalog.gpu(m_matrix.columnIds[column]);
+    const QString name = PlannerText::shortName(m_matrix.columnNames[column]);
+    return g ? tr("%1 · %2 GiB").arg(name, UiText::number(g->memoryGiB, 0)) : name;
+}
+
+QString FitMatrixChart::cellLabel(const FitCell& cell) const
+{
+    switch (cell.fit) {
+    case CellFit::Fits: // "×12", "×1.3K": a cell is narrow
+        return cell.concurrency >= 1000
+                   ? tr("×%1K").arg(UiText::compact(double(cell.concurrency) / 1000, 1))
+                   : tr("×%1").arg(UiText::integer(cell.concurrency));
+    case CellFit::FitsShorter: // in thousands of tokens (1K = 1,024), as context is quoted
+        return cell.longestContext >= 1024
+                   ? tr("≤%1K").arg(UiText::integer(cell.longestContext / 1024))
+                   : tr("≤%1").arg(UiText::integer(cell.longestContext));
+    case CellFit::DoesNotFit:
+        break;
+    }
+    return QString();
+}
+
+void FitMatrixChart::draw(const EvaluationSnapshot& snap)
+{
+    if (!snap.catalog)
+        return;
+    const Catalog& catalog = *snap.catalog;
+    m_context = snap.scenario.context;
+    m_matrix = fitMatrix(snap.scenario, catalog, m_axes);
+    sortForReading(catalog);
+    const int columns = int(m_matrix.columnIds.size());
+    const int rows = int(m_matrix.rowIds.size());
+    // A row's name needs a line of text: the page scrolls rather than squeeze them.
+    setMinimumHeight(rows * (QFontMetrics(xAxis->tickLabelFont()).height() + 2) + 260);
+
+    std::vector<QColor> fills;
+    fills.reserve(size_t(columns) * size_t(rows));
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c)
+            fills.push_back(fillFor(
+                cellKind(m_matrix.at(m_rowOrder[size_t(r)], m_columnOrder[size_t(c)]).fit)));
+    m_cells->setCells(columns, rows, std::move(fills));
+
+    auto xTicks = QSharedPointer<QCPAxisTickerText>::create();
+    for (int c = 0; c < columns; ++c)
+        xTicks->addTick(c, columnLabel(m_columnOrder[size_t(c)], catalog));
+    xAxis->setTicker(xTicks);
+    xAxis2->setTicker(xTicks);
+    auto yTicks = QSharedPointer<QCPAxisTickerText>::create();
+    for (int r = 0; r < rows; ++r)
+        yTicks->addTick(r, QString::fromStdString(m_matrix.rowNames[m_rowOrder[size_t(r)]]));
+    yAxis->setTicker(yTicks);
+    xAxis->setRange(-0.5, columns - 0.5);
+    xAxis2->setRange(-0.5, columns - 0.5);
+    yAxis->setRange(-0.5, rows - 0.5);
+    xAxis2->setLabel(
+        m_axes == MatrixAxes::ModelsByGpus
+            ? (snap.scenario.gpuCount == 1 ? tr("One GPU of each kind, at %1 tokens × %2 sequences")
+                                           : tr("%3 GPUs of each kind, at %1 tokens × %2 sequences")
+                                                 .arg(UiText::integer(snap.scenario.gpuCount)))
+                  .arg(UiText::integer(snap.scenario.context), UiText::integer(snap.scenario.batch))
+            : tr("Weight formats on one %1, at %2 tokens × %3 sequences")
+                  .arg(QString::fromStdString(snap.scenario.gpu.name),
+                       UiText::integer(snap.scenario.context),
+                       UiText::integer(snap.scenario.batch)));
+    placeCellTexts();
+}
+
+void FitMatrixChart::placeCellTexts()
+{
+    const size_t columns = m_columnOrder.size(), rows = m_rowOrder.size();
+    const size_t cells = columns * rows;
+    while (size_t(m_texts.size()) < cells) {
+        auto* text = new QCPItemText(this);
+        text->setPositionAlignment(Qt::AlignCenter);
+        text->setClipToAxisRect(true);
+        text->setColor(chartStyle().foreground);
+        m_texts.append(text);
+    }
+    // A cell's text only where it has room: at a laptop's size all of it, on a strip none.
+    const QFont font = scaledFont(0.8);
+    const QFontMetrics metrics(font);
+    const double cellWidth = columns ? axisRect()->width() / double(columns) : 0;
+    const double cellHeight = rows ? axisRect()->height() / double(rows) : 0;
+    int widest = 0;
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t c = 0; c < columns; ++c)
+            widest = std::max(widest, metrics.horizontalAdvance(
+                                          cellLabel(m_matrix.at(m_rowOrder[r], m_columnOrder[c]))));
+    const bool room = cellHeight >= metrics.height() && cellWidth >= widest + 10;
+    for (size_t i = 0; i < size_t(m_texts.size()); ++i) {
+        QCPItemText* text = m_texts[int(i)];
+        const bool used = room && i < cells;
+        text->setVisible(used);
+        if (!used)
+            continue;
+        const size_t r = i / columns, c = i % columns;
+        text->setFont(font);
+        text->setText(cellLabel(m_matrix.at(m_rowOrder[r], m_columnOrder[c])));
+        text->position->setCoords(double(c), double(r));
+    }
+}
+
+QString FitMatrixChart::cellText(size_t shownRow, size_t shownColumn) const
+{
+    const size_t i = shownRow * m_columnOrder.size() + shownColumn;
+    if (i >= size_t(m_texts.size()) || !m_texts[int(i)]->visible())
+        return QString();
+    return m_texts[int(i)]->text();
+}
+
+void FitMatrixChart::drawMarkers(const EvaluationSnapshot& snap)
+{
+    const std::string& column =
+        m_axes == MatrixAxes::ModelsByGpus ? snap.scenario.gpu.id : snap.scenario.weights.id;
+    int row = -1, col = -1;
+    for (size_t r = 0; r < m_rowOrder.size(); ++r)
+        if (m_matrix.rowIds[m_rowOrder[r]] == snap.scenario.model.id)
+            row = int(r);
+    for (size_t c = 0; c < m_columnOrder.size(); ++c)
+        if (m_matrix.columnIds[m_columnOrder[c]] == column)
+            col = int(c);
+    const bool shown = row >= 0 && col >= 0; // an imported model has no row
+    m_current->setVisible(shown);
+    if (shown) {
+        m_current->topLeft->setCoords(col - 0.5, row - 0.5);
+        m_current->bottomRight->setCoords(col + 0.5, row + 0.5);
+    }
+}
+
+QString FitMatrixChart::hoverText(double key, double value, const QPoint&) const
+{
+    const long c = std::lround(key), r = std::lround(value);
+    if (c < 0 || r < 0 || size_t(c) >= m_columnOrder.size() || size_t(r) >= m_rowOrder.size())
+        return QString();
+    const size_t row = m_rowOrder[size_t(r)], column = m_columnOrder[size_t(c)];
+    const FitCell& cell = m_matrix.at(row, column);
+    const QString where = tr("%1 on %2")
+                              .arg(QString::fromStdString(m_matrix.rowNames[row]),
+                                   QString::fromStdString(m_matrix.columnNames[column]));
+    switch (cell.fit) {
+    case CellFit::Fits:
+        return tr("%1\nFits: %2 sequences of %3 tokens at once; up to %4 tokens per sequence")
+            .arg(where, UiText::integer(cell.concurrency), UiText::integer(m_context),
+                 UiText::integer(cell.longestContext));
+    case CellFit::FitsShorter:
+        return tr("%1\nFits only up to %2 tokens per sequence (asked: %3)")
+            .arg(where, UiText::integer(cell.longestContext), UiText::integer(m_context));
+    case CellFit::DoesNotFit:
+        break;
+    }
+    return tr("%1\nDoes not fit: the weights and the engine leave no room for the KV cache")
+        .arg(where);
+}
+
+QByteArray FitMatrixChart::tableCsv() const
+{
+    return QByteArray::fromStdString(fitMatrixToCsv(m_matrix));
+}
+
+} // namespace kvscope::ui

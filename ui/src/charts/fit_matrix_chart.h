@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/cell_grid.h"
+#include "charts/chart_base.h"
+#include "kvscope/planning/fit_matrix.h"
+
+namespace kvscope::ui {
+
+// The seed's "what fits on one 24 GB GPU" table for the whole catalog: models (smallest at the
+// top) against GPUs (least memory on the left) or against weight formats on the scenario's GPU,
+// at the scenario's context, batch and engine. Each cell is coloured fits / fits only with a
+// shorter context / does not fit and, where there is room, says how many sequences fit or the
+// longest context that does; the scenario's own cell is outlined.
+class FitMatrixChart : public ChartBase
+{
+    Q_OBJECT
+public:
+    explicit FitMatrixChart(QWidget* parent = nullptr);
+
+    void setAxes(MatrixAxes axes);
+    MatrixAxes axes() const { return m_axes; }
+    const FitMatrix& matrix() const { return m_matrix; }
+    // Row and column of the cell drawn at (row, column) of the chart: the matrix sorted for
+    // reading (for tests).
+    size_t matrixRow(size_t shownRow) const { return m_rowOrder.at(shownRow); }
+    size_t matrixColumn(size_t shownColumn) const { return m_columnOrder.at(shownColumn); }
+    // The text a cell shows ("" for a cell too small for it, or one that does not fit).
+    QString cellText(size_t shownRow, size_t shownColumn) const;
+    QByteArray tableCsv() const override;
+
+protected:
+    void draw(const EvaluationSnapshot& snapshot) override;
+    QString hoverText(double key, double value, const QPoint& pixel) const override;
+    void applyTexts() override;
+    void applySeriesStyle() override;
+    void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
+    void drawMarkers(const EvaluationSnapshot& snapshot) override;
+    bool deferWhileHidden() const override { return true; }
+
+private:
+    void sortForReading(const Catalog& catalog);
+    QString columnLabel(size_t column, const Catalog& catalog) const;
+    QString cellLabel(const FitCell& cell) const;
+    QColor fillFor(int kind) const; // 0 fits, 1 fits shorter, 2 does not fit
+    void placeCellTexts();
+
+    MatrixAxes m_axes = MatrixAxes::ModelsByGpus;
+    FitMatrix m_matrix;
+    std::vector<size_t> m_rowOrder, m_columnOrder;
+    CellGrid* m_cells = nullptr;
+    QCPBars* m_legendKeys[3] = {}; // empty bars: the legend's three colours
+    QList<QCPItemText*> m_texts;   // a pool, one per cell shown
+    QCPItemRect* m_current = nullptr;
+    int64_t m_context = 0;
+};
+
+} // namespace kvscope::ui

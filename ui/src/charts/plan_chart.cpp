@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/plan_chart.h"
+
+#include "kvscope/io/plan_csv.h"
+#include "panels/planner_text.h"
+#include "window/ui_text.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvscope::ui {
+
+QString planEntryName(const PlanEntry& p)
+{
+    const Scenario& s = p.scenario;
+    return PlanChart::tr("%1 × %2, %3, %4")
+        .arg(UiText::integer(s.gpuCount), PlannerText::shortName(s.gpu.name),
+             PlannerText::shortName(s.engine.name), QString::fromStdString(s.weights.name));
+}
+
+PlanChart::PlanChart(QWidget* parent) : ChartBase(parent)
+{
+    m_others = addGraph();
+    m_others->setLineStyle(QCPGraph::lsNone);
+    m_front = addGraph();
+    m_front->setLineStyle(QCPGraph::lsLine); // in speed order: the front steps up in cost
+    m_current = addGraph();
+    m_current->setLineStyle(QCPGraph::lsNone);
+    m_current->setLayer(markerLayer());
+    m_empty = new QCPItemText(this);
+    m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_empty->position->setCoords(0.5, 0.5);
+    m_empty->setPositionAlignment(Qt::AlignCenter);
+    m_empty->setTextAlignment(Qt::AlignCenter);
+    m_empty->setVisible(false);
+    setLogAxis(xAxis);
+    setLogAxis(yAxis);
+    applySeriesStyle();
+    retranslate();
+}
+
+void PlanChart::setObjective(PlanObjective objective)
+{
+    if (objective == m_request.objective)
+        return;
+    m_request.objective = objective;
+    m_searched = false;
+    redraw();
+}
+
+void PlanChart::setMaxGpusPerNode(int gpus)
+{
+    if (gpus == m_request.maxGpusPerNode)
+        return;
+    m_request.maxGpusPerNode = gpus;
+    m_searched = false;
+    redraw();
+}
+
+void PlanChart::applyTexts()
+{
+    xAxis->setLabel(tr("Decode tokens/s per user"));
+    m_others->setName(tr("Meets the targets"));
+    m_front->setName(tr("Pareto front: nothing both cheaper and faster"));
+    m_current->setName(tr("This scenario"));
+}
+
+void PlanChart::applySeriesStyle()
+{
+    const ChartStyle& style = chartStyle();
+    m_others->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, style.subtle, style.subtle, 6));
+    m_others->setPen(Qt::NoPen);
+    m_front->setPen(seriesPen(colors::gqa, Qt::SolidLine, 1.5));
+    m_front->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, colors::gqa, colors::gqa, 10));
+    m_current->setPen(Qt::NoPen);
+    m_current->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(style.foreground, 2), Qt::NoBrush, 14));
+    for (QCPItemText* label : m_labels)
+        styleCallout(label, style.foreground, 0.85, false);
+    m_empty->setColor(style.foreground);
+    m_empty->setFont(scaledFont(1.0));
+}
+
+void PlanChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
+{
+    // The search runs at the scenario's context: a context drag changes every configuration.
+    key.push_back(double(snap.scenario.context));
+    // The front's labels are placed in pixels.
+    key.push_back(double(axisRect()->width()));
+    key.push_back(double(axisRect()->height()));
+}
+
+const std::vector<PlanEntry>& PlanChart::shown() const
+{
+    return m_result.ranked.empty() ? m_result.closestMisses : m_result.ranked;
+}
+
+void PlanChart::search(const EvaluationSnapshot& snap)
+{
+    m_request.base = snap.scenario;
+    m_result = plan(m_request, *snap.catalog);
+    m_searched = true;
+    emit planned();
+}
+
+void PlanChart::draw(const EvaluationSnapshot& snap)
+{
+    if (!snap.catalog)
+        return;
+    // The search takes tens of milliseconds: while a slider is held the last result stays, and
+    // the release (which leaves draft mode and draws again) searches once.
+    if (!draftMode() || !m_searched)
+        search(snap);
+    const std::string& currency = snap.scenario.cost.currency;
+    yAxis->setLabel(tr("Cost per hour (%1)").arg(QString::fromStdString(currency)));
+
+    QVector<double> ox, oy, fx, fy;
+    double lo = 1e300, hi = 0, costLo = 1e300, costHi = 0;
+    for (const PlanEntry& p : m_result.ranked) {
+        if (!p.cost.known || !(p.verdict.tokensPerSUser > 0))
+            continue;
+        (p.onFront ? fx : ox).append(p.verdict.tokensPerSUser);
+        (p.onFront ? fy : oy).append(p.cost.perHour);
+        lo = std::min(lo, p.verdict.tokensPerSUser);
+        hi = std::max(hi, p.verdict.tokensPerSUser);
+        costLo = std::min(costLo, p.cost.perHour);
+        costHi = std::max(costHi, p.cost.perHour);
+    }
+    m_others->setData(ox, oy);
+    m_front->setData(fx, fy); // sorted by speed: the front's line runs left to right
+    const bool any = hi > 0;
+    m_empty->setVisible(!any);
+    if (!any) {
+        QString lacks;
+        if (!m_result.closestMisses.empty())
+            lacks = tr("Closest: %1").arg(planEntryName(m_result.closestMisses.front()));
+        m_empty->setText(tr("Nothing in the catalog runs this and meets the targets.") +
+                         (lacks.isEmpty() ? QString() : QStringLiteral("\n") + lacks));
+        xAxis->setRange(1, 100);
+        yAxis->setRange(0.1, 100);
+    } else {
+        // A factor of two around the points on both log axes keeps labels inside the plot.
+        xAxis->setRange(lo / 2, hi * 2);
+        yAxis->setRange(costLo / 2, costHi * 2.5);
+    }
+    placeFrontLabels();
+}
+
+void PlanChart::placeFrontLabels()
+{
+    std::vector<const PlanEntry*> front;
+    for (const PlanEntry& p : m_result.ranked)
+        if (p.onFront && p.cost.known && p.verdict.tokensPerSUser > 0)
+            front.push_back(&p);
+    while (m_labels.size() < qsizetype(front.size())) {
+        auto* label = new QCPItemText(this);
+        styleCallout(label, chartStyle().foreground, 0.85, false);
+        m_labels.append(label);
+    }
+    // Right of each point, else left, above or below: the first place that overlaps neither
+    // another label nor a point (points are 10 px).
+    std::vector<QRectF> taken;
+    for (const PlanEntry& p : m_result.ranked)
+        if (p.cost.known && p.verdict.tokensPerSUser > 0) {
+            const QPointF at(xAxis->coordToPixel(p.verdict.tokensPerSUser),
+                             yAxis->coordToPixel(p.cost.perHour));
+            taken.emplace_back(at - QPointF(6, 6), QSizeF(12, 12));
+        }
+    const QRectF plot = QRectF(axisRect()->rect()).adjusted(3, 3, -3, -3);
+    for (qsizetype i = 0; i < m_labels.size(); ++i) {
+        QCPItemText* label = m_labels[i];
+        const bool used = i < qsizetype(front.size());
+        label->setVisible(used);
+        if (!used)
+            continue;
+        const PlanEntry& p = *front[size_t(i)];
+        label->setText(tr("%1 × %2\n%3/h")
+                           .arg(UiText::integer(p.scenario.gpuCount),
+                                PlannerText::shortName(p.scenario.gpu.name),
+                                PlannerText::money(p.cost.perHour, p.scenario.cost.currency)));
+        const QSizeF size = labelSize(label);
+        const QPointF at(xAxis->coordToPixel(p.verdict.tokensPerSUser),
+                         yAxis->coordToPixel(p.cost.perHour));
+        const QPointF corners[] = {at + QPointF(9, -size.height() / 2),
+                                   at + QPointF(-9 - size.width(), -size.height() / 2),
+                                   at + QPointF(-size.width() / 2, -9 - size.height()),
+                                   at + QPointF(-size.width() / 2, 9)};
+        QRectF box;
+        for (const QPointF& corner : corners) {
+            const QRectF candidate(corner, size);
+            const bool clear = plot.contains(candidate) &&
+                               std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) {
+                                   return t.intersects(candidate);
+                               });
+            if (clear) {
+                box = candidate;
+                break;
+            }
+        }
+        // No clear place (a small export): the point keeps its hover text, not a label over
+        // another one.
+        label->setVisible(!box.isNull());
+        if (box.isNull())
+            continue;
+        taken.push_back(box);
+        label->position->setType(QCPItemPosition::ptAbsolute);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->position->setCoords(box.topLeft());
+    }
+}
+
+void PlanChart::drawMarkers(const EvaluationSnapshot& snap)
+{
+    const Cost cost = costOf(snap.scenario, snap.evaluation, snap.verdict.runs);
+    const bool shown = snap.verdict.runs && cost.known && snap.verdict.tokensPerSUser > 0;
+    m_current->setVisible(shown);
+    m_current->setData({shown ? snap.verdict.tokensPerSUser : 1.0}, {shown ? cost.perHour : 1.0});
+}
+
+QString PlanChart::hoverText(double, double, const QPoint& pixel) const
+{
+    const PlanEntry* nearest = nullptr;
+    double best = 12 * 12; // within 12 px
+    for (const PlanEntry& p : m_result.ranked) {
+        if (!p.cost.known || !(p.verdict.tokensPerSUser > 0))
+            continue;
+        const double dx = xAxis->coordToPixel(p.verdict.tokensPerSUser) - pixel.x();
+        const double dy = yAxis->coordToPixel(p.cost.perHour) - pixel.y();
+        if (dx * dx + dy * dy < best) {
+            best = dx * dx + dy * dy;
+            nearest = &p;
+        }
+    }
+    if (!nearest)
+        return QString();
+    const PlanEntry& p = *nearest;
+    const std::string& currency = p.scenario.cost.currency;
+    return tr("%1\n%2 tokens/s per user, %3 tokens/s in all\n%4/h, %5 per million tokens")
+        .arg(planEntryName(p), UiText::tokensPerSecond(p.verdict.tokensPerSUser),
+             UiText::tokensPerSecond(p.tokensPerS), PlannerText::money(p.cost.perHour, currency),
+             PlannerText::money(p.cost.perMillionTokens, currency));
+}
+
+QByteArray PlanChart::tableCsv() const
+{
+    return QByteArray::fromStdString(planToCsv(m_result));
+}
+
+} // namespace kvscope::ui
