@@ -7,16 +7,21 @@
 #include "export/chart_export.h"
 #include "kvscope/io/plan_csv.h"
 #include "kvscope/settings/scenario_options.h"
+#include "panels/custom_gpu_dialog.h"
 #include "panels/plan_page.h"
 #include "window_fixture.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFile>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace kvscope;
 using namespace kvscope::ui;
@@ -160,6 +165,55 @@ private slots:
                 else if (f.fit == CellFit::DoesNotFit)
                     QVERIFY(text.isEmpty());
             }
+    }
+
+    void currencyNeedsItsRate()
+    {
+        load({{"model", "llama-3.1-8b"}, {"context", "8192"}, {"users", "4"}});
+        QVERIFY(m_window->showPage(QStringLiteral("plan")));
+        settle();
+        auto* chart = static_cast<PlanChart*>(m_window->chart(QStringLiteral("plan")));
+        const double dollars = chart->result().ranked.front().cost.perHour;
+        auto* currency = m_window->findChild<QComboBox*>(QStringLiteral("planCurrency"));
+        auto* rate = m_window->findChild<QDoubleSpinBox*>(QStringLiteral("planUsdRate"));
+        QVERIFY(currency && rate);
+        QVERIFY(!rate->isEnabled());
+        currency->setCurrentText(QStringLiteral("JPY"));
+        QApplication::processEvents();
+        // Yen without a rate would be dollars labelled yen: the rate box asks, nothing changes.
+        QCOMPARE(m_controller->scenario().cost.currency, std::string("USD"));
+        QVERIFY(rate->isEnabled());
+        rate->setValue(150);
+        emit rate->editingFinished();
+        m_controller->evaluateNow();
+        settle();
+        QCOMPARE(m_controller->scenario().cost.currency, std::string("JPY"));
+        QCOMPARE(m_controller->scenario().cost.perUsd, 150.0);
+        QCOMPARE(chart->result().ranked.front().cost.perHour, dollars * 150);
+        QVERIFY(chart->yAxis->label().contains(QStringLiteral("JPY")));
+    }
+
+    void customGpuCarriesItsPrice()
+    {
+        GpuSpec gpu = test::gpu("rtx-4090");
+        QTimer::singleShot(0, [] {
+            QWidget* dialog = QApplication::activeModalWidget();
+            QVERIFY(dialog);
+            dialog->findChild<QComboBox*>(QStringLiteral("priceKind"))->setCurrentIndex(1);
+            dialog->findChild<QDoubleSpinBox*>(QStringLiteral("price"))->setValue(0.69);
+            dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        });
+        QVERIFY(CustomGpuDialog::edit(m_window, gpu));
+        QCOMPARE(gpu.price.kind, GpuPrice::Kind::Rental);
+        QCOMPARE(gpu.price.usdPerHour, 0.69);
+        QCOMPARE(gpu.price.source, std::string("entered by the user"));
+        auto parsed = scenarioFromOptions({{"gpus", "2"}}, test::catalog());
+        QVERIFY(parsed);
+        Scenario s = *parsed;
+        s.gpu = gpu;
+        const auto e = evaluate(s);
+        QVERIFY(e);
+        QCOMPARE(costOf(s, *e, true).perHour, 2 * 0.69);
     }
 
     void tablesExportAsCsv()

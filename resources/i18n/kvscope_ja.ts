@@ -740,6 +740,22 @@
         <source>Compute capability</source>
         <translation>Compute Capability</translation>
     </message>
+    <message>
+        <source>No price</source>
+        <translation>価格なし</translation>
+    </message>
+    <message>
+        <source>Rented, per GPU-hour</source>
+        <translation>レンタル（GPU 1 枚・1 時間あたり）</translation>
+    </message>
+    <message>
+        <source>Bought, per GPU</source>
+        <translation>購入（GPU 1 枚あたり）</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>価格</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::DecodeLatencyChart</name>
@@ -1350,6 +1366,26 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>%1 × %2</source>
         <translation>%2 × %1</translation>
+    </message>
+    <message>
+        <source>Currency:</source>
+        <translation>通貨:</translation>
+    </message>
+    <message>
+        <source>per USD:</source>
+        <translation>1 USD あたり:</translation>
+    </message>
+    <message>
+        <source>Units of the currency one US dollar buys: catalog prices are in USD.</source>
+        <translation>1 米ドルがこの通貨でいくらになるか（カタログの価格は USD 建て）。</translation>
+    </message>
+    <message>
+        <source>Write-off years:</source>
+        <translation>償却年数:</translation>
+    </message>
+    <message>
+        <source>A bought GPU&apos;s price is spread over this many years of round-the-clock use.</source>
+        <translation>購入した GPU の価格を、24 時間稼働でこの年数にわたって償却します。</translation>
     </message>
 </context>
 <context>

@@ -172,6 +172,10 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
         xTicks->addTick(c, columnLabel(m_columnOrder[size_t(c)], catalog));
     xAxis->setTicker(xTicks);
     xAxis2->setTicker(xTicks);
+    // Slanted names need a column of 1.6 lines to clear each other; narrower ones stand upright.
+    const double columnWidth = columns ? axisRect()->width() / double(columns) : 0;
+    const int line = QFontMetrics(xAxis2->tickLabelFont()).height();
+    xAxis2->setTickLabelRotation(columnWidth >= 1.6 * line ? -50 : -90);
     auto yTicks = QSharedPointer<QCPAxisTickerText>::create();
     for (int r = 0; r < rows; ++r)
         yTicks->addTick(r, QString::fromStdString(m_matrix.rowNames[m_rowOrder[size_t(r)]]));

@@ -43,6 +43,18 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     for (int gen : {3, 4, 5, 6})
         pcie->addItem(QStringLiteral("PCIe %1.0").arg(gen), gen);
     pcie->setCurrentIndex(std::max(0, pcie->findData(gpu.pcieGen)));
+    // The planner's cost: what one GPU costs an hour to rent, or what it cost to buy (written
+    // off over the scenario's amortization period). Kept when the catalog GPU had a price.
+    auto* priceKind = new QComboBox(&dialog);
+    priceKind->setObjectName(QStringLiteral("priceKind"));
+    priceKind->addItem(tr("No price"), int(GpuPrice::Kind::Unknown));
+    priceKind->addItem(tr("Rented, per GPU-hour"), int(GpuPrice::Kind::Rental));
+    priceKind->addItem(tr("Bought, per GPU"), int(GpuPrice::Kind::Purchase));
+    priceKind->setCurrentIndex(std::max(0, priceKind->findData(int(gpu.price.kind))));
+    auto* price = spin(gpu.price.kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour
+                                                                : gpu.price.usd,
+                       1e7, 2, QStringLiteral(" USD"));
+    price->setObjectName(QStringLiteral("price"));
     auto* unified = new QCheckBox(tr("Unified memory (CPU and GPU share it)"), &dialog);
     unified->setChecked(gpu.unifiedMemory);
     name->setObjectName(QStringLiteral("name"));
@@ -57,6 +69,8 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     form->addRow(tr("Compute capability"), capability);
     form->addRow(tr("Host link"), pcie);
     form->addRow(QString(), unified);
+    form->addRow(tr("Price"), priceKind);
+    form->addRow(QString(), price);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
@@ -68,6 +82,9 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     for (QDoubleSpinBox* box : {memory, bandwidth, fp16})
         connect(box, &QDoubleSpinBox::valueChanged, &dialog, update);
     connect(name, &QLineEdit::textChanged, &dialog, update);
+    auto priceShown = [&] { price->setEnabled(priceKind->currentIndex() > 0); };
+    connect(priceKind, &QComboBox::currentIndexChanged, &dialog, priceShown);
+    priceShown();
     update();
     if (dialog.exec() != QDialog::Accepted)
         return false;
@@ -84,6 +101,16 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     gpu.pcieLanes = 16;
     gpu.unifiedMemory = unified->isChecked();
     gpu.usableFraction = 1.0;
+    const auto kind = GpuPrice::Kind(priceKind->currentData().toInt());
+    if (kind != gpu.price.kind || price->value() != (kind == GpuPrice::Kind::Rental
+                                                         ? gpu.price.usdPerHour
+                                                         : gpu.price.usd)) {
+        GpuPrice entered;
+        entered.kind = price->value() > 0 ? kind : GpuPrice::Kind::Unknown;
+        (kind == GpuPrice::Kind::Rental ? entered.usdPerHour : entered.usd) = price->value();
+        entered.source = "entered by the user";
+        gpu.price = entered;
+    }
     return true;
 }
 

@@ -2,10 +2,12 @@
 #include "panels/plan_page.h"
 
 #include "charts/plan_chart.h"
+#include "kvscope/settings/settings_registry.h"
 #include "panels/planner_text.h"
 #include "window/ui_text.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -62,14 +64,45 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
     m_gpusLabel->setBuddy(m_maxGpus);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
+    // How prices become cost: the registry's currency, its rate and the write-off period.
+    const Setting* currency = settingById("currency");
+    const Setting* rate = settingById("usd_rate");
+    const Setting* years = settingById("amortization_years");
+    m_currencyLabel = new QLabel(this);
+    m_currency = new QComboBox(this);
+    m_currency->setObjectName(QStringLiteral("planCurrency"));
+    for (const std::string& c : currency->choices)
+        m_currency->addItem(QString::fromStdString(c));
+    m_rateLabel = new QLabel(this);
+    m_rate = new QDoubleSpinBox(this);
+    m_rate->setObjectName(QStringLiteral("planUsdRate"));
+    m_rate->setRange(rate->lo, rate->hi);
+    m_rate->setDecimals(2);
+    m_yearsLabel = new QLabel(this);
+    m_years = new QDoubleSpinBox(this);
+    m_years->setObjectName(QStringLiteral("planAmortizationYears"));
+    m_years->setRange(years->lo, years->hi);
+    m_years->setDecimals(1);
+    m_currencyLabel->setBuddy(m_currency);
+    m_rateLabel->setBuddy(m_rate);
+    m_yearsLabel->setBuddy(m_years);
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_objectiveLabel);
     controls->addWidget(m_objective);
     controls->addSpacing(12);
     controls->addWidget(m_gpusLabel);
     controls->addWidget(m_maxGpus);
-    controls->addSpacing(12);
-    controls->addWidget(m_summary, 1);
+    controls->addStretch(1);
+    // Cost on a line of its own: one line of both would widen the window past a laptop's.
+    auto* cost = new QHBoxLayout;
+    cost->addWidget(m_currencyLabel);
+    cost->addWidget(m_currency);
+    cost->addWidget(m_rateLabel);
+    cost->addWidget(m_rate);
+    cost->addSpacing(12);
+    cost->addWidget(m_yearsLabel);
+    cost->addWidget(m_years);
+    cost->addStretch(1);
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("planTable"));
@@ -94,6 +127,8 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(controls);
+    layout->addLayout(cost);
+    layout->addWidget(m_summary);
     layout->addWidget(split, 1);
 
     connect(m_objective, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -102,13 +137,54 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
     });
     connect(m_maxGpus, &QSpinBox::valueChanged, m_chart, &PlanChart::setMaxGpusPerNode);
     connect(m_chart, &PlanChart::planned, this, &PlanPage::fillTable);
+    connect(m_currency, &QComboBox::currentTextChanged, this, &PlanPage::applyCurrency);
+    // Typed values apply when editing ends, not on every keystroke.
+    connect(m_rate, &QDoubleSpinBox::editingFinished, this, &PlanPage::applyCurrency);
+    connect(m_years, &QDoubleSpinBox::editingFinished, this, [this] {
+        emit settingsChanged(
+            {{"amortization-years", QString::number(m_years->value(), 'g', 10).toStdString()}});
+    });
     retranslate();
+}
+
+// A currency other than the dollar needs its rate: until one is typed (the rate still 1) the
+// rate box asks for it and nothing changes.
+void PlanPage::applyCurrency()
+{
+    const bool usd = m_currency->currentText() == QLatin1String("USD");
+    m_rate->setEnabled(!usd);
+    if (usd) {
+        emit settingsChanged({{"currency", "USD"}, {"usd-rate", "1"}});
+        return;
+    }
+    if (m_rate->value() == 1.0) {
+        m_rate->setFocus();
+        m_rate->selectAll();
+        return;
+    }
+    emit settingsChanged({{"currency", m_currency->currentText().toStdString()},
+                          {"usd-rate", QString::number(m_rate->value(), 'g', 10).toStdString()}});
+}
+
+void PlanPage::showScenario(const Scenario& s)
+{
+    const QSignalBlocker a(m_currency), b(m_rate), c(m_years);
+    m_currency->setCurrentText(QString::fromStdString(s.cost.currency));
+    m_rate->setValue(s.cost.perUsd);
+    m_rate->setEnabled(s.cost.currency != "USD");
+    m_years->setValue(s.cost.amortizationYears);
 }
 
 void PlanPage::retranslate()
 {
     m_objectiveLabel->setText(tr("Rank by:"));
     m_gpusLabel->setText(tr("GPUs per node, at most:"));
+    m_currencyLabel->setText(tr("Currency:"));
+    m_rateLabel->setText(tr("per USD:"));
+    m_rate->setToolTip(tr("Units of the currency one US dollar buys: catalog prices are in USD."));
+    m_yearsLabel->setText(tr("Write-off years:"));
+    m_years->setToolTip(tr("A bought GPU's price is spread over this many years of "
+                           "round-the-clock use."));
     const int current = std::max(m_objective->currentIndex(), 0);
     const QSignalBlocker block(m_objective);
     m_objective->clear();

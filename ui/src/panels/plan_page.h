@@ -6,8 +6,12 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
 class QTableWidget;
@@ -28,13 +32,19 @@ public:
 
     QTableWidget* table() const { return m_table; }
     void retranslate();
+    // The scenario's cost settings into the currency and amortization controls.
+    void showScenario(const kvscope::Scenario& scenario);
 
 signals:
     void loadRequested(const kvscope::Scenario& scenario);
+    // Cost settings changed here, applied together: CLI option names and values as the CLI takes
+    // them (a currency with its rate).
+    void settingsChanged(const std::vector<std::pair<std::string, std::string>>& settings);
 
 private:
     void fillTable();
     static QString users(int64_t count);
+    void applyCurrency();
     void loadRow(int row);
 
     PlanChart* m_chart;
@@ -43,6 +53,12 @@ private:
     QLabel* m_gpusLabel = nullptr;
     QSpinBox* m_maxGpus = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_currencyLabel = nullptr;
+    QComboBox* m_currency = nullptr;
+    QLabel* m_rateLabel = nullptr;
+    QDoubleSpinBox* m_rate = nullptr;
+    QLabel* m_yearsLabel = nullptr;
+    QDoubleSpinBox* m_years = nullptr;
     QTableWidget* m_table = nullptr;
 };
 

@@ -15,6 +15,7 @@
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_options.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/text/text_summary.h"
 #include "window/language.h"
@@ -133,6 +134,13 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
         } else if (view.page == ViewPage::Plan) {
             m_planPage = new PlanPage(static_cast<PlanChart*>(chart), this);
             m_pages->addTab(m_planPage, QString());
+            connect(m_planPage, &PlanPage::settingsChanged, this,
+                    [this](const std::vector<std::pair<std::string, std::string>>& settings) {
+                        Scenario next = m_controller->scenario();
+                        if (auto e = applyOptions(next, settings, m_controller->catalog()))
+                            return showError(UiText::fieldError(*e));
+                        m_controller->setScenario(next);
+                    });
             connect(m_planPage, &PlanPage::loadRequested, this, [this](const Scenario& s) {
                 m_controller->setScenario(s);
                 m_pages->setCurrentIndex(0); // see what was loaded
@@ -379,6 +387,8 @@ void MainWindow::showSnapshot(const EvaluationSnapshot& snapshot)
 {
     m_headline->show(snapshot);
     m_remedies->show(snapshot);
+    if (m_planPage)
+        m_planPage->showScenario(snapshot.scenario);
     for (ChartBase* c : m_charts)
         c->show(snapshot);
     statusBar()->clearMessage();
