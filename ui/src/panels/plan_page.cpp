@@ -151,6 +151,8 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
 // rate box asks for it and nothing changes.
 void PlanPage::applyCurrency()
 {
+    if (!isVisible()) // a focus lost as the window closes is no edit
+        return;
     const bool usd = m_currency->currentText() == QLatin1String("USD");
     m_rate->setEnabled(!usd);
     if (usd) {

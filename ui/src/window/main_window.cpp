@@ -197,6 +197,14 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     resize(1600, 1000);
 }
 
+MainWindow::~MainWindow()
+{
+    // Closing the window takes the focus from the pages' editors, which then report a finished
+    // edit: nothing of this half-destroyed window may answer it.
+    if (m_planPage)
+        disconnect(m_planPage, nullptr, this, nullptr);
+}
+
 bool MainWindow::showPage(const QString& id)
 {
     if (id == QLatin1String("charts")) {

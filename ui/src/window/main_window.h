@@ -35,6 +35,7 @@ class MainWindow : public QMainWindow
 public:
     MainWindow(ScenarioController* controller, AppSettings* settings, Language* language,
                QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     ScenarioPanel* panel() const { return m_panel; }
     HeadlineBar* headline() const { return m_headline; }
