@@ -70,6 +70,9 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {flag, "sata"};
     if (id == "host_memory")
         return {flag, "ddr5-4800-dual"};
+    if (id == "n_cpu_moe" || id == "cpu_moe") // llama.cpp's own, refused by other engines
+        return {"--engine",      "llamacpp", "--model",
+                "qwen3-30b-a3b", flag,       s.type == SettingType::Switch ? "on" : "100000"};
     if (id == "currency")
         return {flag, "JPY", "--usd-rate", "150"};
     switch (s.type) {

@@ -4,6 +4,7 @@
 #include "kvscope/io/gpu_price_json.h"
 
 #include "kvscope/catalog/engine_releases_json.h"
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/checked_json.h"
 
@@ -354,6 +355,10 @@ void applyEngine(Scenario& s, const EngineProfile& engine)
     s.vllmUseV1.reset();
     s.enforceEager = false;
     s.flashinferSampler = false;
+    if (!engineModule(engine).offloadsExperts()) { // --n-cpu-moe is llama.cpp's alone
+        s.cpuMoeLayers = 0;
+        s.cpuMoeAll = false;
+    }
     applyBatchDefaults(s.engine, s.gpu);
     s.kvPlacement = engine.defaultKvPlacement;
 }

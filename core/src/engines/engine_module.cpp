@@ -56,6 +56,16 @@ bool EngineModule::computesOnHost(const Scenario&) const
     return false; // what stays in host RAM is copied over the host link to be computed
 }
 
+bool EngineModule::offloadsExperts() const
+{
+    return false; // vLLM and transformers keep every expert on the GPU (or offload whole weights)
+}
+
+int64_t EngineModule::expertLayersOnHost(const Scenario&) const
+{
+    return 0;
+}
+
 // vLLM splits all free memory into blocks of block_size tokens of every layer's KV; llama.cpp
 // allocates n_ctx (padded to its block) up front. Both are reported for every engine, so a user
 // can hold either log against the plan.

@@ -18,6 +18,8 @@ public:
     // The CPU backend computes what stays in host RAM; nothing is copied to the GPU per token
     // (tools/server/README.md: -ngl, -nkvo).
     bool computesOnHost(const Scenario&) const override { return true; }
+    bool offloadsExperts() const override { return true; }
+    int64_t expertLayersOnHost(const Scenario& s) const override;
 
     LaunchCommand launchCommand(const Scenario& s) const override;
 };
@@ -48,6 +50,19 @@ std::string ggufFileName(const Scenario& s)
     return s.model.id + "-" + type + ".gguf";
 }
 
+// --n-cpu-moe N overrides blk.0..N-1's ffn_*_exps tensors to the CPU buffer (common/arg.cpp),
+// counting layers from 0, the leading dense layers included; --cpu-moe matches every layer. -ngl
+// G puts the last G layers on the GPU, so the first L - G already run whole on the CPU.
+int64_t LlamaCppEngine::expertLayersOnHost(const Scenario& s) const
+{
+    if (!s.model.isMoe())
+        return 0;
+    const int64_t layers = s.model.layers;
+    const int64_t n = s.cpuMoeAll ? layers : std::min(s.cpuMoeLayers, layers);
+    const int64_t firstGpuLayer = layers - std::min(s.gpuLayers.value_or(layers), layers);
+    return std::max<int64_t>(0, n - std::max(firstGpuLayer, s.model.denseLayers));
+}
+
 LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const
 {
     LaunchCommand c;
@@ -63,6 +78,10 @@ LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const
     if (s.batch > 1)
         parts.push_back("-np " + std::to_string(s.batch));
     parts.push_back("-ngl " + (s.gpuLayers ? std::to_string(*s.gpuLayers) : std::string("999")));
+    if (s.cpuMoeAll)
+        parts.push_back("--cpu-moe");
+    else if (s.cpuMoeLayers > 0)
+        parts.push_back("--n-cpu-moe " + std::to_string(s.cpuMoeLayers));
     if (s.gpuCount > 1)
         parts.push_back(std::string("--split-mode ") + (s.engine.layerSplit ? "layer" : "row"));
     const std::string& kv = s.kvDtype.id;

@@ -2,6 +2,7 @@
 #include "kvscope/evaluation/evaluation.h"
 
 #include "kvscope/engines/engine_module.h"
+#include "kvscope/model/expert_offload.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/model/roofline.h"
 #include "kvscope/model/weights.h"
@@ -29,7 +30,7 @@ double hostServeGBps(const Scenario& s, double linkGBps)
         return linkGBps;
     if (s.gpu.unifiedMemory)
         return s.gpu.bandwidthGBps * s.efficiency.hbm;
-    return s.hostMemory.bandwidthGBps * s.efficiency.hostMemory;
+    return s.hostBandwidthGBps() * s.efficiency.hostMemory;
 }
 
 double tensorTflops(const Scenario& s)
@@ -102,7 +103,8 @@ KvFigures kvFigures(const Scenario& s)
     return kv;
 }
 
-VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu)
+VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu,
+                    const ExpertOffload& experts)
 {
     VramSplit v;
     v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
@@ -119,7 +121,8 @@ VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu
         const double share = double(std::min(resident, s.model.layers)) / double(s.model.layers);
         v.kvCacheBytes = kv.allocatedBytes * share;
     }
-    v.weightsBytes = weightsPerGpu * onGpu;
+    v.weightsBytes = weightsPerGpu * onGpu - experts.bytesPerGpu;
+    v.expertsOffloadedBytes = experts.bytesPerGpu;
     if (s.offloadWeights) {
         const double room =
             std::max(0.0, v.budgetBytes - v.overheadBytes - v.activationBytes - v.kvCacheBytes);
@@ -187,7 +190,7 @@ double hostLinkGBps(const Scenario& s)
     if (s.gpu.unifiedMemory)
         return s.gpu.bandwidthGBps * s.efficiency.hbm;
     const double link = s.pcie.laneGBps() * double(s.pcieLanes) * s.efficiency.pcieProtocol;
-    return std::min(link, s.hostMemory.bandwidthGBps * s.efficiency.hostMemory);
+    return std::min(link, s.hostBandwidthGBps() * s.efficiency.hostMemory);
 }
 
 double diskGBps(const Scenario& s, const StorageTier& disk)
@@ -199,23 +202,27 @@ struct GpuStep
 {
     double memoryMs = 0;
     double computeMs = 0;
-    double weightsRead = 0; // bytes of weights one step reads, per GPU working at a time
-    double kvRead = 0;      // bytes of KV one step reads, the same way
+    double weightsRead = 0;    // bytes of weights one step reads, per GPU working at a time
+    double kvRead = 0;         // bytes of KV one step reads, the same way
+    double gpuWeightsRead = 0; // the GPU's part of each
+    double gpuKvRead = 0;
 };
 
 // One step on the GPU: weights read at the bandwidth the format's kernels reach, the share of
 // the KV that is on the GPU at the plain rate, or the FLOPs if they take longer.
+// `hostExpertsRead` bytes of the step's expert reads are the CPU's (experts in host RAM).
 GpuStep gpuStep(const Scenario& s, const ParameterCount& p, double residentShare,
-                double kvOnGpuShare, int64_t batch, int64_t context)
+                double kvOnGpuShare, int64_t batch, int64_t context, double hostExpertsRead = 0)
 {
     GpuStep step;
     const int ways = tensorWays(s);
     step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways);
     step.kvRead = kvBytesForContext(s.model, s.kvDtype, ways, context) * double(batch);
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
-    step.memoryMs =
-        transferMs(step.weightsRead * residentShare, rate * s.weights.kernelEfficiency) +
-        transferMs(step.kvRead * kvOnGpuShare, rate);
+    step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);
+    step.gpuKvRead = step.kvRead * kvOnGpuShare;
+    step.memoryMs = transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency) +
+                    transferMs(step.gpuKvRead, rate);
     const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
     step.computeMs = flops / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
     return step;
@@ -239,8 +246,18 @@ double interconnectMs(const Scenario& s, int64_t batch)
     return 2.0 * double(s.model.layers) * (latency + transferMs(hidden * ring, link));
 }
 
+// Two hand-overs per MoE layer whose experts the CPU computes: the hidden state goes to the CPU
+// and the experts' output comes back (llama.cpp's activations are FP32), each after a sync.
+double expertHandoverMs(const Scenario& s, const ExpertOffload& experts, int64_t batch,
+                        double linkGBps)
+{
+    const double hidden = double(batch) * double(s.model.hiddenSize) * 4.0;
+    return 2.0 * double(experts.layers) *
+           (s.efficiency.hostHandoverUs / 1e3 + transferMs(hidden, linkGBps));
+}
+
 DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFigures& kv,
-                          const VramSplit& v)
+                          const VramSplit& v, const ExpertOffload& experts)
 {
     DecodeTiming d;
     d.pcieEffectiveGBps = hostLinkGBps(s);
@@ -249,11 +266,17 @@ DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFi
     d.kvTransferMs = transferMs(kv.totalBytes, d.pcieEffectiveGBps);
 
     const double weightsPerGpu = v.weightsBytes + v.weightsOffloadedBytes;
-    const double residentShare = weightsPerGpu > 0 ? v.weightsBytes / weightsPerGpu : 1.0;
+    // Offloaded experts are read apart below: only the experts a step routes to cross.
+    const double residentShare =
+        weightsPerGpu > 0 ? (v.weightsBytes + v.expertsOffloadedBytes) / weightsPerGpu : 1.0;
     const double onGpu = gpuLayerShare(s);
     const double hostRate = hostServeGBps(s, d.pcieEffectiveGBps);
-    const GpuStep step = gpuStep(s, p, residentShare, onGpu, s.batch, s.context);
+    d.hostExpertsReadBytes = expertBytesReadOnHost(s, experts, p, s.batch, tensorWays(s));
+    const GpuStep step =
+        gpuStep(s, p, residentShare, onGpu, s.batch, s.context, d.hostExpertsReadBytes);
     d.weightsReadBytes = step.weightsRead;
+    d.gpuWeightsReadBytes = step.gpuWeightsRead;
+    d.gpuKvReadBytes = step.gpuKvRead;
     d.memoryMs = step.memoryMs;
     d.computeMs = step.computeMs;
     d.computeBound = step.computeMs > step.memoryMs;
@@ -261,9 +284,14 @@ DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFi
     // offload), or are computed by the CPU where they lie (llama.cpp's CPU layers).
     d.weightsOffloadMs = transferMs(step.weightsRead * (1.0 - residentShare), hostRate);
     d.hostLayersMs = transferMs(step.kvRead * (1.0 - onGpu), hostRate);
+    d.hostExpertsGBps = experts.layers > 0 ? hostRate : 0.0;
+    d.hostExpertsMs = experts.layers > 0
+                          ? transferMs(d.hostExpertsReadBytes, hostRate) +
+                                expertHandoverMs(s, experts, s.batch, d.pcieEffectiveGBps)
+                          : 0.0;
     d.fixedMs = double(s.model.layers) * s.efficiency.layerOverheadUs / 1e3;
     d.interconnectMs = interconnectMs(s, s.batch);
-    const double besideGpu = d.weightsOffloadMs + d.fixedMs + d.interconnectMs;
+    const double besideGpu = d.weightsOffloadMs + d.hostExpertsMs + d.fixedMs + d.interconnectMs;
     d.gpuMs = std::max(step.memoryMs, step.computeMs) + d.hostLayersMs + besideGpu;
 
     const int64_t layers = s.model.layers;
@@ -273,7 +301,8 @@ DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFi
     if (engineModule(s.engine).computesOnHost(s)) {
         // KV in host RAM is attended by the CPU there (llama.cpp -nkvo): no copy, but the CPU's
         // read of every layer's KV alternates with the GPU's work instead of overlapping it.
-        const GpuStep noKv = gpuStep(s, p, residentShare, 0.0, s.batch, s.context);
+        const GpuStep noKv =
+            gpuStep(s, p, residentShare, 0.0, s.batch, s.context, d.hostExpertsReadBytes);
         const double hostKvMs =
             std::max(noKv.memoryMs, noKv.computeMs) + transferMs(step.kvRead, hostRate) + besideGpu;
         d.tierMs[size_t(Tier::CpuSerial)] = hostKvMs;
@@ -314,8 +343,27 @@ struct ReloadRecompute
     std::array<double, 3> reloadMs{};
 };
 
+// What experts in host RAM add to a forward of `tokens` tokens. From 32 tokens on, llama.cpp
+// copies host-resident weights to the GPU to run the batch there (op offload, on by default:
+// --no-op-offload in tools/server/README.md; ggml-cuda's min batch is 32), once per n_ubatch
+// chunk; a shorter batch is computed by the CPU like a decode step.
+double hostExpertsForwardMs(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
+                            const ExpertOffload& experts, int64_t tokens)
+{
+    if (experts.layers == 0)
+        return 0.0;
+    constexpr int64_t kOpOffloadMinBatch = 32;
+    if (tokens < kOpOffloadMinBatch)
+        return transferMs(expertBytesReadOnHost(s, experts, p, tokens, tensorWays(s)),
+                          hostServeGBps(s, d.pcieEffectiveGBps)) +
+               expertHandoverMs(s, experts, tokens, d.pcieEffectiveGBps);
+    const int64_t chunk = s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : tokens;
+    const double chunks = double((tokens + chunk - 1) / chunk);
+    return chunks * transferMs(experts.bytesTotal / double(tensorWays(s)), d.pcieEffectiveGBps);
+}
+
 ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
-                                int64_t tokens)
+                                const ExpertOffload& experts, int64_t tokens)
 {
     ReloadRecompute r;
     const double n = double(tensorWays(s));
@@ -324,10 +372,12 @@ ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, cons
     const double memoryMs = transferMs(weightsRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
     const double computeMs = prefillFlops(s.model, p, tokens) / n /
                              (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
-    r.recomputeMs = std::max(memoryMs, computeMs);
+    r.recomputeMs = std::max(memoryMs, computeMs) + hostExpertsForwardMs(s, p, d, experts, tokens);
 
-    const GpuStep step = gpuStep(s, p, 1.0, 1.0, 1, tokens);
-    const double stepMs = std::max(step.memoryMs, step.computeMs) + d.fixedMs + d.interconnectMs;
+    const double hostRead = expertBytesReadOnHost(s, experts, p, 1, tensorWays(s));
+    const GpuStep step = gpuStep(s, p, 1.0, 1.0, 1, tokens, hostRead);
+    const double stepMs = std::max(step.memoryMs, step.computeMs) + d.fixedMs + d.interconnectMs +
+                          hostExpertsForwardMs(s, p, d, experts, 1);
     const double kvBytes =
         kvBytesForContext(s.model, s.kvDtype, tensorWays(s), tokens) * layerShare(s);
     const double rates[] = {d.pcieEffectiveGBps, d.nvmeEffectiveGBps, d.sataEffectiveGBps};
@@ -337,10 +387,10 @@ ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, cons
 }
 
 Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
-                    bool withCrossings)
+                    const ExpertOffload& experts, bool withCrossings)
 {
     Breakeven b;
-    const ReloadRecompute at = reloadRecompute(s, p, d, s.context);
+    const ReloadRecompute at = reloadRecompute(s, p, d, experts, s.context);
     b.recomputeMs = at.recomputeMs;
     b.reloadMs = at.reloadMs;
 
@@ -361,7 +411,7 @@ Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTimi
         const auto t = int64_t(std::llround(std::pow(double(upTo), double(i) / kGrid)));
         if (t <= previous)
             continue;
-        const ReloadRecompute r = reloadRecompute(s, p, d, t);
+        const ReloadRecompute r = reloadRecompute(s, p, d, experts, t);
         for (size_t tier = 0; tier < 3; ++tier) {
             if (r.reloadMs[tier] < r.recomputeMs) {
                 if (winAfterLoss[tier] < 0)
@@ -381,7 +431,7 @@ Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTimi
         int64_t lo = lastLoss[tier], hi = winAfterLoss[tier]; // reload loses at lo, wins at hi
         while (hi - lo > 1) {
             const int64_t mid = lo + (hi - lo) / 2;
-            const ReloadRecompute m = reloadRecompute(s, p, d, mid);
+            const ReloadRecompute m = reloadRecompute(s, p, d, experts, mid);
             (m.reloadMs[tier] < m.recomputeMs ? hi : lo) = mid;
         }
         b.crossTokens[tier] = hi;
@@ -455,12 +505,15 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
         expertStorage(s.model, e.parameters, s.weights, s.gpu.computeCapability, tensorWays(s));
     e.weightsBytesTotal = weightBytes(e.parameters, s.weights, e.experts);
     e.kv = kvFigures(s);
-    e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount));
+    const EngineModule& engine = engineModule(s.engine);
+    const ExpertOffload experts = expertOffload(s, engine.expertLayersOnHost(s), e.experts);
+    e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount), experts);
     e.tokensFit = tokensFit(s, e.vram);
-    e.engine = engineModule(s.engine).startupFigures(
-        s, e.kv, kvRoomForWholeModel(s, e.tokensFit.freeForKvBytes));
-    e.decode = decodeTiming(s, e.parameters, e.kv, e.vram);
-    e.breakeven = breakeven(s, e.parameters, e.decode, options.breakevenCrossings);
+    e.engine = engine.startupFigures(s, e.kv, kvRoomForWholeModel(s, e.tokensFit.freeForKvBytes));
+    e.engine.expertLayersOnHost = experts.layers;
+    e.engine.moeLayers = experts.moeLayers;
+    e.decode = decodeTiming(s, e.parameters, e.kv, e.vram, experts);
+    e.breakeven = breakeven(s, e.parameters, e.decode, experts, options.breakevenCrossings);
     return result;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/evaluation/scenario.h"
 
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/settings/settings_registry.h"
 #include "kvscope/text/number_format.h"
 
@@ -213,6 +214,12 @@ std::optional<FieldError> validate(const Scenario& s)
     if (std::find(laneChoices.begin(), laneChoices.end(), s.pcieLanes) == laneChoices.end())
         [[unlikely]]
         return registeredError(*lanes, SettingValue(std::to_string(s.pcieLanes)));
+    if ((s.cpuMoeLayers > 0 || s.cpuMoeAll) && !engineModule(s.engine).offloadsExperts())
+        [[unlikely]]
+        return FieldError{s.cpuMoeAll ? "cpu_moe" : "n_cpu_moe",
+                          s.cpuMoeAll ? "on" : std::to_string(s.cpuMoeLayers),
+                          "0 or off with the " + s.engine.name +
+                              " engine: only llama.cpp keeps experts in host RAM"};
     // Prices are in US dollars; another currency without its rate would show dollars as yen.
     if (s.cost.currency != "USD" && s.cost.perUsd == 1.0) [[unlikely]]
         return FieldError{"usd_rate", "1",

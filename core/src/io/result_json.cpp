@@ -3,6 +3,9 @@
 
 #include "io/json_numbers.h"
 
+#include "kvscope/engines/engine_module.h"
+#include "kvscope/planning/expert_fit.h"
+
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -80,6 +83,19 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
                    {"max_concurrency", real(e.engine.maxConcurrency)},
                    {"kv_buffer_bytes", bytes(e.engine.kvBufferBytes)},
                    {"gpu_layers", e.engine.gpuLayers}};
+
+    // A MoE model on an engine that can keep experts in host RAM: where they are and the
+    // --n-cpu-moe that fits (null when none does).
+    if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts()) {
+        const auto fit = fitExpertOffload(s);
+        j["experts"] = {
+            {"moe_layers", e.engine.moeLayers},
+            {"layers_in_host_ram", e.engine.expertLayersOnHost},
+            {"host_ram_bytes", bytes(e.vram.expertsOffloadedBytes * double(s.gpuCount))},
+            {"cpu_read_bytes_per_step", bytes(e.decode.hostExpertsReadBytes)},
+            {"cpu_ms", real(e.decode.hostExpertsMs)},
+            {"fitted_n_cpu_moe", fit ? nlohmann::json(fit->nCpuMoe) : nlohmann::json(nullptr)}};
+    }
 
     nlohmann::json decode;
     for (Tier t : allTiers)

@@ -28,6 +28,8 @@ D* fieldOf(E& e, const std::string& id)
         return &e.interconnect;
     if (id == "all_reduce_latency_us")
         return &e.allReduceLatencyUs;
+    if (id == "host_handover_us")
+        return &e.hostHandoverUs;
     return nullptr;
 }
 
@@ -48,7 +50,8 @@ double Efficiency::*efficiencyMember(const std::string& id)
     for (double Efficiency::*member :
          {&Efficiency::hbm, &Efficiency::compute, &Efficiency::pcieProtocol, &Efficiency::disk,
           &Efficiency::hostMemory, &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
-          &Efficiency::layerOverheadUs, &Efficiency::interconnect, &Efficiency::allReduceLatencyUs}) {
+          &Efficiency::layerOverheadUs, &Efficiency::interconnect, &Efficiency::allReduceLatencyUs,
+          &Efficiency::hostHandoverUs}) {
         Efficiency probe;
         if (efficiencyField(probe, id) == &(probe.*member))
             return member;
@@ -62,7 +65,7 @@ const std::vector<std::string>& efficiencyIds()
         "hbm_efficiency",         "compute_efficiency",    "pcie_protocol_efficiency",
         "disk_efficiency",        "host_memory_efficiency", "realtime_tokens_per_s",
         "activation_bytes",       "layer_overhead_us",     "interconnect_efficiency",
-        "all_reduce_latency_us"};
+        "all_reduce_latency_us",  "host_handover_us"};
     return ids;
 }
 

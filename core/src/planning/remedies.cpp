@@ -3,6 +3,7 @@
 // the door the CLI and scenario files use, so `calc` with a remedy's options gives its figures.
 #include "kvscope/planning/remedies.h"
 
+#include "kvscope/planning/expert_fit.h"
 #include "kvscope/settings/scenario_options.h"
 
 #include <algorithm>
@@ -19,6 +20,8 @@ const char* remedyId(RemedyKind kind)
         return "quantize_weights_4bit";
     case RemedyKind::QuantizeKv:
         return "quantize_kv_cache";
+    case RemedyKind::OffloadExperts:
+        return "offload_experts";
     case RemedyKind::OffloadWeights:
         return "offload_weights";
     case RemedyKind::OffloadKv:
@@ -190,6 +193,10 @@ private:
         const std::string& family = m_s.engine.family;
         if (family == "transformers" && !m_s.offloadWeights)
             offer(RemedyKind::OffloadWeights, {{"offload-weights", "on"}}, true);
+        // Experts first: attention and the KV cache stay on the GPU, so it costs far less speed
+        // than whole layers. The fewest layers' experts that make it fit.
+        if (auto fit = fitExpertOffload(m_s); fit && fit->nCpuMoe > m_s.cpuMoeLayers)
+            offer(RemedyKind::OffloadExperts, {{"n-cpu-moe", std::to_string(fit->nCpuMoe)}}, true);
         if (family == "llamacpp") {
             // llama.cpp offloads whole layers (-ngl): keep as many on the GPU as fit.
             const int64_t layers = m_s.gpuLayers.value_or(m_s.model.layers);

@@ -25,6 +25,23 @@ std::vector<Setting> planningSettings()
         r.push_back(s);
     }
     {
+        // A measured or datasheet figure for a host the catalog does not list; applied after
+        // --host-memory, which only chooses the catalog entry.
+        Setting s = makeSetting("host_memory_gb_per_s", "host-memory-gbps", "GBPS",
+                                SettingType::Real, 0, limits::maxRateGBps);
+        s.loOpen = true;
+        s.unit = "GB/s";
+        s.defaultText = "the --host-memory entry's";
+        s.help = "host memory peak bandwidth: what CPU-computed experts and layers read at";
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.hostMemoryGBps = settings_detail::realOf(v);
+            return std::nullopt;
+        };
+        s.number = [](const Scenario& sc) { return sc.hostMemoryGBps; };
+        r.push_back(s);
+    }
+    {
         Setting s = makeSetting("min_tokens_per_s_user", "min-tokens-per-s", "X", SettingType::Real,
                                 0, 1e6);
         s.unit = "tokens/s";

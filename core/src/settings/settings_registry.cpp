@@ -223,6 +223,31 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
+        // llama.cpp keeps the routed experts (blk.N.ffn_*_exps) of layers 0..N-1 in host RAM
+        // (common/arg.cpp, --n-cpu-moe); N beyond the layer count means every layer.
+        Setting s = makeSetting("n_cpu_moe", "n-cpu-moe", "N", SettingType::Integer, 0, 100'000);
+        s.unit = "layers";
+        s.defaultText = "0 (experts on the GPU)";
+        s.help = "llama.cpp --n-cpu-moe: routed experts of the first N layers in host RAM";
+        s.engineNames = {{"llamacpp", "n_cpu_moe"}};
+        s.apply = KVSCOPE_FIELD_SETTER(cpuMoeLayers, integerOf);
+        s.number = [](const Scenario& sc) -> N {
+            return sc.cpuMoeLayers > 0 ? N(double(sc.cpuMoeLayers)) : std::nullopt;
+        };
+        add(s);
+    }
+    {
+        Setting s = makeSetting("cpu_moe", "cpu-moe", "on|off", SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "llama.cpp --cpu-moe (-ot exps=CPU): every routed expert in host RAM";
+        s.engineNames = {{"llamacpp", "cpu_moe"}};
+        s.apply = KVSCOPE_FIELD_SETTER(cpuMoeAll, switchOf);
+        s.current = [](const Scenario& sc) -> V {
+            return sc.cpuMoeAll ? V(SettingValue(true)) : std::nullopt;
+        };
+        add(s);
+    }
+    {
         Setting s = makeSetting("split_mode", "split-mode", "tensor|layer", SettingType::Choice);
         s.choices = {"tensor", "layer"};
         s.defaultText = "the engine's (llama.cpp layer, others tensor)";
@@ -281,6 +306,10 @@ std::vector<Setting> buildRegistry()
                "fixed latency of one all-reduce",
                KVSCOPE_FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
                KVSCOPE_FIELD_NUMBER(efficiency.allReduceLatencyUs)));
+    add(factor("host_handover_us", "host-handover-us", 0, 10'000, "µs",
+               "one hand-over between GPU and CPU (llama.cpp experts in host RAM)",
+               KVSCOPE_FIELD_SETTER(efficiency.hostHandoverUs, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.hostHandoverUs)));
     return r;
 }
 

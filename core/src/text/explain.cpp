@@ -23,6 +23,36 @@ std::string bits(double value, const NumberStyle& st)
     return text;
 }
 
+// Experts in host RAM (llama.cpp --n-cpu-moe): what moved, per GPU, and what the CPU's share of a
+// decode step costs.
+void explainExpertOffload(const Scenario& s, const Evaluation& e, ByteUnits units,
+                          const NumberStyle& st, const ExplainWords& w,
+                          std::vector<Explanation>& out)
+{
+    const int64_t layers = e.engine.expertLayersOnHost;
+    if (layers <= 0)
+        return;
+    auto bytes = [&](double b) { return formatBytes(b, units, st); };
+    const double moved = e.vram.expertsOffloadedBytes * double(s.gpuCount);
+    std::string text = formatInteger(layers, st) + " " + w.moeLayers + times() +
+                       bytes(moved / double(layers)) + " = " + bytes(moved);
+    if (s.gpuCount > 1)
+        text += " \u00f7 " + formatInteger(s.gpuCount, st) + " GPU = " +
+                bytes(e.vram.expertsOffloadedBytes);
+    out.push_back({"experts_offloaded", text});
+
+    const DecodeTiming& d = e.decode;
+    const double readMs = transferMs(d.hostExpertsReadBytes, d.hostExpertsGBps);
+    const double handovers = 2.0 * double(layers);
+    out.push_back({"host_experts",
+                   bytes(d.hostExpertsReadBytes) + " \u00f7 " +
+                       formatRate(d.hostExpertsGBps, st) + " = " +
+                       formatDuration(readMs, st) + "; + " + formatInteger(int64_t(handovers), st) +
+                       " " + w.handovers + times() +
+                       formatDuration((d.hostExpertsMs - readMs) / handovers, st) + " = " +
+                       formatDuration(d.hostExpertsMs, st)});
+}
+
 } // namespace
 
 std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUnits units,
@@ -76,12 +106,18 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                   bits(s.weights.bitsPerWeight, st) + " bit + " +
                   formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings + times() +
                   bits(s.weights.embeddingBits, st) + " bit";
-    out.push_back({"weights", terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
-                                  (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) +
-                                                        " GPU" + w.noteClose
-                                                  : "")});
-
     const VramSplit& v = e.vram;
+    std::string weights = terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
+                          (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) +
+                                                " GPU" + w.noteClose
+                                          : "");
+    // What the GPU holds of them, when part lives in host RAM (offload, -ngl, --n-cpu-moe).
+    if (v.weightsOffloadedBytes > 0.5)
+        weights += "; " + bytes(v.weightsBytes + v.weightsOffloadedBytes) + " \u2212 " +
+                   bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
+                   bytes(v.weightsBytes);
+    out.push_back({"weights", weights});
+
     // The driver keeps part of the board's memory; engines budget from what CUDA reports.
     if (s.gpu.usableFraction < 1.0)
         out.push_back({"capacity", bytes(s.gpu.memoryGiB * 1073741824.0) + times() +
@@ -100,18 +136,19 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     const std::string achieved = formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
     std::string decode;
     if (s.weights.kernelEfficiency < 1.0) // dequantizing kernels read weights more slowly than KV
-        decode = bytes(d.weightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
-                 num(s.weights.kernelEfficiency, 2) + ") + " + bytes(e.kv.totalBytes) + " " +
+        decode = bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
+                 num(s.weights.kernelEfficiency, 2) + ") + " + bytes(d.gpuKvReadBytes) + " " +
                  w.kvCache + " \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
     else
-        decode = "(" + bytes(d.weightsReadBytes) + " " + w.weights + " + " + bytes(e.kv.totalBytes) +
+        decode = "(" + bytes(d.gpuWeightsReadBytes) + " " + w.weights + " + " + bytes(d.gpuKvReadBytes) +
                  " " + w.kvCache + ") \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
     if (d.computeBound)
         decode += "; compute " + formatDuration(d.computeMs, st);
     if (d.weightsOffloadMs > 0)
         decode += "; + " + w.weights + " " + formatDuration(d.weightsOffloadMs, st);
     const std::pair<const std::string&, double> extras[] = {
-        {w.cpuLayers, d.hostLayersMs}, {w.fixedCost, d.fixedMs}, {w.gpuLink, d.interconnectMs}};
+        {w.cpuExperts, d.hostExpertsMs}, {w.cpuLayers, d.hostLayersMs}, {w.fixedCost, d.fixedMs},
+        {w.gpuLink, d.interconnectMs}};
     for (const auto& [word, ms] : extras)
         if (ms > 0)
             decode += "; + " + word + " " + formatDuration(ms, st);
@@ -125,6 +162,8 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     }
     decode += " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " " + w.tokensPerS;
     out.push_back({"decode", decode});
+
+    explainExpertOffload(s, e, units, st, w, out);
 
     out.push_back({"longest_context",
                    bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv + " \u00f7 " +

@@ -17,6 +17,9 @@ std::string remedyTitle(const Remedy& r)
         return "Quantize the weights to 4 bits (" + s.weights.name + ")";
     case RemedyKind::QuantizeKv:
         return "Quantize the KV cache (" + s.kvDtype.name + ")";
+    case RemedyKind::OffloadExperts:
+        return "Keep the experts of the first " + formatInteger(s.cpuMoeLayers) +
+               " layers in host RAM (--n-cpu-moe " + std::to_string(s.cpuMoeLayers) + ")";
     case RemedyKind::OffloadWeights:
         return s.gpuLayers ? "Keep " + formatInteger(*s.gpuLayers) + " of " +
                                  formatInteger(s.model.layers) + " layers on the GPU (-ngl)"

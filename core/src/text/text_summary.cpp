@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/text/text_summary.h"
 
+#include "kvscope/engines/engine_module.h"
+#include "kvscope/planning/expert_fit.h"
 #include "kvscope/planning/verdict.h"
 
 #include "kvscope/text/explain.h"
@@ -39,6 +41,32 @@ std::string pad(const std::string& text, size_t width)
 {
     const size_t n = columns(text);
     return text + std::string(width > n ? width - n : 0, ' ');
+}
+
+// Where a MoE model's routed experts are (llama.cpp --n-cpu-moe) and the --n-cpu-moe that fits.
+Section expertSection(const Scenario& s, const Evaluation& e, const std::vector<Explanation>& why,
+                      ByteUnits units, const NumberStyle& st)
+{
+    Section x{"MoE experts", {}};
+    const int64_t layers = e.engine.expertLayersOnHost;
+    x.rows.push_back({"in host RAM",
+                      formatInteger(layers, st) + " of " + formatInteger(e.engine.moeLayers, st) +
+                          " MoE layers" +
+                          (layers > 0 ? ", " + formatBytes(e.vram.expertsOffloadedBytes *
+                                                               double(s.gpuCount),
+                                                           units, st)
+                                      : ""),
+                      explanationFor(why, "experts_offloaded")});
+    if (layers > 0)
+        x.rows.push_back({"CPU share of a step", formatDuration(e.decode.hostExpertsMs, st),
+                          explanationFor(why, "host_experts")});
+    const auto fit = fitExpertOffload(s);
+    x.rows.push_back(
+        {"fits with", fit ? "--n-cpu-moe " + std::to_string(fit->nCpuMoe) + " (" +
+                                formatInteger(fit->layersOnGpu, st) + " MoE layers keep experts on the GPU)"
+                          : std::string("no --n-cpu-moe: even every expert in host RAM does not fit"),
+         ""});
+    return x;
 }
 
 } // namespace
@@ -100,6 +128,9 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
                         : "does not run (" + ms(d.selectedMs) + " if it fitted)",
            explanationFor(why, "decode")}}},
     };
+
+    if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
+        sections.push_back(expertSection(s, e, why, units, st));
 
     std::ostringstream out;
     out.imbue(std::locale::classic());

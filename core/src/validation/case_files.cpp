@@ -101,14 +101,15 @@ std::optional<std::string> optionalText(JsonReader& r, const char* key)
     return r.text({key}, "");
 }
 
-// A setting some engine calls by this name in the registry (VLLM_USE_V1, ...), with no mapping
-// of its own above: the case passes it on as that setting's option, checked the same way.
+// A setting some engine calls by this name in the registry (VLLM_USE_V1, ...), or kvscope's own
+// id for one no engine names (host_memory_gb_per_s: a machine's figure), with no mapping of its
+// own above: the case passes it on as that setting's option, checked the same way.
 const Setting* registeredEngineSetting(const std::string& key)
 {
     for (const char* engine : {"vllm", "llamacpp", "transformers", "tgi"})
         if (const Setting* s = settingByEngineName(engine, key))
             return s;
-    return nullptr;
+    return settingById(key);
 }
 
 // A JSON scalar as the text the setting's parser takes.
@@ -137,7 +138,8 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
         }
         r.fail(item.key(), describeJson(item.value()),
                "a known setting: " + joined(mappedSettings()) +
-                   ", an engine's name for a kvscope setting (kvscope-cli list settings), or, "
+                   ", an engine's name or kvscope's id for a kvscope setting (kvscope-cli list "
+                   "settings), or, "
                    "for the reader only, " +
                    joined(informationalSettings()));
     }

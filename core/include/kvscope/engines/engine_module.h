@@ -32,6 +32,10 @@ public:
     virtual int64_t gpuResidentKvLayers(const Scenario& scenario) const;
     // Whether layers and KV left in host RAM are computed there by the CPU (not copied over).
     virtual bool computesOnHost(const Scenario& scenario) const;
+    // Whether the engine can keep routed experts in host RAM (--n-cpu-moe, --cpu-moe), and
+    // how many MoE layers' experts the scenario keeps there.
+    virtual bool offloadsExperts() const;
+    virtual int64_t expertLayersOnHost(const Scenario& scenario) const;
     // What the engine logs about its KV cache at start-up; `kvRoomBytes` is the memory left for
     // KV on each GPU, counted as if the whole model's KV were there.
     virtual EngineFigures startupFigures(const Scenario& scenario, const KvFigures& kv,

@@ -39,6 +39,8 @@ struct VramSplit
     double freeBytes = 0;        // budget - weights - KV - activations - overhead (may be < 0)
     bool fits = true;            // freeBytes >= 0
     double weightsOffloadedBytes = 0; // weights that did not fit and live in CPU RAM (per GPU)
+    double expertsOffloadedBytes = 0; // of those, routed experts kept in host RAM (llama.cpp
+                                      // --n-cpu-moe / --cpu-moe), per GPU
 };
 
 // Longest single-sequence context whose KV fits in the memory left after everything else,
@@ -70,6 +72,8 @@ struct EngineFigures
     double maxConcurrency = 0;   // kvCacheTokens / blocks of one sequence of the context
     double kvBufferBytes = 0;    // KV allocated for the configured context, all GPUs together
     int64_t gpuLayers = 0;       // layers on the GPUs (llama.cpp -ngl); the rest run on the CPU
+    int64_t expertLayersOnHost = 0; // MoE layers whose routed experts are in host RAM
+    int64_t moeLayers = 0;          // MoE layers of the model
 };
 
 // Where the KV cache is read from while decoding.
@@ -86,6 +90,9 @@ struct DecodeTiming
     double sataEffectiveGBps = 0;   // min(disk, PCIe) for the SATA tier
     double kvTransferMs = 0;        // the whole KV cache once over PCIe
     double weightsReadBytes = 0;    // weights read per step (active experts only)
+    double gpuWeightsReadBytes = 0; // of those, what the GPU reads (not offloaded, not experts
+                                    // the CPU computes)
+    double gpuKvReadBytes = 0;      // KV the GPU reads per step (its layers' share)
     double memoryMs = 0;            // GPU bytes read / achieved bandwidth
     double computeMs = 0;           // step FLOPs / achieved FLOP/s
     double gpuMs = 0;               // max(memory, compute): KV on the GPU
@@ -94,6 +101,10 @@ struct DecodeTiming
     double interconnectMs = 0;      // multi-GPU traffic: tensor parallel all-reduces (two per
                                     // layer) or the hand-offs between layer-split GPUs
     double hostLayersMs = 0;        // KV of the layers left in host RAM (llama.cpp -ngl)
+    double hostExpertsReadBytes = 0; // routed experts in host RAM the CPU reads per step
+    double hostExpertsGBps = 0;     // at this achieved rate (host memory x its efficiency)
+    double hostExpertsMs = 0;       // that read at host memory speed, plus two GPU-CPU
+                                    // hand-overs per such layer
     std::array<double, 5> tierMs{}; // decode ms per token per Tier, indexed by Tier
     double selectedMs = 0;          // at the scenario's KV placement (pipelined for CPU RAM)
     double tokensPerS = 0;          // batch / selectedMs, all sequences together

@@ -70,9 +70,14 @@ struct Scenario
     bool offloadWeights = false;       // device_map="auto": weights that do not fit go to CPU RAM
     std::optional<int64_t> gpuLayers;  // llama.cpp -ngl: layers on the GPU, the rest in host RAM;
                                        // unset = all of them
+    int64_t cpuMoeLayers = 0;          // llama.cpp --n-cpu-moe N: the routed experts of the
+                                       // first N layers stay in host RAM, computed by the CPU
+    bool cpuMoeAll = false;            // llama.cpp --cpu-moe (-ot exps=CPU): every layer's
+                                       // routed experts in host RAM
     StorageTier nvme;                  // disk tier used for "nvme"
     StorageTier sata;                  // disk tier used for "sata"
     HostMemory hostMemory;             // CPU RAM holding offloaded KV or weights
+    std::optional<double> hostMemoryGBps; // its peak bandwidth when the user states it
     double hostRamGiB = 0;             // its size; 0 = not stated, so not checked
     Targets targets;
     CostSettings cost;
@@ -80,6 +85,7 @@ struct Scenario
     std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
 
     double effectiveMemoryFraction() const { return memoryFraction.value_or(engine.memoryFraction); }
+    double hostBandwidthGBps() const { return hostMemoryGBps.value_or(hostMemory.bandwidthGBps); }
 };
 
 // Accepted ranges, shared by validation, the CLI's messages and the window's controls.

@@ -22,6 +22,8 @@ struct Efficiency
                                      // synchronisation, sampling spread over the layers
     double interconnect = 0.8;       // share of NVLink / PCIe bandwidth an all-reduce reaches
     double allReduceLatencyUs = 10;  // fixed latency of one all-reduce
+    double hostHandoverUs = 160;     // one hand-over between the GPU and the CPU inside a decode
+                                     // step (llama.cpp's experts in host RAM): sync and launch
 };
 
 // One named factor as the catalog describes it: for the UI's "Advanced" group and the report.

@@ -2,7 +2,8 @@
 #pragma once
 
 // What to change when a scenario does not run or misses a target, in the seed article's order:
-// quantize the weights (8-bit, then 4-bit), quantize the KV cache, offload weights, offload the
+// quantize the weights (8-bit, then 4-bit), quantize the KV cache, a MoE model's experts to host
+// RAM (llama.cpp --n-cpu-moe), offload weights, offload the
 // KV cache, a paged serving engine, a shorter context or fewer sequences, more GPUs of the same
 // kind, a larger GPU. Each remedy is a list of options (the CLI's, so `calc` applies it as the
 // window does) and the verdict of the scenario it gives, evaluated by the same evaluate().
@@ -21,6 +22,7 @@ enum class RemedyKind {
     QuantizeWeights8,
     QuantizeWeights4,
     QuantizeKv,
+    OffloadExperts,
     OffloadWeights,
     OffloadKv,
     PagedEngine,

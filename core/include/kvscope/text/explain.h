@@ -47,13 +47,18 @@ struct ExplainWords
     std::string fixedCost = "fixed";
     std::string gpuLink = "GPU link";
     std::string cpuLayers = "CPU layers";
+    std::string cpuExperts = "experts on the CPU";
+    std::string moeLayers = "MoE layers";
+    std::string handovers = "GPU-CPU hand-overs";
+    std::string inHostRam = "in host RAM";
     std::string cudaReports = "as CUDA reports it";
     std::string tokensPerS = "tokens/s";
 };
 
 struct Explanation
 {
-    std::string id; // kv_per_token, kv_total, weights, capacity, fit, decode, longest_context, pcie
+    std::string id; // kv_per_token, kv_total, weights, capacity, fit, decode, longest_context, pcie,
+                    // experts_offloaded and host_experts (experts in host RAM)
     std::string arithmetic; // the formula with numbers, ending "= result"
 };
 
