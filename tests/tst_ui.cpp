@@ -421,16 +421,19 @@ void TestUi::labelsStayApartInADemoWindow_data()
     QTest::addColumn<qint64>("context");
     QTest::addColumn<int>("gpus");
     QTest::addColumn<qint64>("batch");
+    QTest::addColumn<qint64>("nCpuMoe"); // llama.cpp --n-cpu-moe
     const QSize laptop(1280, 800), desktop(1600, 1000);
-    QTest::addRow("seed") << "en" << laptop << "hf" << "llama-2-7b" << "rtx-4090" << "fp16" << qint64(2048) << 1 << qint64(1);
-    QTest::addRow("70b overflows, ja") << "ja" << laptop << "vllm" << "llama-3.1-70b" << "h100-sxm" << "bf16" << qint64(2048) << 1 << qint64(1);
-    QTest::addRow("70b q4 on an m3 max, ja") << "ja" << laptop << "llamacpp" << "llama-3.1-70b" << "m3-max" << "q4_k_m" << qint64(32768) << 1 << qint64(1);
-    QTest::addRow("70b q4 on an m3 max") << "en" << laptop << "llamacpp" << "llama-3.1-70b" << "m3-max" << "q4_k_m" << qint64(32768) << 1 << qint64(1);
-    QTest::addRow("deepseek v3 on 8 h200") << "en" << desktop << "vllm" << "deepseek-v3" << "h200" << "fp8" << qint64(131072) << 8 << qint64(16);
-    QTest::addRow("deepseek v3 on 8 h200, ja") << "ja" << laptop << "vllm" << "deepseek-v3" << "h200" << "fp8" << qint64(131072) << 8 << qint64(16);
-    QTest::addRow("mixtral on 2 l40s, ja") << "ja" << laptop << "hf" << "mixtral-8x7b" << "l40s" << "bf16" << qint64(32768) << 2 << qint64(1);
-    QTest::addRow("qwen3 8b on a 4090") << "en" << laptop << "vllm" << "qwen3-8b" << "rtx-4090" << "awq-int4" << qint64(40960) << 1 << qint64(1);
-    QTest::addRow("gpt-oss-120b on an h100, ja") << "ja" << laptop << "vllm" << "gpt-oss-120b" << "h100-sxm" << "mxfp4-moe" << qint64(8192) << 1 << qint64(1);
+    QTest::addRow("seed") << "en" << laptop << "hf" << "llama-2-7b" << "rtx-4090" << "fp16" << qint64(2048) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("70b overflows, ja") << "ja" << laptop << "vllm" << "llama-3.1-70b" << "h100-sxm" << "bf16" << qint64(2048) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("70b q4 on an m3 max, ja") << "ja" << laptop << "llamacpp" << "llama-3.1-70b" << "m3-max" << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("70b q4 on an m3 max") << "en" << laptop << "llamacpp" << "llama-3.1-70b" << "m3-max" << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("deepseek v3 on 8 h200") << "en" << desktop << "vllm" << "deepseek-v3" << "h200" << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0);
+    QTest::addRow("deepseek v3 on 8 h200, ja") << "ja" << laptop << "vllm" << "deepseek-v3" << "h200" << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0);
+    QTest::addRow("mixtral on 2 l40s, ja") << "ja" << laptop << "hf" << "mixtral-8x7b" << "l40s" << "bf16" << qint64(32768) << 2 << qint64(1) << qint64(0);
+    QTest::addRow("qwen3 8b on a 4090") << "en" << laptop << "vllm" << "qwen3-8b" << "rtx-4090" << "awq-int4" << qint64(40960) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("gpt-oss-120b experts in host RAM") << "en" << laptop << "llamacpp" << "gpt-oss-120b" << "rtx-4090" << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24);
+    QTest::addRow("gpt-oss-120b experts in host RAM, ja") << "ja" << laptop << "llamacpp" << "gpt-oss-120b" << "rtx-4090" << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24);
+    QTest::addRow("gpt-oss-120b on an h100, ja") << "ja" << laptop << "vllm" << "gpt-oss-120b" << "h100-sxm" << "mxfp4-moe" << qint64(8192) << 1 << qint64(1) << qint64(0);
 }
 
 // What a consultant shows on a laptop: every chart label readable, in both languages.
@@ -445,6 +448,7 @@ void TestUi::labelsStayApartInADemoWindow()
     QFETCH(qint64, context);
     QFETCH(int, gpus);
     QFETCH(qint64, batch);
+    QFETCH(qint64, nCpuMoe);
     m_window->setLanguage(lang);
     m_controller->edit([&](Scenario& s) {
         applyEngine(s, *test::catalog().engine(engine.toStdString()));
@@ -454,7 +458,9 @@ void TestUi::labelsStayApartInADemoWindow()
         s.context = context;
         s.gpuCount = gpus;
         s.batch = batch;
+        s.cpuMoeLayers = nCpuMoe;
     });
+    QCOMPARE(m_controller->scenario().cpuMoeLayers, int64_t(nCpuMoe)); // not refused
     renderWindow(*m_window, *m_controller, size);
     const QString problem = labelProblem(*m_window);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));

@@ -160,6 +160,10 @@
         <source>; %1/h</source>
         <translation>。1 時間あたり %1</translation>
     </message>
+    <message>
+        <source>Keep the experts of the first %1 layers in host RAM (--n-cpu-moe %2)</source>
+        <translation>先頭 %1 層のエキスパートをホスト RAM に置く（--n-cpu-moe %2）</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -346,6 +350,22 @@
     <message>
         <source>What would make it run, in the order to try:</source>
         <translation>動かすための対策（上から順に試す）:</translation>
+    </message>
+    <message>
+        <source>Experts in host RAM</source>
+        <translation>ホスト RAM 上のエキスパート</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MoE layers, %3</source>
+        <translation>MoE %2 層中 %1 層、%3</translation>
+    </message>
+    <message>
+        <source>CPU share of a decode step</source>
+        <translation>デコード 1 ステップのうち CPU の時間</translation>
+    </message>
+    <message>
+        <source>%1 (stated)</source>
+        <translation>%1（指定値）</translation>
     </message>
 </context>
 <context>
@@ -580,6 +600,22 @@
         <comment>closes a note in a formula</comment>
         <translation>）</translation>
     </message>
+    <message>
+        <source>experts on the CPU</source>
+        <translation>CPU 側のエキスパート</translation>
+    </message>
+    <message>
+        <source>MoE layers</source>
+        <translation>MoE 層</translation>
+    </message>
+    <message>
+        <source>GPU-CPU hand-overs</source>
+        <translation>回の GPU・CPU 間受け渡し</translation>
+    </message>
+    <message>
+        <source>in host RAM</source>
+        <translation>ホスト RAM 側</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>
@@ -808,6 +844,41 @@
     </message>
 </context>
 <context>
+    <name>kvscope::ui::ExpertOffloadControl</name>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>llama.cpp --n-cpu-moe: the routed experts of the first N layers stay in host RAM and the CPU computes them; attention, the KV cache and the shared experts stay on the GPU</source>
+        <translation>llama.cpp の --n-cpu-moe：先頭 N 層のルーティングされるエキスパートをホスト RAM に置き、CPU で計算します。アテンション、KV キャッシュ、共有エキスパートは GPU に残ります</translation>
+    </message>
+    <message>
+        <source>all (--cpu-moe)</source>
+        <translation>すべて（--cpu-moe）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>収まる値に</translation>
+    </message>
+    <message>
+        <source>Set the fewest layers whose experts must move to host RAM for this context to fit</source>
+        <translation>このコンテキスト長で VRAM に収まるよう、エキスパートをホスト RAM に移す層の最小数を設定します</translation>
+    </message>
+    <message>
+        <source>Does not fit even with every expert in host RAM.</source>
+        <translation>全エキスパートをホスト RAM に移しても収まりません。</translation>
+    </message>
+    <message>
+        <source>Fits with every expert on the GPU.</source>
+        <translation>全エキスパートを GPU に置いたまま収まります。</translation>
+    </message>
+    <message>
+        <source>Fits from --n-cpu-moe %1 at %2.</source>
+        <translation>%2 では --n-cpu-moe %1 以上で収まります。</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::FitMatrixChart</name>
     <message>
         <source>Fits (×N: sequences of this context at once)</source>
@@ -949,6 +1020,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>does not run</source>
         <translation>動作しません</translation>
+    </message>
+    <message>
+        <source>%1 per GPU, %2 in host RAM</source>
+        <translation>GPU あたり %1、ホスト RAM に %2</translation>
     </message>
 </context>
 <context>
@@ -1578,6 +1653,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>Layer split (GPUs take turns)</source>
         <translation>レイヤー分割（GPU が順番に処理）</translation>
     </message>
+    <message>
+        <source>MoE experts in host RAM</source>
+        <translation>ホスト RAM に置く MoE エキスパート</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::TokensFitChart</name>
@@ -1908,6 +1987,14 @@ Error: %6 %</source>
     <message>
         <source>overflow</source>
         <translation>超過</translation>
+    </message>
+    <message>
+        <source>Experts in host RAM</source>
+        <translation>ホスト RAM 上のエキスパート</translation>
+    </message>
+    <message>
+        <source>+ %1 of experts in host RAM</source>
+        <translation>＋ホスト RAM 側のエキスパート %1</translation>
     </message>
 </context>
 </TS>

@@ -152,9 +152,15 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     m_budgetLine->point1->setCoords(0, v.budgetBytes / unit.bytes);
     m_budgetLine->point2->setCoords(1, v.budgetBytes / unit.bytes);
 
+    // What the bars no longer hold: experts kept in host RAM (llama.cpp --n-cpu-moe) under the
+    // bars, where the chart's whole width is free; any other weights offloaded there in the plot.
+    xAxis->setLabel(v.expertsOffloadedBytes > 0
+                        ? tr("+ %1 of experts in host RAM")
+                              .arg(UiText::bytes(v.expertsOffloadedBytes, byteUnits()))
+                        : QString());
     QString note;
-    if (v.weightsOffloadedBytes > 0)
-        note = tr("%1 of weights offloaded to CPU RAM").arg(UiText::bytes(v.weightsOffloadedBytes, byteUnits()));
+    if (const double other = v.weightsOffloadedBytes - v.expertsOffloadedBytes; other > 0.5)
+        note = tr("%1 of weights offloaded to CPU RAM").arg(UiText::bytes(other, byteUnits()));
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
 
@@ -188,6 +194,8 @@ QString VramChart::hoverText(double key, double value, const QPoint&) const
                       line(tr("Activations"), v.activationBytes),
                       line(tr("Overhead"), v.overheadBytes)};
     lines << (v.fits ? line(tr("Free"), v.freeBytes) : line(tr("Overflow"), -v.freeBytes));
+    if (v.expertsOffloadedBytes > 0)
+        lines << line(tr("Experts in host RAM"), v.expertsOffloadedBytes);
     Q_UNUSED(value);
     return lines.join(QLatin1Char('\n'));
 }

@@ -120,6 +120,16 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     rows += row(tr("Decode"), tr("%1 per token, %2 tokens/s").arg(UiText::duration(e.decode.selectedMs),
                                                                   UiText::tokensPerSecond(e.decode.tokensPerS)),
                 why("decode"));
+    if (e.vram.expertsOffloadedBytes > 0) { // llama.cpp --n-cpu-moe
+        rows += row(tr("Experts in host RAM"),
+                    tr("%1 of %2 MoE layers, %3")
+                        .arg(UiText::integer(e.engine.expertLayersOnHost),
+                             UiText::integer(e.engine.moeLayers),
+                             bytes(e.vram.expertsOffloadedBytes * double(s.gpuCount))),
+                    why("experts_offloaded"));
+        rows += row(tr("CPU share of a decode step"), UiText::duration(e.decode.hostExpertsMs),
+                    why("host_experts"));
+    }
     rows += row(tr("PCIe effective"), UiText::rate(e.decode.pcieEffectiveGBps), why("pcie"));
     rows += row(tr("Longest context"), UiText::tokens(e.tokensFit.perSequence), why("longest_context"));
     return table(rows);
@@ -154,7 +164,10 @@ QString ReportWriter::sourcesHtml(const Scenario& s)
     rows += row(tr("Host link"), QStringLiteral("PCIe %1.0").arg(s.pcie.gen), link(s.pcie.source));
     rows += row(tr("NVMe drive"), esc(s.nvme.name), link(s.nvme.source));
     rows += row(tr("SATA drive"), esc(s.sata.name), link(s.sata.source));
-    rows += row(tr("Host memory"), esc(s.hostMemory.name), link(s.hostMemory.source));
+    rows += row(tr("Host memory"),
+                s.hostMemoryGBps ? tr("%1 (stated)").arg(UiText::rate(*s.hostMemoryGBps))
+                                 : esc(s.hostMemory.name),
+                s.hostMemoryGBps ? QString() : link(s.hostMemory.source));
     return table(rows);
 }
 

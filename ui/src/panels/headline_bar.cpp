@@ -132,11 +132,19 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                                tr("%1 × %2 seq.").arg(UiText::contextShort(double(s.context)))
                                    .arg(UiText::integer(s.batch)),
                                why("kv_total"));
-    m_tiles[Weights]->setValue(bytes(e.weightsBytesTotal),
-                               tr("%1 params, %2").arg(QString::fromStdString(formatParameters(e.parameters.total(), UiText::numberStyle())),
-                                                       QString::fromStdString(s.weights.name)),
-                               why("weights"));
     const VramSplit& v = e.vram;
+    // Experts in host RAM (llama.cpp --n-cpu-moe): the tile says where the weights are.
+    if (v.expertsOffloadedBytes > 0)
+        m_tiles[Weights]->setValue(bytes(e.weightsBytesTotal),
+                                   tr("%1 per GPU, %2 in host RAM")
+                                       .arg(bytes(v.weightsBytes),
+                                            bytes(v.weightsOffloadedBytes * double(s.gpuCount))),
+                                   why("weights") + QLatin1Char('\n') + why("experts_offloaded"));
+    else
+        m_tiles[Weights]->setValue(bytes(e.weightsBytesTotal),
+                                   tr("%1 params, %2").arg(QString::fromStdString(formatParameters(e.parameters.total(), UiText::numberStyle())),
+                                                           QString::fromStdString(s.weights.name)),
+                                   why("weights"));
     const QString capacity = why("capacity");
     const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
     const QString sentence = PlannerText::verdict(s, snap.verdict, m_units);
@@ -154,7 +162,9 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
         m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
                                   tr("%1 tokens/s, %2").arg(UiText::tokensPerSecond(d.tokensPerS),
                                                             UiText::placementName(s.kvPlacement)),
-                                  why("decode") + QLatin1Char('\n') + why("pcie"));
+                                  why("decode") + QLatin1Char('\n') + why("pcie") +
+                                      (d.hostExpertsMs > 0 ? QLatin1Char('\n') + why("host_experts")
+                                                           : QString()));
     else
         m_tiles[Decode]->setValue(QStringLiteral("—"), tr("does not run"),
                                   why("decode") + QLatin1Char('\n') + why("pcie"));

@@ -61,6 +61,10 @@ QString PlannerText::remedyTitle(const Remedy& r)
         return tr("Quantize the weights to 4 bits (%1)").arg(q(s.weights.name));
     case RemedyKind::QuantizeKv:
         return tr("Quantize the KV cache (%1)").arg(q(s.kvDtype.name));
+    case RemedyKind::OffloadExperts:
+        return tr("Keep the experts of the first %1 layers in host RAM (--n-cpu-moe %2)")
+            .arg(UiText::integer(s.cpuMoeLayers))
+            .arg(s.cpuMoeLayers);
     case RemedyKind::OffloadWeights:
         if (s.gpuLayers)
             return tr("Keep %1 of %2 layers on the GPU (-ngl)")

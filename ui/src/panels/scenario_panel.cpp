@@ -4,6 +4,7 @@
 #include "panels/context_control.h"
 #include "panels/custom_gpu_dialog.h"
 #include "panels/engine_release_control.h"
+#include "panels/expert_offload_control.h"
 #include "panels/registry_ranges.h"
 #include "window/ui_text.h"
 
@@ -135,6 +136,8 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     engineRow->addWidget(m_engine, 1);
     engineRow->addWidget(m_release);
     m_form->addRow(new QLabel(this), engineRow);
+    m_experts = new ExpertOffloadControl(controller, this);
+    m_form->addRow(new QLabel(this), m_experts);
     m_placement = new QComboBox(this);
     for (KvPlacement p : {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata})
         m_placement->addItem(QString(), int(p));
@@ -429,6 +432,8 @@ void ScenarioPanel::syncFromScenario()
     m_batch->setValue(int(s.batch));
     selectData(m_engine, QString::fromStdString(s.engine.id));
     m_release->sync();
+    m_experts->sync();
+    m_form->setRowVisible(m_experts, m_experts->applies());
     selectData(m_placement, int(s.kvPlacement));
     m_prefetch->setChecked(s.prefetchKv);
     m_prefetch->setEnabled(s.kvPlacement == KvPlacement::CpuRam);
@@ -485,6 +490,8 @@ void ScenarioPanel::retranslate()
     label(m_form, m_batch, tr("Concurrent sequences"));
     rowLabel(m_engine, tr("Engine"));
     m_release->retranslate();
+    label(m_form, m_experts, tr("MoE experts in host RAM"));
+    m_experts->retranslate();
     label(m_form, m_placement, tr("KV cache placement"));
     for (int i = 0; i < m_placement->count(); ++i)
         m_placement->setItemText(i, UiText::placementName(KvPlacement(m_placement->itemData(i).toInt())));

@@ -20,6 +20,7 @@ class QToolButton;
 namespace kvscope::ui {
 
 class EngineReleaseControl;
+class ExpertOffloadControl;
 
 class ContextControl;
 
@@ -77,6 +78,7 @@ private:
     QSpinBox* m_batch = nullptr;
     QComboBox* m_engine = nullptr;
     EngineReleaseControl* m_release = nullptr;
+    ExpertOffloadControl* m_experts = nullptr;
     QComboBox* m_placement = nullptr;
     QCheckBox* m_prefetch = nullptr;
     QToolButton* m_advancedToggle = nullptr;

@@ -180,6 +180,10 @@ ExplainWords UiText::explainWords()
     w.fixedCost = s(tr("fixed"));
     w.gpuLink = s(tr("GPU link"));
     w.cpuLayers = s(tr("CPU layers"));
+    w.cpuExperts = s(tr("experts on the CPU"));
+    w.moeLayers = s(tr("MoE layers"));
+    w.handovers = s(tr("GPU-CPU hand-overs"));
+    w.inHostRam = s(tr("in host RAM"));
     w.cudaReports = s(tr("as CUDA reports it"));
     w.tokensPerS = s(tr("tokens/s"));
     return w;

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "panels/expert_offload_control.h"
+
+#include "kvscope/engines/engine_module.h"
+#include "kvscope/planning/expert_fit.h"
+#include "panels/registry_ranges.h"
+#include "window/scenario_controller.h"
+#include "window/ui_text.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QToolButton>
+
+#include <algorithm>
+
+namespace kvscope::ui {
+
+ExpertOffloadControl::ExpertOffloadControl(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller)
+{
+    m_layers = new QSpinBox(this);
+    m_layers->setObjectName(QStringLiteral("nCpuMoe"));
+    setRegistryRange(m_layers, "n_cpu_moe");
+    m_layers->setKeyboardTracking(false);
+    m_all = new QCheckBox(this);
+    m_all->setObjectName(QStringLiteral("cpuMoe"));
+    m_fit = new QToolButton(this);
+    m_fit->setObjectName(QStringLiteral("fitCpuMoe"));
+    m_fitted = new QLabel(this);
+    m_fitted->setObjectName(QStringLiteral("fittedCpuMoe"));
+    m_fitted->setWordWrap(true);
+
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_layers);
+    row->addWidget(m_all);
+    row->addWidget(m_fit);
+    row->addStretch(1);
+    auto* column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    column->addLayout(row);
+    column->addWidget(m_fitted);
+
+    connect(m_layers, &QSpinBox::valueChanged, this,
+            [this](int n) { m_controller->edit([&](Scenario& s) { s.cpuMoeLayers = n; }); });
+    connect(m_all, &QCheckBox::toggled, this,
+            [this](bool on) { m_controller->edit([&](Scenario& s) { s.cpuMoeAll = on; }); });
+    connect(m_fit, &QToolButton::clicked, this, [this] {
+        if (m_fittedN < 0)
+            return;
+        m_controller->edit([&](Scenario& s) {
+            s.cpuMoeAll = false;
+            s.cpuMoeLayers = m_fittedN;
+        });
+    });
+}
+
+bool ExpertOffloadControl::applies() const
+{
+    const Scenario& s = m_controller->scenario();
+    return s.model.isMoe() && engineModule(s.engine).offloadsExperts();
+}
+
+void ExpertOffloadControl::sync()
+{
+    const Scenario& s = m_controller->scenario();
+    const QSignalBlocker blockLayers(m_layers);
+    const QSignalBlocker blockAll(m_all);
+    m_layers->setValue(int(std::min<int64_t>(s.cpuMoeLayers, m_layers->maximum())));
+    m_layers->setEnabled(!s.cpuMoeAll);
+    m_all->setChecked(s.cpuMoeAll);
+    const auto fit = applies() ? fitExpertOffload(s) : std::nullopt;
+    m_fittedN = fit ? fit->nCpuMoe : -1;
+    m_fit->setEnabled(fit && (s.cpuMoeAll || s.cpuMoeLayers != fit->nCpuMoe));
+    retranslate();
+}
+
+void ExpertOffloadControl::retranslate()
+{
+    m_layers->setSpecialValueText(tr("none"));
+    m_layers->setToolTip(tr("llama.cpp --n-cpu-moe: the routed experts of the first N layers stay "
+                            "in host RAM and the CPU computes them; attention, the KV cache and "
+                            "the shared experts stay on the GPU"));
+    m_all->setText(tr("all (--cpu-moe)"));
+    m_fit->setText(tr("Fit"));
+    m_fit->setToolTip(tr("Set the fewest layers whose experts must move to host RAM for this "
+                         "context to fit"));
+    if (!applies()) {
+        m_fitted->clear();
+        return;
+    }
+    const Scenario& s = m_controller->scenario();
+    if (m_fittedN < 0)
+        m_fitted->setText(tr("Does not fit even with every expert in host RAM."));
+    else if (m_fittedN == 0)
+        m_fitted->setText(tr("Fits with every expert on the GPU."));
+    else
+        m_fitted->setText(
+            tr("Fits from --n-cpu-moe %1 at %2.").arg(m_fittedN).arg(UiText::tokens(s.context)));
+}
+
+} // namespace kvscope::ui
