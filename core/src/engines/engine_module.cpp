@@ -74,7 +74,8 @@ EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& k
 {
     EngineFigures f;
     const int64_t block = s.engine.kvBlockTokens;
-    const double blockBytes = kvBytesPerToken(s.model, s.kvDtype, tensorWays(s)) * double(block);
+    // One block of every layer's KV (kv's per-layer figure is already this GPU's heads).
+    const double blockBytes = kv.bytesPerTokenPerLayer * double(s.model.layers) * double(block);
     f.kvBlocks = blockBytes > 0 ? int64_t(std::floor(std::min(room / blockBytes, 1e15))) : 0;
     f.kvCacheTokens = int64_t(std::min(double(f.kvBlocks) * double(block), 1e15));
     f.maxConcurrency = double(f.kvCacheTokens) / double(s.context);

@@ -22,17 +22,6 @@ double layerShare(const Scenario& s)
     return s.engine.layerSplit ? 1.0 / double(s.gpuCount) : 1.0;
 }
 
-// Achieved rate at which offloaded layers or KV are served: read by the CPU from host RAM where
-// the engine computes there, otherwise copied over the host link.
-double hostServeGBps(const Scenario& s, double linkGBps)
-{
-    if (!engineModule(s.engine).computesOnHost(s))
-        return linkGBps;
-    if (s.gpu.unifiedMemory)
-        return s.gpu.bandwidthGBps * s.efficiency.hbm;
-    return s.hostBandwidthGBps() * s.efficiency.hostMemory;
-}
-
 double tensorTflops(const Scenario& s)
 {
     // The matmuls run at the precision the weight format computes in, where the GPU has it.
@@ -41,6 +30,36 @@ double tensorTflops(const Scenario& s)
     if (s.weights.compute == "int8" && s.gpu.int8Tops > 0)
         return s.gpu.int8Tops;
     return s.gpu.fp16Tflops;
+}
+
+// What every part of one evaluation reads, worked out once: a planner's search evaluates
+// millions of scenarios a second, and each part would otherwise look these up again.
+struct Setup
+{
+    Setup(const Scenario& scenario)
+        : s(scenario), engine(engineModule(scenario.engine)), shape(kvShape(scenario.model)),
+          ways(tensorWays(scenario)), tflops(tensorTflops(scenario)),
+          computesOnHost(engine.computesOnHost(scenario))
+    {
+    }
+    const Scenario& s;
+    const EngineModule& engine;
+    const KvShape shape; // the model's own
+    const int ways;      // tensorWays()
+    const double tflops; // tensorTflops()
+    const bool computesOnHost;
+};
+
+// Achieved rate at which offloaded layers or KV are served: read by the CPU from host RAM where
+// the engine computes there, otherwise copied over the host link.
+double hostServeGBps(const Setup& x, double linkGBps)
+{
+    const Scenario& s = x.s;
+    if (!x.computesOnHost)
+        return linkGBps;
+    if (s.gpu.unifiedMemory)
+        return s.gpu.bandwidthGBps * s.efficiency.hbm;
+    return s.hostBandwidthGBps() * s.efficiency.hostMemory;
 }
 
 // Peak transient activations on one GPU. The forward over `tokens` tokens holds the residual
@@ -52,11 +71,13 @@ double tensorTflops(const Scenario& s)
 // 20,000 and 29,000 tokens peaks at 2.07 and 2.99 GiB, 110.6 KB per token from the forward
 // (vllm-project/vllm#10517); Llama 3.2 3B at 2,048 tokens and 192 sequences peaks at 0.90 GiB,
 // its sampler's (the Hugging Face cookbook log cited in resources/validation/capacity.json).
-double activationPeakBytes(const Scenario& s, const EngineModule& engine)
+double activationPeakBytes(const Setup& x)
 {
+    const Scenario& s = x.s;
+    const EngineModule& engine = x.engine;
     const int64_t tokens = engine.profiledTokens(s);
     const ModelSpec& m = s.model;
-    const double n = double(tensorWays(s));
+    const double n = double(x.ways);
     const double qDim = double(m.queryHeads) * double(m.isMla() ? m.vHeadDim : m.headDim);
     const double kvDim = m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim)
                                    : 2.0 * double(m.kvHeads) * double(m.headDim);
@@ -77,24 +98,25 @@ double activationPeakBytes(const Scenario& s, const EngineModule& engine)
     return std::max(forward + logits, logits * engine.samplerLogitCopies(s));
 }
 
-KvFigures kvFigures(const Scenario& s)
+KvFigures kvFigures(const Setup& x)
 {
+    const Scenario& s = x.s;
     KvFigures kv;
-    const int n = tensorWays(s);
+    const int n = x.ways;
     const double share = layerShare(s);
-    kv.kvHeadsPerGpu = kvHeadsPerGpu(s.model, n);
-    kv.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(s.model, s.kvDtype, n);
-    kv.bytesPerToken = kvBytesPerToken(s.model, s.kvDtype, n) * share;
-    kv.totalBytes = kvBytesForContext(s.model, s.kvDtype, n, s.context) * double(s.batch) * share;
+    kv.kvHeadsPerGpu = kvHeadsPerGpu(x.shape, n);
+    kv.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(x.shape, s.kvDtype, n);
+    kv.bytesPerToken = kvBytesPerToken(x.shape, s.kvDtype, n) * share;
+    kv.totalBytes = kvBytesForContext(x.shape, s.kvDtype, n, s.context) * double(s.batch) * share;
     const int64_t allocated = roundUpToBlock(s.context, s.engine.kvBlockTokens);
     kv.allocatedBytes =
-        kvBytesForContext(s.model, s.kvDtype, n, allocated) * double(s.batch) * share;
-    kv.windowedLayers = s.model.windowedLayerCount();
+        kvBytesForContext(x.shape, s.kvDtype, n, allocated) * double(s.batch) * share;
+    kv.windowedLayers = x.shape.windowedLayers;
     kv.tokensHeldPerWindowedLayer =
         kv.windowedLayers > 0 ? std::min(s.context, s.model.slidingWindow) : 0;
     const AttentionVariants v = attentionVariants(s.model);
     auto total = [&](int64_t heads) {
-        return kvBytesForContext(kvShape(s.model, heads), s.kvDtype, n, s.context) *
+        return kvBytesForContext(variantShape(x.shape, s.model, heads), s.kvDtype, n, s.context) *
                double(s.batch) * share;
     };
     kv.totalMhaBytes = total(v.mha);
@@ -103,16 +125,17 @@ KvFigures kvFigures(const Scenario& s)
     return kv;
 }
 
-VramSplit vramSplit(const Scenario& s, const KvFigures& kv, double weightsPerGpu,
+VramSplit vramSplit(const Setup& x, const KvFigures& kv, double weightsPerGpu,
                     const ExpertOffload& experts)
 {
+    const Scenario& s = x.s;
     VramSplit v;
     v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
     v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
     v.reservedBytes = v.capacityBytes - v.budgetBytes;
-    const EngineModule& engine = engineModule(s.engine);
+    const EngineModule& engine = x.engine;
     v.overheadBytes = engine.overheadMiB(s) * kMiB;
-    v.activationBytes = activationPeakBytes(s, engine);
+    v.activationBytes = activationPeakBytes(x);
     const double onGpu = gpuLayerShare(s);
     if (s.kvPlacement == KvPlacement::Gpu) {
         v.kvCacheBytes = kv.allocatedBytes * onGpu;
@@ -145,12 +168,13 @@ double kvRoomForWholeModel(const Scenario& s, double freeBytes)
     return std::min(std::max(0.0, freeBytes) / onGpu, 1e30);
 }
 
-TokensFit tokensFit(const Scenario& s, const VramSplit& v)
+TokensFit tokensFit(const Setup& x, const VramSplit& v)
 {
+    const Scenario& s = x.s;
     TokensFit fit;
     fit.freeForKvBytes = v.budgetBytes - v.weightsBytes - v.activationBytes - v.overheadBytes;
     const double bytes = kvRoomForWholeModel(s, fit.freeForKvBytes);
-    const int n = tensorWays(s);
+    const int n = x.ways;
     const int64_t block = s.engine.kvBlockTokens;
     bool capped = false;
     auto fitting = [&](const KvShape& shape, double budget) {
@@ -161,10 +185,10 @@ TokensFit tokensFit(const Scenario& s, const VramSplit& v)
     };
     const AttentionVariants variants = attentionVariants(s.model);
     fit.gqaKvHeads = variants.gqa;
-    const KvShape model = kvShape(s.model);
-    const KvShape mha = kvShape(s.model, variants.mha);
-    const KvShape gqa = kvShape(s.model, variants.gqa);
-    const KvShape mqa = kvShape(s.model, variants.mqa);
+    const KvShape& model = x.shape;
+    const KvShape mha = variantShape(x.shape, s.model, variants.mha);
+    const KvShape gqa = variantShape(x.shape, s.model, variants.gqa);
+    const KvShape mqa = variantShape(x.shape, s.model, variants.mqa);
     fit.model = fitting(model, bytes);
     fit.mha = fitting(mha, bytes);
     fit.gqa = fitting(gqa, bytes);
@@ -211,20 +235,21 @@ struct GpuStep
 // One step on the GPU: weights read at the bandwidth the format's kernels reach, the share of
 // the KV that is on the GPU at the plain rate, or the FLOPs if they take longer.
 // `hostExpertsRead` bytes of the step's expert reads are the CPU's (experts in host RAM).
-GpuStep gpuStep(const Scenario& s, const ParameterCount& p, double residentShare,
-                double kvOnGpuShare, int64_t batch, int64_t context, double hostExpertsRead = 0)
+GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, double kvOnGpuShare,
+                int64_t batch, int64_t context, double hostExpertsRead = 0)
 {
+    const Scenario& s = x.s;
     GpuStep step;
-    const int ways = tensorWays(s);
+    const int ways = x.ways;
     step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways);
-    step.kvRead = kvBytesForContext(s.model, s.kvDtype, ways, context) * double(batch);
+    step.kvRead = kvBytesForContext(x.shape, s.kvDtype, ways, context) * double(batch);
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);
     step.gpuKvRead = step.kvRead * kvOnGpuShare;
     step.memoryMs = transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency) +
                     transferMs(step.gpuKvRead, rate);
     const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
-    step.computeMs = flops / (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
+    step.computeMs = flops / (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
     return step;
 }
 
@@ -256,9 +281,10 @@ double expertHandoverMs(const Scenario& s, const ExpertOffload& experts, int64_t
            (s.efficiency.hostHandoverUs / 1e3 + transferMs(hidden, linkGBps));
 }
 
-DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFigures& kv,
+DecodeTiming decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv,
                           const VramSplit& v, const ExpertOffload& experts)
 {
+    const Scenario& s = x.s;
     DecodeTiming d;
     d.pcieEffectiveGBps = hostLinkGBps(s);
     d.nvmeEffectiveGBps = diskGBps(s, s.nvme);
@@ -270,10 +296,10 @@ DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFi
     const double residentShare =
         weightsPerGpu > 0 ? (v.weightsBytes + v.expertsOffloadedBytes) / weightsPerGpu : 1.0;
     const double onGpu = gpuLayerShare(s);
-    const double hostRate = hostServeGBps(s, d.pcieEffectiveGBps);
-    d.hostExpertsReadBytes = expertBytesReadOnHost(s, experts, p, s.batch, tensorWays(s));
+    const double hostRate = hostServeGBps(x, d.pcieEffectiveGBps);
+    d.hostExpertsReadBytes = expertBytesReadOnHost(s, experts, p, s.batch, x.ways);
     const GpuStep step =
-        gpuStep(s, p, residentShare, onGpu, s.batch, s.context, d.hostExpertsReadBytes);
+        gpuStep(x, p, residentShare, onGpu, s.batch, s.context, d.hostExpertsReadBytes);
     d.weightsReadBytes = step.weightsRead;
     d.gpuWeightsReadBytes = step.gpuWeightsRead;
     d.gpuKvReadBytes = step.gpuKvRead;
@@ -298,11 +324,11 @@ DecodeTiming decodeTiming(const Scenario& s, const ParameterCount& p, const KvFi
     const double nvmeMs = transferMs(kv.totalBytes, d.nvmeEffectiveGBps);
     const double sataMs = transferMs(kv.totalBytes, d.sataEffectiveGBps);
     d.tierMs[size_t(Tier::Gpu)] = d.gpuMs;
-    if (engineModule(s.engine).computesOnHost(s)) {
+    if (x.computesOnHost) {
         // KV in host RAM is attended by the CPU there (llama.cpp -nkvo): no copy, but the CPU's
         // read of every layer's KV alternates with the GPU's work instead of overlapping it.
         const GpuStep noKv =
-            gpuStep(s, p, residentShare, 0.0, s.batch, s.context, d.hostExpertsReadBytes);
+            gpuStep(x, p, residentShare, 0.0, s.batch, s.context, d.hostExpertsReadBytes);
         const double hostKvMs =
             std::max(noKv.memoryMs, noKv.computeMs) + transferMs(step.kvRead, hostRate) + besideGpu;
         d.tierMs[size_t(Tier::CpuSerial)] = hostKvMs;
@@ -347,50 +373,52 @@ struct ReloadRecompute
 // copies host-resident weights to the GPU to run the batch there (op offload, on by default:
 // --no-op-offload in tools/server/README.md; ggml-cuda's min batch is 32), once per n_ubatch
 // chunk; a shorter batch is computed by the CPU like a decode step.
-double hostExpertsForwardMs(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
+double hostExpertsForwardMs(const Setup& x, const ParameterCount& p, const DecodeTiming& d,
                             const ExpertOffload& experts, int64_t tokens)
 {
+    const Scenario& s = x.s;
     if (experts.layers == 0)
         return 0.0;
     constexpr int64_t kOpOffloadMinBatch = 32;
     if (tokens < kOpOffloadMinBatch)
-        return transferMs(expertBytesReadOnHost(s, experts, p, tokens, tensorWays(s)),
-                          hostServeGBps(s, d.pcieEffectiveGBps)) +
+        return transferMs(expertBytesReadOnHost(s, experts, p, tokens, x.ways),
+                          hostServeGBps(x, d.pcieEffectiveGBps)) +
                expertHandoverMs(s, experts, tokens, d.pcieEffectiveGBps);
     const int64_t chunk = s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : tokens;
     const double chunks = double((tokens + chunk - 1) / chunk);
-    return chunks * transferMs(experts.bytesTotal / double(tensorWays(s)), d.pcieEffectiveGBps);
+    return chunks * transferMs(experts.bytesTotal / double(x.ways), d.pcieEffectiveGBps);
 }
 
-ReloadRecompute reloadRecompute(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
+ReloadRecompute reloadRecompute(const Setup& x, const ParameterCount& p, const DecodeTiming& d,
                                 const ExpertOffload& experts, int64_t tokens)
 {
+    const Scenario& s = x.s;
     ReloadRecompute r;
-    const double n = double(tensorWays(s));
+    const double n = double(x.ways);
     // A prefill reads the same weights a decode step does, with every token's experts touched.
     const double weightsRead = weightBytesReadPerStep(s.model, p, s.weights, tokens) / n;
     const double memoryMs = transferMs(weightsRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
-    const double computeMs = prefillFlops(s.model, p, tokens) / n /
-                             (tensorTflops(s) * 1e12 * s.efficiency.compute) * 1e3;
-    r.recomputeMs = std::max(memoryMs, computeMs) + hostExpertsForwardMs(s, p, d, experts, tokens);
+    const double computeMs =
+        prefillFlops(s.model, p, tokens) / n / (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
+    r.recomputeMs = std::max(memoryMs, computeMs) + hostExpertsForwardMs(x, p, d, experts, tokens);
 
-    const double hostRead = expertBytesReadOnHost(s, experts, p, 1, tensorWays(s));
-    const GpuStep step = gpuStep(s, p, 1.0, 1.0, 1, tokens, hostRead);
+    const double hostRead = expertBytesReadOnHost(s, experts, p, 1, x.ways);
+    const GpuStep step = gpuStep(x, p, 1.0, 1.0, 1, tokens, hostRead);
     const double stepMs = std::max(step.memoryMs, step.computeMs) + d.fixedMs + d.interconnectMs +
-                          hostExpertsForwardMs(s, p, d, experts, 1);
-    const double kvBytes =
-        kvBytesForContext(s.model, s.kvDtype, tensorWays(s), tokens) * layerShare(s);
+                          hostExpertsForwardMs(x, p, d, experts, 1);
+    const double kvBytes = kvBytesForContext(x.shape, s.kvDtype, x.ways, tokens) * layerShare(s);
     const double rates[] = {d.pcieEffectiveGBps, d.nvmeEffectiveGBps, d.sataEffectiveGBps};
     for (size_t i = 0; i < 3; ++i)
         r.reloadMs[i] = transferMs(kvBytes, rates[i]) + stepMs;
     return r;
 }
 
-Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTiming& d,
+Breakeven breakeven(const Setup& x, const ParameterCount& p, const DecodeTiming& d,
                     const ExpertOffload& experts, bool withCrossings)
 {
+    const Scenario& s = x.s;
     Breakeven b;
-    const ReloadRecompute at = reloadRecompute(s, p, d, experts, s.context);
+    const ReloadRecompute at = reloadRecompute(x, p, d, experts, s.context);
     b.recomputeMs = at.recomputeMs;
     b.reloadMs = at.reloadMs;
 
@@ -411,7 +439,7 @@ Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTimi
         const auto t = int64_t(std::llround(std::pow(double(upTo), double(i) / kGrid)));
         if (t <= previous)
             continue;
-        const ReloadRecompute r = reloadRecompute(s, p, d, experts, t);
+        const ReloadRecompute r = reloadRecompute(x, p, d, experts, t);
         for (size_t tier = 0; tier < 3; ++tier) {
             if (r.reloadMs[tier] < r.recomputeMs) {
                 if (winAfterLoss[tier] < 0)
@@ -431,7 +459,7 @@ Breakeven breakeven(const Scenario& s, const ParameterCount& p, const DecodeTimi
         int64_t lo = lastLoss[tier], hi = winAfterLoss[tier]; // reload loses at lo, wins at hi
         while (hi - lo > 1) {
             const int64_t mid = lo + (hi - lo) / 2;
-            const ReloadRecompute m = reloadRecompute(s, p, d, experts, mid);
+            const ReloadRecompute m = reloadRecompute(x, p, d, experts, mid);
             (m.reloadMs[tier] < m.recomputeMs ? hi : lo) = mid;
         }
         b.crossTokens[tier] = hi;
@@ -500,20 +528,19 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
         return result;
     }
     Evaluation& e = result.value();
+    const Setup x(s);
     e.parameters = countParameters(s.model);
-    e.experts =
-        expertStorage(s.model, e.parameters, s.weights, s.gpu.computeCapability, tensorWays(s));
+    e.experts = expertStorage(s.model, e.parameters, s.weights, s.gpu.computeCapability, x.ways);
     e.weightsBytesTotal = weightBytes(e.parameters, s.weights, e.experts);
-    e.kv = kvFigures(s);
-    const EngineModule& engine = engineModule(s.engine);
-    const ExpertOffload experts = expertOffload(s, engine.expertLayersOnHost(s), e.experts);
-    e.vram = vramSplit(s, e.kv, e.weightsBytesTotal / double(s.gpuCount), experts);
-    e.tokensFit = tokensFit(s, e.vram);
-    e.engine = engine.startupFigures(s, e.kv, kvRoomForWholeModel(s, e.tokensFit.freeForKvBytes));
+    e.kv = kvFigures(x);
+    const ExpertOffload experts = expertOffload(s, x.engine.expertLayersOnHost(s), e.experts);
+    e.vram = vramSplit(x, e.kv, e.weightsBytesTotal / double(s.gpuCount), experts);
+    e.tokensFit = tokensFit(x, e.vram);
+    e.engine = x.engine.startupFigures(s, e.kv, kvRoomForWholeModel(s, e.tokensFit.freeForKvBytes));
     e.engine.expertLayersOnHost = experts.layers;
     e.engine.moeLayers = experts.moeLayers;
-    e.decode = decodeTiming(s, e.parameters, e.kv, e.vram, experts);
-    e.breakeven = breakeven(s, e.parameters, e.decode, experts, options.breakevenCrossings);
+    e.decode = decodeTiming(x, e.parameters, e.kv, e.vram, experts);
+    e.breakeven = breakeven(x, e.parameters, e.decode, experts, options.breakevenCrossings);
     return result;
 }
 

@@ -23,12 +23,7 @@ KvShape kvShape(const ModelSpec& model)
 
 KvShape kvShape(const ModelSpec& model, int64_t kvHeads)
 {
-    KvShape shape = kvShape(model);
-    shape.headDim = variantHeadDim(model);
-    shape.kvLoraRank = 0;
-    shape.qkRopeHeadDim = 0;
-    shape.kvHeads = kvHeads;
-    return shape;
+    return variantShape(kvShape(model), model, kvHeads);
 }
 
 int64_t kvHeadsPerGpu(const ModelSpec& model, int gpus)

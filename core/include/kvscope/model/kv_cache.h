@@ -27,6 +27,15 @@ struct KvShape
 KvShape kvShape(const ModelSpec& model);
 // The shape of withKvHeads(model, kvHeads), without copying the model.
 KvShape kvShape(const ModelSpec& model, int64_t kvHeads);
+// The same from the model's own shape, already read: plain attention at variantHeadDim(model).
+inline KvShape variantShape(KvShape shape, const ModelSpec& model, int64_t kvHeads)
+{
+    shape.headDim = variantHeadDim(model);
+    shape.kvLoraRank = 0;
+    shape.qkRopeHeadDim = 0;
+    shape.kvHeads = kvHeads;
+    return shape;
+}
 
 // KV heads one GPU holds under tensor parallelism over `gpus`: heads are split, and replicated
 // when there are fewer KV heads than GPUs. An MLA latent is not split (every GPU holds it).
