@@ -6,6 +6,7 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/settings/scenario_options.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -74,6 +75,16 @@ inline Scenario scenario(const std::string& modelId = "llama-2-7b",
     result.model = model(modelId);
     result.gpu = gpu(gpuId);
     return result;
+}
+
+// The default scenario with `options` applied through the door `calc` uses (the CLI's flags,
+// without dashes); stops the test with the message when they are refused.
+inline Scenario scenarioFrom(const std::vector<std::pair<std::string, std::string>>& options)
+{
+    auto s = scenarioFromOptions(options, catalog());
+    if (!s)
+        qFatal("scenario: %s", s.error().message().c_str());
+    return *s;
 }
 
 // Evaluates or stops the test with the error's message; `var` names the Evaluation.

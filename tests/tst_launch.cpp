@@ -21,16 +21,10 @@ using namespace kvscope;
 
 namespace {
 
+using test::scenarioFrom;
+
 using test::CliResult;
 using test::runCli;
-
-Scenario scenarioFrom(const std::vector<std::pair<std::string, std::string>>& options)
-{
-    auto s = scenarioFromOptions(options, test::catalog());
-    if (!s)
-        qFatal("scenario: %s", s.error().message().c_str());
-    return *s;
-}
 
 // The flags a command passes ("--max-model-len", "-ngl"), in order.
 std::vector<std::string> flagsOf(const std::string& command)

@@ -29,15 +29,9 @@ using namespace kvscope;
 
 namespace {
 
-using Options = std::vector<std::pair<std::string, std::string>>;
+using test::scenarioFrom;
 
-Scenario scenarioFrom(const Options& options)
-{
-    auto s = scenarioFromOptions(options, test::catalog());
-    if (!s)
-        qFatal("scenario: %s", s.error().message().c_str());
-    return *s;
-}
+using Options = std::vector<std::pair<std::string, std::string>>;
 
 struct Checked
 {
