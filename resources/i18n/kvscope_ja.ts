@@ -1657,6 +1657,22 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>MoE experts in host RAM</source>
         <translation>ホスト RAM に置く MoE エキスパート</translation>
     </message>
+    <message>
+        <source>Host memory bandwidth</source>
+        <translation>ホストメモリ帯域</translation>
+    </message>
+    <message>
+        <source>as the host memory above</source>
+        <translation>上のホストメモリどおり</translation>
+    </message>
+    <message>
+        <source>Host RAM size</source>
+        <translation>ホスト RAM 容量</translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation>指定なし</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::TokensFitChart</name>

@@ -304,8 +304,32 @@ QWidget* ScenarioPanel::buildAdvanced()
     m_advancedForm->addRow(new QLabel(box), m_host);
     connect(m_host, &QComboBox::activated, this, [this](int index) {
         if (const HostMemory* h = m_controller->catalog().host(m_host->itemData(index).toString().toStdString()))
-            m_controller->edit([&](Scenario& s) { s.hostMemory = *h; });
+            m_controller->edit([&](Scenario& s) {
+                s.hostMemory = *h;
+                s.hostMemoryGBps.reset(); // the chosen platform's bandwidth, not an older figure
+            });
     });
+    // A machine's own figure (0: the platform's above), and how much host RAM it has (0: not
+    // stated, so not checked): what experts and layers kept in host RAM read and fill.
+    m_hostBandwidth = new QDoubleSpinBox(box);
+    m_hostBandwidth->setDecimals(1);
+    m_hostBandwidth->setRange(0, limits::maxRateGBps);
+    m_hostBandwidth->setSuffix(QStringLiteral(" GB/s"));
+    m_hostBandwidth->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_hostBandwidth);
+    connect(m_hostBandwidth, &QDoubleSpinBox::valueChanged, this, [this](double gbps) {
+        m_controller->edit([&](Scenario& s) {
+            s.hostMemoryGBps = gbps > 0 ? std::optional<double>(gbps) : std::nullopt;
+        });
+    });
+    m_hostRam = new QDoubleSpinBox(box);
+    m_hostRam->setDecimals(0);
+    setRegistryRange(m_hostRam, "host_ram_gib");
+    m_hostRam->setSuffix(QStringLiteral(" GiB"));
+    m_hostRam->setKeyboardTracking(false);
+    m_advancedForm->addRow(new QLabel(box), m_hostRam);
+    connect(m_hostRam, &QDoubleSpinBox::valueChanged, this,
+            [this](double gib) { m_controller->edit([&](Scenario& s) { s.hostRamGiB = gib; }); });
 
     for (const EfficiencyFactor& factor : catalog.efficiencyFactors) {
         auto* spin = new QDoubleSpinBox(box);
@@ -447,6 +471,8 @@ void ScenarioPanel::syncFromScenario()
     m_offloadWeights->setChecked(s.offloadWeights);
     selectData(m_nvme, QString::fromStdString(s.nvme.id));
     selectData(m_host, QString::fromStdString(s.hostMemory.id));
+    m_hostBandwidth->setValue(s.hostMemoryGBps.value_or(0));
+    m_hostRam->setValue(s.hostRamGiB);
     for (auto& [id, spin] : m_efficiency)
         if (const double* value = efficiencyField(s.efficiency, id))
             spin->setValue(*value);
@@ -514,6 +540,10 @@ void ScenarioPanel::retranslate()
     m_offloadWeights->setText(tr("Offload weights that do not fit to CPU RAM"));
     label(m_advancedForm, m_nvme, tr("NVMe drive"));
     label(m_advancedForm, m_host, tr("Host memory"));
+    label(m_advancedForm, m_hostBandwidth, tr("Host memory bandwidth"));
+    m_hostBandwidth->setSpecialValueText(tr("as the host memory above"));
+    label(m_advancedForm, m_hostRam, tr("Host RAM size"));
+    m_hostRam->setSpecialValueText(tr("not stated"));
     for (auto& [id, spin] : m_efficiency)
         label(m_advancedForm, spin, UiText::efficiencyName(id));
     syncFromScenario();

@@ -88,6 +88,8 @@ private:
     QCheckBox* m_offloadWeights = nullptr;
     QComboBox* m_nvme = nullptr;
     QComboBox* m_host = nullptr;
+    QDoubleSpinBox* m_hostBandwidth = nullptr;
+    QDoubleSpinBox* m_hostRam = nullptr;
     QSpinBox* m_blockSize = nullptr;
     QSpinBox* m_prefillChunk = nullptr;
     QSpinBox* m_maxNumSeqs = nullptr;
