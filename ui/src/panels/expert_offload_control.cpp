@@ -76,7 +76,7 @@ void ExpertOffloadControl::sync()
     const auto fit = applies() ? fitExpertOffload(s) : std::nullopt;
     m_fittedN = fit ? fit->nCpuMoe : -1;
     m_fit->setEnabled(fit && (s.cpuMoeAll || s.cpuMoeLayers != fit->nCpuMoe));
-    retranslate();
+    showFitted();
 }
 
 void ExpertOffloadControl::retranslate()
@@ -89,6 +89,11 @@ void ExpertOffloadControl::retranslate()
     m_fit->setText(tr("Fit"));
     m_fit->setToolTip(tr("Set the fewest layers whose experts must move to host RAM for this "
                          "context to fit"));
+    showFitted();
+}
+
+void ExpertOffloadControl::showFitted()
+{
     if (!applies()) {
         m_fitted->clear();
         return;

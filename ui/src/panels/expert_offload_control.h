@@ -27,6 +27,8 @@ public:
     void retranslate();
 
 private:
+    void showFitted(); // the sentence under the row: the --n-cpu-moe that fits, in words
+
     ScenarioController* m_controller;
     QSpinBox* m_layers = nullptr;
     QCheckBox* m_all = nullptr;

@@ -134,17 +134,15 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                                why("kv_total"));
     const VramSplit& v = e.vram;
     // Experts in host RAM (llama.cpp --n-cpu-moe): the tile says where the weights are.
-    if (v.expertsOffloadedBytes > 0)
-        m_tiles[Weights]->setValue(bytes(e.weightsBytesTotal),
-                                   tr("%1 per GPU, %2 in host RAM")
-                                       .arg(bytes(v.weightsBytes),
-                                            bytes(v.weightsOffloadedBytes * double(s.gpuCount))),
-                                   why("weights") + QLatin1Char('\n') + why("experts_offloaded"));
-    else
-        m_tiles[Weights]->setValue(bytes(e.weightsBytesTotal),
-                                   tr("%1 params, %2").arg(QString::fromStdString(formatParameters(e.parameters.total(), UiText::numberStyle())),
-                                                           QString::fromStdString(s.weights.name)),
-                                   why("weights"));
+    const bool expertsMoved = v.expertsOffloadedBytes > 0;
+    m_tiles[Weights]->setValue(
+        bytes(e.weightsBytesTotal),
+        expertsMoved ? tr("%1 per GPU, %2 in host RAM")
+                           .arg(bytes(v.weightsBytes),
+                                bytes(v.weightsOffloadedBytes * double(s.gpuCount)))
+                     : tr("%1 params, %2").arg(QString::fromStdString(formatParameters(e.parameters.total(), UiText::numberStyle())),
+                                               QString::fromStdString(s.weights.name)),
+        expertsMoved ? why("weights") + QLatin1Char('\n') + why("experts_offloaded") : why("weights"));
     const QString capacity = why("capacity");
     const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
     const QString sentence = PlannerText::verdict(s, snap.verdict, m_units);
