@@ -16,6 +16,8 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include <cmath>
+
 #include <set>
 #include <sstream>
 
@@ -229,6 +231,34 @@ void TestSettings::outOfRangeIsRefusedAlikeEverywhere()
     QVERIFY(refused);
     QCOMPARE(QString::fromStdString(refused->field), id);
     QCOMPARE(refused->accepted, accepted);
+
+    // validate() reads every number in place (no call per setting), and refuses below the range
+    // and a NaN just as it refuses above it.
+    QVERIFY(s->field.kind != NumberField::Kind::None);
+    const double tooLow = s->type == SettingType::Integer ? s->lo - 1
+                          : s->loOpen                     ? s->lo
+                                                          : s->lo - (std::abs(s->lo) + 1);
+    const SettingValue low =
+        s->type == SettingType::Integer ? SettingValue(int64_t(tooLow)) : SettingValue(tooLow);
+    std::vector<SettingValue> refusedValues{low};
+    if (s->type == SettingType::Real)
+        refusedValues.emplace_back(std::nan(""));
+    for (const SettingValue& value : refusedValues) {
+        Scenario below = *scenario;
+        QVERIFY(!s->apply(below, value, kvscope::test::catalog()));
+        const auto lowRefused = validate(below);
+        QVERIFY2(lowRefused, settingValueText(value).c_str());
+        QCOMPARE(QString::fromStdString(lowRefused->field), id);
+    }
+    Scenario inside = *scenario;
+    const double middle = (s->lo + s->hi) / 2;
+    QVERIFY(!s->apply(inside,
+                      s->type == SettingType::Integer ? SettingValue(int64_t(middle))
+                                                      : SettingValue(middle),
+                      kvscope::test::catalog()));
+    const auto insideError = validate(inside);
+    // (Another check may still refuse it, e.g. --n-cpu-moe with an engine other than llama.cpp.)
+    QVERIFY2(!insideError || insideError->accepted != accepted, id.toLatin1().constData());
 }
 
 void TestSettings::unknownReleaseNamesTheKnownOnes()

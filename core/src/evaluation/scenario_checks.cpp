@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/evaluation/scenario.h"
 
+#include "evaluation/number_ranges.h"
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/settings/settings_registry.h"
 #include "kvscope/text/number_format.h"
@@ -61,30 +62,6 @@ checkReal(const char* field, double v, double lo, double hi, bool openLow = true
     const std::string got =
         std::holds_alternative<double>(v) ? showNumber(std::get<double>(v)) : settingValueText(v);
     return FieldError{s.id, got, acceptedText(s)};
-}
-
-// Every registry setting that holds a number with its range, looked up once: validate() runs on
-// every evaluation, and a setting added to the registry is checked here without another line.
-// Choices are checked where a door parses them; the lanes, an integer in the scenario, are below.
-struct NumberCheck
-{
-    std::optional<double> (*number)(const Scenario&);
-    double lo;
-    double hi;
-    bool loOpen;
-    const Setting* setting;
-};
-
-const std::vector<NumberCheck>& numberChecks()
-{
-    static const std::vector<NumberCheck> list = [] {
-        std::vector<NumberCheck> checks;
-        for (const Setting& s : settingsRegistry())
-            if (s.number)
-                checks.push_back({s.number, s.lo, s.hi, s.loOpen, &s});
-        return checks;
-    }();
-    return list;
 }
 
 [[gnu::cold, gnu::noinline]] FieldError numberError(const Setting& s, const Scenario& scenario)
@@ -196,14 +173,11 @@ std::optional<FieldError> validate(const Scenario& s)
     if (auto e = checkReal("host_memory.bandwidth_gb_per_s", s.hostMemory.bandwidthGBps, 0,
                            limits::maxRateGBps))
         return e;
-    for (const NumberCheck& c : numberChecks()) {
-        const std::optional<double> v = c.number(s);
-        if (!v) // left to its default
-            continue;
-        const bool low = c.loOpen ? *v > c.lo : *v >= c.lo;
-        if (!(std::isfinite(*v) && low && *v <= c.hi)) [[unlikely]]
-            return numberError(*c.setting, s);
-    }
+    // Every registry number; a setting added to the registry is checked here without a line.
+    // Choices are checked where a door parses them; the lanes, an integer here, are below.
+    if (!registryNumbersInRange(s)) [[unlikely]]
+        if (const Setting* refused = firstNumberOutOfRange(s))
+            return numberError(*refused, s);
     static const Setting* const lanes = settingById("lanes");
     static const std::vector<int> laneChoices = [] {
         std::vector<int> choices;

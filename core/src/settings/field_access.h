@@ -7,7 +7,9 @@
 #include "kvscope/evaluation/scenario.h"
 #include "kvscope/settings/setting.h"
 
+#include <optional>
 #include <string>
+#include <type_traits>
 
 namespace kvscope::settings_detail {
 
@@ -28,6 +30,50 @@ inline const std::string& textOf(const SettingValue& v)
     return std::get<std::string>(v);
 }
 
+// A default scenario to find a field's offset in: fields sit at the same place in every scenario.
+const Scenario& layoutSample();
+
+template <class T> constexpr NumberField::Kind numberKind()
+{
+    using K = NumberField::Kind;
+    if constexpr (std::is_same_v<T, int>)
+        return K::Int;
+    else if constexpr (std::is_same_v<T, int64_t>)
+        return K::Int64;
+    else if constexpr (std::is_same_v<T, double>)
+        return K::Real;
+    else if constexpr (std::is_same_v<T, std::optional<int64_t>>)
+        return K::OptionalInt64;
+    else if constexpr (std::is_same_v<T, std::optional<double>>)
+        return K::OptionalReal;
+    else
+        static_assert(sizeof(T) == 0, "a number setting's field is int, int64_t or double");
+}
+
+// `locate` returns the field of the scenario it is given.
+template <class Locate> NumberField fieldAt(Locate locate)
+{
+    const Scenario& sample = layoutSample();
+    const auto& field = locate(sample);
+    using T = std::remove_cvref_t<decltype(field)>;
+    const auto offset =
+        reinterpret_cast<const char*>(&field) - reinterpret_cast<const char*>(&sample);
+    return NumberField{numberKind<T>(), uint32_t(offset)};
+}
+
+// A number setting's reader and its field, set together by setNumber().
+struct NumberAccess
+{
+    std::optional<double> (*number)(const Scenario&);
+    NumberField field;
+};
+
+inline void setNumber(Setting& s, const NumberAccess& access)
+{
+    s.number = access.number;
+    s.field = access.field;
+}
+
 } // namespace kvscope::settings_detail
 
 // Sets `member` of the scenario from a checked value read with `get` (integerOf, realOf ...).
@@ -39,6 +85,13 @@ inline const std::string& textOf(const SettingValue& v)
 // A Switch, Choice or Entry setting's current value.
 #define KVSCOPE_FIELD_GETTER(member)                                                               \
     [](const Scenario& s) -> std::optional<SettingValue> { return SettingValue(s.member); }
-// An Integer or Real setting's current value (Setting::number).
+// Where an Integer or Real setting's field lies (Setting::field).
+#define KVSCOPE_FIELD_AT(member)                                                                   \
+    kvscope::settings_detail::fieldAt([](const Scenario& s) -> const auto& { return s.member; })
+// An Integer or Real setting's current value and its field, for setNumber().
 #define KVSCOPE_FIELD_NUMBER(member)                                                               \
-    [](const Scenario& s) -> std::optional<double> { return double(s.member); }
+    kvscope::settings_detail::NumberAccess                                                         \
+    {                                                                                              \
+        [](const Scenario& s) -> std::optional<double> { return double(s.member); },               \
+            KVSCOPE_FIELD_AT(member)                                                               \
+    }

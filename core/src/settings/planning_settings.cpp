@@ -21,7 +21,7 @@ std::vector<Setting> planningSettings()
         s.defaultText = "0 (not stated, not checked)";
         s.help = "host RAM for offloaded weights and KV cache; the verdict checks it";
         s.apply = KVSCOPE_FIELD_SETTER(hostRamGiB, realOf);
-        s.number = KVSCOPE_FIELD_NUMBER(hostRamGiB);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(hostRamGiB));
         r.push_back(s);
     }
     {
@@ -38,7 +38,8 @@ std::vector<Setting> planningSettings()
             sc.hostMemoryGBps = settings_detail::realOf(v);
             return std::nullopt;
         };
-        s.number = [](const Scenario& sc) { return sc.hostMemoryGBps; };
+        settings_detail::setNumber(s, {[](const Scenario& sc) { return sc.hostMemoryGBps; },
+                                       KVSCOPE_FIELD_AT(hostMemoryGBps)});
         r.push_back(s);
     }
     {
@@ -49,7 +50,7 @@ std::vector<Setting> planningSettings()
         s.help = "target: decode tokens per second each sequence must reach";
         s.fileSection = "targets";
         s.apply = KVSCOPE_FIELD_SETTER(targets.minTokensPerSUser, realOf);
-        s.number = KVSCOPE_FIELD_NUMBER(targets.minTokensPerSUser);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(targets.minTokensPerSUser));
         r.push_back(s);
     }
     {
@@ -59,7 +60,7 @@ std::vector<Setting> planningSettings()
         s.help = "target: longest time to first token for a full-context prompt";
         s.fileSection = "targets";
         s.apply = KVSCOPE_FIELD_SETTER(targets.maxTtftMs, realOf);
-        s.number = KVSCOPE_FIELD_NUMBER(targets.maxTtftMs);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(targets.maxTtftMs));
         r.push_back(s);
     }
     {
@@ -70,7 +71,7 @@ std::vector<Setting> planningSettings()
         s.help = "a bought GPU's price is spread over this many years of round-the-clock use";
         s.fileSection = "cost";
         s.apply = KVSCOPE_FIELD_SETTER(cost.amortizationYears, realOf);
-        s.number = KVSCOPE_FIELD_NUMBER(cost.amortizationYears);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(cost.amortizationYears));
         r.push_back(s);
     }
     {
@@ -94,7 +95,7 @@ std::vector<Setting> planningSettings()
         s.help = "units of the currency one US dollar buys (catalog prices are in USD)";
         s.fileSection = "cost";
         s.apply = KVSCOPE_FIELD_SETTER(cost.perUsd, realOf);
-        s.number = KVSCOPE_FIELD_NUMBER(cost.perUsd);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(cost.perUsd));
         r.push_back(s);
     }
     return r;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/settings/setting.h"
 
+#include "kvscope/evaluation/scenario.h"
+#include "settings/field_access.h"
+
 #include "kvscope/text/number_format.h"
 
 #include <algorithm>
@@ -163,5 +166,15 @@ std::string settingValueText(const SettingValue& value)
         return *b ? "on" : "off";
     return std::get<std::string>(value);
 }
+
+namespace settings_detail {
+
+const Scenario& layoutSample()
+{
+    static const Scenario sample;
+    return sample;
+}
+
+} // namespace settings_detail
 
 } // namespace kvscope

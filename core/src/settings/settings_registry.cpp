@@ -22,7 +22,7 @@ using namespace settings_detail;
 Setting factor(const char* id, const char* flag, double lo, double hi, const char* unit,
                const char* help,
                std::optional<FieldError> (*apply)(Scenario&, const SettingValue&, const Catalog&),
-               N (*number)(const Scenario&))
+               const NumberAccess& number)
 {
     Setting s = makeSetting(id, flag, "F", SettingType::Real, lo, hi);
     s.unit = unit;
@@ -30,7 +30,7 @@ Setting factor(const char* id, const char* flag, double lo, double hi, const cha
     s.help = help;
     s.fileSection = "efficiency";
     s.apply = apply;
-    s.number = number;
+    setNumber(s, number);
     return s;
 }
 
@@ -50,7 +50,7 @@ std::vector<Setting> buildRegistry()
             sc.gpuCount = int(integerOf(v));
             return std::nullopt;
         };
-        s.number = KVSCOPE_FIELD_NUMBER(gpuCount);
+        setNumber(s, KVSCOPE_FIELD_NUMBER(gpuCount));
         add(s);
     }
     {
@@ -61,7 +61,7 @@ std::vector<Setting> buildRegistry()
         s.help = "tokens per sequence (prompt + generated)";
         s.engineNames = {{"vllm", "max_model_len"}, {"llamacpp", "n_ctx"}};
         s.apply = KVSCOPE_FIELD_SETTER(context, integerOf);
-        s.number = KVSCOPE_FIELD_NUMBER(context);
+        setNumber(s, KVSCOPE_FIELD_NUMBER(context));
         add(s);
     }
     {
@@ -72,7 +72,7 @@ std::vector<Setting> buildRegistry()
         s.help = "concurrent sequences decoded together (--users: the users served at once)";
         s.flagAliases = {"users"};
         s.apply = KVSCOPE_FIELD_SETTER(batch, integerOf);
-        s.number = KVSCOPE_FIELD_NUMBER(batch);
+        setNumber(s, KVSCOPE_FIELD_NUMBER(batch));
         add(s);
     }
     {
@@ -135,7 +135,8 @@ std::vector<Setting> buildRegistry()
             sc.memoryFraction = realOf(v);
             return std::nullopt;
         };
-        s.number = [](const Scenario& sc) -> N { return sc.memoryFraction; };
+        setNumber(s, {[](const Scenario& sc) -> N { return sc.memoryFraction; },
+                      KVSCOPE_FIELD_AT(memoryFraction)});
         add(s);
     }
     {
@@ -146,7 +147,7 @@ std::vector<Setting> buildRegistry()
         s.help = "KV allocation granularity in tokens (vLLM --block-size)";
         s.engineNames = {{"vllm", "block_size"}};
         s.apply = KVSCOPE_FIELD_SETTER(engine.kvBlockTokens, integerOf);
-        s.number = KVSCOPE_FIELD_NUMBER(engine.kvBlockTokens);
+        setNumber(s, KVSCOPE_FIELD_NUMBER(engine.kvBlockTokens));
         add(s);
     }
     {
@@ -162,7 +163,7 @@ std::vector<Setting> buildRegistry()
             sc.engine.prefillChunkTokens = integerOf(v);
             return std::nullopt;
         };
-        s.number = KVSCOPE_FIELD_NUMBER(engine.prefillChunkTokens);
+        setNumber(s, KVSCOPE_FIELD_NUMBER(engine.prefillChunkTokens));
         add(s);
     }
     {
@@ -173,7 +174,7 @@ std::vector<Setting> buildRegistry()
         s.help = "vLLM --max-num-seqs: logit rows its profiling run samples (0 = the batch)";
         s.engineNames = {{"vllm", "max_num_seqs"}};
         s.apply = KVSCOPE_FIELD_SETTER(engine.maxNumSeqs, integerOf);
-        s.number = KVSCOPE_FIELD_NUMBER(engine.maxNumSeqs);
+        setNumber(s, KVSCOPE_FIELD_NUMBER(engine.maxNumSeqs));
         add(s);
     }
     {
@@ -183,7 +184,7 @@ std::vector<Setting> buildRegistry()
         s.defaultText = "the engine's (CUDA context, allocator; calibrate sets it)";
         s.help = "memory the engine holds besides weights, KV, activations and CUDA graphs";
         s.apply = KVSCOPE_FIELD_SETTER(engine.runtimeOverheadMiB, realOf);
-        s.number = KVSCOPE_FIELD_NUMBER(engine.runtimeOverheadMiB);
+        setNumber(s, KVSCOPE_FIELD_NUMBER(engine.runtimeOverheadMiB));
         add(s);
     }
     {
@@ -217,9 +218,10 @@ std::vector<Setting> buildRegistry()
             sc.gpuLayers = integerOf(v);
             return std::nullopt;
         };
-        s.number = [](const Scenario& sc) -> N {
-            return sc.gpuLayers ? N(double(*sc.gpuLayers)) : std::nullopt;
-        };
+        setNumber(s, {[](const Scenario& sc) -> N {
+                          return sc.gpuLayers ? N(double(*sc.gpuLayers)) : std::nullopt;
+                      },
+                      KVSCOPE_FIELD_AT(gpuLayers)});
         add(s);
     }
     {
@@ -231,9 +233,10 @@ std::vector<Setting> buildRegistry()
         s.help = "llama.cpp --n-cpu-moe: routed experts of the first N layers in host RAM";
         s.engineNames = {{"llamacpp", "n_cpu_moe"}};
         s.apply = KVSCOPE_FIELD_SETTER(cpuMoeLayers, integerOf);
-        s.number = [](const Scenario& sc) -> N {
-            return sc.cpuMoeLayers > 0 ? N(double(sc.cpuMoeLayers)) : std::nullopt;
-        };
+        setNumber(s, {[](const Scenario& sc) -> N {
+                          return sc.cpuMoeLayers != 0 ? N(double(sc.cpuMoeLayers)) : std::nullopt;
+                      },
+                      KVSCOPE_FIELD_AT(cpuMoeLayers)});
         add(s);
     }
     {
