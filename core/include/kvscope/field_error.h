@@ -28,6 +28,12 @@ public:
     Expected(FieldError error) : m_state(std::move(error)) {}
     // A default value built in place, to be filled where it stands (no copy of a large T).
     explicit Expected(std::in_place_t) : m_state(std::in_place_index<0>) {}
+    // A value built in place from its parts (an aggregate's members, in order).
+    template <typename... Parts>
+    explicit Expected(std::in_place_t, Parts&&... parts)
+        : m_state(std::in_place_index<0>, std::forward<Parts>(parts)...)
+    {
+    }
 
     bool ok() const { return m_state.index() == 0; }
     explicit operator bool() const { return ok(); }

@@ -38,15 +38,20 @@ struct Setup
 {
     Setup(const Scenario& scenario)
         : s(scenario), engine(engineModule(scenario.engine)), shape(kvShape(scenario.model)),
-          ways(tensorWays(scenario)), tflops(tensorTflops(scenario)),
-          computesOnHost(engine.computesOnHost(scenario))
+          variants(attentionVariants(scenario.model)),
+          mha(variantShape(shape, scenario.model, variants.mha)),
+          gqa(variantShape(shape, scenario.model, variants.gqa)),
+          mqa(variantShape(shape, scenario.model, variants.mqa)), ways(tensorWays(scenario)),
+          tflops(tensorTflops(scenario)), computesOnHost(engine.computesOnHost(scenario))
     {
     }
     const Scenario& s;
     const EngineModule& engine;
     const KvShape shape; // the model's own
-    const int ways;      // tensorWays()
-    const double tflops; // tensorTflops()
+    const AttentionVariants variants;
+    const KvShape mha, gqa, mqa; // the same model with each attention kind's KV heads
+    const int ways;              // tensorWays()
+    const double tflops;         // tensorTflops()
     const bool computesOnHost;
 };
 
@@ -114,14 +119,12 @@ KvFigures kvFigures(const Setup& x)
     kv.windowedLayers = x.shape.windowedLayers;
     kv.tokensHeldPerWindowedLayer =
         kv.windowedLayers > 0 ? std::min(s.context, s.model.slidingWindow) : 0;
-    const AttentionVariants v = attentionVariants(s.model);
-    auto total = [&](int64_t heads) {
-        return kvBytesForContext(variantShape(x.shape, s.model, heads), s.kvDtype, n, s.context) *
-               double(s.batch) * share;
+    auto total = [&](const KvShape& shape) {
+        return kvBytesForContext(shape, s.kvDtype, n, s.context) * double(s.batch) * share;
     };
-    kv.totalMhaBytes = total(v.mha);
-    kv.totalGqaBytes = total(v.gqa);
-    kv.totalMqaBytes = total(v.mqa);
+    kv.totalMhaBytes = total(x.mha);
+    kv.totalGqaBytes = total(x.gqa);
+    kv.totalMqaBytes = total(x.mqa);
     return kv;
 }
 
@@ -183,12 +186,11 @@ TokensFit tokensFit(const Setup& x, const VramSplit& v)
         capped = capped || c;
         return t;
     };
-    const AttentionVariants variants = attentionVariants(s.model);
-    fit.gqaKvHeads = variants.gqa;
+    fit.gqaKvHeads = x.variants.gqa;
     const KvShape& model = x.shape;
-    const KvShape mha = variantShape(x.shape, s.model, variants.mha);
-    const KvShape gqa = variantShape(x.shape, s.model, variants.gqa);
-    const KvShape mqa = variantShape(x.shape, s.model, variants.mqa);
+    const KvShape& mha = x.mha;
+    const KvShape& gqa = x.gqa;
+    const KvShape& mqa = x.mqa;
     fit.model = fitting(model, bytes);
     fit.mha = fitting(mha, bytes);
     fit.gqa = fitting(gqa, bytes);
@@ -520,28 +522,28 @@ double tensorParallelBufferMiB(const Scenario& s)
 
 Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
 {
-    // Filled in place and returned as is: an Evaluation is a large struct, and the planner's
-    // search evaluates millions a second.
-    Expected<Evaluation> result(std::in_place);
-    if (auto error = validate(s)) [[unlikely]] {
-        result = std::move(*error);
-        return result;
-    }
-    Evaluation& e = result.value();
+    if (auto error = validate(s)) [[unlikely]]
+        return std::move(*error);
+    // The parts are built in order, each from the ones before, and the result is made from them
+    // where it is returned: an Evaluation is a large struct, and the planner's search evaluates
+    // millions a second, so it is neither cleared first nor copied after.
     const Setup x(s);
-    e.parameters = countParameters(s.model);
-    e.experts = expertStorage(s.model, e.parameters, s.weights, s.gpu.computeCapability, x.ways);
-    e.weightsBytesTotal = weightBytes(e.parameters, s.weights, e.experts);
-    e.kv = kvFigures(x);
-    const ExpertOffload experts = expertOffload(s, x.engine.expertLayersOnHost(s), e.experts);
-    e.vram = vramSplit(x, e.kv, e.weightsBytesTotal / double(s.gpuCount), experts);
-    e.tokensFit = tokensFit(x, e.vram);
-    e.engine = x.engine.startupFigures(s, e.kv, kvRoomForWholeModel(s, e.tokensFit.freeForKvBytes));
-    e.engine.expertLayersOnHost = experts.layers;
-    e.engine.moeLayers = experts.moeLayers;
-    e.decode = decodeTiming(x, e.parameters, e.kv, e.vram, experts);
-    e.breakeven = breakeven(x, e.parameters, e.decode, experts, options.breakevenCrossings);
-    return result;
+    const ParameterCount parameters = countParameters(s.model);
+    const ExpertStorage storage =
+        expertStorage(s.model, parameters, s.weights, s.gpu.computeCapability, x.ways);
+    const double weightsBytesTotal = weightBytes(parameters, s.weights, storage);
+    const KvFigures kv = kvFigures(x);
+    const ExpertOffload experts = expertOffload(s, x.engine.expertLayersOnHost(s), storage);
+    const VramSplit vram = vramSplit(x, kv, weightsBytesTotal / double(s.gpuCount), experts);
+    const TokensFit fit = tokensFit(x, vram);
+    EngineFigures engine =
+        x.engine.startupFigures(s, kv, kvRoomForWholeModel(s, fit.freeForKvBytes));
+    engine.expertLayersOnHost = experts.layers;
+    engine.moeLayers = experts.moeLayers;
+    const DecodeTiming decode = decodeTiming(x, parameters, kv, vram, experts);
+    const Breakeven reload = breakeven(x, parameters, decode, experts, options.breakevenCrossings);
+    return Expected<Evaluation>(std::in_place, parameters, storage, weightsBytesTotal, kv, vram,
+                                fit, engine, decode, reload);
 }
 
 } // namespace kvscope

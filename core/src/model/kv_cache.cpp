@@ -69,35 +69,6 @@ int64_t roundUpToBlock(int64_t tokens, int64_t blockTokens)
     return (tokens + blockTokens - 1) / blockTokens * blockTokens;
 }
 
-int64_t longestContextFitting(const KvShape& shape, const KvDtype& dtype, int gpus, double bytes,
-                              int64_t blockTokens, bool* capped)
-{
-    if (capped)
-        *capped = false;
-    const double perLayer = kvBytesPerTokenPerLayer(shape, dtype, gpus);
-    if (!(bytes > 0) || !(perLayer > 0) || shape.layers <= 0)
-        return 0;
-    const int64_t windowed = shape.windowedLayers;
-    const int64_t full = shape.layers - windowed;
-    const double window = double(shape.slidingWindow);
-
-    // KV(T) is piecewise linear: every layer grows until T reaches the window, then only the
-    // full layers do.
-    double tokens = bytes / (perLayer * double(shape.layers));
-    if (windowed > 0 && tokens >= window) {
-        const double atWindow = perLayer * double(shape.layers) * window;
-        tokens = full > 0 ? window + (bytes - atWindow) / (perLayer * double(full))
-                          : double(limits::maxContext);
-    }
-    int64_t result =
-        tokens >= double(limits::maxContext) ? limits::maxContext : int64_t(std::floor(tokens));
-    if (result >= limits::maxContext && capped)
-        *capped = true;
-    if (blockTokens > 1)
-        result = result / blockTokens * blockTokens;
-    return result;
-}
-
 int64_t longestContextFitting(const ModelSpec& model, const KvDtype& dtype, int gpus, double bytes,
                               int64_t blockTokens, bool* capped)
 {

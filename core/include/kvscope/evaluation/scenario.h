@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/model/efficiency.h"
-#include "kvscope/field_error.h"
 #include "kvscope/engines/engine_profile.h"
-#include "kvscope/model/storage_formats.h"
+#include "kvscope/field_error.h"
+#include "kvscope/limits.h"
+#include "kvscope/model/efficiency.h"
 #include "kvscope/model/hardware.h"
 #include "kvscope/model/model_spec.h"
+#include "kvscope/model/storage_formats.h"
 
 #include <cstdint>
 #include <optional>
@@ -48,58 +49,48 @@ struct CostSettings
 // (the catalog fills in the specs; see defaultScenario()).
 struct Scenario
 {
-    ModelSpec model;                   // architecture
-    GpuSpec gpu;                       // one GPU; all GPUs of a deployment are alike
-    int gpuCount = 1;                  // tensor-parallel degree: weights and KV heads split
-    WeightFormat weights;              // weight storage format
-    KvDtype kvDtype;                   // KV cache element type
-    EngineProfile engine;              // serving engine's memory policy, as of engineVersion
-    std::string engineVersion;         // the engine release whose rules apply ("0.6.4");
-                                       // "" = the latest release kvscope models
-    std::optional<bool> vllmUseV1;     // vLLM's VLLM_USE_V1; unset = the release's default
-    bool enforceEager = false;         // vLLM --enforce-eager: no CUDA graphs are captured
-    bool flashinferSampler = false;    // vLLM samples top-k/top-p with FlashInfer (its log says
-                                       // "Using FlashInfer for top-p & top-k sampling")
-    int64_t context = 2048;            // tokens per sequence (prompt + generated)
-    int64_t batch = 1;                 // concurrent sequences decoded together
-    PcieGeneration pcie;               // host link generation (defaults to PCIe 4.0)
-    int pcieLanes = 16;                // host link width
+    ModelSpec model;                // architecture
+    GpuSpec gpu;                    // one GPU; all GPUs of a deployment are alike
+    int gpuCount = 1;               // tensor-parallel degree: weights and KV heads split
+    WeightFormat weights;           // weight storage format
+    KvDtype kvDtype;                // KV cache element type
+    EngineProfile engine;           // serving engine's memory policy, as of engineVersion
+    std::string engineVersion;      // the engine release whose rules apply ("0.6.4");
+                                    // "" = the latest release kvscope models
+    std::optional<bool> vllmUseV1;  // vLLM's VLLM_USE_V1; unset = the release's default
+    bool enforceEager = false;      // vLLM --enforce-eager: no CUDA graphs are captured
+    bool flashinferSampler = false; // vLLM samples top-k/top-p with FlashInfer (its log says
+                                    // "Using FlashInfer for top-p & top-k sampling")
+    int64_t context = 2048;         // tokens per sequence (prompt + generated)
+    int64_t batch = 1;              // concurrent sequences decoded together
+    PcieGeneration pcie;            // host link generation (defaults to PCIe 4.0)
+    int pcieLanes = 16;             // host link width
     KvPlacement kvPlacement = KvPlacement::Gpu; // where the KV cache lives during decode
     std::optional<double> memoryFraction; // overrides the engine's (vLLM gpu_memory_utilization)
-    bool prefetchKv = true;            // offloaded KV: prefetch layer N+1 while computing layer N
-    bool offloadWeights = false;       // device_map="auto": weights that do not fit go to CPU RAM
-    std::optional<int64_t> gpuLayers;  // llama.cpp -ngl: layers on the GPU, the rest in host RAM;
-                                       // unset = all of them
-    int64_t cpuMoeLayers = 0;          // llama.cpp --n-cpu-moe N: the routed experts of the
-                                       // first N layers stay in host RAM, computed by the CPU
-    bool cpuMoeAll = false;            // llama.cpp --cpu-moe (-ot exps=CPU): every layer's
-                                       // routed experts in host RAM
-    StorageTier nvme;                  // disk tier used for "nvme"
-    StorageTier sata;                  // disk tier used for "sata"
-    HostMemory hostMemory;             // CPU RAM holding offloaded KV or weights
+    bool prefetchKv = true;           // offloaded KV: prefetch layer N+1 while computing layer N
+    bool offloadWeights = false;      // device_map="auto": weights that do not fit go to CPU RAM
+    std::optional<int64_t> gpuLayers; // llama.cpp -ngl: layers on the GPU, the rest in host RAM;
+                                      // unset = all of them
+    int64_t cpuMoeLayers = 0;         // llama.cpp --n-cpu-moe N: the routed experts of the
+                                      // first N layers stay in host RAM, computed by the CPU
+    bool cpuMoeAll = false;           // llama.cpp --cpu-moe (-ot exps=CPU): every layer's
+                                      // routed experts in host RAM
+    StorageTier nvme;                 // disk tier used for "nvme"
+    StorageTier sata;                 // disk tier used for "sata"
+    HostMemory hostMemory;            // CPU RAM holding offloaded KV or weights
     std::optional<double> hostMemoryGBps; // its peak bandwidth when the user states it
-    double hostRamGiB = 0;             // its size; 0 = not stated, so not checked
+    double hostRamGiB = 0;                // its size; 0 = not stated, so not checked
     Targets targets;
     CostSettings cost;
-    Efficiency efficiency;             // achieved share of every peak
+    Efficiency efficiency;                        // achieved share of every peak
     std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
 
-    double effectiveMemoryFraction() const { return memoryFraction.value_or(engine.memoryFraction); }
+    double effectiveMemoryFraction() const
+    {
+        return memoryFraction.value_or(engine.memoryFraction);
+    }
     double hostBandwidthGBps() const { return hostMemoryGBps.value_or(hostMemory.bandwidthGBps); }
 };
-
-// Accepted ranges, shared by validation, the CLI's messages and the window's controls.
-namespace limits {
-inline constexpr int64_t minContext = 1;
-inline constexpr int64_t maxContext = 100'000'000; // 10^8 tokens: far beyond any model today
-inline constexpr int64_t maxBatch = 65'536;
-inline constexpr int maxGpus = 1024;
-inline constexpr int64_t maxDimension = 1'000'000;  // any head, layer or width count
-inline constexpr int64_t maxVocab = 10'000'000;
-inline constexpr double maxMemoryGiB = 1'048'576;   // 1 PiB
-inline constexpr double maxRateGBps = 1'000'000;    // 1 PB/s
-inline constexpr double maxTflops = 1'000'000;
-} // namespace limits
 
 // The first problem with a scenario, or nothing: every field's range is checked here once.
 std::optional<FieldError> validate(const Scenario& scenario);

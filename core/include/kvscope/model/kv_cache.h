@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "kvscope/limits.h"
 #include "kvscope/model/model_spec.h"
 #include "kvscope/model/storage_formats.h"
 
@@ -43,9 +44,10 @@ inline KvShape variantShape(KvShape shape, const ModelSpec& model, int64_t kvHea
 inline int64_t kvHeadsPerGpu(const KvShape& shape, int gpus)
 {
     if (shape.isMla())
-        return 1; // one latent, replicated on every GPU
-    const int64_t n = gpus > 1 ? gpus : 1;
-    const int64_t heads = (shape.kvHeads + n - 1) / n;
+        return 1;  // one latent, replicated on every GPU
+    if (gpus <= 1) // the common case, without a 64-bit division
+        return shape.kvHeads > 1 ? shape.kvHeads : 1;
+    const int64_t heads = (shape.kvHeads + gpus - 1) / gpus;
     return heads > 1 ? heads : 1;
 }
 int64_t kvHeadsPerGpu(const ModelSpec& model, int gpus);
@@ -83,8 +85,34 @@ double kvBytesPerToken(const ModelSpec& model, const KvDtype& dtype, int gpus);
 
 // The longest context whose single-sequence KV fits in `bytes`, rounded down to `blockTokens`.
 // Capped at limits::maxContext (a fully windowed cache stops growing); *capped says so.
-int64_t longestContextFitting(const KvShape& shape, const KvDtype& dtype, int gpus, double bytes,
-                              int64_t blockTokens, bool* capped = nullptr);
+inline int64_t longestContextFitting(const KvShape& shape, const KvDtype& dtype, int gpus,
+                                     double bytes, int64_t blockTokens, bool* capped = nullptr)
+{
+    if (capped)
+        *capped = false;
+    const double perLayer = kvBytesPerTokenPerLayer(shape, dtype, gpus);
+    if (!(bytes > 0) || !(perLayer > 0) || shape.layers <= 0)
+        return 0;
+    const int64_t windowed = shape.windowedLayers;
+    const int64_t full = shape.layers - windowed;
+    const double window = double(shape.slidingWindow);
+
+    // KV(T) is piecewise linear: every layer grows until T reaches the window, then only the
+    // full layers do.
+    double tokens = bytes / (perLayer * double(shape.layers));
+    if (windowed > 0 && tokens >= window) {
+        const double atWindow = perLayer * double(shape.layers) * window;
+        tokens = full > 0 ? window + (bytes - atWindow) / (perLayer * double(full))
+                          : double(limits::maxContext);
+    }
+    // tokens >= 0 here, so the conversion's truncation is the floor.
+    int64_t result = tokens >= double(limits::maxContext) ? limits::maxContext : int64_t(tokens);
+    if (result >= limits::maxContext && capped)
+        *capped = true;
+    if (blockTokens > 1)
+        result = result / blockTokens * blockTokens;
+    return result;
+}
 int64_t longestContextFitting(const ModelSpec& model, const KvDtype& dtype, int gpus, double bytes,
                               int64_t blockTokens, bool* capped = nullptr);
 
