@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Prints one figure per line, "name: value unit":
 //   core_evals_per_s       plain evaluate() of the default scenario (every figure but the
-//                          breakeven crossings), in a loop for about one second on one thread;
+//                          breakeven crossings) on one thread, the fastest of five 200 ms rounds;
 //                          a planner searching configurations live needs >= 2,000,000
 //   core_evals_full_per_s  the same with the crossings searched (the window's snapshot, calc)
 //   sweep_ms               median of 20 context sweeps, 256 points from 256 to 1,048,576
@@ -43,22 +43,27 @@ double millisecondsSince(Clock::time_point start)
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// Whole evaluations for about a second; the checksum keeps the work observable.
+// Whole evaluations in five rounds of 200 ms, the fastest round counted: on a shared machine
+// another tenant only ever slows a round down. The checksum keeps the work observable.
 double evaluationsPerSecond(const kvscope::Scenario& scenario,
                             const kvscope::EvaluateOptions& options, double* checksum)
 {
-    long evaluations = 0;
-    const Clock::time_point start = Clock::now();
-    double elapsedMs = 0;
-    do {
-        for (int i = 0; i < 64; ++i) {
-            const auto e = kvscope::evaluate(scenario, options);
-            *checksum += e.ok() ? e->decode.selectedMs + double(e->breakeven.searchedUpTo) : 0;
-            ++evaluations;
-        }
-        elapsedMs = millisecondsSince(start);
-    } while (elapsedMs < 1000);
-    return double(evaluations) / (elapsedMs / 1e3);
+    double best = 0;
+    for (int round = 0; round < 5; ++round) {
+        long evaluations = 0;
+        const Clock::time_point start = Clock::now();
+        double elapsedMs = 0;
+        do {
+            for (int i = 0; i < 64; ++i) {
+                const auto e = kvscope::evaluate(scenario, options);
+                *checksum += e.ok() ? e->decode.selectedMs + double(e->breakeven.searchedUpTo) : 0;
+                ++evaluations;
+            }
+            elapsedMs = millisecondsSince(start);
+        } while (elapsedMs < 200);
+        best = std::max(best, double(evaluations) / (elapsedMs / 1e3));
+    }
+    return best;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "kvscope/model/kv_cache.h"
 
 #include <algorithm>
+#include <string_view>
 #include <cmath>
 
 namespace kvscope {
@@ -93,9 +94,9 @@ LaunchCommand EngineModule::launchCommand(const Scenario& s) const
 
 const EngineModule& engineModule(const EngineProfile& engine)
 {
-    if (engine.family == "vllm")
+    if (std::string_view(engine.family) == "vllm")
         return engines::vllm();
-    if (engine.family == "llamacpp")
+    if (std::string_view(engine.family) == "llamacpp")
         return engines::llamaCpp();
     return engines::transformers();
 }

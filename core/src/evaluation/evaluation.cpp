@@ -8,6 +8,7 @@
 #include "kvscope/model/weights.h"
 
 #include <algorithm>
+#include <string_view>
 #include <cmath>
 
 namespace kvscope {
@@ -25,9 +26,10 @@ double layerShare(const Scenario& s)
 double tensorTflops(const Scenario& s)
 {
     // The matmuls run at the precision the weight format computes in, where the GPU has it.
-    if (s.weights.compute == "fp8" && s.gpu.fp8Tflops > 0)
+    // (As string_views the few bytes are compared inline, without a call to memcmp.)
+    if (std::string_view(s.weights.compute) == "fp8" && s.gpu.fp8Tflops > 0)
         return s.gpu.fp8Tflops;
-    if (s.weights.compute == "int8" && s.gpu.int8Tops > 0)
+    if (std::string_view(s.weights.compute) == "int8" && s.gpu.int8Tops > 0)
         return s.gpu.int8Tops;
     return s.gpu.fp16Tflops;
 }
@@ -283,11 +285,12 @@ double expertHandoverMs(const Scenario& s, const ExpertOffload& experts, int64_t
            (s.efficiency.hostHandoverUs / 1e3 + transferMs(hidden, linkGBps));
 }
 
-DecodeTiming decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv,
-                          const VramSplit& v, const ExpertOffload& experts)
+// Written into `d` where it stands (in the result), as is the breakeven below: copying figures
+// computed a moment before stalls on their pending stores.
+void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, const VramSplit& v,
+                  const ExpertOffload& experts, DecodeTiming& d)
 {
     const Scenario& s = x.s;
-    DecodeTiming d;
     d.pcieEffectiveGBps = hostLinkGBps(s);
     d.nvmeEffectiveGBps = diskGBps(s, s.nvme);
     d.sataEffectiveGBps = diskGBps(s, s.sata);
@@ -360,7 +363,6 @@ DecodeTiming decodeTiming(const Setup& x, const ParameterCount& p, const KvFigur
     }
     d.selectedMs = d.tierMs[size_t(selected)];
     d.tokensPerS = d.selectedMs > 0 ? double(s.batch) * 1e3 / d.selectedMs : 0.0;
-    return d;
 }
 
 // Time to the first new token after a prompt of `tokens`, by recomputing its KV (prefill) and
@@ -415,17 +417,16 @@ ReloadRecompute reloadRecompute(const Setup& x, const ParameterCount& p, const D
     return r;
 }
 
-Breakeven breakeven(const Setup& x, const ParameterCount& p, const DecodeTiming& d,
-                    const ExpertOffload& experts, bool withCrossings)
+void breakeven(const Setup& x, const ParameterCount& p, const DecodeTiming& d,
+               const ExpertOffload& experts, bool withCrossings, Breakeven& b)
 {
     const Scenario& s = x.s;
-    Breakeven b;
     const ReloadRecompute at = reloadRecompute(x, p, d, experts, s.context);
     b.recomputeMs = at.recomputeMs;
     b.reloadMs = at.reloadMs;
 
     if (!withCrossings)
-        return b;
+        return;
 
     // The prompt length from which reload stays faster up to the search bound: after the last
     // grid point where recompute still wins, refined by bisection. (Reload can win briefly at a
@@ -466,7 +467,6 @@ Breakeven breakeven(const Setup& x, const ParameterCount& p, const DecodeTiming&
         }
         b.crossTokens[tier] = hi;
     }
-    return b;
 }
 
 } // namespace
@@ -526,7 +526,7 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
         return std::move(*error);
     // The parts are built in order, each from the ones before, and the result is made from them
     // where it is returned: an Evaluation is a large struct, and the planner's search evaluates
-    // millions a second, so it is neither cleared first nor copied after.
+    // millions a second, so it is not cleared first and the last parts are written in place.
     const Setup x(s);
     const ParameterCount parameters = countParameters(s.model);
     const ExpertStorage storage =
@@ -540,10 +540,12 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
         x.engine.startupFigures(s, kv, kvRoomForWholeModel(s, fit.freeForKvBytes));
     engine.expertLayersOnHost = experts.layers;
     engine.moeLayers = experts.moeLayers;
-    const DecodeTiming decode = decodeTiming(x, parameters, kv, vram, experts);
-    const Breakeven reload = breakeven(x, parameters, decode, experts, options.breakevenCrossings);
-    return Expected<Evaluation>(std::in_place, parameters, storage, weightsBytesTotal, kv, vram,
-                                fit, engine, decode, reload);
+    Expected<Evaluation> result(std::in_place, parameters, storage, weightsBytesTotal, kv, vram,
+                                fit, engine);
+    Evaluation& e = result.value();
+    decodeTiming(x, parameters, kv, vram, experts, e.decode);
+    breakeven(x, parameters, e.decode, experts, options.breakevenCrossings, e.breakeven);
+    return result;
 }
 
 } // namespace kvscope

@@ -7,6 +7,7 @@
 #include "kvscope/text/number_format.h"
 
 #include <algorithm>
+#include <string_view>
 #include <cmath>
 
 namespace kvscope {
@@ -195,7 +196,7 @@ std::optional<FieldError> validate(const Scenario& s)
                           "0 or off with the " + s.engine.name +
                               " engine: only llama.cpp keeps experts in host RAM"};
     // Prices are in US dollars; another currency without its rate would show dollars as yen.
-    if (s.cost.currency != "USD" && s.cost.perUsd == 1.0) [[unlikely]]
+    if (s.cost.perUsd == 1.0 && std::string_view(s.cost.currency) != "USD") [[unlikely]]
         return FieldError{"usd_rate", "1",
                           "how many " + s.cost.currency + " one US dollar buys (--usd-rate)"};
     return std::nullopt;
