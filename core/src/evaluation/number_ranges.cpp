@@ -5,6 +5,7 @@
 #include "kvscope/settings/settings_registry.h"
 #include "settings/field_access.h"
 
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -25,8 +26,9 @@ struct FieldRange
 
 struct RangeTable
 {
-    std::vector<FieldRange> ints, int64s, reals, optionalInt64s, optionalReals;
-    std::vector<const Setting*> called; // numbers with no plain field, read through `number`
+    std::array<std::vector<FieldRange>, 6> byKind; // indexed by NumberField::Kind
+    std::vector<const Setting*> called;            // numbers with no plain field
+    const std::vector<FieldRange>& of(Kind kind) const { return byKind[size_t(kind)]; }
 };
 
 const RangeTable& rangeTable()
@@ -37,29 +39,11 @@ const RangeTable& rangeTable()
             if (!s.number)
                 continue;
             const double lo = s.loOpen ? std::nextafter(s.lo, INFINITY) : s.lo;
-            const FieldRange range{s.field.offset, lo, s.hi};
             // Finite bounds make the two comparisons refuse NaN and infinities too.
-            const bool plain = std::isfinite(lo) && std::isfinite(s.hi);
-            switch (plain ? s.field.kind : Kind::None) {
-            case Kind::Int:
-                t.ints.push_back(range);
-                break;
-            case Kind::Int64:
-                t.int64s.push_back(range);
-                break;
-            case Kind::Real:
-                t.reals.push_back(range);
-                break;
-            case Kind::OptionalInt64:
-                t.optionalInt64s.push_back(range);
-                break;
-            case Kind::OptionalReal:
-                t.optionalReals.push_back(range);
-                break;
-            case Kind::None:
+            if (s.field.kind == Kind::None || !std::isfinite(lo) || !std::isfinite(s.hi))
                 t.called.push_back(&s);
-                break;
-            }
+            else
+                t.byKind[size_t(s.field.kind)].push_back({s.field.offset, lo, s.hi});
         }
         return t;
     }();
@@ -107,9 +91,10 @@ bool inSettingRange(const Setting& setting, const Scenario& s)
 bool registryNumbersInRange(const Scenario& s)
 {
     const RangeTable& t = rangeTable();
-    bool ok = allInRange<int>(s, t.ints) & allInRange<int64_t>(s, t.int64s) &
-              allInRange<double>(s, t.reals) & allOptionalsInRange<int64_t>(s, t.optionalInt64s) &
-              allOptionalsInRange<double>(s, t.optionalReals);
+    bool ok = allInRange<int>(s, t.of(Kind::Int)) & allInRange<int64_t>(s, t.of(Kind::Int64)) &
+              allInRange<double>(s, t.of(Kind::Real)) &
+              allOptionalsInRange<int64_t>(s, t.of(Kind::OptionalInt64)) &
+              allOptionalsInRange<double>(s, t.of(Kind::OptionalReal));
     for (const Setting* setting : t.called)
         ok &= inSettingRange(*setting, s);
     return ok;
