@@ -61,6 +61,17 @@
     </message>
 </context>
 <context>
+    <name>ChartExport</name>
+    <message>
+        <source>the view has no table</source>
+        <translation>このビューには表がありません</translation>
+    </message>
+    <message>
+        <source>the chart could not be rendered</source>
+        <translation>グラフを描画できませんでした</translation>
+    </message>
+</context>
+<context>
     <name>PlannerText</name>
     <message>
         <source>Misses the target of %1 tokens/s per sequence: %2.</source>

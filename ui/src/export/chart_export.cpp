@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -70,7 +71,7 @@ bool exportTableCsv(ChartBase& chart, const QString& path, QString* error)
     const QByteArray csv = chart.tableCsv();
     if (csv.isEmpty()) {
         if (error)
-            *error = QStringLiteral("the view has no table");
+            *error = QCoreApplication::translate("ChartExport", "the view has no table");
         return false;
     }
     return writeAtomically(path, csv, error);
@@ -93,9 +94,12 @@ bool parseExportFormat(const QString& text, ExportFormat* format)
 QString exportSuffix(ExportFormat format)
 {
     switch (format) {
-    case ExportFormat::Png: return QStringLiteral("png");
-    case ExportFormat::Svg: return QStringLiteral("svg");
-    case ExportFormat::Pdf: return QStringLiteral("pdf");
+    case ExportFormat::Png:
+        return QStringLiteral("png");
+    case ExportFormat::Svg:
+        return QStringLiteral("svg");
+    case ExportFormat::Pdf:
+        return QStringLiteral("pdf");
     }
     return {};
 }
@@ -105,7 +109,8 @@ QImage chartImage(ChartBase& chart, const ChartExportOptions& options)
     const QSize size = exportSize(chart, options);
     QImage image;
     withExportStyle(chart, size, options.printPalette, [&] {
-        image = chart.toPixmap(size.width(), size.height(), std::clamp(options.scale, 0.25, 8.0)).toImage();
+        image = chart.toPixmap(size.width(), size.height(), std::clamp(options.scale, 0.25, 8.0))
+                    .toImage();
     });
     return image;
 }
@@ -131,7 +136,8 @@ void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool 
     // Laid out at the rect's own size (the report's pages run at 96 dpi, as the screen does),
     // so text keeps the size it has in the window; narrow rects are laid out wider and scaled.
     const double layoutWidth = std::max(rect.width(), 640.0);
-    const QSize size(int(layoutWidth), int(layoutWidth * rect.height() / std::max(rect.width(), 1.0)));
+    const QSize size(int(layoutWidth),
+                     int(layoutWidth * rect.height() / std::max(rect.width(), 1.0)));
     withExportStyle(chart, size, printPalette, [&] {
         painter.save();
         painter.translate(rect.topLeft());
@@ -141,7 +147,8 @@ void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool 
     });
 }
 
-bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions& options, QString* error)
+bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions& options,
+                 QString* error)
 {
     const QSize size = exportSize(chart, options);
     QByteArray data;
@@ -152,7 +159,8 @@ bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions
         buffer.open(QIODevice::WriteOnly);
         if (image.isNull() || !image.save(&buffer, "PNG")) {
             if (error)
-                *error = QStringLiteral("the chart could not be rendered");
+                *error =
+                    QCoreApplication::translate("ChartExport", "the chart could not be rendered");
             return false;
         }
         break;
@@ -165,7 +173,8 @@ bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions
         buffer.open(QIODevice::WriteOnly);
         QPdfWriter pdf(&buffer);
         pdf.setResolution(96);
-        pdf.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / 96, size.height() * 72.0 / 96), QPageSize::Point));
+        pdf.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / 96, size.height() * 72.0 / 96),
+                                  QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setTitle(chart.chartTitle());
         pdf.setCreator(QStringLiteral("kvscope"));
@@ -175,7 +184,7 @@ bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions
     }
     if (data.isEmpty()) {
         if (error)
-            *error = QStringLiteral("the chart could not be rendered");
+            *error = QCoreApplication::translate("ChartExport", "the chart could not be rendered");
         return false;
     }
     return writeAtomically(path, data, error);
