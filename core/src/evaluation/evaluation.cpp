@@ -8,8 +8,8 @@
 #include "kvscope/model/weights.h"
 
 #include <algorithm>
-#include <string_view>
 #include <cmath>
+#include <string_view>
 
 namespace kvscope {
 
@@ -316,10 +316,11 @@ void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, 
     d.weightsOffloadMs = transferMs(step.weightsRead * (1.0 - residentShare), hostRate);
     d.hostLayersMs = transferMs(step.kvRead * (1.0 - onGpu), hostRate);
     d.hostExpertsGBps = experts.layers > 0 ? hostRate : 0.0;
-    d.hostExpertsMs = experts.layers > 0
-                          ? transferMs(d.hostExpertsReadBytes, hostRate) +
-                                expertHandoverMs(s, experts, s.batch, d.pcieEffectiveGBps)
-                          : 0.0;
+    if (experts.layers > 0) {
+        d.hostExpertsReadMs = transferMs(d.hostExpertsReadBytes, hostRate);
+        d.hostExpertsHandoverMs = expertHandoverMs(s, experts, s.batch, d.pcieEffectiveGBps);
+        d.hostExpertsMs = d.hostExpertsReadMs + d.hostExpertsHandoverMs;
+    }
     d.fixedMs = double(s.model.layers) * s.efficiency.layerOverheadUs / 1e3;
     d.interconnectMs = interconnectMs(s, s.batch);
     const double besideGpu = d.weightsOffloadMs + d.hostExpertsMs + d.fixedMs + d.interconnectMs;

@@ -42,14 +42,13 @@ void explainExpertOffload(const Scenario& s, const Evaluation& e, ByteUnits unit
     out.push_back({"experts_offloaded", text});
 
     const DecodeTiming& d = e.decode;
-    const double readMs = transferMs(d.hostExpertsReadBytes, d.hostExpertsGBps);
-    const double handovers = 2.0 * double(layers);
+    const int64_t handovers = 2 * layers;
     out.push_back({"host_experts",
                    bytes(d.hostExpertsReadBytes) + " \u00f7 " +
                        formatRate(d.hostExpertsGBps, st) + " = " +
-                       formatDuration(readMs, st) + "; + " + formatInteger(int64_t(handovers), st) +
-                       " " + w.handovers + times() +
-                       formatDuration((d.hostExpertsMs - readMs) / handovers, st) + " = " +
+                       formatDuration(d.hostExpertsReadMs, st) + "; + " +
+                       formatInteger(handovers, st) + " " + w.handovers + times() +
+                       formatDuration(d.hostExpertsHandoverMs / double(handovers), st) + " = " +
                        formatDuration(d.hostExpertsMs, st)});
 }
 

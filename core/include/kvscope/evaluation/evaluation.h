@@ -103,8 +103,9 @@ struct DecodeTiming
     double hostLayersMs = 0;        // KV of the layers left in host RAM (llama.cpp -ngl)
     double hostExpertsReadBytes = 0; // routed experts in host RAM the CPU reads per step
     double hostExpertsGBps = 0;     // at this achieved rate (host memory x its efficiency)
-    double hostExpertsMs = 0;       // that read at host memory speed, plus two GPU-CPU
-                                    // hand-overs per such layer
+    double hostExpertsReadMs = 0;   // that read at that rate
+    double hostExpertsHandoverMs = 0; // two GPU-CPU hand-overs per such layer
+    double hostExpertsMs = 0;       // the two together
     std::array<double, 5> tierMs{}; // decode ms per token per Tier, indexed by Tier
     double selectedMs = 0;          // at the scenario's KV placement (pipelined for CPU RAM)
     double tokensPerS = 0;          // batch / selectedMs, all sequences together
