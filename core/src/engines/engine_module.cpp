@@ -5,8 +5,8 @@
 #include "kvscope/model/kv_cache.h"
 
 #include <algorithm>
-#include <string_view>
 #include <cmath>
+#include <string_view>
 
 namespace kvscope {
 

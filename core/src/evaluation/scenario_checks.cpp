@@ -7,8 +7,8 @@
 #include "kvscope/text/number_format.h"
 
 #include <algorithm>
-#include <string_view>
 #include <cmath>
+#include <string_view>
 
 namespace kvscope {
 

@@ -47,7 +47,8 @@ template <class T> constexpr NumberField::Kind numberKind()
     else if constexpr (std::is_same_v<T, std::optional<double>>)
         return K::OptionalReal;
     else
-        static_assert(sizeof(T) == 0, "a number setting's field is int, int64_t or double");
+        static_assert(sizeof(T) == 0,
+                      "a number setting's field is an int, int64_t or double, or an optional one");
 }
 
 // `locate` returns the field of the scenario it is given.

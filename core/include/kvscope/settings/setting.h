@@ -32,8 +32,6 @@ enum class SettingType {
 // Integer, double for Real, bool for Switch, the text for Choice and Entry.
 using SettingValue = std::variant<int64_t, double, bool, std::string>;
 
-// An engine's own name for a setting: vLLM's `gpu_memory_utilization`, llama.cpp's
-// `n_gpu_layers`. Validation cases state settings under these names.
 // Where an Integer or Real setting's plain scenario field lies. validate() runs on every
 // evaluation and reads the numbers through it with no call per setting; `number` stays the way
 // every other caller reads them.
@@ -44,6 +42,8 @@ struct NumberField
     uint32_t offset = 0; // bytes from the start of the Scenario
 };
 
+// An engine's own name for a setting: vLLM's `gpu_memory_utilization`, llama.cpp's
+// `n_gpu_layers`. Validation cases state settings under these names.
 struct EngineName
 {
     const char* engine; // engine family: "vllm", "llamacpp", "transformers", "tgi"
@@ -75,7 +75,7 @@ struct Setting
     // number against its range on each evaluation, so reading one builds no SettingValue.
     std::optional<SettingValue> (*current)(const Scenario&) = nullptr;
     std::optional<double> (*number)(const Scenario&) = nullptr;
-    NumberField field; // set with `number` by KVSCOPE_FIELD_NUMBER / KVSCOPE_OPTIONAL_NUMBER
+    NumberField field; // set with `number` by setNumber() (field_access.h)
 };
 
 // The scenario's value of a setting as a door writes it back (scenario files), or nothing when
