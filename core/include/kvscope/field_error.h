@@ -28,10 +28,11 @@ public:
     Expected(FieldError error) : m_state(std::move(error)) {}
     // A default value built in place, to be filled where it stands (no copy of a large T).
     explicit Expected(std::in_place_t) : m_state(std::in_place_index<0>) {}
-    // A value built in place from its parts (an aggregate's members, in order).
+    // A value built from its parts (an aggregate's members, in order). Braced, and so moved in
+    // once: Clang 14 has no parenthesised aggregate initialisation to build it where it stands.
     template <typename... Parts>
     explicit Expected(std::in_place_t, Parts&&... parts)
-        : m_state(std::in_place_index<0>, std::forward<Parts>(parts)...)
+        : m_state(std::in_place_index<0>, T{std::forward<Parts>(parts)...})
     {
     }
 

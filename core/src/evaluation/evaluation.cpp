@@ -525,9 +525,9 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
 {
     if (auto error = validate(s)) [[unlikely]]
         return std::move(*error);
-    // The parts are built in order, each from the ones before, and the result is made from them
-    // where it is returned: an Evaluation is a large struct, and the planner's search evaluates
-    // millions a second, so it is not cleared first and the last parts are written in place.
+    // The parts are built in order, each from the ones before, and the result is made once from
+    // them: an Evaluation is a large struct, and the planner's search evaluates millions a
+    // second, so it is not cleared and then filled, and the last two parts are written in place.
     const Setup x(s);
     const ParameterCount parameters = countParameters(s.model);
     const ExpertStorage storage =
@@ -542,7 +542,7 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
     engine.expertLayersOnHost = experts.layers;
     engine.moeLayers = experts.moeLayers;
     Expected<Evaluation> result(std::in_place, parameters, storage, weightsBytesTotal, kv, vram,
-                                fit, engine);
+                                fit, engine, DecodeTiming{}, Breakeven{});
     Evaluation& e = result.value();
     decodeTiming(x, parameters, kv, vram, experts, e.decode);
     breakeven(x, parameters, e.decode, experts, options.breakevenCrossings, e.breakeven);
