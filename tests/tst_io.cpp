@@ -546,7 +546,7 @@ void TestIo::scenarioRejects_data()
 {
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("field");
-    QTest::addRow("version 2") << R"({"kvscope_scenario": 2})"
+    QTest::addRow("version 3") << R"({"kvscope_scenario": 3})"
                                << "kvscope_scenario";
     QTest::addRow("version 0") << R"({"kvscope_scenario": 0})"
                                << "kvscope_scenario";

@@ -19,7 +19,7 @@ namespace kvscope::cli {
 namespace {
 
 constexpr const char* kCommands =
-    "list, calc, plan, matrix, sweep, launch, export, report, validate or calibrate (see --help)";
+    "list, calc, compare, plan, matrix, sweep, launch, export, report, validate or calibrate (see --help)";
 
 RenderCommand renderCommand = nullptr;
 std::vector<std::string> renderChartIds;
@@ -39,6 +39,7 @@ void printHelp(std::ostream& out)
            "Usage:\n"
            "  kvscope-cli list models|gpus|quants|kv-dtypes|engines|settings [--json]\n"
            "  kvscope-cli calc [scenario options] [--json] [--si]\n"
+           "  kvscope-cli compare A.kvscope.json B.kvscope.json [...] [--json|--csv] [--si]\n"
            "  kvscope-cli sweep --vary context|batch|vram --from A --to B --points N\n"
            "                    [scenario options] [--csv|--json]\n"
            "  kvscope-cli plan [scenario options] [--users N] [--objective cost|cost-per-million|\n"
@@ -57,7 +58,9 @@ void printHelp(std::ostream& out)
            "validation/*.json (or FILES). calibrate fits hbm_efficiency to a measured decode speed,\n"
            "or the engine's runtime overhead to vLLM's logged \"GPU KV cache size\", and prints the\n"
            "prediction before and after; --save writes the calibrated scenario. calc also says whether\n"
-           "the scenario runs and, if not, the remedies in the order to try them. plan searches every\n"
+           "the scenario runs and, if not, the remedies in the order to try them. compare prints the\n"
+           "headline figures of two to five scenario files side by side, each against the first,\n"
+           "and the inputs that differ (a file's pinned scenarios join it). plan searches every\n"
            "catalog GPU x count x engine x format x KV dtype for the model, context and users and\n"
            "ranks what runs and meets the targets (--min-tokens-per-s, --max-ttft-ms); matrix shows\n"
            "which models fit on which GPUs (or formats). launch prints the\n"
@@ -174,6 +177,8 @@ int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std:
         return listCommand(args, catalog, out, err);
     if (args.command == "calc")
         return calcCommand(args, catalog, out, err);
+    if (args.command == "compare")
+        return compareCommand(args, catalog, out, err);
     if (args.command == "sweep")
         return sweepCommand(args, catalog, out, err);
     if (args.command == "plan")

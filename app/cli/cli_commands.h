@@ -3,6 +3,7 @@
 
 #include "cli_args.h"
 #include "kvscope/catalog/catalog.h"
+#include "kvscope/planning/comparison.h"
 
 #include <filesystem>
 #include <iosfwd>
@@ -22,6 +23,12 @@ int matrixCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
 // The engine's launch command for the scenario (kvscope/engines/launch_command.h).
 int launchCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
                   std::ostream& err);
+// Scenarios side by side (kvscope/planning/comparison.h).
+int compareCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                   std::ostream& err);
+// Each file's scenario, named by the file, followed by the scenarios pinned in it; at most five.
+Expected<std::vector<NamedScenario>> loadComparedFiles(const std::vector<std::string>& paths,
+                                                       const Catalog& catalog);
 int calibrateCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
                      std::ostream& err);
 

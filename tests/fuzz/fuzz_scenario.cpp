@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Scenario files (*.kvscope.json): any bytes, as `--scenario FILE` and File > Open read them.
+// Scenario files (*.kvscope.json), pinned scenarios included: any bytes, as `--scenario FILE`,
+// `compare` and File > Open read them.
 
 #include "fuzz_support.h"
 
@@ -10,21 +11,26 @@ using namespace kvscope;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     const Catalog& catalog = fuzz::catalog();
-    auto loaded = scenarioFromText(std::string(reinterpret_cast<const char*>(data), size), catalog);
-    if (!loaded)
+    auto file = scenarioFileFromText(std::string(reinterpret_cast<const char*>(data), size), catalog);
+    if (!file)
         return 0;
-    if (auto error = validate(*loaded))
+    if (file->pinned.size() > size_t(kMaxPinned))
+        fuzz::fail("more than four pinned scenarios were accepted");
+    if (auto error = validate(file->scenario))
         fuzz::fail("loaded scenario is invalid: " + error->message());
+    for (const NamedScenario& pinned : file->pinned)
+        if (auto error = validate(pinned.scenario))
+            fuzz::fail("pinned scenario \"" + pinned.name + "\" is invalid: " + error->message());
 
     // Saving what was opened and opening that again gives the same file (the window's
-    // "unsaved changes" check compares these texts).
-    const std::string saved = scenarioToText(*loaded);
-    auto reopened = scenarioFromText(saved, catalog);
+    // "unsaved changes" check compares these texts), pinned scenarios included.
+    const std::string saved = scenarioFileToText(*file);
+    auto reopened = scenarioFileFromText(saved, catalog);
     if (!reopened)
         fuzz::fail("saved scenario does not open again: " + reopened.error().message() + "\n" + saved);
-    if (scenarioToText(*reopened) != saved)
-        fuzz::fail("scenario changed on a round trip:\n" + saved + scenarioToText(*reopened));
+    if (scenarioFileToText(*reopened) != saved)
+        fuzz::fail("scenario changed on a round trip:\n" + saved + scenarioFileToText(*reopened));
 
-    fuzz::evaluateChecked(*loaded, fuzz::selector(data, size));
+    fuzz::evaluateChecked(file->scenario, fuzz::selector(data, size));
     return 0;
 }

@@ -213,4 +213,100 @@ Expected<Scenario> loadScenarioFile(const std::filesystem::path& path, const Cat
     return scenarioFromJson(*json, c);
 }
 
+nlohmann::json scenarioFileToJson(const ScenarioFile& file)
+{
+    nlohmann::json j = scenarioToJson(file.scenario);
+    if (file.pinned.empty())
+        return j;
+    nlohmann::json& pinned = j["pinned"] = nlohmann::json::array();
+    for (const NamedScenario& named : file.pinned) {
+        nlohmann::json scenario = scenarioToJson(named.scenario);
+        scenario.erase("kvscope_scenario"); // the file's version is the outer one
+        pinned.push_back({{"name", named.name}, {"scenario", std::move(scenario)}});
+    }
+    return j;
+}
+
+std::string scenarioFileToText(const ScenarioFile& file)
+{
+    return scenarioFileToJson(file).dump(2) + "\n";
+}
+
+namespace {
+
+size_t codePoints(const std::string& text)
+{
+    size_t n = 0;
+    for (unsigned char ch : text)
+        n += (ch & 0xC0) != 0x80;
+    return n;
+}
+
+Expected<NamedScenario> pinnedFromJson(const nlohmann::json& j, size_t index, int64_t version,
+                                       const Catalog& c)
+{
+    const std::string field = "scenario.pinned[" + std::to_string(index) + "]";
+    if (!j.is_object())
+        return FieldError{field, describeJson(j), "an object with a name and a scenario"};
+    auto name = j.find("name");
+    if (name == j.end() || !name->is_string() || name->get<std::string>().empty() ||
+        codePoints(name->get<std::string>()) > kMaxPinnedNameLength)
+        return FieldError{field + ".name", name == j.end() ? "" : describeJson(*name),
+                          "a name of 1 to " + std::to_string(kMaxPinnedNameLength) + " characters"};
+    auto scenario = j.find("scenario");
+    if (scenario == j.end() || !scenario->is_object() || scenario->contains("pinned"))
+        return FieldError{field + ".scenario", scenario == j.end() ? "" : describeJson(*scenario),
+                          "a scenario object (without pinned scenarios of its own)"};
+    nlohmann::json inner = *scenario;
+    inner["kvscope_scenario"] = version;
+    auto read = scenarioFromJson(inner, c);
+    if (!read) {
+        FieldError error = read.error();
+        if (error.field.rfind("scenario", 0) == 0)
+            error.field = field + error.field.substr(8);
+        return error;
+    }
+    return NamedScenario{name->get<std::string>(), std::move(read).value()};
+}
+
+Expected<ScenarioFile> scenarioFileFromJson(const nlohmann::json& j, const Catalog& c)
+{
+    auto live = scenarioFromJson(j, c);
+    if (!live)
+        return live.error();
+    ScenarioFile file{std::move(live).value(), {}};
+    auto pinned = j.find("pinned");
+    if (pinned == j.end() || pinned->is_null())
+        return file;
+    if (!pinned->is_array() || pinned->size() > size_t(kMaxPinned))
+        return FieldError{"scenario.pinned", describeJson(*pinned),
+                          "a list of at most " + std::to_string(kMaxPinned) + " pinned scenarios"};
+    const int64_t version = j.value("kvscope_scenario", int64_t(scenarioFileVersion));
+    for (size_t i = 0; i < pinned->size(); ++i) {
+        auto named = pinnedFromJson((*pinned)[i], i, version, c);
+        if (!named)
+            return named.error();
+        file.pinned.push_back(std::move(named).value());
+    }
+    return file;
+}
+
+} // namespace
+
+Expected<ScenarioFile> scenarioFileFromText(const std::string& text, const Catalog& c)
+{
+    auto json = parseJsonText(text, "scenario");
+    if (!json)
+        return json.error();
+    return scenarioFileFromJson(*json, c);
+}
+
+Expected<ScenarioFile> loadScenarioFileWithPinned(const std::filesystem::path& path, const Catalog& c)
+{
+    auto json = readJsonFile(path, "scenario");
+    if (!json)
+        return json.error();
+    return scenarioFileFromJson(*json, c);
+}
+
 } // namespace kvscope

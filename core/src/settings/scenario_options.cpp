@@ -84,10 +84,12 @@ scenarioFromOptions(const std::vector<std::pair<std::string, std::string>>& opti
     for (const auto& [name, value] : options) {
         if (name != "scenario")
             continue;
-        auto loaded = loadScenarioFile(value, catalog);
+        // The pinned scenarios are read too, so a file `compare` or the window would refuse is
+        // refused here as well; only the live scenario is used.
+        auto loaded = loadScenarioFileWithPinned(value, catalog);
         if (!loaded)
             return loaded.error();
-        s = std::move(loaded).value();
+        s = std::move(loaded).value().scenario;
     }
     if (auto error = applyOptions(s, options, catalog))
         return *error;

@@ -2,20 +2,24 @@
 #pragma once
 
 // Scenario files (*.kvscope.json): versioned JSON naming catalog entries by id, embedding a
-// custom model (as config.json fields) or a custom GPU in full.
+// custom model (as config.json fields) or a custom GPU in full. From version 2 a file may hold
+// the scenarios pinned beside it for comparison ("pinned": [{"name", "scenario"}]).
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/field_error.h"
 #include "kvscope/evaluation/scenario.h"
+#include "kvscope/planning/comparison.h"
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 namespace kvscope {
 
-inline constexpr int scenarioFileVersion = 1;
+inline constexpr int scenarioFileVersion = 2;
+inline constexpr size_t kMaxPinnedNameLength = 48; // characters (UTF-8 code points)
 
 nlohmann::json scenarioToJson(const Scenario& scenario);
 std::string scenarioToText(const Scenario& scenario); // pretty-printed, ends with a newline
@@ -24,5 +28,18 @@ std::string scenarioToText(const Scenario& scenario); // pretty-printed, ends wi
 Expected<Scenario> scenarioFromJson(const nlohmann::json& json, const Catalog& catalog);
 Expected<Scenario> scenarioFromText(const std::string& text, const Catalog& catalog);
 Expected<Scenario> loadScenarioFile(const std::filesystem::path& path, const Catalog& catalog);
+
+// A scenario file with what is pinned beside it: a saved comparison opens as the same comparison.
+struct ScenarioFile
+{
+    Scenario scenario;
+    std::vector<NamedScenario> pinned; // at most kMaxPinned
+};
+nlohmann::json scenarioFileToJson(const ScenarioFile& file);
+std::string scenarioFileToText(const ScenarioFile& file);
+// Errors in a pinned scenario name it: "scenario.pinned[1].weights".
+Expected<ScenarioFile> scenarioFileFromText(const std::string& text, const Catalog& catalog);
+Expected<ScenarioFile> loadScenarioFileWithPinned(const std::filesystem::path& path,
+                                                  const Catalog& catalog);
 
 } // namespace kvscope
