@@ -20,8 +20,8 @@ namespace {
 
 Scenario llama(const std::string& weights, int64_t context = 8192)
 {
-    return test::scenarioFrom({{"model", "llama-2-7b"}, {"weights", weights},
-                               {"context", std::to_string(context)}});
+    return test::scenarioFrom(
+        {{"model", "llama-2-7b"}, {"weights", weights}, {"context", std::to_string(context)}});
 }
 
 const ComparedFigure& figure(const Comparison& c, const std::string& id)
@@ -72,7 +72,8 @@ private slots:
 
     void relativeChangeReadsAsPeopleSayIt()
     {
-        ComparedFigure f{"x", "x", FigureKind::Milliseconds, {100.0, 52.0, 230.0, 100.0, -5.0, 0.4}};
+        ComparedFigure f{
+            "x", "x", FigureKind::Milliseconds, {100.0, 52.0, 230.0, 100.0, -5.0, 0.4}};
         QCOMPARE(relativeChangeText(f, 1), std::string("-48 %"));
         QCOMPARE(relativeChangeText(f, 2), std::string("+2.3x"));
         QCOMPARE(relativeChangeText(f, 3), std::string("0 %"));
@@ -106,10 +107,11 @@ private slots:
 
     void defaultNamesSayWhatDiffers()
     {
-        QCOMPARE(differenceName(llama("q8_0"), llama("fp16")),
-                 test::weightFormat("q8_0").name);
-        Scenario a100 = test::scenarioFrom({{"model", "llama-2-7b"}, {"gpu", "a100-80gb"},
-                                            {"engine", "vllm"}, {"context", "8192"},
+        QCOMPARE(differenceName(llama("q8_0"), llama("fp16")), test::weightFormat("q8_0").name);
+        Scenario a100 = test::scenarioFrom({{"model", "llama-2-7b"},
+                                            {"gpu", "a100-80gb"},
+                                            {"engine", "vllm"},
+                                            {"context", "8192"},
                                             {"weights", "fp16"}});
         QCOMPARE(differenceName(a100, llama("fp16")),
                  test::gpu("a100-80gb").name + ", " + a100.engine.name);
@@ -118,8 +120,8 @@ private slots:
 
     void markdownAndCsvCarryEveryScenario()
     {
-        auto c = compareScenarios({{"A", llama("fp16")}, {"B", llama("q8_0")},
-                                   {"C", llama("q4_k_m")}});
+        auto c =
+            compareScenarios({{"A", llama("fp16")}, {"B", llama("q8_0")}, {"C", llama("q4_k_m")}});
         QVERIFY(c.ok());
         const std::string md = comparisonText(*c, ByteUnits::Binary, SummaryStyle::Markdown);
         QVERIFY(md.find("|  | A | B | B vs A | C | C vs A |") != std::string::npos);
@@ -137,7 +139,8 @@ private slots:
 
     void aSavedComparisonRoundTrips()
     {
-        ScenarioFile file{llama("fp16"), {{"4-bit", llama("q4_k_m")}, {"8-bit", llama("q8_0", 4096)}}};
+        ScenarioFile file{llama("fp16"),
+                          {{"4-bit", llama("q4_k_m")}, {"8-bit", llama("q8_0", 4096)}}};
         const std::string text = scenarioFileToText(file);
         QVERIFY(text.find("\"kvscope_scenario\": 2") != std::string::npos);
         auto back = scenarioFileFromText(text, test::catalog());
@@ -154,8 +157,8 @@ private slots:
 
     void olderFilesStillOpen()
     {
-        auto old = scenarioFileFromText(R"({"kvscope_scenario": 1, "weights": "q8_0"})",
-                                        test::catalog());
+        auto old =
+            scenarioFileFromText(R"({"kvscope_scenario": 1, "weights": "q8_0"})", test::catalog());
         QVERIFY(old.ok());
         QVERIFY(old->pinned.empty());
         QCOMPARE(old->scenario.weights.id, std::string("q8_0"));
@@ -165,7 +168,8 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("field");
-        QTest::addRow("not a list") << R"({"kvscope_scenario": 2, "pinned": 3})" << "scenario.pinned";
+        QTest::addRow("not a list") << R"({"kvscope_scenario": 2, "pinned": 3})"
+                                    << "scenario.pinned";
         QTest::addRow("five") << R"({"kvscope_scenario": 2, "pinned": [{},{},{},{},{}]})"
                               << "scenario.pinned";
         QTest::addRow("no name") << R"({"kvscope_scenario": 2, "pinned": [{"scenario": {}}]})"
@@ -221,7 +225,8 @@ private slots:
         QVERIFY(r.err.find("two or more scenario files") != std::string::npos);
         r = test::runCli({"compare", a.toStdString(), bad.toStdString()});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.find("bad.kvscope.json: scenario.context") != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find("bad.kvscope.json: scenario.context") != std::string::npos,
+                 r.err.c_str());
         r = test::runCli({"compare", a.toStdString(), a.toStdString(), a.toStdString(),
                           a.toStdString(), a.toStdString(), a.toStdString()});
         QCOMPARE(r.code, 2);

@@ -3,7 +3,6 @@
 
 #include "cli_args.h"
 #include "kvscope/catalog/catalog.h"
-#include "kvscope/planning/comparison.h"
 
 #include <filesystem>
 #include <iosfwd>
@@ -26,9 +25,6 @@ int launchCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
 // Scenarios side by side (kvscope/planning/comparison.h).
 int compareCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
                    std::ostream& err);
-// Each file's scenario, named by the file, followed by the scenarios pinned in it; at most five.
-Expected<std::vector<NamedScenario>> loadComparedFiles(const std::vector<std::string>& paths,
-                                                       const Catalog& catalog);
 int calibrateCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
                      std::ostream& err);
 

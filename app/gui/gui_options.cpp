@@ -21,11 +21,16 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en or ja."),
                                   QStringLiteral("en|ja"));
     const QCommandLineOption page(QStringLiteral("page"),
-                                  QStringLiteral("The tab to show: charts, plan or matrix."),
-                                  QStringLiteral("charts|plan|matrix"));
+                                  QStringLiteral("The tab to show: charts, plan, matrix or compare."),
+                                  QStringLiteral("charts|plan|matrix|compare"));
     const QCommandLineOption presentation(QStringLiteral("presentation"),
                                           QStringLiteral("Start in presentation mode (large text)."));
-    parser.addOptions({help, version, screenshot, size, lang, page, presentation});
+    const QCommandLineOption compare(
+        QStringLiteral("compare"),
+        QStringLiteral("Pin a scenario file (and the scenarios pinned in it) for comparison; "
+                       "repeat for more, up to four in all."),
+        QStringLiteral("FILE"));
+    parser.addOptions({help, version, screenshot, size, lang, page, presentation, compare});
     std::vector<QCommandLineOption> scenario;
     for (const ScenarioOption& o : scenarioOptions()) {
         scenario.emplace_back(QString::fromStdString(o.name), QString::fromStdString(o.help),
@@ -58,9 +63,12 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
         return FieldError{"--lang", options.language.toStdString(), "en or ja"};
     options.page = parser.value(page);
     if (!options.page.isEmpty() && options.page != QLatin1String("charts") &&
-        options.page != QLatin1String("plan") && options.page != QLatin1String("matrix"))
-        return FieldError{"--page", options.page.toStdString(), "charts, plan or matrix"};
+        options.page != QLatin1String("plan") && options.page != QLatin1String("matrix") &&
+        options.page != QLatin1String("compare"))
+        return FieldError{"--page", options.page.toStdString(), "charts, plan, matrix or compare"};
     options.presentation = parser.isSet(presentation);
+    for (const QString& file : parser.values(compare))
+        options.compare.push_back(file.toStdString());
     // Scenario options in the order given, as the CLI applies them.
     for (const QString& name : parser.optionNames()) {
         if (!isScenarioOption(name.toStdString()))

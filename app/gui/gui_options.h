@@ -21,8 +21,9 @@ struct GuiOptions
     QString screenshot;              // render offscreen to this PNG and exit
     QSize size{1600, 1000};          // window size for the screenshot
     QString language;                // "en", "ja", or "" for the saved / system choice
-    QString page;                    // "charts", "plan", "matrix": the tab shown ("" = charts)
+    QString page;                    // "charts", "plan", "matrix", "compare": the tab shown ("" = charts)
     bool presentation = false;       // start in presentation mode
+    std::vector<std::string> compare; // --compare FILE (repeatable): scenario files to pin
     std::optional<std::string> helpText; // --help or --version was asked for
 };
 

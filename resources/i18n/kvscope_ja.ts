@@ -727,6 +727,125 @@
     </message>
 </context>
 <context>
+    <name>kvscope::ui::ComparePage</name>
+    <message>
+        <source>Pin current scenario</source>
+        <translation>現在のシナリオを固定</translation>
+    </message>
+    <message>
+        <source>Keep the scenario as it is now beside the live one (up to four: A to D)</source>
+        <translation>今のシナリオを比較用に残し、編集中のシナリオと並べて表示します（最大 4 件：A～D）</translation>
+    </message>
+    <message>
+        <source>Rename...</source>
+        <translation>名前を変更...</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>固定を解除</translation>
+    </message>
+    <message>
+        <source>Unpin all</source>
+        <translation>すべて解除</translation>
+    </message>
+    <message>
+        <source>Copy as text</source>
+        <translation>テキストでコピー</translation>
+    </message>
+    <message>
+        <source>Copy as Markdown</source>
+        <translation>Markdown でコピー</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>編集中</translation>
+    </message>
+    <message>
+        <source>Rename pinned scenario</source>
+        <translation>固定したシナリオの名前を変更</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名前:</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>動作可否</translation>
+    </message>
+    <message>
+        <source>Weights (all GPUs)</source>
+        <translation>重み（全 GPU 合計）</translation>
+    </message>
+    <message>
+        <source>KV per token (per GPU)</source>
+        <translation>トークンあたりの KV（GPU あたり）</translation>
+    </message>
+    <message>
+        <source>KV cache (per GPU)</source>
+        <translation>KV キャッシュ（GPU あたり）</translation>
+    </message>
+    <message>
+        <source>VRAM needed (per GPU)</source>
+        <translation>必要な VRAM（GPU あたり）</translation>
+    </message>
+    <message>
+        <source>VRAM free (per GPU)</source>
+        <translation>VRAM の空き（GPU あたり）</translation>
+    </message>
+    <message>
+        <source>Longest context per sequence</source>
+        <translation>シーケンスあたりの最大コンテキスト長</translation>
+    </message>
+    <message>
+        <source>Sequences at this context</source>
+        <translation>このコンテキスト長での同時実行数</translation>
+    </message>
+    <message>
+        <source>Decode time per token</source>
+        <translation>1 トークンあたりのデコード時間</translation>
+    </message>
+    <message>
+        <source>Output tokens/s (all sequences)</source>
+        <translation>出力トークン/秒（全シーケンス合計）</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>最初のトークンまでの時間</translation>
+    </message>
+    <message>
+        <source>Cost per hour</source>
+        <translation>1 時間あたりのコスト</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens</source>
+        <translation>出力 100 万トークンあたりのコスト</translation>
+    </message>
+    <message>
+        <source>Nothing is pinned yet. Pin the scenario, change it, and every figure shows the change against A.</source>
+        <translation>まだ何も固定していません。シナリオを固定してから条件を変えると、各数値に A との差が表示されます。</translation>
+    </message>
+    <message>
+        <source>Changes are against %1. Double-click a pinned scenario&apos;s name to rename it.</source>
+        <translation>差分は %1 を基準にしています。固定したシナリオの名前はダブルクリックで変更できます。</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>動作する</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>動作しない</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>注記</translation>
+    </message>
+    <message>
+        <source>The scenarios are of different models.</source>
+        <translation>比較しているシナリオはモデルが異なります。</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::ContextControl</name>
     <message>
         <source> tokens</source>
@@ -1036,6 +1155,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>%1 per GPU, %2 in host RAM</source>
         <translation>GPU あたり %1、ホスト RAM に %2</translation>
     </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%2 比 %1</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::KvGrowthChart</name>
@@ -1269,6 +1392,38 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Fit matrix</source>
         <translation>収まり表</translation>
+    </message>
+    <message>
+        <source>Pinned as %1; the Compare tab shows the difference.</source>
+        <translation>%1 として固定しました。差分は「比較」タブで確認できます。</translation>
+    </message>
+    <message>
+        <source>&amp;Pin scenario for comparison</source>
+        <translation>シナリオを比較用に固定(&amp;P)</translation>
+    </message>
+    <message>
+        <source>U&amp;npin all</source>
+        <translation>固定をすべて解除(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <source>&amp;Undo: %1</source>
+        <translation>元に戻す: %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo: %1</source>
+        <translation>やり直す: %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>やり直す(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -1528,6 +1683,13 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>シナリオに未保存の変更があります。保存しますか？</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ScenarioHistory</name>
+    <message>
+        <source>change</source>
+        <translation>変更</translation>
     </message>
 </context>
 <context>

@@ -23,12 +23,12 @@ nlohmann::json comparisonToJson(const Comparison& c)
                 changes.push_back(nullptr);
                 continue;
             }
-            changes.push_back({{"absolute", change->absolute},
-                               {"ratio", change->ratio ? nlohmann::json(*change->ratio)
-                                                       : nlohmann::json()}});
+            changes.push_back(
+                {{"absolute", change->absolute},
+                 {"ratio", change->ratio ? nlohmann::json(*change->ratio) : nlohmann::json()}});
         }
-        figures.push_back({{"id", f.id}, {"label", f.label}, {"values", values},
-                           {"change_vs_first", changes}});
+        figures.push_back(
+            {{"id", f.id}, {"label", f.label}, {"values", values}, {"change_vs_first", changes}});
     }
     nlohmann::json& inputs = j["inputs_that_differ"] = nlohmann::json::array();
     for (const ComparedInput& input : c.inputs)

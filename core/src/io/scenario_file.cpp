@@ -301,12 +301,54 @@ Expected<ScenarioFile> scenarioFileFromText(const std::string& text, const Catal
     return scenarioFileFromJson(*json, c);
 }
 
-Expected<ScenarioFile> loadScenarioFileWithPinned(const std::filesystem::path& path, const Catalog& c)
+Expected<ScenarioFile> loadScenarioFileWithPinned(const std::filesystem::path& path,
+                                                  const Catalog& c)
 {
     auto json = readJsonFile(path, "scenario");
     if (!json)
         return json.error();
     return scenarioFileFromJson(*json, c);
+}
+
+namespace {
+
+std::string fileStem(const std::string& path)
+{
+    std::string name = std::filesystem::path(path).filename().string();
+    for (const std::string suffix : {".kvscope.json", ".json"})
+        if (name.size() > suffix.size() &&
+            name.compare(name.size() - suffix.size(), std::string::npos, suffix) == 0) {
+            name.resize(name.size() - suffix.size());
+            break;
+        }
+    return name.substr(0, kMaxPinnedNameLength);
+}
+
+} // namespace
+
+Expected<std::vector<NamedScenario>> loadComparedFiles(const std::vector<std::string>& paths,
+                                                       const Catalog& c)
+{
+    std::vector<NamedScenario> scenarios;
+    for (const std::string& path : paths) {
+        auto file = loadScenarioFileWithPinned(path, c);
+        if (!file) {
+            FieldError error = file.error();
+            error.field = path + ": " + error.field;
+            return error;
+        }
+        ScenarioFile loaded = std::move(file).value();
+        scenarios.push_back({fileStem(path), std::move(loaded.scenario)});
+        for (NamedScenario& pinned : loaded.pinned)
+            scenarios.push_back(std::move(pinned));
+    }
+    for (size_t i = 0; i < scenarios.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (scenarios[j].name == scenarios[i].name) {
+                scenarios[i].name += " (" + std::to_string(i + 1) + ")";
+                break;
+            }
+    return scenarios;
 }
 
 } // namespace kvscope

@@ -122,15 +122,16 @@ Expected<Comparison> compareScenarios(const std::vector<NamedScenario>& scenario
         c.names.push_back(named.name);
         c.currencies.push_back(named.scenario.cost.currency);
         inputs.push_back(scenarioInputs(named.scenario));
-        c.modelsDiffer = c.modelsDiffer || named.scenario.model.name != scenarios.front().scenario.model.name;
+        c.modelsDiffer =
+            c.modelsDiffer || named.scenario.model.name != scenarios.front().scenario.model.name;
     }
     // Every scenario lists the same inputs in the same order (the registry's).
     for (size_t row = 0; !inputs.empty() && row < inputs.front().size(); ++row) {
         ComparedInput input{inputs.front()[row].first, {}};
         for (const auto& list : inputs)
             input.values.push_back(list[row].second);
-        if (std::adjacent_find(input.values.begin(), input.values.end(),
-                               std::not_equal_to<>()) != input.values.end())
+        if (std::adjacent_find(input.values.begin(), input.values.end(), std::not_equal_to<>()) !=
+            input.values.end())
             c.inputs.push_back(std::move(input));
     }
     return c;

@@ -201,7 +201,8 @@ std::string comparisonCsv(const Comparison& c)
     for (size_t i = 0; i < c.names.size(); ++i) {
         out << "," << csvField(c.names[i]);
         if (i > 0)
-            out << "," << csvField(c.names[i] + " change") << "," << csvField(c.names[i] + " ratio");
+            out << "," << csvField(c.names[i] + " change") << ","
+                << csvField(c.names[i] + " ratio");
     }
     out << "\n";
     for (const ComparedFigure& f : c.figures) {

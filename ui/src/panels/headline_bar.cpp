@@ -2,6 +2,7 @@
 #include "panels/headline_bar.h"
 
 #include "kvscope/planning/verdict.h"
+#include "kvscope/text/comparison_text.h"
 #include "panels/planner_text.h"
 
 #include "charts/chart_style.h"
@@ -43,9 +44,12 @@ void HeadlineTile::setValue(const QString& value, const QString& detail, const Q
                             const QColor& accent)
 {
     m_value->setText(value);
-    m_detail->setText(detail);
-    m_arithmetic = arithmetic;
-    setToolTip(arithmetic);
+    // "detail\nchange against A": the change takes the detail's place (two lines are all a
+    // 1280-pixel window has room for), and the detail moves into the tooltip.
+    const qsizetype cut = detail.indexOf(QLatin1Char('\n'));
+    m_detail->setText(cut < 0 ? detail : detail.mid(cut + 1));
+    m_arithmetic = cut < 0 ? arithmetic : detail.left(cut) + QLatin1Char('\n') + arithmetic;
+    setToolTip(m_arithmetic);
     m_value->setTextColor(accent);
 }
 
@@ -116,9 +120,24 @@ void HeadlineBar::setScale(double scale)
         tile->setScale(scale);
 }
 
+QString HeadlineBar::against(double live, double reference) const
+{
+    if (!m_reference)
+        return {};
+    const ComparedFigure figure{"", "", FigureKind::Count, {reference, live}};
+    const std::string change = relativeChangeText(figure, 1, UiText::numberStyle());
+    if (change.empty())
+        return {};
+    return QLatin1Char('\n') + tr("%1 vs %2").arg(QString::fromStdString(change),
+                                                  QString::fromStdString(m_reference->name));
+}
+
 void HeadlineBar::show(const EvaluationSnapshot& snap)
 {
     m_last = &snap;
+    // With scenarios pinned, each figure also says how it differs from the first (A).
+    m_reference = snap.pinned->empty() ? nullptr : &snap.pinned->front();
+    const Evaluation* ref = m_reference ? &m_reference->evaluation : nullptr;
     const Scenario& s = snap.scenario;
     const Evaluation& e = snap.evaluation;
     auto bytes = [&](double b) { return UiText::bytes(b, m_units); };
@@ -126,11 +145,13 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     auto why = [&](const char* id) { return UiText::arithmetic(all, id); };
 
     m_tiles[KvPerToken]->setValue(bytes(e.kv.bytesPerToken),
-                                  tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)),
+                                  tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)) +
+                                      (ref ? against(e.kv.bytesPerToken, ref->kv.bytesPerToken) : QString()),
                                   why("kv_per_token"));
     m_tiles[KvTotal]->setValue(bytes(e.kv.totalBytes),
                                tr("%1 × %2 seq.").arg(UiText::contextShort(double(s.context)))
-                                   .arg(UiText::integer(s.batch)),
+                                       .arg(UiText::integer(s.batch)) +
+                                   (ref ? against(e.kv.totalBytes, ref->kv.totalBytes) : QString()),
                                why("kv_total"));
     const VramSplit& v = e.vram;
     // Experts in host RAM (llama.cpp --n-cpu-moe): the tile says where the weights are.
@@ -141,17 +162,20 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                            .arg(bytes(v.weightsBytes),
                                 bytes(v.weightsOffloadedBytes * double(s.gpuCount)))
                      : tr("%1 params, %2").arg(QString::fromStdString(formatParameters(e.parameters.total(), UiText::numberStyle())),
-                                               QString::fromStdString(s.weights.name)),
+                                               QString::fromStdString(s.weights.name)) +
+                           (ref ? against(e.weightsBytesTotal, ref->weightsBytesTotal) : QString()),
         expertsMoved ? why("weights") + QLatin1Char('\n') + why("experts_offloaded") : why("weights"));
     const QString capacity = why("capacity");
     const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
     const QString sentence = PlannerText::verdict(s, snap.verdict, m_units);
     m_verdictText = sentence;
+    const QString needed =
+        m_reference ? against(snap.verdict.neededBytes, m_reference->verdict.neededBytes) : QString();
     if (v.fits)
-        m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)),
+        m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)) + needed,
                                sentence + QLatin1Char('\n') + fitWhy, colors::freeVram);
     else
-        m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)),
+        m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)) + needed,
                                sentence + QLatin1Char('\n') + fitWhy, colors::overflow);
     const DecodeTiming& d = e.decode;
     // A scenario that does not run has no decode speed; its would-be figure stays in the
@@ -159,7 +183,10 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     if (snap.verdict.runs)
         m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
                                   tr("%1 tokens/s, %2").arg(UiText::tokensPerSecond(d.tokensPerS),
-                                                            UiText::placementName(s.kvPlacement)),
+                                                            UiText::placementName(s.kvPlacement)) +
+                                      (ref && m_reference->verdict.runs
+                                           ? against(d.selectedMs, ref->decode.selectedMs)
+                                           : QString()),
                                   why("decode") + QLatin1Char('\n') + why("pcie") +
                                       (d.hostExpertsMs > 0 ? QLatin1Char('\n') + why("host_experts")
                                                            : QString()));
@@ -169,7 +196,10 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const TokensFit& f = e.tokensFit;
     const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
     m_tiles[LongestContext]->setValue(unbounded ? tr("unbounded") : UiText::integer(f.perSequence),
-                                      tr("tokens per sequence"), why("longest_context"),
+                                      tr("tokens per sequence") +
+                                          (ref ? against(double(f.perSequence), double(ref->tokensFit.perSequence))
+                                               : QString()),
+                                      why("longest_context"),
                                       f.perSequence < s.context ? colors::overflow : QColor());
 }
 

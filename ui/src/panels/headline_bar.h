@@ -17,9 +17,12 @@ class HeadlineTile : public QWidget
 public:
     explicit HeadlineTile(QWidget* parent = nullptr);
     void setCaption(const QString& caption);
+    // A `detail` of "text\nchange" shows the change against the pinned scenario and moves the
+    // text into the tooltip.
     void setValue(const QString& value, const QString& detail, const QString& arithmetic,
                   const QColor& accent = QColor());
     QString value() const { return m_value->text(); }
+    QString detail() const { return m_detail->text(); }
     QString arithmetic() const { return m_arithmetic; }
     void setScale(double scale);
 
@@ -59,6 +62,9 @@ private:
     QString m_verdictText;
     HeadlineTile* m_tiles[FigureCount] = {};
     const EvaluationSnapshot* m_last = nullptr;
+    const PinnedEvaluation* m_reference = nullptr; // the first pinned scenario, if any
+    // A line "-48 % vs A" under a figure (empty without a reference or a ratio).
+    QString against(double live, double reference) const;
     ByteUnits m_units = ByteUnits::Binary;
 };
 

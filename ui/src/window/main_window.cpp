@@ -8,6 +8,7 @@
 #include "charts/view_registry.h"
 #include "charts/fit_matrix_chart.h"
 #include "charts/plan_chart.h"
+#include "panels/compare_page.h"
 #include "panels/headline_bar.h"
 #include "panels/matrix_page.h"
 #include "panels/plan_page.h"
@@ -21,6 +22,7 @@
 #include "window/language.h"
 #include "export/report_writer.h"
 #include "window/scenario_document.h"
+#include "window/scenario_history.h"
 #include "panels/scenario_panel.h"
 #include "window/ui_text.h"
 #include "validation/validation_menus.h"
@@ -37,6 +39,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <QMimeData>
 #include <QSaveFile>
 #include <QScrollArea>
@@ -150,6 +153,8 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
             m_pages->addTab(m_matrixPage, QString());
         }
     }
+    m_comparePage = new ComparePage(controller, this);
+    m_pages->addTab(m_comparePage, QString());
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(4, 4, 4, 4);
@@ -164,6 +169,7 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     setCentralWidget(m_splitter);
 
     m_document = new ScenarioDocument(controller, settings, this);
+    m_history = new ScenarioHistory(controller, this);
     buildMenus();
     // The title and the recent-files menu follow the document, not every evaluation: a context
     // drag changes neither the title's text nor the recent files.
@@ -181,11 +187,13 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     // Draft-quality curves while any slider is held, full quality on release.
     for (QSlider* slider : m_panel->findChildren<QSlider*>()) {
         connect(slider, &QSlider::sliderPressed, this, [this] {
+            m_history->beginDrag(); // the whole drag is one undo step
             for (ChartBase* c : m_charts)
                 c->setDraftMode(true);
             m_remedies->setDeferred(true);
         });
         connect(slider, &QSlider::sliderReleased, this, [this] {
+            m_history->endDrag();
             for (ChartBase* c : m_charts)
                 c->setDraftMode(false);
             m_remedies->setDeferred(false);
@@ -209,6 +217,10 @@ bool MainWindow::showPage(const QString& id)
 {
     if (id == QLatin1String("charts")) {
         m_pages->setCurrentIndex(0);
+        return true;
+    }
+    if (id == QLatin1String("compare")) {
+        m_pages->setCurrentWidget(m_comparePage);
         return true;
     }
     ChartBase* view = chart(id);
@@ -272,6 +284,31 @@ void MainWindow::buildMenus()
     m_quit->setShortcut(QKeySequence::Quit);
 
     m_editMenu = menuBar()->addMenu(QString());
+    // Plain actions rather than QUndoStack's own, whose "Undo" prefix is fixed at creation and
+    // would not follow a change of language.
+    QUndoStack* stack = m_history->stack();
+    m_undo = m_editMenu->addAction(QString(), stack, &QUndoStack::undo);
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_redo = m_editMenu->addAction(QString(), stack, &QUndoStack::redo);
+    m_redo->setShortcut(QKeySequence::Redo);
+    m_undo->setEnabled(false);
+    m_redo->setEnabled(false);
+    connect(stack, &QUndoStack::indexChanged, this, &MainWindow::updateUndoTexts);
+    m_editMenu->addSeparator();
+    m_pin = m_editMenu->addAction(QString(), this, [this] {
+        if (m_controller->pin())
+            statusBar()->showMessage(tr("Pinned as %1; the Compare tab shows the difference.")
+                                         .arg(QString::fromStdString(m_controller->pinned().back().name)),
+                                     6000);
+    });
+    m_pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    m_unpinAll = m_editMenu->addAction(QString(), m_controller, &ScenarioController::unpinAll);
+    connect(m_controller, &ScenarioController::pinnedChanged, this, [this] {
+        m_pin->setEnabled(m_controller->pinned().size() < size_t(kMaxPinned));
+        m_unpinAll->setEnabled(!m_controller->pinned().empty());
+    });
+    m_unpinAll->setEnabled(false);
+    m_editMenu->addSeparator();
     m_copyChartMenu = m_editMenu->addMenu(QString());
     m_copySummary = m_editMenu->addAction(QString(), this, &MainWindow::copySummary);
     m_copySummary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
@@ -329,6 +366,11 @@ void MainWindow::retranslate()
     m_quit->setText(tr("&Quit"));
     m_editMenu->setTitle(tr("&Edit"));
     m_copyChartMenu->setTitle(tr("Copy c&hart"));
+    updateUndoTexts();
+    m_pin->setText(tr("&Pin scenario for comparison"));
+    m_unpinAll->setText(tr("U&npin all"));
+    m_pages->setTabText(m_pages->indexOf(m_comparePage), tr("Compare"));
+    m_comparePage->retranslate();
     m_copySummary->setText(tr("Copy &summary"));
     m_copyLaunch->setText(tr("Copy &launch command"));
     m_copyLaunch->setToolTip(tr("The command that runs this scenario on its engine "
@@ -429,12 +471,22 @@ void MainWindow::setPresentationMode(bool on)
     applyChartStyle();
 }
 
+void MainWindow::updateUndoTexts()
+{
+    const QUndoStack* stack = m_history->stack();
+    m_undo->setEnabled(stack->canUndo());
+    m_redo->setEnabled(stack->canRedo());
+    m_undo->setText(stack->canUndo() ? tr("&Undo: %1").arg(stack->undoText()) : tr("&Undo"));
+    m_redo->setText(stack->canRedo() ? tr("&Redo: %1").arg(stack->redoText()) : tr("&Redo"));
+}
+
 void MainWindow::setByteUnits(ByteUnits units)
 {
     m_units = units;
     (units == ByteUnits::Si ? m_unitsSi : m_unitsBinary)->setChecked(true);
     m_headline->setByteUnits(units);
     m_remedies->setByteUnits(units);
+    m_comparePage->setByteUnits(units);
     for (ChartBase* c : m_charts)
         c->setByteUnits(units);
     if (m_settings)

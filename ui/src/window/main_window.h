@@ -18,6 +18,8 @@ namespace kvscope::ui {
 
 class AppSettings;
 class ChartBase;
+class ComparePage;
+class ScenarioHistory;
 class HeadlineBar;
 class MatrixPage;
 class PlanPage;
@@ -43,11 +45,13 @@ public:
     const ChartSet& charts() const { return m_charts; }
     QTabWidget* pages() const { return m_pages; }
     PlanPage* planPage() const { return m_planPage; }
+    ComparePage* comparePage() const { return m_comparePage; }
+    ScenarioHistory* history() const { return m_history; }
     ChartBase* chart(const QString& id) const;
 
     void setPresentationMode(bool on);
-    // Shows a tab: "charts" (the grid) or the id of a view with a page of its own ("plan",
-    // "matrix"); false for any other id.
+    // Shows a tab: "charts" (the grid), "compare" (the difference table) or the id of a view
+    // with a page of its own ("plan", "matrix"); false for any other id.
     bool showPage(const QString& id);
     void setByteUnits(ByteUnits units);
     void setTheme(const QString& theme); // "system", "light", "dark"
@@ -74,6 +78,7 @@ private:
     void copySummary();
     void copyLaunchCommand();
     void updateTitle();
+    void updateUndoTexts();
     void rebuildRecentMenu();
 
     ScenarioController* m_controller;
@@ -88,6 +93,8 @@ private:
     QTabWidget* m_pages = nullptr; // the chart grid, the Plan page, the Fit matrix page
     PlanPage* m_planPage = nullptr;
     MatrixPage* m_matrixPage = nullptr;
+    ComparePage* m_comparePage = nullptr;
+    ScenarioHistory* m_history = nullptr;
     ByteUnits m_units = ByteUnits::Binary;
     bool m_presentation = false;
     QPalette m_systemPalette;
@@ -110,6 +117,10 @@ private:
     QAction* m_exportData = nullptr;
     QMenu* m_copyChartMenu = nullptr;
     QAction* m_quit = nullptr;
+    QAction* m_undo = nullptr;
+    QAction* m_redo = nullptr;
+    QAction* m_pin = nullptr;
+    QAction* m_unpinAll = nullptr;
     QAction* m_copySummary = nullptr;
     QAction* m_copyLaunch = nullptr;
     QAction* m_presentationAction = nullptr;

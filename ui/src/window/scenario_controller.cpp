@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/scenario_controller.h"
 
+#include "kvscope/io/scenario_file.h"
 #include "kvscope/settings/settings_registry.h"
 #include "window/ui_text.h"
 
@@ -127,6 +128,83 @@ void ScenarioController::evaluateNow()
     m_snapshot.verdict = verdictOf(m_snapshot.scenario, m_snapshot.evaluation);
     m_hasSnapshot = true;
     emit evaluated(m_snapshot);
+}
+
+bool ScenarioController::pin(const std::string& name)
+{
+    if (!m_hasSnapshot || pinned().size() >= size_t(kMaxPinned))
+        return false;
+    PinnedList list = pinned();
+    std::string chosen = name;
+    if (chosen.empty() && !list.empty())
+        chosen = differenceName(m_snapshot.scenario, list.front().scenario);
+    if (chosen.empty())
+        chosen = std::string(1, char('A' + list.size()));
+    list.push_back({chosen.substr(0, kMaxPinnedNameLength), m_snapshot.scenario,
+                    m_snapshot.evaluation, m_snapshot.verdict});
+    replacePinned(std::move(list));
+    return true;
+}
+
+void ScenarioController::unpin(size_t index)
+{
+    if (index >= pinned().size())
+        return;
+    PinnedList list = pinned();
+    list.erase(list.begin() + std::ptrdiff_t(index));
+    replacePinned(std::move(list));
+}
+
+void ScenarioController::unpinAll()
+{
+    if (!pinned().empty())
+        replacePinned({});
+}
+
+bool ScenarioController::renamePinned(size_t index, const std::string& name)
+{
+    if (index >= pinned().size() || name.empty())
+        return false;
+    PinnedList list = pinned();
+    list[index].name = name.substr(0, kMaxPinnedNameLength);
+    replacePinned(std::move(list));
+    return true;
+}
+
+std::optional<FieldError> ScenarioController::setPinned(const std::vector<NamedScenario>& pinned)
+{
+    if (pinned.size() > size_t(kMaxPinned))
+        return FieldError{"pinned", std::to_string(pinned.size()), "at most 4 pinned scenarios"};
+    PinnedList list;
+    for (const NamedScenario& named : pinned) {
+        auto evaluation = evaluate(named.scenario);
+        if (!evaluation) {
+            FieldError error = evaluation.error();
+            error.field = named.name + ": " + error.field;
+            return error;
+        }
+        const Verdict verdict = verdictOf(named.scenario, *evaluation);
+        list.push_back({named.name, named.scenario, std::move(evaluation).value(), verdict});
+    }
+    replacePinned(std::move(list));
+    return std::nullopt;
+}
+
+std::vector<NamedScenario> ScenarioController::pinnedScenarios() const
+{
+    std::vector<NamedScenario> named;
+    for (const PinnedEvaluation& p : pinned())
+        named.push_back({p.name, p.scenario});
+    return named;
+}
+
+void ScenarioController::replacePinned(PinnedList list)
+{
+    m_snapshot.pinned = std::make_shared<const PinnedList>(std::move(list));
+    // The charts draw the pinned scenarios with the live one: everything redraws.
+    m_baseChanged = true;
+    emit pinnedChanged();
+    scheduleEvaluation();
 }
 
 } // namespace kvscope::ui

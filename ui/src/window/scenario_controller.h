@@ -5,12 +5,26 @@
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/evaluation/scenario.h"
 #include "kvscope/evaluation/sweep.h"
+#include "kvscope/planning/comparison.h"
 #include "kvscope/planning/verdict.h"
 
 #include <QObject>
 #include <QString>
 
+#include <memory>
+#include <vector>
+
 namespace kvscope::ui {
+
+// A scenario pinned for comparison (A to D), evaluated once when it was pinned.
+struct PinnedEvaluation
+{
+    std::string name;
+    Scenario scenario;
+    Evaluation evaluation;
+    Verdict verdict;
+};
+using PinnedList = std::vector<PinnedEvaluation>;
 
 // Everything a view draws after one evaluation: the scenario, its evaluation and the context
 // sweep behind the KV, latency and reload charts.
@@ -24,6 +38,9 @@ struct EvaluationSnapshot
     // Changes whenever anything but the scenario's context changed, or the sweep's range did:
     // while it stays, the curves are the same and only the current-context markers move.
     uint64_t baseRevision = 0;
+    // The pinned scenarios, shared and never changed in place (pinning makes a new list, and a
+    // new baseRevision): a snapshot copy costs one reference count.
+    std::shared_ptr<const PinnedList> pinned = std::make_shared<const PinnedList>();
 };
 
 // Holds the current Scenario. Every control writes into it; changes coalesce into one
@@ -68,6 +85,18 @@ public:
     // Evaluates now instead of on the next event-loop turn (tests, screenshots, benchmarks).
     void evaluateNow();
 
+    // Pins the current scenario as evaluated (false when there are kMaxPinned already or it has
+    // not evaluated yet). An empty name says what differs from the first pinned one.
+    bool pin(const std::string& name = {});
+    void unpin(size_t index);
+    void unpinAll();
+    bool renamePinned(size_t index, const std::string& name);
+    // Replaces the pinned list (a file opened, --compare); every scenario must evaluate, or
+    // the list stays as it was and the message names the scenario.
+    std::optional<FieldError> setPinned(const std::vector<NamedScenario>& pinned);
+    const PinnedList& pinned() const { return *m_snapshot.pinned; }
+    std::vector<NamedScenario> pinnedScenarios() const;
+
 signals:
     // Emitted after each evaluation; views draw from it and keep nothing else.
     void evaluated(const kvscope::ui::EvaluationSnapshot& snapshot);
@@ -76,11 +105,14 @@ signals:
     void rejected(const QString& message);
     // Any change made through setScenario()/edit()/setContext(), before evaluation.
     void scenarioChanged(kvscope::ui::ScenarioController::Change change);
+    // The pinned scenarios changed (pinned, unpinned, renamed, replaced); a new snapshot follows.
+    void pinnedChanged();
 
 private:
     void scheduleEvaluation();
     void apply(const Scenario& scenario, Change change);
     void refuse(const FieldError& error);
+    void replacePinned(PinnedList list);
 
     const Catalog& m_catalog;
     Scenario m_scenario;

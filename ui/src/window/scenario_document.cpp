@@ -22,11 +22,24 @@ ScenarioDocument::ScenarioDocument(ScenarioController* controller, AppSettings* 
       m_savedText(scenarioToText(controller->scenario())), m_savedContext(controller->scenario().context)
 {
     connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioDocument::noteChange);
+    connect(controller, &ScenarioController::pinnedChanged, this, [this] {
+        m_pinnedModified = pinnedText() != m_savedPinned;
+        noteChange(ScenarioController::Change::Any);
+    });
+}
+
+std::string ScenarioDocument::pinnedText() const
+{
+    std::string text;
+    for (const NamedScenario& named : m_controller->pinnedScenarios())
+        text += named.name + "\n" + scenarioToText(named.scenario);
+    return text;
 }
 
 bool ScenarioDocument::isModified() const
 {
-    return m_othersModified || m_controller->scenario().context != m_savedContext;
+    return m_othersModified || m_pinnedModified ||
+           m_controller->scenario().context != m_savedContext;
 }
 
 void ScenarioDocument::noteChange(ScenarioController::Change change)
@@ -70,6 +83,8 @@ void ScenarioDocument::markSaved(const QString& path)
     m_savedText = scenarioToText(m_controller->scenario());
     m_savedContext = m_controller->scenario().context;
     m_othersModified = false;
+    m_savedPinned = pinnedText();
+    m_pinnedModified = false;
     if (!path.isEmpty())
         addRecent(QFileInfo(path).absoluteFilePath());
     emit stateChanged();
@@ -83,21 +98,26 @@ void ScenarioDocument::newScenario()
 {
     if (!confirmDiscard())
         return;
-    if (auto fresh = defaultScenario(m_controller->catalog()))
+    if (auto fresh = defaultScenario(m_controller->catalog())) {
+        m_controller->unpinAll();
         m_controller->setScenario(*fresh);
+    }
     markSaved(QString());
 }
 
 bool ScenarioDocument::open(const QString& path)
 {
-    auto scenario = loadScenarioFile(path.toStdString(), m_controller->catalog());
-    if (!scenario) {
+    auto file = loadScenarioFileWithPinned(path.toStdString(), m_controller->catalog());
+    // The pinned scenarios go first: if one cannot be evaluated nothing has changed yet.
+    std::optional<FieldError> error = file ? m_controller->setPinned(file->pinned)
+                                           : std::optional<FieldError>(file.error());
+    if (error) {
         QMessageBox::warning(m_window, tr("Cannot open scenario"),
                              tr("%1 was not opened; the current scenario is unchanged.\n%2")
-                                 .arg(path, UiText::fieldError(scenario.error())));
+                                 .arg(path, UiText::fieldError(*error)));
         return false;
     }
-    m_controller->setScenario(*scenario);
+    m_controller->setScenario(file->scenario);
     markSaved(path);
     return true;
 }
@@ -122,7 +142,8 @@ bool ScenarioDocument::saveAs()
 bool ScenarioDocument::saveTo(const QString& path)
 {
     QSaveFile file(path);
-    const QByteArray text = QByteArray::fromStdString(scenarioToText(m_controller->scenario()));
+    const QByteArray text = QByteArray::fromStdString(
+        scenarioFileToText({m_controller->scenario(), m_controller->pinnedScenarios()}));
     if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
         QMessageBox::warning(m_window, tr("Cannot save scenario"),
                              tr("%1 could not be written: %2. The previous file, if any, is unchanged.")

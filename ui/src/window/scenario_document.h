@@ -43,6 +43,7 @@ private:
     void noteChange(ScenarioController::Change change);
     void markSaved(const QString& path);
     void addRecent(const QString& path);
+    std::string pinnedText() const; // the pinned scenarios' names and files, to compare
 
     ScenarioController* m_controller;
     AppSettings* m_settings;
@@ -54,6 +55,8 @@ private:
     int64_t m_savedContext = 0;
     bool m_othersModified = false; // a field besides the context differs from the saved text
     bool m_modified = false;       // as last announced by modifiedChanged
+    std::string m_savedPinned;     // pinnedText() as last saved or opened
+    bool m_pinnedModified = false;
 };
 
 } // namespace kvscope::ui

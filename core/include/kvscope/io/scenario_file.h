@@ -42,4 +42,10 @@ Expected<ScenarioFile> scenarioFileFromText(const std::string& text, const Catal
 Expected<ScenarioFile> loadScenarioFileWithPinned(const std::filesystem::path& path,
                                                   const Catalog& catalog);
 
+// Scenario files to compare (`compare`, `--compare`): each file's scenario, named by the file
+// ("a/fp16.kvscope.json" -> "fp16"), followed by the scenarios pinned in it. Errors start with
+// the path; a name given twice gets its position, so the columns stay apart.
+Expected<std::vector<NamedScenario>> loadComparedFiles(const std::vector<std::string>& paths,
+                                                       const Catalog& catalog);
+
 } // namespace kvscope

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "panels/compare_page.h"
+
+#include "kvscope/text/comparison_text.h"
+#include "window/ui_text.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace kvscope::ui {
+
+ComparePage::ComparePage(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller)
+{
+    setObjectName(QStringLiteral("comparePage"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 6, 0, 0);
+    auto* buttons = new QHBoxLayout;
+    m_pin = new QPushButton(this);
+    m_rename = new QPushButton(this);
+    m_unpin = new QPushButton(this);
+    m_unpinAll = new QPushButton(this);
+    m_copyText = new QPushButton(this);
+    m_copyMarkdown = new QPushButton(this);
+    for (QPushButton* b : {m_pin, m_rename, m_unpin, m_unpinAll})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    buttons->addWidget(m_copyText);
+    buttons->addWidget(m_copyMarkdown);
+    layout->addLayout(buttons);
+    m_hint = new QLabel(this);
+    m_hint->setWordWrap(true);
+    m_hint->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_hint);
+    m_table = new QTableWidget(this);
+    m_table->setObjectName(QStringLiteral("comparisonTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectColumns);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setWordWrap(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    layout->addWidget(m_table, 1);
+
+    connect(m_pin, &QPushButton::clicked, this, [this] { m_controller->pin(); });
+    connect(m_unpinAll, &QPushButton::clicked, m_controller, &ScenarioController::unpinAll);
+    connect(m_unpin, &QPushButton::clicked, this, [this] {
+        if (const int i = selectedPinned(); i >= 0)
+            m_controller->unpin(size_t(i));
+    });
+    connect(m_rename, &QPushButton::clicked, this, [this] { renameColumn(selectedPinned()); });
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionDoubleClicked, this,
+            &ComparePage::renameColumn);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] {
+        m_rename->setEnabled(selectedPinned() >= 0);
+        m_unpin->setEnabled(selectedPinned() >= 0);
+    });
+    connect(m_copyText, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(tableText(false)); });
+    connect(m_copyMarkdown, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(tableText(true)); });
+    connect(m_controller, &ScenarioController::evaluated, this, [this] {
+        m_stale = true;
+        if (isVisible())
+            refresh();
+    });
+    retranslate();
+}
+
+void ComparePage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+void ComparePage::setByteUnits(ByteUnits units)
+{
+    m_units = units;
+    refresh();
+}
+
+void ComparePage::retranslate()
+{
+    m_pin->setText(tr("Pin current scenario"));
+    m_pin->setToolTip(
+        tr("Keep the scenario as it is now beside the live one (up to four: A to D)"));
+    m_rename->setText(tr("Rename..."));
+    m_unpin->setText(tr("Unpin"));
+    m_unpinAll->setText(tr("Unpin all"));
+    m_copyText->setText(tr("Copy as text"));
+    m_copyMarkdown->setText(tr("Copy as Markdown"));
+    refresh();
+}
+
+std::vector<NamedScenario> ComparePage::compared() const
+{
+    std::vector<NamedScenario> all = m_controller->pinnedScenarios();
+    all.push_back({tr("Live").toStdString(), m_controller->snapshot().scenario});
+    return all;
+}
+
+QString ComparePage::tableText(bool markdown) const
+{
+    auto comparison = compareScenarios(compared());
+    if (!comparison)
+        return UiText::fieldError(comparison.error());
+    return QString::fromStdString(comparisonText(
+        *comparison, m_units, markdown ? SummaryStyle::Markdown : SummaryStyle::PlainTable,
+        UiText::numberStyle()));
+}
+
+int ComparePage::selectedPinned() const
+{
+    const QModelIndexList columns = m_table->selectionModel()->selectedColumns();
+    if (columns.isEmpty())
+        return -1;
+    const int column = columns.front().column();
+    return column < int(m_controller->pinned().size()) ? column : -1;
+}
+
+void ComparePage::renameColumn(int column)
+{
+    if (column < 0 || column >= int(m_controller->pinned().size()))
+        return;
+    bool ok = false;
+    const QString name = QInputDialog::getText(
+        this, tr("Rename pinned scenario"), tr("Name:"), QLineEdit::Normal,
+        QString::fromStdString(m_controller->pinned()[size_t(column)].name), &ok);
+    if (ok && !name.trimmed().isEmpty())
+        m_controller->renamePinned(size_t(column), name.trimmed().toStdString());
+}
+
+QString ComparePage::figureLabel(const std::string& id)
+{
+    static const std::pair<const char*, const char*> labels[] = {
+        {"runs", QT_TR_NOOP("Runs")},
+        {"weights_bytes_total", QT_TR_NOOP("Weights (all GPUs)")},
+        {"kv_bytes_per_token", QT_TR_NOOP("KV per token (per GPU)")},
+        {"kv_bytes_per_gpu", QT_TR_NOOP("KV cache (per GPU)")},
+        {"vram_needed_bytes_per_gpu", QT_TR_NOOP("VRAM needed (per GPU)")},
+        {"vram_free_bytes_per_gpu", QT_TR_NOOP("VRAM free (per GPU)")},
+        {"longest_context_tokens", QT_TR_NOOP("Longest context per sequence")},
+        {"max_concurrency", QT_TR_NOOP("Sequences at this context")},
+        {"decode_ms", QT_TR_NOOP("Decode time per token")},
+        {"tokens_per_s", QT_TR_NOOP("Output tokens/s (all sequences)")},
+        {"ttft_ms", QT_TR_NOOP("Time to first token")},
+        {"cost_per_hour", QT_TR_NOOP("Cost per hour")},
+        {"cost_per_million_tokens", QT_TR_NOOP("Cost per million output tokens")},
+    };
+    for (const auto& [key, label] : labels)
+        if (id == key)
+            return tr(label);
+    return QString::fromStdString(id);
+}
+
+void ComparePage::refresh()
+{
+    if (!m_controller->hasSnapshot())
+        return;
+    m_stale = false;
+    const size_t pinned = m_controller->pinned().size();
+    m_pin->setEnabled(pinned < size_t(kMaxPinned));
+    m_unpinAll->setEnabled(pinned > 0);
+    m_hint->setText(pinned == 0
+                        ? tr("Nothing is pinned yet. Pin the scenario, change it, and "
+                             "every figure shows the change against A.")
+                        : tr("Changes are against %1. Double-click a pinned "
+                             "scenario's name to rename it.")
+                              .arg(QString::fromStdString(m_controller->pinned().front().name)));
+    auto comparison = compareScenarios(compared());
+    if (comparison)
+        fill(*comparison);
+}
+
+void ComparePage::fill(const Comparison& c)
+{
+    const NumberStyle st = UiText::numberStyle();
+    const int n = int(c.names.size());
+    m_table->clear();
+    m_table->setColumnCount(n);
+    m_table->setRowCount(int(c.figures.size() + c.inputs.size()) + (c.modelsDiffer ? 1 : 0));
+    QStringList headers;
+    for (int i = 0; i < n; ++i)
+        headers << (i < n - 1 ? QStringLiteral("%1: %2")
+                                    .arg(QChar('A' + i))
+                                    .arg(QString::fromStdString(c.names[size_t(i)]))
+                              : QString::fromStdString(c.names[size_t(i)]));
+    m_table->setHorizontalHeaderLabels(headers);
+    QStringList rows;
+    int row = 0;
+    for (const ComparedFigure& f : c.figures) {
+        rows << figureLabel(f.id);
+        for (int i = 0; i < n; ++i) {
+            QString text =
+                f.kind == FigureKind::YesNo
+                    ? (f.values[size_t(i)].value_or(0) != 0 ? tr("yes") : tr("no"))
+                    : QString::fromStdString(comparedValueText(c, f, size_t(i), m_units, st));
+            if (i > 0) {
+                const std::string absolute = absoluteChangeText(c, f, size_t(i), m_units, st);
+                const std::string relative = relativeChangeText(f, size_t(i), st);
+                if (f.kind != FigureKind::YesNo && !absolute.empty() && absolute != "0")
+                    text += QStringLiteral("\n") + QString::fromStdString(absolute) +
+                            (relative.empty()
+                                 ? QString()
+                                 : QStringLiteral(" (%1)").arg(QString::fromStdString(relative)));
+            }
+            auto* item = new QTableWidgetItem(text);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(row, i, item);
+        }
+        ++row;
+    }
+    for (const ComparedInput& input : c.inputs) {
+        rows << QStringLiteral("--") + QString::fromStdString(input.id);
+        for (int i = 0; i < n; ++i)
+            m_table->setItem(row, i,
+                             new QTableWidgetItem(QString::fromStdString(input.values[size_t(i)])));
+        ++row;
+    }
+    if (c.modelsDiffer) {
+        rows << tr("Note");
+        auto* item = new QTableWidgetItem(tr("The scenarios are of different models."));
+        m_table->setItem(row, 0, item);
+        m_table->setSpan(row, 0, 1, n);
+    }
+    m_table->setVerticalHeaderLabels(rows);
+}
+
+} // namespace kvscope::ui

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/planning/comparison.h"
+#include "kvscope/text/number_format.h"
+#include "window/scenario_controller.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace kvscope::ui {
+
+// The Compare tab: the pinned scenarios (A to D) and the live one side by side, every headline
+// figure with its change against the first pinned scenario, and the inputs that differ. Pin,
+// rename and unpin here; copy the table as text or Markdown.
+class ComparePage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparePage(ScenarioController* controller, QWidget* parent = nullptr);
+
+    QTableWidget* table() const { return m_table; }
+    void setByteUnits(ByteUnits units);
+    void retranslate();
+    // The table as the CLI prints it (plain text or Markdown), in English.
+    QString tableText(bool markdown) const;
+    // What the table shows: the pinned scenarios, then the live one ("Live", or "Live (A)" ...).
+    std::vector<NamedScenario> compared() const;
+    // The translated label of a figure the comparison lists.
+    static QString figureLabel(const std::string& id);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void refresh();
+    void fill(const Comparison& comparison);
+    void renameColumn(int column);
+    int selectedPinned() const; // the pinned scenario whose column is selected, or -1
+
+    ScenarioController* m_controller;
+    ByteUnits m_units = ByteUnits::Binary;
+    QLabel* m_hint = nullptr;
+    QPushButton* m_pin = nullptr;
+    QPushButton* m_rename = nullptr;
+    QPushButton* m_unpin = nullptr;
+    QPushButton* m_unpinAll = nullptr;
+    QPushButton* m_copyText = nullptr;
+    QPushButton* m_copyMarkdown = nullptr;
+    QTableWidget* m_table = nullptr;
+    bool m_stale = true; // a snapshot arrived while the page was hidden
+};
+
+} // namespace kvscope::ui
