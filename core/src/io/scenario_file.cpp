@@ -4,6 +4,7 @@
 #include "kvscope/io/checked_json.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/settings/settings_registry.h"
+#include "text/text_columns.h"
 
 #include <nlohmann/json.hpp>
 
@@ -233,14 +234,6 @@ std::string scenarioFileToText(const ScenarioFile& file)
 }
 
 namespace {
-
-size_t codePoints(const std::string& text)
-{
-    size_t n = 0;
-    for (unsigned char ch : text)
-        n += (ch & 0xC0) != 0x80;
-    return n;
-}
 
 Expected<NamedScenario> pinnedFromJson(const nlohmann::json& j, size_t index, int64_t version,
                                        const Catalog& c)

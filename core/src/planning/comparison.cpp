@@ -101,6 +101,16 @@ std::vector<std::pair<std::string, std::string>> scenarioInputs(const Scenario& 
     return inputs;
 }
 
+Expected<Evaluation> evaluateNamed(const NamedScenario& named)
+{
+    auto evaluation = evaluate(named.scenario);
+    if (evaluation)
+        return evaluation;
+    FieldError error = evaluation.error();
+    error.field = named.name + ": " + error.field;
+    return error;
+}
+
 Expected<Comparison> compareScenarios(const std::vector<NamedScenario>& scenarios)
 {
     Comparison c;
@@ -108,12 +118,9 @@ Expected<Comparison> compareScenarios(const std::vector<NamedScenario>& scenario
         c.figures.push_back({row.id, row.label, row.kind, {}});
     std::vector<std::vector<std::pair<std::string, std::string>>> inputs;
     for (const NamedScenario& named : scenarios) {
-        auto evaluation = evaluate(named.scenario);
-        if (!evaluation) {
-            FieldError error = evaluation.error();
-            error.field = named.name + ": " + error.field;
-            return error;
-        }
+        auto evaluation = evaluateNamed(named);
+        if (!evaluation)
+            return evaluation.error();
         const Verdict verdict = verdictOf(named.scenario, *evaluation);
         const Cost cost = costOf(named.scenario, *evaluation, verdict.runs);
         for (size_t i = 0; i < std::size(kFigureRows); ++i)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/text/comparison_text.h"
 
+#include "text/text_columns.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -8,21 +10,6 @@
 namespace kvscope {
 
 namespace {
-
-// Display width of UTF-8 text: each code point one column (the table's text is Latin).
-size_t columns(const std::string& text)
-{
-    size_t n = 0;
-    for (unsigned char c : text)
-        n += (c & 0xC0) != 0x80;
-    return n;
-}
-
-std::string pad(const std::string& text, size_t width)
-{
-    const size_t n = columns(text);
-    return text + std::string(width > n ? width - n : 0, ' ');
-}
 
 std::string magnitudeText(const Comparison& c, const ComparedFigure& f, size_t index, double v,
                           ByteUnits units, const NumberStyle& st)
@@ -170,13 +157,14 @@ std::string comparisonText(const Comparison& c, ByteUnits units, SummaryStyle st
     for (const auto* rows : {&figures, &inputs})
         for (const auto& row : *rows)
             for (size_t i = 0; i < row.size(); ++i)
-                widths[i] = std::max(widths[i], columns(row[i]));
+                widths[i] = std::max(widths[i], codePoints(row[i]));
     for (size_t i = 0; i < header.size(); ++i)
-        widths[i] = std::max(widths[i], columns(header[i]));
+        widths[i] = std::max(widths[i], codePoints(header[i]));
     auto line = [&](const std::vector<std::string>& cells) {
         std::string text;
         for (size_t i = 0; i < cells.size(); ++i)
-            text += (i ? "  " : "") + (i + 1 < cells.size() ? pad(cells[i], widths[i]) : cells[i]);
+            text += (i ? "  " : "") +
+                    (i + 1 < cells.size() ? padColumns(cells[i], widths[i]) : cells[i]);
         while (!text.empty() && text.back() == ' ')
             text.pop_back();
         out << text << "\n";

@@ -6,6 +6,7 @@
 #include "kvscope/planning/verdict.h"
 
 #include "kvscope/text/explain.h"
+#include "text/text_columns.h"
 
 #include <locale>
 #include <sstream>
@@ -27,21 +28,6 @@ struct Section
     std::string title;
     std::vector<Row> rows;
 };
-
-// Display width of UTF-8 text (each code point one column; the labels here are ASCII).
-size_t columns(const std::string& text)
-{
-    size_t n = 0;
-    for (unsigned char c : text)
-        n += (c & 0xC0) != 0x80;
-    return n;
-}
-
-std::string pad(const std::string& text, size_t width)
-{
-    const size_t n = columns(text);
-    return text + std::string(width > n ? width - n : 0, ' ');
-}
 
 // Where a MoE model's routed experts are (llama.cpp --n-cpu-moe) and the --n-cpu-moe that fits.
 Section expertSection(const Scenario& s, const Evaluation& e, const std::vector<Explanation>& why,
@@ -147,17 +133,17 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     size_t labelWidth = 0, valueWidth = 0;
     for (const Section& section : sections)
         for (const Row& row : section.rows)
-            labelWidth = std::max(labelWidth, columns(row.label)),
-            valueWidth = std::max(valueWidth, columns(row.value));
+            labelWidth = std::max(labelWidth, codePoints(row.label)),
+            valueWidth = std::max(valueWidth, codePoints(row.value));
     out << head.str() << "\n" << setup.str() << "\n" << verdictLine << "\n";
     for (const Section& section : sections) {
         out << "\n" << section.title << "\n";
         for (const Row& row : section.rows) {
-            out << "  " << pad(row.label, labelWidth) << "  ";
+            out << "  " << padColumns(row.label, labelWidth) << "  ";
             if (row.detail.empty())
                 out << row.value;
             else
-                out << pad(row.value, valueWidth) << "  " << row.detail;
+                out << padColumns(row.value, valueWidth) << "  " << row.detail;
             out << "\n";
         }
     }

@@ -177,12 +177,9 @@ std::optional<FieldError> ScenarioController::setPinned(const std::vector<NamedS
         return FieldError{"pinned", std::to_string(pinned.size()), "at most 4 pinned scenarios"};
     PinnedList list;
     for (const NamedScenario& named : pinned) {
-        auto evaluation = evaluate(named.scenario);
-        if (!evaluation) {
-            FieldError error = evaluation.error();
-            error.field = named.name + ": " + error.field;
-            return error;
-        }
+        auto evaluation = evaluateNamed(named);
+        if (!evaluation)
+            return evaluation.error();
         const Verdict verdict = verdictOf(named.scenario, *evaluation);
         list.push_back({named.name, named.scenario, std::move(evaluation).value(), verdict});
     }

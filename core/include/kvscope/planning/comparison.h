@@ -5,6 +5,7 @@
 // later scenario's change against the first (the reference). The window's difference table, the
 // report's comparison section and `kvscope-cli compare` all read it.
 
+#include "kvscope/evaluation/evaluation.h"
 #include "kvscope/evaluation/scenario.h"
 #include "kvscope/field_error.h"
 
@@ -50,6 +51,9 @@ struct Comparison
     std::vector<ComparedInput> inputs; // only the inputs that differ somewhere
     bool modelsDiffer = false;         // the figures compare different models
 };
+
+// The one evaluation, with an error naming the scenario ("B: scenario.context").
+Expected<Evaluation> evaluateNamed(const NamedScenario& scenario);
 
 // Evaluates each scenario (the one evaluation every front end calls). Fails, naming the
 // scenario, only when one cannot be evaluated at all; one that does not fit is compared.
