@@ -49,8 +49,10 @@ void printHelp(std::ostream& out)
            "                     [--csv|--json]\n"
            "  kvscope-cli launch [scenario options] [--json]\n"
            "  kvscope-cli export --chart " << chartChoices() << " --format png|svg|pdf\n"
-           "                     --out FILE [--width PX --height PX] [scenario options]\n"
-           "  kvscope-cli report --out FILE.pdf [--page a4|letter] [scenario options]\n"
+           "                     --out FILE [--width PX --height PX] [--compare FILE]...\n"
+           "                     [scenario options]\n"
+           "  kvscope-cli report --out FILE.pdf [--page a4|letter] [--compare FILE]...\n"
+           "                     [scenario options]\n"
            "  kvscope-cli validate [FILES...] [--json]\n"
            "  kvscope-cli calibrate --tokens-per-s X | --kv-cache-tokens N [scenario options]\n"
            "                        [--save FILE] [--json]\n\n"
@@ -78,6 +80,8 @@ void printHelp(std::ostream& out)
            "  --lang en|ja                            language of charts and reports\n"
            "  --scale F                               PNG export: device pixel ratio (2 = crisp slides)\n"
            "  --dark                                  export with the dark palette, not the print one\n"
+           "  --compare FILE                          export, report: pin a scenario file beside the\n"
+           "                                          scenario (repeat; at most four pinned)\n"
            "  --verbose                               report catalog files that were skipped\n"
            "  --tokens-per-s X                        calibrate: measured decode tokens per second\n"
            "  --kv-cache-tokens N                     calibrate: vLLM's logged GPU KV cache size\n"
@@ -135,7 +139,7 @@ std::set<std::string> valuedOptions()
                                 "width", "height", "page", "lang", "scale",
                                 "tokens-per-s", "kv-cache-tokens", "save",
                                 "max-gpus-per-node", "limit", "min-weight-bits", "objective",
-                                "allow-engines", "allow-gpus", "columns", "models"};
+                                "allow-engines", "allow-gpus", "columns", "models", "compare"};
     for (const ScenarioOption& o : scenarioOptions())
         names.insert(o.name);
     return names;

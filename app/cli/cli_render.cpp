@@ -7,6 +7,7 @@
 #include "charts/view_registry.h"
 #include "cli_args.h"
 #include "cli_commands.h"
+#include "kvscope/io/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 #include "window/language.h"
 #include "export/report_writer.h"
@@ -129,7 +130,16 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     const ApplicationScope application; // before every Qt object below, so it ends after them
     ui::Language language;
     language.apply(lang ? QString::fromStdString(*lang) : QStringLiteral("en"));
+    std::vector<std::string> compareFiles;
+    for (const auto& [name, value] : args.values)
+        if (name == "compare")
+            compareFiles.push_back(value);
+    auto pinned = pinnedFromOptions(args.scenarioValues(), compareFiles, catalog);
+    if (!pinned)
+        return badInput(err, pinned.error());
     ui::ScenarioController controller(catalog);
+    if (auto error = controller.setPinned(*pinned))
+        return badInput(err, *error);
     controller.setScenario(*scenario);
     controller.evaluateNow();
     if (!controller.hasSnapshot())

@@ -59,24 +59,13 @@ int main(int argc, char** argv)
     language.apply(!options->language.isEmpty() ? options->language
                                                 : screenshot ? QStringLiteral("en") : settings.language());
     // Pinned beside it: the scenario file's own pinned scenarios, then each --compare file's.
-    std::vector<NamedScenario> pinned;
-    for (const auto& [name, value] : options->scenarioOptions)
-        if (name == "scenario")
-            if (auto file = loadScenarioFileWithPinned(value, catalog))
-                pinned = file->pinned;
-    auto compared = loadComparedFiles(options->compare, catalog);
-    if (!compared) {
-        std::fprintf(stderr, "kvscope: --compare %s\n", compared.error().message().c_str());
-        return 2;
-    }
-    pinned.insert(pinned.end(), compared->begin(), compared->end());
-    if (pinned.size() > size_t(kMaxPinned)) {
-        std::fprintf(stderr, "kvscope: --compare: got %zu scenarios to pin; accepted: at most %d\n",
-                     pinned.size(), kMaxPinned);
+    auto pinned = pinnedFromOptions(options->scenarioOptions, options->compare, catalog);
+    if (!pinned) {
+        std::fprintf(stderr, "kvscope: %s\n", pinned.error().message().c_str());
         return 2;
     }
     ui::ScenarioController controller(catalog);
-    if (auto error = controller.setPinned(pinned)) {
+    if (auto error = controller.setPinned(*pinned)) {
         std::fprintf(stderr, "kvscope: --compare %s\n", error->message().c_str());
         return 2;
     }

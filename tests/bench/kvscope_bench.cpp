@@ -11,6 +11,7 @@
 //   remedies_ms            median of 21 remedy lists for Llama 3.1 70B on one RTX 4090 at 32K
 // and, when built with the window (offscreen):
 //   replot_median_ms, replot_p95_ms  a control change until all five charts have replotted
+//   replot_compare_median_ms, replot_compare_p95_ms  the same with four scenarios pinned
 //   startup_ms, bare_startup_ms      spawn to first painted frame: kvscope's window and an
 //                                    empty Qt Widgets window, medians of 7 processes
 // A slider move re-evaluates and replots every chart: the sweep is most of that work, and it

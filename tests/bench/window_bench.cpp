@@ -6,6 +6,7 @@
 #include "panels/context_control.h"
 #include "panels/scenario_panel.h"
 #include "window/main_window.h"
+#include "kvscope/settings/scenario_options.h"
 #include "window/scenario_controller.h"
 
 #include <QApplication>
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 namespace kvscope::bench {
@@ -55,19 +57,31 @@ private:
 
 } // namespace
 
-int runReplotBench(const Catalog& catalog)
+namespace {
+
+struct ReplotSamples
+{
+    std::vector<double> drag; // sliders held down: draft quality
+    std::vector<double> full; // spin boxes: full quality
+};
+
+// Changes every control of a fresh window on the default scenario, with `pinned` scenarios
+// pinned beside it, and times each change until the Charts tab has replotted.
+std::optional<ReplotSamples> replotSamples(const Catalog& catalog,
+                                           const std::vector<NamedScenario>& pinned)
 {
     auto scenario = defaultScenario(catalog);
     if (!scenario)
-        return 1;
+        return std::nullopt;
     ui::ScenarioController controller(catalog);
+    if (controller.setPinned(pinned))
+        return std::nullopt;
     controller.setScenario(*scenario);
     ui::MainWindow window(&controller, nullptr, nullptr);
     window.resize(1600, 1000);
     window.show();
     controller.evaluateNow();
     QApplication::processEvents();
-
     // The Charts tab's views replot on every change; the planner's tabs search only while shown.
     int replotted = 0;
     int shownCharts = 0;
@@ -134,13 +148,42 @@ int runReplotBench(const Catalog& catalog)
 
     if (qEnvironmentVariableIsSet("KVSCOPE_BENCH_DETAIL"))
         for (ui::ChartBase* chart : window.charts())
-            std::printf("replot_%s_ms: %.2f ms\n", qPrintable(chart->chartId()),
-                        chart->replotTime(true));
-    std::printf("replot_median_ms: %.2f ms\n", percentile(dragSamples, 0.5));
-    std::printf("replot_p95_ms: %.2f ms\n", percentile(dragSamples, 0.95));
-    std::printf("replot_samples: %zu changes\n", dragSamples.size());
-    std::printf("replot_full_quality_median_ms: %.2f ms\n", percentile(samples, 0.5));
-    std::printf("replot_full_quality_p95_ms: %.2f ms\n", percentile(samples, 0.95));
+            std::printf("replot_%s%s_ms: %.2f ms\n", pinned.empty() ? "" : "compare_",
+                        qPrintable(chart->chartId()), chart->replotTime(true));
+    return ReplotSamples{dragSamples, samples};
+}
+
+// Four scenarios a comparison typically pins: formats, a bigger GPU, another engine.
+std::vector<NamedScenario> fourPinned(const Catalog& catalog)
+{
+    std::vector<NamedScenario> pinned;
+    const std::vector<std::vector<std::pair<std::string, std::string>>> variants = {
+        {{"weights", "q8_0"}}, {{"weights", "q4_k_m"}}, {{"gpu", "a100-80gb"}}, {{"engine", "vllm"}}};
+    for (const auto& options : variants)
+        if (auto s = scenarioFromOptions(options, catalog))
+            pinned.push_back({options.front().second, *s});
+    return pinned;
+}
+
+} // namespace
+
+int runReplotBench(const Catalog& catalog)
+{
+    const auto single = replotSamples(catalog, {});
+    const std::vector<NamedScenario> pinned = fourPinned(catalog);
+    const auto compared = pinned.size() == 4 ? replotSamples(catalog, pinned) : std::nullopt;
+    if (!single || !compared)
+        return 1;
+    std::printf("replot_median_ms: %.2f ms\n", percentile(single->drag, 0.5));
+    std::printf("replot_p95_ms: %.2f ms\n", percentile(single->drag, 0.95));
+    std::printf("replot_samples: %zu changes\n", single->drag.size());
+    std::printf("replot_full_quality_median_ms: %.2f ms\n", percentile(single->full, 0.5));
+    std::printf("replot_full_quality_p95_ms: %.2f ms\n", percentile(single->full, 0.95));
+    // The same drags with four scenarios pinned: to stay within 1.5x of the single figures.
+    std::printf("replot_compare_median_ms: %.2f ms\n", percentile(compared->drag, 0.5));
+    std::printf("replot_compare_p95_ms: %.2f ms\n", percentile(compared->drag, 0.95));
+    std::printf("replot_compare_ratio: %.2f x\n",
+                percentile(compared->drag, 0.5) / std::max(1e-9, percentile(single->drag, 0.5)));
     return 0;
 }
 

@@ -77,18 +77,36 @@ std::string sweepToCsv(const Sweep& s)
 
 std::string sweepToCsv(const Sweep& s, const std::vector<std::string>& columnIds)
 {
-    std::vector<const SweepColumn*> picked;
-    for (const SweepColumn& c : s.columns)
-        if (std::find(columnIds.begin(), columnIds.end(), c.id) != columnIds.end())
-            picked.push_back(&c);
-    std::string csv = s.variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(s.variable);
-    for (const SweepColumn* c : picked)
-        csv += "," + c->id;
+    return sweepsToCsv({{"", &s}}, columnIds);
+}
+
+std::string sweepsToCsv(const std::vector<NamedSweep>& sweeps, const std::vector<std::string>& columnIds)
+{
+    if (sweeps.empty())
+        return "";
+    const Sweep& first = *sweeps.front().sweep;
+    std::string csv = first.variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(first.variable);
+    std::vector<std::vector<const SweepColumn*>> picked(sweeps.size());
+    for (size_t g = 0; g < sweeps.size(); ++g)
+        for (const SweepColumn& c : sweeps[g].sweep->columns)
+            if (std::find(columnIds.begin(), columnIds.end(), c.id) != columnIds.end()) {
+                picked[g].push_back(&c);
+                const std::string name = sweeps[g].name.empty() ? c.id : sweeps[g].name + ":" + c.id;
+                // Quoted where a scenario's name holds a comma or a quote.
+                std::string quoted = "\"";
+                for (char ch : name)
+                    quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+                csv += "," + (name.find_first_of(",\"\n") == std::string::npos ? name : quoted + "\"");
+            }
     csv += "\n";
-    for (size_t i = 0; i < s.x.size(); ++i) {
-        csv += csvCell(s.x[i]);
-        for (const SweepColumn* c : picked)
-            csv += "," + csvCell(c->values[i]);
+    for (size_t i = 0; i < first.x.size(); ++i) {
+        csv += csvCell(first.x[i]);
+        for (size_t g = 0; g < sweeps.size(); ++g)
+            for (const SweepColumn* c : picked[g])
+                // Every sweep shares the first one's points; a shorter one leaves cells empty.
+                csv += "," + (i < c->values.size() && sweeps[g].sweep->x.size() == first.x.size()
+                                  ? csvCell(c->values[i])
+                                  : std::string());
         csv += "\n";
     }
     return csv;

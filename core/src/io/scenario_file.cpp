@@ -344,4 +344,26 @@ Expected<std::vector<NamedScenario>> loadComparedFiles(const std::vector<std::st
     return scenarios;
 }
 
+Expected<std::vector<NamedScenario>>
+pinnedFromOptions(const std::vector<std::pair<std::string, std::string>>& options,
+                  const std::vector<std::string>& compareFiles, const Catalog& c)
+{
+    std::vector<NamedScenario> pinned;
+    for (const auto& [name, value] : options)
+        if (name == "scenario") {
+            auto file = loadScenarioFileWithPinned(value, c);
+            if (!file)
+                return file.error();
+            pinned = file->pinned; // the last --scenario is the one used
+        }
+    auto compared = loadComparedFiles(compareFiles, c);
+    if (!compared)
+        return compared.error();
+    pinned.insert(pinned.end(), compared->begin(), compared->end());
+    if (pinned.size() > size_t(kMaxPinned))
+        return FieldError{"--compare", std::to_string(pinned.size()) + " scenarios to pin",
+                          "at most " + std::to_string(kMaxPinned)};
+    return pinned;
+}
+
 } // namespace kvscope

@@ -73,6 +73,14 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
     fill(m_recompute, "recompute_ms");
     for (size_t i = 0; i < 3; ++i)
         fill(m_reload[i], kReloadColumns[i]);
+    // Each pinned scenario's time to first token by recomputing: reload times follow the host
+    // link, recompute the GPU and the model, which is what a comparison usually changes.
+    drawPinnedCurves(
+        snap,
+        [](const PinnedEvaluation& p, size_t i) {
+            return std::max(p.contextSweep.column("recompute_ms")->values[i], 1e-3);
+        },
+        &low, &high, tr("recompute"));
 
     setContextAxis(xAxis, from, to); // first: the labels below are placed in its pixels
     const Breakeven& b = snap.evaluation.breakeven;

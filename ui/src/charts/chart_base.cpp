@@ -326,6 +326,42 @@ void ChartBase::setLogAxis(QCPAxis* axis) const
     axis->setTicker(ticker);
 }
 
+QString ChartBase::pinnedName(size_t index, const std::string& name)
+{
+    return QStringLiteral("%1: %2").arg(QChar(u'A' + char16_t(index)), QString::fromStdString(name));
+}
+
+void ChartBase::drawPinnedCurves(const EvaluationSnapshot& snap,
+                                 const std::function<double(const PinnedEvaluation&, size_t)>& value,
+                                 double* low, double* high, const QString& what)
+{
+    const PinnedList& pinned = *snap.pinned;
+    while (m_pinnedCurves.size() < pinned.size())
+        m_pinnedCurves.push_back(addGraph());
+    for (size_t p = 0; p < m_pinnedCurves.size(); ++p) {
+        QCPGraph* graph = m_pinnedCurves[p];
+        const bool shown = p < pinned.size() && !pinned[p].contextSweep.x.empty();
+        graph->setVisible(shown);
+        if (!shown) {
+            graph->removeFromLegend();
+            continue;
+        }
+        const Sweep& sweep = pinned[p].contextSweep;
+        QVector<double> xs(sweep.x.begin(), sweep.x.end()), ys;
+        for (size_t i = 0; i < sweep.x.size(); ++i) {
+            const double y = value(pinned[p], i);
+            ys << y;
+            *low = std::min(*low, y);
+            *high = std::max(*high, y);
+        }
+        graph->setData(xs, ys, true);
+        graph->setPen(seriesPen(colors::pinned[p % 4], colors::pinnedDash[p % 4], 2.0));
+        graph->setName(what.isEmpty() ? pinnedName(p, pinned[p].name)
+                                      : tr("%1, %2").arg(pinnedName(p, pinned[p].name), what));
+        graph->addToLegend();
+    }
+}
+
 void ChartBase::fitLegend()
 {
     if (!legend->visible() || legend->itemCount() == 0)

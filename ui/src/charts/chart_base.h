@@ -7,6 +7,8 @@
 
 #include <qcustomplot.h>
 
+#include <functional>
+
 namespace kvscope::ui {
 
 struct ViewEntry;
@@ -46,6 +48,8 @@ public:
     // The figures a table-like view draws, as CSV (the fit matrix, the plan); empty for views
     // of the context sweep, whose data File > Export data writes.
     virtual QByteArray tableCsv() const { return {}; }
+    // "A: 4-bit AWQ": a pinned scenario as the legends, axes and CSV columns name it.
+    static QString pinnedName(size_t index, const std::string& name);
 
 signals:
     // The chart shows its latest snapshot on screen: after a full replot, or after only its
@@ -93,6 +97,12 @@ protected:
     void setContextAxis(QCPAxis* axis, double from, double to) const;
     // A log axis (powers of ten) whose labels are plain numbers: 1, 10, 100, 1,000, 10K, 1M.
     void setLogAxis(QCPAxis* axis) const;
+    // One curve per pinned scenario: `value(pinned, i)` at each point i of its context sweep,
+    // in the scenario's colour and dashes, named "A: its name" (and `what`, when given). `low`
+    // and `high` widen to the values drawn; the graphs are kept from one draw to the next.
+    void drawPinnedCurves(const EvaluationSnapshot& snapshot,
+                          const std::function<double(const PinnedEvaluation&, size_t)>& value,
+                          double* low, double* high, const QString& what = {});
     // Fits the legend's columns to the chart's width so no entry is clipped.
     void fitLegend();
     void resizeEvent(QResizeEvent* event) override;
@@ -117,6 +127,7 @@ private:
     std::vector<double> m_baseKey;
     QString m_legendEntries; // what m_legendWidest was measured for
     int m_legendWidest = 1;
+    std::vector<QCPGraph*> m_pinnedCurves;
     bool m_baseValid = false;
     QSize m_drawnRectSize; // the axis rect that draw() last placed labels in
     QSize m_exportSize;    // while an export lays the chart out at its own size

@@ -26,6 +26,12 @@ inline const QColor cpuRam{0xE6, 0x9F, 0x00};
 inline const QColor nvme{0x56, 0xB4, 0xE9};        // sky blue
 inline const QColor sata{0xCC, 0x79, 0xA7};
 inline const QColor recompute{0x00, 0x00, 0x00};
+// Pinned scenarios A to D beside the live one: colours no view uses for anything else, each with
+// its own dashes so they stay apart in greyscale too.
+inline const QColor pinned[4] = {{0x6A, 0x3D, 0x9A}, {0x8C, 0x51, 0x0A}, {0x01, 0x66, 0x5E},
+                                 {0xC5, 0x1B, 0x7D}};
+inline const Qt::PenStyle pinnedDash[4] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine,
+                                           Qt::DashDotDotLine};
 } // namespace colors
 
 // How charts look: follows the window palette, or the print palette for exports.

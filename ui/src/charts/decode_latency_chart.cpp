@@ -80,6 +80,15 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
         }
         m_curves[i]->setData(xs, ys, true);
     }
+    // Each pinned scenario at its own KV placement: its step time from its tokens/s (all its
+    // sequences take one step together).
+    drawPinnedCurves(
+        snap,
+        [](const PinnedEvaluation& p, size_t i) {
+            const double perS = p.contextSweep.column("tokens_per_s")->values[i];
+            return perS > 0 ? std::max(1e3 * double(p.scenario.batch) / perS, 1e-3) : 1e-3;
+        },
+        &low, &high, tr("its placement"));
     const double threshold = 1e3 / s.efficiency.realtimeTokensPerS;
     m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)")
                              .arg(UiText::number(s.efficiency.realtimeTokensPerS, 1)));
@@ -88,9 +97,13 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
     const QSizeF caption = labelSize(m_slowLabel);
     const double captionEnd = xAxis->pixelToCoord(axisRect()->left() + 0.01 * axisRect()->width() + caption.width() + 6);
     double underCaption = 1e-3;
-    for (const QCPGraph* curve : m_curves)
+    for (int g = 0; g < graphCount(); ++g) {
+        const QCPGraph* curve = graph(g);
+        if (!curve->visible() || curve == m_current)
+            continue;
         for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd() && it->key <= captionEnd; ++it)
             underCaption = std::max(underCaption, it->value);
+    }
     const double bottom = low / 2;
     const double top = std::max(std::max(high, threshold) * 2.5,
                                 logTopAbove(underCaption, bottom, caption.height() + 8));

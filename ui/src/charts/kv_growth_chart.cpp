@@ -67,7 +67,13 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     for (const char* id : kColumns)
         if (const SweepColumn* c = sweep.column(id); c && !c->values.empty())
             maxBytes = std::max(maxBytes, c->values.back());
-    const AxisUnit unit = axisUnitFor(std::max(maxBytes, fit.freeForKvBytes) / 8, byteUnits());
+    double maxFree = fit.freeForKvBytes;
+    for (const PinnedEvaluation& p : *snap.pinned) {
+        if (const SweepColumn* c = p.contextSweep.column("kv_total_bytes"); c && !c->values.empty())
+            maxBytes = std::max(maxBytes, c->values.back());
+        maxFree = std::max(maxFree, p.evaluation.tokensFit.freeForKvBytes);
+    }
+    const AxisUnit unit = axisUnitFor(std::max(maxBytes, maxFree) / 8, byteUnits());
     m_unitBytes = unit.bytes;
 
     const int64_t heads[CurveCount] = {s.model.queryHeads, fit.gqaKvHeads, 1, 0};
@@ -85,7 +91,10 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     QVector<double> crossX, crossY;
     double lowest = maxBytes;
     for (int i = 0; i < CurveCount; ++i) {
-        const bool shown = i != Mla || mla;
+        // Beside pinned scenarios only the model's own curve stays: the comparison is between
+        // scenarios, and the variants would crowd a laptop-sized chart.
+        const bool ownCurve = mla ? i == Mla : kinds[i] == own;
+        const bool shown = (i != Mla || mla) && (snap.pinned->empty() || ownCurve);
         m_curves[i]->setVisible(shown);
         m_crossLabels[i]->setVisible(false);
         m_crossLabelWanted[i] = false;
@@ -115,6 +124,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         }
     }
     m_crossings->setData(crossX, crossY);
+    drawPinned(snap, unit.bytes, &lowest);
 
     m_freeLine->setVisible(free > 0);
     m_freeLabel->setVisible(true);
@@ -129,7 +139,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
 
     setContextAxis(xAxis, from, to);
     yAxis->setLabel(tr("KV cache (%1)").arg(unit.symbol));
-    const double top = std::max(maxBytes, free) / unit.bytes * 3;
+    const double top = std::max(maxBytes, maxFree) / unit.bytes * 3;
     yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
     // Under the free line when a short chart leaves no room over it: at the left, where every
     // curve is lowest.
@@ -172,6 +182,31 @@ void KvGrowthChart::placeCrossingLabels()
             placed = true;
         }
         label->setVisible(placed);
+    }
+}
+
+void KvGrowthChart::drawPinned(const EvaluationSnapshot& snap, double unitBytes, double* lowestBytes)
+{
+    // Each pinned scenario's own KV cache (as its model is configured, at its batch) and the
+    // memory its GPU leaves for KV, in the scenario's colour.
+    double low = *lowestBytes / unitBytes, high = 0;
+    drawPinnedCurves(
+        snap,
+        [&](const PinnedEvaluation& p, size_t i) {
+            return std::max(p.contextSweep.column("kv_total_bytes")->values[i], 1.0) / unitBytes;
+        },
+        &low, &high, tr("KV cache"));
+    *lowestBytes = std::min(*lowestBytes, low * unitBytes);
+    const PinnedList& pinned = *snap.pinned;
+    while (m_pinnedFree.size() < pinned.size())
+        m_pinnedFree.push_back(new QCPItemStraightLine(this));
+    for (size_t p = 0; p < m_pinnedFree.size(); ++p) {
+        QCPItemStraightLine* line = m_pinnedFree[p];
+        const double free = p < pinned.size() ? pinned[p].evaluation.tokensFit.freeForKvBytes : 0;
+        line->setVisible(free > 0);
+        line->setPen(seriesPen(colors::pinned[p % 4], Qt::DashLine, 1.2));
+        line->point1->setCoords(1, free / unitBytes);
+        line->point2->setCoords(2, free / unitBytes);
     }
 }
 

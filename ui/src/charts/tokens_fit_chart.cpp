@@ -28,7 +28,10 @@ TokensFitChart::TokensFitChart(QWidget* parent) : ChartBase(parent)
     // in the order they joined it.
     for (QCPItemText* label : m_labels)
         label->setLayer(markerLayer());
-    legend->setVisible(false); // the axis names the bars
+    m_group = new QCPBarsGroup(this);
+    m_group->setSpacingType(QCPBarsGroup::stAbsolute);
+    m_group->setSpacing(2);
+    legend->setVisible(false); // the axis names the bars (the scenarios, when comparing)
     setLogAxis(yAxis);
     applySeriesStyle();
     retranslate();
@@ -51,8 +54,96 @@ void TokensFitChart::applySeriesStyle()
     styleCallout(m_contextLabel, chartStyle().foreground, 1.0, false);
 }
 
+void TokensFitChart::showGroups(bool on)
+{
+    legend->setVisible(on);
+    for (QCPBars* bars : m_groupBars)
+        if (!on) {
+            bars->setVisible(false);
+            bars->removeFromLegend();
+        }
+    for (int i = 0; i < KindCount; ++i) {
+        // The axis names them. (Kept in the hidden legend otherwise: an empty legend, even a
+        // hidden one, squeezes the axis rect to a strip.)
+        if (on)
+            m_bars[i]->removeFromLegend();
+        else
+            m_bars[i]->addToLegend();
+        if (on) {
+            m_bars[i]->setVisible(false);
+            m_labels[i]->setVisible(false);
+        }
+    }
+}
+
+void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
+{
+    const PinnedList& pinned = *snap.pinned;
+    const size_t n = pinned.size() + 1;
+    auto fitOf = [&](size_t i) -> const TokensFit& {
+        return i < pinned.size() ? pinned[i].evaluation.tokensFit : snap.evaluation.tokensFit;
+    };
+    auto mlaOf = [&](size_t i) {
+        return (i < pinned.size() ? pinned[i].scenario : snap.scenario).model.isMla();
+    };
+    m_kinds = 3;
+    for (size_t i = 0; i < n; ++i)
+        m_kinds = mlaOf(i) ? 4 : m_kinds;
+    while (m_groupBars.size() < n) {
+        auto* bars = new QCPBars(xAxis, yAxis);
+        bars->setBaseValue(1);
+        bars->setPen(Qt::NoPen);
+        bars->setBarsGroup(m_group);
+        m_groupBars.push_back(bars);
+    }
+    const QString kindNames[KindCount] = {tr("MHA"), tr("GQA"), tr("MQA"), tr("MLA")};
+    m_groupHover = QStringList(kindNames, kindNames + m_kinds);
+    double tallest = 1;
+    for (size_t b = 0; b < m_groupBars.size(); ++b) {
+        QCPBars* bars = m_groupBars[b];
+        const bool shown = b < n;
+        bars->setVisible(shown);
+        if (!shown) {
+            bars->removeFromLegend();
+            continue;
+        }
+        const TokensFit& f = fitOf(b);
+        const double values[KindCount] = {double(f.perSequenceMha), double(f.perSequenceGqa),
+                                          double(f.perSequenceMqa),
+                                          mlaOf(b) ? double(f.perSequence) : 0.0};
+        QVector<double> keys, heights;
+        const QString name = b < pinned.size() ? pinnedName(b, pinned[b].name) : tr("Live");
+        for (int k = 0; k < m_kinds; ++k) {
+            if (k == Mla && !mlaOf(b))
+                continue; // no MLA variant of a model without one
+            m_groupHover[k] += QStringLiteral("\n%1: %2").arg(name, UiText::tokens(int64_t(values[k])));
+            if (values[k] <= 0)
+                continue; // nothing fits: no bar, not a stub at one token
+            keys << k + 1;
+            heights << values[k];
+            tallest = std::max(tallest, values[k]);
+        }
+        bars->setData(keys, heights, true);
+        bars->setWidth(0.8 / double(n));
+        bars->setBrush(b < pinned.size() ? colors::pinned[b % 4] : chartStyle().ink(colors::recompute));
+        bars->setName(name);
+        bars->addToLegend();
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int k = 0; k < m_kinds; ++k)
+        ticker->addTick(k + 1, kindNames[k]);
+    xAxis->setTicker(ticker);
+    xAxis->setRange(0.4, m_kinds + 0.6);
+    xAxis->grid()->setVisible(false);
+    double top = std::max(axisTop(snap), std::pow(10.0, std::ceil(std::log10(tallest * 12))));
+    yAxis->setRange(1, top);
+}
+
 void TokensFitChart::draw(const EvaluationSnapshot& snap)
 {
+    showGroups(!snap.pinned->empty());
+    if (!snap.pinned->empty())
+        return drawGroups(snap);
     const Scenario& s = snap.scenario;
     const TokensFit& f = snap.evaluation.tokensFit;
     const AttentionKind own = s.model.attentionKind();
@@ -149,7 +240,8 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
     // left end, or between two bars; where every spot is taken, the one covering least.
     QList<QRectF> values;
     for (int i = 0; i < m_kinds; ++i)
-        values << labelBox(m_labels[i]);
+        if (m_labels[i]->visible())
+            values << labelBox(m_labels[i]);
     const QRectF plot = axisRect()->rect();
     struct Spot
     {
@@ -194,8 +286,10 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
 QString TokensFitChart::hoverText(double key, double, const QPoint&) const
 {
     const int index = int(std::lround(key)) - 1;
-    if (index < 0 || index >= m_kinds || std::fabs(key - (index + 1)) > 0.35)
+    if (index < 0 || index >= m_kinds || std::fabs(key - (index + 1)) > 0.4)
         return {};
+    if (legend->visible()) // comparing: every scenario's value for that kind
+        return m_groupHover.value(index);
     return QStringLiteral("%1\n%2").arg(QString(m_names[index]).replace(QLatin1Char('\n'), QLatin1Char(' ')),
                                        UiText::tokens(int64_t(m_values[index])));
 }

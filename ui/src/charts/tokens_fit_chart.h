@@ -25,6 +25,9 @@ protected:
 
 private:
     static double axisTop(const EvaluationSnapshot& snapshot); // the y axis's upper end, tokens
+    // Beside pinned scenarios: a group of bars per attention kind, one colour per scenario.
+    void drawGroups(const EvaluationSnapshot& snapshot);
+    void showGroups(bool on);
     enum Kind { Mha, Gqa, Mqa, Mla, KindCount };
     QCPBars* m_bars[KindCount] = {};
     QCPItemText* m_labels[KindCount] = {};
@@ -33,6 +36,9 @@ private:
     double m_values[KindCount] = {};
     QString m_names[KindCount];
     int m_kinds = 3;
+    QCPBarsGroup* m_group = nullptr;
+    std::vector<QCPBars*> m_groupBars; // pinned scenarios first, the live one last
+    QStringList m_groupHover;          // per kind: every scenario's value, for the tooltip
 };
 
 } // namespace kvscope::ui

@@ -3,6 +3,8 @@
 
 #include "window/ui_text.h"
 
+#include <algorithm>
+
 namespace kvscope::ui {
 
 namespace {
@@ -74,8 +76,100 @@ void VramChart::applySeriesStyle()
     styleCallout(m_overflowLabel, colors::overflow);
 }
 
+void VramChart::showComparison(bool on)
+{
+    m_capacityLine->setVisible(!on);
+    m_capacityLabel->setVisible(!on);
+    if (on) {
+        m_budgetLine->setVisible(false);
+        m_overflow->setVisible(false);
+        m_overflow->removeFromLegend();
+        m_overflowLabel->setVisible(false);
+        m_note->setVisible(false);
+    }
+    for (QCPBars* bars : m_pinnedOverflow)
+        bars->setVisible(false);
+    for (QCPItemLine* line : m_pinnedCapacity)
+        line->setVisible(false);
+}
+
+void VramChart::drawComparison(const EvaluationSnapshot& snap)
+{
+    const PinnedList& pinned = *snap.pinned;
+    const size_t n = pinned.size() + 1;
+    auto splitOf = [&](size_t i) -> const VramSplit& {
+        return i < pinned.size() ? pinned[i].evaluation.vram : snap.evaluation.vram;
+    };
+    double highest = 1;
+    for (size_t i = 0; i < n; ++i) {
+        const VramSplit& v = splitOf(i);
+        highest = std::max({highest, v.capacityBytes, v.budgetBytes - v.freeBytes});
+    }
+    const AxisUnit unit = axisUnitFor(highest, byteUnits());
+    m_unitBytes = unit.bytes;
+    m_bars = int(n);
+    while (m_pinnedOverflow.size() < n) {
+        auto* bars = new QCPBars(xAxis, yAxis);
+        bars->setWidth(0.55);
+        bars->setBrush(QBrush(colors::overflow, Qt::BDiagPattern));
+        bars->setPen(seriesPen(colors::overflow, Qt::SolidLine, 2));
+        bars->removeFromLegend();
+        m_pinnedOverflow.push_back(bars);
+        m_pinnedCapacity.push_back(new QCPItemLine(this));
+    }
+    QVector<double> keys, values[SegmentCount];
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    bool anyOverflow = false;
+    for (size_t i = 0; i < n; ++i) {
+        const VramSplit& v = splitOf(i);
+        const double key = double(i + 1);
+        keys << key;
+        const double parts[SegmentCount] = {v.weightsBytes,     v.kvCacheBytes,
+                                            v.activationBytes,  v.overheadBytes,
+                                            std::max(0.0, v.freeBytes), v.fits ? v.reservedBytes : 0.0};
+        for (int s = 0; s < SegmentCount; ++s)
+            values[s] << parts[s] / unit.bytes;
+        // Short names under the bars; the legend of the other charts and the tooltip say more.
+        const QString name = i < pinned.size() ? pinnedName(i, pinned[i].name) : tr("Live");
+        ticker->addTick(key, QFontMetrics(xAxis->tickLabelFont())
+                                 .elidedText(name, Qt::ElideRight,
+                                             std::max(40, axisRect()->width() / int(n) - 6)));
+        const double used = v.weightsBytes + v.kvCacheBytes + v.activationBytes + v.overheadBytes;
+        if (!v.fits) {
+            anyOverflow = true;
+            m_pinnedOverflow[i]->setVisible(true);
+            m_pinnedOverflow[i]->setBaseValue(v.budgetBytes / unit.bytes);
+            m_pinnedOverflow[i]->setData({key}, {(used - v.budgetBytes) / unit.bytes}, true);
+        }
+        QCPItemLine* cap = m_pinnedCapacity[i];
+        cap->setVisible(true);
+        cap->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1.5));
+        cap->start->setCoords(key - 0.38, v.capacityBytes / unit.bytes);
+        cap->end->setCoords(key + 0.38, v.capacityBytes / unit.bytes);
+    }
+    for (int s = 0; s < SegmentCount; ++s) {
+        m_segments[s]->setData(keys, values[s], true);
+        const bool any = std::any_of(values[s].begin(), values[s].end(), [](double x) { return x > 0; });
+        if (any || s == Kv)
+            m_segments[s]->addToLegend();
+        else
+            m_segments[s]->removeFromLegend();
+    }
+    if (anyOverflow) {
+        m_overflow->addToLegend(); // the legend's entry; each bar has its own hatching
+    }
+    xAxis->setTicker(ticker);
+    xAxis->setRange(0.4, double(n) + 0.6);
+    xAxis->setLabel(QString());
+    yAxis->setLabel(tr("Memory per GPU (%1)").arg(unit.symbol));
+    yAxis->setRange(0, highest * 1.12 / unit.bytes);
+}
+
 void VramChart::draw(const EvaluationSnapshot& snap)
 {
+    showComparison(!snap.pinned->empty());
+    if (!snap.pinned->empty())
+        return drawComparison(snap);
     const Scenario& s = snap.scenario;
     const VramSplit& v = snap.evaluation.vram;
     const AxisUnit unit = axisUnitFor(std::max(v.capacityBytes, v.budgetBytes - v.freeBytes), byteUnits());
@@ -183,11 +277,17 @@ QString VramChart::hoverText(double key, double value, const QPoint&) const
     const EvaluationSnapshot* snap = lastSnapshot();
     if (!snap || key < 0.5 || key > m_bars + 0.5)
         return {};
-    const VramSplit& v = snap->evaluation.vram;
+    // Comparing, each bar is a scenario: the pinned ones, then the live one.
+    const size_t bar = size_t(std::lround(key)) - 1;
+    const bool pinnedBar = bar < snap->pinned->size();
+    const VramSplit& v = pinnedBar ? (*snap->pinned)[bar].evaluation.vram : snap->evaluation.vram;
     auto line = [&](const QString& name, double bytes) {
         return QStringLiteral("%1: %2").arg(name, UiText::bytes(bytes, byteUnits()));
     };
-    QStringList lines{line(tr("Capacity"), v.capacityBytes),
+    QStringList lines;
+    if (!snap->pinned->empty())
+        lines << (pinnedBar ? pinnedName(bar, (*snap->pinned)[bar].name) : tr("Live"));
+    lines << QStringList{line(tr("Capacity"), v.capacityBytes),
                       line(tr("Engine budget"), v.budgetBytes),
                       line(tr("Weights"), v.weightsBytes),
                       line(tr("KV cache"), v.kvCacheBytes),

@@ -26,6 +26,10 @@ protected:
     void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
 
 private:
+    // Beside pinned scenarios: one bar per scenario (each for every GPU of its own, as tensor
+    // parallel splits evenly), with its capacity marked over it and its overflow hatched.
+    void drawComparison(const EvaluationSnapshot& snapshot);
+    void showComparison(bool on);
     enum Segment { Weights, Kv, Activations, Overhead, Free, Reserved, SegmentCount };
     QCPBars* m_segments[SegmentCount] = {};
     QCPBars* m_overflow = nullptr;
@@ -36,6 +40,8 @@ private:
     QCPItemText* m_note = nullptr;
     double m_unitBytes = 1;
     int m_bars = 1;
+    std::vector<QCPBars*> m_pinnedOverflow;       // one per compared scenario
+    std::vector<QCPItemLine*> m_pinnedCapacity;   // each scenario's capacity, over its bar
 };
 
 } // namespace kvscope::ui

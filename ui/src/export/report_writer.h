@@ -35,6 +35,8 @@ public:
     static QString figuresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
     static QString assumptionsHtml(const Scenario& scenario, const Catalog& catalog);
     static QString sourcesHtml(const Scenario& scenario);
+    // With scenarios pinned: the difference table, every figure against the first; else "".
+    static QString comparisonHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
     // The chart pages, in registry order: a full-page view alone, half-page views two to a
     // page. The assumptions go beneath the last chart when it leaves half a page free.
     static std::vector<ChartSet> chartPages(const ChartSet& charts);

@@ -102,9 +102,7 @@ void ComparePage::retranslate()
 
 std::vector<NamedScenario> ComparePage::compared() const
 {
-    std::vector<NamedScenario> all = m_controller->pinnedScenarios();
-    all.push_back({tr("Live").toStdString(), m_controller->snapshot().scenario});
-    return all;
+    return comparedScenarios(m_controller->snapshot());
 }
 
 QString ComparePage::tableText(bool markdown) const
@@ -180,9 +178,59 @@ void ComparePage::refresh()
         fill(*comparison);
 }
 
-void ComparePage::fill(const Comparison& c)
+QString ComparePage::valueText(const Comparison& c, const ComparedFigure& f, size_t i, ByteUnits units)
+{
+    if (f.kind == FigureKind::YesNo)
+        return f.values[i].value_or(0) != 0 ? tr("yes") : tr("no");
+    return QString::fromStdString(comparedValueText(c, f, i, units, UiText::numberStyle()));
+}
+
+QString ComparePage::changeText(const Comparison& c, const ComparedFigure& f, size_t i, ByteUnits units)
 {
     const NumberStyle st = UiText::numberStyle();
+    const std::string absolute = i > 0 ? absoluteChangeText(c, f, i, units, st) : std::string();
+    if (f.kind == FigureKind::YesNo || absolute.empty() || absolute == "0")
+        return {};
+    const std::string relative = relativeChangeText(f, i, st);
+    return QString::fromStdString(absolute) +
+           (relative.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(relative)));
+}
+
+QString ComparePage::tableHtml(const Comparison& c, ByteUnits units)
+{
+    const size_t n = c.names.size();
+    QString html = QStringLiteral("<table width='100%' cellspacing='0' cellpadding='3' border='0'><tr><td></td>");
+    for (size_t i = 0; i < n; ++i)
+        html += QStringLiteral("<td align='right'><b>%1</b></td>")
+                    .arg((i + 1 < n ? QStringLiteral("%1: ").arg(QChar(u'A' + char16_t(i))) : QString()) +
+                         QString::fromStdString(c.names[i]).toHtmlEscaped());
+    html += QStringLiteral("</tr>");
+    for (const ComparedFigure& f : c.figures) {
+        html += QStringLiteral("<tr><td style='color:#444'>%1</td>").arg(figureLabel(f.id).toHtmlEscaped());
+        for (size_t i = 0; i < n; ++i) {
+            const QString change = changeText(c, f, i, units);
+            html += QStringLiteral("<td align='right'><b>%1</b>%2</td>")
+                        .arg(valueText(c, f, i, units).toHtmlEscaped(),
+                             change.isEmpty() ? QString()
+                                              : QStringLiteral("<br/><span style='color:#333; font-size:small'>%1</span>")
+                                                    .arg(change.toHtmlEscaped()));
+        }
+        html += QStringLiteral("</tr>");
+    }
+    for (const ComparedInput& input : c.inputs) {
+        html += QStringLiteral("<tr><td style='color:#444'>--%1</td>").arg(QString::fromStdString(input.id).toHtmlEscaped());
+        for (const std::string& value : input.values)
+            html += QStringLiteral("<td align='right'>%1</td>").arg(QString::fromStdString(value).toHtmlEscaped());
+        html += QStringLiteral("</tr>");
+    }
+    html += QStringLiteral("</table>");
+    if (c.modelsDiffer)
+        html += QStringLiteral("<p>%1</p>").arg(tr("The scenarios are of different models."));
+    return html;
+}
+
+void ComparePage::fill(const Comparison& c)
+{
     const int n = int(c.names.size());
     m_table->clear();
     m_table->setColumnCount(n);
@@ -199,19 +247,9 @@ void ComparePage::fill(const Comparison& c)
     for (const ComparedFigure& f : c.figures) {
         rows << figureLabel(f.id);
         for (int i = 0; i < n; ++i) {
-            QString text =
-                f.kind == FigureKind::YesNo
-                    ? (f.values[size_t(i)].value_or(0) != 0 ? tr("yes") : tr("no"))
-                    : QString::fromStdString(comparedValueText(c, f, size_t(i), m_units, st));
-            if (i > 0) {
-                const std::string absolute = absoluteChangeText(c, f, size_t(i), m_units, st);
-                const std::string relative = relativeChangeText(f, size_t(i), st);
-                if (f.kind != FigureKind::YesNo && !absolute.empty() && absolute != "0")
-                    text += QStringLiteral("\n") + QString::fromStdString(absolute) +
-                            (relative.empty()
-                                 ? QString()
-                                 : QStringLiteral(" (%1)").arg(QString::fromStdString(relative)));
-            }
+            QString text = valueText(c, f, size_t(i), m_units);
+            if (const QString change = changeText(c, f, size_t(i), m_units); !change.isEmpty())
+                text += QLatin1Char('\n') + change;
             auto* item = new QTableWidgetItem(text);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(row, i, item);

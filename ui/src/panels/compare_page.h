@@ -31,6 +31,14 @@ public:
     std::vector<NamedScenario> compared() const;
     // The translated label of a figure the comparison lists.
     static QString figureLabel(const std::string& id);
+    // A figure of scenario `index` as the table shows it, and its change against the first
+    // ("-8.66 GiB (-69 %)"; "" for the first, for no change and for yes/no figures).
+    static QString valueText(const Comparison& comparison, const ComparedFigure& figure,
+                             size_t index, ByteUnits units);
+    static QString changeText(const Comparison& comparison, const ComparedFigure& figure,
+                              size_t index, ByteUnits units);
+    // The difference table as HTML, for the report: the headers "A: name", ..., "Live".
+    static QString tableHtml(const Comparison& comparison, ByteUnits units);
 
 protected:
     void showEvent(QShowEvent* event) override;

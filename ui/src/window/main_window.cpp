@@ -565,8 +565,17 @@ bool MainWindow::exportData(const QString& path)
 {
     if (!m_controller->hasSnapshot())
         return false;
-    const QByteArray csv =
-        QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep, viewCsvColumns()));
+    // Beside pinned scenarios, one column group per scenario: the pinned ones, then the live one.
+    const EvaluationSnapshot& snap = m_controller->snapshot();
+    std::vector<NamedSweep> sweeps;
+    for (size_t i = 0; i < snap.pinned->size(); ++i)
+        sweeps.push_back({ChartBase::pinnedName(i, (*snap.pinned)[i].name).toStdString(),
+                          &(*snap.pinned)[i].contextSweep});
+    if (!sweeps.empty())
+        sweeps.push_back({tr("Live").toStdString(), &snap.contextSweep});
+    else
+        sweeps.push_back({"", &snap.contextSweep});
+    const QByteArray csv = QByteArray::fromStdString(sweepsToCsv(sweeps, viewCsvColumns()));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
         QMessageBox::warning(this, tr("Export failed"),

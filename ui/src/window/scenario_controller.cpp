@@ -5,6 +5,7 @@
 #include "kvscope/settings/settings_registry.h"
 #include "window/ui_text.h"
 
+#include <QCoreApplication>
 #include <QTimer>
 
 #include <algorithm>
@@ -31,6 +32,16 @@ std::pair<double, double> chartContextRange(const Scenario& s, const Evaluation&
     from = std::pow(4.0, std::floor(log4(from) + 1e-9));
     to = std::min(std::pow(4.0, std::ceil(log4(to) - 1e-9)), double(limits::maxContext));
     return {from, to};
+}
+
+std::vector<NamedScenario> comparedScenarios(const EvaluationSnapshot& snap)
+{
+    std::vector<NamedScenario> all;
+    for (const PinnedEvaluation& p : *snap.pinned)
+        all.push_back({p.name, p.scenario});
+    all.push_back({QCoreApplication::translate("kvscope::ui::ComparePage", "Live").toStdString(),
+                   snap.scenario});
+    return all;
 }
 
 ScenarioController::ScenarioController(const Catalog& catalog, QObject* parent)
@@ -122,6 +133,7 @@ void ScenarioController::evaluateNow()
         m_sweepRange = range;
         m_baseChanged = false;
         ++m_snapshot.baseRevision;
+        sweepPinned();
     }
     m_snapshot.scenario = m_scenario;
     m_snapshot.evaluation = std::move(evaluation).value();
@@ -193,6 +205,26 @@ std::vector<NamedScenario> ScenarioController::pinnedScenarios() const
     for (const PinnedEvaluation& p : pinned())
         named.push_back({p.name, p.scenario});
     return named;
+}
+
+void ScenarioController::sweepPinned()
+{
+    const PinnedList& current = pinned();
+    if (std::all_of(current.begin(), current.end(),
+                    [&](const PinnedEvaluation& p) { return p.sweepRange == m_sweepRange; }))
+        return;
+    // Pinned scenarios evaluated once already; their sweeps cannot fail but a refused point
+    // leaves that curve empty rather than losing the comparison.
+    PinnedList list = current;
+    for (PinnedEvaluation& p : list) {
+        if (p.sweepRange == m_sweepRange)
+            continue;
+        auto swept = sweep(p.scenario, SweepVariable::Context, m_sweepRange.first,
+                           m_sweepRange.second, kSweepPoints);
+        p.contextSweep = swept ? std::move(swept).value() : Sweep{};
+        p.sweepRange = m_sweepRange;
+    }
+    m_snapshot.pinned = std::make_shared<const PinnedList>(std::move(list));
 }
 
 void ScenarioController::replacePinned(PinnedList list)

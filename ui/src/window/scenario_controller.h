@@ -23,6 +23,8 @@ struct PinnedEvaluation
     Scenario scenario;
     Evaluation evaluation;
     Verdict verdict;
+    Sweep contextSweep; // over the live scenario's chart range (sweepRange), for the curves
+    std::pair<double, double> sweepRange{0, 0};
 };
 using PinnedList = std::vector<PinnedEvaluation>;
 
@@ -113,6 +115,8 @@ private:
     void apply(const Scenario& scenario, Change change);
     void refuse(const FieldError& error);
     void replacePinned(PinnedList list);
+    // Sweeps the pinned scenarios over the live sweep's range where theirs differs.
+    void sweepPinned();
 
     const Catalog& m_catalog;
     Scenario m_scenario;
@@ -122,6 +126,10 @@ private:
     bool m_baseChanged = true;  // something besides the context changed since the last sweep
     std::pair<double, double> m_sweepRange{0, 0};
 };
+
+// What a comparison lists: the pinned scenarios ("A: name" ...), then the live one ("Live",
+// translated), for the difference table, the report and the CSV export.
+std::vector<NamedScenario> comparedScenarios(const EvaluationSnapshot& snapshot);
 
 // Context range the charts sweep: from 256 tokens (lower when a reload-vs-recompute crossing
 // lies below) to past the current context, the model's maximum and where the MHA and GQA

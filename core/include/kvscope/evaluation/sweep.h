@@ -45,5 +45,13 @@ std::string sweepToCsv(const Sweep& sweep);
 // The same with only the columns named in `columnIds`, still in the sweep's own order (a
 // selection never reorders the file); ids the sweep lacks are ignored.
 std::string sweepToCsv(const Sweep& sweep, const std::vector<std::string>& columnIds);
+// Sweeps over the same points side by side (compared scenarios): one column group per sweep,
+// its columns named "name:column" ("A: FP16:kv_total_bytes"), or plain where the name is "".
+struct NamedSweep
+{
+    std::string name;
+    const Sweep* sweep = nullptr;
+};
+std::string sweepsToCsv(const std::vector<NamedSweep>& sweeps, const std::vector<std::string>& columnIds);
 
 } // namespace kvscope

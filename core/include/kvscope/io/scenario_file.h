@@ -48,4 +48,11 @@ Expected<ScenarioFile> loadScenarioFileWithPinned(const std::filesystem::path& p
 Expected<std::vector<NamedScenario>> loadComparedFiles(const std::vector<std::string>& paths,
                                                        const Catalog& catalog);
 
+// What the window, `export` and `report` pin beside the scenario of `options` (CLI scenario
+// options): the scenarios pinned in its --scenario file, then each --compare file's; at most
+// kMaxPinned.
+Expected<std::vector<NamedScenario>>
+pinnedFromOptions(const std::vector<std::pair<std::string, std::string>>& options,
+                  const std::vector<std::string>& compareFiles, const Catalog& catalog);
+
 } // namespace kvscope
