@@ -5,6 +5,7 @@
 
 #include "window_fixture.h"
 
+#include "charts/chart_base.h"
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/text/comparison_text.h"
 #include "panels/compare_page.h"
@@ -18,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <qcustomplot.h>
 
 #include <fstream>
 
@@ -161,6 +163,84 @@ private slots:
         history->stack()->undo(); // back to before the file
         f.controller->evaluateNow();
         QCOMPARE(f.controller->scenario().weights.id, std::string("fp16"));
+    }
+
+    void chartsDrawEveryPinnedScenario()
+    {
+        QVERIFY(f.controller->pin()); // A: FP16
+        change({{"weights", "q4_k_m"}});
+        QVERIFY(f.controller->pin());  // B: GGUF Q4_K_M
+        change({{"weights", "q8_0"}}); // the live one
+        const ui::PinnedList& pinned = f.controller->pinned();
+        const ui::EvaluationSnapshot& live = f.controller->snapshot();
+        const QString b = QStringLiteral("B: ") + test::qs(pinned[1].name);
+        auto bars = [&](const char* chart, const QString& name) -> QCPBars* {
+            ui::ChartBase* c = f.window->chart(QString::fromLatin1(chart));
+            for (int i = 0; i < c->plottableCount(); ++i)
+                if (auto* b = qobject_cast<QCPBars*>(c->plottable(i));
+                    b && b->name() == name && b->visible())
+                    return b;
+            return nullptr;
+        };
+        auto graph = [&](const char* chart, const QString& name) -> QCPGraph* {
+            ui::ChartBase* c = f.window->chart(QString::fromLatin1(chart));
+            for (int i = 0; i < c->graphCount(); ++i)
+                if (c->graph(i)->name() == name && c->graph(i)->visible())
+                    return c->graph(i);
+            return nullptr;
+        };
+        // VRAM: a bar per scenario, A, B and the live one, each its own weights.
+        QCPBars* weights = bars("vram", QStringLiteral("Weights"));
+        QVERIFY(weights);
+        QCOMPARE(weights->data()->size(), 3);
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(qFuzzyCompare(weights->data()->at(i)->value / weights->data()->at(2)->value,
+                                  pinned[size_t(i)].evaluation.vram.weightsBytes /
+                                      live.evaluation.vram.weightsBytes));
+        // Tokens that fit: one colour per scenario, its MHA, GQA and MQA figures.
+        QCPBars* tokensB = bars("tokens", b);
+        QVERIFY(tokensB);
+        QCOMPARE(tokensB->data()->size(), 3);
+        QCOMPARE(tokensB->data()->at(0)->value,
+                 double(pinned[1].evaluation.tokensFit.perSequenceMha));
+        QCOMPARE(tokensB->data()->at(2)->value,
+                 double(pinned[1].evaluation.tokensFit.perSequenceMqa));
+        QVERIFY(bars("tokens", QStringLiteral("Live")));
+        // The curves: each pinned scenario over the live sweep's points.
+        for (const char* chart : {"kv", "latency"}) {
+            QCPGraph* curve = graph(chart, QStringLiteral("A"));
+            QVERIFY2(curve, chart);
+            QCOMPARE(size_t(curve->data()->size()), live.contextSweep.x.size());
+        }
+        QVERIFY(graph("breakeven", b + QStringLiteral(", recompute")));
+        // Unpinned, the charts are the single scenario's again.
+        f.controller->unpinAll();
+        f.controller->evaluateNow();
+        QVERIFY(!bars("tokens", QStringLiteral("A")));
+        QVERIFY(!graph("kv", QStringLiteral("A")));
+        QCOMPARE(bars("vram", QStringLiteral("Weights"))->data()->size(), 1);
+    }
+
+    void csvHasAColumnGroupPerScenario()
+    {
+        QVERIFY(f.controller->pin());
+        change({{"weights", "q8_0"}});
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("data.csv"));
+        QVERIFY(f.window->exportData(path));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines =
+            QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(size_t(lines.size()), f.controller->snapshot().contextSweep.x.size() + 1);
+        const QStringList header = lines.front().split(QLatin1Char(','));
+        QVERIFY(header.contains(QStringLiteral("A:kv_total_bytes")));
+        QVERIFY(header.contains(QStringLiteral("Live:kv_total_bytes")));
+        // The same columns for both groups, and every cell filled.
+        QCOMPARE(header.filter(QStringLiteral("A:")).size(),
+                 header.filter(QStringLiteral("Live:")).size());
+        QCOMPARE(lines[1].split(QLatin1Char(',')).size(), header.size());
+        QVERIFY(!lines[1].contains(QStringLiteral(",,")));
     }
 
     void aRefusedPinnedFileChangesNothing()

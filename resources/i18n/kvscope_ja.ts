@@ -378,6 +378,14 @@
         <source>%1 (stated)</source>
         <translation>%1（指定値）</translation>
     </message>
+    <message>
+        <source>Comparison</source>
+        <translation>シナリオの比較</translation>
+    </message>
+    <message>
+        <source>Each figure with its change against %1; the charts draw every scenario.</source>
+        <translation>各数値と %1 との差を示します。グラフにはすべてのシナリオを描いています。</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -654,6 +662,10 @@
         <source>Time to first token (ms)</source>
         <translation>最初のトークンまで（ms）</translation>
     </message>
+    <message>
+        <source>recompute</source>
+        <translation>再計算</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::CalibrationDialog</name>
@@ -724,6 +736,13 @@
     <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ChartBase</name>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
     </message>
 </context>
 <context>
@@ -956,6 +975,10 @@
     <message>
         <source>%1: does not fit</source>
         <translation>%1：収まりません</translation>
+    </message>
+    <message>
+        <source>its placement</source>
+        <translation>設定どおりの KV 配置</translation>
     </message>
 </context>
 <context>
@@ -1206,6 +1229,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>no memory left for KV</source>
         <translation>KV に使える空きなし</translation>
     </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV キャッシュ</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::MainWindow</name>
@@ -1424,6 +1451,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>&amp;Redo</source>
         <translation>やり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>編集中</translation>
     </message>
 </context>
 <context>
@@ -1893,6 +1924,26 @@ latent %1</source>
         <source>Tokens per sequence</source>
         <translation>最大トークン数</translation>
     </message>
+    <message>
+        <source>MHA</source>
+        <translation>MHA</translation>
+    </message>
+    <message>
+        <source>GQA</source>
+        <translation>GQA</translation>
+    </message>
+    <message>
+        <source>MQA</source>
+        <translation>MQA</translation>
+    </message>
+    <message>
+        <source>MLA</source>
+        <translation>MLA</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>編集中</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::ValidationMenus</name>
@@ -2184,6 +2235,14 @@ Error: %6 %</source>
     <message>
         <source>+ %1 of experts in host RAM</source>
         <translation>＋ホスト RAM 側のエキスパート %1</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>編集中</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>GPU あたりのメモリ（%1）</translation>
     </message>
 </context>
 </TS>

@@ -133,6 +133,12 @@ QString BreakevenChart::hoverText(double key, double, const QPoint&) const
     for (size_t i = 0; i < 3; ++i)
         lines << QStringLiteral("%1: %2").arg(m_reload[i]->name(),
                                              UiText::duration(sweep.column(kReloadColumns[i])->values[nearest]));
+    for (size_t p = 0; p < snap->pinned->size(); ++p) {
+        const SweepColumn* recompute = (*snap->pinned)[p].contextSweep.column("recompute_ms");
+        if (recompute && nearest < recompute->values.size())
+            lines << tr("%1, recompute: %2").arg(pinnedName(p, (*snap->pinned)[p].name),
+                                                UiText::duration(recompute->values[nearest]));
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

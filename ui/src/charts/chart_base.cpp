@@ -328,7 +328,10 @@ void ChartBase::setLogAxis(QCPAxis* axis) const
 
 QString ChartBase::pinnedName(size_t index, const std::string& name)
 {
-    return QStringLiteral("%1: %2").arg(QChar(u'A' + char16_t(index)), QString::fromStdString(name));
+    const QString letter = QChar(u'A' + char16_t(index));
+    const QString named = QString::fromStdString(name);
+    // A scenario still called by its letter is not called "A: A".
+    return named == letter ? letter : QStringLiteral("%1: %2").arg(letter, named);
 }
 
 void ChartBase::drawPinnedCurves(const EvaluationSnapshot& snap,

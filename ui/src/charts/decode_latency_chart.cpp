@@ -80,15 +80,15 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
         }
         m_curves[i]->setData(xs, ys, true);
     }
-    // Each pinned scenario at its own KV placement: its step time from its tokens/s (all its
-    // sequences take one step together).
+    // Each pinned scenario at its own KV placement (as the live one's marker is): its step time
+    // from its tokens/s (all its sequences take one step together).
     drawPinnedCurves(
         snap,
         [](const PinnedEvaluation& p, size_t i) {
             const double perS = p.contextSweep.column("tokens_per_s")->values[i];
             return perS > 0 ? std::max(1e3 * double(p.scenario.batch) / perS, 1e-3) : 1e-3;
         },
-        &low, &high, tr("its placement"));
+        &low, &high); // named only "A: ...": short names leave the plot room
     const double threshold = 1e3 / s.efficiency.realtimeTokensPerS;
     m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)")
                              .arg(UiText::number(s.efficiency.realtimeTokensPerS, 1)));
@@ -154,6 +154,17 @@ QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const
         lines << tr("%1: %2 (%3 tokens/s)")
                      .arg(UiText::tierName(t), UiText::duration(ms),
                           UiText::tokensPerSecond(ms > 0 ? 1e3 * double(snap->scenario.batch) / ms : 0));
+    }
+    // Pinned scenarios share the sweep's points; each at its own KV placement.
+    for (size_t p = 0; p < snap->pinned->size(); ++p) {
+        const PinnedEvaluation& pinned = (*snap->pinned)[p];
+        const SweepColumn* perS = pinned.contextSweep.column("tokens_per_s");
+        if (!perS || nearest >= perS->values.size() || perS->values[nearest] <= 0)
+            continue;
+        lines << tr("%1 (%2): %3 (%4 tokens/s)")
+                     .arg(pinnedName(p, pinned.name), UiText::placementName(pinned.scenario.kvPlacement),
+                          UiText::duration(1e3 * double(pinned.scenario.batch) / perS->values[nearest]),
+                          UiText::tokensPerSecond(perS->values[nearest]));
     }
     return lines.join(QLatin1Char('\n'));
 }

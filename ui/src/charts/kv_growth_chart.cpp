@@ -195,7 +195,7 @@ void KvGrowthChart::drawPinned(const EvaluationSnapshot& snap, double unitBytes,
         [&](const PinnedEvaluation& p, size_t i) {
             return std::max(p.contextSweep.column("kv_total_bytes")->values[i], 1.0) / unitBytes;
         },
-        &low, &high, tr("KV cache"));
+        &low, &high); // the chart says it is the KV cache; short names leave the plot room
     *lowestBytes = std::min(*lowestBytes, low * unitBytes);
     const PinnedList& pinned = *snap.pinned;
     while (m_pinnedFree.size() < pinned.size())
@@ -238,6 +238,12 @@ QString KvGrowthChart::hoverText(double key, double, const QPoint&) const
         if (m_curves[i]->visible())
             lines << QStringLiteral("%1: %2").arg(m_curves[i]->name(),
                                                  UiText::bytes(sweep.column(kColumns[i])->values[nearest], byteUnits()));
+    for (size_t p = 0; p < snap->pinned->size(); ++p) {
+        const SweepColumn* kv = (*snap->pinned)[p].contextSweep.column("kv_total_bytes");
+        if (kv && nearest < kv->values.size())
+            lines << QStringLiteral("%1: %2").arg(pinnedName(p, (*snap->pinned)[p].name),
+                                                 UiText::bytes(kv->values[nearest], byteUnits()));
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

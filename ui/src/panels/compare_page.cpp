@@ -178,14 +178,16 @@ void ComparePage::refresh()
         fill(*comparison);
 }
 
-QString ComparePage::valueText(const Comparison& c, const ComparedFigure& f, size_t i, ByteUnits units)
+QString ComparePage::valueText(const Comparison& c, const ComparedFigure& f, size_t i,
+                               ByteUnits units)
 {
     if (f.kind == FigureKind::YesNo)
         return f.values[i].value_or(0) != 0 ? tr("yes") : tr("no");
     return QString::fromStdString(comparedValueText(c, f, i, units, UiText::numberStyle()));
 }
 
-QString ComparePage::changeText(const Comparison& c, const ComparedFigure& f, size_t i, ByteUnits units)
+QString ComparePage::changeText(const Comparison& c, const ComparedFigure& f, size_t i,
+                                ByteUnits units)
 {
     const NumberStyle st = UiText::numberStyle();
     const std::string absolute = i > 0 ? absoluteChangeText(c, f, i, units, st) : std::string();
@@ -193,34 +195,42 @@ QString ComparePage::changeText(const Comparison& c, const ComparedFigure& f, si
         return {};
     const std::string relative = relativeChangeText(f, i, st);
     return QString::fromStdString(absolute) +
-           (relative.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(relative)));
+           (relative.empty() ? QString()
+                             : QStringLiteral(" (%1)").arg(QString::fromStdString(relative)));
 }
 
 QString ComparePage::tableHtml(const Comparison& c, ByteUnits units)
 {
     const size_t n = c.names.size();
-    QString html = QStringLiteral("<table width='100%' cellspacing='0' cellpadding='3' border='0'><tr><td></td>");
+    QString html = QStringLiteral(
+        "<table width='100%' cellspacing='0' cellpadding='3' border='0'><tr><td></td>");
     for (size_t i = 0; i < n; ++i)
         html += QStringLiteral("<td align='right'><b>%1</b></td>")
-                    .arg((i + 1 < n ? QStringLiteral("%1: ").arg(QChar(u'A' + char16_t(i))) : QString()) +
+                    .arg((i + 1 < n ? QStringLiteral("%1: ").arg(QChar(u'A' + char16_t(i)))
+                                    : QString()) +
                          QString::fromStdString(c.names[i]).toHtmlEscaped());
     html += QStringLiteral("</tr>");
     for (const ComparedFigure& f : c.figures) {
-        html += QStringLiteral("<tr><td style='color:#444'>%1</td>").arg(figureLabel(f.id).toHtmlEscaped());
+        html += QStringLiteral("<tr><td style='color:#444'>%1</td>")
+                    .arg(figureLabel(f.id).toHtmlEscaped());
         for (size_t i = 0; i < n; ++i) {
             const QString change = changeText(c, f, i, units);
             html += QStringLiteral("<td align='right'><b>%1</b>%2</td>")
                         .arg(valueText(c, f, i, units).toHtmlEscaped(),
-                             change.isEmpty() ? QString()
-                                              : QStringLiteral("<br/><span style='color:#333; font-size:small'>%1</span>")
-                                                    .arg(change.toHtmlEscaped()));
+                             change.isEmpty()
+                                 ? QString()
+                                 : QStringLiteral(
+                                       "<br/><span style='color:#333; font-size:small'>%1</span>")
+                                       .arg(change.toHtmlEscaped()));
         }
         html += QStringLiteral("</tr>");
     }
     for (const ComparedInput& input : c.inputs) {
-        html += QStringLiteral("<tr><td style='color:#444'>--%1</td>").arg(QString::fromStdString(input.id).toHtmlEscaped());
+        html += QStringLiteral("<tr><td style='color:#444'>--%1</td>")
+                    .arg(QString::fromStdString(input.id).toHtmlEscaped());
         for (const std::string& value : input.values)
-            html += QStringLiteral("<td align='right'>%1</td>").arg(QString::fromStdString(value).toHtmlEscaped());
+            html += QStringLiteral("<td align='right'>%1</td>")
+                        .arg(QString::fromStdString(value).toHtmlEscaped());
         html += QStringLiteral("</tr>");
     }
     html += QStringLiteral("</table>");
