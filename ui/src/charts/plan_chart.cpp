@@ -128,6 +128,16 @@ void PlanChart::draw(const EvaluationSnapshot& snap)
         costLo = std::min(costLo, p.cost.perHour);
         costHi = std::max(costHi, p.cost.perHour);
     }
+    // The pinned scenarios are marked too (drawMarkers): the axes reach them.
+    for (const PinnedEvaluation& p : *snap.pinned) {
+        const Cost cost = costOf(p.scenario, p.evaluation, p.verdict.runs);
+        if (!p.verdict.runs || !cost.known || !(p.verdict.tokensPerSUser > 0))
+            continue;
+        lo = std::min(lo, p.verdict.tokensPerSUser);
+        hi = std::max(hi, p.verdict.tokensPerSUser);
+        costLo = std::min(costLo, cost.perHour);
+        costHi = std::max(costHi, cost.perHour);
+    }
     m_others->setData(ox, oy);
     m_front->setData(fx, fy); // sorted by speed: the front's line runs left to right
     const bool any = hi > 0;
@@ -217,6 +227,31 @@ void PlanChart::drawMarkers(const EvaluationSnapshot& snap)
     const bool shown = snap.verdict.runs && cost.known && snap.verdict.tokensPerSUser > 0;
     m_current->setVisible(shown);
     m_current->setData({shown ? snap.verdict.tokensPerSUser : 1.0}, {shown ? cost.perHour : 1.0});
+    // The pinned scenarios where they stand against what the search found, in their colours.
+    const PinnedList& pinned = *snap.pinned;
+    while (m_pinnedMarks.size() < pinned.size()) {
+        QCPGraph* mark = addGraph();
+        mark->setLineStyle(QCPGraph::lsNone);
+        mark->setLayer(markerLayer());
+        mark->setPen(Qt::NoPen);
+        m_pinnedMarks.push_back(mark);
+    }
+    for (size_t i = 0; i < m_pinnedMarks.size(); ++i) {
+        QCPGraph* mark = m_pinnedMarks[i];
+        const PinnedEvaluation* p = i < pinned.size() ? &pinned[i] : nullptr;
+        const Cost pinnedCost = p ? costOf(p->scenario, p->evaluation, p->verdict.runs) : Cost{};
+        const bool on = p && p->verdict.runs && pinnedCost.known && p->verdict.tokensPerSUser > 0;
+        mark->setVisible(on);
+        if (!on) {
+            mark->removeFromLegend();
+            continue;
+        }
+        mark->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
+                                              QPen(colors::pinned[i % 4], 2), Qt::NoBrush, 14));
+        mark->setData({p->verdict.tokensPerSUser}, {pinnedCost.perHour});
+        mark->setName(pinnedName(i, p->name));
+        mark->addToLegend();
+    }
 }
 
 QString PlanChart::hoverText(double, double, const QPoint& pixel) const

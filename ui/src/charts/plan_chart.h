@@ -49,6 +49,7 @@ private:
     QCPGraph* m_current = nullptr;
     QList<QCPItemText*> m_labels;   // one per front point
     QCPItemText* m_empty = nullptr; // what lacks, when nothing qualifies
+    std::vector<QCPGraph*> m_pinnedMarks; // the pinned scenarios, beside "This scenario"
 };
 
 // "2 × H100 SXM5 80GB, vLLM, AWQ": how a configuration is named in the chart and the table.
