@@ -15,6 +15,7 @@
 #include "window/scenario_history.h"
 
 #include <QApplication>
+#include <QMessageBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -163,6 +164,38 @@ private slots:
         history->stack()->undo(); // back to before the file
         f.controller->evaluateNow();
         QCOMPARE(f.controller->scenario().weights.id, std::string("fp16"));
+    }
+
+    void pinningFiles()
+    {
+        QTemporaryDir dir;
+        const QString good = dir.filePath(QStringLiteral("awq.kvscope.json"));
+        const QString bad = dir.filePath(QStringLiteral("bad.kvscope.json"));
+        std::ofstream(good.toStdString()) << R"({"kvscope_scenario": 2, "weights": "q4_k_m"})";
+        std::ofstream(bad.toStdString()) << R"({"kvscope_scenario": 2, "gpus": 0})";
+        ui::ComparePage* page = f.window->comparePage();
+        QVERIFY(page->pinFiles({good}));
+        QCOMPARE(f.controller->pinned().size(), size_t(1));
+        QCOMPARE(f.controller->pinned().front().name, std::string("awq")); // named by the file
+        QCOMPARE(f.controller->pinned().front().scenario.weights.id, std::string("q4_k_m"));
+        // Refused, with the field named, and nothing pinned: a bad file, or more than four.
+        QTimer closer;
+        QStringList messages;
+        connect(&closer, &QTimer::timeout, [&] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                messages << box->text();
+                box->close();
+            }
+        });
+        closer.start(10);
+        QVERIFY(!page->pinFiles({good, bad}));
+        QCOMPARE(f.controller->pinned().size(), size_t(1));
+        QVERIFY(!page->pinFiles({good, good, good, good}));
+        QCOMPARE(f.controller->pinned().size(), size_t(1));
+        QCOMPARE(messages.size(), 2);
+        QVERIFY2(messages[0].contains(QStringLiteral("bad.kvscope.json: scenario.gpus")),
+                 qPrintable(messages[0]));
+        QVERIFY2(messages[1].contains(QStringLiteral("5")), qPrintable(messages[1]));
     }
 
     void chartsDrawEveryPinnedScenario()

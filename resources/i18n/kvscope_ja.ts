@@ -666,6 +666,10 @@
         <source>recompute</source>
         <translation>再計算</translation>
     </message>
+    <message>
+        <source>%1, recompute: %2</source>
+        <translation>%1、再計算: %2</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::CalibrationDialog</name>
@@ -863,6 +867,40 @@
         <source>The scenarios are of different models.</source>
         <translation>比較しているシナリオはモデルが異なります。</translation>
     </message>
+    <message>
+        <source>Pin scenario files</source>
+        <translation>固定するシナリオファイル</translation>
+    </message>
+    <message>
+        <source>kvscope scenario (*.kvscope.json *.json)</source>
+        <translation>kvscope シナリオ (*.kvscope.json *.json)</translation>
+    </message>
+    <message>
+        <source>pinned scenarios</source>
+        <translation>固定したシナリオ</translation>
+    </message>
+    <message>
+        <source>at most %1</source>
+        <translation>最大 %1 件</translation>
+    </message>
+    <message>
+        <source>Cannot pin</source>
+        <translation>固定できません</translation>
+    </message>
+    <message>
+        <source>Nothing was pinned; the comparison is unchanged.
+%1</source>
+        <translation>何も固定していません。比較の内容はそのままです。
+%1</translation>
+    </message>
+    <message>
+        <source>Pin a file...</source>
+        <translation>ファイルから固定...</translation>
+    </message>
+    <message>
+        <source>Pin saved scenarios beside the live one without opening them</source>
+        <translation>保存済みのシナリオを開かずに、編集中のシナリオの横に固定します</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::ContextControl</name>
@@ -977,8 +1015,8 @@
         <translation>%1：収まりません</translation>
     </message>
     <message>
-        <source>its placement</source>
-        <translation>設定どおりの KV 配置</translation>
+        <source>%1 (%2): %3 (%4 tokens/s)</source>
+        <translation>%1（%2）: %3（%4 トークン/秒）</translation>
     </message>
 </context>
 <context>
@@ -1228,10 +1266,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>no memory left for KV</source>
         <translation>KV に使える空きなし</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV キャッシュ</translation>
     </message>
 </context>
 <context>

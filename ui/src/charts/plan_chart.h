@@ -47,8 +47,8 @@ private:
     QCPGraph* m_others = nullptr;
     QCPGraph* m_front = nullptr;
     QCPGraph* m_current = nullptr;
-    QList<QCPItemText*> m_labels;   // one per front point
-    QCPItemText* m_empty = nullptr; // what lacks, when nothing qualifies
+    QList<QCPItemText*> m_labels;         // one per front point
+    QCPItemText* m_empty = nullptr;       // what lacks, when nothing qualifies
     std::vector<QCPGraph*> m_pinnedMarks; // the pinned scenarios, beside "This scenario"
 };
 

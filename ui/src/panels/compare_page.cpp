@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/compare_page.h"
 
+#include "kvscope/io/scenario_file.h"
 #include "kvscope/text/comparison_text.h"
 #include "window/ui_text.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -27,9 +30,10 @@ ComparePage::ComparePage(ScenarioController* controller, QWidget* parent)
     m_rename = new QPushButton(this);
     m_unpin = new QPushButton(this);
     m_unpinAll = new QPushButton(this);
+    m_pinFile = new QPushButton(this);
     m_copyText = new QPushButton(this);
     m_copyMarkdown = new QPushButton(this);
-    for (QPushButton* b : {m_pin, m_rename, m_unpin, m_unpinAll})
+    for (QPushButton* b : {m_pin, m_pinFile, m_rename, m_unpin, m_unpinAll})
         buttons->addWidget(b);
     buttons->addStretch(1);
     buttons->addWidget(m_copyText);
@@ -51,6 +55,13 @@ ComparePage::ComparePage(ScenarioController* controller, QWidget* parent)
 
     connect(m_pin, &QPushButton::clicked, this, [this] { m_controller->pin(); });
     connect(m_unpinAll, &QPushButton::clicked, m_controller, &ScenarioController::unpinAll);
+    connect(m_pinFile, &QPushButton::clicked, this, [this] {
+        const QStringList paths =
+            QFileDialog::getOpenFileNames(this, tr("Pin scenario files"), QString(),
+                                          tr("kvscope scenario (*.kvscope.json *.json)"));
+        if (!paths.isEmpty())
+            pinFiles(paths);
+    });
     connect(m_unpin, &QPushButton::clicked, this, [this] {
         if (const int i = selectedPinned(); i >= 0)
             m_controller->unpin(size_t(i));
@@ -74,6 +85,33 @@ ComparePage::ComparePage(ScenarioController* controller, QWidget* parent)
     retranslate();
 }
 
+bool ComparePage::pinFiles(const QStringList& paths)
+{
+    std::vector<std::string> files;
+    for (const QString& path : paths)
+        files.push_back(path.toStdString());
+    auto loaded = loadComparedFiles(files, m_controller->catalog());
+    std::vector<NamedScenario> all = m_controller->pinnedScenarios();
+    std::optional<FieldError> error;
+    if (!loaded)
+        error = loaded.error();
+    else if (all.size() + loaded->size() > size_t(kMaxPinned))
+        error = FieldError{tr("pinned scenarios").toStdString(),
+                           std::to_string(all.size() + loaded->size()),
+                           tr("at most %1").arg(kMaxPinned).toStdString()};
+    if (!error) {
+        all.insert(all.end(), loaded->begin(), loaded->end());
+        error = m_controller->setPinned(all);
+    }
+    if (error) {
+        QMessageBox::warning(this, tr("Cannot pin"),
+                             tr("Nothing was pinned; the comparison is unchanged.\n%1")
+                                 .arg(UiText::fieldError(*error)));
+        return false;
+    }
+    return true;
+}
+
 void ComparePage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
@@ -92,6 +130,8 @@ void ComparePage::retranslate()
     m_pin->setText(tr("Pin current scenario"));
     m_pin->setToolTip(
         tr("Keep the scenario as it is now beside the live one (up to four: A to D)"));
+    m_pinFile->setText(tr("Pin a file..."));
+    m_pinFile->setToolTip(tr("Pin saved scenarios beside the live one without opening them"));
     m_rename->setText(tr("Rename..."));
     m_unpin->setText(tr("Unpin"));
     m_unpinAll->setText(tr("Unpin all"));
@@ -166,6 +206,7 @@ void ComparePage::refresh()
     m_stale = false;
     const size_t pinned = m_controller->pinned().size();
     m_pin->setEnabled(pinned < size_t(kMaxPinned));
+    m_pinFile->setEnabled(pinned < size_t(kMaxPinned));
     m_unpinAll->setEnabled(pinned > 0);
     m_hint->setText(pinned == 0
                         ? tr("Nothing is pinned yet. Pin the scenario, change it, and "

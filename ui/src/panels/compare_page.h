@@ -23,6 +23,10 @@ public:
     explicit ComparePage(ScenarioController* controller, QWidget* parent = nullptr);
 
     QTableWidget* table() const { return m_table; }
+    // Pins the scenarios of these files (each file's, then those pinned in it) after those
+    // pinned already; a file that cannot be read, or more than four in all, is refused with a
+    // message naming the field, and the pinned scenarios stay as they were.
+    bool pinFiles(const QStringList& paths);
     void setByteUnits(ByteUnits units);
     void retranslate();
     // The table as the CLI prints it (plain text or Markdown), in English.
@@ -56,6 +60,7 @@ private:
     QPushButton* m_rename = nullptr;
     QPushButton* m_unpin = nullptr;
     QPushButton* m_unpinAll = nullptr;
+    QPushButton* m_pinFile = nullptr;
     QPushButton* m_copyText = nullptr;
     QPushButton* m_copyMarkdown = nullptr;
     QTableWidget* m_table = nullptr;
