@@ -2274,9 +2274,5 @@ Error: %6 %</source>
         <source>Live</source>
         <translation>編集中</translation>
     </message>
-    <message>
-        <source>Memory per GPU (%1)</source>
-        <translation>GPU あたりのメモリ（%1）</translation>
-    </message>
 </context>
 </TS>

@@ -339,8 +339,13 @@ void ChartBase::drawPinnedCurves(const EvaluationSnapshot& snap,
                                  double* low, double* high, const QString& what)
 {
     const PinnedList& pinned = *snap.pinned;
-    while (m_pinnedCurves.size() < pinned.size())
+    // Under the live scenario's curves and every label: the live one is what the chart is about.
+    if (!layer(QStringLiteral("pinned")))
+        addLayer(QStringLiteral("pinned"), layer(QStringLiteral("main")), limBelow);
+    while (m_pinnedCurves.size() < pinned.size()) {
         m_pinnedCurves.push_back(addGraph());
+        m_pinnedCurves.back()->setLayer(QStringLiteral("pinned"));
+    }
     for (size_t p = 0; p < m_pinnedCurves.size(); ++p) {
         QCPGraph* graph = m_pinnedCurves[p];
         const bool shown = p < pinned.size() && !pinned[p].contextSweep.x.empty();
@@ -376,14 +381,27 @@ void ChartBase::fitLegend()
             entries += QLatin1Char('\n') + item->plottable()->name();
     if (entries != m_legendEntries) {
         m_legendEntries = entries;
-        m_legendWidest = 1;
+        m_legendWidths.clear();
         for (int i = 0; i < legend->itemCount(); ++i)
             if (QCPAbstractLegendItem* item = legend->item(i))
-                m_legendWidest = std::max(m_legendWidest, item->minimumOuterSizeHint().width());
+                m_legendWidths.push_back(item->minimumOuterSizeHint().width());
     }
-    const int widest = m_legendWidest;
     const int available = std::max(1, (m_exportSize.isValid() ? m_exportSize.width() : width()) - 20);
-    const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, legend->itemCount());
+    // As many columns as fit, each as wide as its own widest entry (entries fill the rows left
+    // to right): a long name no longer makes every column as wide as itself.
+    const int count = int(m_legendWidths.size());
+    int columns = std::max(1, count);
+    for (; columns > 1; --columns) {
+        int total = (columns - 1) * legend->columnSpacing();
+        for (int c = 0; c < columns; ++c) {
+            int widest = 0;
+            for (int i = c; i < count; i += columns)
+                widest = std::max(widest, m_legendWidths[size_t(i)]);
+            total += widest;
+        }
+        if (total <= available)
+            break;
+    }
     if (legend->wrap() != columns) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-lays out the items

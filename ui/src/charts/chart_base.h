@@ -125,8 +125,8 @@ private:
     QCPTextElement* m_title = nullptr;
     QCPLayer* m_markers = nullptr;
     std::vector<double> m_baseKey;
-    QString m_legendEntries; // what m_legendWidest was measured for
-    int m_legendWidest = 1;
+    QString m_legendEntries;        // what m_legendWidths were measured for
+    std::vector<int> m_legendWidths; // each legend entry's width, in order
     std::vector<QCPGraph*> m_pinnedCurves;
     bool m_baseValid = false;
     QSize m_drawnRectSize; // the axis rect that draw() last placed labels in

@@ -161,7 +161,7 @@ void VramChart::drawComparison(const EvaluationSnapshot& snap)
     xAxis->setTicker(ticker);
     xAxis->setRange(0.4, double(n) + 0.6);
     xAxis->setLabel(QString());
-    yAxis->setLabel(tr("Memory per GPU (%1)").arg(unit.symbol));
+    yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol)); // the title says "per GPU"
     yAxis->setRange(0, highest * 1.12 / unit.bytes);
 }
 

@@ -155,6 +155,10 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     }
     m_comparePage = new ComparePage(controller, this);
     m_pages->addTab(m_comparePage, QString());
+    // Columns share the width evenly: otherwise the views' size hints decide, and the VRAM
+    // chart, whose legend is the widest for its size, got the narrower one.
+    for (int column = 0; column < grid->columnCount(); ++column)
+        grid->setColumnStretch(column, 1);
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(4, 4, 4, 4);
