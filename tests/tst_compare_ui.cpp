@@ -76,7 +76,11 @@ private slots:
         QVERIFY(c.ok());
         const ComparedFigure& weights = c->figures[1];
         const std::string relative = relativeChangeText(weights, 1);
-        QVERIFY(table->item(1, 1)->text().contains(QString::fromStdString(relative)));
+        // (The table holds each figure with its unit on one line: no-break spaces.)
+        QVERIFY(table->item(1, 1)
+                    ->text()
+                    .replace(QChar(0x00A0), QLatin1Char(' '))
+                    .contains(QString::fromStdString(relative)));
         QVERIFY(relative.rfind("-4", 0) == 0); // 8.5 bits against 16: about -47 %
         QCOMPARE(table->verticalHeaderItem(int(c->figures.size()))->text(),
                  QStringLiteral("--weights"));

@@ -85,6 +85,16 @@ ComparePage::ComparePage(ScenarioController* controller, QWidget* parent)
     retranslate();
 }
 
+namespace {
+
+// A figure with its unit ("8.66 GiB", "-69 %") held on one line.
+QString unbroken(const std::string& text)
+{
+    return QString::fromStdString(text).replace(QLatin1Char(' '), QChar(0x00A0));
+}
+
+} // namespace
+
 bool ComparePage::pinFiles(const QStringList& paths)
 {
     std::vector<std::string> files;
@@ -224,7 +234,7 @@ QString ComparePage::valueText(const Comparison& c, const ComparedFigure& f, siz
 {
     if (f.kind == FigureKind::YesNo)
         return f.values[i].value_or(0) != 0 ? tr("yes") : tr("no");
-    return QString::fromStdString(comparedValueText(c, f, i, units, UiText::numberStyle()));
+    return unbroken(comparedValueText(c, f, i, units, UiText::numberStyle()));
 }
 
 QString ComparePage::changeText(const Comparison& c, const ComparedFigure& f, size_t i,
@@ -235,9 +245,9 @@ QString ComparePage::changeText(const Comparison& c, const ComparedFigure& f, si
     if (f.kind == FigureKind::YesNo || absolute.empty() || absolute == "0")
         return {};
     const std::string relative = relativeChangeText(f, i, st);
-    return QString::fromStdString(absolute) +
-           (relative.empty() ? QString()
-                             : QStringLiteral(" (%1)").arg(QString::fromStdString(relative)));
+    // A narrow column wraps between the two, never inside one.
+    return unbroken(absolute) +
+           (relative.empty() ? QString() : QStringLiteral(" (%1)").arg(unbroken(relative)));
 }
 
 QString ComparePage::tableHtml(const Comparison& c, ByteUnits units)
