@@ -195,6 +195,18 @@ private slots:
         QCOMPARE(QString::fromStdString(file.error().field), field);
     }
 
+    void namesAreCutBetweenCharacters()
+    {
+        // 47 ASCII characters and then Japanese: the cut falls after the 48th character, not
+        // inside its three UTF-8 bytes.
+        const std::string name = std::string(47, 'x') + "量子化の比較";
+        QCOMPARE(pinnedNameFrom(name), std::string(47, 'x') + "量");
+        QCOMPARE(pinnedNameFrom("fp16"), std::string("fp16"));
+        // A pinned name that is not UTF-8 (a file name's bytes) still saves.
+        ScenarioFile file{llama("fp16"), {{std::string("caf\xE9"), llama("q8_0")}}};
+        QVERIFY(scenarioFileToText(file).find("caf\xEF\xBF\xBD") != std::string::npos);
+    }
+
     void cliComparesFiles()
     {
         QTemporaryDir dir;
@@ -209,6 +221,13 @@ private slots:
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out);
         QVERIFY(j["scenarios"] == nlohmann::json({"fp16", "q8", "4-bit"}));
+        // A file name that is not UTF-8 (Latin-1 "café") names its column all the same.
+        const std::string latin1 = dir.path().toStdString() + "/caf\xE9.kvscope.json";
+        std::ofstream(latin1) << scenarioToText(llama("q8_0"));
+        r = test::runCli({"compare", a.toStdString(), latin1, "--json"});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(nlohmann::json::parse(r.out)["scenarios"][1].get<std::string>(),
+                 std::string("caf\xEF\xBF\xBD"));
         r = test::runCli({"compare", a.toStdString(), b.toStdString(), "--csv"});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.rfind("row,id,fp16,q8,", 0) == 0);

@@ -31,7 +31,10 @@ int compareCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream&
     if (!comparison)
         return badInput(err, comparison.error());
     if (args.has("json"))
-        out << comparisonToJson(*comparison).dump(2) << "\n";
+        // A name from a file name need not be UTF-8: such bytes are replaced.
+        out << comparisonToJson(*comparison)
+                   .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+            << "\n";
     else if (args.has("csv"))
         out << comparisonCsv(*comparison);
     else

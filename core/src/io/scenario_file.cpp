@@ -230,7 +230,9 @@ nlohmann::json scenarioFileToJson(const ScenarioFile& file)
 
 std::string scenarioFileToText(const ScenarioFile& file)
 {
-    return scenarioFileToJson(file).dump(2) + "\n";
+    // A name from a file name need not be UTF-8: such bytes are replaced, never a failed save.
+    return scenarioFileToJson(file).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+           "\n";
 }
 
 namespace {
@@ -255,8 +257,10 @@ Expected<NamedScenario> pinnedFromJson(const nlohmann::json& j, size_t index, in
     auto read = scenarioFromJson(inner, c);
     if (!read) {
         FieldError error = read.error();
-        if (error.field.rfind("scenario", 0) == 0)
-            error.field = field + error.field.substr(8);
+        // "scenario.weights" becomes "scenario.pinned[1].weights"; an embedded model's or
+        // GPU's own key is named after the pinned scenario.
+        error.field = error.field.rfind("scenario", 0) == 0 ? field + error.field.substr(8)
+                                                            : field + ": " + error.field;
         return error;
     }
     return NamedScenario{name->get<std::string>(), std::move(read).value()};
@@ -314,7 +318,7 @@ std::string fileStem(const std::string& path)
             name.resize(name.size() - suffix.size());
             break;
         }
-    return name.substr(0, kMaxPinnedNameLength);
+    return pinnedNameFrom(name);
 }
 
 } // namespace

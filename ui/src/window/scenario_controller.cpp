@@ -152,7 +152,7 @@ bool ScenarioController::pin(const std::string& name)
         chosen = differenceName(m_snapshot.scenario, list.front().scenario);
     if (chosen.empty())
         chosen = std::string(1, char('A' + list.size()));
-    list.push_back({chosen.substr(0, kMaxPinnedNameLength), m_snapshot.scenario,
+    list.push_back({pinnedNameFrom(chosen), m_snapshot.scenario,
                     m_snapshot.evaluation, m_snapshot.verdict});
     replacePinned(std::move(list));
     return true;
@@ -178,7 +178,7 @@ bool ScenarioController::renamePinned(size_t index, const std::string& name)
     if (index >= pinned().size() || name.empty())
         return false;
     PinnedList list = pinned();
-    list[index].name = name.substr(0, kMaxPinnedNameLength);
+    list[index].name = pinnedNameFrom(name);
     replacePinned(std::move(list));
     return true;
 }
@@ -186,7 +186,8 @@ bool ScenarioController::renamePinned(size_t index, const std::string& name)
 std::optional<FieldError> ScenarioController::setPinned(const std::vector<NamedScenario>& pinned)
 {
     if (pinned.size() > size_t(kMaxPinned))
-        return FieldError{"pinned", std::to_string(pinned.size()), "at most 4 pinned scenarios"};
+        return FieldError{"pinned", std::to_string(pinned.size()),
+                          "at most " + std::to_string(kMaxPinned) + " pinned scenarios"};
     PinnedList list;
     for (const NamedScenario& named : pinned) {
         auto evaluation = evaluateNamed(named);

@@ -19,7 +19,6 @@
 namespace kvscope {
 
 inline constexpr int scenarioFileVersion = 2;
-inline constexpr size_t kMaxPinnedNameLength = 48; // characters (UTF-8 code points)
 
 nlohmann::json scenarioToJson(const Scenario& scenario);
 std::string scenarioToText(const Scenario& scenario); // pretty-printed, ends with a newline

@@ -22,8 +22,10 @@ struct NamedScenario
     Scenario scenario;
 };
 
-// At most this many scenarios are pinned beside the live one (A to D).
+// At most this many scenarios are pinned beside the live one (A to D), each with a name of at
+// most kMaxPinnedNameLength characters.
 inline constexpr int kMaxPinned = 4;
+inline constexpr size_t kMaxPinnedNameLength = 48;
 
 enum class FigureKind { Bytes, Milliseconds, TokensPerS, Tokens, Count, Money, YesNo };
 
@@ -67,6 +69,10 @@ struct FigureChange
     std::optional<double> ratio;
 };
 std::optional<FigureChange> changeOf(const ComparedFigure& figure, size_t index);
+
+// `text` cut to kMaxPinnedNameLength characters (UTF-8 code points, never inside one): a
+// pinned scenario's name from a file name, a rename, or what differs.
+std::string pinnedNameFrom(const std::string& text);
 
 // What tells `scenario` from `reference`, for a pinned scenario's default name: the first two
 // inputs that differ, as people say them ("4-bit AWQ", "NVIDIA A100 80GB, vLLM"); "" when none.
