@@ -32,7 +32,6 @@ size_t nearestPoint(const Sweep& sweep, double key)
 
 ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
 {
-    setMinimumSize(240, 170);
     setLocale(QLocale());
     setNoAntialiasingOnDrag(true);
     setPlottingHint(QCP::phCacheLabels, true);
@@ -53,6 +52,12 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
     // after they were placed, on the first show or a window resize, places them again; twice at
     // most, in case placing them moves the layout once more.
     connect(this, &QCustomPlot::afterLayout, this, [this] {
+        // The height around the plot (title, legend, axes) sets the height the chart asks for.
+        if (const int around = height() - axisRect()->rect().height();
+            m_exportSize.isEmpty() && around != m_aroundPlot) {
+            m_aroundPlot = around;
+            updateGeometry();
+        }
         if (!m_last || axisRect()->rect().size() == m_drawnRectSize || m_layoutRedraws >= 2)
             return;
         ++m_layoutRedraws;
@@ -106,9 +111,30 @@ void ChartBase::showSnapshot(const EvaluationSnapshot& snapshot)
     replot(rpQueuedReplot);
 }
 
+QSize ChartBase::minimumSizeHint() const
+{
+    // As tall as the title, legend rows (wrapped to the current width) and axes took in the
+    // last layout, plus the minimum plot area; QCustomPlot's own estimate before the first.
+    // Any width from 240 px: the legend wraps to it.
+    int height = QCustomPlot::minimumSizeHint().height();
+    if (!m_minimumPlot.isEmpty() && m_aroundPlot > 0)
+        height = std::max(height, m_aroundPlot + m_minimumPlot.height());
+    return {240, std::max(170, height)};
+}
+
+void ChartBase::setMinimumPlotSize(const QSize& size)
+{
+    m_minimumPlot = size;
+    axisRect()->setMinimumSize(size);
+    updateGeometry();
+}
+
 void ChartBase::layOutAt(const QSize& size)
 {
     m_exportSize = size == rect().size() ? QSize() : size;
+    // An export is laid out at the size asked for, however small; the window's minimum is back
+    // once it lays out at the widget's own size.
+    axisRect()->setMinimumSize(m_exportSize.isValid() ? QSize() : m_minimumPlot);
     setViewport(QRect(QPoint(0, 0), size));
     fitLegend();
     m_exporting = !m_exportSize.isEmpty() || !isVisible();
@@ -405,6 +431,7 @@ void ChartBase::fitLegend()
     if (legend->wrap() != columns) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-lays out the items
+        updateGeometry(); // the legend's rows are part of the height the chart asks for
     }
 }
 

@@ -30,6 +30,11 @@ public:
     // While a slider is dragged, curves draw thin and without antialiasing (as QCustomPlot does
     // during its own drags); leaving draft mode replots at full quality.
     void setDraftMode(bool draft);
+    // The smallest plot area (inside the axes) the window lays this chart out with: the chart
+    // asks for its title, legend and axes on top, so a laptop screen scrolls the grid instead of
+    // squeezing a plot to a strip. Exports lay out at their own size regardless.
+    void setMinimumPlotSize(const QSize& size);
+    QSize minimumSizeHint() const override;
     const ChartStyle& chartStyle() const { return m_style; }
     // Re-applies translated texts and redraws.
     void retranslate();
@@ -131,6 +136,8 @@ private:
     bool m_baseValid = false;
     QSize m_drawnRectSize; // the axis rect that draw() last placed labels in
     QSize m_exportSize;    // while an export lays the chart out at its own size
+    QSize m_minimumPlot;   // setMinimumPlotSize's, while on screen
+    int m_aroundPlot = 0;  // the chart's height less its plot's, as last laid out on screen
     int m_layoutRedraws = 0;
     bool m_deferred = false;  // a snapshot arrived while hidden (deferWhileHidden)
     bool m_exporting = false; // layOutAt draws even a hidden view

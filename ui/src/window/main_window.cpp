@@ -128,10 +128,18 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     m_pages = new QTabWidget(this);
     m_pages->setObjectName(QStringLiteral("viewPages"));
     m_pages->setDocumentMode(true);
-    m_pages->addTab(chartsPage, QString());
+    // On a laptop the grid scrolls rather than squeeze a plot below a readable size.
+    auto* chartsScroll = new QScrollArea(this);
+    chartsScroll->setObjectName(QStringLiteral("chartsScroll"));
+    chartsScroll->setWidget(chartsPage);
+    chartsScroll->setWidgetResizable(true);
+    chartsScroll->setFrameShape(QFrame::NoFrame);
+    chartsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_pages->addTab(chartsScroll, QString());
     for (ChartBase* chart : m_charts) {
         const ViewEntry& view = *chart->view();
         if (view.page == ViewPage::Charts) {
+            chart->setMinimumPlotSize(QSize(240, 160));
             grid->addWidget(chart, view.grid.row, view.grid.column, view.grid.rowSpan,
                             view.grid.columnSpan);
         } else if (view.page == ViewPage::Plan) {

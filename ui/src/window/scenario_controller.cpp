@@ -152,8 +152,9 @@ bool ScenarioController::pin(const std::string& name)
         chosen = differenceName(m_snapshot.scenario, list.front().scenario);
     if (chosen.empty())
         chosen = std::string(1, char('A' + list.size()));
-    list.push_back({pinnedNameFrom(chosen), m_snapshot.scenario,
-                    m_snapshot.evaluation, m_snapshot.verdict});
+    // Swept over the live range once the live sweep is (sweepPinned).
+    list.push_back({pinnedNameFrom(chosen), m_snapshot.scenario, m_snapshot.evaluation,
+                    m_snapshot.verdict, Sweep{}, {0, 0}});
     replacePinned(std::move(list));
     return true;
 }
@@ -194,7 +195,8 @@ std::optional<FieldError> ScenarioController::setPinned(const std::vector<NamedS
         if (!evaluation)
             return evaluation.error();
         const Verdict verdict = verdictOf(named.scenario, *evaluation);
-        list.push_back({named.name, named.scenario, std::move(evaluation).value(), verdict});
+        list.push_back(
+            {named.name, named.scenario, std::move(evaluation).value(), verdict, Sweep{}, {0, 0}});
     }
     replacePinned(std::move(list));
     return std::nullopt;
