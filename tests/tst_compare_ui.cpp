@@ -5,6 +5,8 @@
 
 #include "window_fixture.h"
 
+#include "pdf_text.h"
+
 #include "charts/chart_base.h"
 #include "charts/view_registry.h"
 #include "export/screenshot.h"
@@ -17,7 +19,9 @@
 #include "window/scenario_history.h"
 
 #include <QApplication>
+#include <QImage>
 #include <QMessageBox>
+#include <QProcess>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -321,6 +325,55 @@ private slots:
             QVERIFY2(chart->legend->outerRect().bottom() <= chart->height(),
                      qPrintable(chart->chartId()));
         }
+    }
+
+    // `export` and `report` with --compare: the pinned scenarios in the charts, a comparison
+    // section in the report; a file that cannot be pinned is refused with its field named.
+    void comparisonInExportsAndReport()
+    {
+        QTemporaryDir dir;
+        const QString fp16 = dir.filePath(QStringLiteral("fp16.kvscope.json"));
+        const QString bad = dir.filePath(QStringLiteral("bad.kvscope.json"));
+        {
+            QFile f(fp16);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"kvscope_scenario": 2, "weights": "fp16", "context": 8192})");
+            QFile b(bad);
+            QVERIFY(b.open(QIODevice::WriteOnly));
+            b.write(R"({"kvscope_scenario": 2, "context": 0})");
+        }
+        auto run = [](const QStringList& arguments) {
+            QProcess cli;
+            cli.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE), arguments);
+            cli.waitForFinished(120000);
+            return std::make_pair(cli.exitCode(), QString::fromUtf8(cli.readAllStandardError()));
+        };
+        const QString pdf = dir.filePath(QStringLiteral("compare.pdf"));
+        auto [code, err] = run({"report", "--weights", "q4_k_m", "--context", "8192", "--compare",
+                                fp16, "--out", pdf});
+        QVERIFY2(code == 0, qPrintable(err));
+        const QString text = test::pdfText(pdf);
+        if (!text.isEmpty()) {
+            QVERIFY(text.contains(QStringLiteral("Comparison")));
+            QVERIFY(text.contains(QStringLiteral("A: fp16")));
+            QVERIFY(text.contains(QStringLiteral("Live")));
+        }
+        const QString png = dir.filePath(QStringLiteral("compare.png"));
+        std::tie(code, err) = run({"export", "--chart", "vram", "--format", "png", "--compare",
+                                   fp16, "--compare", fp16, "--out", png});
+        QVERIFY2(code == 0, qPrintable(err));
+        QImage image;
+        QVERIFY(image.load(png));
+        std::tie(code, err) =
+            run({"export", "--chart", "vram", "--format", "png", "--compare", bad, "--out", png});
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QStringLiteral("bad.kvscope.json: scenario.context")),
+                 qPrintable(err));
+        std::tie(code, err) = run({"report", "--compare", fp16, "--compare", fp16, "--compare",
+                                   fp16, "--compare", fp16, "--compare", fp16, "--out", pdf});
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QStringLiteral("--compare: got 5 scenarios to pin")),
+                 qPrintable(err));
     }
 
     void aRefusedPinnedFileChangesNothing()

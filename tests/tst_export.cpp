@@ -17,6 +17,7 @@
 #include "window/main_window.h"
 #include "export/report_writer.h"
 #include "window/scenario_document.h"
+#include "pdf_text.h"
 #include "testutils.h"
 #include "window_fixture.h"
 
@@ -39,20 +40,6 @@ using namespace kvscope;
 using namespace kvscope::ui;
 
 namespace {
-
-// The text of a PDF, as poppler's pdftotext reads it ("" when the tool is missing).
-QString pdfText(const QString& path)
-{
-    const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
-    if (tool.isEmpty())
-        return {};
-    QProcess process;
-    process.start(tool, {QStringLiteral("-layout"), path, QStringLiteral("-")});
-    process.waitForFinished(30000);
-    // Typeset ligatures ("ﬁ") and CJK radicals ("⼊" for "入") come back as compatibility code
-    // points; NFKC folds them for plain comparisons.
-    return QString::fromUtf8(process.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
-}
 
 // The text of one page of a PDF (1-based), "" past the end or without pdftotext.
 QString pdfPageText(const QString& path, int page)
@@ -110,7 +97,6 @@ private slots:
     void registryView();
     void helpListsTheRegistryCharts();
     void reportPagesFollowTheRegistry();
-    void comparisonInExportsAndReport();
 
 private:
     QTemporaryDir m_dir;
@@ -190,7 +176,7 @@ void TestExport::everyChartEveryFormat()
         QVERIFY2(QString::fromUtf8(bytes).contains(expectedText), "the SVG holds its text as text");
     } else {
         QVERIFY(bytes.startsWith("%PDF"));
-        const QString text = pdfText(path);
+        const QString text = test::pdfText(path);
         if (text.isEmpty())
             QSKIP("pdftotext is not installed");
         QVERIFY2(text.contains(c->chartTitle()), qPrintable(text.left(400)));
@@ -286,7 +272,7 @@ void TestExport::report()
     QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(), path, options, &error),
              qPrintable(error));
     QVERIFY(readAll(path).startsWith("%PDF"));
-    const QString text = pdfText(path);
+    const QString text = test::pdfText(path);
     if (text.isEmpty())
         QSKIP("pdftotext is not installed");
     QVERIFY(text.contains(QStringLiteral("Llama 2 7B")));
@@ -556,51 +542,6 @@ void TestExport::reportPagesFollowTheRegistry()
     // The assumptions sit under the last chart exactly when it leaves half a page free.
     QCOMPARE(pdfPageText(path, last).contains(QStringLiteral("Assumptions")),
              ReportWriter::leavesHalfPageFree(pages.back()));
-}
-
-// `export` and `report` with --compare: the pinned scenarios in the charts, a comparison section
-// in the report; a file that cannot be pinned is refused with its field named.
-void TestExport::comparisonInExportsAndReport()
-{
-    const QString fp16 = m_dir.filePath(QStringLiteral("fp16.kvscope.json"));
-    const QString bad = m_dir.filePath(QStringLiteral("bad.kvscope.json"));
-    {
-        QFile f(fp16);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"kvscope_scenario": 2, "weights": "fp16", "context": 8192})");
-        QFile b(bad);
-        QVERIFY(b.open(QIODevice::WriteOnly));
-        b.write(R"({"kvscope_scenario": 2, "context": 0})");
-    }
-    auto run = [](const QStringList& arguments) {
-        QProcess cli;
-        cli.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE), arguments);
-        cli.waitForFinished(120000);
-        return std::make_pair(cli.exitCode(), QString::fromUtf8(cli.readAllStandardError()));
-    };
-    const QString pdf = m_dir.filePath(QStringLiteral("compare.pdf"));
-    auto [code, err] = run({"report", "--weights", "q4_k_m", "--context", "8192", "--compare", fp16,
-                            "--out", pdf});
-    QVERIFY2(code == 0, qPrintable(err));
-    const QString text = pdfText(pdf);
-    if (!text.isEmpty()) {
-        QVERIFY(text.contains(QStringLiteral("Comparison")));
-        QVERIFY(text.contains(QStringLiteral("A: fp16")));
-        QVERIFY(text.contains(QStringLiteral("Live")));
-    }
-    const QString png = m_dir.filePath(QStringLiteral("compare.png"));
-    std::tie(code, err) = run({"export", "--chart", "vram", "--format", "png", "--compare", fp16,
-                               "--compare", fp16, "--out", png});
-    QVERIFY2(code == 0, qPrintable(err));
-    QImage image;
-    QVERIFY(image.load(png));
-    std::tie(code, err) = run({"export", "--chart", "vram", "--format", "png", "--compare", bad, "--out", png});
-    QCOMPARE(code, 2);
-    QVERIFY2(err.contains(QStringLiteral("bad.kvscope.json: scenario.context")), qPrintable(err));
-    std::tie(code, err) = run({"report", "--compare", fp16, "--compare", fp16, "--compare", fp16,
-                               "--compare", fp16, "--compare", fp16, "--out", pdf});
-    QCOMPARE(code, 2);
-    QVERIFY2(err.contains(QStringLiteral("--compare: got 5 scenarios to pin")), qPrintable(err));
 }
 
 int main(int argc, char** argv)

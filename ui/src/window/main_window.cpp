@@ -13,14 +13,11 @@
 #include "panels/matrix_page.h"
 #include "panels/plan_page.h"
 #include "panels/remedies_panel.h"
-#include "kvscope/engines/launch_command.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
-#include "kvscope/evaluation/sweep.h"
-#include "kvscope/text/text_summary.h"
 #include "window/language.h"
-#include "export/report_writer.h"
+#include "window/palettes.h"
 #include "window/scenario_document.h"
 #include "window/scenario_history.h"
 #include "panels/scenario_panel.h"
@@ -29,56 +26,25 @@
 
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QDir>
 #include <QFileInfo>
-#include <QLocale>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QMessageBox>
 #include <QTabWidget>
 #include <QUndoStack>
-#include <QMimeData>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QStyleFactory>
 #include <QVBoxLayout>
 
 namespace kvscope::ui {
 
 namespace {
-
-QPalette darkPalette()
-{
-    QPalette p;
-    const QColor window(0x2B, 0x2B, 0x2E), base(0x1E, 0x1E, 0x21), text(0xE8, 0xE8, 0xE8);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, window);
-    p.setColor(QPalette::ToolTipBase, base);
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0xA0, 0xA0, 0xA0));
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::Highlight, QColor(0x3A, 0x8E, 0xE6));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    return p;
-}
-
-QPalette lightPalette()
-{
-    return QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
-}
 
 bool isConfigFile(const QUrl& url)
 {
@@ -550,78 +516,6 @@ bool MainWindow::importConfig(const QString& path)
     m_controller->edit([&](Scenario& s) { s.model = spec; });
     statusBar()->showMessage(tr("Imported %1").arg(QString::fromStdString(spec.name)), 8000);
     return true;
-}
-
-bool MainWindow::exportReport(const QString& path)
-{
-    if (!m_controller->hasSnapshot())
-        return false;
-    ReportOptions options;
-    options.units = m_units;
-    options.pageSize = QLocale().territory() == QLocale::UnitedStates || QLocale().territory() == QLocale::Canada
-                           ? QPageSize::Letter
-                           : QPageSize::A4;
-    QString error;
-    if (!ReportWriter::write(m_controller->snapshot(), m_controller->catalog(), m_charts, path, options, &error)) {
-        QMessageBox::warning(this, tr("Export failed"),
-                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.").arg(path, error));
-        return false;
-    }
-    // The report drew the charts in the print palette; show them as the window has them again.
-    applyChartStyle();
-    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    return true;
-}
-
-bool MainWindow::exportData(const QString& path)
-{
-    if (!m_controller->hasSnapshot())
-        return false;
-    // Beside pinned scenarios, one column group per scenario: the pinned ones, then the live one.
-    const EvaluationSnapshot& snap = m_controller->snapshot();
-    std::vector<NamedSweep> sweeps;
-    for (size_t i = 0; i < snap.pinned->size(); ++i)
-        sweeps.push_back({ChartBase::pinnedName(i, (*snap.pinned)[i].name).toStdString(),
-                          &(*snap.pinned)[i].contextSweep});
-    if (!sweeps.empty())
-        sweeps.push_back({tr("Live").toStdString(), &snap.contextSweep});
-    else
-        sweeps.push_back({"", &snap.contextSweep});
-    const QByteArray csv = QByteArray::fromStdString(sweepsToCsv(sweeps, viewCsvColumns()));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
-        QMessageBox::warning(this, tr("Export failed"),
-                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
-                                 .arg(path, file.errorString()));
-        return false;
-    }
-    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    return true;
-}
-
-void MainWindow::copySummary()
-{
-    if (!m_controller->hasSnapshot())
-        return;
-    const EvaluationSnapshot& snap = m_controller->snapshot();
-    const NumberStyle numbers = UiText::numberStyle();
-    auto* mime = new QMimeData;
-    mime->setText(QString::fromStdString(textSummary(snap.scenario, snap.evaluation, m_units,
-                                                     SummaryStyle::PlainTable, numbers)));
-    mime->setData(QStringLiteral("text/markdown"),
-                  QByteArray::fromStdString(textSummary(snap.scenario, snap.evaluation, m_units,
-                                                        SummaryStyle::Markdown, numbers)));
-    QApplication::clipboard()->setMimeData(mime);
-    statusBar()->showMessage(tr("Summary copied"), 4000);
-}
-
-void MainWindow::copyLaunchCommand()
-{
-    if (!m_controller->hasSnapshot())
-        return;
-    const LaunchCommand command = launchCommand(m_controller->snapshot().scenario);
-    QApplication::clipboard()->setText(QString::fromStdString(launchCommandText(command)));
-    statusBar()->showMessage(tr("Launch command copied"), 4000);
 }
 
 void MainWindow::restoreState()
