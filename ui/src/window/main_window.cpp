@@ -189,6 +189,8 @@ MainWindow::~MainWindow()
     // edit: nothing of this half-destroyed window may answer it.
     if (m_planPage)
         disconnect(m_planPage, nullptr, this, nullptr);
+    // The undo stack, a grandchild, says its index changed as it is cleared on the way out.
+    disconnect(m_history->stack(), nullptr, this, nullptr);
 }
 
 bool MainWindow::showPage(const QString& id)
