@@ -312,6 +312,7 @@ private slots:
             change({{"weights", weights[i]}});
         }
         ui::renderWindow(*f.window, *f.controller, size);
+        QVERIFY(!QApplication::focusWidget()); // no text caret in the picture
         for (ui::ChartBase* chart : f.window->charts()) {
             if (chart->view()->page != ui::ViewPage::Charts)
                 continue;

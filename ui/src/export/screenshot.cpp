@@ -17,6 +17,9 @@ QImage renderWindow(MainWindow& window, ScenarioController& controller, const QS
     window.show();
     controller.evaluateNow();
     QApplication::processEvents();
+    // A picture of the window shows no text caret: the field that took the focus lets it go.
+    if (QWidget* focused = QApplication::focusWidget(); focused && window.isAncestorOf(focused))
+        focused->clearFocus();
     // The second round lets labels placed in pixels follow the layout the first one settled.
     for (int round = 0; round < 2; ++round) {
         for (ChartBase* chart : window.charts())
