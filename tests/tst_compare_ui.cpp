@@ -8,8 +8,6 @@
 #include "pdf_text.h"
 
 #include "charts/chart_base.h"
-#include "charts/view_registry.h"
-#include "export/screenshot.h"
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/text/comparison_text.h"
 #include "panels/compare_page.h"
@@ -284,48 +282,6 @@ private slots:
                  header.filter(QStringLiteral("Live:")).size());
         QCOMPARE(lines[1].split(QLatin1Char(',')).size(), header.size());
         QVERIFY(!lines[1].contains(QStringLiteral(",,")));
-    }
-
-    void plotsKeepAReadableSizeOnALaptop_data()
-    {
-        QTest::addColumn<QSize>("size");
-        QTest::addColumn<QString>("lang");
-        QTest::addColumn<int>("pins");
-        for (const QSize size : {QSize(1280, 800), QSize(1366, 768), QSize(1920, 1080)})
-            for (const char* lang : {"en", "ja"})
-                for (int pins : {0, 2, 4})
-                    QTest::addRow("%dx%d %s %d pinned", size.width(), size.height(), lang, pins)
-                        << size << QString::fromLatin1(lang) << pins;
-    }
-
-    // Every plot on the Charts tab stays readable, however many legend rows the comparison
-    // adds: the grid scrolls instead of squeezing a plot to a strip.
-    void plotsKeepAReadableSizeOnALaptop()
-    {
-        QFETCH(QSize, size);
-        QFETCH(QString, lang);
-        QFETCH(int, pins);
-        f.window->setLanguage(lang);
-        const char* weights[] = {"q8_0", "q4_k_m", "awq-int4", "fp8"};
-        for (int i = 0; i < pins; ++i) {
-            QVERIFY(f.controller->pin());
-            change({{"weights", weights[i]}});
-        }
-        ui::renderWindow(*f.window, *f.controller, size);
-        QVERIFY(!QApplication::focusWidget()); // no text caret in the picture
-        for (ui::ChartBase* chart : f.window->charts()) {
-            if (chart->view()->page != ui::ViewPage::Charts)
-                continue;
-            const QRect plot = chart->axisRect()->rect();
-            QVERIFY2(plot.height() >= 160 && plot.width() >= 240,
-                     qPrintable(QStringLiteral("%1: plot %2x%3")
-                                    .arg(chart->chartId())
-                                    .arg(plot.width())
-                                    .arg(plot.height())));
-            // The legend is whole: inside the chart, not cut by its bottom edge.
-            QVERIFY2(chart->legend->outerRect().bottom() <= chart->height(),
-                     qPrintable(chart->chartId()));
-        }
     }
 
     // `export` and `report` with --compare: the pinned scenarios in the charts, a comparison

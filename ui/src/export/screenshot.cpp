@@ -13,6 +13,9 @@ namespace kvscope::ui {
 
 QImage renderWindow(MainWindow& window, ScenarioController& controller, const QSize& size)
 {
+    // A screenshot is of the size asked for, also in presentation mode (full screen on a real
+    // display; the offscreen platform's screen is 800x800).
+    window.setWindowState(window.windowState() & ~Qt::WindowFullScreen);
     window.resize(size);
     window.show();
     controller.evaluateNow();

@@ -9,10 +9,12 @@
 #include "window/ui_text.h"
 
 #include <QEvent>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace kvscope::ui {
 
@@ -75,14 +77,50 @@ void HeadlineTile::mousePressEvent(QMouseEvent* event)
 
 HeadlineBar::HeadlineBar(QWidget* parent) : QWidget(parent)
 {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
-    for (auto*& tile : m_tiles) {
+    m_grid = new QGridLayout(this);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(4);
+    for (auto*& tile : m_tiles)
         tile = new HeadlineTile(this);
-        layout->addWidget(tile, 1);
-    }
+    arrange(FigureCount);
     retranslate();
+}
+
+int HeadlineBar::widthFor(int columns) const
+{
+    int width = (columns - 1) * m_grid->horizontalSpacing();
+    for (int c = 0; c < columns; ++c) {
+        int widest = 0;
+        for (int i = c; i < FigureCount; i += columns)
+            widest = std::max(widest, m_tiles[i]->minimumSizeHint().width());
+        width += widest;
+    }
+    return width;
+}
+
+void HeadlineBar::arrange(int columns)
+{
+    m_columns = columns;
+    for (HeadlineTile* tile : m_tiles)
+        m_grid->removeWidget(tile);
+    for (int i = 0; i < FigureCount; ++i)
+        m_grid->addWidget(m_tiles[i], i / columns, i % columns);
+    for (int c = 0; c < FigureCount; ++c)
+        m_grid->setColumnStretch(c, c < columns ? 1 : 0);
+    updateGeometry();
+}
+
+QSize HeadlineBar::minimumSizeHint() const
+{
+    return {widthFor(FigureCount / 2), QWidget::minimumSizeHint().height()};
+}
+
+void HeadlineBar::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const int columns = width() >= widthFor(FigureCount) ? FigureCount : FigureCount / 2;
+    if (columns != m_columns)
+        arrange(columns);
 }
 
 void HeadlineBar::retranslate()

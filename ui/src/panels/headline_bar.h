@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+class QGridLayout;
+
 namespace kvscope::ui {
 
 // One headline figure: a small caption over a large value; hovering or clicking shows the
@@ -51,16 +53,25 @@ public:
     const HeadlineTile* tile(Figure figure) const { return m_tiles[figure]; }
     QString verdictText() const;
 
+    // Any width that fits the tiles three to a row: narrower than six in a row (presentation
+    // mode on a 1366-pixel projector), the tiles take two rows.
+    QSize minimumSizeHint() const override;
+
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslate();
+    int widthFor(int columns) const; // the tiles' minimum widths, `columns` to a row
+    void arrange(int columns);
 
     // The planner's sentence (runs, or what binds and by how much): on a laptop the charts have
     // no height to spare, so it is the VRAM tile's explanation and heads the remedies panel.
     QString m_verdictText;
     HeadlineTile* m_tiles[FigureCount] = {};
+    QGridLayout* m_grid = nullptr;
+    int m_columns = FigureCount;
     const EvaluationSnapshot* m_last = nullptr;
     const PinnedEvaluation* m_reference = nullptr; // the first pinned scenario, if any
     // A line "-48 % vs A" under a figure (empty without a reference or a ratio).

@@ -110,7 +110,14 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
                             view.grid.columnSpan);
         } else if (view.page == ViewPage::Plan) {
             m_planPage = new PlanPage(static_cast<PlanChart*>(chart), this);
-            m_pages->addTab(m_planPage, QString());
+            // Scrolled like the charts: in presentation mode its controls, chart and table
+            // need more height than a 768-pixel projector leaves under the headline figures.
+            auto* planScroll = new QScrollArea(this);
+            planScroll->setWidget(m_planPage);
+            planScroll->setWidgetResizable(true);
+            planScroll->setFrameShape(QFrame::NoFrame);
+            planScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+            m_pages->addTab(planScroll, QString());
             connect(m_planPage, &PlanPage::settingsChanged, this,
                     [this](const std::vector<std::pair<std::string, std::string>>& settings) {
                         Scenario next = m_controller->scenario();
@@ -212,6 +219,14 @@ bool MainWindow::showPage(const QString& id)
             return true;
         }
     return false;
+}
+
+int MainWindow::tabOf(const QWidget* page) const
+{
+    for (int i = 0; i < m_pages->count(); ++i)
+        if (m_pages->widget(i) == page || m_pages->widget(i)->isAncestorOf(page))
+            return i;
+    return -1;
 }
 
 ChartBase* MainWindow::chart(const QString& id) const
@@ -334,11 +349,11 @@ void MainWindow::retranslate()
     m_exportChartMenu->setTitle(tr("Export &chart"));
     m_pages->setTabText(0, tr("Charts"));
     if (m_planPage) {
-        m_pages->setTabText(m_pages->indexOf(m_planPage), tr("Plan: what to buy"));
+        m_pages->setTabText(tabOf(m_planPage), tr("Plan: what to buy"));
         m_planPage->retranslate();
     }
     if (m_matrixPage) {
-        m_pages->setTabText(m_pages->indexOf(m_matrixPage), tr("Fit matrix"));
+        m_pages->setTabText(tabOf(m_matrixPage), tr("Fit matrix"));
         m_matrixPage->retranslate();
     }
     m_exportReport->setText(tr("Export &report (PDF)..."));
@@ -349,7 +364,7 @@ void MainWindow::retranslate()
     updateUndoTexts();
     m_pin->setText(tr("&Pin scenario for comparison"));
     m_unpinAll->setText(tr("U&npin all"));
-    m_pages->setTabText(m_pages->indexOf(m_comparePage), tr("Compare"));
+    m_pages->setTabText(tabOf(m_comparePage), tr("Compare"));
     m_comparePage->retranslate();
     m_copySummary->setText(tr("Copy &summary"));
     m_copyLaunch->setText(tr("Copy &launch command"));

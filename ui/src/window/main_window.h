@@ -79,6 +79,7 @@ private:
     void copyLaunchCommand();
     void updateTitle();
     void updateUndoTexts();
+    int tabOf(const QWidget* page) const; // the tab holding `page` (perhaps in a scroll area)
     void rebuildRecentMenu();
 
     ScenarioController* m_controller;
