@@ -159,6 +159,15 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
     const AttentionKind kinds[KindCount] = {AttentionKind::Mha, AttentionKind::Gqa,
                                             AttentionKind::Mqa, AttentionKind::Mla};
 
+    // Each bar's name with its KV heads, while the widest line fits under its bar (large
+    // presentation fonts, narrow charts); the kind alone where it does not.
+    const QFontMetrics ticks(xAxis->tickLabelFont());
+    const double perBar = double(axisRect()->width()) / (m_kinds + 0.2);
+    int widest = 0;
+    for (int i = 0; i < m_kinds; ++i)
+        for (const QString& line : m_names[i].split(QLatin1Char('\n')))
+            widest = std::max(widest, ticks.horizontalAdvance(line));
+    const bool kindOnly = widest + 8 > perBar;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < KindCount; ++i) {
         const bool shown = i < m_kinds;
@@ -172,8 +181,8 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         m_bars[i]->setPen(isOwn ? seriesPen(chartStyle().foreground, Qt::SolidLine, 2.5) : QPen(Qt::NoPen));
         // On a line of its own: QCustomPlot drops a tick label that would cross the widget's
         // edge, and the last bar's label reached it.
-        ticker->addTick(i + 1, isOwn ? m_names[i] + QLatin1Char('\n') + tr(" (this model)").trimmed()
-                                     : m_names[i]);
+        const QString name = kindOnly ? m_names[i].section(QLatin1Char('\n'), 0, 0) : m_names[i];
+        ticker->addTick(i + 1, isOwn ? name + QLatin1Char('\n') + tr(" (this model)").trimmed() : name);
         m_labels[i]->position->setCoords(i + 1, value);
         const bool capped = f.capped && m_values[i] >= double(limits::maxContext);
         m_labels[i]->setText(capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i])));
