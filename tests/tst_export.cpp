@@ -97,6 +97,7 @@ private slots:
     void registryView();
     void helpListsTheRegistryCharts();
     void reportPagesFollowTheRegistry();
+    void darkExportIsDark();
 
 private:
     QTemporaryDir m_dir;
@@ -542,6 +543,25 @@ void TestExport::reportPagesFollowTheRegistry()
     // The assumptions sit under the last chart exactly when it leaves half a page free.
     QCOMPARE(pdfPageText(path, last).contains(QStringLiteral("Assumptions")),
              ReportWriter::leavesHalfPageFree(pages.back()));
+}
+
+// `export --dark` draws on the dark palette's background, not the print palette's white.
+void TestExport::darkExportIsDark()
+{
+    for (const bool dark : {false, true}) {
+        const QString path = m_dir.filePath(QStringLiteral("dark-%1.png").arg(dark));
+        QStringList arguments{"export", "--chart", "vram", "--format", "png", "--out", path};
+        if (dark)
+            arguments << QStringLiteral("--dark");
+        QProcess cli;
+        cli.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE), arguments);
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        QImage image;
+        QVERIFY(image.load(path));
+        const double corner = image.pixelColor(2, 2).lightnessF();
+        QVERIFY2(dark ? corner < 0.3 : corner > 0.9, qPrintable(QString::number(corner)));
+    }
 }
 
 int main(int argc, char** argv)

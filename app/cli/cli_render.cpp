@@ -10,6 +10,7 @@
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 #include "window/language.h"
+#include "window/palettes.h"
 #include "export/report_writer.h"
 #include "window/scenario_controller.h"
 
@@ -151,6 +152,11 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     for (ui::ChartBase* chart : charts) {
         chart->resize(1200, 750);
         chart->setByteUnits(reportOptions.units);
+        // --dark draws in the window's dark palette (without it, in the print palette): the
+        // chart's own style would otherwise be the light default of a window never shown.
+        if (args.has("dark"))
+            chart->setChartStyle(
+                ui::ChartStyle::fromPalette(ui::darkPalette(), chart->chartStyle().font, 1.0));
         chart->show(controller.snapshot());
     }
     QString error;
