@@ -7,6 +7,7 @@
 #include "cli_runner.h"
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/model/kv_cache.h"
+#include "kvscope/planning/cautions.h"
 #include "kvscope/planning/fit_matrix.h"
 #include "kvscope/planning/plan_search.h"
 #include "kvscope/settings/scenario_options.h"
@@ -78,6 +79,35 @@ class TestPlanning : public QObject
     Q_OBJECT
 
 private slots:
+    void cautionsForContextAndHeadroom()
+    {
+        // Llama 2 7B is trained to 4,096 tokens: 8,192 runs, with a caution naming both.
+        Scenario s = test::scenarioFrom({{"context", "8192"}});
+        KVSCOPE_EVALUATE(e, s);
+        auto cautions = cautionsOf(s, e, verdictOf(s, e));
+        QCOMPARE(cautions.size(), size_t(1));
+        QCOMPARE(cautions[0].kind, CautionKind::ContextBeyondModel);
+        QCOMPARE(cautions[0].value, 8192.0);
+        QCOMPARE(cautions[0].limit, 4096.0);
+        // Nine sequences of 2,048 leave under 5 % of the 4090's budget free.
+        s = test::scenarioFrom({{"batch", "9"}});
+        KVSCOPE_EVALUATE(tight, s);
+        cautions = cautionsOf(s, tight, verdictOf(s, tight));
+        QCOMPARE(cautions.size(), size_t(1));
+        QCOMPARE(cautions[0].kind, CautionKind::LowHeadroom);
+        QCOMPARE(cautions[0].value, tight.vram.freeBytes);
+        QCOMPARE(cautions[0].limit, tight.vram.budgetBytes);
+        QVERIFY(cautions[0].value < kLowHeadroomShare * cautions[0].limit);
+        // The seed's scenario has neither; one that does not run is not "tight", it fails.
+        s = test::scenarioFrom({});
+        KVSCOPE_EVALUATE(seed, s);
+        QVERIFY(cautionsOf(s, seed, verdictOf(s, seed)).empty());
+        s = test::scenarioFrom({{"batch", "12"}});
+        KVSCOPE_EVALUATE(over, s);
+        QVERIFY(!over.vram.fits);
+        QVERIFY(cautionsOf(s, over, verdictOf(s, over)).empty());
+    }
+
     void verdictNamesWhatBinds()
     {
         // The case: Llama 3.1 70B, FP16, one RTX 4090, 32K.

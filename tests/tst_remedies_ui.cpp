@@ -2,6 +2,7 @@
 // The window's planner: the headline strip says whether the scenario runs and what binds, a
 // scenario that cannot run shows no decode speed, the remedies panel lists the core's remedies
 // in order, Apply makes one change that runs, and Undo takes it back.
+#include "kvscope/planning/cautions.h"
 #include "kvscope/planning/remedies.h"
 #include "kvscope/settings/scenario_options.h"
 #include "panels/headline_bar.h"
@@ -21,6 +22,31 @@ class TestRemediesUi : public QObject
     Q_OBJECT
 
 private slots:
+    // A fit with under 5 % of the budget free reads "Tight" in amber, and a context past the
+    // model's trained maximum is said in the verdict and under the longest context.
+    void cautionsReachTheHeadline()
+    {
+        ScenarioController controller(test::catalog());
+        HeadlineBar headline;
+        connect(&controller, &ScenarioController::evaluated, &headline, &HeadlineBar::show);
+        auto s = scenarioFromOptions({{"batch", "9"}}, test::catalog()); // 247 MiB of 23.6 GiB free
+        QVERIFY(s);
+        controller.setScenario(*s);
+        controller.evaluateNow();
+        const VramSplit& v = controller.snapshot().evaluation.vram;
+        QVERIFY(v.fits && v.freeBytes < 0.05 * v.budgetBytes);
+        QCOMPARE(headline.tile(HeadlineBar::Fit)->value(), QStringLiteral("Tight"));
+        QVERIFY(headline.verdictText().contains(QStringLiteral("Caution: only 247 MiB (1.0 %)")));
+        s = scenarioFromOptions({{"context", "8192"}}, test::catalog());
+        controller.setScenario(*s);
+        controller.evaluateNow();
+        QCOMPARE(headline.tile(HeadlineBar::Fit)->value(), QStringLiteral("Fits"));
+        QVERIFY(headline.verdictText().contains(
+            QStringLiteral("past the model's trained maximum of 4,096")));
+        QCOMPARE(headline.tile(HeadlineBar::LongestContext)->detail(),
+                 QStringLiteral("per sequence; the model is trained to 4K"));
+    }
+
     void overflowShowsVerdictAndRemedies()
     {
         ScenarioController controller(test::catalog());

@@ -5,6 +5,7 @@
 #include "cli_commands.h"
 #include "kvscope/io/plan_json.h"
 #include "kvscope/io/result_json.h"
+#include "kvscope/planning/cautions.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/remedy_text.h"
 #include "kvscope/text/text_summary.h"
@@ -108,6 +109,12 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     if (args.has("json")) {
         nlohmann::json j = evaluationToJson(*scenario, *evaluation);
         j["verdict"] = verdictToJson(*scenario, verdict);
+        nlohmann::json& cautions = j["cautions"] = nlohmann::json::array();
+        for (const Caution& caution : cautionsOf(*scenario, *evaluation, verdict))
+            cautions.push_back({{"id", cautionId(caution.kind)},
+                                {"value", caution.value},
+                                {"limit", caution.limit},
+                                {"message", cautionText(caution, ByteUnits::Binary)}});
         j["cost"] = costToJson(*scenario, costOf(*scenario, *evaluation, verdict.runs));
         j["remedies"] = remediesToJson(fixes);
         out << j.dump(2) << "\n";

@@ -175,6 +175,14 @@
         <source>Keep the experts of the first %1 layers in host RAM (--n-cpu-moe %2)</source>
         <translation>先頭 %1 層のエキスパートをホスト RAM に置く（--n-cpu-moe %2）</translation>
     </message>
+    <message>
+        <source>Caution: a context of %1 tokens is past the model&apos;s trained maximum of %2; quality past it is not assured.</source>
+        <translation>注意：コンテキスト長 %1 トークンは、モデルの学習時の最大値 %2 を超えています。この範囲での出力品質は保証されません。</translation>
+    </message>
+    <message>
+        <source>Caution: only %1 (%2 %) of the %3 budget per GPU is left free; allocator fragmentation or a longer prompt may overflow it.</source>
+        <translation>注意：GPU あたりの使用上限 %3 のうち、空きは %1（%2 %）しかありません。アロケータの断片化や長めのプロンプトで不足するおそれがあります。</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -1219,6 +1227,14 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>%1 vs %2</source>
         <translation>%2 比 %1</translation>
+    </message>
+    <message>
+        <source>Tight</source>
+        <translation>余裕なし</translation>
+    </message>
+    <message>
+        <source>per sequence; the model is trained to %1</source>
+        <translation>シーケンスあたり。モデルの学習上限は %1</translation>
     </message>
 </context>
 <context>

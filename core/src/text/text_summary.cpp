@@ -3,6 +3,7 @@
 
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/expert_fit.h"
+#include "kvscope/planning/cautions.h"
 #include "kvscope/planning/verdict.h"
 
 #include "kvscope/text/explain.h"
@@ -77,6 +78,9 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
 
     const Verdict verdict = verdictOf(s, e);
     const std::string verdictLine = verdictText(s, verdict, units, st);
+    std::vector<std::string> cautions;
+    for (const Caution& caution : cautionsOf(s, e, verdict))
+        cautions.push_back(cautionText(caution, units, st));
     const VramSplit& v = e.vram;
     const TokensFit& f = e.tokensFit;
     const DecodeTiming& d = e.decode;
@@ -123,6 +127,8 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     if (style == SummaryStyle::Markdown) {
         out << "## kvscope: " << head.str() << "\n\n" << setup.str() << "\n\n**" << verdictLine
             << "**\n";
+        for (const std::string& caution : cautions)
+            out << "\n_" << caution << "_\n";
         for (const Section& section : sections) {
             out << "\n### " << section.title << "\n\n| | | |\n|---|---:|---|\n";
             for (const Row& row : section.rows)
@@ -136,6 +142,8 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
             labelWidth = std::max(labelWidth, codePoints(row.label)),
             valueWidth = std::max(valueWidth, codePoints(row.value));
     out << head.str() << "\n" << setup.str() << "\n" << verdictLine << "\n";
+    for (const std::string& caution : cautions)
+        out << caution << "\n";
     for (const Section& section : sections) {
         out << "\n" << section.title << "\n";
         for (const Row& row : section.rows) {

@@ -17,6 +17,7 @@ inline const QColor overhead{0x80, 0x80, 0x80};    // grey
 inline const QColor freeVram{0x00, 0x9E, 0x73};    // bluish green
 inline const QColor reserved{0xC8, 0xC8, 0xC8};    // light grey
 inline const QColor overflow{0xD5, 0x5E, 0x00};    // vermillion
+inline const QColor caution{0xA6, 0x6A, 0x00};     // dark amber: runs, with a caution
 inline const QColor mha{0xD5, 0x5E, 0x00};
 inline const QColor gqa{0x00, 0x72, 0xB2};
 inline const QColor mqa{0x00, 0x9E, 0x73};

@@ -210,6 +210,9 @@ QString ReportWriter::verdictHtml(const EvaluationSnapshot& snap, const Catalog&
 {
     QString html = QStringLiteral("<p><b>%1</b></p>")
                        .arg(PlannerText::verdict(snap.scenario, snap.verdict, units).toHtmlEscaped());
+    for (const Caution& caution : cautionsOf(snap.scenario, snap.evaluation, snap.verdict))
+        html += QStringLiteral("<p style='color:#7a4f00'>%1</p>")
+                    .arg(PlannerText::caution(caution, units).toHtmlEscaped());
     const std::vector<Remedy> found = remedies(snap.scenario, snap.verdict, catalog);
     if (found.empty())
         return html;

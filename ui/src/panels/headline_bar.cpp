@@ -205,13 +205,19 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
         expertsMoved ? why("weights") + QLatin1Char('\n') + why("experts_offloaded") : why("weights"));
     const QString capacity = why("capacity");
     const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
-    const QString sentence = PlannerText::verdict(s, snap.verdict, m_units);
+    const QString cautions = PlannerText::cautions(s, e, snap.verdict, m_units);
+    const QString sentence = PlannerText::verdict(s, snap.verdict, m_units) +
+                             (cautions.isEmpty() ? QString() : QLatin1Char('\n') + cautions);
     m_verdictText = sentence;
+    const bool lowHeadroom = v.fits && v.freeBytes < kLowHeadroomShare * v.budgetBytes;
     const QString needed =
         m_reference ? against(snap.verdict.neededBytes, m_reference->verdict.neededBytes) : QString();
     if (v.fits)
-        m_tiles[Fit]->setValue(tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)) + needed,
-                               sentence + QLatin1Char('\n') + fitWhy, colors::freeVram);
+        // A fit with hardly any room left is a caution, not a confident green.
+        m_tiles[Fit]->setValue(lowHeadroom ? tr("Tight") : tr("Fits"),
+                               tr("%1 free").arg(bytes(v.freeBytes)) + needed,
+                               sentence + QLatin1Char('\n') + fitWhy,
+                               lowHeadroom ? colors::caution : colors::freeVram);
     else
         m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)) + needed,
                                sentence + QLatin1Char('\n') + fitWhy, colors::overflow);
@@ -233,8 +239,12 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                                   why("decode") + QLatin1Char('\n') + why("pcie"));
     const TokensFit& f = e.tokensFit;
     const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
+    // Past the model's trained maximum the tokens fit but the model was not trained for them.
+    const bool pastModel = s.model.maxContext > 0 && f.perSequence > s.model.maxContext;
     m_tiles[LongestContext]->setValue(unbounded ? tr("unbounded") : UiText::integer(f.perSequence),
-                                      tr("tokens per sequence") +
+                                      (pastModel ? tr("per sequence; the model is trained to %1")
+                                                       .arg(UiText::contextShort(double(s.model.maxContext)))
+                                                 : tr("tokens per sequence")) +
                                           (ref ? against(double(f.perSequence), double(ref->tokensFit.perSequence))
                                                : QString()),
                                       why("longest_context"),

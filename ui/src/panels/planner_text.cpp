@@ -16,6 +16,31 @@ QString q(const std::string& s)
 }
 } // namespace
 
+QString PlannerText::caution(const Caution& c, ByteUnits units)
+{
+    switch (c.kind) {
+    case CautionKind::ContextBeyondModel:
+        return tr("Caution: a context of %1 tokens is past the model's trained maximum of %2; "
+                  "quality past it is not assured.")
+            .arg(UiText::integer(int64_t(c.value)), UiText::integer(int64_t(c.limit)));
+    case CautionKind::LowHeadroom:
+        return tr("Caution: only %1 (%2 %) of the %3 budget per GPU is left free; allocator "
+                  "fragmentation or a longer prompt may overflow it.")
+            .arg(UiText::bytes(c.value, units), UiText::number(100.0 * c.value / c.limit, 1),
+                 UiText::bytes(c.limit, units));
+    }
+    return {};
+}
+
+QString PlannerText::cautions(const Scenario& s, const Evaluation& e, const Verdict& v,
+                              ByteUnits units)
+{
+    QStringList lines;
+    for (const Caution& c : cautionsOf(s, e, v))
+        lines << caution(c, units);
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString PlannerText::verdict(const Scenario& s, const Verdict& v, ByteUnits units)
 {
     // Short enough for one line of the headline strip on a laptop: the GPU is named beside it.

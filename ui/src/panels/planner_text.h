@@ -4,6 +4,7 @@
 // The planner's verdict and remedies in the window's language (the core writes them in English
 // for the CLI; the words here are translated, the numbers the same).
 
+#include "kvscope/planning/cautions.h"
 #include "kvscope/planning/remedies.h"
 
 #include <QCoreApplication>
@@ -17,6 +18,11 @@ class PlannerText
 public:
     static QString verdict(const Scenario& scenario, const Verdict& verdict, ByteUnits units);
     static QString remedyTitle(const Remedy& remedy);
+    // A caution (kvscope/planning/cautions.h) as one translated sentence.
+    static QString caution(const Caution& caution, ByteUnits units);
+    // Every caution of the snapshot's scenario, one per line ("" when there is none).
+    static QString cautions(const Scenario& scenario, const Evaluation& evaluation,
+                            const Verdict& verdict, ByteUnits units);
     static QString remedyEffect(const Remedy& remedy, ByteUnits units);
     // "12.40 USD", "1,860 JPY": two decimals below 1,000, none above.
     static QString money(double amount, const std::string& currency);

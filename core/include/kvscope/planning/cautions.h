@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What runs but deserves a second look: a context past what the model was trained on, and a
+// GPU filled so close to its budget that the engine's allocator may not find room. The headline
+// strip, `calc` (text and JSON) and the report state the same cautions.
+
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/planning/verdict.h"
+#include "kvscope/text/number_format.h"
+
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+enum class CautionKind { ContextBeyondModel, LowHeadroom };
+const char* cautionId(CautionKind kind); // "context_beyond_model", "low_headroom"
+
+// Below this share of the engine's budget left free, a fit is shown as a caution: PyTorch's
+// caching allocator fragments, and activation peaks vary with the batch's prompt lengths, by
+// more than a few percent of the memory it manages.
+inline constexpr double kLowHeadroomShare = 0.05;
+
+struct Caution
+{
+    CautionKind kind;
+    double value = 0; // the context (tokens), or the free bytes per GPU
+    double limit = 0; // the model's maximum context (tokens), or the engine's budget per GPU
+};
+
+std::vector<Caution> cautionsOf(const Scenario& scenario, const Evaluation& evaluation,
+                                const Verdict& verdict);
+
+// The caution in English, e.g. "Caution: a context of 8,192 tokens is past the model's trained
+// maximum of 4,096; quality past it is not assured." The window writes its own.
+std::string cautionText(const Caution& caution, ByteUnits units, const NumberStyle& style = {});
+
+} // namespace kvscope
