@@ -36,12 +36,10 @@ class TestCompareUi : public QObject
 
     test::WindowFixture f;
 
+    // The window's scenario with `options` applied (CLI names), evaluated.
     void change(const std::vector<std::pair<std::string, std::string>>& options)
     {
-        Scenario next = f.controller->scenario();
-        QVERIFY(!applyOptions(next, options, test::catalog()));
-        f.controller->setScenario(next);
-        f.controller->evaluateNow();
+        QVERIFY(f.change(options));
     }
 
 private slots:

@@ -31,6 +31,17 @@ struct WindowFixture
         controller->evaluateNow();
     }
 
+    // Applies `options` (the CLI's names) to the scenario and evaluates; false when refused.
+    bool change(const std::vector<std::pair<std::string, std::string>>& options)
+    {
+        Scenario next = controller->scenario();
+        if (applyOptions(next, options, catalog()))
+            return false;
+        controller->setScenario(next);
+        controller->evaluateNow();
+        return true;
+    }
+
     void close()
     {
         window.reset();
