@@ -205,11 +205,14 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
         expertsMoved ? why("weights") + QLatin1Char('\n') + why("experts_offloaded") : why("weights"));
     const QString capacity = why("capacity");
     const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
-    const QString cautions = PlannerText::cautions(s, e, snap.verdict, m_units);
+    const std::vector<Caution> found = cautionsOf(s, e, snap.verdict);
+    const QString cautions = PlannerText::cautions(found, m_units);
     const QString sentence = PlannerText::verdict(s, snap.verdict, m_units) +
                              (cautions.isEmpty() ? QString() : QLatin1Char('\n') + cautions);
     m_verdictText = sentence;
-    const bool lowHeadroom = v.fits && v.freeBytes < kLowHeadroomShare * v.budgetBytes;
+    const bool lowHeadroom = std::any_of(found.begin(), found.end(), [](const Caution& c) {
+        return c.kind == CautionKind::LowHeadroom;
+    });
     const QString needed =
         m_reference ? against(snap.verdict.neededBytes, m_reference->verdict.neededBytes) : QString();
     if (v.fits)

@@ -32,11 +32,10 @@ QString PlannerText::caution(const Caution& c, ByteUnits units)
     return {};
 }
 
-QString PlannerText::cautions(const Scenario& s, const Evaluation& e, const Verdict& v,
-                              ByteUnits units)
+QString PlannerText::cautions(const std::vector<Caution>& cautions, ByteUnits units)
 {
     QStringList lines;
-    for (const Caution& c : cautionsOf(s, e, v))
+    for (const Caution& c : cautions)
         lines << caution(c, units);
     return lines.join(QLatin1Char('\n'));
 }

@@ -20,9 +20,8 @@ public:
     static QString remedyTitle(const Remedy& remedy);
     // A caution (kvscope/planning/cautions.h) as one translated sentence.
     static QString caution(const Caution& caution, ByteUnits units);
-    // Every caution of the snapshot's scenario, one per line ("" when there is none).
-    static QString cautions(const Scenario& scenario, const Evaluation& evaluation,
-                            const Verdict& verdict, ByteUnits units);
+    // The cautions, one per line ("" when there is none).
+    static QString cautions(const std::vector<Caution>& cautions, ByteUnits units);
     static QString remedyEffect(const Remedy& remedy, ByteUnits units);
     // "12.40 USD", "1,860 JPY": two decimals below 1,000, none above.
     static QString money(double amount, const std::string& currency);
