@@ -396,8 +396,28 @@ void ChartBase::drawPinnedCurves(const EvaluationSnapshot& snap,
     }
 }
 
+void ChartBase::fitTitle()
+{
+    // A title wider than the chart (large presentation fonts, a narrow column) takes two lines,
+    // broken at the space nearest its middle, instead of being cut at both ends.
+    const QString title = chartTitle();
+    const int available = (m_exportSize.isValid() ? m_exportSize.width() : width()) - 12;
+    QString shown = title;
+    if (QFontMetrics(m_title->font()).horizontalAdvance(title) > available) {
+        int best = -1;
+        for (int i = title.indexOf(QLatin1Char(' ')); i >= 0; i = title.indexOf(QLatin1Char(' '), i + 1))
+            if (best < 0 || std::abs(i - int(title.size()) / 2) < std::abs(best - int(title.size()) / 2))
+                best = i;
+        if (best > 0)
+            shown = title.left(best) + QLatin1Char('\n') + title.mid(best + 1);
+    }
+    if (m_title->text() != shown)
+        m_title->setText(shown);
+}
+
 void ChartBase::fitLegend()
 {
+    fitTitle();
     if (!legend->visible() || legend->itemCount() == 0)
         return;
     // Measuring an entry lays its text out: do it only when the entries or their font change.

@@ -109,7 +109,8 @@ protected:
                           const std::function<double(const PinnedEvaluation&, size_t)>& value,
                           double* low, double* high, const QString& what = {});
     // Fits the legend's columns to the chart's width so no entry is clipped.
-    void fitLegend();
+    void fitLegend(); // also fits the title (fitTitle)
+    void fitTitle();
     void resizeEvent(QResizeEvent* event) override;
     QCPTextElement* titleElement() const { return m_title; }
 

@@ -98,6 +98,7 @@ void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
     }
     const QString kindNames[KindCount] = {tr("MHA"), tr("GQA"), tr("MQA"), tr("MLA")};
     m_groupHover = QStringList(kindNames, kindNames + m_kinds);
+    std::fill(std::begin(m_groupTallest), std::end(m_groupTallest), 0.0);
     double tallest = 1;
     for (size_t b = 0; b < m_groupBars.size(); ++b) {
         QCPBars* bars = m_groupBars[b];
@@ -122,6 +123,7 @@ void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
             keys << k + 1;
             heights << values[k];
             tallest = std::max(tallest, values[k]);
+            m_groupTallest[k] = std::max(m_groupTallest[k], values[k]);
         }
         bars->setData(keys, heights, true);
         bars->setWidth(0.8 / double(n));
@@ -251,6 +253,12 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
     for (int i = 0; i < m_kinds; ++i)
         if (m_labels[i]->visible())
             values << labelBox(m_labels[i]);
+    // Comparing, the label keeps off each group of bars too (they carry no value labels).
+    if (legend->visible())
+        for (int k = 0; k < m_kinds; ++k)
+            if (m_groupTallest[k] > 0)
+                values << QRectF(QPointF(xAxis->coordToPixel(k + 0.6), yAxis->coordToPixel(m_groupTallest[k])),
+                                 QPointF(xAxis->coordToPixel(k + 1.4), axisRect()->bottom()));
     const QRectF plot = axisRect()->rect();
     struct Spot
     {

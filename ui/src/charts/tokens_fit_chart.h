@@ -38,6 +38,7 @@ private:
     int m_kinds = 3;
     QCPBarsGroup* m_group = nullptr;
     std::vector<QCPBars*> m_groupBars; // pinned scenarios first, the live one last
+    double m_groupTallest[KindCount] = {}; // per kind, the tallest bar of the group (tokens)
     QStringList m_groupHover;          // per kind: every scenario's value, for the tooltip
 };
 
