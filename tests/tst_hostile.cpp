@@ -3,7 +3,7 @@
 // over: config-like files are imported as a Hugging Face config.json, gpu-*.json as a GPU file,
 // scenario-*.json as a scenario.
 //  - kvscope-cli, a child process: exit 2, exactly one line on stderr naming the field.
-//  - the window: File > Import config.json / File > Open show a message naming the field and keep
+//  - the window: File > Import model / File > Open show a message naming the field and keep
 //    the scenario, its path and its modified flag; a GPU file (the window takes one only on its
 //    command line, `kvscope --gpu FILE`) exits 2 with one line, drawing nothing.
 //  - failed exports (CSV data, report) leave the file they would replace intact.
@@ -68,6 +68,16 @@ const std::map<QString, QString>& expectedFields()
         {"zero-hidden-size.json", "hidden_size"},
         {"zero-kv-heads.json", "num_key_value_heads"},
         {"zero-layers.json", "num_hidden_layers"},
+        // GGUF model files (scripts/make-gguf-fixtures.py writes them)
+        {"gguf-absurd-array-count.gguf", "tokenizer.ggml.tokens.count"},
+        {"gguf-absurd-string-length.gguf", "general.description"},
+        {"gguf-absurd-tensor-count.gguf", "gguf.tensor_count"},
+        {"gguf-huge-tensor.gguf", "gguf.tensors[0].ne[1]"},
+        {"gguf-layers-without-attention.gguf", "attention.head_count_kv"},
+        {"gguf-overlapping-tensors.gguf", "offset"},
+        {"gguf-truncated.gguf", "gguf"},
+        {"gguf-version-1.gguf", "gguf.version"},
+        {"gguf-wrong-magic.gguf", "gguf.magic"},
         // GPU files
         {"gpu-huge-memory.json", "gpu.memory_gib"},
         {"gpu-missing-tflops.json", "gpu.fp16_tensor_tflops"},
@@ -311,7 +321,7 @@ void TestHostile::window()
     QStringList messages;
     {
         MessageBoxCatcher catcher;
-        accepted = Kind(kind) == Kind::Config ? window.importConfig(path)
+        accepted = Kind(kind) == Kind::Config ? window.importModelFile(path)
                                               : window.document()->open(path);
         messages = catcher.texts();
     }

@@ -1287,14 +1287,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
 <context>
     <name>kvscope::ui::MainWindow</name>
     <message>
-        <source>Import config.json</source>
-        <translation>config.json のインポート</translation>
-    </message>
-    <message>
-        <source>Hugging Face config (*.json)</source>
-        <translation>Hugging Face の設定ファイル (*.json)</translation>
-    </message>
-    <message>
         <source>Open scenario</source>
         <translation>シナリオを開く</translation>
     </message>
@@ -1313,10 +1305,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Save scenario &amp;as...</source>
         <translation>名前を付けてシナリオを保存(&amp;A)...</translation>
-    </message>
-    <message>
-        <source>&amp;Import config.json...</source>
-        <translation>config.json のインポート(&amp;I)...</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1369,10 +1357,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Cannot import config.json</source>
-        <translation>config.json をインポートできません</translation>
     </message>
     <message>
         <source>Imported %1</source>
@@ -1505,6 +1489,22 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Live</source>
         <translation>編集中</translation>
+    </message>
+    <message>
+        <source>Import a model</source>
+        <translation>モデルをインポート</translation>
+    </message>
+    <message>
+        <source>Model files (*.json *.gguf);;Hugging Face config (*.json);;GGUF model (*.gguf)</source>
+        <translation>モデルファイル (*.json *.gguf);;Hugging Face の config (*.json);;GGUF モデル (*.gguf)</translation>
+    </message>
+    <message>
+        <source>&amp;Import model (config.json, GGUF)...</source>
+        <translation>モデルをインポート (config.json、GGUF)(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>Cannot import the model file</source>
+        <translation>モデルファイルをインポートできません</translation>
     </message>
 </context>
 <context>
@@ -1796,10 +1796,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <source>Import config.json...</source>
-        <translation>config.json をインポート...</translation>
-    </message>
-    <message>
         <source>Type to search; drop a config.json on the window to import it</source>
         <translation>入力して検索できます。config.json をウィンドウにドロップするとインポートします</translation>
     </message>
@@ -1926,6 +1922,14 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>not stated</source>
         <translation>指定なし</translation>
+    </message>
+    <message>
+        <source>Import model...</source>
+        <translation>モデルをインポート...</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json or a GGUF model file</source>
+        <translation>Hugging Face の config.json、または GGUF モデルファイル</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 // prefill in n_ubatch chunks, layers beyond -ngl and a -nkvo cache computed by the CPU where they
 // lie, whole layers per GPU by default (--split-mode layer).
 #include "engines/engine_modules.h"
+#include "kvscope/model/weights.h"
 
 #include <algorithm>
 #include <cctype>
@@ -40,6 +41,8 @@ bool isLlamaCacheType(const std::string& id)
 // The GGUF file as llama.cpp's converters name it: model, then the type in capitals.
 std::string ggufFileName(const Scenario& s)
 {
+    if (s.model.fileWeights.present() && s.weights.id == kFileWeightFormatId)
+        return s.model.source; // the file the model was read from
     std::string type = s.weights.family == "gguf" || s.weights.family == "mx" ? s.weights.id
                        : s.weights.id == "fp32"                               ? "f32"
                        : s.weights.id == "bf16"                               ? "bf16"

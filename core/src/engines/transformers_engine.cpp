@@ -4,7 +4,9 @@
 // flight (OffloadedCache). All of it is the catalog's data; nothing here differs from the shared
 // behaviour, which is what transformers does.
 #include "engines/engine_modules.h"
+#include "kvscope/model/weights.h"
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -44,7 +46,10 @@ void addWeights(const Scenario& s, std::vector<std::string>& args, std::string& 
                                      "bnb_4bit_quant_type=\"nf4\", "
                                      "bnb_4bit_compute_dtype=torch.float16)");
     } else if (s.weights.family == "gguf") {
-        args.push_back("gguf_file=" + pythonString(s.model.id + "-" + s.weights.id + ".gguf"));
+        const bool ownFile = s.model.fileWeights.present() && f == kFileWeightFormatId;
+        const std::string file = ownFile ? std::filesystem::path(s.model.source).filename().string()
+                                         : s.model.id + "-" + s.weights.id + ".gguf";
+        args.push_back("gguf_file=" + pythonString(file));
         c.notes.push_back("transformers dequantizes a GGUF file to full precision when it loads "
                           "it, so memory follows FP16, not " +
                           s.weights.name + ".");

@@ -3,6 +3,7 @@
 // and the sampler, CUDA graphs counted in the budget as the release does it, and the rest of the
 // budget preallocated as KV blocks. What changed by release is data (engines.json "releases").
 #include "engines/engine_modules.h"
+#include "kvscope/model/weights.h"
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/settings/setting.h"
@@ -95,7 +96,9 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         env += std::string("VLLM_USE_V1=") + (*s.vllmUseV1 ? "1 " : "0 ");
     if (s.flashinferSampler)
         env += "VLLM_USE_FLASHINFER_SAMPLER=1 ";
-    parts.push_back(env + "vllm serve " + shellWord(launchModelName(s)));
+    // A GGUF model file is served by its path, in place of the repository.
+    const bool ownFile = s.model.fileWeights.present() && s.weights.id == kFileWeightFormatId;
+    parts.push_back(env + "vllm serve " + shellWord(ownFile ? s.model.source : launchModelName(s)));
     if (s.gpuCount > 1)
         parts.push_back(std::string(s.engine.layerSplit ? "--pipeline-parallel-size "
                                                         : "--tensor-parallel-size ") +

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/io/config_import.h"
+#include "io/file_names.h"
+#include "io/file_weights_json.h"
+#include "io/quantization_import.h"
 
 #include "kvscope/io/gpu_price_json.h"
 
@@ -43,25 +46,6 @@ int nestingDepth(const std::string& text, int limit)
             --depth;
     }
     return deepest;
-}
-
-// File names need not be UTF-8, but the ids and sources made from them end up in JSON output
-// (calc --json, scenario files), whose dump() throws on invalid UTF-8: replace such bytes.
-std::string utf8Text(const std::string& bytes)
-{
-    const std::string quoted =
-        nlohmann::json(bytes).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    return nlohmann::json::parse(quoted).get<std::string>();
-}
-
-std::string basenameStem(const std::filesystem::path& path)
-{
-    std::string stem = path.stem().string();
-    if (stem == "config" && path.has_parent_path() && !path.parent_path().filename().empty())
-        stem = path.parent_path().filename().string(); // ".../Llama-2-7b-hf/config.json"
-    for (char& c : stem)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return stem;
 }
 
 // Which layers hold only a sliding window, from whichever convention the file uses.
@@ -110,6 +94,29 @@ void readWindowing(const nlohmann::json& cfg, JsonReader& r, ModelSpec& m)
         for (int64_t i = 0; i < m.layers; ++i)
             m.windowedLayers[size_t(i)] = i >= from;
     }
+}
+
+// Recurrent layers (linear attention, Mamba / SSM) hold a fixed state, not a KV cache. Until that
+// state is modelled, such a config is refused by name: read as attention, its KV cache would be
+// several times too large (Qwen3-Next: 48 layers counted where 12 hold a cache).
+void refuseRecurrentLayers(const nlohmann::json& cfg, JsonReader& r)
+{
+    const char* accepted = "attention layers only: kvscope does not yet model the fixed state of "
+                           "recurrent layers (linear attention, Mamba)";
+    if (auto types = cfg.find("layer_types"); types != cfg.end() && types->is_array())
+        for (const auto& t : *types)
+            if (t.is_string() && t != "sliding_attention" && t != "full_attention" &&
+                t != "attention" && t != "chunked_attention") {
+                r.fail("layer_types", t.get<std::string>(), accepted);
+                return;
+            }
+    for (const char* key : {"hybrid_override_pattern", "attn_layer_period", "mamba_d_state",
+                            "mamba_d_ssm", "ssm_state_size", "linear_num_value_heads",
+                            "full_attention_interval"})
+        if (cfg.contains(key)) {
+            r.fail(key, describeJson(cfg[key]), accepted);
+            return;
+        }
 }
 
 } // namespace
@@ -231,7 +238,17 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
         m.sharedExperts = r.integer({"n_shared_experts", "num_shared_experts"}, 0, 100'000, 0);
         m.denseLayers = r.integer({"first_k_dense_replace"}, 0, m.layers, 0);
     }
+    refuseRecurrentLayers(cfg, r);
     readWindowing(cfg, r, m);
+    if (r.error())
+        return *r.error();
+    if (auto error = fileWeightsFromJson(cfg, "config", m.fileWeights))
+        return *error;
+    // Scenario files keep the format id itself; a checkpoint's config names its method.
+    m.checkpointWeights = r.text({"kvscope_checkpoint_weights"}, "");
+    if (m.checkpointWeights.empty())
+        if (auto error = checkpointFormatOf(cfg, m.checkpointWeights))
+            return *error;
     if (r.error())
         return *r.error();
     if (auto error = validateModel(m))
@@ -296,6 +313,10 @@ nlohmann::json modelToConfig(const ModelSpec& m)
         j["n_shared_experts"] = m.sharedExperts;
         j["first_k_dense_replace"] = m.denseLayers;
     }
+    if (m.fileWeights.present())
+        j[kFileWeightsKey] = fileWeightsToJson(m.fileWeights);
+    if (!m.checkpointWeights.empty())
+        j["kvscope_checkpoint_weights"] = m.checkpointWeights;
     return j;
 }
 

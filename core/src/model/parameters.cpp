@@ -39,6 +39,19 @@ double mlpParameters(const ModelSpec& m, int64_t width)
 ParameterCount countParameters(const ModelSpec& m)
 {
     ParameterCount count;
+    if (m.fileWeights.present()) {
+        // A file's tensors are the count itself; the experts a token reads are k of E.
+        const WeightRoles& e = m.fileWeights.elements;
+        count.embedding = e.embedding;
+        count.lmHead = e.lmHead;
+        count.attention = e.attention;
+        count.denseMlp = e.denseMlp;
+        count.experts = e.experts;
+        count.expertsActive =
+            m.isMoe() ? e.experts * double(m.expertsPerToken) / double(m.experts) : e.experts;
+        count.other = e.other;
+        return count;
+    }
     count.embedding = double(m.vocabSize) * double(m.hiddenSize);
     count.lmHead = m.tiedEmbeddings ? 0.0 : count.embedding;
     count.attention = attentionPerLayer(m) * double(m.layers);

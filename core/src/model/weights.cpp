@@ -70,6 +70,34 @@ double weightBytes(const ParameterCount& p, const WeightFormat& format,
                      p.attention + p.denseMlp + p.other, format);
 }
 
+WeightFormat fileWeightFormat(const ModelSpec& model, const WeightFormat& like)
+{
+    WeightFormat f = like;
+    const FileWeights& file = model.fileWeights;
+    f.id = kFileWeightFormatId;
+    f.name = "GGUF " + file.fileType;
+    f.family = "gguf";
+    f.groupSize = 0;
+    f.expertLayouts.clear(); // llama.cpp holds the tensors as the file has them
+    const WeightRoles& n = file.elements;
+    const WeightRoles& b = file.bytes;
+    const auto bits = [](double bytes, double elements) {
+        return elements > 0 ? bytes * 8.0 / elements : 16.0;
+    };
+    // Total bytes stay exact either way: experts apart from the rest when the model has them,
+    // else the body apart from embeddings and lm_head.
+    f.expertsOnly = n.experts > 0;
+    if (f.expertsOnly) {
+        f.bitsPerWeight = bits(b.experts, n.experts);
+        f.embeddingBits = bits(b.total() - b.experts, n.total() - n.experts);
+    } else {
+        f.bitsPerWeight = bits(b.attention + b.denseMlp + b.other, n.attention + n.denseMlp + n.other);
+        f.embeddingBits = bits(b.embedding + b.lmHead, n.embedding + n.lmHead);
+    }
+    f.source = model.source;
+    return f;
+}
+
 double expertShareTouched(const ModelSpec& model, int64_t batch)
 {
     if (!model.isMoe())

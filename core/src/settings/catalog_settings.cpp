@@ -3,6 +3,8 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/io/config_import.h"
+#include "kvscope/io/gguf.h"
+#include "kvscope/model/weights.h"
 #include "settings/field_access.h"
 
 namespace kvscope {
@@ -14,8 +16,29 @@ using settings_detail::textOf;
 
 bool looksLikePath(const std::string& value)
 {
-    return value.find('/') != std::string::npos ||
+    return value.find('/') != std::string::npos || looksLikeGgufPath(value) ||
            (value.size() > 5 && value.compare(value.size() - 5, 5, ".json") == 0);
+}
+
+// The catalog format whose kernels a GGUF file's weights run with: its own type when the
+// catalog has it (q4_k_m, q8_0, ...), the float of that name, else the K-quants' Q4_K_M.
+const WeightFormat* catalogFormatLike(const ModelSpec& model, const Catalog& c)
+{
+    std::string type = model.fileWeights.fileType;
+    if (type.rfind("mostly ", 0) == 0)
+        type = type.substr(7);
+    for (char& ch : type)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    if (type == "f16" || type == "f32")
+        type = "fp" + type.substr(1);
+    const WeightFormat* like = c.weightFormat(type);
+    return like ? like : c.weightFormat("q4_k_m");
+}
+
+WeightFormat formatOfFile(const ModelSpec& model, const Catalog& c)
+{
+    const WeightFormat* like = catalogFormatLike(model, c);
+    return fileWeightFormat(model, like ? *like : WeightFormat{});
 }
 
 template <typename T> std::string idList(const std::vector<T>& items)
@@ -39,16 +62,34 @@ std::optional<FieldError> applyModel(Scenario& s, const SettingValue& v, const C
 {
     const std::string& value = textOf(v);
     if (looksLikePath(value)) {
-        auto model = modelFromConfigFile(value);
+        auto model =
+            looksLikeGgufPath(value) ? modelFromGgufFile(value) : modelFromConfigFile(value);
         if (!model)
             return model.error();
         s.model = std::move(model).value();
         s.model.imported = true;
+        // A file that holds its weights, or a quantized checkpoint's config, decides their
+        // format; --weights may still override.
+        if (s.model.fileWeights.present()) {
+            s.weights = formatOfFile(s.model, c);
+        } else if (!s.model.checkpointWeights.empty()) {
+            const WeightFormat* f = c.weightFormat(s.model.checkpointWeights);
+            if (!f)
+                return FieldError{"config.kvscope_checkpoint_weights", s.model.checkpointWeights,
+                                  idList(c.weightFormats)};
+            s.weights = *f;
+        }
     } else if (const ModelSpec* m = c.model(value)) {
+        // Weights "as the file holds them" mean nothing without the file: its nearest format.
+        if (s.weights.id == kFileWeightFormatId) {
+            const WeightFormat* like = catalogFormatLike(s.model, c);
+            s.weights = like ? *like : s.weights;
+        }
         s.model = *m;
     } else {
         return FieldError{"model", value,
-                          "a model id (see `kvscope-cli list models`) or a path to a config.json"};
+                          "a model id (see `kvscope-cli list models`), a path to a config.json or "
+                          "a GGUF file"};
     }
     return std::nullopt;
 }
@@ -78,8 +119,9 @@ std::vector<Setting> catalogEntrySettings()
 {
     std::vector<Setting> r;
     {
-        Setting s = entry("model", "model", "ID|CONFIG.json",
-                          "model preset id, or a Hugging Face config.json", "llama-2-7b");
+        Setting s = entry("model", "model", "ID|CONFIG.json|FILE.gguf",
+                          "model preset id, a Hugging Face config.json, or a GGUF model file",
+                          "llama-2-7b");
         s.choosesEntry = true;
         s.apply = applyModel;
         // An imported model is written whole by the scenario file, not as an id.
@@ -147,9 +189,17 @@ std::vector<Setting> catalogEntrySettings()
                           "weight format: fp16, bf16, fp8, int8, gptq-int4, q4_k_m, ...", "fp16");
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog& c) -> std::optional<FieldError> {
+            if (textOf(v) == kFileWeightFormatId && sc.model.fileWeights.present()) {
+                sc.weights = formatOfFile(sc.model, c);
+                return std::nullopt;
+            }
             const WeightFormat* f = c.weightFormat(textOf(v));
             if (!f)
-                return FieldError{"weights", textOf(v), idList(c.weightFormats)};
+                return FieldError{"weights", textOf(v),
+                                  idList(c.weightFormats) +
+                                      (sc.model.fileWeights.present()
+                                           ? std::string(", or file (as the model file holds them)")
+                                           : std::string())};
             sc.weights = *f;
             return std::nullopt;
         };

@@ -8,6 +8,9 @@
 #include "panels/registry_ranges.h"
 #include "window/ui_text.h"
 
+#include "kvscope/model/weights.h"
+#include "kvscope/settings/scenario_options.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
@@ -166,14 +169,20 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     // Every control writes into the scenario through the controller.
     connect(m_import, &QPushButton::clicked, this, &ScenarioPanel::importConfigRequested);
     connect(m_model, &QComboBox::activated, this, [this](int index) {
-        const QString id = m_model->itemData(index).toString();
-        if (const ModelSpec* m = m_controller->catalog().model(id.toStdString()))
-            m_controller->edit([&](Scenario& s) { s.model = *m; });
+        const std::string id = m_model->itemData(index).toString().toStdString();
+        // Through the setting, which also retires the weights of a GGUF file left behind.
+        if (m_controller->catalog().model(id))
+            m_controller->edit(
+                [&](Scenario& s) { applyOptions(s, {{"model", id}}, m_controller->catalog()); });
     });
     connect(m_weights, &QSlider::valueChanged, this, [this](int index) {
         const auto& formats = m_controller->catalog().weightFormats;
         if (index >= 0 && size_t(index) < formats.size())
             m_controller->edit([&](Scenario& s) { s.weights = formats[size_t(index)]; });
+        else if (size_t(index) == formats.size()) // the last stop: as the model's file holds them
+            m_controller->edit([&](Scenario& s) {
+                applyOptions(s, {{"weights", kFileWeightFormatId}}, m_controller->catalog());
+            });
     });
     connect(m_kvDtype, &QComboBox::activated, this, [this](int index) {
         if (const KvDtype* d = m_controller->catalog().kvDtype(m_kvDtype->itemData(index).toString().toStdString()))
@@ -439,9 +448,13 @@ void ScenarioPanel::syncFromScenario()
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
 
     selectData(m_model, s.model.imported ? kImportedId : QString::fromStdString(s.model.id));
+    const int formats = int(c.weightFormats.size());
+    m_weights->setRange(0, s.model.fileWeights.present() ? formats : formats - 1);
     for (size_t i = 0; i < c.weightFormats.size(); ++i)
         if (c.weightFormats[i].id == s.weights.id)
             m_weights->setValue(int(i));
+    if (s.weights.id == kFileWeightFormatId)
+        m_weights->setValue(formats);
     m_weightsLabel->setText(tr("%1 · %2 bits per weight")
                                 .arg(QString::fromStdString(s.weights.name),
                                      UiText::compact(s.weights.bitsPerWeight, 2)));
@@ -504,7 +517,8 @@ void ScenarioPanel::retranslate()
                 l->setText(text);
     };
     rowLabel(m_model, tr("Model"));
-    m_import->setText(tr("Import config.json..."));
+    m_import->setText(tr("Import model..."));
+    m_import->setToolTip(tr("A Hugging Face config.json or a GGUF model file"));
     m_model->setToolTip(tr("Type to search; drop a config.json on the window to import it"));
     rowLabel(m_weights, tr("Weights"));
     label(m_form, m_kvDtype, tr("KV cache dtype"));

@@ -46,9 +46,12 @@ namespace kvscope::ui {
 
 namespace {
 
-bool isConfigFile(const QUrl& url)
+// A config.json or a GGUF file, which File > Import reads; scenario files open with File > Open.
+bool isModelFile(const QUrl& url)
 {
-    return url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    const QString path = url.toLocalFile();
+    return url.isLocalFile() && (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
+                                 path.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive));
 }
 
 } // namespace
@@ -164,10 +167,11 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     connect(controller, &ScenarioController::evaluated, this, &MainWindow::showSnapshot);
     connect(controller, &ScenarioController::rejected, this, &MainWindow::showError);
     connect(m_panel, &ScenarioPanel::importConfigRequested, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import config.json"), QString(),
-                                                          tr("Hugging Face config (*.json)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import a model"), QString(),
+            tr("Model files (*.json *.gguf);;Hugging Face config (*.json);;GGUF model (*.gguf)"));
         if (!path.isEmpty())
-            importConfig(path);
+            importModelFile(path);
     });
     // Draft-quality curves while any slider is held, full quality on release.
     for (QSlider* slider : m_panel->findChildren<QSlider*>()) {
@@ -345,7 +349,7 @@ void MainWindow::retranslate()
     m_recentMenu->setTitle(tr("Open &recent"));
     m_save->setText(tr("&Save scenario"));
     m_saveAs->setText(tr("Save scenario &as..."));
-    m_import->setText(tr("&Import config.json..."));
+    m_import->setText(tr("&Import model (config.json, GGUF)..."));
     m_exportChartMenu->setTitle(tr("Export &chart"));
     m_pages->setTabText(0, tr("Charts"));
     if (m_planPage) {
@@ -521,17 +525,19 @@ void MainWindow::setLanguage(const QString& language)
         c->retranslate();
 }
 
-bool MainWindow::importConfig(const QString& path)
+bool MainWindow::importModelFile(const QString& path)
 {
-    auto model = modelFromConfigFile(path.toStdString());
-    if (!model) {
-        QMessageBox::warning(this, tr("Cannot import config.json"), UiText::fieldError(model.error()));
+    // The --model setting's own door, so a GGUF file brings its weight format as on the CLI.
+    Scenario next = m_controller->scenario();
+    if (auto error = applyOptions(next, {{"model", path.toStdString()}}, m_controller->catalog())) {
+        QMessageBox::warning(this, tr("Cannot import the model file"), UiText::fieldError(*error));
         return false;
     }
-    ModelSpec spec = std::move(model).value();
-    spec.imported = true;
-    m_controller->edit([&](Scenario& s) { s.model = spec; });
-    statusBar()->showMessage(tr("Imported %1").arg(QString::fromStdString(spec.name)), 8000);
+    m_controller->edit([&](Scenario& s) {
+        s.model = next.model;
+        s.weights = next.weights;
+    });
+    statusBar()->showMessage(tr("Imported %1").arg(QString::fromStdString(next.model.name)), 8000);
     return true;
 }
 
@@ -562,14 +568,14 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && isConfigFile(urls.front()))
+    if (urls.size() == 1 && isModelFile(urls.front()))
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && isConfigFile(urls.front()) && importConfig(urls.front().toLocalFile()))
+    if (urls.size() == 1 && isModelFile(urls.front()) && importModelFile(urls.front().toLocalFile()))
         event->acceptProposedAction();
 }
 

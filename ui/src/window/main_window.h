@@ -56,7 +56,8 @@ public:
     void setByteUnits(ByteUnits units);
     void setTheme(const QString& theme); // "system", "light", "dark"
     void setLanguage(const QString& language);
-    bool importConfig(const QString& path);  // false (and a message) when the file is refused
+    // A config.json or GGUF file as the model; false (and a message) when the file is refused.
+    bool importModelFile(const QString& path);
     ScenarioDocument* document() const { return m_document; }
     bool exportReport(const QString& path);  // PDF, page size from the locale (Letter in the US)
     bool exportData(const QString& path);    // every view's series (its csvColumns) as CSV

@@ -9,6 +9,29 @@ namespace kvscope {
 
 enum class AttentionKind { Mha, Gqa, Mqa, Mla };
 
+// An amount per weight role: embeddings and lm_head apart (formats keep them at higher
+// precision), experts apart (only the routed ones are read per token).
+struct WeightRoles
+{
+    double embedding = 0;
+    double lmHead = 0;
+    double attention = 0;
+    double denseMlp = 0; // dense MLP layers and shared experts
+    double experts = 0;  // all routed experts
+    double other = 0;    // norms, router gates, anything else
+    double total() const { return embedding + lmHead + attention + denseMlp + experts + other; }
+};
+
+// Weights as a file holds them (a GGUF file's tensor infos): elements and stored bytes by role,
+// so the weights match the file to the byte instead of a format's average bits per weight.
+struct FileWeights
+{
+    std::string fileType; // the file's own name for its quantization, e.g. "Q4_K_M"
+    WeightRoles elements;
+    WeightRoles bytes;
+    bool present() const { return elements.total() > 0; }
+};
+
 // A transformer's architecture, read generically from a Hugging Face config.json.
 // Every count is per model (not per GPU); 0 means "not present" unless said otherwise.
 struct ModelSpec
@@ -50,6 +73,8 @@ struct ModelSpec
     int64_t denseLayers = 0;        // first_k_dense_replace: leading layers with a dense MLP
 
     double statedParameters = 0; // num_parameters when an authoritative count exists, else 0
+    FileWeights fileWeights;     // present when read from a model file with its tensors (GGUF)
+    std::string checkpointWeights; // weight format id its quantization_config names ("" = none)
 
     bool isMla() const { return kvLoraRank > 0; }
     bool isMoe() const { return experts > 0 && expertsPerToken > 0; }

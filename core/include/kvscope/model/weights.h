@@ -31,6 +31,13 @@ double weightBytes(const ParameterCount& parameters, const WeightFormat& format)
 double weightBytes(const ParameterCount& parameters, const WeightFormat& format,
                    const ExpertStorage& experts);
 
+// The id of the weight format a model file defines for itself (GGUF).
+inline constexpr const char* kFileWeightFormatId = "file";
+
+// The weights exactly as `model`'s file stores them: bits per weight from its tensors' bytes
+// (experts apart when it has them), kernels as `like`, the catalog format nearest its type.
+WeightFormat fileWeightFormat(const ModelSpec& model, const WeightFormat& like);
+
 // Share of a layer's routed experts that a decode step of `batch` tokens touches:
 // 1 - (1 - k/E)^batch, the expected union of the tokens' top-k choices under uniform routing.
 double expertShareTouched(const ModelSpec& model, int64_t batch);
