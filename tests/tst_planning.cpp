@@ -258,9 +258,14 @@ private slots:
         const PlanResult result = plan(request, test::catalog());
         int onFront = 0;
         for (const PlanEntry& p : result.ranked) {
+            // A GPU without a price is on no cost front, and puts none off it.
+            if (!p.cost.known) {
+                QVERIFY(!p.onFront);
+                continue;
+            }
             bool dominated = false;
             for (const PlanEntry& q : result.ranked)
-                dominated = dominated || (q.cost.perHour <= p.cost.perHour &&
+                dominated = dominated || (q.cost.known && q.cost.perHour <= p.cost.perHour &&
                                           q.verdict.tokensPerSUser >= p.verdict.tokensPerSUser &&
                                           (q.cost.perHour < p.cost.perHour ||
                                            q.verdict.tokensPerSUser > p.verdict.tokensPerSUser));

@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace kvscope;
 using namespace kvscope::test;
 
@@ -33,6 +35,7 @@ private slots:
     void vllmHoldsMxfp4ExpertsPerArchitecture();
     void everyPresetEvaluates_data();
     void everyPresetEvaluates();
+    void catalogIsBroadAndSourced();
 };
 
 void TestWeights::llama2Exact()
@@ -321,6 +324,32 @@ void TestWeights::everyPresetEvaluates()
     QVERIFY(e.parameters.active() <= e.parameters.total());
     QVERIFY(e.kv.bytesPerToken > 0);
     QVERIFY(std::isfinite(e.decode.selectedMs) && e.decode.selectedMs > 0);
+}
+
+void TestWeights::catalogIsBroadAndSourced()
+{
+    // The families and boards users ask for, each with the source its numbers were read from.
+    const Catalog& c = test::catalog();
+    QVERIFY2(c.models.size() >= 80, qPrintable(QString::number(c.models.size())));
+    QVERIFY2(c.gpus.size() >= 60, qPrintable(QString::number(c.gpus.size())));
+    for (const ModelSpec& m : c.models)
+        QVERIFY2(m.source.rfind("http", 0) == 0, m.id.c_str());
+    for (const GpuSpec& g : c.gpus) {
+        QVERIFY2(g.source.rfind("http", 0) == 0, g.id.c_str());
+        QVERIFY2(!g.unifiedMemory || g.pcieGen == 0, g.id.c_str()); // Apple: no PCIe link
+    }
+    for (const char* family : {"gemma-3-", "glm-4", "kimi-k2", "llama-4-", "qwen3-235b", "phi-4",
+                               "command-r", "mixtral-8x22b", "deepseek-r1"}) {
+        const bool found = std::any_of(c.models.begin(), c.models.end(), [&](const ModelSpec& m) {
+            return m.id.rfind(family, 0) == 0;
+        });
+        QVERIFY2(found, family);
+    }
+    for (const char* id : {"rtx-3060", "rtx-3070", "rtx-3080", "rtx-3080-ti", "rtx-4060-ti-16gb",
+                           "rtx-4070", "rtx-4070-ti", "rtx-4080-super", "rtx-5070-ti", "rtx-5080",
+                           "rtx-4000-ada", "rtx-5000-ada", "h20", "h100-nvl", "gh200", "b300",
+                           "gb200", "mi355x", "rx-7900-xtx", "gaudi-3"})
+        QVERIFY2(c.gpu(id), id);
 }
 
 QTEST_GUILESS_MAIN(TestWeights)
