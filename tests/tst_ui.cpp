@@ -514,7 +514,7 @@ void TestUi::japaneseHasNoUntranslatedText()
     // Words that are the same in a Japanese engineer's UI: units, acronyms and proper names
     // from the catalog.
     QSet<QString> sameInBoth{"MHA", "GQA", "MQA", "MLA", "GPU", "KV", "VRAM", "NVMe", "SATA", "SSD", "PCIe",
-                             "head_dim", "English", "config.json", "GGUF", "FP16", "GiB", "GB", "KiB", "MiB"};
+                             "head_dim", "English", "config.json", "GGUF", "Hugging Face", "FP16", "GiB", "GB", "KiB", "MiB"};
     for (const ModelSpec& m : test::catalog().models)
         sameInBoth << QString::fromStdString(m.name);
     for (const GpuSpec& g : test::catalog().gpus)

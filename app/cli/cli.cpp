@@ -3,6 +3,7 @@
 
 #include "cli_args.h"
 #include "cli_commands.h"
+#include "kvscope/io/hub_id.h"
 #include "kvscope/io/plan_json.h"
 #include "kvscope/io/result_json.h"
 #include "kvscope/planning/cautions.h"
@@ -23,6 +24,7 @@ constexpr const char* kCommands =
     "list, calc, compare, plan, matrix, sweep, launch, export, report, validate or calibrate (see --help)";
 
 RenderCommand renderCommand = nullptr;
+ModelResolver modelResolver = nullptr;
 std::vector<std::string> renderChartIds;
 
 // "vram|tokens|...", or "ID" in a build without the chart renderer.
@@ -128,6 +130,11 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
 
 } // namespace
 
+void setModelResolver(ModelResolver resolver)
+{
+    modelResolver = resolver;
+}
+
 void setRenderCommand(RenderCommand command, std::vector<std::string> chartIds)
 {
     renderCommand = command;
@@ -167,6 +174,14 @@ int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std:
     auto parsed = parseArgs(argv, valuedOptions(), switchOptions());
     if (!parsed)
         return badInput(err, parsed.error());
+    // A Hub model becomes its cached config.json here, once, for every command.
+    for (auto& [name, value] : parsed.value().values)
+        if (name == "model" && isHubReference(value) && modelResolver) {
+            auto path = modelResolver(value, err);
+            if (!path)
+                return badInput(err, path.error());
+            value = *path;
+        }
     const ParsedArgs& args = *parsed;
     if (args.has("version")) {
         out << "kvscope-cli " KVSCOPE_VERSION "\n";

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "kvscope/field_error.h"
+
 #include <filesystem>
 #include <iosfwd>
 #include <set>
@@ -26,6 +28,12 @@ struct ParsedArgs;
 using RenderCommand = int (*)(const ParsedArgs& args, const Catalog& catalog,
                               std::ostream& out, std::ostream& err);
 void setRenderCommand(RenderCommand command, std::vector<std::string> chartIds);
+
+// Turns a --model value naming a Hugging Face model ("hf:ORG/NAME") into a config.json path,
+// saying on `err` when a cached copy stood in; kvscope-cli registers the Qt Network one
+// (app/hub), so the core and this library read no network themselves.
+using ModelResolver = Expected<std::string> (*)(const std::string& value, std::ostream& err);
+void setModelResolver(ModelResolver resolver);
 
 // Runs kvscope-cli with `args` (argv without the program name). `executable` locates the
 // installed catalog.

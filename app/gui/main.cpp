@@ -4,6 +4,8 @@
 
 #include "window/app_settings.h"
 #include "gui_options.h"
+#include "hub_fetch.h"
+#include "kvscope/io/hub_id.h"
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/io/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
@@ -46,6 +48,17 @@ int main(int argc, char** argv)
     ui::AppSettings settings;
     // The scenario: the command line's, else (for an interactive start) the last one, else the
     // seed's default.
+    for (auto& [name, value] : options.value().scenarioOptions)
+        if (name == "model" && isHubReference(value)) {
+            auto fetched = hub::fetchConfig(value);
+            if (!fetched) {
+                std::fprintf(stderr, "kvscope: %s\n", fetched.error().message().c_str());
+                return 2;
+            }
+            if (!fetched->note.empty())
+                std::fprintf(stderr, "kvscope: note: %s\n", fetched->note.c_str());
+            value = fetched->path;
+        }
     Expected<Scenario> scenario = scenarioFromOptions(options->scenarioOptions, catalog);
     if (!scenario) {
         std::fprintf(stderr, "kvscope: %s\n", scenario.error().message().c_str());
@@ -71,6 +84,15 @@ int main(int argc, char** argv)
     }
     controller.setScenario(*scenario);
     ui::MainWindow window(&controller, screenshot ? nullptr : &settings, &language);
+    // File > Import from Hugging Face asks here, the app layer, which alone reads the network.
+    QObject::connect(&window, &ui::MainWindow::hubModelRequested, &window, [&window](const QString& id) {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        auto fetched = hub::fetchConfig("hf:" + id.trimmed().toStdString());
+        QApplication::restoreOverrideCursor();
+        window.importFetchedModel(fetched ? QString::fromStdString(fetched->path) : QString(),
+                                  fetched ? QString::fromStdString(fetched->note)
+                                          : QString::fromStdString(fetched.error().message()));
+    });
     if (options->presentation)
         window.setPresentationMode(true);
     if (!options->page.isEmpty())

@@ -1506,6 +1506,22 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>Cannot import the model file</source>
         <translation>モデルファイルをインポートできません</translation>
     </message>
+    <message>
+        <source>Import from &amp;Hugging Face...</source>
+        <translation>Hugging Face からインポート(&amp;H)...</translation>
+    </message>
+    <message>
+        <source>Import from Hugging Face</source>
+        <translation>Hugging Face からインポート</translation>
+    </message>
+    <message>
+        <source>Hugging Face model id (ORG/NAME, or ORG/NAME@REVISION):</source>
+        <translation>Hugging Face のモデル ID（ORG/NAME、または ORG/NAME@リビジョン）:</translation>
+    </message>
+    <message>
+        <source>Cannot fetch the model</source>
+        <translation>モデルを取得できません</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::MatrixPage</name>

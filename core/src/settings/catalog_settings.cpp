@@ -4,6 +4,7 @@
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/io/config_import.h"
 #include "kvscope/io/gguf.h"
+#include "kvscope/io/hub_id.h"
 #include "kvscope/model/weights.h"
 #include "settings/field_access.h"
 
@@ -61,6 +62,8 @@ Setting entry(const char* id, const char* flag, const char* valueName, const cha
 std::optional<FieldError> applyModel(Scenario& s, const SettingValue& v, const Catalog& c)
 {
     const std::string& value = textOf(v);
+    if (isHubReference(value)) // kvscope and kvscope-cli fetch these before the core sees them
+        return FieldError{"model", value, "a Hugging Face model fetched by kvscope or kvscope-cli"};
     if (looksLikePath(value)) {
         auto model =
             looksLikeGgufPath(value) ? modelFromGgufFile(value) : modelFromConfigFile(value);
@@ -119,8 +122,9 @@ std::vector<Setting> catalogEntrySettings()
 {
     std::vector<Setting> r;
     {
-        Setting s = entry("model", "model", "ID|CONFIG.json|FILE.gguf",
-                          "model preset id, a Hugging Face config.json, or a GGUF model file",
+        Setting s = entry("model", "model", "ID|hf:ORG/NAME|CONFIG.json|FILE.gguf",
+                          "model preset id, hf:ORG/NAME[@REVISION], a Hugging Face config.json, or "
+                          "a GGUF model file",
                           "llama-2-7b");
         s.choosesEntry = true;
         s.apply = applyModel;

@@ -44,18 +44,6 @@
 
 namespace kvscope::ui {
 
-namespace {
-
-// A config.json or a GGUF file, which File > Import reads; scenario files open with File > Open.
-bool isModelFile(const QUrl& url)
-{
-    const QString path = url.toLocalFile();
-    return url.isLocalFile() && (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
-                                 path.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive));
-}
-
-} // namespace
-
 MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, Language* language,
                        QWidget* parent)
     : QMainWindow(parent), m_controller(controller), m_settings(settings), m_language(language),
@@ -263,6 +251,7 @@ void MainWindow::buildMenus()
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_fileMenu->addSeparator();
     m_import = m_fileMenu->addAction(QString(), m_panel, &ScenarioPanel::importConfigRequested);
+    m_importHub = m_fileMenu->addAction(QString(), this, &MainWindow::askForHubModel);
     m_exportChartMenu = m_fileMenu->addMenu(QString());
     m_exportReport = m_fileMenu->addAction(QString(), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export report"),
@@ -350,6 +339,7 @@ void MainWindow::retranslate()
     m_save->setText(tr("&Save scenario"));
     m_saveAs->setText(tr("Save scenario &as..."));
     m_import->setText(tr("&Import model (config.json, GGUF)..."));
+    m_importHub->setText(tr("Import from &Hugging Face..."));
     m_exportChartMenu->setTitle(tr("Export &chart"));
     m_pages->setTabText(0, tr("Charts"));
     if (m_planPage) {
@@ -525,22 +515,6 @@ void MainWindow::setLanguage(const QString& language)
         c->retranslate();
 }
 
-bool MainWindow::importModelFile(const QString& path)
-{
-    // The --model setting's own door, so a GGUF file brings its weight format as on the CLI.
-    Scenario next = m_controller->scenario();
-    if (auto error = applyOptions(next, {{"model", path.toStdString()}}, m_controller->catalog())) {
-        QMessageBox::warning(this, tr("Cannot import the model file"), UiText::fieldError(*error));
-        return false;
-    }
-    m_controller->edit([&](Scenario& s) {
-        s.model = next.model;
-        s.weights = next.weights;
-    });
-    statusBar()->showMessage(tr("Imported %1").arg(QString::fromStdString(next.model.name)), 8000);
-    return true;
-}
-
 void MainWindow::restoreState()
 {
     if (!m_settings)
@@ -563,20 +537,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
         m_settings->setLastScenario(QString::fromStdString(scenarioToText(m_controller->scenario())));
     }
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event)
-{
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && isModelFile(urls.front()))
-        event->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* event)
-{
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && isModelFile(urls.front()) && importModelFile(urls.front().toLocalFile()))
-        event->acceptProposedAction();
 }
 
 } // namespace kvscope::ui

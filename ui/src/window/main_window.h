@@ -58,11 +58,18 @@ public:
     void setLanguage(const QString& language);
     // A config.json or GGUF file as the model; false (and a message) when the file is refused.
     bool importModelFile(const QString& path);
+    // A model the app layer fetched for hubModelRequested: its config.json, or an empty path and
+    // the reason; `message` is also the note when a cached copy stood in.
+    bool importFetchedModel(const QString& path, const QString& message);
     ScenarioDocument* document() const { return m_document; }
     bool exportReport(const QString& path);  // PDF, page size from the locale (Letter in the US)
     bool exportData(const QString& path);    // every view's series (its csvColumns) as CSV
     // Restores geometry and splitter state; remembers them (and the scenario) on close.
     void restoreState();
+
+signals:
+    // File > Import from Hugging Face: "ORG/NAME[@REVISION]", already checked for its grammar.
+    void hubModelRequested(const QString& id);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -72,6 +79,7 @@ protected:
 
 private:
     void buildMenus();
+    void askForHubModel();
     void retranslate();
     void showSnapshot(const EvaluationSnapshot& snapshot);
     void applyChartStyle();
@@ -114,6 +122,7 @@ private:
     QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
     QAction* m_import = nullptr;
+    QAction* m_importHub = nullptr;
     QMenu* m_exportChartMenu = nullptr;
     QAction* m_exportReport = nullptr;
     QAction* m_exportData = nullptr;
