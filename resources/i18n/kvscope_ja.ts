@@ -1812,8 +1812,8 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <source>Type to search; drop a config.json on the window to import it</source>
-        <translation>入力して検索できます。config.json をウィンドウにドロップするとインポートします</translation>
+        <source>Type to search; drop a config.json or a GGUF file on the window to import it</source>
+        <translation>入力して検索できます。config.json や GGUF ファイルをウィンドウにドロップするとインポートします</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1941,7 +1941,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>Import model...</source>
-        <translation>モデルをインポート...</translation>
+        <translation>インポート...</translation>
     </message>
     <message>
         <source>A Hugging Face config.json or a GGUF model file</source>

@@ -118,6 +118,11 @@ QSize HeadlineBar::minimumSizeHint() const
 void HeadlineBar::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    fitColumns();
+}
+
+void HeadlineBar::fitColumns()
+{
     const int columns = width() >= widthFor(FigureCount) ? FigureCount : FigureCount / 2;
     if (columns != m_columns)
         arrange(columns);
@@ -252,6 +257,8 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                                                : QString()),
                                       why("longest_context"),
                                       f.perSequence < s.context ? colors::overflow : QColor());
+    // A wider figure than before may no longer fit six to a row: two rows of three, not "2.00 M…".
+    fitColumns();
 }
 
 } // namespace kvscope::ui

@@ -65,6 +65,7 @@ private:
     void retranslate();
     int widthFor(int columns) const; // the tiles' minimum widths, `columns` to a row
     void arrange(int columns);
+    void fitColumns(); // six columns when every tile fits whole, else two rows of three
 
     // The planner's sentence (runs, or what binds and by how much): on a laptop the charts have
     // no height to spare, so it is the VRAM tile's explanation and heads the remedies panel.

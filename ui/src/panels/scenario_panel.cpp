@@ -519,7 +519,7 @@ void ScenarioPanel::retranslate()
     rowLabel(m_model, tr("Model"));
     m_import->setText(tr("Import model..."));
     m_import->setToolTip(tr("A Hugging Face config.json or a GGUF model file"));
-    m_model->setToolTip(tr("Type to search; drop a config.json on the window to import it"));
+    m_model->setToolTip(tr("Type to search; drop a config.json or a GGUF file on the window to import it"));
     rowLabel(m_weights, tr("Weights"));
     label(m_form, m_kvDtype, tr("KV cache dtype"));
     label(m_form, m_gpu, tr("GPU"));
