@@ -401,7 +401,8 @@ void TestCli::validateFiles()
     write("good.json", R"([{"id": "mine", "kind": "capacity", "engine": "llamacpp",
         "model": "llama-3-8b", "gpu": "rtx-4090", "settings": {"n_ctx": 8192},
         "measured": {"kv_buffer_mib": 1024}, "source": "my own log"}])");
-    write("bad.json", R"([{"id": "broken", "kind": "decode", "source": "s",
+    write("bad.json", R"([{"id": "broken", "kind": "decode", "source": "s", "engine": "llamacpp",
+        "model": "llama-2-7b",
         "measured": {"tokens_per_s": "fast"}}])");
     const CliResult good = runCli({"validate", dir.filePath("good.json")});
     QCOMPARE(good.code, 0);

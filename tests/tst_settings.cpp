@@ -283,7 +283,7 @@ void TestSettings::calcReproducesEveryVllmValidationCase()
     QVERIFY(cases);
     int compared = 0;
     for (const ValidationCase& v : *cases) {
-        if (v.engine != "vllm")
+        if (v.engine != "vllm" || v.kind != ValidationKind::Capacity) // memory figures only
             continue;
         const ValidationResult expected = validateCase(v, kvscope::test::catalog());
         if (expected.skipped())

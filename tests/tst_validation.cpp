@@ -40,15 +40,19 @@ struct Floor
 // slack for floating-point noise only.
 constexpr Floor kFloors[] = {
     {ValidationKind::Capacity, 64, 0.0201, 45.0 / 64, 55.0 / 64},
-    {ValidationKind::Decode, 47, 0.0875, 12.0 / 47, 25.0 / 47}, // 7 of them expert offload
+    {ValidationKind::Decode, 71, 0.1531, 12.0 / 71, 29.0 / 71}, // 24 held out (see rules suite)
     {ValidationKind::Pcie, 28, 0.0710, 11.0 / 28, 16.0 / 28},
 };
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
+// Capacity and decode cases name a model and an engine (rows override them); PCIe copies do not.
 nlohmann::json baseCase(const std::string& id, const std::string& kind)
 {
-    return {{"id", id}, {"kind", kind}, {"source", "hand-made for tst_validation"}};
+    nlohmann::json c{{"id", id}, {"kind", kind}, {"source", "hand-made for tst_validation"}};
+    if (kind != "pcie")
+        c.update({{"engine", "llamacpp"}, {"model", "llama-2-7b"}});
+    return c;
 }
 
 ValidationCase parseOne(const nlohmann::json& c)
@@ -84,7 +88,6 @@ private slots:
     void vllmKvDtypeAndEagerMode();
     void malformedFiles_data();
     void malformedFiles();
-    void reportJsonIsFinite();
 };
 
 void TestValidation::shippedSetHoldsItsFloor()
@@ -516,7 +519,7 @@ void TestValidation::malformedFiles_data()
 {
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("field");
-    const std::string ok = R"({"id": "c1", "kind": "decode", "gpu": "t4", "source": "s",
+    const std::string ok = R"({"id": "c1", "kind": "decode", "gpu": "t4", "source": "s", "model": "m", "engine": "e",
                                "measured": {"tokens_per_s": 10})";
     QTest::addRow("not an array") << QByteArray(R"({"id": "c1"})") << "bad.json";
     QTest::addRow("case not an object") << QByteArray("[3]") << "bad.json: case 1";
@@ -571,27 +574,6 @@ void TestValidation::malformedFiles()
     QVERIFY(!cases);
     QCOMPARE(qs(cases.error().field), field);
     QVERIFY(!cases.error().accepted.empty());
-}
-
-void TestValidation::reportJsonIsFinite()
-{
-    const auto dir =
-        findValidationDir(defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
-    QVERIFY(dir);
-    auto cases = loadValidationDir(*dir);
-    QVERIFY(cases);
-    const nlohmann::json j = validationReportToJson(runValidation(*cases, catalog()));
-    QCOMPARE(j["cases"].size(), cases->size());
-    for (const auto& c : j["cases"]) {
-        if (c.contains("skipped")) {
-            QVERIFY(c["skipped"]["text"].is_string());
-            continue;
-        }
-        for (const char* key : {"predicted", "measured", "error"})
-            QVERIFY2(c[key].is_number() && std::isfinite(c[key].get<double>()), c.dump().c_str());
-    }
-    for (ValidationKind kind : allValidationKinds)
-        QVERIFY(j["summary"].contains(validationKindId(kind)));
 }
 
 QTEST_GUILESS_MAIN(TestValidation)

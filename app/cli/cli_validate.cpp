@@ -59,7 +59,7 @@ void printReport(const ValidationReport& report, std::ostream& out)
         {"id", "kind", "predicted", "measured", "unit", "error"}};
     bool anyContext = false, anyEngine = false, anyGpu = false;
     for (const ValidationResult& r : report.results) {
-        if (r.skipped())
+        if (r.skipped() || r.doesNotFit)
             continue;
         const int d = decimalsFor(r.unit);
         std::string marks = std::string(r.defaultContext ? "*" : "") + (r.defaultEngine ? "+" : "") +
@@ -89,17 +89,35 @@ void printReport(const ValidationReport& report, std::ostream& out)
         printColumns(skipped, {false, false, false}, out);
     }
 
-    out << "\nSummary:\n";
-    std::vector<std::vector<std::string>> summary{
-        {"  kind", "cases", "skipped", "median |error|", "within 5 %", "within 10 %"}};
-    for (const ValidationSummary& s : report.summaries) {
-        const bool any = s.evaluated > 0;
-        summary.push_back(
-            {"  " + std::string(validationKindId(s.kind)), std::to_string(s.evaluated),
-             std::to_string(s.skipped), any ? percent(s.medianAbsError, false) : "-",
-             any ? percent(s.within5, false) : "-", any ? percent(s.within10, false) : "-"});
+    if (std::any_of(report.results.begin(), report.results.end(),
+                    [](const ValidationResult& r) { return r.doesNotFit; })) {
+        out << "\nPredicted not to fit (the source ran them):\n";
+        std::vector<std::vector<std::string>> rows;
+        for (const ValidationResult& r : report.results)
+            if (r.doesNotFit)
+                rows.push_back({"  " + r.id, validationKindId(r.kind),
+                                "measured " + formatNumber(r.measured, decimalsFor(r.unit)) + " " +
+                                    r.unit});
+        printColumns(rows, {false, false, false}, out);
     }
-    printColumns(summary, {false, true, true, true, true, true}, out);
+
+    const auto printSummary = [&](const char* title, const std::array<ValidationSummary, 3>& all) {
+        out << "\n" << title << "\n";
+        std::vector<std::vector<std::string>> summary{{"  kind", "cases", "skipped", "not fit",
+                                                       "median |error|", "within 5 %", "within 10 %"}};
+        for (const ValidationSummary& s : all) {
+            const bool any = s.evaluated > 0;
+            summary.push_back({"  " + std::string(validationKindId(s.kind)),
+                               std::to_string(s.evaluated), std::to_string(s.skipped),
+                               std::to_string(s.doesNotFit),
+                               any ? percent(s.medianAbsError, false) : "-",
+                               any ? percent(s.within5, false) : "-",
+                               any ? percent(s.within10, false) : "-"});
+        }
+        printColumns(summary, {false, true, true, true, true, true, true}, out);
+    };
+    printSummary("Summary:", report.summaries);
+    printSummary("Held out (files named *holdout*: no default was fitted to them):", report.heldOut);
 }
 
 } // namespace

@@ -288,6 +288,15 @@ Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fi
     readMeasured(m, c);
     if (m.error())
         return *m.error();
+    // A capacity or decode figure is the model's on an engine: a case that names neither would
+    // be scored against whatever default kvscope happens to have.
+    if (!r.error() && c.kind != ValidationKind::Pcie && c.model.empty())
+        r.fail("model", "", "the model measured: a catalog id or a config.json / GGUF path");
+    if (!r.error() && c.kind != ValidationKind::Pcie && c.engine.empty())
+        r.fail("engine", "", "the engine measured: a catalog id, or \"unknown\" when the source "
+                             "does not say");
+    if (r.error())
+        return *r.error();
     return c;
 }
 
@@ -371,7 +380,16 @@ Expected<std::vector<ValidationCase>> loadValidationFile(const fs::path& path)
         return json.error();
     if (json->size() != 1)
         return FieldError{name, "text after the array", "one JSON array of validation cases"};
-    return validationCasesFromJson(json->at("cases"), name);
+    auto cases = validationCasesFromJson(json->at("cases"), name);
+    if (cases)
+        for (ValidationCase& c : cases.value())
+            c.directory = path.parent_path().string();
+    return cases;
+}
+
+bool isHeldOutFile(const std::string& fileName)
+{
+    return fileName.find("holdout") != std::string::npos;
 }
 
 Expected<std::vector<ValidationCase>> loadValidationDir(const fs::path& dir)

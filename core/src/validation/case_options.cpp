@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cctype>
+#include <filesystem>
 
 namespace kvscope {
 
@@ -151,9 +152,19 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
         o.emplace_back("gpu", v.gpu);
     }
     if (!v.model.empty()) {
-        if (!c.model(v.model))
+        // What calc accepts: a catalog id, or a config.json / GGUF file beside the case file.
+        const bool path = v.model.find('/') != std::string::npos || v.model.ends_with(".json") ||
+                          v.model.ends_with(".gguf");
+        if (path) {
+            const std::filesystem::path file(v.model);
+            o.emplace_back("model", file.is_absolute() || v.directory.empty()
+                                        ? v.model
+                                        : (std::filesystem::path(v.directory) / file).string());
+        } else if (!c.model(v.model)) {
             return skip(SkipReason::NotInCatalog, "model " + v.model);
-        o.emplace_back("model", v.model);
+        } else {
+            o.emplace_back("model", v.model);
+        }
     }
     const EngineProfile* engine = nullptr;
     if (v.engine == "unknown") {

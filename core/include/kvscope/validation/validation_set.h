@@ -113,7 +113,12 @@ struct ValidationCase
     std::string source;
     std::string engineDefect; // what the source reports as the engine's bug, if it does
     std::string file;         // the file it came from, for messages
+    std::string directory;    // where that file is: a model given as a path is relative to it
 };
+
+// Cases in files named *holdout* were collected without fitting any default to them: their
+// error is the honest one, reported apart.
+bool isHeldOutFile(const std::string& fileName);
 
 // Reads a case file: a JSON array of cases. Errors name the file, the case id and the field,
 // e.g. "capacity.json: vllm-x.settings.block_size".
@@ -150,6 +155,9 @@ struct ValidationResult
     std::string skipDetail;
     bool defaultEngine = false;  // engine "unknown": evaluated with the catalog's default engine
     bool defaultContext = false; // decode without a context: 128 tokens (tg128)
+    bool heldOut = false;        // from a *holdout* file: no default was fitted to it
+    bool doesNotFit = false;     // kvscope predicts the scenario does not run (the source ran
+                                 // it): reported apart, not scored as a -100 % error
     bool defaultGpu = false;     // no GPU stated for a figure that does not depend on it
                                  // (llama.cpp's KV buffer): evaluated on the default GPU
     MeasuredFigure figure = MeasuredFigure::TokensPerS;
@@ -169,6 +177,7 @@ struct ValidationSummary
     ValidationKind kind = ValidationKind::Decode;
     int evaluated = 0; // cases compared
     int skipped = 0;
+    int doesNotFit = 0; // predicted not to run: apart from the error figures
     double medianAbsError = 0; // over evaluated cases; 0 when there are none
     double within5 = 0;        // share of evaluated cases with |error| <= 5 %
     double within10 = 0;       // ... <= 10 %
@@ -178,6 +187,7 @@ struct ValidationReport
 {
     std::vector<ValidationResult> results;        // in case order
     std::array<ValidationSummary, 3> summaries{}; // indexed like allValidationKinds
+    std::array<ValidationSummary, 3> heldOut{};   // the same over held-out files only
 
     const ValidationSummary& summary(ValidationKind kind) const { return summaries[size_t(kind)]; }
 };

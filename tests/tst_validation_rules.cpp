@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What `validate` takes and how it scores: a case names its model and engine (no silent
+// defaults), a model may be a config.json beside the case file as `calc` accepts it, a case
+// kvscope predicts not to fit is reported apart rather than as -100 %, and files named *holdout*
+// are summarised on their own.
+
+#include "testutils.h"
+
+#include "kvscope/validation/validation_set.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+using namespace kvscope;
+
+namespace {
+
+nlohmann::json decodeCase(const std::string& id)
+{
+    return {{"id", id},
+            {"kind", "decode"},
+            {"engine", "llamacpp"},
+            {"model", "llama-2-7b"},
+            {"gpu", "rtx-4090"},
+            {"settings", {{"weights", "q4_0"}}},
+            {"measured", {{"tokens_per_s", 150.0}}},
+            {"source", "hand-made for tst_validation_rules"}};
+}
+
+} // namespace
+
+class TestValidationRules : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aCaseNamesItsModelAndEngine_data()
+    {
+        QTest::addColumn<QString>("drop");
+        QTest::newRow("model") << "model";
+        QTest::newRow("engine") << "engine";
+    }
+    void aCaseNamesItsModelAndEngine()
+    {
+        QFETCH(QString, drop);
+        nlohmann::json c = decodeCase("no-" + drop.toStdString());
+        c.erase(drop.toStdString());
+        auto cases = validationCasesFromJson(nlohmann::json::array({c}), "hand.json");
+        QVERIFY(!cases.ok());
+        QCOMPARE(QString::fromStdString(cases.error().field), "hand.json: no-" + drop + "." + drop);
+        // "unknown" is a statement, not an omission: the source did not say.
+        if (drop == QLatin1String("engine")) {
+            c["engine"] = "unknown";
+            QVERIFY(validationCasesFromJson(nlohmann::json::array({c}), "hand.json").ok());
+        }
+    }
+
+    void aModelMayBeAConfigBesideTheCaseFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string folder = dir.path().toStdString();
+        std::filesystem::create_directories(folder + "/configs");
+        std::filesystem::copy_file(KVSCOPE_TEST_DATA_DIR "/data/configs/Llama-2-7b-hf/config.json",
+                                   folder + "/configs/llama-2-7b-hf.json");
+        nlohmann::json c = decodeCase("by-path");
+        c["model"] = "configs/llama-2-7b-hf.json";
+        std::ofstream(folder + "/cases.json") << nlohmann::json::array({c}).dump();
+        auto cases = loadValidationFile(folder + "/cases.json");
+        QVERIFY2(cases.ok(), cases.ok() ? "" : cases.error().message().c_str());
+        const ValidationResult byPath = validateCase(cases->front(), test::catalog());
+        QVERIFY2(!byPath.skipped(), skipReasonText(byPath).c_str());
+        // The same prediction as the catalog's preset of the same config.
+        auto preset =
+            validationCasesFromJson(nlohmann::json::array({decodeCase("preset")}), "x.json");
+        QVERIFY(preset.ok());
+        QCOMPARE(byPath.predicted, validateCase(preset->front(), test::catalog()).predicted);
+    }
+
+    void aCaseThatDoesNotFitIsReportedApart()
+    {
+        // Llama 2 70B in FP16 on one RTX 4090 cannot decode; the "measurement" below says it
+        // ran. kvscope lists it apart instead of scoring it -100 %.
+        nlohmann::json big = decodeCase("70b-fp16-on-a-4090");
+        big["model"] = "llama-2-70b";
+        big["settings"]["weights"] = "fp16";
+        auto cases = validationCasesFromJson(nlohmann::json::array({decodeCase("fits"), big}),
+                                             "decode-holdout-hand.json");
+        QVERIFY(cases.ok());
+        const ValidationReport report = runValidation(*cases, test::catalog());
+        QVERIFY(!report.results[0].doesNotFit);
+        QVERIFY(report.results[1].doesNotFit);
+        const ValidationSummary& s = report.summary(ValidationKind::Decode);
+        QCOMPARE(s.evaluated, 1);
+        QCOMPARE(s.doesNotFit, 1);
+        QCOMPARE(s.medianAbsError, std::fabs(report.results[0].error));
+        // Both came from a *holdout* file: the held-out summary holds them too.
+        QVERIFY(report.results[0].heldOut && report.results[1].heldOut);
+        QCOMPARE(report.heldOut[size_t(ValidationKind::Decode)].evaluated, 1);
+        const nlohmann::json j = validationReportToJson(report);
+        QVERIFY(j["cases"][1]["does_not_fit"].get<bool>());
+        QVERIFY(j["cases"][1]["error"].is_null());
+        QCOMPARE(j["summary_held_out"]["decode"]["does_not_fit"].get<int>(), 1);
+    }
+
+    void shippedHeldOutSplitHoldsItsFloor()
+    {
+        // The honest figures: cases no default was fitted to (capacity-holdout-*.json,
+        // decode-holdout.json). Reached when written: capacity 42 compared, median 2.65 %;
+        // decode 24 compared, median 25.9 % (Apple silicon, MoE and 1B-class models run slower
+        // than bandwidth alone says; see the README). A floor against regressions, never a target.
+        const auto dir = findValidationDir(
+            defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
+        QVERIFY(dir);
+        auto cases = loadValidationDir(*dir);
+        QVERIFY2(cases, cases ? "" : cases.error().message().c_str());
+        const ValidationReport report = runValidation(*cases, test::catalog());
+        const ValidationSummary& capacity = report.heldOut[size_t(ValidationKind::Capacity)];
+        const ValidationSummary& decode = report.heldOut[size_t(ValidationKind::Decode)];
+        qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
+              capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
+        QVERIFY(capacity.evaluated >= 42 && capacity.medianAbsError <= 0.0265 + 1e-9);
+        QVERIFY(decode.evaluated >= 24 && decode.medianAbsError <= 0.2589 + 1e-9);
+    }
+
+    void reportJsonIsFinite()
+    {
+        const auto dir = findValidationDir(
+            defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
+        QVERIFY(dir);
+        auto cases = loadValidationDir(*dir);
+        QVERIFY(cases);
+        const nlohmann::json j = validationReportToJson(runValidation(*cases, test::catalog()));
+        QCOMPARE(j["cases"].size(), cases->size());
+        for (const auto& c : j["cases"]) {
+            if (c.contains("skipped")) {
+                QVERIFY(c["skipped"]["text"].is_string());
+                continue;
+            }
+            for (const char* key : {"predicted", "measured", "error"}) {
+                if (std::string(key) == "error" && c["does_not_fit"].get<bool>())
+                    continue; // no error is scored for a case predicted not to fit
+                QVERIFY2(c[key].is_number() && std::isfinite(c[key].get<double>()),
+                         c.dump().c_str());
+            }
+        }
+        for (ValidationKind kind : allValidationKinds) {
+            QVERIFY(j["summary"].contains(validationKindId(kind)));
+            QVERIFY(j["summary_held_out"].contains(validationKindId(kind)));
+        }
+    }
+
+    void onlyHoldoutFilesAreHeldOut()
+    {
+        QVERIFY(isHeldOutFile("capacity-holdout-v0.json"));
+        QVERIFY(isHeldOutFile("decode-holdout.json"));
+        QVERIFY(!isHeldOutFile("decode.json"));
+    }
+};
+
+QTEST_MAIN(TestValidationRules)
+#include "tst_validation_rules.moc"
