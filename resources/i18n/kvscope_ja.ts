@@ -643,6 +643,18 @@
         <source>in host RAM</source>
         <translation>ホスト RAM 側</translation>
     </message>
+    <message>
+        <source>unified memory</source>
+        <translation>ユニファイドメモリ</translation>
+    </message>
+    <message>
+        <source>host memory</source>
+        <translation>ホストメモリ</translation>
+    </message>
+    <message>
+        <source>per sequence</source>
+        <translation>シーケンスあたり</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

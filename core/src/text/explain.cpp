@@ -52,6 +52,28 @@ void explainExpertOffload(const Scenario& s, const Evaluation& e, ByteUnits unit
                        formatDuration(d.hostExpertsMs, st)});
 }
 
+// What the KV cache in host memory is read at: the unified memory itself on Apple silicon, else
+// the PCIe link, or the host memory when that is the slower of the two.
+std::string hostLinkArithmetic(const Scenario& s, const Evaluation& e, const NumberStyle& st,
+                               const ExplainWords& w)
+{
+    auto num = [&](double v, int d) { return formatNumber(v, d, st); };
+    const std::string result = " = " + formatRate(e.decode.pcieEffectiveGBps, st);
+    if (s.gpu.unifiedMemory)
+        return w.unifiedMemory + " " + formatRate(s.gpu.bandwidthGBps, st) + times() +
+               num(s.efficiency.hbm, 2) + result;
+    const double link = s.pcie.laneGBps() * s.pcieLanes * s.efficiency.pcieProtocol;
+    const std::string linkText = formatInteger(s.pcieLanes, st) + " " + w.lanes + times() +
+                                 num(s.pcie.gtPerS, 0) + " GT/s" + times() +
+                                 num(s.pcie.encodingEfficiency, 4) + " \u00f7 8" + times() +
+                                 num(s.efficiency.pcieProtocol, 2);
+    if (e.decode.pcieEffectiveGBps < link - 1e-9) // the slower of the two sets the pace
+        return linkText + " = " + formatRate(link, st) + "; " + w.hostMemory + " " +
+               formatRate(s.hostBandwidthGBps(), st) + times() + num(s.efficiency.hostMemory, 2) +
+               result;
+    return linkText + result;
+}
+
 } // namespace
 
 std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUnits units,
@@ -71,9 +93,12 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     else
         perToken = "2 (K, V)" + times() + integer(e.kv.kvHeadsPerGpu) + " " + w.kvHeads + times() +
                    integer(m.headDim) + " " + w.headDim + times() + elem;
+    // Split by layers (llama.cpp, pipeline parallel), each GPU holds its share of the layers.
+    const std::string layerShare =
+        s.engine.layerSplit && s.gpuCount > 1 ? " \u00f7 " + integer(s.gpuCount) + " GPU" : "";
     out.push_back({"kv_per_token", perToken + " = " + bytes(e.kv.bytesPerTokenPerLayer) + ";" +
-                                       times() + integer(m.layers) + " " + w.layers + " = " +
-                                       bytes(e.kv.bytesPerToken)});
+                                       times() + integer(m.layers) + " " + w.layers + layerShare +
+                                       " = " + bytes(e.kv.bytesPerToken)});
 
     std::string total = bytes(e.kv.bytesPerTokenPerLayer) + times() + "(" +
                         integer(m.layers - e.kv.windowedLayers) + " " + w.layers + times() +
@@ -84,7 +109,7 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     total += ")";
     if (s.batch > 1)
         total += times() + integer(s.batch) + " " + w.sequences;
-    total += " = " + bytes(e.kv.totalBytes);
+    total += layerShare + " = " + bytes(e.kv.totalBytes);
     out.push_back({"kv_total", total});
 
     const ParameterCount& p = e.parameters;
@@ -164,16 +189,16 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
 
     explainExpertOffload(s, e, units, st, w, out);
 
-    out.push_back({"longest_context",
-                   bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv + " \u00f7 " +
-                       bytes(e.kv.bytesPerToken) + " " + w.perToken +
-                       (s.batch > 1 ? " \u00f7 " + integer(s.batch) + " " + w.sequences : "") +
-                       " = " + integer(e.tokensFit.perSequence) + " " + w.tokens});
+    // Tokens of the whole pool first (the figure beside it), then each sequence's share.
+    std::string longest = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv +
+                          " \u00f7 " + bytes(e.kv.bytesPerToken) + " " + w.perToken + " = " +
+                          integer(e.tokensFit.model) + " " + w.tokens;
+    if (s.batch > 1)
+        longest += "; \u00f7 " + integer(s.batch) + " " + w.sequences + " = " +
+                   integer(e.tokensFit.perSequence) + " " + w.perSequence;
+    out.push_back({"longest_context", longest});
 
-    out.push_back({"pcie", integer(s.pcieLanes) + " " + w.lanes + times() + num(s.pcie.gtPerS, 0) +
-                               " GT/s" + times() + num(s.pcie.encodingEfficiency, 4) +
-                               " \u00f7 8" + times() + num(s.efficiency.pcieProtocol, 2) + " = " +
-                               formatRate(s.pcie.laneGBps() * s.pcieLanes * s.efficiency.pcieProtocol, st)});
+    out.push_back({"pcie", hostLinkArithmetic(s, e, st, w)});
     return out;
 }
 

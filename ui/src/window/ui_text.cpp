@@ -186,6 +186,9 @@ ExplainWords UiText::explainWords()
     w.inHostRam = s(tr("in host RAM"));
     w.cudaReports = s(tr("as CUDA reports it"));
     w.tokensPerS = s(tr("tokens/s"));
+    w.unifiedMemory = s(tr("unified memory"));
+    w.hostMemory = s(tr("host memory"));
+    w.perSequence = s(tr("per sequence"));
     return w;
 }
 

@@ -53,6 +53,9 @@ struct ExplainWords
     std::string inHostRam = "in host RAM";
     std::string cudaReports = "as CUDA reports it";
     std::string tokensPerS = "tokens/s";
+    std::string unifiedMemory = "unified memory";
+    std::string hostMemory = "host memory";
+    std::string perSequence = "per sequence";
 };
 
 struct Explanation

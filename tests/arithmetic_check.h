@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Recomputes the arithmetic kvscope prints beside a figure ("4.00 KiB × (80 layers × 2,048
+// tokens) = 640 MiB; ..."): numbers with byte units, × ÷ + − and parentheses; words are labels
+// and are skipped, and so is a bracket holding no number ("2 (K, V)"). Each "= result" must equal
+// what its left side computes, within the rounding of the printed operands.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvscope::test {
+
+class ArithmeticCheck
+{
+public:
+    // The first "= result" whose left side does not recompute to it, or nothing when all do.
+    // A segment after ';' that starts with an operator continues from the previous result.
+    static std::optional<std::string> mismatch(const std::string& text, double tolerance)
+    {
+        double previous = 0;
+        size_t start = 0;
+        while (start <= text.size()) {
+            const size_t end = std::min(text.find(';', start), text.size());
+            const std::string segment = text.substr(start, end - start);
+            start = end + 1;
+            const size_t eq = segment.rfind(" = ");
+            if (eq == std::string::npos)
+                continue;
+            ArithmeticCheck left(segment.substr(0, eq), previous);
+            ArithmeticCheck right(segment.substr(eq + 3), 0);
+            const std::optional<double> lhs = left.expression();
+            std::optional<double> rhs = right.expression();
+            if (!lhs || !rhs)
+                return "unreadable: " + segment;
+            if (segment.find("overflows") != std::string::npos)
+                rhs = -*rhs;
+            // A difference of rounded terms is as uncertain as the terms are large.
+            const double scale = std::max({std::fabs(*lhs), std::fabs(*rhs), left.m_terms});
+            if (std::fabs(*lhs - *rhs) > tolerance * scale + 1e-9)
+                return segment + "  [left " + std::to_string(*lhs) + ", right " +
+                       std::to_string(*rhs) + "]";
+            previous = *rhs;
+        }
+        return std::nullopt;
+    }
+
+private:
+    ArithmeticCheck(std::string text, double previous)
+        : m_text(std::move(text)), m_previous(previous)
+    {
+    }
+
+    // sum := product (('+'|'−') product)*; product := factor (('×'|'÷') factor)*.
+    std::optional<double> expression()
+    {
+        skipWords();
+        // A continuation: "× 80 layers" multiplies what came before.
+        std::optional<double> value =
+            startsOperator() ? std::optional<double>(m_previous) : product();
+        if (value)
+            m_terms += std::fabs(*value);
+        while (value) {
+            skipWords();
+            if (eat("+")) {
+                const auto next = product();
+                value = next ? std::optional<double>(*value + *next) : std::nullopt;
+                m_terms += next ? std::fabs(*next) : 0.0;
+            } else if (eat("\u2212") || eat("- ")) {
+                const auto next = product();
+                value = next ? std::optional<double>(*value - *next) : std::nullopt;
+                m_terms += next ? std::fabs(*next) : 0.0;
+            } else if (startsOperator()) {
+                value = productFrom(*value);
+            } else {
+                break;
+            }
+        }
+        return value;
+    }
+    std::optional<double> product()
+    {
+        const auto first = factor();
+        return first ? productFrom(*first) : std::nullopt;
+    }
+    std::optional<double> productFrom(double value)
+    {
+        for (;;) {
+            skipWords();
+            if (eat("\u00d7")) {
+                const auto next = factor();
+                if (!next)
+                    return std::nullopt;
+                value *= *next;
+            } else if (eat("\u00f7")) {
+                const auto next = factor();
+                if (!next || *next == 0)
+                    return std::nullopt;
+                value /= *next;
+            } else {
+                return value;
+            }
+        }
+    }
+    std::optional<double> factor()
+    {
+        skipWords();
+        if (eat("(")) {
+            if (!groupHasNumber())
+                return skipGroup(), factor(); // "(K, V)": a label
+            const auto inner = expression();
+            skipWords();
+            if (!eat(")"))
+                return std::nullopt;
+            return inner;
+        }
+        return number();
+    }
+    std::optional<double> number()
+    {
+        std::string digits;
+        while (m_pos < m_text.size() &&
+               (std::isdigit((unsigned char)m_text[m_pos]) || m_text[m_pos] == '.' ||
+                (m_text[m_pos] == ',' && m_pos + 1 < m_text.size() &&
+                 std::isdigit((unsigned char)m_text[m_pos + 1]))))
+            if (m_text[m_pos++] != ',')
+                digits += m_text[m_pos - 1];
+        if (digits.empty())
+            return std::nullopt;
+        double value = std::strtod(digits.c_str(), nullptr);
+        while (m_pos < m_text.size() && m_text[m_pos] == ' ')
+            ++m_pos;
+        static const std::pair<const char*, double> units[] = {{"TiB", 1099511627776.0},
+                                                               {"GiB", 1073741824.0},
+                                                               {"MiB", 1048576.0},
+                                                               {"KiB", 1024.0},
+                                                               {"B", 1.0}};
+        for (const auto& [unit, factor] : units) {
+            const size_t n = std::string(unit).size();
+            if (m_text.compare(m_pos, n, unit) == 0 &&
+                (m_pos + n == m_text.size() || !std::isalpha((unsigned char)m_text[m_pos + n]))) {
+                value *= factor;
+                m_pos += n;
+                break;
+            }
+        }
+        return value;
+    }
+
+    bool startsOperator()
+    {
+        skipWords();
+        return m_text.compare(m_pos, 2, "\u00d7") == 0 || m_text.compare(m_pos, 2, "\u00f7") == 0;
+    }
+    bool eat(const std::string& token)
+    {
+        if (m_text.compare(m_pos, token.size(), token) != 0)
+            return false;
+        m_pos += token.size();
+        return true;
+    }
+    // Labels: letters, spaces, slashes and other characters that are not part of arithmetic.
+    void skipWords()
+    {
+        while (m_pos < m_text.size()) {
+            const unsigned char c = m_text[m_pos];
+            if (c == '(' && !groupHasNumber()) { // "(K, V)", "(as CUDA reports it)"
+                skipGroup();
+                continue;
+            }
+            if (std::isdigit(c) || c == '(' || c == ')' || c == '+' ||
+                m_text.compare(m_pos, 2, "\u00d7") == 0 ||
+                m_text.compare(m_pos, 2, "\u00f7") == 0 ||
+                m_text.compare(m_pos, 3, "\u2212") == 0 || m_text.compare(m_pos, 2, "- ") == 0)
+                return;
+            ++m_pos;
+        }
+    }
+    bool groupHasNumber() const
+    {
+        const size_t close = m_text.find(')', m_pos);
+        const std::string inside = m_text.substr(m_pos, close - m_pos);
+        return inside.find_first_of("0123456789") != std::string::npos;
+    }
+    void skipGroup() { m_pos = std::min(m_text.find(')', m_pos), m_text.size() - 1) + 1; }
+
+    std::string m_text;
+    size_t m_pos = 0;
+    double m_previous = 0;
+    double m_terms = 0; // the sum of |terms| added or subtracted: the scale of their rounding
+};
+
+} // namespace kvscope::test
