@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 using namespace kvscope;
@@ -327,6 +328,14 @@ private slots:
         GgufBuilder hybrid = tinyLlama();
         hybrid.u32s("llama.attention.head_count_kv", {2, 0});
         row("layers without attention", hybrid.bytes(), "gguf.llama.attention.head_count_kv");
+        GgufBuilder nanHeads = tinyLlama();
+        std::string nan;
+        GgufBuilder::appendTo(nan, uint32_t(GgufBuilder::F32));
+        GgufBuilder::appendTo(nan, uint64_t(2));
+        GgufBuilder::appendTo(nan, std::numeric_limits<float>::quiet_NaN());
+        GgufBuilder::appendTo(nan, 2.0f);
+        nanHeads.raw("llama.attention.head_count", GgufBuilder::Array, nan);
+        row("NaN in a per-layer count", nanHeads.bytes(), "gguf.llama.attention.head_count");
         GgufBuilder noTensors;
         noTensors.str("general.architecture", "llama");
         noTensors.u32("llama.block_count", 1);

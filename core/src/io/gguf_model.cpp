@@ -37,8 +37,13 @@ public:
             return *u > uint64_t(limits::maxContext) ? -1 : int64_t(*u);
         if (const auto* i = std::get_if<int64_t>(v))
             return *i;
-        if (const auto* a = std::get_if<GgufArray>(v); a && !a->numbers.empty())
-            return int64_t(*std::max_element(a->numbers.begin(), a->numbers.end()));
+        if (const auto* a = std::get_if<GgufArray>(v); a && !a->numbers.empty()) {
+            // Float arrays may hold NaN or 1e300: only whole numbers in range are counts.
+            const bool counts = std::all_of(a->numbers.begin(), a->numbers.end(), [](double x) {
+                return std::isfinite(x) && x >= 0 && x <= double(limits::maxContext);
+            });
+            return counts ? int64_t(*std::max_element(a->numbers.begin(), a->numbers.end())) : -1;
+        }
         return -1; // present but not a count: refused by the range check
     }
     const std::vector<double>* perLayer(const std::string& key) const
