@@ -402,6 +402,20 @@ void applyGpu(Scenario& s, GpuSpec gpu)
         applyBatchDefaults(s.engine, s.gpu);
 }
 
+void applyGpu(Scenario& s, GpuSpec gpu, const Catalog& c)
+{
+    const GpuSpec before = s.gpu;
+    applyGpu(s, std::move(gpu));
+    const bool untouched = s.pcie.gen == (before.pcieGen > 0 ? before.pcieGen : s.pcie.gen) &&
+                           s.pcieLanes == (before.pcieLanes > 0 ? before.pcieLanes : s.pcieLanes);
+    if (!untouched || s.gpu.pcieGen <= 0)
+        return;
+    if (const PcieGeneration* p = c.pcieGeneration(s.gpu.pcieGen))
+        s.pcie = *p;
+    if (s.gpu.pcieLanes > 0)
+        s.pcieLanes = s.gpu.pcieLanes;
+}
+
 Expected<Scenario> defaultScenario(const Catalog& c)
 {
     Scenario s;

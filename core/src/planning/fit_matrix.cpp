@@ -73,7 +73,7 @@ FitMatrix fitMatrix(const Scenario& base, const Catalog& catalog, MatrixAxes axe
         s.model = *catalog.model(modelId);
         for (const std::string& column : m.columnIds) {
             if (axes == MatrixAxes::ModelsByGpus)
-                applyGpu(s, *catalog.gpu(column));
+                applyGpu(s, *catalog.gpu(column), catalog);
             else
                 s.weights = *catalog.weightFormat(column);
             m.cells.push_back(cellFor(s));

@@ -139,7 +139,7 @@ PlanResult plan(const PlanRequest& request, const Catalog& catalog)
                 continue;
             Scenario s = request.base;
             applyEngine(s, engine);
-            applyGpu(s, gpu);
+            applyGpu(s, gpu, catalog);
             s.memoryFraction = request.base.memoryFraction;
             for (int count : kGpuCounts) {
                 // A unified-memory machine (Apple silicon) is one GPU; it does not gang up.

@@ -106,9 +106,9 @@ std::optional<FieldError> applyGpuEntry(Scenario& s, const SettingValue& v, cons
             return gpu.error();
         GpuSpec custom = std::move(gpu).value();
         custom.custom = true;
-        applyGpu(s, std::move(custom));
+        applyGpu(s, std::move(custom), c);
     } else if (const GpuSpec* g = c.gpu(value)) {
-        applyGpu(s, *g);
+        applyGpu(s, *g, c);
     } else {
         return FieldError{"gpu", value,
                           "a GPU id (see `kvscope-cli list gpus`) or a path to a GPU JSON file"};

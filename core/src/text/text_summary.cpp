@@ -73,8 +73,13 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     std::ostringstream setup;
     setup.imbue(std::locale::classic());
     setup << "weights " << s.weights.id << ", KV " << s.kvDtype.id << ", engine " << s.engine.id
-          << ", context " << formatInteger(s.context, st) << ", batch " << formatInteger(s.batch, st) << ", PCIe "
-          << s.pcie.gen << ".0 x" << s.pcieLanes << ", KV on " << kvPlacementId(s.kvPlacement);
+          << ", context " << formatInteger(s.context, st) << ", batch " << formatInteger(s.batch, st);
+    // Apple silicon has no host link: CPU and GPU share the one memory.
+    if (s.gpu.unifiedMemory)
+        setup << ", unified memory";
+    else
+        setup << ", PCIe " << s.pcie.gen << ".0 x" << s.pcieLanes;
+    setup << ", KV on " << kvPlacementId(s.kvPlacement);
 
     const Verdict verdict = verdictOf(s, e);
     const std::string verdictLine = verdictText(s, verdict, units, st);
@@ -111,7 +116,8 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
           {"KV in CPU RAM, pipelined", ms(d.tierMs[2]), ""},
           {"KV on NVMe (" + s.nvme.id + ")", ms(d.tierMs[3]), ""},
           {"KV on SATA", ms(d.tierMs[4]), ""},
-          {"PCIe effective", formatRate(d.pcieEffectiveGBps, st), explanationFor(why, "pcie")},
+          {s.gpu.unifiedMemory ? "host memory read" : "PCIe effective",
+           formatRate(d.pcieEffectiveGBps, st), explanationFor(why, "pcie")},
           {"at the chosen placement",
            verdict.runs ? ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, st) +
                               " tokens/s"

@@ -192,8 +192,11 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
         const QString id = m_gpu->itemData(index).toString();
         if (id == kCustomGpuId)
             return editCustomGpu();
-        if (const GpuSpec* g = m_controller->catalog().gpu(id.toStdString()))
-            m_controller->edit([&](Scenario& s) { applyGpu(s, *g); });
+        // Through the setting, which also brings the GPU's own host link.
+        if (m_controller->catalog().gpu(id.toStdString()))
+            m_controller->edit([&](Scenario& s) {
+                applyOptions(s, {{"gpu", id.toStdString()}}, m_controller->catalog());
+            });
     });
     connect(m_gpuCount, &QSpinBox::valueChanged, this,
             [this](int n) { m_controller->edit([&](Scenario& s) { s.gpuCount = n; }); });
@@ -411,7 +414,7 @@ void ScenarioPanel::editCustomGpu()
     GpuSpec gpu = m_controller->scenario().gpu;
     if (CustomGpuDialog::edit(this, gpu)) {
         gpu.custom = true;
-        m_controller->edit([&](Scenario& s) { applyGpu(s, gpu); });
+        m_controller->edit([&](Scenario& s) { applyGpu(s, gpu, m_controller->catalog()); });
     } else {
         syncFromScenario();
     }

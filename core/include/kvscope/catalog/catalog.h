@@ -68,6 +68,10 @@ std::optional<FieldError> applyEngineRelease(Scenario& scenario, const Catalog& 
 // Puts a GPU into a scenario; batch settings still at the engine's defaults for the old GPU
 // follow to the new one's, settings the user changed stay.
 void applyGpu(Scenario& scenario, GpuSpec gpu);
+// The same, and the host link follows the GPU's own (an H100 SXM's platform is PCIe 5.0) unless
+// it had been set apart from the old GPU's: how --gpu, the window, the planner and the matrix
+// put a GPU in, so they agree on every figure.
+void applyGpu(Scenario& scenario, GpuSpec gpu, const Catalog& catalog);
 
 // Whether the engine raises its batch defaults on this GPU (vLLM on 70 GiB or more, not A100).
 bool takesLargeGpuDefaults(const EngineProfile& engine, const GpuSpec& gpu);
