@@ -51,9 +51,9 @@ private slots:
         QCOMPARE(c->names, (std::vector<std::string>{"FP16", "Q8"}));
         // Llama 2 7B: 6,738,415,616 parameters at 2 bytes; the KV cache is 2 (K and V) x 32
         // layers x 4,096 x 2 bytes = 512 KiB a token whatever the weights, 4 GiB at 8,192.
-        const ComparedFigure& weights = figure(*c, "weights_bytes_total");
+        const ComparedFigure& weights = figure(*c, "weights_bytes_all_gpus");
         QCOMPARE(*weights.values[0], 13476831232.0);
-        const ComparedFigure& perToken = figure(*c, "kv_bytes_per_token");
+        const ComparedFigure& perToken = figure(*c, "kv_bytes_per_token_per_gpu");
         QCOMPARE(*perToken.values[0], 524288.0);
         QCOMPARE(*perToken.values[1], 524288.0);
         QCOMPARE(*figure(*c, "kv_bytes_per_gpu").values[1], 4294967296.0);
@@ -128,11 +128,11 @@ private slots:
         QVERIFY(md.find("### Inputs that differ") != std::string::npos);
         const std::string csv = comparisonCsv(*c);
         QVERIFY(csv.rfind("row,id,A,B,B change,B ratio,C,C change,C ratio\n", 0) == 0);
-        QVERIFY(csv.find("figure,kv_bytes_per_token,524288,524288,0,1,524288,0,1\n") !=
+        QVERIFY(csv.find("figure,kv_bytes_per_token_per_gpu,524288,524288,0,1,524288,0,1\n") !=
                 std::string::npos);
         const nlohmann::json j = comparisonToJson(*c);
         QCOMPARE(j["scenarios"].size(), size_t(3));
-        QCOMPARE(j["figures"][1]["id"].get<std::string>(), std::string("weights_bytes_total"));
+        QCOMPARE(j["figures"][1]["id"].get<std::string>(), std::string("weights_bytes_all_gpus"));
         QVERIFY(j["figures"][1]["change_vs_first"][0].is_null());
         QVERIFY(j["figures"][1]["change_vs_first"][2]["ratio"].get<double>() < 0.4);
     }

@@ -273,8 +273,8 @@ private slots:
             QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(size_t(lines.size()), f.controller->snapshot().contextSweep.x.size() + 1);
         const QStringList header = lines.front().split(QLatin1Char(','));
-        QVERIFY(header.contains(QStringLiteral("A:kv_total_bytes")));
-        QVERIFY(header.contains(QStringLiteral("Live:kv_total_bytes")));
+        QVERIFY(header.contains(QStringLiteral("A:kv_per_gpu_bytes")));
+        QVERIFY(header.contains(QStringLiteral("Live:kv_per_gpu_bytes")));
         // The same columns for both groups, and every cell filled.
         QCOMPARE(header.filter(QStringLiteral("A:")).size(),
                  header.filter(QStringLiteral("Live:")).size());

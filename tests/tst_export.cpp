@@ -295,7 +295,7 @@ void TestExport::csvHoldsEverySeries()
     const QString path = m_dir.filePath(QStringLiteral("data.csv"));
     QVERIFY(m_window->exportData(path));
     const QStringList lines = QString::fromUtf8(readAll(path)).split('\n', Qt::SkipEmptyParts);
-    QVERIFY(lines.front().startsWith(QStringLiteral("context,kv_total_bytes,")));
+    QVERIFY(lines.front().startsWith(QStringLiteral("context,kv_per_gpu_bytes,")));
     // The views' columns together are every column of the sweep, in the sweep's order: the
     // file is the one `kvscope-cli sweep --csv` writes.
     QCOMPARE(readAll(path), QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep)));

@@ -21,14 +21,14 @@ struct ColumnDef
 const std::vector<ColumnDef>& columnDefs()
 {
     static const std::vector<ColumnDef> defs = {
-        {"kv_total_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalBytes; }},
-        {"kv_mha_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalMhaBytes; }},
-        {"kv_gqa_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalGqaBytes; }},
-        {"kv_mqa_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalMqaBytes; }},
-        {"free_for_kv_bytes", "bytes", [](const Evaluation& e) { return e.tokensFit.freeForKvBytes; }},
-        {"weights_bytes", "bytes", [](const Evaluation& e) { return e.vram.weightsBytes; }},
-        {"activation_bytes", "bytes", [](const Evaluation& e) { return e.vram.activationBytes; }},
-        {"free_bytes", "bytes", [](const Evaluation& e) { return e.vram.freeBytes; }},
+        {"kv_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalBytes; }},
+        {"kv_mha_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalMhaBytes; }},
+        {"kv_gqa_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalGqaBytes; }},
+        {"kv_mqa_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalMqaBytes; }},
+        {"free_for_kv_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.tokensFit.freeForKvBytes; }},
+        {"weights_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.vram.weightsBytes; }},
+        {"activation_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.vram.activationBytes; }},
+        {"free_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.vram.freeBytes; }},
         {"fits", "bool", [](const Evaluation& e) { return e.vram.fits ? 1.0 : 0.0; }},
         {"tokens_fit_model", "tokens", [](const Evaluation& e) { return double(e.tokensFit.model); }},
         {"tokens_fit_mha", "tokens", [](const Evaluation& e) { return double(e.tokensFit.mha); }},

@@ -49,7 +49,9 @@ nlohmann::json verdictToJson(const Scenario& s, const Verdict& v)
             {"binding", bindingId(v.binding)},
             {"needed_bytes_per_gpu", bytes(v.neededBytes)},
             {"offered_bytes_per_gpu", bytes(v.offeredBytes)},
-            {"short_bytes", bytes(v.shortBytes())},
+            // What is missing, on each GPU or in the host's RAM, as the binding says.
+            {"short_bytes_per_gpu", bytes(v.binding == Binding::HostRam ? 0.0 : v.shortBytes())},
+            {"host_short_bytes", bytes(v.binding == Binding::HostRam ? v.shortBytes() : 0.0)},
             {"host_needed_bytes", bytes(v.hostNeededBytes)},
             {"host_offered_bytes", bytes(v.hostOfferedBytes)},
             {"tokens_per_s_per_user", real(v.tokensPerSUser)},

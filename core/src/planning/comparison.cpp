@@ -34,11 +34,11 @@ const FigureRow kFigureRows[] = {
      [](const Scenario&, const Evaluation&, const Verdict& v, const Cost&) -> Value {
          return v.runs ? 1.0 : 0.0;
      }},
-    {"weights_bytes_total", "Weights (all GPUs)", FigureKind::Bytes,
+    {"weights_bytes_all_gpus", "Weights (all GPUs)", FigureKind::Bytes,
      [](const Scenario&, const Evaluation& e, const Verdict&, const Cost&) -> Value {
          return e.weightsBytesTotal;
      }},
-    {"kv_bytes_per_token", "KV per token (per GPU)", FigureKind::Bytes,
+    {"kv_bytes_per_token_per_gpu", "KV per token (per GPU)", FigureKind::Bytes,
      [](const Scenario&, const Evaluation& e, const Verdict&, const Cost&) -> Value {
          return e.kv.bytesPerToken;
      }},

@@ -10,7 +10,7 @@
 namespace kvscope::ui {
 
 namespace {
-const char* const kColumns[] = {"kv_mha_bytes", "kv_gqa_bytes", "kv_mqa_bytes", "kv_total_bytes"};
+const char* const kColumns[] = {"kv_mha_per_gpu_bytes", "kv_gqa_per_gpu_bytes", "kv_mqa_per_gpu_bytes", "kv_per_gpu_bytes"};
 } // namespace
 
 KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
@@ -69,7 +69,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
             maxBytes = std::max(maxBytes, c->values.back());
     double maxFree = fit.freeForKvBytes;
     for (const PinnedEvaluation& p : *snap.pinned) {
-        if (const SweepColumn* c = p.contextSweep.column("kv_total_bytes"); c && !c->values.empty())
+        if (const SweepColumn* c = p.contextSweep.column("kv_per_gpu_bytes"); c && !c->values.empty())
             maxBytes = std::max(maxBytes, c->values.back());
         maxFree = std::max(maxFree, p.evaluation.tokensFit.freeForKvBytes);
     }
@@ -193,7 +193,7 @@ void KvGrowthChart::drawPinned(const EvaluationSnapshot& snap, double unitBytes,
     drawPinnedCurves(
         snap,
         [&](const PinnedEvaluation& p, size_t i) {
-            return std::max(p.contextSweep.column("kv_total_bytes")->values[i], 1.0) / unitBytes;
+            return std::max(p.contextSweep.column("kv_per_gpu_bytes")->values[i], 1.0) / unitBytes;
         },
         &low, &high); // the chart says it is the KV cache; short names leave the plot room
     *lowestBytes = std::min(*lowestBytes, low * unitBytes);
@@ -239,7 +239,7 @@ QString KvGrowthChart::hoverText(double key, double, const QPoint&) const
             lines << QStringLiteral("%1: %2").arg(m_curves[i]->name(),
                                                  UiText::bytes(sweep.column(kColumns[i])->values[nearest], byteUnits()));
     for (size_t p = 0; p < snap->pinned->size(); ++p) {
-        const SweepColumn* kv = (*snap->pinned)[p].contextSweep.column("kv_total_bytes");
+        const SweepColumn* kv = (*snap->pinned)[p].contextSweep.column("kv_per_gpu_bytes");
         if (kv && nearest < kv->values.size())
             lines << QStringLiteral("%1: %2").arg(pinnedName(p, (*snap->pinned)[p].name),
                                                  UiText::bytes(kv->values[nearest], byteUnits()));

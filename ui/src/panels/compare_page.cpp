@@ -190,8 +190,8 @@ QString ComparePage::figureLabel(const std::string& id)
 {
     static const std::pair<const char*, const char*> labels[] = {
         {"runs", QT_TR_NOOP("Runs")},
-        {"weights_bytes_total", QT_TR_NOOP("Weights (all GPUs)")},
-        {"kv_bytes_per_token", QT_TR_NOOP("KV per token (per GPU)")},
+        {"weights_bytes_all_gpus", QT_TR_NOOP("Weights (all GPUs)")},
+        {"kv_bytes_per_token_per_gpu", QT_TR_NOOP("KV per token (per GPU)")},
         {"kv_bytes_per_gpu", QT_TR_NOOP("KV cache (per GPU)")},
         {"vram_needed_bytes_per_gpu", QT_TR_NOOP("VRAM needed (per GPU)")},
         {"vram_free_bytes_per_gpu", QT_TR_NOOP("VRAM free (per GPU)")},

@@ -18,7 +18,7 @@ bool parseSweepVariable(const std::string& id, SweepVariable* out);
 
 struct SweepColumn
 {
-    std::string id;              // "kv_total_bytes", "decode_ms_gpu", ...
+    std::string id;              // "kv_per_gpu_bytes", "decode_ms_gpu", ...
     std::string unit;            // "bytes", "ms", "tokens", "tokens/s", "GiB", "bool"
     std::vector<double> values;  // one per point
 };
@@ -46,7 +46,7 @@ std::string sweepToCsv(const Sweep& sweep);
 // selection never reorders the file); ids the sweep lacks are ignored.
 std::string sweepToCsv(const Sweep& sweep, const std::vector<std::string>& columnIds);
 // Sweeps over the same points side by side (compared scenarios): one column group per sweep,
-// its columns named "name:column" ("A: FP16:kv_total_bytes"), or plain where the name is "".
+// its columns named "name:column" ("A: FP16:kv_per_gpu_bytes"), or plain where the name is "".
 struct NamedSweep
 {
     std::string name;
