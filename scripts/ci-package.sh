@@ -70,7 +70,7 @@ cli_checks() {
   # The seed article's figure: 2 x 32 heads x 128 x 2 B x 32 layers = 512 KiB per token.
   grep -Eq '^  per token +512 KiB ' calc.txt || fail "calc does not show 512 KiB per token"
   run_installed kvscope-cli calc --json >calc.json
-  grep -q '"bytes_per_token": 524288,' calc.json || fail "calc --json does not give 524,288 B per token"
+  grep -q '"bytes_per_token_per_gpu": 524288,' calc.json || fail "calc --json does not give 524,288 B per token"
   local shipped listed
   shipped=$(find "$root/models" -name '*.json' | wc -l)
   run_installed kvscope-cli list models --json >models.json

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Checkpoints as users have them: a quantized checkpoint's config.json chooses its weight format
-// (an AWQ 70B is not 131 GiB of FP16), and a hybrid model with recurrent layers is refused by
-// name instead of being read as all-attention. Files: tests/data/configs/checkpoints/SOURCES.md.
+// (an AWQ 70B is not 131 GiB of FP16). Hybrid and vision checkpoints: tst_hybrid. Files:
+// tests/data/configs/checkpoints/SOURCES.md.
 
 #include "testutils.h"
 
@@ -97,33 +97,6 @@ private slots:
         auto m = modelFromConfig(config, "x");
         QVERIFY(!m.ok());
         QCOMPARE(QString::fromStdString(m.error().field), field);
-    }
-
-    void hybridModelsAreRefusedByName_data()
-    {
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<QString>("field");
-        QTest::newRow("Qwen3-Next") << "qwen3-next-80b-a3b-thinking.json"
-                                    << "config.linear_num_value_heads";
-        QTest::newRow("Jamba") << "jamba-v0.1.json"
-                               << "config.attn_layer_period";
-    }
-    void hybridModelsAreRefusedByName()
-    {
-        QFETCH(QString, file);
-        QFETCH(QString, field);
-        auto m = modelFromConfigFile(checkpoint(qPrintable(file)));
-        QVERIFY(!m.ok());
-        QCOMPARE(QString::fromStdString(m.error().field), field);
-        QVERIFY(m.error().accepted.find("recurrent") != std::string::npos);
-        // Layer types that name a recurrent layer are refused alike.
-        nlohmann::json config = modelToConfig(test::model("llama-2-7b"));
-        config["layer_types"] = nlohmann::json::array();
-        for (int i = 0; i < 32; ++i)
-            config["layer_types"].push_back(i % 4 == 3 ? "full_attention" : "linear_attention");
-        auto typed = modelFromConfig(config, "x");
-        QVERIFY(!typed.ok());
-        QCOMPARE(typed.error().field, std::string("config.layer_types"));
     }
 };
 

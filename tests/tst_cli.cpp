@@ -54,7 +54,7 @@
 //   128,256 x 4 / 2 = 285,122,560 B; free 20,198,569,574 B; per sequence 41,673,406,054 / 16 /
 //   163,840 = 15,897, in 16-token blocks 15,888.
 // sweep-context: x = 256 x 2^(9i/15) rounded (388, 588, ..., 2,048 at i = 5, 16,384 at i = 10,
-//   131,072); kv_total_bytes = x x 524,288 at every point.
+//   131,072); kv_per_gpu_bytes = x x 524,288 at every point.
 
 #include "testutils.h"
 
@@ -358,14 +358,14 @@ void TestCli::sweepCsv()
     QCOMPARE(lines.size(), 1 + 16);
     const QStringList header = lines.front().split(',');
     QCOMPARE(header.front(), QStringLiteral("context"));
-    QVERIFY(header.contains("kv_total_bytes"));
+    QVERIFY(header.contains("kv_per_gpu_bytes"));
     QVERIFY(header.contains("decode_ms_cpu_serial"));
     for (const QString& line : lines.mid(1))
         QCOMPARE(line.split(',').size(), header.size());
     QCOMPARE(lines[1].split(',').front(), QStringLiteral("256"));
     QCOMPARE(lines.back().split(',').front(), QStringLiteral("131072"));
     // KV grows linearly: 131,072 x 524,288 B = 64 GiB at the last point.
-    const int kvColumn = int(header.indexOf("kv_total_bytes"));
+    const int kvColumn = int(header.indexOf("kv_per_gpu_bytes"));
     QCOMPARE(lines.back().split(',')[kvColumn], QStringLiteral("68719476736"));
 }
 

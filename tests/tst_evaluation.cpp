@@ -254,8 +254,8 @@ void TestEvaluation::overflowIsReported()
     QCOMPARE(e.tokensFit.model, 0);
 
     const nlohmann::json j = evaluationToJson(scenario("llama-2-70b", "rtx-4090"), e);
-    QCOMPARE(j["vram"]["fits"].get<bool>(), false);
-    QVERIFY(j["vram"]["free_bytes"].get<double>() < 0);
+    QCOMPARE(j["vram_per_gpu"]["fits"].get<bool>(), false);
+    QVERIFY(j["vram_per_gpu"]["free_bytes"].get<double>() < 0);
 }
 
 void TestEvaluation::attentionVariantsOrder_data()
@@ -363,15 +363,15 @@ void TestEvaluation::checkFinite(const Scenario& s)
     QVERIFY(text.find("nan") == std::string::npos && text.find("inf") == std::string::npos);
 
     const std::pair<const char*, double> sizes[] = {
-        {"/kv_cache/total_bytes", e.kv.totalBytes},
-        {"/kv_cache/allocated_bytes", e.kv.allocatedBytes},
-        {"/kv_cache/mha_total_bytes", e.kv.totalMhaBytes},
-        {"/kv_cache/gqa_total_bytes", e.kv.totalGqaBytes},
-        {"/kv_cache/mqa_total_bytes", e.kv.totalMqaBytes},
-        {"/vram/kv_cache_bytes", e.vram.kvCacheBytes},
-        {"/vram/activation_bytes", e.vram.activationBytes},
-        {"/vram/free_bytes", e.vram.freeBytes},
-        {"/tokens_fit/free_for_kv_bytes", e.tokensFit.freeForKvBytes},
+        {"/kv_cache/per_gpu_bytes", e.kv.totalBytes},
+        {"/kv_cache/allocated_per_gpu_bytes", e.kv.allocatedBytes},
+        {"/kv_cache/mha_per_gpu_bytes", e.kv.totalMhaBytes},
+        {"/kv_cache/gqa_per_gpu_bytes", e.kv.totalGqaBytes},
+        {"/kv_cache/mqa_per_gpu_bytes", e.kv.totalMqaBytes},
+        {"/vram_per_gpu/kv_cache_bytes", e.vram.kvCacheBytes},
+        {"/vram_per_gpu/activation_bytes", e.vram.activationBytes},
+        {"/vram_per_gpu/free_bytes", e.vram.freeBytes},
+        {"/tokens_fit/free_for_kv_per_gpu_bytes", e.tokensFit.freeForKvBytes},
     };
     for (const auto& [pointer, expected] : sizes) {
         const double shown = j.at(nlohmann::json::json_pointer(pointer)).get<double>();

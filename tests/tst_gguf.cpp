@@ -215,7 +215,7 @@ private slots:
         QVERIFY2(r.code == 0, r.err.c_str());
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["scenario"]["weights"].get<std::string>(), std::string("file"));
-        QCOMPARE(j["weights"]["total_bytes"].get<double>(), kTinyBytes);
+        QCOMPARE(j["weights"]["all_gpus_bytes"].get<double>(), kTinyBytes);
         // The launch command names the file itself.
         const auto launch = test::runCli({"launch", "--model", path, "--engine", "llamacpp"});
         QVERIFY2(launch.code == 0, launch.err.c_str());
@@ -224,7 +224,7 @@ private slots:
         // --weights still asks "and at Q8_0?": the file's tensors at the catalog's bits.
         const auto q8 = test::runCli({"calc", "--json", "--model", path, "--weights", "q8_0"});
         QVERIFY2(q8.code == 0, q8.err.c_str());
-        QVERIFY(nlohmann::json::parse(q8.out)["weights"]["total_bytes"].get<double>() !=
+        QVERIFY(nlohmann::json::parse(q8.out)["weights"]["all_gpus_bytes"].get<double>() !=
                 kTinyBytes);
     }
 

@@ -126,7 +126,7 @@ private slots:
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["scenario"]["model"].get<std::string>(), std::string("tiny-7b"));
         // Llama 2 7B's 6,738,415,616 parameters at FP16.
-        QCOMPARE(j["weights"]["total_bytes"].get<double>(), 13'476'831'232.0);
+        QCOMPARE(j["weights"]["all_gpus_bytes"].get<double>(), 13'476'831'232.0);
         QVERIFY(m_hub.lastRequest.startsWith("GET /kvscope-test/Tiny-7B/resolve/main/config.json"));
         QVERIFY(!m_hub.lastRequest.contains("Authorization"));
         QVERIFY(QFile::exists(m_cache.filePath("kvscope/hub/kvscope-test/Tiny-7B/config.json")));

@@ -247,9 +247,9 @@ void TestIo::cliConfigMatchesPreset()
     const auto a = nlohmann::json::parse(fromFile);
     const auto b = nlohmann::json::parse(fromPreset);
     QCOMPARE(a["scenario"]["model"].get<std::string>(), std::string("llama-2-7b-hf"));
-    for (const char* key : {"kv_cache", "vram", "tokens_fit", "latency", "weights", "breakeven"})
+    for (const char* key : {"kv_cache", "vram_per_gpu", "tokens_fit", "latency", "weights", "breakeven"})
         QVERIFY2(a[key] == b[key], key);
-    QCOMPARE(a["kv_cache"]["total_bytes"].get<double>(), 1'073'741'824.0);
+    QCOMPARE(a["kv_cache"]["per_gpu_bytes"].get<double>(), 1'073'741'824.0);
 
     // A GPU file works the same way.
     std::string custom;
@@ -258,7 +258,7 @@ void TestIo::cliConfigMatchesPreset()
         0);
     const auto c = nlohmann::json::parse(custom);
     QCOMPARE(c["scenario"]["gpu"].get<std::string>(), std::string("lab-accelerator"));
-    QCOMPARE(c["vram"]["capacity_bytes"].get<double>(), 48.0 * 1024 * 1024 * 1024);
+    QCOMPARE(c["vram_per_gpu"]["capacity_bytes"].get<double>(), 48.0 * 1024 * 1024 * 1024);
 }
 
 void TestIo::hostile_data()

@@ -304,7 +304,8 @@ void TestSettings::calcReproducesEveryVllmValidationCase()
             figure = j["engine"]["kv_cache_tokens"].get<double>();
             break;
         case MeasuredFigure::AvailableKvGiB:
-            figure = j["tokens_fit"]["free_for_kv_bytes"].get<double>() / (1024.0 * 1024 * 1024);
+            figure =
+                j["tokens_fit"]["free_for_kv_per_gpu_bytes"].get<double>() / (1024.0 * 1024 * 1024);
             break;
         default:
             QFAIL(("unexpected vLLM figure in " + v.id).c_str());

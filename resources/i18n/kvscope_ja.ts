@@ -655,6 +655,14 @@
         <source>per sequence</source>
         <translation>シーケンスあたり</translation>
     </message>
+    <message>
+        <source>recurrent state</source>
+        <translation>リカレント状態</translation>
+    </message>
+    <message>
+        <source>vision encoder</source>
+        <translation>ビジョンエンコーダ</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

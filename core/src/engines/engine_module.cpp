@@ -76,10 +76,17 @@ EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& k
     EngineFigures f;
     const int64_t block = s.engine.kvBlockTokens;
     // One block of every layer's KV (kv's per-layer figure is already this GPU's heads).
-    const double blockBytes = kv.bytesPerTokenPerLayer * double(s.model.layers) * double(block);
+    const double blockBytes = kv.bytesPerTokenPerLayer * double(s.model.kvLayers()) * double(block);
     f.kvBlocks = blockBytes > 0 ? int64_t(std::floor(std::min(room / blockBytes, 1e15))) : 0;
     f.kvCacheTokens = int64_t(std::min(double(f.kvBlocks) * double(block), 1e15));
     f.maxConcurrency = double(f.kvCacheTokens) / double(s.context);
+    if (kv.stateBytesPerSequence > 0) {
+        // A hybrid model's sequences each hold their state besides their tokens' KV.
+        const double perSequence =
+            blockBytes / double(block) * double(roundUpToBlock(s.context, block)) +
+            kv.stateBytesPerSequence;
+        f.maxConcurrency = std::min(room / perSequence, 1e15);
+    }
     f.kvBufferBytes = kv.allocatedBytes * double(s.gpuCount);
     f.gpuLayers = int64_t(std::llround(gpuLayerShare(s) * double(s.model.layers)));
     return f;

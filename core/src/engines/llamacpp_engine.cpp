@@ -20,6 +20,8 @@ public:
     // (tools/server/README.md: -ngl, -nkvo).
     bool computesOnHost(const Scenario&) const override { return true; }
     bool offloadsExperts() const override { return true; }
+    // llama_model::create_memory: the recurrent cache is GGML_TYPE_F32 for r and s alike.
+    bool recurrentStateInFloat32() const override { return true; }
     int64_t expertLayersOnHost(const Scenario& s) const override;
 
     LaunchCommand launchCommand(const Scenario& s) const override;

@@ -39,7 +39,8 @@ double tensorTflops(const Scenario& s)
 struct Setup
 {
     Setup(const Scenario& scenario)
-        : s(scenario), engine(engineModule(scenario.engine)), shape(kvShape(scenario.model)),
+        : s(scenario), engine(engineModule(scenario.engine)),
+          shape(kvShapeKeepingState(scenario.model, engine.recurrentStateInFloat32())),
           variants(attentionVariants(scenario.model)),
           mha(variantShape(shape, scenario.model, variants.mha)),
           gqa(variantShape(shape, scenario.model, variants.gqa)),
@@ -119,6 +120,7 @@ KvFigures kvFigures(const Setup& x)
     kv.allocatedBytes =
         kvBytesForContext(x.shape, s.kvDtype, n, allocated) * double(s.batch) * share;
     kv.windowedLayers = x.shape.windowedLayers;
+    kv.stateBytesPerSequence = stateBytesPerSequence(x.shape, n) * share;
     kv.tokensHeldPerWindowedLayer =
         kv.windowedLayers > 0 ? std::min(s.context, s.model.slidingWindow) : 0;
     auto total = [&](const KvShape& shape) {
@@ -146,7 +148,8 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, double weightsPerGpu,
         v.kvCacheBytes = kv.allocatedBytes * onGpu;
     } else {
         const int64_t resident = engine.gpuResidentKvLayers(s);
-        const double share = double(std::min(resident, s.model.layers)) / double(s.model.layers);
+        const int64_t kvLayers = std::max<int64_t>(1, s.model.kvLayers());
+        const double share = double(std::min(resident, kvLayers)) / double(kvLayers);
         v.kvCacheBytes = kv.allocatedBytes * share;
     }
     v.weightsBytes = weightsPerGpu * onGpu - experts.bytesPerGpu;

@@ -3,6 +3,8 @@
 #include "io/file_names.h"
 #include "io/file_weights_json.h"
 #include "io/quantization_import.h"
+#include "io/recurrent_import.h"
+#include "io/vision_import.h"
 
 #include "kvscope/io/gpu_price_json.h"
 
@@ -94,29 +96,6 @@ void readWindowing(const nlohmann::json& cfg, JsonReader& r, ModelSpec& m)
         for (int64_t i = 0; i < m.layers; ++i)
             m.windowedLayers[size_t(i)] = i >= from;
     }
-}
-
-// Recurrent layers (linear attention, Mamba / SSM) hold a fixed state, not a KV cache. Until that
-// state is modelled, such a config is refused by name: read as attention, its KV cache would be
-// several times too large (Qwen3-Next: 48 layers counted where 12 hold a cache).
-void refuseRecurrentLayers(const nlohmann::json& cfg, JsonReader& r)
-{
-    const char* accepted = "attention layers only: kvscope does not yet model the fixed state of "
-                           "recurrent layers (linear attention, Mamba)";
-    if (auto types = cfg.find("layer_types"); types != cfg.end() && types->is_array())
-        for (const auto& t : *types)
-            if (t.is_string() && t != "sliding_attention" && t != "full_attention" &&
-                t != "attention" && t != "chunked_attention") {
-                r.fail("layer_types", t.get<std::string>(), accepted);
-                return;
-            }
-    for (const char* key : {"hybrid_override_pattern", "attn_layer_period", "mamba_d_state",
-                            "mamba_d_ssm", "ssm_state_size", "linear_num_value_heads",
-                            "full_attention_interval"})
-        if (cfg.contains(key)) {
-            r.fail(key, describeJson(cfg[key]), accepted);
-            return;
-        }
 }
 
 } // namespace
@@ -238,8 +217,13 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
         m.sharedExperts = r.integer({"n_shared_experts", "num_shared_experts"}, 0, 100'000, 0);
         m.denseLayers = r.integer({"first_k_dense_replace"}, 0, m.layers, 0);
     }
-    refuseRecurrentLayers(cfg, r);
     readWindowing(cfg, r, m);
+    if (r.error())
+        return *r.error();
+    if (auto error = readRecurrentLayers(cfg, r, m))
+        return *error;
+    if (auto error = readVisionTower(file, m))
+        return *error;
     if (r.error())
         return *r.error();
     if (auto error = fileWeightsFromJson(cfg, "config", m.fileWeights))
@@ -313,6 +297,10 @@ nlohmann::json modelToConfig(const ModelSpec& m)
         j["n_shared_experts"] = m.sharedExperts;
         j["first_k_dense_replace"] = m.denseLayers;
     }
+    if (m.recurrent.present())
+        j["kvscope_recurrent"] = recurrentToJson(m.recurrent);
+    if (m.vision.present())
+        j["kvscope_vision"] = visionToJson(m.vision);
     if (m.fileWeights.present())
         j[kFileWeightsKey] = fileWeightsToJson(m.fileWeights);
     if (!m.checkpointWeights.empty())

@@ -35,6 +35,8 @@ nlohmann::json scenarioSummaryJson(const Scenario& s)
 
 nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
 {
+    // Byte figures name their scope: "per_gpu" (one GPU's share) or "all_gpus" (summed).
+    const double gpus = double(s.gpuCount);
     nlohmann::json j;
     j["scenario"] = scenarioSummaryJson(s);
     j["model"] = {{"attention", attentionKindId(s.model.attentionKind())},
@@ -44,28 +46,36 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
                   {"kv_heads", s.model.kvHeads},
                   {"head_dim", s.model.headDim},
                   {"windowed_layers", e.kv.windowedLayers},
-                  {"sliding_window", s.model.slidingWindow}};
-    j["kv_cache"] = {{"bytes_per_token_per_layer", bytes(e.kv.bytesPerTokenPerLayer)},
-                     {"bytes_per_token", bytes(e.kv.bytesPerToken)},
-                     {"total_bytes", bytes(e.kv.totalBytes)},
-                     {"allocated_bytes", bytes(e.kv.allocatedBytes)},
-                     {"kv_heads_per_gpu", e.kv.kvHeadsPerGpu},
-                     {"mha_total_bytes", bytes(e.kv.totalMhaBytes)},
-                     {"gqa_total_bytes", bytes(e.kv.totalGqaBytes)},
-                     {"mqa_total_bytes", bytes(e.kv.totalMqaBytes)}};
-    j["weights"] = {{"total_bytes", bytes(e.weightsBytesTotal)},
+                  {"sliding_window", s.model.slidingWindow},
+                  {"recurrent_layers", s.model.recurrent.count},
+                  {"vision_parameters", bytes(e.parameters.vision)},
+                  {"tokens_per_image", s.model.vision.tokensPerImage}};
+    j["kv_cache"] = {
+        {"bytes_per_token_per_layer_per_gpu", bytes(e.kv.bytesPerTokenPerLayer)},
+        {"bytes_per_token_per_gpu", bytes(e.kv.bytesPerToken)},
+        {"per_gpu_bytes", bytes(e.kv.totalBytes)},
+        {"all_gpus_bytes", bytes(e.kv.totalBytes * gpus)},
+        {"allocated_per_gpu_bytes", bytes(e.kv.allocatedBytes)},
+        {"allocated_all_gpus_bytes", bytes(e.kv.allocatedBytes * gpus)},
+        {"recurrent_state_per_sequence_per_gpu_bytes", bytes(e.kv.stateBytesPerSequence)},
+        {"kv_heads_per_gpu", e.kv.kvHeadsPerGpu},
+        {"mha_per_gpu_bytes", bytes(e.kv.totalMhaBytes)},
+        {"gqa_per_gpu_bytes", bytes(e.kv.totalGqaBytes)},
+        {"mqa_per_gpu_bytes", bytes(e.kv.totalMqaBytes)}};
+    j["weights"] = {{"all_gpus_bytes", bytes(e.weightsBytesTotal)},
                     {"per_gpu_bytes", bytes(e.vram.weightsBytes + e.vram.weightsOffloadedBytes)},
-                    {"offloaded_bytes", bytes(e.vram.weightsOffloadedBytes)}};
-    j["vram"] = {{"capacity_bytes", bytes(e.vram.capacityBytes)},
-                 {"budget_bytes", bytes(e.vram.budgetBytes)},
-                 {"reserved_bytes", bytes(e.vram.reservedBytes)},
-                 {"weights_bytes", bytes(e.vram.weightsBytes)},
-                 {"kv_cache_bytes", bytes(e.vram.kvCacheBytes)},
-                 {"activation_bytes", bytes(e.vram.activationBytes)},
-                 {"overhead_bytes", bytes(e.vram.overheadBytes)},
-                 {"free_bytes", bytes(e.vram.freeBytes)},
-                 {"fits", e.vram.fits}};
-    j["tokens_fit"] = {{"free_for_kv_bytes", bytes(e.tokensFit.freeForKvBytes)},
+                    {"offloaded_per_gpu_bytes", bytes(e.vram.weightsOffloadedBytes)},
+                    {"offloaded_all_gpus_bytes", bytes(e.vram.weightsOffloadedBytes * gpus)}};
+    j["vram_per_gpu"] = {{"capacity_bytes", bytes(e.vram.capacityBytes)},
+                         {"budget_bytes", bytes(e.vram.budgetBytes)},
+                         {"reserved_bytes", bytes(e.vram.reservedBytes)},
+                         {"weights_bytes", bytes(e.vram.weightsBytes)},
+                         {"kv_cache_bytes", bytes(e.vram.kvCacheBytes)},
+                         {"activation_bytes", bytes(e.vram.activationBytes)},
+                         {"overhead_bytes", bytes(e.vram.overheadBytes)},
+                         {"free_bytes", bytes(e.vram.freeBytes)},
+                         {"fits", e.vram.fits}};
+    j["tokens_fit"] = {{"free_for_kv_per_gpu_bytes", bytes(e.tokensFit.freeForKvBytes)},
                        {"model", e.tokensFit.model},
                        {"mha", e.tokensFit.mha},
                        {"gqa", e.tokensFit.gqa},
@@ -78,10 +88,10 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
         j["tokens_fit"]["mla"] = e.tokensFit.mla;
 
     // As the engine logs them at start-up (vLLM's blocks and concurrency, llama.cpp's KV buffer).
-    j["engine"] = {{"kv_blocks", e.engine.kvBlocks},
+    j["engine"] = {{"kv_blocks_per_gpu", e.engine.kvBlocks},
                    {"kv_cache_tokens", e.engine.kvCacheTokens},
                    {"max_concurrency", real(e.engine.maxConcurrency)},
-                   {"kv_buffer_bytes", bytes(e.engine.kvBufferBytes)},
+                   {"kv_buffer_all_gpus_bytes", bytes(e.engine.kvBufferBytes)},
                    {"gpu_layers", e.engine.gpuLayers}};
 
     // A MoE model on an engine that can keep experts in host RAM: where they are and the
@@ -91,7 +101,7 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
         j["experts"] = {
             {"moe_layers", e.engine.moeLayers},
             {"layers_in_host_ram", e.engine.expertLayersOnHost},
-            {"host_ram_bytes", bytes(e.vram.expertsOffloadedBytes * double(s.gpuCount))},
+            {"host_ram_all_gpus_bytes", bytes(e.vram.expertsOffloadedBytes * gpus)},
             {"cpu_read_bytes_per_step", bytes(e.decode.hostExpertsReadBytes)},
             {"cpu_ms", real(e.decode.hostExpertsMs)},
             {"fitted_n_cpu_moe", fit ? nlohmann::json(fit->nCpuMoe) : nlohmann::json(nullptr)}};
@@ -104,7 +114,7 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
                     {"nvme_effective_gb_per_s", real(e.decode.nvmeEffectiveGBps)},
                     {"sata_effective_gb_per_s", real(e.decode.sataEffectiveGBps)},
                     {"kv_transfer_ms", real(e.decode.kvTransferMs)},
-                    {"weights_read_bytes", bytes(e.decode.weightsReadBytes)},
+                    {"weights_read_per_gpu_bytes", bytes(e.decode.weightsReadBytes)},
                     {"memory_ms", real(e.decode.memoryMs)},
                     {"compute_ms", real(e.decode.computeMs)},
                     {"weights_offload_ms", real(e.decode.weightsOffloadMs)},

@@ -8,10 +8,17 @@
 
 namespace kvscope {
 
-KvShape kvShape(const ModelSpec& model)
+KvShape kvShapeKeepingState(const ModelSpec& model, bool stateInFloat32)
 {
     KvShape shape;
-    shape.layers = model.layers;
+    shape.layers = model.kvLayers();
+    if (const RecurrentLayers& r = model.recurrent; r.present()) {
+        shape.recurrentLayers = r.count;
+        const double convBytes = stateInFloat32 ? 4.0 : 2.0;
+        const double ssmBytes = stateInFloat32 ? 4.0 : double(r.ssmBytes);
+        shape.stateBytesPerLayer =
+            double(r.convElements) * convBytes + double(r.ssmElements) * ssmBytes;
+    }
     shape.windowedLayers = model.windowedLayerCount();
     shape.slidingWindow = model.slidingWindow;
     shape.kvHeads = model.kvHeads;

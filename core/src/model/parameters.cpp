@@ -54,12 +54,15 @@ ParameterCount countParameters(const ModelSpec& m)
     }
     count.embedding = double(m.vocabSize) * double(m.hiddenSize);
     count.lmHead = m.tiedEmbeddings ? 0.0 : count.embedding;
-    count.attention = attentionPerLayer(m) * double(m.layers);
+    // A hybrid's recurrent layers mix tokens with their own projections instead of attention.
+    count.attention = attentionPerLayer(m) * double(m.kvLayers()) +
+                      double(m.recurrent.mixerParameters) * double(m.recurrent.count);
+    const int64_t mlpLayers = m.mlpLayers();
 
     const int64_t denseWidth = m.intermediateSize > 0 ? m.intermediateSize : 4 * m.hiddenSize;
     const double norms = 2.0 * double(m.hiddenSize); // two RMS/LayerNorm weight vectors a layer
     if (m.isMoe()) {
-        const int64_t moeLayers = std::max<int64_t>(0, m.layers - m.denseLayers);
+        const int64_t moeLayers = std::max<int64_t>(0, mlpLayers - m.denseLayers);
         const int64_t expertWidth = m.expertIntermediate > 0 ? m.expertIntermediate : denseWidth;
         const double oneExpert = mlpParameters(m, expertWidth);
         count.denseMlp = mlpParameters(m, denseWidth) * double(m.denseLayers) +
@@ -69,10 +72,11 @@ ParameterCount countParameters(const ModelSpec& m)
         const double router = double(m.hiddenSize) * double(m.experts) * double(moeLayers);
         count.other = norms * double(m.layers) + router;
     } else {
-        count.denseMlp = mlpParameters(m, denseWidth) * double(m.layers);
+        count.denseMlp = mlpParameters(m, denseWidth) * double(mlpLayers);
         count.other = norms * double(m.layers);
     }
     count.other += double(m.hiddenSize); // final norm
+    count.vision = double(m.vision.parameters);
     return count;
 }
 

@@ -29,7 +29,7 @@ double causalPairs(double n, double w)
 double attentionFlopsPerToken(const ModelSpec& m, int64_t context)
 {
     const int64_t windowed = m.windowedLayerCount();
-    const double held = double(m.layers - windowed) * double(context) +
+    const double held = double(m.kvLayers() - windowed) * double(context) +
                         double(windowed) * double(std::min(context, m.slidingWindow));
     return 2.0 * double(m.queryHeads) * attentionWidth(m) * held;
 }
@@ -38,7 +38,7 @@ double prefillFlops(const ModelSpec& m, const ParameterCount& p, int64_t tokens)
 {
     const int64_t windowed = m.windowedLayerCount();
     const double n = double(tokens);
-    const double pairs = double(m.layers - windowed) * causalPairs(n, 0) +
+    const double pairs = double(m.kvLayers() - windowed) * causalPairs(n, 0) +
                          double(windowed) * causalPairs(n, double(m.slidingWindow));
     return 2.0 * p.active() * n + 2.0 * double(m.queryHeads) * attentionWidth(m) * pairs;
 }

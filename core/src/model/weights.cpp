@@ -65,7 +65,9 @@ double weightBytes(const ParameterCount& p, const WeightFormat& format)
 double weightBytes(const ParameterCount& p, const WeightFormat& format,
                    const ExpertStorage& experts)
 {
-    return (p.embedding + p.lmHead) * format.embeddingBits / 8.0 +
+    // A vision encoder stays at 16-bit precision in quantized checkpoints (AWQ and GPTQ leave
+    // it out; llama.cpp keeps it in an F16 mmproj file), like embeddings.
+    return (p.embedding + p.lmHead + p.vision) * format.embeddingBits / 8.0 +
            bodyBytes(experts.parameters, experts.bitsPerWeight,
                      p.attention + p.denseMlp + p.other, format);
 }

@@ -97,11 +97,11 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     const std::string layerShare =
         s.engine.layerSplit && s.gpuCount > 1 ? " \u00f7 " + integer(s.gpuCount) + " GPU" : "";
     out.push_back({"kv_per_token", perToken + " = " + bytes(e.kv.bytesPerTokenPerLayer) + ";" +
-                                       times() + integer(m.layers) + " " + w.layers + layerShare +
+                                       times() + integer(m.kvLayers()) + " " + w.layers + layerShare +
                                        " = " + bytes(e.kv.bytesPerToken)});
 
     std::string total = bytes(e.kv.bytesPerTokenPerLayer) + times() + "(" +
-                        integer(m.layers - e.kv.windowedLayers) + " " + w.layers + times() +
+                        integer(m.kvLayers() - e.kv.windowedLayers) + " " + w.layers + times() +
                         integer(s.context) + " " + w.tokens;
     if (e.kv.windowedLayers > 0)
         total += " + " + integer(e.kv.windowedLayers) + " " + w.layers + times() +
@@ -109,7 +109,12 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     total += ")";
     if (s.batch > 1)
         total += times() + integer(s.batch) + " " + w.sequences;
-    total += layerShare + " = " + bytes(e.kv.totalBytes);
+    total += layerShare;
+    // A hybrid model's recurrent layers hold one fixed state per sequence besides.
+    if (e.kv.stateBytesPerSequence > 0)
+        total += " + " + (s.batch > 1 ? integer(s.batch) + " " + w.sequences + times() : "") +
+                 bytes(e.kv.stateBytesPerSequence) + " " + w.recurrentState;
+    total += " = " + bytes(e.kv.totalBytes);
     out.push_back({"kv_total", total});
 
     const ParameterCount& p = e.parameters;
@@ -128,8 +133,10 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                   times() + bits(s.weights.embeddingBits, st) + " bit"
             : formatParameters(p.body(), st) + " " + w.parameters + times() +
                   bits(s.weights.bitsPerWeight, st) + " bit + " +
-                  formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings + times() +
-                  bits(s.weights.embeddingBits, st) + " bit";
+                  formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings +
+                  (p.vision > 0 ? " + " + formatParameters(p.vision, st) + " " + w.visionEncoder
+                                : "") +
+                  times() + bits(s.weights.embeddingBits, st) + " bit";
     const VramSplit& v = e.vram;
     std::string weights = terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
                           (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) +

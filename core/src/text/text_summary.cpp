@@ -2,8 +2,8 @@
 #include "kvscope/text/text_summary.h"
 
 #include "kvscope/engines/engine_module.h"
-#include "kvscope/planning/expert_fit.h"
 #include "kvscope/planning/cautions.h"
+#include "kvscope/planning/expert_fit.h"
 #include "kvscope/planning/verdict.h"
 
 #include "kvscope/text/explain.h"
@@ -36,30 +36,31 @@ Section expertSection(const Scenario& s, const Evaluation& e, const std::vector<
 {
     Section x{"MoE experts", {}};
     const int64_t layers = e.engine.expertLayersOnHost;
-    x.rows.push_back({"in host RAM",
-                      formatInteger(layers, st) + " of " + formatInteger(e.engine.moeLayers, st) +
-                          " MoE layers" +
-                          (layers > 0 ? ", " + formatBytes(e.vram.expertsOffloadedBytes *
-                                                               double(s.gpuCount),
-                                                           units, st)
-                                      : ""),
-                      explanationFor(why, "experts_offloaded")});
+    x.rows.push_back(
+        {"in host RAM",
+         formatInteger(layers, st) + " of " + formatInteger(e.engine.moeLayers, st) +
+             " MoE layers" +
+             (layers > 0
+                  ? ", " + formatBytes(e.vram.expertsOffloadedBytes * double(s.gpuCount), units, st)
+                  : ""),
+         explanationFor(why, "experts_offloaded")});
     if (layers > 0)
         x.rows.push_back({"CPU share of a step", formatDuration(e.decode.hostExpertsMs, st),
                           explanationFor(why, "host_experts")});
     const auto fit = fitExpertOffload(s);
     x.rows.push_back(
-        {"fits with", fit ? "--n-cpu-moe " + std::to_string(fit->nCpuMoe) + " (" +
-                                formatInteger(fit->layersOnGpu, st) + " MoE layers keep experts on the GPU)"
-                          : std::string("no --n-cpu-moe: even every expert in host RAM does not fit"),
+        {"fits with",
+         fit ? "--n-cpu-moe " + std::to_string(fit->nCpuMoe) + " (" +
+                   formatInteger(fit->layersOnGpu, st) + " MoE layers keep experts on the GPU)"
+             : std::string("no --n-cpu-moe: even every expert in host RAM does not fit"),
          ""});
     return x;
 }
 
 } // namespace
 
-std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
-                        SummaryStyle style, const NumberStyle& st)
+std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units, SummaryStyle style,
+                        const NumberStyle& st)
 {
     auto bytes = [&](double b) { return formatBytes(b, units, st); };
     auto ms = [&](double v) { return formatDuration(v, st); };
@@ -73,7 +74,8 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     std::ostringstream setup;
     setup.imbue(std::locale::classic());
     setup << "weights " << s.weights.id << ", KV " << s.kvDtype.id << ", engine " << s.engine.id
-          << ", context " << formatInteger(s.context, st) << ", batch " << formatInteger(s.batch, st);
+          << ", context " << formatInteger(s.context, st) << ", batch "
+          << formatInteger(s.batch, st);
     // Apple silicon has no host link: CPU and GPU share the one memory.
     if (s.gpu.unifiedMemory)
         setup << ", unified memory";
@@ -119,11 +121,25 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
           {s.gpu.unifiedMemory ? "host memory read" : "PCIe effective",
            formatRate(d.pcieEffectiveGBps, st), explanationFor(why, "pcie")},
           {"at the chosen placement",
-           verdict.runs ? ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, st) +
-                              " tokens/s"
-                        : "does not run (" + ms(d.selectedMs) + " if it fitted)",
+           verdict.runs
+               ? ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, st) + " tokens/s"
+               : "does not run (" + ms(d.selectedMs) + " if it fitted)",
            explanationFor(why, "decode")}}},
     };
+
+    // A hybrid model's recurrent layers hold a fixed state per sequence beside the KV cache; a
+    // vision-language model's image encoder sits in the weights and spends tokens per image.
+    if (s.model.recurrent.present())
+        sections[0].rows.insert(sections[0].rows.begin() + 2,
+                                {"recurrent state per sequence", bytes(e.kv.stateBytesPerSequence),
+                                 formatInteger(s.model.recurrent.count, st) + " " +
+                                     s.model.recurrent.kind + " layers"});
+    if (s.model.vision.parameters > 0)
+        sections[1].rows.insert(sections[1].rows.begin() + 3,
+                                {"of which vision encoder",
+                                 formatInteger(int64_t(e.parameters.vision), st) + " parameters",
+                                 formatInteger(s.model.vision.tokensPerImage, st) + " tokens per " +
+                                     s.model.vision.imageSize + " image"});
 
     if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
         sections.push_back(expertSection(s, e, why, units, st));
@@ -131,8 +147,8 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     std::ostringstream out;
     out.imbue(std::locale::classic());
     if (style == SummaryStyle::Markdown) {
-        out << "## kvscope: " << head.str() << "\n\n" << setup.str() << "\n\n**" << verdictLine
-            << "**\n";
+        out << "## kvscope: " << head.str() << "\n\n"
+            << setup.str() << "\n\n**" << verdictLine << "**\n";
         for (const std::string& caution : cautions)
             out << "\n_" << caution << "_\n";
         for (const Section& section : sections) {

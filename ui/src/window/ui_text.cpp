@@ -189,6 +189,8 @@ ExplainWords UiText::explainWords()
     w.unifiedMemory = s(tr("unified memory"));
     w.hostMemory = s(tr("host memory"));
     w.perSequence = s(tr("per sequence"));
+    w.recurrentState = s(tr("recurrent state"));
+    w.visionEncoder = s(tr("vision encoder"));
     return w;
 }
 

@@ -36,6 +36,9 @@ public:
     // how many MoE layers' experts the scenario keeps there.
     virtual bool offloadsExperts() const;
     virtual int64_t expertLayersOnHost(const Scenario& scenario) const;
+    // Whether a hybrid model's recurrent state is kept in float32 whatever the model's dtype
+    // (llama.cpp), rather than as vLLM and transformers keep it.
+    virtual bool recurrentStateInFloat32() const { return false; }
     // What the engine logs about its KV cache at start-up; `kvRoomBytes` is the memory left for
     // KV on each GPU, counted as if the whole model's KV were there.
     virtual EngineFigures startupFigures(const Scenario& scenario, const KvFigures& kv,

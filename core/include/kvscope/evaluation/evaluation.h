@@ -23,6 +23,8 @@ struct KvFigures
     double totalMqaBytes = 0;
     int64_t kvHeadsPerGpu = 0;        // KV heads this GPU holds (replicated when fewer than GPUs)
     int64_t windowedLayers = 0;       // layers holding at most slidingWindow tokens
+    double stateBytesPerSequence = 0; // a hybrid model's recurrent state, one sequence (all of
+                                      // its recurrent layers; in totalBytes, not bytesPerToken)
     int64_t tokensHeldPerWindowedLayer = 0; // min(context, window) for those layers
 };
 

@@ -14,18 +14,27 @@ namespace kvscope {
 // layer list; each also takes the ModelSpec itself and reads its shape.
 struct KvShape
 {
-    int64_t layers = 0;         // num_hidden_layers
+    int64_t layers = 0;         // layers holding KV: num_hidden_layers, less a hybrid's
+                                // recurrent-only layers
     int64_t windowedLayers = 0; // layers holding at most slidingWindow tokens
     int64_t slidingWindow = 0;  // window in tokens; 0 = no window
     int64_t kvHeads = 0;        // num_key_value_heads (plain attention)
     int64_t headDim = 0;        // head_dim (plain attention)
     int64_t kvLoraRank = 0;     // > 0: MLA, one latent of kvLoraRank + qkRopeHeadDim a token
     int64_t qkRopeHeadDim = 0;
+    int64_t recurrentLayers = 0;   // layers holding a fixed state per sequence (hybrid models)
+    double stateBytesPerLayer = 0; // one such layer's state for one sequence, on one GPU alone
 
     bool isMla() const { return kvLoraRank > 0; }
 };
 
-KvShape kvShape(const ModelSpec& model);
+// The state is kept as vLLM keeps it (conv state in the model's 16-bit dtype, the state matrix
+// as RecurrentLayers::ssmBytes says) unless `stateInFloat32` (llama.cpp: both F32).
+KvShape kvShapeKeepingState(const ModelSpec& model, bool stateInFloat32);
+inline KvShape kvShape(const ModelSpec& model)
+{
+    return kvShapeKeepingState(model, false);
+}
 // The shape of withKvHeads(model, kvHeads), without copying the model.
 KvShape kvShape(const ModelSpec& model, int64_t kvHeads);
 // The same from the model's own shape, already read: plain attention at variantHeadDim(model).
@@ -67,15 +76,26 @@ double kvBytesPerTokenPerLayer(const ModelSpec& model, const KvDtype& dtype, int
 // Tokens a layer holds at `context`: windowed layers stop at their window.
 int64_t tokensHeld(const ModelSpec& model, int64_t layer, int64_t context);
 
-// Bytes of one sequence's KV cache at `context` tokens on one GPU, over all layers.
+// Bytes of one sequence's recurrent state on one GPU: tensor parallel splits its heads.
+inline double stateBytesPerSequence(const KvShape& shape, int gpus)
+{
+    return shape.recurrentLayers > 0
+               ? shape.stateBytesPerLayer * double(shape.recurrentLayers) / double(gpus)
+               : 0.0;
+}
+
+// Bytes of one sequence's KV cache at `context` tokens on one GPU, over all layers, with a hybrid
+// model's recurrent state (a sequence holds it from its first token).
 inline double kvBytesForContext(const KvShape& shape, const KvDtype& dtype, int gpus,
                                 int64_t context)
 {
     const int64_t windowed = shape.windowedLayers;
     const int64_t full = shape.layers - windowed;
     const int64_t held = context < shape.slidingWindow ? context : shape.slidingWindow;
+    const double state = context > 0 ? stateBytesPerSequence(shape, gpus) : 0.0;
     return kvBytesPerTokenPerLayer(shape, dtype, gpus) *
-           (double(full) * double(context) + double(windowed) * double(held));
+               (double(full) * double(context) + double(windowed) * double(held)) +
+           state;
 }
 double kvBytesForContext(const ModelSpec& model, const KvDtype& dtype, int gpus, int64_t context);
 
@@ -91,8 +111,14 @@ inline int64_t longestContextFitting(const KvShape& shape, const KvDtype& dtype,
     if (capped)
         *capped = false;
     const double perLayer = kvBytesPerTokenPerLayer(shape, dtype, gpus);
-    if (!(bytes > 0) || !(perLayer > 0) || shape.layers <= 0)
+    bytes -= stateBytesPerSequence(shape, gpus); // a sequence's state comes before its tokens
+    if (!(bytes > 0) || !(perLayer > 0))
         return 0;
+    if (shape.layers <= 0) { // a recurrent-only model: the state is all it holds
+        if (capped)
+            *capped = true;
+        return limits::maxContext;
+    }
     const int64_t windowed = shape.windowedLayers;
     const int64_t full = shape.layers - windowed;
     const double window = double(shape.slidingWindow);

@@ -32,6 +32,35 @@ struct FileWeights
     bool present() const { return elements.total() > 0; }
 };
 
+// Layers that hold a fixed recurrent state per sequence instead of a KV cache: Mamba SSM layers
+// (Jamba, Nemotron-H, Granite 4.0-H, Falcon-H1) and gated DeltaNet linear attention (Qwen3-Next).
+// Element counts are vLLM's MambaStateShapeCalculator's for one GPU; the state never grows
+// with the context.
+struct RecurrentLayers
+{
+    std::string kind;             // "mamba", "mamba2" or "gated_deltanet"; "" = none
+    int64_t count = 0;            // layers holding the state
+    int64_t attentionLayers = 0;  // layers that attend and hold KV (Falcon-H1: all of them)
+    int64_t mlpLayers = 0;        // layers with an MLP or MoE block (Nemotron-H: its '-' / 'E')
+    int64_t convElements = 0;     // one layer, one sequence: (conv kernel - 1) x conv width
+    int64_t ssmElements = 0;      // one layer, one sequence: heads x head dim x state size
+    int64_t ssmBytes = 2;         // element size of that state as vLLM keeps it by default: the
+                                  // model's dtype, float32 for Nemotron-H
+    int64_t mixerParameters = 0;  // weights of one such layer's mixer (projections, conv, norm)
+    bool present() const { return count > 0; }
+};
+
+// A vision-language model's image encoder: its weights load with the model, and each image
+// becomes tokens in the language model's context.
+struct VisionTower
+{
+    std::string kind;            // model_type of its vision_config, e.g. "siglip_vision_model"
+    int64_t parameters = 0;      // encoder and projector weights
+    int64_t tokensPerImage = 0;  // language-model tokens one image takes at the default size
+    std::string imageSize;       // the size those tokens are for, e.g. "896 x 896"
+    bool present() const { return parameters > 0; }
+};
+
 // A transformer's architecture, read generically from a Hugging Face config.json.
 // Every count is per model (not per GPU); 0 means "not present" unless said otherwise.
 struct ModelSpec
@@ -72,12 +101,19 @@ struct ModelSpec
     int64_t sharedExperts = 0;      // n_shared_experts, always active
     int64_t denseLayers = 0;        // first_k_dense_replace: leading layers with a dense MLP
 
+    RecurrentLayers recurrent;   // hybrid models' state-holding layers
+    VisionTower vision;          // vision-language models' image encoder
+
     double statedParameters = 0; // num_parameters when an authoritative count exists, else 0
     FileWeights fileWeights;     // present when read from a model file with its tensors (GGUF)
     std::string checkpointWeights; // weight format id its quantization_config names ("" = none)
 
     bool isMla() const { return kvLoraRank > 0; }
     bool isMoe() const { return experts > 0 && expertsPerToken > 0; }
+    // Layers that attend and hold a KV cache, and layers with an MLP: every layer, except in a
+    // hybrid model whose recurrent layers replace attention (or whole blocks, Nemotron-H).
+    int64_t kvLayers() const { return recurrent.present() ? recurrent.attentionLayers : layers; }
+    int64_t mlpLayers() const { return recurrent.present() ? recurrent.mlpLayers : layers; }
     int64_t windowedLayerCount() const;
     AttentionKind attentionKind() const;
 };

@@ -17,8 +17,12 @@ struct ParameterCount
     double experts = 0;       // all routed experts of all MoE layers
     double expertsActive = 0; // routed experts one token reads
     double other = 0;         // norms, router gates
+    double vision = 0;        // a VLM's image encoder: resident, run once per image, not per token
 
-    double total() const { return embedding + lmHead + attention + denseMlp + experts + other; }
+    double total() const
+    {
+        return embedding + lmHead + attention + denseMlp + experts + other + vision;
+    }
     double active() const { return embedding + lmHead + attention + denseMlp + expertsActive + other; }
     double body() const { return attention + denseMlp + experts + other; } // quantized part
 };

@@ -56,6 +56,8 @@ struct ExplainWords
     std::string unifiedMemory = "unified memory";
     std::string hostMemory = "host memory";
     std::string perSequence = "per sequence";
+    std::string recurrentState = "recurrent state";
+    std::string visionEncoder = "vision encoder";
 };
 
 struct Explanation
