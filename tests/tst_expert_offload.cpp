@@ -33,11 +33,9 @@ Evaluation evaluated(const Scenario& s)
 }
 
 // gpt-oss-120b in MXFP4 on one RTX 4090 with llama.cpp, the way its users run it.
-const Options kGptOss{{"model", "gpt-oss-120b"},
-                      {"weights", "mxfp4"},
-                      {"gpu", "rtx-4090"},
-                      {"engine", "llamacpp"},
-                      {"context", "32768"}};
+// A desktop with 64 GiB of RAM, enough for the experts it takes off the GPU.
+const Options kGptOss{{"model", "gpt-oss-120b"}, {"weights", "mxfp4"}, {"gpu", "rtx-4090"},
+                      {"engine", "llamacpp"},    {"context", "32768"}, {"host-ram-gib", "64"}};
 
 Options with(Options base, const Options& more)
 {
@@ -217,6 +215,21 @@ private slots:
         // Faster than keeping whole layers in host RAM, which moves attention and KV too.
         if (layers != fixes.end())
             QVERIFY(experts->tokensPerS > layers->tokensPerS);
+
+        // On the usual desktop's 32 GiB the experts do not fit in host RAM either, and the
+        // remedy says so instead of promising a run.
+        Scenario desktop = s;
+        desktop.hostRamGiB = 0;
+        const auto usual =
+            remedies(desktop, verdictOf(desktop, evaluated(desktop)), test::catalog());
+        auto moved = std::find_if(usual.begin(), usual.end(), [](const Remedy& r) {
+            return r.kind == RemedyKind::OffloadExperts;
+        });
+        QVERIFY(moved != usual.end());
+        QVERIFY(!moved->verdict.runs);
+        QCOMPARE(moved->verdict.binding, Binding::HostRam);
+        QCOMPARE(moved->verdict.hostOfferedBytes, 32.0 * 1073741824.0);
+        QCOMPARE(moved->verdict.hostRamBasis, HostRamBasis::Platform);
     }
 
     void launchCommandCarriesTheFlags()

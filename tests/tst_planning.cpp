@@ -156,6 +156,46 @@ private slots:
         QVERIFY(ttft.verdict.missesTtft);
     }
 
+    void hostRamDefaultsToThePlatform()
+    {
+        // 405B at FP16 (~756 GiB) offloaded from 2 x H100: ~600 GiB left for the host, more than
+        // the 2 x 256 GiB a DGX H100 gives two GPUs.
+        const Options big{{"model", "llama-3.1-405b"},
+                          {"gpu", "h100-sxm"},
+                          {"gpus", "2"},
+                          {"offload-weights", "on"}};
+        const Checked dgx = throughCalc(big, {});
+        QCOMPARE(dgx.verdict.hostRamBasis, HostRamBasis::Platform);
+        QCOMPARE(dgx.verdict.hostOfferedBytes, 512 * GiB);
+        QCOMPARE(dgx.verdict.binding, Binding::HostRam);
+        QVERIFY(verdictText(dgx.scenario, dgx.verdict, ByteUnits::Binary).find("--host-ram-gib") !=
+                std::string::npos);
+        // A stated size wins.
+        const Checked stated = throughCalc(big, {{"host-ram-gib", "1024"}});
+        QCOMPARE(stated.verdict.hostRamBasis, HostRamBasis::Stated);
+        QVERIFY(stated.verdict.runs);
+        // Apple silicon: the quarter of the unified memory macOS does not let the GPU wire.
+        const Checked mac = throughCalc({{"gpu", "m4-max"}}, {});
+        QCOMPARE(mac.verdict.hostRamBasis, HostRamBasis::UnifiedMemory);
+        QCOMPARE(mac.verdict.hostOfferedBytes, 128 * 0.25 * GiB);
+        // A GPU whose usual platform is not known is not checked unless stated.
+        const Checked unknown = throughCalc(big, {{"gpu", "rtx-6000-ada"}, {"gpus", "8"}});
+        QCOMPARE(unknown.verdict.hostRamBasis, HostRamBasis::Unknown);
+        QCOMPARE(unknown.verdict.hostOfferedBytes, 0.0);
+        QVERIFY(unknown.verdict.binding != Binding::HostRam);
+
+        // llama.cpp's layers left on the CPU keep their KV there too: Llama 2 7B with 16 of 32
+        // layers on the GPU at 4,096 tokens holds 1 GiB of its 2 GiB KV in host RAM.
+        const Checked split = throughCalc({{"engine", "llamacpp"},
+                                           {"n-gpu-layers", "16"},
+                                           {"context", "4096"},
+                                           {"host-ram-gib", "64"}},
+                                          {});
+        QCOMPARE(split.evaluation.kv.allocatedBytes - split.evaluation.vram.kvCacheBytes, 1 * GiB);
+        QCOMPARE(split.verdict.hostNeededBytes,
+                 split.evaluation.vram.weightsOffloadedBytes + 1 * GiB);
+    }
+
     void remediesComeInTheSeedsOrder()
     {
         const std::vector<Remedy> r =

@@ -337,7 +337,13 @@ void TestWeights::catalogIsBroadAndSourced()
     for (const GpuSpec& g : c.gpus) {
         QVERIFY2(g.source.rfind("http", 0) == 0, g.id.c_str());
         QVERIFY2(!g.unifiedMemory || g.pcieGen == 0, g.id.c_str()); // Apple: no PCIe link
+        // A platform host RAM figure says which system it is from.
+        QVERIFY2(g.hostRamGiBPerGpu == 0 || g.hostRamSource.size() > 20, g.id.c_str());
     }
+    // Every desktop card and the 8-GPU data-centre platforms have one.
+    for (const char* id : {"rtx-4090", "rtx-3060", "rx-7900-xtx", "h100-sxm", "h200", "b200",
+                           "mi300x", "gb200"})
+        QVERIFY2(c.gpu(id)->hostRamGiBPerGpu > 0, id);
     for (const char* family : {"gemma-3-", "glm-4", "kimi-k2", "llama-4-", "qwen3-235b", "phi-4",
                                "command-r", "mixtral-8x22b", "deepseek-r1"}) {
         const bool found = std::any_of(c.models.begin(), c.models.end(), [&](const ModelSpec& m) {

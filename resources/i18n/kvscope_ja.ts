@@ -183,6 +183,10 @@
         <source>Caution: only %1 (%2 %) of the %3 budget per GPU is left free; allocator fragmentation or a longer prompt may overflow it.</source>
         <translation>注意：GPU あたりの使用上限 %3 のうち、空きは %1（%2 %）しかありません。アロケータの断片化や長めのプロンプトで不足するおそれがあります。</translation>
     </message>
+    <message>
+        <source>Does not fit in host RAM: the offloaded part needs %1; %3 is usual for %2 systems (state yours under Advanced).</source>
+        <translation>ホストの RAM に収まりません：オフロード分に %1 必要ですが、%2 の一般的な構成の搭載量は %3 です（実際の容量は詳細設定で指定できます）。</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -1956,16 +1960,24 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>ホスト RAM 容量</translation>
     </message>
     <message>
-        <source>not stated</source>
-        <translation>指定なし</translation>
-    </message>
-    <message>
         <source>Import model...</source>
         <translation>インポート...</translation>
     </message>
     <message>
         <source>A Hugging Face config.json or a GGUF model file</source>
         <translation>Hugging Face の config.json、または GGUF モデルファイル</translation>
+    </message>
+    <message>
+        <source>usual platform: %1 GiB</source>
+        <translation>一般的な構成: %1 GiB</translation>
+    </message>
+    <message>
+        <source>unified memory: %1 GiB</source>
+        <translation>ユニファイドメモリ: %1 GiB</translation>
+    </message>
+    <message>
+        <source>not stated, not checked</source>
+        <translation>未指定（確認しない）</translation>
     </message>
 </context>
 <context>

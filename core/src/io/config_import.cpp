@@ -331,6 +331,8 @@ Expected<GpuSpec> gpuFromJson(const nlohmann::json& object, const std::string& f
     g.unifiedMemory = r.boolean({"unified_memory"}, false);
     g.usableFraction = r.number({"gpu_usable_fraction"}, 0.01, 1.0, 1.0);
     g.computeCapability = r.number({"compute_capability"}, 0, 20, 0);
+    g.hostRamGiBPerGpu = r.number({"host_ram_gib_per_gpu"}, 0, limits::maxMemoryGiB, 0);
+    g.hostRamSource = r.text({"host_ram_source"}, "");
     if (const nlohmann::json* price = r.find({"price"}); price && !price->is_object()) {
         r.fail("price", describeJson(*price), "an object with kind, usd_per_gpu_hour or usd");
     } else if (price) {
@@ -379,6 +381,10 @@ nlohmann::json gpuToJson(const GpuSpec& g)
     j["gpu_usable_fraction"] = g.usableFraction;
     if (g.computeCapability > 0)
         j["compute_capability"] = g.computeCapability;
+    if (g.hostRamGiBPerGpu > 0) {
+        j["host_ram_gib_per_gpu"] = g.hostRamGiBPerGpu;
+        j["host_ram_source"] = g.hostRamSource;
+    }
     if (g.price.kind != GpuPrice::Kind::Unknown)
         j["price"] = gpuPriceToJson(g.price);
     j["source"] = g.source;

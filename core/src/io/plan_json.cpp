@@ -54,6 +54,7 @@ nlohmann::json verdictToJson(const Scenario& s, const Verdict& v)
             {"host_short_bytes", bytes(v.binding == Binding::HostRam ? v.shortBytes() : 0.0)},
             {"host_needed_bytes", bytes(v.hostNeededBytes)},
             {"host_offered_bytes", bytes(v.hostOfferedBytes)},
+            {"host_ram_basis", hostRamBasisId(v.hostRamBasis)},
             {"tokens_per_s_per_user", real(v.tokensPerSUser)},
             {"ttft_ms", real(v.ttftMs)},
             {"meets_targets", v.meetsTargets()},

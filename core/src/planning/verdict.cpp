@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/verdict.h"
 
+#include "kvscope/planning/host_ram.h"
+
+#include <algorithm>
 #include <sstream>
 
 namespace kvscope {
@@ -35,11 +38,15 @@ Verdict verdictOf(const Scenario& s, const Evaluation& e)
     const VramSplit& m = e.vram;
     v.offeredBytes = m.budgetBytes;
     v.neededBytes = m.weightsBytes + m.kvCacheBytes + m.activationBytes + m.overheadBytes;
-    // Host RAM holds what was offloaded: weights beyond the GPUs, and a KV cache placed there.
+    // Host RAM holds what was offloaded: weights beyond the GPUs (experts included), a KV cache
+    // placed there, and the KV of layers left on the CPU (llama.cpp -ngl below all layers).
     v.hostNeededBytes = m.weightsOffloadedBytes * double(s.gpuCount);
-    if (s.kvPlacement == KvPlacement::CpuRam)
-        v.hostNeededBytes += e.kv.allocatedBytes * double(s.gpuCount) - m.kvCacheBytes;
-    v.hostOfferedBytes = s.hostRamGiB * 1073741824.0;
+    if (s.kvPlacement == KvPlacement::CpuRam || s.kvPlacement == KvPlacement::Gpu)
+        v.hostNeededBytes +=
+            std::max(0.0, e.kv.allocatedBytes - m.kvCacheBytes) * double(s.gpuCount);
+    const HostRam host = hostRamOf(s);
+    v.hostOfferedBytes = host.gib * 1073741824.0;
+    v.hostRamBasis = host.basis;
 
     if (!m.fits) {
         v.runs = false;
@@ -85,7 +92,12 @@ std::string verdictText(const Scenario& s, const Verdict& v, ByteUnits units,
         break;
     case Binding::HostRam:
         out << "Does not fit in host RAM: the offloaded part needs " << bytes(v.hostNeededBytes)
-            << "; the host has " << bytes(v.hostOfferedBytes) << ".";
+            << "; the host has " << bytes(v.hostOfferedBytes);
+        if (v.hostRamBasis == HostRamBasis::Platform)
+            out << " (usual for " << s.gpu.name << " systems; --host-ram-gib states yours)";
+        else if (v.hostRamBasis == HostRamBasis::UnifiedMemory)
+            out << " (the unified memory the GPU may not use)";
+        out << ".";
         break;
     default:
         out << "Does not fit: needs " << bytes(v.neededBytes) << " on each GPU; " << gpus

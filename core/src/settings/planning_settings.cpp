@@ -18,8 +18,10 @@ std::vector<Setting> planningSettings()
         Setting s = makeSetting("host_ram_gib", "host-ram-gib", "GIB", SettingType::Real, 0,
                                 limits::maxMemoryGiB);
         s.unit = "GiB";
-        s.defaultText = "0 (not stated, not checked)";
-        s.help = "host RAM for offloaded weights and KV cache; the verdict checks it";
+        s.defaultText = "0: the GPU's usual platform (256 per H100/H200/B200 as in a DGX, 32 per "
+                        "desktop GPU; see `list gpus --json`)";
+        s.help = "host RAM for offloaded weights and KV cache, all GPUs together; the verdict "
+                 "checks it";
         s.apply = KVSCOPE_FIELD_SETTER(hostRamGiB, realOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(hostRamGiB));
         r.push_back(s);

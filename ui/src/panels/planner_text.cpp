@@ -60,6 +60,11 @@ QString PlannerText::verdict(const Scenario& s, const Verdict& v, ByteUnits unit
         return text;
     }
     case Binding::HostRam:
+        if (v.hostRamBasis == HostRamBasis::Platform)
+            return tr("Does not fit in host RAM: the offloaded part needs %1; %3 is usual for %2 "
+                      "systems (state yours under Advanced).")
+                .arg(bytes(v.hostNeededBytes), QString::fromStdString(s.gpu.name),
+                     bytes(v.hostOfferedBytes));
         return tr("Does not fit in host RAM: the offloaded part needs %1; the host has %2.")
             .arg(bytes(v.hostNeededBytes), bytes(v.hostOfferedBytes));
     case Binding::Weights:

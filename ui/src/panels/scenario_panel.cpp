@@ -9,6 +9,7 @@
 #include "window/ui_text.h"
 
 #include "kvscope/model/weights.h"
+#include "kvscope/planning/host_ram.h"
 #include "kvscope/settings/scenario_options.h"
 
 #include <QCheckBox>
@@ -19,6 +20,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -489,6 +491,23 @@ void ScenarioPanel::syncFromScenario()
     selectData(m_host, QString::fromStdString(s.hostMemory.id));
     m_hostBandwidth->setValue(s.hostMemoryGBps.value_or(0));
     m_hostRam->setValue(s.hostRamGiB);
+    // 0 means "the platform's": say what that is, and where it is from.
+    Scenario unstated = s;
+    unstated.hostRamGiB = 0;
+    const HostRam platform = hostRamOf(unstated);
+    const QString gib = QLocale().toString(platform.gib, 'f', 0);
+    switch (platform.basis) {
+    case HostRamBasis::Platform:
+        m_hostRam->setSpecialValueText(tr("usual platform: %1 GiB").arg(gib));
+        break;
+    case HostRamBasis::UnifiedMemory:
+        m_hostRam->setSpecialValueText(tr("unified memory: %1 GiB").arg(gib));
+        break;
+    default:
+        m_hostRam->setSpecialValueText(tr("not stated, not checked"));
+        break;
+    }
+    m_hostRam->setToolTip(QString::fromStdString(platform.source));
     for (auto& [id, spin] : m_efficiency)
         if (const double* value = efficiencyField(s.efficiency, id))
             spin->setValue(*value);
@@ -560,7 +579,6 @@ void ScenarioPanel::retranslate()
     label(m_advancedForm, m_hostBandwidth, tr("Host memory bandwidth"));
     m_hostBandwidth->setSpecialValueText(tr("as the host memory above"));
     label(m_advancedForm, m_hostRam, tr("Host RAM size"));
-    m_hostRam->setSpecialValueText(tr("not stated"));
     for (auto& [id, spin] : m_efficiency)
         label(m_advancedForm, spin, UiText::efficiencyName(id));
     syncFromScenario();

@@ -39,6 +39,9 @@ struct GpuSpec
     bool unifiedMemory = false;      // CPU and GPU share one memory (Apple silicon)
     double usableFraction = 1.0;     // share of memory the GPU may use (macOS caps unified memory)
     double computeCapability = 0;    // CUDA compute capability, e.g. 8.9; 0 = not a CUDA GPU
+    double hostRamGiBPerGpu = 0;     // system RAM per GPU of the usual platform (a DGX H100's
+                                     // 2 TiB / 8); 0 = unknown, host RAM not checked unless stated
+    std::string hostRamSource;       // the platform that figure is from, and where it was read
     GpuPrice price;                  // from the prices catalog (or the GPU's own file)
 };
 

@@ -5,6 +5,7 @@
 // targets: the one sentence the headline strip, the report and `calc` open with.
 
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/planning/host_ram.h"
 #include "kvscope/text/number_format.h"
 
 #include <string>
@@ -18,12 +19,13 @@ const char* bindingId(Binding binding); // "none", "weights", "activations", "kv
 
 struct Verdict
 {
-    bool runs = true; // fits on each GPU (and in host RAM, where its size is stated)
+    bool runs = true; // fits on each GPU (and in host RAM, where its size is known)
     Binding binding = Binding::None;
     double neededBytes = 0;        // on each GPU: weights + KV + activations + overhead
     double offeredBytes = 0;       // on each GPU: the engine's budget
     double hostNeededBytes = 0;    // host RAM the offloaded weights and KV fill
-    double hostOfferedBytes = 0;   // the stated host RAM; 0 = not stated
+    double hostOfferedBytes = 0;   // host RAM (stated, or the platform's); 0 = unknown
+    HostRamBasis hostRamBasis = HostRamBasis::Unknown;
     double tokensPerSUser = 0;     // decode tokens per second per sequence; 0 when it cannot run
     double ttftMs = 0;             // time to first token for a full-context prompt
     bool missesTokensPerS = false; // below Targets::minTokensPerSUser
