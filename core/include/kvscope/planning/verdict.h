@@ -21,10 +21,10 @@ struct Verdict
 {
     bool runs = true; // fits on each GPU (and in host RAM, where its size is known)
     Binding binding = Binding::None;
-    double neededBytes = 0;        // on each GPU: weights + KV + activations + overhead
-    double offeredBytes = 0;       // on each GPU: the engine's budget
-    double hostNeededBytes = 0;    // host RAM the offloaded weights and KV fill
-    double hostOfferedBytes = 0;   // host RAM (stated, or the platform's); 0 = unknown
+    double neededBytes = 0;      // on each GPU: weights + KV + activations + overhead
+    double offeredBytes = 0;     // on each GPU: the engine's budget
+    double hostNeededBytes = 0;  // host RAM the offloaded weights and KV fill
+    double hostOfferedBytes = 0; // host RAM (stated, or the platform's); 0 = unknown
     HostRamBasis hostRamBasis = HostRamBasis::Unknown;
     double tokensPerSUser = 0;     // decode tokens per second per sequence; 0 when it cannot run
     double ttftMs = 0;             // time to first token for a full-context prompt
