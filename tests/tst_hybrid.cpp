@@ -175,6 +175,29 @@ private slots:
         QCOMPARE(longer.kv.totalBytes - e.kv.totalBytes, 4 * kvPerToken * 8192);
     }
 
+    void hybridWeightsMatchTheModelCards()
+    {
+        // Mixers replace attention in the recurrent layers and MoE blocks stay where the config
+        // puts them. Jamba v0.1: 52B total (the Hub's safetensors count: 51.6B), 12B active;
+        // Qwen3-Next: 80B total (its MTP head, loaded only for speculative decoding, aside).
+        auto counts = [](const char* name) {
+            Scenario s = test::scenario("llama-2-7b", "h200");
+            s.model = *modelFromConfigFile(checkpoint(name));
+            auto e = evaluate(s);
+            if (!e.ok())
+                qFatal("%s", e.error().message().c_str());
+            return e->parameters;
+        };
+        const ParameterCount jamba = counts("checkpoints/jamba-v0.1.json");
+        QVERIFY2(std::abs(jamba.total() / 51.6e9 - 1) < 0.005,
+                 qPrintable(QString::number(jamba.total())));
+        QVERIFY2(std::abs(jamba.active() / 12e9 - 1) < 0.02,
+                 qPrintable(QString::number(jamba.active())));
+        const ParameterCount next = counts("checkpoints/qwen3-next-80b-a3b-thinking.json");
+        QVERIFY2(std::abs(next.total() / 80e9 - 1) < 0.015,
+                 qPrintable(QString::number(next.total())));
+    }
+
     void llamaCppKeepsTheStateInFloat32()
     {
         const Scenario s = test::scenarioFrom({{"model", checkpoint("checkpoints/jamba-v0.1.json")},
