@@ -156,6 +156,39 @@ private slots:
         QVERIFY(ttft.verdict.missesTtft);
     }
 
+    void settingsAnEngineLacksAreCautions()
+    {
+        auto lacking = [](const Options& options) {
+            const Checked c = throughCalc(options, {});
+            std::vector<Caution> found;
+            for (const Caution& caution : cautionsOf(c.scenario, c.evaluation, c.verdict))
+                if (caution.kind == CautionKind::EngineLacksSetting)
+                    found.push_back(caution);
+            return found;
+        };
+        // vllm serve --kv-cache-dtype takes auto, fp8, fp8_e4m3, fp8_e5m2: no GGUF q4_0.
+        auto kv = lacking({{"engine", "vllm"}, {"kv-dtype", "q4_0"}});
+        QCOMPARE(kv.size(), size_t(1));
+        QCOMPARE(kv[0].setting, EngineSetting::KvDtype);
+        QCOMPARE(kv[0].given, std::string("q4_0"));
+        QCOMPARE(kv[0].offered, (std::vector<std::string>{"fp16", "bf16", "fp8"}));
+        QCOMPARE(cautionText(kv[0], ByteUnits::Binary),
+                 std::string("Caution: vLLM does not load a KV cache in q4_0 (it offers fp16, "
+                             "bf16, fp8); the figures are what it would take if it did."));
+        // llama.cpp has no AWQ loader; vLLM runs on NVIDIA and AMD, not Apple's GPU.
+        auto weights = lacking({{"engine", "llamacpp"}, {"weights", "awq-int4"}});
+        QCOMPARE(weights.size(), size_t(1));
+        QCOMPARE(weights[0].setting, EngineSetting::Weights);
+        auto vendor = lacking({{"engine", "vllm"}, {"gpu", "m4-max"}});
+        QCOMPARE(vendor.size(), size_t(1));
+        QCOMPARE(vendor[0].given, std::string("Apple"));
+        // What each engine has is no caution.
+        QVERIFY(
+            lacking({{"engine", "llamacpp"}, {"weights", "q4_k_m"}, {"kv-dtype", "q8_0"}}).empty());
+        QVERIFY(
+            lacking({{"engine", "vllm"}, {"weights", "awq-int4"}, {"kv-dtype", "fp8"}}).empty());
+    }
+
     void hostRamDefaultsToThePlatform()
     {
         // 405B at FP16 (~756 GiB) offloaded from 2 x H100: ~600 GiB left for the host, more than

@@ -11,6 +11,7 @@
 #include "window/scenario_controller.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QPushButton>
 #include <QTest>
 
@@ -130,6 +131,19 @@ private slots:
         QVERIFY(controller.hasSnapshot());
         QVERIFY(panel.remedies().empty());
         QVERIFY(panel.isHidden());
+
+        // A setting the engine does not have is said in the panel, though the scenario runs.
+        auto s = scenarioFromOptions({{"engine", "vllm"}, {"kv-dtype", "q4_0"}}, test::catalog());
+        QVERIFY(s);
+        controller.setScenario(*s);
+        controller.evaluateNow();
+        QVERIFY(controller.snapshot().verdict.runs);
+        QVERIFY(!panel.isHidden());
+        auto* caution = panel.findChild<QLabel*>(QStringLiteral("engineCaution"));
+        QVERIFY(caution && !caution->isHidden());
+        QCOMPARE(caution->text(),
+                 QStringLiteral("Caution: vLLM does not load a KV cache in q4_0 (it offers fp16, "
+                                "bf16, fp8); the figures are what it would take if it did."));
     }
 };
 

@@ -187,6 +187,22 @@
         <source>Does not fit in host RAM: the offloaded part needs %1; %3 is usual for %2 systems (state yours under Advanced).</source>
         <translation>ホストの RAM に収まりません：オフロード分に %1 必要ですが、%2 の一般的な構成の搭載量は %3 です（実際の容量は詳細設定で指定できます）。</translation>
     </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Caution: %1 does not run on %2 GPUs (it runs on %3); the figures are what it would take if it did.</source>
+        <translation>注意：%1 は %2 の GPU では動作しません（対応: %3）。表示の数値は動作すると仮定した場合の値です。</translation>
+    </message>
+    <message>
+        <source>Caution: %1 does not load weights in %2 (it offers %3); the figures are what it would take if it did.</source>
+        <translation>注意：%1 は重みの形式 %2 を読み込めません（対応: %3）。表示の数値は読み込めると仮定した場合の値です。</translation>
+    </message>
+    <message>
+        <source>Caution: %1 does not load a KV cache in %2 (it offers %3); the figures are what it would take if it did.</source>
+        <translation>注意：%1 は KV キャッシュのデータ型 %2 に対応していません（対応: %3）。表示の数値は対応していると仮定した場合の値です。</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>

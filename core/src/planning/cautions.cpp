@@ -10,9 +10,48 @@ const char* cautionId(CautionKind kind)
         return "context_beyond_model";
     case CautionKind::LowHeadroom:
         return "low_headroom";
+    case CautionKind::EngineLacksSetting:
+        return "engine_lacks_setting";
     }
     return "";
 }
+
+namespace {
+
+// The engine's lists come from its documentation (resources/catalog/engines.json, "supports");
+// an engine without a list (a user's own profile) accepts anything.
+void checkEngineSettings(const Scenario& s, std::vector<Caution>& out)
+{
+    const EngineProfile& engine = s.engine;
+    auto lacks = [&](EngineSetting setting, const std::string& given,
+                     const std::vector<std::string>& offered) {
+        Caution c{CautionKind::EngineLacksSetting};
+        c.setting = setting;
+        c.engine = engine.name;
+        c.given = given;
+        c.offered = offered;
+        out.push_back(std::move(c));
+    };
+    // A GGUF file's own bytes ("file") are llama.cpp's to load; other engines are judged by the
+    // format the file would be read as.
+    if (!engine.supportsWeights(s.weights.id) &&
+        !(s.weights.id == "file" && engine.family == "llama.cpp"))
+        lacks(EngineSetting::Weights, s.weights.id, engine.supportedWeights);
+    if (!engine.supportsKvDtype(s.kvDtype.id))
+        lacks(EngineSetting::KvDtype, s.kvDtype.id, engine.supportedKvDtypes);
+    if (!s.gpu.vendor.empty() && !engine.runsOn(s.gpu.vendor))
+        lacks(EngineSetting::GpuVendor, s.gpu.vendor, engine.supportedVendors);
+}
+
+std::string joined(const std::vector<std::string>& items)
+{
+    std::string text;
+    for (const std::string& item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
+} // namespace
 
 std::vector<Caution> cautionsOf(const Scenario& s, const Evaluation& e, const Verdict& verdict)
 {
@@ -23,6 +62,7 @@ std::vector<Caution> cautionsOf(const Scenario& s, const Evaluation& e, const Ve
     const VramSplit& v = e.vram;
     if (verdict.runs && v.budgetBytes > 0 && v.freeBytes < kLowHeadroomShare * v.budgetBytes)
         cautions.push_back({CautionKind::LowHeadroom, v.freeBytes, v.budgetBytes});
+    checkEngineSettings(s, cautions);
     return cautions;
 }
 
@@ -39,6 +79,15 @@ std::string cautionText(const Caution& c, ByteUnits units, const NumberStyle& st
                formatBytes(c.limit, units, st) +
                " budget per GPU is left free; allocator fragmentation or a longer prompt may "
                "overflow it.";
+    case CautionKind::EngineLacksSetting: {
+        const std::string tail = "; the figures are what it would take if it did.";
+        if (c.setting == EngineSetting::GpuVendor)
+            return "Caution: " + c.engine + " does not run on " + c.given + " GPUs (it runs on " +
+                   joined(c.offered) + ")" + tail;
+        const char* what = c.setting == EngineSetting::Weights ? "weights" : "a KV cache";
+        return "Caution: " + c.engine + " does not load " + what + " in " + c.given +
+               " (it offers " + joined(c.offered) + ")" + tail;
+    }
     }
     return "";
 }

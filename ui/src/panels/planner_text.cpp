@@ -28,6 +28,23 @@ QString PlannerText::caution(const Caution& c, ByteUnits units)
                   "fragmentation or a longer prompt may overflow it.")
             .arg(UiText::bytes(c.value, units), UiText::number(100.0 * c.value / c.limit, 1),
                  UiText::bytes(c.limit, units));
+    case CautionKind::EngineLacksSetting: {
+        QStringList offered;
+        for (const std::string& id : c.offered)
+            offered << q(id);
+        const QString list = offered.join(tr(", "));
+        if (c.setting == EngineSetting::GpuVendor)
+            return tr("Caution: %1 does not run on %2 GPUs (it runs on %3); the figures are "
+                      "what it would take if it did.")
+                .arg(q(c.engine), q(c.given), list);
+        if (c.setting == EngineSetting::Weights)
+            return tr("Caution: %1 does not load weights in %2 (it offers %3); the figures are "
+                      "what it would take if it did.")
+                .arg(q(c.engine), q(c.given), list);
+        return tr("Caution: %1 does not load a KV cache in %2 (it offers %3); the figures are "
+                  "what it would take if it did.")
+            .arg(q(c.engine), q(c.given), list);
+    }
     }
     return {};
 }

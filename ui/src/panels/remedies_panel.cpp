@@ -23,6 +23,13 @@ RemediesPanel::RemediesPanel(ScenarioController* controller, QWidget* parent)
     m_verdictLabel->setObjectName(QStringLiteral("verdict"));
     m_verdictLabel->setWordWrap(true);
     layout->addWidget(m_verdictLabel);
+    m_cautionLabel = new QLabel(this);
+    m_cautionLabel->setObjectName(QStringLiteral("engineCaution"));
+    m_cautionLabel->setWordWrap(true);
+    QPalette cautionPalette = m_cautionLabel->palette();
+    cautionPalette.setColor(QPalette::WindowText, colors::caution);
+    m_cautionLabel->setPalette(cautionPalette);
+    layout->addWidget(m_cautionLabel);
     m_heading = new QLabel(this);
     m_heading->setWordWrap(true);
     QFont bold = m_heading->font();
@@ -97,6 +104,12 @@ void RemediesPanel::show(const EvaluationSnapshot& snapshot)
         return;
     m_verdict = snapshot.verdict;
     m_remedies = kvscope::remedies(snapshot.scenario, m_verdict, m_controller->catalog());
+    // The context and headroom cautions have the headline tiles; a setting the engine lacks is
+    // said here, beside the controls that chose it.
+    m_cautions.clear();
+    for (const Caution& c : cautionsOf(snapshot.scenario, snapshot.evaluation, m_verdict))
+        if (c.kind == CautionKind::EngineLacksSetting)
+            m_cautions.push_back(c);
     refresh();
 }
 
@@ -110,6 +123,8 @@ void RemediesPanel::refresh()
         m_verdictLabel->setPalette(palette);
     }
     m_verdictLabel->setVisible(m_last && !m_verdict.meetsTargets());
+    m_cautionLabel->setText(PlannerText::cautions(m_cautions, m_units));
+    m_cautionLabel->setVisible(!m_cautions.empty());
     m_heading->setText(!m_verdict.runs ? tr("What would make it run, in the order to try")
                                        : tr("What would meet the targets"));
     m_heading->setVisible(any);
@@ -126,7 +141,7 @@ void RemediesPanel::refresh()
     m_undo->setVisible(!m_history.empty());
     if (!m_history.empty())
         m_undo->setText(tr("Undo: %1").arg(m_history.back().second));
-    setVisible(any || !m_history.empty());
+    setVisible(any || !m_history.empty() || !m_cautions.empty());
 }
 
 void RemediesPanel::apply(size_t index)

@@ -5,6 +5,7 @@
 // the seed's order, each with its effect in numbers and an Apply button; Undo takes the last
 // applied remedy back. Rows are reused from one evaluation to the next, so a drag stays cheap.
 
+#include "kvscope/planning/cautions.h"
 #include "kvscope/planning/remedies.h"
 #include "window/scenario_controller.h"
 
@@ -49,11 +50,13 @@ private:
 
     ScenarioController* m_controller;
     QLabel* m_verdictLabel; // the verdict, when the scenario does not run or misses a target
+    QLabel* m_cautionLabel; // a setting the engine lacks: the one caution with no tile of its own
     QLabel* m_heading;
     QPushButton* m_undo;
     QVBoxLayout* m_rows;
     std::vector<Row> m_pool;
     std::vector<Remedy> m_remedies;
+    std::vector<Caution> m_cautions;
     std::vector<std::pair<Scenario, QString>> m_history; // scenarios before each applied remedy
     const EvaluationSnapshot* m_last = nullptr;
     Verdict m_verdict;

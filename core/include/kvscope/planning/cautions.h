@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What runs but deserves a second look: a context past what the model was trained on, and a
-// GPU filled so close to its budget that the engine's allocator may not find room. The headline
+// What runs but deserves a second look: a context past what the model was trained on, a GPU
+// filled so close to its budget that the engine's allocator may not find room, and a setting the
+// chosen engine does not have (a q4_0 KV cache under vLLM, vLLM on Apple silicon). The headline
 // strip, `calc` (text and JSON) and the report state the same cautions.
 
 #include "kvscope/evaluation/evaluation.h"
@@ -14,8 +15,12 @@
 
 namespace kvscope {
 
-enum class CautionKind { ContextBeyondModel, LowHeadroom };
-const char* cautionId(CautionKind kind); // "context_beyond_model", "low_headroom"
+enum class CautionKind { ContextBeyondModel, LowHeadroom, EngineLacksSetting };
+// "context_beyond_model", "low_headroom", "engine_lacks_setting"
+const char* cautionId(CautionKind kind);
+
+// Which setting an engine lacks.
+enum class EngineSetting { Weights, KvDtype, GpuVendor };
 
 // Below this share of the engine's budget left free, a fit is shown as a caution: PyTorch's
 // caching allocator fragments, and activation peaks vary with the batch's prompt lengths, by
@@ -27,6 +32,11 @@ struct Caution
     CautionKind kind;
     double value = 0; // the context (tokens), or the free bytes per GPU
     double limit = 0; // the model's maximum context (tokens), or the engine's budget per GPU
+    // EngineLacksSetting: which setting, its value, and the values the engine offers.
+    EngineSetting setting = EngineSetting::Weights;
+    std::string engine; // its display name
+    std::string given;
+    std::vector<std::string> offered;
 };
 
 std::vector<Caution> cautionsOf(const Scenario& scenario, const Evaluation& evaluation,
