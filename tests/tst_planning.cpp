@@ -182,6 +182,12 @@ private slots:
         auto vendor = lacking({{"engine", "vllm"}, {"gpu", "m4-max"}});
         QCOMPARE(vendor.size(), size_t(1));
         QCOMPARE(vendor[0].given, std::string("Apple"));
+        // vLLM's CPU offloading keeps blocks for prefix hits; decode reads the KV on the GPU.
+        auto placement = lacking({{"engine", "vllm"}, {"kv-placement", "cpu"}});
+        QCOMPARE(placement.size(), size_t(1));
+        QCOMPARE(placement[0].setting, EngineSetting::KvPlacement);
+        QCOMPARE(placement[0].offered, (std::vector<std::string>{"gpu"}));
+        QVERIFY(lacking({{"engine", "llamacpp"}, {"kv-placement", "cpu"}}).empty());
         // What each engine has is no caution.
         QVERIFY(
             lacking({{"engine", "llamacpp"}, {"weights", "q4_k_m"}, {"kv-dtype", "q8_0"}}).empty());

@@ -203,6 +203,10 @@
         <source>Caution: %1 does not load a KV cache in %2 (it offers %3); the figures are what it would take if it did.</source>
         <translation>注意：%1 は KV キャッシュのデータ型 %2 に対応していません（対応: %3）。表示の数値は対応していると仮定した場合の値です。</translation>
     </message>
+    <message>
+        <source>Caution: %1 does not decode from a KV cache in %2 (it offers %3); the figures are what it would take if it did.</source>
+        <translation>注意：%1 は KV キャッシュを %2 に置いたままデコードできません（対応: %3）。表示の数値は対応していると仮定した場合の値です。</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>

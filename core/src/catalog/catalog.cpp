@@ -182,6 +182,7 @@ void loadTables(const fs::path& dir, Catalog& c)
             JsonReader sr(*supports, "");
             e.supportedWeights = sr.textList({"weights"});
             e.supportedKvDtypes = sr.textList({"kv_dtypes"});
+            e.supportedKvPlacements = sr.textList({"kv_placements"});
             e.supportedVendors = sr.textList({"vendors"});
             if (const auto& error = sr.error())
                 r.fail("supports." + error->field, error->value, error->accepted);

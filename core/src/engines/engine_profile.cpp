@@ -44,6 +44,11 @@ bool EngineProfile::supportsKvDtype(const std::string& id) const
     return listedOrOpen(supportedKvDtypes, id);
 }
 
+bool EngineProfile::supportsKvPlacement(const std::string& id) const
+{
+    return listedOrOpen(supportedKvPlacements, id);
+}
+
 bool EngineProfile::runsOn(const std::string& vendor) const
 {
     return listedOrOpen(supportedVendors, vendor);

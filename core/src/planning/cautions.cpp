@@ -39,6 +39,9 @@ void checkEngineSettings(const Scenario& s, std::vector<Caution>& out)
         lacks(EngineSetting::Weights, s.weights.id, engine.supportedWeights);
     if (!engine.supportsKvDtype(s.kvDtype.id))
         lacks(EngineSetting::KvDtype, s.kvDtype.id, engine.supportedKvDtypes);
+    if (const char* placement = kvPlacementId(s.kvPlacement);
+        !engine.supportsKvPlacement(placement))
+        lacks(EngineSetting::KvPlacement, placement, engine.supportedKvPlacements);
     if (!s.gpu.vendor.empty() && !engine.runsOn(s.gpu.vendor))
         lacks(EngineSetting::GpuVendor, s.gpu.vendor, engine.supportedVendors);
 }
@@ -49,6 +52,20 @@ std::string joined(const std::vector<std::string>& items)
     for (const std::string& item : items)
         text += (text.empty() ? "" : ", ") + item;
     return text;
+}
+
+// "cpu" -> "CPU RAM", as the summary names the tiers.
+std::string placementWords(const std::string& id)
+{
+    if (id == "gpu")
+        return "the GPU";
+    if (id == "cpu")
+        return "CPU RAM";
+    if (id == "nvme")
+        return "NVMe";
+    if (id == "sata")
+        return "SATA";
+    return id;
 }
 
 } // namespace
@@ -84,6 +101,13 @@ std::string cautionText(const Caution& c, ByteUnits units, const NumberStyle& st
         if (c.setting == EngineSetting::GpuVendor)
             return "Caution: " + c.engine + " does not run on " + c.given + " GPUs (it runs on " +
                    joined(c.offered) + ")" + tail;
+        if (c.setting == EngineSetting::KvPlacement) {
+            std::vector<std::string> offered;
+            for (const std::string& id : c.offered)
+                offered.push_back(placementWords(id));
+            return "Caution: " + c.engine + " does not decode from a KV cache in " +
+                   placementWords(c.given) + " (it offers " + joined(offered) + ")" + tail;
+        }
         const char* what = c.setting == EngineSetting::Weights ? "weights" : "a KV cache";
         return "Caution: " + c.engine + " does not load " + what + " in " + c.given +
                " (it offers " + joined(c.offered) + ")" + tail;

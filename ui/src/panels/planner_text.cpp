@@ -14,6 +14,13 @@ QString q(const std::string& s)
 {
     return QString::fromStdString(s);
 }
+
+// "gpu" -> "GPU VRAM" in the window's language.
+QString placementName(const std::string& id)
+{
+    KvPlacement placement = KvPlacement::Gpu;
+    return parseKvPlacement(id, &placement) ? UiText::placementName(placement) : q(id);
+}
 } // namespace
 
 QString PlannerText::caution(const Caution& c, ByteUnits units)
@@ -37,6 +44,15 @@ QString PlannerText::caution(const Caution& c, ByteUnits units)
             return tr("Caution: %1 does not run on %2 GPUs (it runs on %3); the figures are "
                       "what it would take if it did.")
                 .arg(q(c.engine), q(c.given), list);
+        if (c.setting == EngineSetting::KvPlacement)
+            return tr("Caution: %1 does not decode from a KV cache in %2 (it offers %3); the "
+                      "figures are what it would take if it did.")
+                .arg(q(c.engine), placementName(c.given), [&] {
+                    QStringList names;
+                    for (const std::string& id : c.offered)
+                        names << placementName(id);
+                    return names.join(tr(", "));
+                }());
         if (c.setting == EngineSetting::Weights)
             return tr("Caution: %1 does not load weights in %2 (it offers %3); the figures are "
                       "what it would take if it did.")

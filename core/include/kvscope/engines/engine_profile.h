@@ -60,9 +60,11 @@ struct EngineProfile
     // empty = anything.
     std::vector<std::string> supportedWeights;  // weight format ids
     std::vector<std::string> supportedKvDtypes; // KV dtype ids
+    std::vector<std::string> supportedKvPlacements; // where its decode reads the KV: gpu, cpu
     std::vector<std::string> supportedVendors;  // GPU vendors: NVIDIA, AMD, Apple
     bool supportsWeights(const std::string& id) const;
     bool supportsKvDtype(const std::string& id) const;
+    bool supportsKvPlacement(const std::string& id) const;
     bool runsOn(const std::string& vendor) const;
     EngineReleases releases;         // rules by release (engines.json "releases"); none for
                                      // engines whose figures kvscope does not tie to a release

@@ -20,7 +20,7 @@ enum class CautionKind { ContextBeyondModel, LowHeadroom, EngineLacksSetting };
 const char* cautionId(CautionKind kind);
 
 // Which setting an engine lacks.
-enum class EngineSetting { Weights, KvDtype, GpuVendor };
+enum class EngineSetting { Weights, KvDtype, KvPlacement, GpuVendor };
 
 // Below this share of the engine's budget left free, a fit is shown as a caution: PyTorch's
 // caching allocator fragments, and activation peaks vary with the batch's prompt lengths, by
