@@ -373,6 +373,28 @@ private slots:
         QTest::newRow("negative vision width")
             << QString::fromStdString(badTower.dump()) << "config.vision_config.hidden_size"
             << "";
+        // Found by fuzz_model_config: top-level image keys are checked like the tower's own.
+        nlohmann::json gemma = llama;
+        gemma["model_type"] = "gemma3";
+        gemma["vision_config"] = {{"hidden_size", 1152}};
+        gemma["mm_tokens_per_image"] = -16;
+        QTest::newRow("negative tokens per image")
+            << QString::fromStdString(gemma.dump()) << "config.mm_tokens_per_image"
+            << "an integer from 1";
+        nlohmann::json pixtral = llama;
+        pixtral["model_type"] = "mistral3";
+        pixtral["vision_config"] = {{"hidden_size", 1024}};
+        pixtral["spatial_merge_size"] = 0;
+        QTest::newRow("zero merge size")
+            << QString::fromStdString(pixtral.dump()) << "config.spatial_merge_size"
+            << "an integer from 1";
+        nlohmann::json huge = llama;
+        huge["model_type"] = "mistral3";
+        huge["vision_config"] = {{"hidden_size", 1024}, {"image_size", 100000}, {"patch_size", 1}};
+        huge["spatial_merge_size"] = 1;
+        QTest::newRow("ten billion tokens per image")
+            << QString::fromStdString(huge.dump()) << "config.vision_config"
+            << "at most 100,000,000 tokens per image";
     }
     void unknownLayoutsAreRefusedByName()
     {

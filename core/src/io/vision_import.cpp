@@ -18,6 +18,7 @@ namespace {
 
 constexpr const char* kKey = "kvscope_vision";
 constexpr int64_t kDim = limits::maxDimension;
+constexpr int64_t kMaxParameters = int64_t(1) << 44; // 17.6 trillion: far beyond any tower
 
 struct Dims
 {
@@ -104,7 +105,7 @@ void qwen3Vl(JsonReader& v, ModelSpec& m)
     m.vision.imageSize = "1024 x 1024";
 }
 
-void gemma3(JsonReader& v, const nlohmann::json& top, ModelSpec& m)
+void gemma3(JsonReader& v, JsonReader& top, ModelSpec& m)
 {
     const Dims d = readDims(v, 4304);
     const double h = double(d.hidden), n = std::pow(double(d.image) / double(d.patch), 2.0);
@@ -112,9 +113,7 @@ void gemma3(JsonReader& v, const nlohmann::json& top, ModelSpec& m)
     const double siglip = embeddings + double(d.layers) * vitLayer(h, double(d.width)) + 2 * h;
     const double projector = h * double(m.hiddenSize) + h; // projection and soft-embedding norm
     m.vision.parameters = int64_t(siglip + projector);
-    const auto tokens = top.find("mm_tokens_per_image");
-    m.vision.tokensPerImage =
-        tokens != top.end() && tokens->is_number_integer() ? tokens->get<int64_t>() : 256;
+    m.vision.tokensPerImage = top.integer({"mm_tokens_per_image"}, 1, limits::maxContext, 256);
     m.vision.imageSize = std::to_string(d.image) + " x " + std::to_string(d.image);
 }
 
@@ -136,17 +135,14 @@ void llava(JsonReader& v, const nlohmann::json& top, ModelSpec& m)
     m.vision.imageSize = std::to_string(d.image) + " x " + std::to_string(d.image);
 }
 
-void pixtral(JsonReader& v, const nlohmann::json& top, ModelSpec& m)
+void pixtral(JsonReader& v, JsonReader& top, ModelSpec& m)
 {
     const Dims d = readDims(v, 4096);
     const double h = double(d.hidden), i = double(d.width), ht = double(m.hiddenSize);
-    const auto mergeKey = top.find("spatial_merge_size");
-    const int64_t merge =
-        mergeKey != top.end() && mergeKey->is_number_integer() ? mergeKey->get<int64_t>() : 2;
+    const int64_t merge = top.integer({"spatial_merge_size"}, 1, 16, 2);
     const double encoder = double(d.channels) * double(d.patch * d.patch) * h + h +
                            double(d.layers) * (2 * h + 4 * h * h + 3 * h * i);
-    const bool bias =
-        top.contains("multimodal_projector_bias") && top["multimodal_projector_bias"] == true;
+    const bool bias = top.boolean({"multimodal_projector_bias"}, false);
     const double projector =
         h + h * double(merge * merge) * h + h * ht + ht * ht + (bias ? 2 * ht : 0.0);
     m.vision.parameters = int64_t(encoder + projector);
@@ -167,7 +163,7 @@ std::optional<FieldError> readVisionTower(const nlohmann::json& config, ModelSpe
             return FieldError{"config." + std::string(kKey), describeJson(*saved),
                               "an object with parameters and tokens_per_image"};
         m.vision.kind = r.text({"kind"}, "");
-        m.vision.parameters = r.integer({"parameters"}, 1, int64_t(1) << 44, 0);
+        m.vision.parameters = r.integer({"parameters"}, 1, kMaxParameters, 0);
         m.vision.tokensPerImage = r.integer({"tokens_per_image"}, 0, limits::maxContext, 0);
         m.vision.imageSize = r.text({"image_size"}, "");
         r.require({"parameters"});
@@ -179,6 +175,7 @@ std::optional<FieldError> readVisionTower(const nlohmann::json& config, ModelSpe
     if (!it->is_object())
         return FieldError{"config.vision_config", describeJson(*it), "an object"};
     JsonReader v(*it, "config.vision_config");
+    JsonReader t(config, "config");
     const std::string top = config.value("model_type", std::string());
     m.vision.kind = v.text({"model_type"}, top);
     if (top == "qwen2_5_vl")
@@ -188,11 +185,11 @@ std::optional<FieldError> readVisionTower(const nlohmann::json& config, ModelSpe
     else if (top == "qwen3_vl" || top == "qwen3_vl_moe")
         qwen3Vl(v, m);
     else if (top == "gemma3")
-        gemma3(v, config, m);
+        gemma3(v, t, m);
     else if (top == "llava")
         llava(v, config, m);
     else if (top == "mistral3")
-        pixtral(v, config, m);
+        pixtral(v, t, m);
     else
         return FieldError{
             "config.model_type", "\"" + top + "\" with a vision_config",
@@ -200,6 +197,19 @@ std::optional<FieldError> readVisionTower(const nlohmann::json& config, ModelSpe
             "(qwen2_5_vl, qwen2_vl, qwen3_vl, qwen3_vl_moe, gemma3, llava, mistral3)"};
     if (v.error())
         return v.error();
+    if (t.error())
+        return t.error();
+    // Absurd but individually valid dimensions can multiply past what a saved scenario reads back.
+    if (m.vision.parameters < 1 || m.vision.parameters > kMaxParameters)
+        return FieldError{"config.vision_config", "dimensions giving " +
+                                                      std::to_string(m.vision.parameters) +
+                                                      " vision parameters",
+                          "dimensions of an image encoder under 2^44 parameters"};
+    if (m.vision.tokensPerImage < 0 || m.vision.tokensPerImage > limits::maxContext)
+        return FieldError{"config.vision_config",
+                          "patch and image sizes giving " +
+                              std::to_string(m.vision.tokensPerImage) + " tokens per image",
+                          "sizes giving at most 100,000,000 tokens per image"};
     return std::nullopt;
 }
 
