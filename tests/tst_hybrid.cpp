@@ -373,6 +373,13 @@ private slots:
         QTest::newRow("negative vision width")
             << QString::fromStdString(badTower.dump()) << "config.vision_config.hidden_size"
             << "";
+        // Found by fuzz_model_config: a window over 32 layers of which 24 are recurrent.
+        nlohmann::json windowed = llama;
+        windowed["model_type"] = "qwen3_next";
+        windowed["sliding_window"] = 128;
+        QTest::newRow("windowed hybrid")
+            << QString::fromStdString(windowed.dump()) << "config.sliding_window"
+            << "hybrid model";
         // Found by fuzz_model_config: top-level image keys are checked like the tower's own.
         nlohmann::json gemma = llama;
         gemma["model_type"] = "gemma3";

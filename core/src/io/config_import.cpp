@@ -8,9 +8,9 @@
 
 #include "kvscope/io/gpu_price_json.h"
 
-#include "kvscope/text/number_format.h"
-#include "kvscope/io/checked_json.h"
 #include "kvscope/evaluation/scenario.h"
+#include "kvscope/io/checked_json.h"
+#include "kvscope/text/number_format.h"
 
 #include <fstream>
 #include <sstream>
@@ -70,7 +70,8 @@ void readWindowing(const nlohmann::json& cfg, JsonReader& r, ModelSpec& m)
         for (size_t i = 0; i < types->size(); ++i) {
             const auto& t = (*types)[i];
             if (!t.is_string()) {
-                r.fail("layer_types", describeJson(t), "\"sliding_attention\" or \"full_attention\"");
+                r.fail("layer_types", describeJson(t),
+                       "\"sliding_attention\" or \"full_attention\"");
                 return;
             }
             m.windowedLayers[i] = t.get<std::string>() == "sliding_attention";
@@ -126,9 +127,9 @@ Expected<nlohmann::json> readJsonFile(const std::filesystem::path& path, const s
     if (ec)
         return FieldError{what, path.string(), "a readable file (" + ec.message() + ")"};
     if (size > maxInputFileBytes)
-        return FieldError{what, path.string() + " (" + formatBytes(double(size), ByteUnits::Binary) + ")",
-                          "a JSON file of at most " +
-                              formatBytes(double(maxInputFileBytes), ByteUnits::Binary)};
+        return FieldError{
+            what, path.string() + " (" + formatBytes(double(size), ByteUnits::Binary) + ")",
+            "a JSON file of at most " + formatBytes(double(maxInputFileBytes), ByteUnits::Binary)};
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return FieldError{what, path.string(), "a readable file"};
@@ -167,14 +168,15 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
     if (r.boolean({"multi_query"}, false))
         m.kvHeads = 1; // Falcon-7B: one K/V head shared by every query head
     else
-        m.kvHeads = r.integer({"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads"},
-                              1, dim, m.queryHeads);
+        m.kvHeads = r.integer({"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads"}, 1,
+                              dim, m.queryHeads);
     m.headDim = r.integer({"head_dim"}, 1, 65'536, 0);
     if (m.headDim == 0) {
         if (m.hiddenSize % m.queryHeads != 0)
-            r.fail("head_dim", "", "a head_dim, since hidden_size (" + std::to_string(m.hiddenSize) +
-                                       ") is not a multiple of num_attention_heads (" +
-                                       std::to_string(m.queryHeads) + ")");
+            r.fail("head_dim", "",
+                   "a head_dim, since hidden_size (" + std::to_string(m.hiddenSize) +
+                       ") is not a multiple of num_attention_heads (" +
+                       std::to_string(m.queryHeads) + ")");
         m.headDim = m.hiddenSize / m.queryHeads;
     }
     // GPT-style names for the MLP width mean an ungated up/down pair; intermediate_size means
@@ -193,8 +195,8 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
         r.require({"vocab_size"});
     m.tiedEmbeddings = r.boolean({"tie_word_embeddings"}, true); // transformers' default
     m.attentionBias = r.boolean({"attention_bias", "qkv_bias"}, false);
-    m.maxContext = r.integer({"max_position_embeddings", "n_positions", "max_seq_len",
-                              "seq_length", "max_sequence_length"},
+    m.maxContext = r.integer({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length",
+                              "max_sequence_length"},
                              0, limits::maxContext, 0);
 
     m.kvLoraRank = r.integer({"kv_lora_rank"}, 0, dim, 0);
@@ -205,12 +207,12 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
         m.vHeadDim = r.integer({"v_head_dim"}, 1, dim, m.headDim);
     }
 
-    m.experts = r.integer({"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"},
-                          0, 100'000, 0);
+    m.experts = r.integer(
+        {"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"}, 0, 100'000, 0);
     if (m.experts > 0) {
-        m.expertsPerToken = r.integer({"num_experts_per_tok", "experts_per_token",
-                                       "num_experts_per_token", "moe_top_k"},
-                                      1, m.experts, 0);
+        m.expertsPerToken = r.integer(
+            {"num_experts_per_tok", "experts_per_token", "num_experts_per_token", "moe_top_k"}, 1,
+            m.experts, 0);
         if (m.expertsPerToken == 0)
             r.require({"num_experts_per_tok"});
         m.expertIntermediate = r.integer({"moe_intermediate_size"}, 0, dim, 0);
@@ -222,6 +224,12 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
         return *r.error();
     if (auto error = readRecurrentLayers(cfg, r, m))
         return *error;
+    // No hybrid published windows its attention layers, and the window's per-layer list would
+    // count recurrent layers as windowed KV layers.
+    if (m.recurrent.present() && m.slidingWindow > 0)
+        return FieldError{"config.sliding_window", std::to_string(m.slidingWindow),
+                          "null, or use_sliding_window false, for a hybrid model with "
+                          "recurrent layers"};
     if (auto error = readVisionTower(file, m))
         return *error;
     if (r.error())

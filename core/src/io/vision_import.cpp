@@ -201,9 +201,9 @@ std::optional<FieldError> readVisionTower(const nlohmann::json& config, ModelSpe
         return t.error();
     // Absurd but individually valid dimensions can multiply past what a saved scenario reads back.
     if (m.vision.parameters < 1 || m.vision.parameters > kMaxParameters)
-        return FieldError{"config.vision_config", "dimensions giving " +
-                                                      std::to_string(m.vision.parameters) +
-                                                      " vision parameters",
+        return FieldError{"config.vision_config",
+                          "dimensions giving " + std::to_string(m.vision.parameters) +
+                              " vision parameters",
                           "dimensions of an image encoder under 2^44 parameters"};
     if (m.vision.tokensPerImage < 0 || m.vision.tokensPerImage > limits::maxContext)
         return FieldError{"config.vision_config",
