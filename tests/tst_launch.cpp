@@ -171,6 +171,15 @@ private slots:
         const std::set<std::string> llamaFlags{"-m",           "-c",   "-np",  "-ngl",
                                                "--split-mode", "-ctk", "-ctv", "--flash-attn",
                                                "-nkvo",        "-b",   "-ub"};
+        const std::set<std::string> tgiFlags{"--model-id",
+                                             "--num-shard",
+                                             "--max-total-tokens",
+                                             "--max-batch-prefill-tokens",
+                                             "--cuda-memory-fraction",
+                                             "--dtype",
+                                             "--quantize",
+                                             "--kv-cache-dtype",
+                                             "--max-concurrent-requests"};
         const std::set<std::string> llamaCacheTypes{"f32",  "f16",    "bf16", "q8_0", "q4_0",
                                                     "q4_1", "iq4_nl", "q5_0", "q5_1"};
         int commands = 0;
@@ -187,7 +196,9 @@ private slots:
                     ++commands;
                     if (engine.family == "transformers")
                         continue;
-                    const auto& allowed = engine.family == "vllm" ? vllmFlags : llamaFlags;
+                    const auto& allowed = engine.family == "vllm"  ? vllmFlags
+                                          : engine.family == "tgi" ? tgiFlags
+                                                                   : llamaFlags;
                     for (const std::string& f : flagsOf(c.text))
                         QVERIFY2(allowed.count(f), (where + ": " + f).c_str());
                     if (engine.family == "vllm" && kv.id != "fp8")

@@ -178,6 +178,8 @@ void loadTables(const fs::path& dir, Catalog& c)
                 r.fail("large_gpu." + error->field, error->value, error->accepted);
         }
         e.layerSplit = r.boolean({"layer_split"}, false);
+        if (const nlohmann::json* rule = r.find({"prefill_default"}))
+            readPrefillDefault(*rule, e.prefillDefault, r);
         if (const nlohmann::json* supports = r.find({"supports"}); supports && supports->is_object()) {
             JsonReader sr(*supports, "");
             e.supportedWeights = sr.textList({"weights"});

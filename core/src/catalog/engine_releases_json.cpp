@@ -3,6 +3,7 @@
 #include "kvscope/catalog/engine_releases_json.h"
 
 #include "kvscope/io/checked_json.h"
+#include "kvscope/limits.h"
 
 #include <algorithm>
 
@@ -110,6 +111,35 @@ void readEngineReleases(const nlohmann::json& j, EngineReleases& out, JsonReader
     for (size_t i = 0; i < rules->size() && !parent.error(); ++i)
         readRule((*rules)[i], i, out, parent);
     std::sort(out.boundaries.begin(), out.boundaries.end());
+}
+
+void readPrefillDefault(const nlohmann::json& j, EngineProfile::PrefillDefault& out,
+                        JsonReader& parent)
+{
+    if (!j.is_object()) {
+        parent.fail("prefill_default", describeJson(j), "an object");
+        return;
+    }
+    JsonReader r(j, "");
+    r.require({"fallback_tokens"});
+    r.require({"source"});
+    out.fallbackTokens = r.integer({"fallback_tokens"}, 1, limits::maxContext, 0);
+    const nlohmann::json* table = r.find({"gpu_f16_tflops"});
+    if (!table || !table->is_object())
+        r.fail("gpu_f16_tflops", table ? describeJson(*table) : "",
+               "an object of GPU id to FP16 TFLOP/s");
+    else
+        for (const auto& [gpu, tflops] : table->items()) {
+            if (!tflops.is_number() || tflops.get<double>() <= 0 ||
+                tflops.get<double>() > limits::maxTflops) {
+                r.fail("gpu_f16_tflops." + gpu, describeJson(tflops),
+                       "a number of TFLOP/s above 0");
+                break;
+            }
+            out.gpuTflops.emplace_back(gpu, tflops.get<double>());
+        }
+    if (const auto& e = r.error())
+        parent.fail("prefill_default." + e->field, e->value, e->accepted);
 }
 
 } // namespace kvscope

@@ -105,6 +105,8 @@ const EngineModule& engineModule(const EngineProfile& engine)
         return engines::vllm();
     if (std::string_view(engine.family) == "llamacpp")
         return engines::llamaCpp();
+    if (std::string_view(engine.family) == "tgi")
+        return engines::tgi();
     return engines::transformers();
 }
 

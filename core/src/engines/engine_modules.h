@@ -10,5 +10,6 @@ namespace kvscope::engines {
 const EngineModule& transformers(); // Hugging Face transformers (dynamic, static, offloaded)
 const EngineModule& vllm();         // vLLM
 const EngineModule& llamaCpp();     // llama.cpp (llama-server)
+const EngineModule& tgi();          // Hugging Face Text Generation Inference
 
 } // namespace kvscope::engines

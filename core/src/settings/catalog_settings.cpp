@@ -146,7 +146,7 @@ std::vector<Setting> catalogEntrySettings()
     }
     {
         Setting s = entry("engine", "engine", "ID",
-                          "engine profile: hf, hf-static, hf-offloaded, vllm, llamacpp", "hf");
+                          "engine profile: hf, hf-static, hf-offloaded, vllm, llamacpp, tgi", "hf");
         s.choosesEntry = true;
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog& c) -> std::optional<FieldError> {

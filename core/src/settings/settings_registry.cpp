@@ -127,9 +127,10 @@ std::vector<Setting> buildRegistry()
     {
         Setting s = makeSetting("gpu_mem_util", "gpu-mem-util", "F", SettingType::Real, 0.01, 1);
         s.unit = "fraction";
-        s.defaultText = "the engine's (vLLM 0.92, others 1)";
+        s.defaultText = "the engine's (vLLM 0.92, TGI 0.9, others 1)";
         s.help = "share of GPU memory the engine may use (vLLM's gpu_memory_utilization)";
-        s.engineNames = {{"vllm", "gpu_memory_utilization"}};
+        s.engineNames = {{"vllm", "gpu_memory_utilization"},
+                         {"tgi", "cuda_memory_fraction x TGI_WIGGLE_ROOM"}};
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {
             sc.memoryFraction = realOf(v);
@@ -154,10 +155,13 @@ std::vector<Setting> buildRegistry()
         Setting s = makeSetting("prefill_chunk_tokens", "max-num-batched-tokens", "N",
                                 SettingType::Integer, 0, double(limits::maxContext));
         s.unit = "tokens";
-        s.defaultText = "follows the engine and GPU (vLLM 2,048, or 8,192 on 70 GiB GPUs but A100)";
+        s.defaultText = "follows the engine and GPU (vLLM 2,048, or 8,192 on 70 GiB GPUs but "
+                        "A100; TGI from the GPU's FLOP/s)";
         s.help = "tokens per prefill forward, sizing the activation peak (0 = the whole prompt)";
-        s.engineNames = {{"vllm", "max_num_batched_tokens"}, {"llamacpp", "n_ubatch"}};
-        s.flagAliases = {"ubatch"};
+        s.engineNames = {{"vllm", "max_num_batched_tokens"},
+                         {"llamacpp", "n_ubatch"},
+                         {"tgi", "max_batch_prefill_tokens"}};
+        s.flagAliases = {"ubatch", "max-batch-prefill-tokens"};
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {
             sc.engine.prefillChunkTokens = integerOf(v);

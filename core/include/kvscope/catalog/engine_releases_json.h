@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "kvscope/engines/engine_profile.h"
 #include "kvscope/engines/engine_release.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -12,5 +13,9 @@ class JsonReader;
 // Reads an engines.json entry's "releases" object into `out`; the first problem goes to
 // `parent` under "releases...".
 void readEngineReleases(const nlohmann::json& json, EngineReleases& out, JsonReader& parent);
+// Reads an entry's "prefill_default" object ({"fallback_tokens", "gpu_f16_tflops": {id: TFLOP/s},
+// "source"}) the same way.
+void readPrefillDefault(const nlohmann::json& json, EngineProfile::PrefillDefault& out,
+                        JsonReader& parent);
 
 } // namespace kvscope

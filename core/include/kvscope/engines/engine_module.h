@@ -47,8 +47,8 @@ public:
     virtual LaunchCommand launchCommand(const Scenario& scenario) const;
 };
 
-// The module of an engine profile's family ("transformers", "vllm", "llamacpp"); engines of an
-// unknown family get the data-driven defaults.
+// The module of an engine profile's family ("transformers", "vllm", "llamacpp", "tgi"); engines
+// of an unknown family get the data-driven defaults.
 const EngineModule& engineModule(const EngineProfile& engine);
 
 } // namespace kvscope

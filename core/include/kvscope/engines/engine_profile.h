@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kvscope {
@@ -54,6 +55,14 @@ struct EngineProfile
     int64_t largeGpuPrefillChunkTokens = 0;
     int64_t baseMaxNumSeqs = 0;          // the defaults elsewhere (the catalog's max_num_seqs
     int64_t basePrefillChunkTokens = 0;  // and prefill_chunk_tokens)
+    // TGI's default max_batch_prefill_tokens when prefillChunkTokens is 0 (engines.json
+    // "prefill_default"): its own table of FP16 FLOP/s by GPU over the model's FLOPs per token,
+    // else fallbackTokens (engines/tgi_engine.cpp).
+    struct PrefillDefault
+    {
+        std::vector<std::pair<std::string, double>> gpuTflops; // catalog GPU id, TFLOP/s
+        int64_t fallbackTokens = 0;
+    } prefillDefault;
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
                                      // --split-mode layer), instead of tensor parallel
     // What the engine runs (engines.json "supports"), in the planner's order of preference;
