@@ -138,7 +138,12 @@ private:
                                                                {"GiB", 1073741824.0},
                                                                {"MiB", 1048576.0},
                                                                {"KiB", 1024.0},
-                                                               {"B", 1.0}};
+                                                               {"B", 1.0},
+                                                               // durations, in seconds
+                                                               {"ms", 1e-3},
+                                                               {"min", 60.0},
+                                                               {"s", 1.0},
+                                                               {"h", 3600.0}};
         for (const auto& [unit, factor] : units) {
             const size_t n = std::string(unit).size();
             if (m_text.compare(m_pos, n, unit) == 0 &&

@@ -39,6 +39,10 @@ private slots:
             "20.0 GiB × 0.90 − 24.0 GiB weights − 1.00 GiB KV = overflows by 7.00 GiB", tol));
         QVERIFY(ArithmeticCheck::mismatch(
             "59.7 GiB for KV ÷ 512 KiB per token ÷ 64 sequences = 122,192 tokens", tol));
+        QVERIFY(
+            !ArithmeticCheck::mismatch("1.20 s prefill + 18.2 ms first decode step = 1.22 s", tol));
+        QVERIFY(
+            ArithmeticCheck::mismatch("434 ms prefill + 18.2 ms first decode step = 434 ms", tol));
     }
 
     void everyFigureRecomputes()
@@ -49,8 +53,8 @@ private slots:
             return size_t(std::uniform_int_distribution<size_t>(0, n - 1)(rng));
         };
         const char* placements[] = {"gpu", "cpu", "nvme", "sata"};
-        const char* ids[] = {"kv_per_token", "kv_total", "longest_context",
-                             "capacity",     "fit",      "pcie"};
+        const char* ids[] = {"kv_per_token", "kv_total", "longest_context", "capacity", "fit",
+                             "pcie",         "ttft"};
         int checked = 0;
         for (int i = 0; i < 4000; ++i) {
             const std::string context = std::to_string(

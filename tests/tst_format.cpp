@@ -153,7 +153,10 @@ void TestFormat::durations_data()
     QTest::addRow("999 ms") << 999.4 << false << "999 ms";
     QTest::addRow("just under a second rounds up") << 999.6 << false << "1.00 s";
     QTest::addRow("1.50 min") << 90'000.0 << false << "1.50 min";
-    QTest::addRow("2.0 h") << 7.2e6 << false << "2.0 h";
+    // Three significant figures like the other units, so sums in hours still add up.
+    QTest::addRow("2.00 h") << 7.2e6 << false << "2.00 h";
+    QTest::addRow("1.07 h") << 3.852e6 << false << "1.07 h";
+    QTest::addRow("240 h") << 8.64e8 << false << "240 h";
     QTest::addRow("NaN") << kNan << false << "—";
     QTest::addRow("inf") << kInf << false << "—";
 }

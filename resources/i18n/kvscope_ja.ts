@@ -418,6 +418,10 @@
         <source>Each figure with its change against %1; the charts draw every scenario.</source>
         <translation>各数値と %1 との差を示します。グラフにはすべてのシナリオを描いています。</translation>
     </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>初回トークンまでの時間（TTFT）</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -686,6 +690,14 @@
     <message>
         <source>vision encoder</source>
         <translation>ビジョンエンコーダ</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>プリフィル</translation>
+    </message>
+    <message>
+        <source>first decode step</source>
+        <translation>初回デコード</translation>
     </message>
 </context>
 <context>
@@ -1279,6 +1291,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>per sequence; the model is trained to %1</source>
         <translation>シーケンスあたり。モデルの学習上限は %1</translation>
+    </message>
+    <message>
+        <source>Time to first token: %1</source>
+        <translation>初回トークンまでの時間（TTFT）：%1</translation>
     </message>
 </context>
 <context>

@@ -21,16 +21,24 @@ double EngineModule::overheadMiB(const Scenario& s) const
     return s.engine.runtimeOverheadMiB + s.engine.cudaGraphMiB + tensorParallelBufferMiB(s);
 }
 
-int64_t EngineModule::profiledTokens(const Scenario& s) const
+int64_t EngineModule::prefillChunkTokens(const Scenario& s) const
 {
-    // Chunking engines size their buffers for the chunk (vLLM profiles max_num_batched_tokens,
-    // llama.cpp reserves for n_ubatch); an engine without chunks runs each prompt whole.
     const EngineProfile& e = s.engine;
     if (e.prefillChunkTokens > 0)
         return e.prefillChunkTokens;
     if (e.chunkedAboveContext > 0 && s.context > e.chunkedAboveContext &&
         e.longContextChunkTokens > 0)
         return e.longContextChunkTokens;
+    return 0;
+}
+
+int64_t EngineModule::profiledTokens(const Scenario& s) const
+{
+    // Chunking engines size their buffers for the chunk (vLLM profiles max_num_batched_tokens,
+    // llama.cpp reserves for n_ubatch); an engine without chunks runs each prompt whole.
+    const EngineProfile& e = s.engine;
+    if (const int64_t chunk = prefillChunkTokens(s); chunk > 0)
+        return chunk;
     if (e.profileTokensFloor > 0)
         return std::max(s.context, e.profileTokensFloor);
     return s.context * s.batch;

@@ -87,7 +87,8 @@ std::optional<double> vramMaximumTokens(const Scenario& s)
 class TgiEngine final : public EngineModule
 {
 public:
-    int64_t profiledTokens(const Scenario& s) const override
+    // TGI 3 chunks prompts by max_batch_prefill_tokens and warms up with one such batch.
+    int64_t prefillChunkTokens(const Scenario& s) const override
     {
         return s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : prefillTokens(s);
     }

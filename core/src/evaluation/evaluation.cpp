@@ -397,18 +397,53 @@ double hostExpertsForwardMs(const Setup& x, const ParameterCount& p, const Decod
     return chunks * transferMs(experts.bytesTotal / double(x.ways), d.pcieEffectiveGBps);
 }
 
+// A prefill of `tokens`, in the engine's chunks (vLLM's max_num_batched_tokens, llama.cpp's
+// n_ubatch, TGI's prefill budget; transformers runs the prompt whole). Each chunk reads the
+// weights again and computes its tokens against all before them, so a chunk takes
+// max(weights read, its FLOPs): early chunks can be memory-bound, later ones compute-bound, and
+// the chunk where that turns is found by bisection (chunk FLOPs only grow along the prompt).
+double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens)
+{
+    const Scenario& s = x.s;
+    const double n = double(x.ways);
+    const double flopsPerMs = x.tflops * 1e12 * s.efficiency.compute / 1e3 * n;
+    const double bandwidth = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    // A chunk reads the same weights a decode step does, with every token's experts touched.
+    auto readMs = [&](int64_t chunkTokens) {
+        return transferMs(weightBytesReadPerStep(s.model, p, s.weights, chunkTokens) / n,
+                          bandwidth);
+    };
+    auto flopsUpTo = [&](int64_t t) { return prefillFlops(s.model, p, t); };
+    tokens = std::max<int64_t>(tokens, 1);
+    const int64_t engineChunk = x.engine.prefillChunkTokens(s);
+    const int64_t chunk = engineChunk > 0 ? std::min(engineChunk, tokens) : tokens;
+    const int64_t full = tokens / chunk;        // chunks of `chunk` tokens
+    const int64_t rest = tokens - full * chunk; // and a last, shorter one
+    const double fullReadMs = readMs(chunk);
+    auto chunkComputeMs = [&](int64_t i) {
+        return (flopsUpTo((i + 1) * chunk) - flopsUpTo(i * chunk)) / flopsPerMs;
+    };
+    int64_t lo = 0, hi = full; // the first full chunk whose compute outlasts its read
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (chunkComputeMs(mid) >= fullReadMs)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    double ms =
+        double(lo) * fullReadMs + (flopsUpTo(full * chunk) - flopsUpTo(lo * chunk)) / flopsPerMs;
+    if (rest > 0)
+        ms += std::max(readMs(rest), (flopsUpTo(tokens) - flopsUpTo(full * chunk)) / flopsPerMs);
+    return ms;
+}
+
 ReloadRecompute reloadRecompute(const Setup& x, const ParameterCount& p, const DecodeTiming& d,
                                 const ExpertOffload& experts, int64_t tokens)
 {
     const Scenario& s = x.s;
     ReloadRecompute r;
-    const double n = double(x.ways);
-    // A prefill reads the same weights a decode step does, with every token's experts touched.
-    const double weightsRead = weightBytesReadPerStep(s.model, p, s.weights, tokens) / n;
-    const double memoryMs = transferMs(weightsRead, s.gpu.bandwidthGBps * s.efficiency.hbm);
-    const double computeMs =
-        prefillFlops(s.model, p, tokens) / n / (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
-    r.recomputeMs = std::max(memoryMs, computeMs) + hostExpertsForwardMs(x, p, d, experts, tokens);
+    r.recomputeMs = prefillMs(x, p, tokens) + hostExpertsForwardMs(x, p, d, experts, tokens);
 
     const double hostRead = expertBytesReadOnHost(s, experts, p, 1, x.ways);
     const GpuStep step = gpuStep(x, p, 1.0, 1.0, 1, tokens, hostRead);

@@ -193,6 +193,10 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     }
     decode += " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " " + w.tokensPerS;
     out.push_back({"decode", decode});
+    // Time to first token (the verdict's ttftMs): the prompt's prefill, then one decode step.
+    out.push_back({"ttft", formatDuration(e.breakeven.recomputeMs, st) + " " + w.prefill + " + " +
+                               formatDuration(d.selectedMs, st) + " " + w.firstStep + " = " +
+                               formatDuration(e.breakeven.recomputeMs + d.selectedMs, st)});
 
     explainExpertOffload(s, e, units, st, w, out);
 

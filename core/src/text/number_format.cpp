@@ -124,7 +124,7 @@ std::string formatDuration(double ms, const NumberStyle& style)
         return formatNumber(ms / 1e3, decimalsFor(magnitude / 1e3), style) + " s";
     if (magnitude < 3'597'000)
         return formatNumber(ms / 6e4, decimalsFor(magnitude / 6e4), style) + " min";
-    return formatNumber(ms / 3.6e6, 1, style) + " h";
+    return formatNumber(ms / 3.6e6, decimalsFor(magnitude / 3.6e6), style) + " h";
 }
 
 std::string formatRate(double gbPerS, const NumberStyle& style)

@@ -124,7 +124,9 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
            verdict.runs
                ? ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, st) + " tokens/s"
                : "does not run (" + ms(d.selectedMs) + " if it fitted)",
-           explanationFor(why, "decode")}}},
+           explanationFor(why, "decode")},
+          {"time to first token", verdict.runs ? ms(verdict.ttftMs) : "does not run",
+           explanationFor(why, "ttft")}}},
     };
 
     // A hybrid model's recurrent layers hold a fixed state per sequence beside the KV cache; a

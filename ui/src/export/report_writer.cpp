@@ -121,6 +121,8 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     rows += row(tr("Decode"), tr("%1 per token, %2 tokens/s").arg(UiText::duration(e.decode.selectedMs),
                                                                   UiText::tokensPerSecond(e.decode.tokensPerS)),
                 why("decode"));
+    rows += row(tr("Time to first token"),
+                UiText::duration(e.breakeven.recomputeMs + e.decode.selectedMs), why("ttft"));
     if (e.vram.expertsOffloadedBytes > 0) { // llama.cpp --n-cpu-moe
         rows += row(tr("Experts in host RAM"),
                     tr("%1 of %2 MoE layers, %3")

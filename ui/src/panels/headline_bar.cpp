@@ -241,7 +241,8 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                                            : QString()),
                                   why("decode") + QLatin1Char('\n') + why("pcie") +
                                       (d.hostExpertsMs > 0 ? QLatin1Char('\n') + why("host_experts")
-                                                           : QString()));
+                                                           : QString()) +
+                                      QLatin1Char('\n') + tr("Time to first token: %1").arg(why("ttft")));
     else
         m_tiles[Decode]->setValue(QStringLiteral("—"), tr("does not run"),
                                   why("decode") + QLatin1Char('\n') + why("pcie"));

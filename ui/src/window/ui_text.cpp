@@ -179,6 +179,8 @@ ExplainWords UiText::explainWords()
     w.overflows = s(tr("overflows by"));
     w.fixedCost = s(tr("fixed"));
     w.gpuLink = s(tr("GPU link"));
+    w.prefill = s(tr("prefill"));
+    w.firstStep = s(tr("first decode step"));
     w.cpuLayers = s(tr("CPU layers"));
     w.cpuExperts = s(tr("experts on the CPU"));
     w.moeLayers = s(tr("MoE layers"));

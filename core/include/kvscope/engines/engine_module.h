@@ -23,6 +23,9 @@ public:
     // Memory held on each GPU besides weights, KV and activations, in MiB: the runtime (CUDA
     // context, allocator), captured CUDA graphs counted in the budget, communicator buffers.
     virtual double overheadMiB(const Scenario& scenario) const;
+    // Tokens per prefill forward when the engine splits a prompt into chunks; 0 = it runs the
+    // prompt whole.
+    virtual int64_t prefillChunkTokens(const Scenario& scenario) const;
     // Tokens in flight when the engine's activation peak is sized (its profiling forward).
     virtual int64_t profiledTokens(const Scenario& scenario) const;
     // Rows of logits its sampler holds at its peak, and FP32 logit-sized copies per row.

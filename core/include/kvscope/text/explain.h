@@ -46,6 +46,8 @@ struct ExplainWords
     std::string overflows = "overflows by";
     std::string fixedCost = "fixed";
     std::string gpuLink = "GPU link";
+    std::string prefill = "prefill";
+    std::string firstStep = "first decode step";
     std::string cpuLayers = "CPU layers";
     std::string cpuExperts = "experts on the CPU";
     std::string moeLayers = "MoE layers";
