@@ -15,6 +15,7 @@
 #include "kvscope/io/scenario_file.h"
 #include "window/language.h"
 #include "window/main_window.h"
+#include "window/ui_text.h"
 #include "export/report_writer.h"
 #include "window/scenario_document.h"
 #include "pdf_text.h"
@@ -175,6 +176,11 @@ void TestExport::everyChartEveryFormat()
         // The series (and the fit matrix's cells) are vectors.
         QVERIFY(bytes.count("<path") + bytes.count("<polyline") + bytes.count("<rect") >= 5);
         QVERIFY2(QString::fromUtf8(bytes).contains(expectedText), "the SVG holds its text as text");
+        // The line under the title names the scenario; the window's chart does not keep it.
+        const QString subtitle =
+            UiText::scenarioSubtitle(m_controller->snapshot().scenario).toHtmlEscaped();
+        QVERIFY2(QString::fromUtf8(bytes).contains(subtitle), qPrintable(subtitle));
+        QCOMPARE(c->plotLayout()->rowCount(), 3);
     } else {
         QVERIFY(bytes.startsWith("%PDF"));
         const QString text = test::pdfText(path);
@@ -182,6 +188,8 @@ void TestExport::everyChartEveryFormat()
             QSKIP("pdftotext is not installed");
         QVERIFY2(text.contains(c->chartTitle()), qPrintable(text.left(400)));
         QVERIFY2(text.contains(expectedText), qPrintable(text.left(400)));
+        QVERIFY2(text.contains(QString::fromStdString(m_controller->snapshot().scenario.model.name)),
+                 qPrintable(text.left(400)));
     }
 }
 

@@ -699,6 +699,10 @@
         <source>first decode step</source>
         <translation>初回デコード</translation>
     </message>
+    <message>
+        <source>%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7</source>
+        <translation>%1・%2・%3 × %4・コンテキスト長 %5・同時実行数 %6・%7</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

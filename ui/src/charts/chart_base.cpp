@@ -415,6 +415,30 @@ void ChartBase::fitTitle()
         m_title->setText(shown);
 }
 
+void ChartBase::setScenarioSubtitle(bool on)
+{
+    if (!on || !m_last) {
+        if (m_subtitle) {
+            plotLayout()->remove(m_subtitle);
+            plotLayout()->simplify();
+            m_subtitle = nullptr;
+        }
+        return;
+    }
+    if (!m_subtitle) {
+        m_subtitle = new QCPTextElement(this, QString(), m_style.font);
+        plotLayout()->insertRow(1);
+        plotLayout()->addElement(1, 0, m_subtitle);
+        plotLayout()->setRowStretchFactor(1, 0.001);
+    }
+    m_subtitle->setFont(m_style.font);
+    m_subtitle->setTextColor(m_style.foreground);
+    // Elided rather than wrapped: one line, never wider than the export.
+    const int available = (m_exportSize.isValid() ? m_exportSize.width() : width()) - 12;
+    m_subtitle->setText(QFontMetrics(m_style.font).elidedText(
+        UiText::scenarioSubtitle(m_last->scenario), Qt::ElideRight, available));
+}
+
 void ChartBase::fitLegend()
 {
     fitTitle();

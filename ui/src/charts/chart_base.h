@@ -41,6 +41,9 @@ public:
     // Lays the chart out at `size` and places its labels there, for an export drawn at that
     // size; layOutAt(rect().size()) goes back to the widget's own.
     void layOutAt(const QSize& size);
+    // A line under the title naming the scenario drawn (model, weights, GPUs, context, batch,
+    // engine), so an exported chart explains itself on a slide; off removes it.
+    void setScenarioSubtitle(bool on);
     // The text items a reader sees (visible, not empty), and where one sits in pixels of the
     // current layout.
     QList<QCPItemText*> visibleLabels() const;
@@ -129,6 +132,7 @@ private:
     const EvaluationSnapshot* m_last = nullptr;
     bool m_draft = false;
     QCPTextElement* m_title = nullptr;
+    QCPTextElement* m_subtitle = nullptr; // only while exporting
     QCPLayer* m_markers = nullptr;
     std::vector<double> m_baseKey;
     QString m_legendEntries;        // what m_legendWidths were measured for

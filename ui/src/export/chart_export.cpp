@@ -26,7 +26,7 @@ QSize exportSize(const ChartBase& chart, const ChartExportOptions& options)
 // Runs `render` with the chart laid out at `size` and in the print palette (when asked), and
 // puts the window's layout and style back afterwards.
 void withExportStyle(ChartBase& chart, const QSize& size, bool printPalette,
-                     const std::function<void()>& render)
+                     const std::function<void()>& render, bool subtitle = false)
 {
     const ChartStyle previous = chart.chartStyle();
     if (printPalette) {
@@ -36,7 +36,12 @@ void withExportStyle(ChartBase& chart, const QSize& size, bool printPalette,
     }
     chart.setDraftMode(false);
     chart.layOutAt(size);
+    if (subtitle) { // laid out again with the line in place
+        chart.setScenarioSubtitle(true);
+        chart.layOutAt(size);
+    }
     render();
+    chart.setScenarioSubtitle(false);
     if (printPalette)
         chart.setChartStyle(previous);
     chart.layOutAt(chart.rect().size());
@@ -108,10 +113,14 @@ QImage chartImage(ChartBase& chart, const ChartExportOptions& options)
 {
     const QSize size = exportSize(chart, options);
     QImage image;
-    withExportStyle(chart, size, options.printPalette, [&] {
-        image = chart.toPixmap(size.width(), size.height(), std::clamp(options.scale, 0.25, 8.0))
+    withExportStyle(
+        chart, size, options.printPalette,
+        [&] {
+            image =
+                chart.toPixmap(size.width(), size.height(), std::clamp(options.scale, 0.25, 8.0))
                     .toImage();
-    });
+        },
+        options.subtitle);
     return image;
 }
 
@@ -127,7 +136,9 @@ QByteArray chartSvg(ChartBase& chart, const ChartExportOptions& options, const Q
     svg.setResolution(96);
     svg.setTitle(title);
     svg.setDescription(QStringLiteral("kvscope"));
-    withExportStyle(chart, size, options.printPalette, [&] { vectorPaint(chart, svg, size); });
+    withExportStyle(
+        chart, size, options.printPalette, [&] { vectorPaint(chart, svg, size); },
+        options.subtitle);
     return buffer.data();
 }
 
@@ -178,7 +189,9 @@ bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setTitle(chart.chartTitle());
         pdf.setCreator(QStringLiteral("kvscope"));
-        withExportStyle(chart, size, options.printPalette, [&] { vectorPaint(chart, pdf, size); });
+        withExportStyle(
+            chart, size, options.printPalette, [&] { vectorPaint(chart, pdf, size); },
+            options.subtitle);
         break;
     }
     }

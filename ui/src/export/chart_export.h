@@ -21,6 +21,7 @@ struct ChartExportOptions
     int height = 0;           // 0 = width x 5/8
     double scale = 1.0;       // PNG only: 2.0 for a crisp slide at the same layout
     bool printPalette = true; // light, print-friendly colours even when the window is dark
+    bool subtitle = true;     // a line under the title naming the scenario
 };
 
 // Renders a chart at a size, in the print palette unless asked otherwise. Every write goes

@@ -94,6 +94,14 @@ QString UiText::tokens(int64_t count)
     return tr("%1 tokens").arg(integer(count));
 }
 
+QString UiText::scenarioSubtitle(const Scenario& s)
+{
+    return tr("%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7")
+        .arg(QString::fromStdString(s.model.name), QString::fromStdString(s.weights.name),
+             integer(s.gpuCount), QString::fromStdString(s.gpu.name), contextShort(double(s.context)),
+             integer(s.batch), QString::fromStdString(s.engine.name));
+}
+
 QString UiText::contextShort(double tokens)
 {
     const double value = std::round(tokens);

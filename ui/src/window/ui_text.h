@@ -31,6 +31,8 @@ public:
     static QString compact(double value, int decimals = 3);
     static QString tokensPerSecond(double value);
     static QString tokens(int64_t count);      // "36,864 tokens"
+    // "Llama 3.1 8B · FP16 · 2 × NVIDIA H100 SXM5 80GB · context 32K × 8 seq. · vLLM"
+    static QString scenarioSubtitle(const Scenario& scenario);
     static QString contextShort(double tokens); // "1K", "32K", "1M" (binary, as engineers say)
     static QString logTick(double tick);        // a log axis's tick: "0.001", "1,000", "10K", "1M"
 
