@@ -2086,6 +2086,10 @@ latent %1</source>
         <source>Live</source>
         <translation>編集中</translation>
     </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1（×%2）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::ValidationMenus</name>

@@ -170,6 +170,12 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         for (const QString& line : m_names[i].split(QLatin1Char('\n')))
             widest = std::max(widest, ticks.horizontalAdvance(line));
     const bool kindOnly = widest + 8 > perBar;
+    // On a log axis a 32x difference looks like 1.5x: the other bars say their ratio to this
+    // model's in words.
+    double ownValue = 0;
+    for (int i = 0; i < m_kinds; ++i)
+        if (kinds[i] == own)
+            ownValue = m_values[i];
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < KindCount; ++i) {
         const bool shown = i < m_kinds;
@@ -179,7 +185,11 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         if (!shown)
             continue;
         const double value = std::max(m_values[i], 1.0);
-        m_bars[i]->setData({double(i + 1)}, {value}, true);
+        // Nothing fits: no bar at all rather than a stub at the axis' 1.
+        if (m_values[i] >= 1)
+            m_bars[i]->setData({double(i + 1)}, {value}, true);
+        else
+            m_bars[i]->data()->clear();
         m_bars[i]->setPen(isOwn ? seriesPen(chartStyle().foreground, Qt::SolidLine, 2.5) : QPen(Qt::NoPen));
         // On a line of its own: QCustomPlot drops a tick label that would cross the widget's
         // edge, and the last bar's label reached it.
@@ -187,7 +197,14 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         ticker->addTick(i + 1, isOwn ? name + QLatin1Char('\n') + tr(" (this model)").trimmed() : name);
         m_labels[i]->position->setCoords(i + 1, value);
         const bool capped = f.capped && m_values[i] >= double(limits::maxContext);
-        m_labels[i]->setText(capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i])));
+        m_shortTexts[i] = capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i]));
+        m_valueTexts[i] = m_shortTexts[i];
+        if (!isOwn && !capped && ownValue >= 1 && m_values[i] >= 1) {
+            const double ratio = m_values[i] / ownValue;
+            m_valueTexts[i] = tr("%1 (×%2)").arg(m_shortTexts[i],
+                                                  UiText::number(ratio, ratio >= 10 ? 0 : ratio >= 1 ? 1 : 2));
+        }
+        m_labels[i]->setText(m_valueTexts[i]);
     }
     xAxis->setTicker(ticker);
     xAxis->setRange(0.4, m_kinds + 0.6);
@@ -238,6 +255,15 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
         const double topY = yAxis->coordToPixel(std::max(m_values[i], 1.0));
         const bool inside = std::fabs(lineY - topY) < height + 2 && axisRect()->bottom() - topY > height + 4;
         m_labels[i]->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
+        // Inside, the label may not spill over its bar's edges, above it not into the next
+        // bar's label: the ratio goes first.
+        const double width = inside ? m_bars[i]->width() : 1.0;
+        const double roomPx = std::fabs(xAxis->coordToPixel(i + 1 + width / 2) -
+                                        xAxis->coordToPixel(i + 1 - width / 2)) -
+                              (inside ? 4 : 10);
+        m_labels[i]->setText(m_valueTexts[i]);
+        if (labelSize(m_labels[i]).width() > roomPx)
+            m_labels[i]->setText(m_shortTexts[i]);
         // Restyled only when it moves in or out: this runs on every step of a context drag.
         const bool boxed = m_labels[i]->brush().style() != Qt::NoBrush;
         if (inside && boxed) {

@@ -35,6 +35,8 @@ private:
     QCPItemText* m_contextLabel = nullptr;
     double m_values[KindCount] = {};
     QString m_names[KindCount];
+    QString m_valueTexts[KindCount]; // "302,724 (×8.0)": the value and its ratio to this model's
+    QString m_shortTexts[KindCount]; // "302,724": inside a bar too narrow for the ratio
     int m_kinds = 3;
     QCPBarsGroup* m_group = nullptr;
     std::vector<QCPBars*> m_groupBars; // pinned scenarios first, the live one last
