@@ -96,6 +96,7 @@ void forEachNumber(const Evaluation& e, F&& f)
 
     const Breakeven& b = e.breakeven;
     f("breakeven.recomputeMs", b.recomputeMs, false);
+    f("breakeven.prefillComputeMs", b.prefillComputeMs, false);
     static constexpr const char* reloadNames[] = {"breakeven.reloadMs.cpu", "breakeven.reloadMs.nvme",
                                                   "breakeven.reloadMs.sata"};
     static constexpr const char* crossNames[] = {"breakeven.crossTokens.cpu",

@@ -5,7 +5,6 @@
 
 #include "evaluation_checks.h"
 #include "testutils.h"
-
 #include "kvscope/io/result_json.h"
 #include "kvscope/text/explain.h"
 #include "kvscope/settings/scenario_options.h"
@@ -541,7 +540,8 @@ void TestEvaluation::plainAgreesWithFull()
         return all;
     };
     Evaluation unsearched = full; // the full evaluation less its crossings
-    unsearched.breakeven = {full.breakeven.recomputeMs, full.breakeven.reloadMs, {}, 0};
+    unsearched.breakeven.crossTokens = {};
+    unsearched.breakeven.searchedUpTo = 0;
     QCOMPARE(figures(plain), figures(unsearched)); // so the plain one has no crossings either
     // What forEachNumber leaves out: the flags and the experts as stored.
     const ExpertStorage &pe = plain.experts, &fe = full.experts;

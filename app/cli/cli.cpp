@@ -6,6 +6,7 @@
 #include "kvscope/io/hub_id.h"
 #include "kvscope/io/plan_json.h"
 #include "kvscope/io/result_json.h"
+#include "kvscope/io/serving_json.h"
 #include "kvscope/planning/cautions.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/remedy_text.h"
@@ -119,6 +120,7 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
                                 {"message", cautionText(caution, ByteUnits::Binary)}});
         j["cost"] = costToJson(*scenario, costOf(*scenario, *evaluation, verdict.runs));
         j["remedies"] = remediesToJson(fixes);
+        j["serving"] = servingToJson(*scenario, serving(*scenario, catalog.engines), false);
         out << j.dump(2) << "\n";
         return exitOk;
     }

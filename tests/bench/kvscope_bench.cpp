@@ -9,6 +9,9 @@
 //   plan_ms                median of 7 whole-catalog searches (Llama 3.1 70B, 32K, 8 users)
 //   matrix_ms              median of 7 fit matrices, every catalog model x GPU
 //   remedies_ms            median of 21 remedy lists for Llama 3.1 70B on one RTX 4090 at 32K
+//   serving_ms             median of 21 serving curve sets (every engine, about 28 points each)
+//                          for Llama 3.1 8B on an H100 at 8K with 64 users: the serving view's
+//                          work on a slider move
 // and, when built with the window (offscreen):
 //   replot_median_ms, replot_p95_ms  a control change until all five charts have replotted
 //   replot_compare_median_ms, replot_compare_p95_ms  the same with four scenarios pinned
@@ -22,6 +25,7 @@
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/planning/fit_matrix.h"
 #include "kvscope/planning/plan_search.h"
+#include "kvscope/planning/serving.h"
 
 #include <algorithm>
 #include <chrono>
@@ -142,9 +146,22 @@ int main(int argc, char** argv)
         checksum += double(kvscope::remedies(big, verdict, catalog).size());
         remedyRuns.push_back(millisecondsSince(t));
     }
+    kvscope::Scenario served = *scenario;
+    applyEngine(served, *catalog.engine("vllm"));
+    served.model = *catalog.model("llama-3.1-8b");
+    applyGpu(served, *catalog.gpu("h100-sxm"), catalog);
+    served.context = 8192;
+    served.batch = 64;
+    std::vector<double> servingRuns;
+    for (int run = 0; run < 21; ++run) {
+        const Clock::time_point t = Clock::now();
+        checksum += double(kvscope::serving(served, catalog.engines).curves.size());
+        servingRuns.push_back(millisecondsSince(t));
+    }
     std::printf("plan_ms: %.3f ms\n", median(planRuns));
     std::printf("matrix_ms: %.3f ms\n", median(matrixRuns));
     std::printf("remedies_ms: %.3f ms\n", median(remedyRuns));
+    std::printf("serving_ms: %.3f ms\n", median(servingRuns));
     std::fflush(stdout);
 #ifdef KVSCOPE_BENCH_WINDOW
     if (kvscope::bench::runReplotBench(catalog) != 0 || kvscope::bench::runStartupBench(argv[0]) != 0)

@@ -146,6 +146,7 @@ void loadTables(const fs::path& dir, Catalog& c)
         EngineProfile e;
         e.id = r.text({"id"}, "");
         e.name = r.text({"name"}, e.id);
+        e.shortName = r.text({"short_name"}, e.name);
         e.family = r.text({"family"}, e.id);
         e.memoryFraction = r.number({"memory_fraction"}, 0.01, 1, 1);
         e.runtimeOverheadMiB = r.number({"runtime_overhead_mib"}, 0, 1e7, 0);
@@ -180,6 +181,8 @@ void loadTables(const fs::path& dir, Catalog& c)
         e.layerSplit = r.boolean({"layer_split"}, false);
         if (const nlohmann::json* rule = r.find({"prefill_default"}))
             readPrefillDefault(*rule, e.prefillDefault, r);
+        if (const nlohmann::json* rule = r.find({"serving"}))
+            readServingPolicy(*rule, e.serving, r);
         if (const nlohmann::json* supports = r.find({"supports"}); supports && supports->is_object()) {
             JsonReader sr(*supports, "");
             e.supportedWeights = sr.textList({"weights"});

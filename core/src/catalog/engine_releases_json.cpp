@@ -142,4 +142,34 @@ void readPrefillDefault(const nlohmann::json& j, EngineProfile::PrefillDefault& 
         parent.fail("prefill_default." + e->field, e->value, e->accepted);
 }
 
+void readServingPolicy(const nlohmann::json& j, EngineProfile::Serving& out, JsonReader& parent)
+{
+    if (!j.is_object()) {
+        parent.fail("serving", describeJson(j), "an object");
+        return;
+    }
+    JsonReader r(j, "");
+    r.require({"batching"});
+    r.require({"kv_held"});
+    r.require({"source"});
+    const std::string batching = r.text({"batching"}, "");
+    if (batching != "continuous" && batching != "static")
+        r.fail("batching", batching, "continuous or static");
+    out.continuousBatching = batching == "continuous";
+    const std::string held = r.text({"kv_held"}, "");
+    using H = EngineProfile::KvHeld;
+    if (held == "grows")
+        out.kvHeld = H::Grows;
+    else if (held == "request")
+        out.kvHeld = H::Request;
+    else if (held == "max_length")
+        out.kvHeld = H::MaxLength;
+    else
+        r.fail("kv_held", held, "grows, request or max_length");
+    out.maxRequests = r.integer({"max_requests"}, 0, limits::maxBatch, 0);
+    out.source = r.text({"source"}, "");
+    if (const auto& e = r.error())
+        parent.fail("serving." + e->field, e->value, e->accepted);
+}
+
 } // namespace kvscope

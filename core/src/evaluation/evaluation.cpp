@@ -397,6 +397,12 @@ double hostExpertsForwardMs(const Setup& x, const ParameterCount& p, const Decod
     return chunks * transferMs(experts.bytesTotal / double(x.ways), d.pcieEffectiveGBps);
 }
 
+// FLOPs a prefill achieves per millisecond, all tensor-parallel GPUs together.
+double prefillFlopsPerMs(const Setup& x)
+{
+    return x.tflops * 1e12 * x.s.efficiency.compute / 1e3 * double(x.ways);
+}
+
 // A prefill of `tokens`, in the engine's chunks (vLLM's max_num_batched_tokens, llama.cpp's
 // n_ubatch, TGI's prefill budget; transformers runs the prompt whole). Each chunk reads the
 // weights again and computes its tokens against all before them, so a chunk takes
@@ -406,7 +412,7 @@ double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens)
 {
     const Scenario& s = x.s;
     const double n = double(x.ways);
-    const double flopsPerMs = x.tflops * 1e12 * s.efficiency.compute / 1e3 * n;
+    const double flopsPerMs = prefillFlopsPerMs(x);
     const double bandwidth = s.gpu.bandwidthGBps * s.efficiency.hbm;
     // A chunk reads the same weights a decode step does, with every token's experts touched.
     auto readMs = [&](int64_t chunkTokens) {
@@ -463,6 +469,7 @@ void breakeven(const Setup& x, const ParameterCount& p, const DecodeTiming& d,
     const ReloadRecompute at = reloadRecompute(x, p, d, experts, s.context);
     b.recomputeMs = at.recomputeMs;
     b.reloadMs = at.reloadMs;
+    b.prefillComputeMs = prefillFlops(s.model, p, s.context) / prefillFlopsPerMs(x);
 
     if (!withCrossings)
         return;

@@ -17,5 +17,7 @@ std::vector<Setting> catalogEntrySettings();
 std::vector<Setting> storageSettings();
 // Host RAM, the user's targets and cost (planning_settings.cpp).
 std::vector<Setting> planningSettings();
+// The serving workload: prompt and answer lengths (serving_settings.cpp).
+std::vector<Setting> servingSettings();
 
 } // namespace kvscope

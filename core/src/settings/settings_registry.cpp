@@ -273,6 +273,8 @@ std::vector<Setting> buildRegistry()
         add(std::move(s));
     for (Setting& s : planningSettings())
         add(std::move(s));
+    for (Setting& s : servingSettings())
+        add(std::move(s));
 
     add(factor("hbm_efficiency", "hbm-efficiency", 0.05, 1, "fraction",
                "share of peak memory bandwidth a decode step reaches",

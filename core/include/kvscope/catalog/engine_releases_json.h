@@ -17,5 +17,8 @@ void readEngineReleases(const nlohmann::json& json, EngineReleases& out, JsonRea
 // "source"}) the same way.
 void readPrefillDefault(const nlohmann::json& json, EngineProfile::PrefillDefault& out,
                         JsonReader& parent);
+// Reads an entry's "serving" object ({"batching": "continuous"|"static", "kv_held":
+// "grows"|"request"|"max_length", "max_requests", "source"}) the same way.
+void readServingPolicy(const nlohmann::json& json, EngineProfile::Serving& out, JsonReader& parent);
 
 } // namespace kvscope

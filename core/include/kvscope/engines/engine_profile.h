@@ -20,6 +20,7 @@ struct EngineProfile
 {
     std::string id;                  // "hf", "hf-static", "hf-offloaded", "vllm", "llamacpp"
     std::string name;
+    std::string shortName;           // for legends: "vLLM", "transformers (static)"
     std::string family;              // the module that implements it: "transformers", "vllm",
                                      // "llamacpp" (engines/engine_module.h)
     double memoryFraction = 1.0;     // share of GPU memory the engine allows itself
@@ -63,6 +64,24 @@ struct EngineProfile
         std::vector<std::pair<std::string, double>> gpuTflops; // catalog GPU id, TFLOP/s
         int64_t fallbackTokens = 0;
     } prefillDefault;
+    // How the engine schedules concurrent requests (engines.json "serving"; planning/serving.h).
+    enum class KvHeld
+    {
+        Grows,     // paged blocks follow each sequence's length: on average prompt + half
+                   // the answer (vLLM)
+        Request,   // each request holds prompt + its whole answer from the start (TGI reserves
+                   // max_new_tokens; a dynamic cache ends the batch that long)
+        MaxLength, // every sequence holds the maximum length (a static cache, llama.cpp slots)
+    };
+    struct Serving
+    {
+        bool continuousBatching = false; // a finished request's slot is refilled at once; else
+                                         // a batch runs to its end before the next starts
+        KvHeld kvHeld = KvHeld::Request;
+        int64_t maxRequests = 0;         // concurrent requests beyond which it refuses (TGI
+                                         // --max-concurrent-requests); 0 = none
+        std::string source;
+    } serving;
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
                                      // --split-mode layer), instead of tensor parallel
     // What the engine runs (engines.json "supports"), in the planner's order of preference;

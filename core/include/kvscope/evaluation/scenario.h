@@ -35,6 +35,15 @@ struct Targets
     double maxTtftMs = 0;         // longest acceptable time to first token (full-context prompt)
 };
 
+// The requests a serving deployment sees, on average (the serving view, planning/serving.h): each
+// user sends a prompt and reads the answer, then sends the next. The longest request is the
+// scenario's context (max_model_len).
+struct Workload
+{
+    int64_t promptTokens = 1024;
+    int64_t outputTokens = 256;
+};
+
 // How prices become cost: a bought GPU is written off over amortizationYears of round-the-clock
 // use; every price (US dollars in the catalog) is shown in `currency` at perUsd units a dollar.
 struct CostSettings
@@ -81,6 +90,7 @@ struct Scenario
     std::optional<double> hostMemoryGBps; // its peak bandwidth when the user states it
     double hostRamGiB = 0;                // its size; 0 = not stated, so not checked
     Targets targets;
+    Workload workload;
     CostSettings cost;
     Efficiency efficiency;                        // achieved share of every peak
     std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Serving many users: aggregate and per-user output tokens/s, time per output token and time to
+// first token against the number of concurrent users, for the scenario's engine and, beside it,
+// the others. Each user sends the scenario's average request (Workload) and, once answered, the
+// next. Every figure comes from evaluate(): a decode step of the running batch, the prompt's
+// prefill, and whether that many requests' KV fits. The engines differ only in their data
+// (EngineProfile::Serving): how long each request holds its KV, whether a finished request is
+// replaced at once (continuous batching) or the batch runs to its end, and their caps.
+
+#include "kvscope/engines/engine_profile.h"
+#include "kvscope/evaluation/scenario.h"
+#include "kvscope/field_error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+struct ServingPoint
+{
+    int64_t users = 0;              // concurrent users, one request in flight each
+    int64_t running = 0;            // of them decoding together; the others wait
+    double stepMs = 0;              // time per output token of a running request (a decode
+                                    // step, with its share of the prompts' prefill)
+    double aggregateTokensPerS = 0; // output tokens per second, all users together
+    double perUserTokensPerS = 0;   // aggregate / users: a user's answer rate, waiting included
+    double ttftMs = 0;              // waiting for a slot + the prompt's prefill + one step
+    bool computeBound = false;      // compute, not memory, sets the decode step
+};
+
+struct ServingCurve
+{
+    std::string engineId;
+    std::string engineName;
+    std::string engineShortName; // for legends
+    bool selected = false;            // the scenario's own engine (the others use their defaults)
+    std::string unavailable;          // why the engine cannot serve the scenario; "" = it can
+    int64_t kvTokensPerRequest = 0;   // KV tokens a request holds, on average
+    int64_t memoryConcurrency = 0;    // requests whose KV fits at once
+    int64_t runningCap = 0;           // vLLM max_num_seqs; 0 = none
+    int64_t maxRequests = 0;          // requests beyond which the engine refuses (TGI); 0 = none
+    int64_t maxRunning = 0;           // min(memoryConcurrency, runningCap)
+    std::string limitedBy;            // "memory" or "max_num_seqs": what sets maxRunning
+    bool refusesUsers = false;        // the scenario's users exceed maxRequests
+    ServingPoint atUsers;             // at the scenario's users (its batch)
+    std::vector<ServingPoint> points; // from 1 user to about twice maxRunning
+};
+
+struct Serving
+{
+    std::optional<FieldError> refused; // the average request is longer than the maximum length
+    std::vector<ServingCurve> curves;  // the scenario's engine first
+};
+
+// The scenario's own engine.
+ServingCurve servingCurve(const Scenario& scenario);
+// That and every engine of `engines` that keeps its KV on the GPU and runs on the scenario's GPU,
+// each with its defaults (its latest release) and the scenario's model, GPUs, formats and
+// workload.
+Serving serving(const Scenario& scenario, const std::vector<EngineProfile>& engines);
+
+} // namespace kvscope

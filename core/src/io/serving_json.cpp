@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/io/serving_json.h"
+
+#include "io/json_numbers.h"
+
+#include <nlohmann/json.hpp>
+
+namespace kvscope {
+
+using json_numbers::real;
+
+namespace {
+
+nlohmann::json pointJson(const ServingPoint& p)
+{
+    return {{"users", p.users},
+            {"running", p.running},
+            {"aggregate_tokens_per_s", real(p.aggregateTokensPerS)},
+            {"per_user_tokens_per_s", real(p.perUserTokensPerS)},
+            {"time_per_output_token_ms", real(p.stepMs)},
+            {"ttft_ms", real(p.ttftMs)},
+            {"compute_bound", p.computeBound}};
+}
+
+} // namespace
+
+nlohmann::json servingToJson(const Scenario& scenario, const Serving& serving, bool withPoints)
+{
+    nlohmann::json j = {{"users", scenario.batch},
+                        {"prompt_tokens", scenario.workload.promptTokens},
+                        {"output_tokens", scenario.workload.outputTokens},
+                        {"max_length", scenario.context}};
+    if (serving.refused) {
+        j["refused"] = serving.refused->message();
+        return j;
+    }
+    nlohmann::json& engines = j["engines"] = nlohmann::json::array();
+    for (const ServingCurve& c : serving.curves) {
+        nlohmann::json e = {{"id", c.engineId}, {"name", c.engineName}, {"selected", c.selected}};
+        if (!c.unavailable.empty()) {
+            e["unavailable"] = c.unavailable;
+            engines.push_back(std::move(e));
+            continue;
+        }
+        e["kv_tokens_per_request"] = c.kvTokensPerRequest;
+        e["memory_concurrency"] = c.memoryConcurrency;
+        e["max_running"] = c.maxRunning;
+        e["limited_by"] = c.limitedBy;
+        if (c.maxRequests > 0)
+            e["max_requests"] = c.maxRequests;
+        e["refuses_users"] = c.refusesUsers;
+        e["at_users"] = pointJson(c.atUsers);
+        if (withPoints) {
+            nlohmann::json& points = e["points"] = nlohmann::json::array();
+            for (const ServingPoint& p : c.points)
+                points.push_back(pointJson(p));
+        }
+        engines.push_back(std::move(e));
+    }
+    return j;
+}
+
+} // namespace kvscope

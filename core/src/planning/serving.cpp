@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/planning/serving.h"
+
+#include "kvscope/catalog/catalog.h"
+#include "kvscope/evaluation/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace kvscope {
+namespace {
+
+using KvHeld = EngineProfile::KvHeld;
+
+Scenario withLoad(Scenario s, int64_t sequences, int64_t context)
+{
+    s.batch = sequences;
+    s.context = context;
+    return s;
+}
+
+// Whether `sequences` requests holding `context` tokens each fit the engine's memory.
+bool fits(const Scenario& s, int64_t sequences, int64_t context)
+{
+    const auto e = evaluate(withLoad(s, sequences, context));
+    return e && e->vram.fits;
+}
+
+// The most requests whose KV fits at once: doubling, then bisection (fitting only gets harder
+// with more requests).
+int64_t memoryConcurrency(const Scenario& s, int64_t context)
+{
+    if (!fits(s, 1, context))
+        return 0;
+    int64_t lo = 1, hi = 2;
+    while (hi <= limits::maxBatch && fits(s, hi, context)) {
+        lo = hi;
+        hi *= 2;
+    }
+    hi = std::min(hi, limits::maxBatch + 1); // first count known not to fit (or past the limit)
+    while (hi - lo > 1) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        (fits(s, mid, context) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+// 1 .. upTo users, about 28 points spaced on a log scale, with the counts that matter exactly.
+std::vector<int64_t> userGrid(int64_t upTo, std::initializer_list<int64_t> exact)
+{
+    std::vector<int64_t> grid;
+    constexpr int kPoints = 28;
+    for (int i = 0; i <= kPoints; ++i)
+        grid.push_back(int64_t(std::llround(std::pow(double(upTo), double(i) / double(kPoints)))));
+    for (int64_t n : exact)
+        if (n >= 1 && n <= upTo)
+            grid.push_back(n);
+    std::sort(grid.begin(), grid.end());
+    grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
+    return grid;
+}
+
+class CurveBuilder
+{
+public:
+    CurveBuilder(const Scenario& s, ServingCurve& curve) : s_(s), c_(curve)
+    {
+        const Workload& w = s.workload;
+        const EngineProfile::Serving& policy = s.engine.serving;
+        const int64_t request = w.promptTokens + w.outputTokens;
+        // What a request holds on average, and what a decode step attends to on average: the
+        // prompt and half the answer, except a static cache, whose attention spans its length.
+        switch (policy.kvHeld) {
+        case KvHeld::Grows:
+            held_ = w.promptTokens + (w.outputTokens + 1) / 2;
+            break;
+        case KvHeld::Request:
+            held_ = request;
+            break;
+        case KvHeld::MaxLength:
+            held_ = s.context;
+            break;
+        }
+        attended_ = policy.kvHeld == KvHeld::MaxLength && !policy.continuousBatching
+                        ? s.context
+                        : w.promptTokens + (w.outputTokens + 1) / 2;
+        if (const auto prompt = evaluate(withLoad(s, 1, w.promptTokens))) {
+            prefillMs_ = prompt->breakeven.recomputeMs;
+            prefillComputeMs_ = prompt->breakeven.prefillComputeMs;
+        }
+    }
+
+    void build()
+    {
+        const EngineProfile::Serving& policy = s_.engine.serving;
+        c_.kvTokensPerRequest = held_;
+        if (!fits(s_, 1, s_.context)) {
+            c_.unavailable = "does not fit one sequence of the maximum length";
+            return;
+        }
+        c_.memoryConcurrency = memoryConcurrency(s_, held_);
+        c_.runningCap = s_.engine.maxNumSeqs;
+        c_.maxRequests = policy.maxRequests;
+        c_.maxRunning = c_.memoryConcurrency;
+        c_.limitedBy = "memory";
+        if (c_.runningCap > 0 && c_.runningCap < c_.maxRunning) {
+            c_.maxRunning = c_.runningCap;
+            c_.limitedBy = "max_num_seqs";
+        }
+        int64_t upTo = std::max<int64_t>({2 * c_.maxRunning, s_.batch, 2});
+        if (c_.maxRequests > 0)
+            upTo = std::min(upTo, c_.maxRequests);
+        upTo = std::min(upTo, limits::maxBatch);
+        for (int64_t n : userGrid(upTo, {c_.maxRunning, s_.batch}))
+            c_.points.push_back(point(n));
+        c_.refusesUsers = c_.maxRequests > 0 && s_.batch > c_.maxRequests;
+        c_.atUsers = point(std::min(s_.batch, upTo));
+    }
+
+private:
+    struct Step
+    {
+        double ms = 0;
+        bool computeBound = false;
+    };
+
+    // One decode step of `running` requests. With continuous batching the prompts of the
+    // requests that replace finished ones ride in the same steps: running / output of them a
+    // step, adding their FLOPs where the step is short of compute.
+    Step step(int64_t running)
+    {
+        if (auto it = steps_.find(running); it != steps_.end())
+            return it->second;
+        Step out;
+        if (const auto e = evaluate(withLoad(s_, running, attended_))) {
+            const DecodeTiming& d = e->decode;
+            double prefillShare = 0;
+            if (s_.engine.serving.continuousBatching)
+                prefillShare =
+                    double(running) / double(s_.workload.outputTokens) * prefillComputeMs_;
+            const double compute = d.computeMs + prefillShare;
+            out.ms = d.selectedMs + std::max(0.0, compute - std::max(d.memoryMs, d.computeMs));
+            out.computeBound = compute > d.memoryMs;
+        }
+        return steps_[running] = out;
+    }
+
+    ServingPoint point(int64_t users)
+    {
+        ServingPoint p;
+        p.users = users;
+        p.running = std::min(users, c_.maxRunning);
+        const Step st = step(p.running);
+        p.stepMs = st.ms;
+        p.computeBound = st.computeBound;
+        const double output = double(s_.workload.outputTokens);
+        const double rounds = double(users) / double(p.running); // requests per slot in turn
+        if (s_.engine.serving.continuousBatching) {
+            // A user's request takes output steps; the others' share of the slots is the wait.
+            const double runMs = output * st.ms;
+            p.aggregateTokensPerS = st.ms > 0 ? double(p.running) * 1e3 / st.ms : 0.0;
+            p.ttftMs = (rounds - 1.0) * runMs + prefillMs_ + st.ms;
+        } else {
+            // A batch prefills its prompts together (the weights read once, every prompt's
+            // FLOPs), decodes to its end, and the next batch starts.
+            const double prefill = prefillMs_ + double(p.running - 1) * prefillComputeMs_;
+            const double batchMs = prefill + output * st.ms;
+            p.aggregateTokensPerS = batchMs > 0 ? double(p.running) * output * 1e3 / batchMs : 0.0;
+            p.ttftMs = (rounds - 1.0) * batchMs + prefill + st.ms;
+        }
+        p.perUserTokensPerS = p.aggregateTokensPerS / double(users);
+        return p;
+    }
+
+    const Scenario& s_;
+    ServingCurve& c_;
+    int64_t held_ = 0;
+    int64_t attended_ = 0;
+    double prefillMs_ = 0;
+    double prefillComputeMs_ = 0;
+    std::map<int64_t, Step> steps_;
+};
+
+} // namespace
+
+ServingCurve servingCurve(const Scenario& scenario)
+{
+    ServingCurve curve;
+    curve.engineId = scenario.engine.id;
+    curve.engineName = scenario.engine.name;
+    curve.engineShortName = scenario.engine.shortName;
+    CurveBuilder(scenario, curve).build();
+    return curve;
+}
+
+Serving serving(const Scenario& scenario, const std::vector<EngineProfile>& engines)
+{
+    Serving out;
+    const Workload& w = scenario.workload;
+    if (w.promptTokens + w.outputTokens > scenario.context) {
+        out.refused =
+            FieldError{"prompt_tokens",
+                       std::to_string(w.promptTokens) + " + " + std::to_string(w.outputTokens),
+                       "a request no longer than the maximum length (context " +
+                           std::to_string(scenario.context) + "); engines refuse longer ones"};
+        return out;
+    }
+    out.curves.push_back(servingCurve(scenario));
+    out.curves.front().selected = true;
+    for (const EngineProfile& engine : engines) {
+        if (engine.id == scenario.engine.id || engine.defaultKvPlacement != KvPlacement::Gpu ||
+            !engine.runsOn(scenario.gpu.vendor))
+            continue;
+        Scenario s = scenario;
+        applyEngine(s, engine);
+        ServingCurve curve;
+        curve.engineId = engine.id;
+        curve.engineName = engine.name;
+        curve.engineShortName = engine.shortName;
+        if (!engine.supportsWeights(s.weights.id))
+            curve.unavailable = "runs no " + s.weights.name + " weights";
+        else if (!engine.supportsKvDtype(s.kvDtype.id))
+            curve.unavailable = "has no " + s.kvDtype.name + " KV cache";
+        else if (!engine.layerSplit && s.gpuCount > 1 && s.model.queryHeads % s.gpuCount != 0)
+            curve.unavailable = "cannot split the attention heads over the GPUs";
+        else
+            CurveBuilder(s, curve).build();
+        out.curves.push_back(std::move(curve));
+    }
+    return out;
+}
+
+} // namespace kvscope

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Serving many users: how long each engine's requests hold KV, how many run at once, and the
+// throughput and latency that follow, each figure rebuilt from evaluate() by hand.
+#include "kvscope/planning/serving.h"
+#include "testutils.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace kvscope;
+using test::scenarioFrom;
+
+namespace {
+
+const ServingCurve& curveOf(const Serving& s, const std::string& id)
+{
+    for (const ServingCurve& c : s.curves)
+        if (c.engineId == id)
+            return c;
+    qFatal("no curve for %s", id.c_str());
+}
+
+const ServingPoint& pointAt(const ServingCurve& c, int64_t users)
+{
+    for (const ServingPoint& p : c.points)
+        if (p.users == users)
+            return p;
+    qFatal("no point at %lld users", static_cast<long long>(users));
+}
+
+Evaluation evaluated(Scenario s, int64_t batch, int64_t context)
+{
+    s.batch = batch;
+    s.context = context;
+    auto e = evaluate(s);
+    if (!e)
+        qFatal("%s", e.error().message().c_str());
+    return *e;
+}
+
+bool near(double a, double b)
+{
+    return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
+}
+
+} // namespace
+
+class TestServing : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void eachEngineHoldsWhatItAllocates()
+    {
+        // The seed scenario (Llama 2 7B, FP16, RTX 4090, 2,048 tokens), requests of 1,024 + 256.
+        const Scenario s = scenarioFrom({});
+        const Serving all = serving(s, test::catalog().engines);
+        QVERIFY(!all.refused);
+        QCOMPARE(all.curves.front().engineId, std::string("hf"));
+        QVERIFY(all.curves.front().selected);
+        // vLLM's blocks follow the sequence: the prompt and half the answer on average.
+        QCOMPARE(curveOf(all, "vllm").kvTokensPerRequest, qint64(1024 + 128));
+        // TGI reserves max_new_tokens up front; a dynamic cache ends its batch that long.
+        QCOMPARE(curveOf(all, "tgi").kvTokensPerRequest, qint64(1280));
+        QCOMPARE(curveOf(all, "hf").kvTokensPerRequest, qint64(1280));
+        // A static cache and llama.cpp's slots hold the maximum length whatever the request.
+        QCOMPARE(curveOf(all, "hf-static").kvTokensPerRequest, qint64(2048));
+        QCOMPARE(curveOf(all, "llamacpp").kvTokensPerRequest, qint64(2048));
+        QVERIFY(curveOf(all, "hf-static").memoryConcurrency < curveOf(all, "hf").memoryConcurrency);
+        // The offloaded cache is not a GPU engine: no curve.
+        for (const ServingCurve& c : all.curves)
+            QVERIFY(c.engineId != "hf-offloaded");
+    }
+
+    void vllmRunsWhatItsKvPoolHolds()
+    {
+        // vLLM's pool on the seed scenario: 17,408 tokens (1,088 blocks of 16); a request holds
+        // 72 blocks (1,152 tokens), so 17,408 / 1,152 = 15.1: 15 run at once.
+        const Scenario s = scenarioFrom({{"engine", "vllm"}});
+        const Evaluation e = evaluated(s, 1, 2048);
+        QCOMPARE(e.engine.kvCacheTokens, qint64(17'408));
+        const ServingCurve c = servingCurve(s);
+        QCOMPARE(c.memoryConcurrency, qint64(15));
+        QCOMPARE(c.maxRunning, qint64(15));
+        QCOMPARE(c.limitedBy, std::string("memory"));
+        // Each count up to it fits, one more does not.
+        QVERIFY(evaluated(s, 15, 1152).vram.fits);
+        QVERIFY(!evaluated(s, 16, 1152).vram.fits);
+    }
+
+    void continuousBatchingFromItsSteps()
+    {
+        const Scenario s = scenarioFrom({{"engine", "vllm"}, {"users", "40"}});
+        const ServingCurve c = servingCurve(s);
+        const Evaluation prompt = evaluated(s, 1, 1024);
+        // One user: a decode step at the average length (1,024 + 128), plus the FLOPs of the
+        // 1/256 of a prompt that rides in each step where it outlasts the step's reads.
+        const ServingPoint& one = pointAt(c, 1);
+        const DecodeTiming d = evaluated(s, 1, 1152).decode;
+        const double share = prompt.breakeven.prefillComputeMs / 256;
+        const double step =
+            d.selectedMs + std::max(0.0, d.computeMs + share - std::max(d.memoryMs, d.computeMs));
+        QVERIFY(near(one.stepMs, step));
+        QVERIFY(near(one.aggregateTokensPerS, 1e3 / step));
+        QVERIFY(near(one.perUserTokensPerS, one.aggregateTokensPerS));
+        QVERIFY(near(one.ttftMs, prompt.breakeven.recomputeMs + step));
+        // 40 users, 15 running: the rest wait their turn. The aggregate stays at 15's; each
+        // user gets 1/40 of it; the first token waits (40/15 - 1) answers of 256 steps.
+        const ServingPoint& full = c.atUsers;
+        QCOMPARE(full.users, qint64(40));
+        QCOMPARE(full.running, qint64(15));
+        QVERIFY(near(full.aggregateTokensPerS, pointAt(c, 15).aggregateTokensPerS));
+        QVERIFY(near(full.perUserTokensPerS, full.aggregateTokensPerS / 40));
+        QVERIFY(near(full.ttftMs, (40.0 / 15 - 1) * 256 * full.stepMs +
+                                      prompt.breakeven.recomputeMs + full.stepMs));
+    }
+
+    void staticBatchesRunToTheirEnd()
+    {
+        // transformers: 4 prompts prefill together (one weights read, four prompts' FLOPs),
+        // then 256 steps of 4, and only then the next batch.
+        const Scenario s = scenarioFrom({{"users", "4"}});
+        const ServingCurve c = servingCurve(s);
+        const ServingPoint& p = c.atUsers;
+        const Evaluation prompt = evaluated(s, 1, 1024);
+        const double prefill = prompt.breakeven.recomputeMs + 3 * prompt.breakeven.prefillComputeMs;
+        const double step = evaluated(s, 4, 1152).decode.selectedMs;
+        QVERIFY(near(p.stepMs, step));
+        QVERIFY(near(p.aggregateTokensPerS, 4 * 256 * 1e3 / (prefill + 256 * step)));
+        QVERIFY(near(p.ttftMs, prefill + step));
+        // Without continuous batching the prompts cost more than vLLM's: less throughput.
+        const Scenario v = scenarioFrom({{"users", "4"}, {"engine", "vllm"}});
+        QVERIFY(servingCurve(v).atUsers.aggregateTokensPerS > p.aggregateTokensPerS);
+    }
+
+    void throughputBendsWhereComputeTakesOver()
+    {
+        // Llama 3.1 8B on an H100: memory-bound steps at few users, compute-bound (decode and
+        // the prompts riding along) at many; the aggregate never falls and flattens once all
+        // that fit are running.
+        const Scenario s = scenarioFrom({{"engine", "vllm"},
+                                         {"model", "llama-3.1-8b"},
+                                         {"gpu", "h100-sxm"},
+                                         {"context", "8192"},
+                                         {"users", "64"}});
+        const ServingCurve c = servingCurve(s);
+        QVERIFY(!c.points.front().computeBound);
+        QVERIFY(c.points.back().computeBound);
+        for (size_t i = 1; i < c.points.size(); ++i)
+            QVERIFY(c.points[i].aggregateTokensPerS >= c.points[i - 1].aggregateTokensPerS * 0.999);
+        QCOMPARE(c.points.back().running, c.maxRunning);
+    }
+
+    void capsAndRefusals()
+    {
+        // Llama 3.2 1B leaves an H100 room for more requests than vLLM's max_num_seqs (1,024
+        // on a GPU of 70 GiB or more): that cap sets the running count.
+        const Scenario small = scenarioFrom({{"engine", "vllm"},
+                                             {"model", "llama-3.2-1b"},
+                                             {"gpu", "h100-sxm"},
+                                             {"prompt-tokens", "256"},
+                                             {"output-tokens", "64"}});
+        const ServingCurve v = servingCurve(small);
+        QVERIFY(v.memoryConcurrency > 1024);
+        QCOMPARE(v.maxRunning, qint64(1024));
+        QCOMPARE(v.limitedBy, std::string("max_num_seqs"));
+        // TGI answers 429 beyond --max-concurrent-requests (128): its curve stops there.
+        const Scenario tgi = scenarioFrom({{"engine", "tgi"}, {"users", "200"}});
+        const ServingCurve t = servingCurve(tgi);
+        QVERIFY(t.refusesUsers);
+        QCOMPARE(t.points.back().users, qint64(128));
+        // A request longer than the maximum length is refused by every engine, by name.
+        const Serving refused =
+            serving(scenarioFrom({{"prompt-tokens", "2000"}}), test::catalog().engines);
+        QVERIFY(refused.refused);
+        QCOMPARE(refused.refused->field, std::string("prompt_tokens"));
+        QVERIFY(refused.curves.empty());
+    }
+
+    void enginesThatCannotRunTheScenarioSayWhy()
+    {
+        // A GGUF k-quant runs only on llama.cpp.
+        const Scenario s = scenarioFrom({{"engine", "llamacpp"}, {"weights", "q4_k_m"}});
+        const Serving all = serving(s, test::catalog().engines);
+        QVERIFY(curveOf(all, "llamacpp").unavailable.empty());
+        QVERIFY(!curveOf(all, "vllm").unavailable.empty());
+        QVERIFY(curveOf(all, "vllm").points.empty());
+        // A model too large for the GPU has no curve on any engine.
+        const ServingCurve big = servingCurve(scenarioFrom({{"model", "llama-3.1-70b"}}));
+        QCOMPARE(big.unavailable, std::string("does not fit one sequence of the maximum length"));
+        QVERIFY(big.points.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServing)
+#include "tst_serving.moc"
