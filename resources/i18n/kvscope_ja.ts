@@ -1086,6 +1086,12 @@
         <source>%1 (%2): %3 (%4 tokens/s)</source>
         <translation>%1（%2）: %3（%4 トークン/秒）</translation>
     </message>
+    <message>
+        <source>slower than reading speed
+(%1 tokens/s per sequence)</source>
+        <translation>人が読む速度より遅い領域
+（シーケンスあたり %1 トークン/秒）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::EngineReleaseControl</name>
@@ -2018,6 +2024,83 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>not stated, not checked</source>
         <translation>未指定（確認しない）</translation>
+    </message>
+    <message>
+        <source>Request: prompt + answer</source>
+        <translation>リクエスト：プロンプト＋応答</translation>
+    </message>
+    <message>
+        <source>Average prompt length of a request, in tokens (serving view)</source>
+        <translation>1 リクエストの平均プロンプト長（トークン数、サービングのビューで使用）</translation>
+    </message>
+    <message>
+        <source>Average answer length of a request, in tokens (serving view)</source>
+        <translation>1 リクエストの平均応答長（トークン数、サービングのビューで使用）</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::ServingChart</name>
+    <message>
+        <source>Concurrent users</source>
+        <translation>同時ユーザー数</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>出力トークン/秒</translation>
+    </message>
+    <message>
+        <source>all users together</source>
+        <translation>全ユーザー合計</translation>
+    </message>
+    <message>
+        <source>each user</source>
+        <translation>ユーザーあたり</translation>
+    </message>
+    <message>
+        <source>A request of %1 + %2 tokens
+is longer than the maximum length (%3).
+Engines refuse it:
+shorten the request or raise the context length.</source>
+        <translation>%1 + %2 トークンのリクエストは
+最大長（%3）を超えます。
+エンジンはこれを拒否します。
+リクエストを短くするか、コンテキスト長を延ばしてください。</translation>
+    </message>
+    <message>
+        <source>%1
+cannot serve this scenario:
+one request of the maximum length does not fit.</source>
+        <translation>%1 では
+このシナリオを処理できません：
+最大長のリクエスト 1 件が収まりません。</translation>
+    </message>
+    <message>
+        <source>No engine can serve this scenario.</source>
+        <translation>このシナリオを処理できるエンジンはありません。</translation>
+    </message>
+    <message>
+        <source>%1 users: %2 tokens/s, %3 each</source>
+        <translation>%1 ユーザー：%2 トークン/秒、1 人あたり %3</translation>
+    </message>
+    <message>
+        <source>%1 run at once, the rest wait</source>
+        <translation>同時に処理するのは %1 件、残りは待機</translation>
+    </message>
+    <message>
+        <source>%1 refuses more than %2 concurrent requests</source>
+        <translation>%1 は同時リクエスト %2 件を超えると拒否します</translation>
+    </message>
+    <message>
+        <source>%1: cannot serve this scenario</source>
+        <translation>%1：このシナリオを処理できません</translation>
+    </message>
+    <message>
+        <source>%1, %2 users: %3 tokens/s, %4 each, %5 per token, first token %6; holds %7 at once</source>
+        <translation>%1、%2 ユーザー：%3 トークン/秒、1 人あたり %4、1 トークンあたり %5、最初のトークンまで %6。同時に保持できるのは %7 件</translation>
+    </message>
+    <message>
+        <source>Serving many users, by engine</source>
+        <translation>エンジン別の同時実行性能</translation>
     </message>
 </context>
 <context>

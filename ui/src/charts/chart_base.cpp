@@ -6,6 +6,7 @@
 
 #include <QFontMetrics>
 #include <QPointer>
+#include <QTextLayout>
 #include <QToolTip>
 
 #include <algorithm>
@@ -295,6 +296,40 @@ double ChartBase::logTopAbove(double value, double bottom, double pixels) const
     // log(top / value) = share * log(top / bottom), solved for top.
     const double share = std::min(0.5, pixels / double(std::max(1, axisRect()->height())));
     return std::pow(10.0, (std::log10(value) - share * std::log10(bottom)) / (1.0 - share));
+}
+
+QString ChartBase::wrapToWidth(const QString& text, const QFont& font, double width)
+{
+    // Qt's own line breaking (Unicode's rules): between words, and between Japanese characters
+    // where Japanese allows a break.
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QTextLayout layout(paragraph, font);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(std::max(width, 1.0));
+            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
+        }
+        layout.endLayout();
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ChartBase::placeBesidePoint(QCPItemText* label, double key, double value, double factor) const
+{
+    // Beside the point where the plot has room for the label: to its right, else its left,
+    // else as near as it fits; above it, unless that leaves the plot: then below.
+    const QSizeF size = labelSize(label);
+    const QRect plot = axisRect()->rect();
+    const double x = xAxis->coordToPixel(key);
+    Qt::Alignment horizontal = Qt::AlignLeft;
+    if (x + size.width() > plot.right() && x - size.width() >= plot.left())
+        horizontal = Qt::AlignRight;
+    else if (x + size.width() > plot.right()) // room on neither side: inside, as near as it goes
+        key = xAxis->pixelToCoord(std::max(double(plot.left()), plot.right() - size.width()));
+    const bool above = yAxis->coordToPixel(value * factor) - size.height() >= plot.top();
+    label->setPositionAlignment(horizontal | (above ? Qt::AlignBottom : Qt::AlignTop));
+    label->position->setCoords(key, above ? value * factor : value / factor);
 }
 
 void ChartBase::setContextAxis(QCPAxis* axis, double from, double to) const

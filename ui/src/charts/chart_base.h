@@ -101,6 +101,11 @@ protected:
     // The top of a log axis reaching down to `bottom` that leaves `pixels` of the axis rect's
     // height free above `value`.
     double logTopAbove(double value, double bottom, double pixels) const;
+    // `text` broken into lines no wider than `width` pixels in `font` (its own breaks kept).
+    static QString wrapToWidth(const QString& text, const QFont& font, double width);
+    // Puts `label` beside the point (key, value) of a log value axis, `factor` away from it,
+    // where it stays inside the plot.
+    void placeBesidePoint(QCPItemText* label, double key, double value, double factor) const;
     // A log axis of context lengths with ticks at 256, 1K, 4K, ... (powers of four).
     void setContextAxis(QCPAxis* axis, double from, double to) const;
     // A log axis (powers of ten) whose labels are plain numbers: 1, 10, 100, 1,000, 10K, 1M.

@@ -27,6 +27,9 @@ inline const QColor cpuRam{0xE6, 0x9F, 0x00};
 inline const QColor nvme{0x56, 0xB4, 0xE9};        // sky blue
 inline const QColor sata{0xCC, 0x79, 0xA7};
 inline const QColor recompute{0x00, 0x00, 0x00};
+// Serving engines: transformers (dynamic, static cache), vLLM, llama.cpp, TGI.
+inline const QColor engines[5] = {{0x00, 0x72, 0xB2}, {0x56, 0xB4, 0xE9}, {0xD5, 0x5E, 0x00},
+                                  {0x00, 0x9E, 0x73}, {0xCC, 0x79, 0xA7}};
 // Pinned scenarios A to D beside the live one: colours no view uses for anything else, each with
 // its own dashes so they stay apart in greyscale too.
 inline const QColor pinned[4] = {{0x6A, 0x3D, 0x9A}, {0x8C, 0x51, 0x0A}, {0x01, 0x66, 0x5E},

@@ -90,8 +90,11 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
         },
         &low, &high); // named only "A: ...": short names leave the plot room
     const double threshold = 1e3 / s.efficiency.realtimeTokensPerS;
-    m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)")
-                             .arg(UiText::number(s.efficiency.realtimeTokensPerS, 1)));
+    // On two lines where one would not fit the plot (the chart shares its row).
+    const QString reading = UiText::number(s.efficiency.realtimeTokensPerS, 1);
+    m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)").arg(reading));
+    if (labelSize(m_slowLabel).width() > 0.9 * axisRect()->width())
+        m_slowLabel->setText(tr("slower than reading speed\n(%1 tokens/s per sequence)").arg(reading));
     // Room for the caption above the curves beneath it (they are lowest at the left).
     setContextAxis(xAxis, from, to);
     const QSizeF caption = labelSize(m_slowLabel);
@@ -116,6 +119,7 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
 void DecodeLatencyChart::appendBaseKey(const EvaluationSnapshot&, std::vector<double>& key) const
 {
     key.push_back(double(axisRect()->height())); // the caption's headroom is in pixels
+    key.push_back(double(axisRect()->width()));  // and its line breaks
 }
 
 void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
@@ -123,22 +127,12 @@ void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
     const Scenario& s = snap.scenario;
     const DecodeTiming& d = snap.evaluation.decode;
     m_current->setData({double(s.context)}, {std::max(d.selectedMs, 1e-3)});
-    // Left of the point near the right edge, so the label is never cut off.
-    const QCPRange range = xAxis->range();
-    const bool nearRight = std::log(double(s.context) / range.lower) >
-                           0.7 * std::log(range.upper / range.lower);
     // A scenario that does not fit has no decode time to show, only where it would fall.
     const bool runs = snap.verdict.runs;
     m_currentLabel->setText(runs ? tr("%1: %2").arg(UiText::contextShort(double(s.context)),
                                                     UiText::duration(d.selectedMs))
                                  : tr("%1: does not fit").arg(UiText::contextShort(double(s.context))));
-    // Above the point, unless that runs past the plot's top: then below it.
-    const double value = std::max(d.selectedMs, 1e-3);
-    const bool above = yAxis->coordToPixel(value * 1.6) - labelSize(m_currentLabel).height() >=
-                       axisRect()->top();
-    m_currentLabel->setPositionAlignment((nearRight ? Qt::AlignRight : Qt::AlignLeft) |
-                                         (above ? Qt::AlignBottom : Qt::AlignTop));
-    m_currentLabel->position->setCoords(double(s.context), above ? value * 1.6 : value / 1.6);
+    placeBesidePoint(m_currentLabel, double(s.context), std::max(d.selectedMs, 1e-3), 1.6);
 }
 
 QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const

@@ -6,6 +6,7 @@
 #include "charts/fit_matrix_chart.h"
 #include "charts/kv_growth_chart.h"
 #include "charts/plan_chart.h"
+#include "charts/serving_chart.h"
 #include "charts/tokens_fit_chart.h"
 #include "charts/vram_chart.h"
 
@@ -68,17 +69,24 @@ const std::vector<ViewEntry>& viewRegistry()
          ReportSpace::HalfPage,
          "breakeven",
          {"recompute_ms", "reload_ms_cpu", "reload_ms_nvme", "reload_ms_sata"}},
-        // The decode chart is the one people read most: the whole bottom row.
         {"latency",
          "kvscope::ui::DecodeLatencyChart",
          QT_TRANSLATE_NOOP("kvscope::ui::DecodeLatencyChart",
                            "Decode time per token by KV placement"),
          &make<DecodeLatencyChart>,
-         {2, 0, 1, 2},
+         {2, 0},
          ReportSpace::HalfPage,
          "latency",
          {"decode_ms_gpu", "decode_ms_cpu_serial", "decode_ms_cpu_pipelined", "decode_ms_nvme",
           "decode_ms_sata", "tokens_per_s"}},
+        {"serving",
+         "kvscope::ui::ServingChart",
+         QT_TRANSLATE_NOOP("kvscope::ui::ServingChart", "Serving many users, by engine"),
+         &make<ServingChart>,
+         {2, 1},
+         ReportSpace::HalfPage,
+         "serving",
+         {}},
         // The planner's views: each on its own page, a page of its own in the report.
         {"plan",
          "kvscope::ui::PlanChart",

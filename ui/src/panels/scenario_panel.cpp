@@ -132,6 +132,19 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     setRegistryRange(m_batch, "batch");
     m_batch->setKeyboardTracking(false);
     m_form->addRow(new QLabel(this), m_batch);
+    // The average request the serving view sizes concurrency for.
+    m_promptTokens = new QSpinBox(this);
+    m_outputTokens = new QSpinBox(this);
+    auto* requestRow = new QHBoxLayout;
+    for (auto [box, id] : {std::pair{m_promptTokens, "prompt_tokens"}, {m_outputTokens, "output_tokens"}}) {
+        setRegistryRange(box, id);
+        box->setKeyboardTracking(false);
+        box->setGroupSeparatorShown(true);
+        requestRow->addWidget(box, 1);
+    }
+    m_requestPlus = new QLabel(QStringLiteral("+"), this);
+    requestRow->insertWidget(1, m_requestPlus);
+    m_form->addRow(new QLabel(this), requestRow);
 
     m_engine = new QComboBox(this);
     for (const EngineProfile& e : catalog.engines)
@@ -213,6 +226,12 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
             [this](int64_t tokens) { m_controller->setContext(tokens); });
     connect(m_batch, &QSpinBox::valueChanged, this,
             [this](int n) { m_controller->edit([&](Scenario& s) { s.batch = n; }); });
+    connect(m_promptTokens, &QSpinBox::valueChanged, this, [this](int n) {
+        m_controller->edit([&](Scenario& s) { s.workload.promptTokens = n; });
+    });
+    connect(m_outputTokens, &QSpinBox::valueChanged, this, [this](int n) {
+        m_controller->edit([&](Scenario& s) { s.workload.outputTokens = n; });
+    });
     connect(m_engine, &QComboBox::activated, this, [this](int index) {
         if (const EngineProfile* e = m_controller->catalog().engine(m_engine->itemData(index).toString().toStdString()))
             m_controller->edit([&](Scenario& s) { applyEngine(s, *e); });
@@ -472,6 +491,8 @@ void ScenarioPanel::syncFromScenario()
     m_context->setValue(s.context);
     m_context->setModelMaximum(s.model.maxContext);
     m_batch->setValue(int(s.batch));
+    m_promptTokens->setValue(int(std::min<int64_t>(s.workload.promptTokens, m_promptTokens->maximum())));
+    m_outputTokens->setValue(int(std::min<int64_t>(s.workload.outputTokens, m_outputTokens->maximum())));
     selectData(m_engine, QString::fromStdString(s.engine.id));
     m_release->sync();
     m_experts->sync();
@@ -550,6 +571,9 @@ void ScenarioPanel::retranslate()
     label(m_form, m_context, tr("Context length"));
     m_context->retranslate();
     label(m_form, m_batch, tr("Concurrent sequences"));
+    rowLabel(m_promptTokens, tr("Request: prompt + answer"));
+    m_promptTokens->setToolTip(tr("Average prompt length of a request, in tokens (serving view)"));
+    m_outputTokens->setToolTip(tr("Average answer length of a request, in tokens (serving view)"));
     rowLabel(m_engine, tr("Engine"));
     m_release->retranslate();
     label(m_form, m_experts, tr("MoE experts in host RAM"));

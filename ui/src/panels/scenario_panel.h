@@ -76,6 +76,9 @@ private:
     QComboBox* m_lanes = nullptr;
     ContextControl* m_context = nullptr;
     QSpinBox* m_batch = nullptr;
+    QSpinBox* m_promptTokens = nullptr; // the serving workload's average request
+    QSpinBox* m_outputTokens = nullptr;
+    QLabel* m_requestPlus = nullptr;
     QComboBox* m_engine = nullptr;
     EngineReleaseControl* m_release = nullptr;
     ExpertOffloadControl* m_experts = nullptr;
