@@ -2,6 +2,7 @@
 // Serving many users: how long each engine's requests hold KV, how many run at once, and the
 // throughput and latency that follow, each figure rebuilt from evaluate() by hand.
 #include "kvscope/planning/serving.h"
+#include "kvscope/text/text_summary.h"
 #include "testutils.h"
 
 #include <QtTest>
@@ -170,6 +171,12 @@ private slots:
         const ServingCurve t = servingCurve(tgi);
         QVERIFY(t.refusesUsers);
         QCOMPARE(t.points.back().users, qint64(128));
+        // calc's text says so, and at how many users its figures are.
+        const std::string text =
+            textSummary(tgi, evaluated(tgi, 200, tgi.context), ByteUnits::Binary);
+        QVERIFY(text.find("Serving 200 users, requests of 1,024 + 256 tokens") !=
+                std::string::npos);
+        QVERIFY(text.find("the figures below are at 128 users") != std::string::npos);
         // A request longer than the maximum length is refused by every engine, by name.
         const Serving refused =
             serving(scenarioFrom({{"prompt-tokens", "2000"}}), test::catalog().engines);

@@ -2102,6 +2102,10 @@ one request of the maximum length does not fit.</source>
         <source>Serving many users, by engine</source>
         <translation>エンジン別の同時実行性能</translation>
     </message>
+    <message>
+        <source>1 user: %1 tokens/s</source>
+        <translation>1 ユーザー：%1 トークン/秒</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::TokensFitChart</name>

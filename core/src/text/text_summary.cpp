@@ -4,6 +4,7 @@
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/cautions.h"
 #include "kvscope/planning/expert_fit.h"
+#include "kvscope/planning/serving.h"
 #include "kvscope/planning/verdict.h"
 
 #include "kvscope/text/explain.h"
@@ -55,6 +56,47 @@ Section expertSection(const Scenario& s, const Evaluation& e, const std::vector<
              : std::string("no --n-cpu-moe: even every expert in host RAM does not fit"),
          ""});
     return x;
+}
+
+// The scenario's engine serving its users, each sending the workload's average request.
+Section servingSection(const Scenario& s, const NumberStyle& st)
+{
+    const Workload& w = s.workload;
+    Section out{"Serving " + formatInteger(s.batch, st) + (s.batch == 1 ? " user" : " users") +
+                    ", requests of " + formatInteger(w.promptTokens, st) + " + " +
+                    formatInteger(w.outputTokens, st) + " tokens",
+                {}};
+    if (w.promptTokens + w.outputTokens > s.context) {
+        out.rows.push_back({"refused", "longer than the context", "engines refuse the request"});
+        return out;
+    }
+    const ServingCurve c = servingCurve(s);
+    if (!c.unavailable.empty()) {
+        out.rows.push_back({"does not run", c.unavailable, ""});
+        return out;
+    }
+    const ServingPoint& p = c.atUsers;
+    auto perS = [&](double v) { return formatTokensPerSecond(v, st) + " tokens/s"; };
+    const std::string users = formatInteger(p.users, st) + (p.users == 1 ? " user" : " users");
+    // Continuous batching: the running requests each take a token per step; a batch that runs
+    // to its end also spends its prefill, so its rate is not running / step.
+    const std::string allWhy =
+        s.engine.serving.continuousBatching
+            ? formatInteger(p.running, st) + " ÷ " + formatDuration(p.stepMs, st) + " = " +
+                  perS(p.aggregateTokensPerS)
+            : "batches of " + formatInteger(p.running, st) + " run to their end, prefill included";
+    out.rows = {{"run at once", formatInteger(p.running, st),
+                 "at most " + formatInteger(c.maxRunning, st) + ", set by " + c.limitedBy},
+                {"output, all users", perS(p.aggregateTokensPerS), allWhy},
+                {"output, each user", perS(p.perUserTokensPerS),
+                 perS(p.aggregateTokensPerS) + " ÷ " + users + " (waiting included)"},
+                {"time per output token", formatDuration(p.stepMs, st), ""},
+                {"time to first token", formatDuration(p.ttftMs, st), "waiting included"}};
+    if (c.refusesUsers)
+        out.rows.insert(out.rows.begin(),
+                        {"refused", "over " + formatInteger(c.maxRequests, st) + " requests",
+                         "the figures below are at " + users});
+    return out;
 }
 
 } // namespace
@@ -145,6 +187,7 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
 
     if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
         sections.push_back(expertSection(s, e, why, units, st));
+    sections.push_back(servingSection(s, st));
 
     std::ostringstream out;
     out.imbue(std::locale::classic());

@@ -180,9 +180,11 @@ void ServingChart::drawMarkers(const EvaluationSnapshot& snap)
     m_current->setData({double(p.users), double(p.users)},
                        {p.aggregateTokensPerS, p.perUserTokensPerS}, true);
     QString text =
-        tr("%1 users: %2 tokens/s, %3 each")
-            .arg(UiText::integer(p.users), UiText::tokensPerSecond(p.aggregateTokensPerS),
-                 UiText::tokensPerSecond(p.perUserTokensPerS));
+        p.users == 1
+            ? tr("1 user: %1 tokens/s").arg(UiText::tokensPerSecond(p.aggregateTokensPerS))
+            : tr("%1 users: %2 tokens/s, %3 each")
+                  .arg(UiText::integer(p.users), UiText::tokensPerSecond(p.aggregateTokensPerS),
+                       UiText::tokensPerSecond(p.perUserTokensPerS));
     if (p.running < p.users)
         text +=
             QLatin1Char('\n') + tr("%1 run at once, the rest wait").arg(UiText::integer(p.running));

@@ -36,7 +36,7 @@ struct ServingCurve
 {
     std::string engineId;
     std::string engineName;
-    std::string engineShortName; // for legends
+    std::string engineShortName;      // for legends
     bool selected = false;            // the scenario's own engine (the others use their defaults)
     std::string unavailable;          // why the engine cannot serve the scenario; "" = it can
     int64_t kvTokensPerRequest = 0;   // KV tokens a request holds, on average
