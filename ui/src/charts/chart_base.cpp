@@ -364,6 +364,17 @@ protected:
             const int line = QFontMetrics(m_axis->tickLabelFont()).height();
             setTickCount(std::max(2, room * 2 / std::max(1, 3 * line)));
         }
+        // Under 1.6 decades QCPAxisTickerLog falls back to linear ticks, whose labels crowd a
+        // log axis's right end: 1, 2, 5, 10, 20, 50 ... instead.
+        if (range.lower > 0 && range.upper / range.lower < std::pow(10.0, 1.6)) {
+            QVector<double> ticks;
+            for (double decade = std::pow(10.0, std::floor(std::log10(range.lower)));
+                 decade <= range.upper; decade *= 10)
+                for (double step : {1.0, 2.0, 5.0})
+                    if (range.contains(decade * step))
+                        ticks << decade * step;
+            return ticks;
+        }
         return QCPAxisTickerLog::createTickVector(tickStep, range);
     }
 

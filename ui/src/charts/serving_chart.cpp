@@ -161,7 +161,8 @@ void ServingChart::draw(const EvaluationSnapshot& snap)
         high = 10;
         right = 8;
     }
-    xAxis->setRange(0.8, right * 1.25);
+    // At least a decade, so a log axis labels 1 and 10 rather than crowding in-between ticks.
+    xAxis->setRange(0.8, std::max(right, 10.0) * 1.25);
     // Room above the highest curve for the marker's label.
     yAxis->setRange(low / 2, high * 6);
 }
