@@ -183,6 +183,11 @@ private slots:
         QVERIFY(refused.refused);
         QCOMPARE(refused.refused->field, std::string("prompt_tokens"));
         QVERIFY(refused.curves.empty());
+        // Asked alone, one engine's curve says so too, with no point to divide by zero.
+        const ServingCurve alone =
+            servingCurve(scenarioFrom({{"engine", "vllm"}, {"prompt-tokens", "4000"}}));
+        QVERIFY(!alone.unavailable.empty());
+        QVERIFY(alone.points.empty());
     }
 
     void enginesThatCannotRunTheScenarioSayWhy()

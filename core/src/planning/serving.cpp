@@ -95,11 +95,20 @@ public:
     {
         const EngineProfile::Serving& policy = s_.engine.serving;
         c_.kvTokensPerRequest = held_;
+        const Workload& w = s_.workload;
+        if (w.promptTokens + w.outputTokens > s_.context) {
+            c_.unavailable = "refuses a request longer than the maximum length";
+            return;
+        }
         if (!fits(s_, 1, s_.context)) {
             c_.unavailable = "does not fit one sequence of the maximum length";
             return;
         }
         c_.memoryConcurrency = memoryConcurrency(s_, held_);
+        if (c_.memoryConcurrency == 0) { // cannot happen once one maximum length fits
+            c_.unavailable = "does not fit one request";
+            return;
+        }
         c_.runningCap = s_.engine.maxNumSeqs;
         c_.maxRequests = policy.maxRequests;
         c_.maxRunning = c_.memoryConcurrency;
