@@ -1816,6 +1816,17 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
 </context>
 <context>
+    <name>kvscope::ui::RequestControl</name>
+    <message>
+        <source>Average prompt length of a request, in tokens (serving view)</source>
+        <translation>1 リクエストの平均プロンプト長（トークン数、サービングのビューで使用）</translation>
+    </message>
+    <message>
+        <source>Average answer length of a request, in tokens (serving view)</source>
+        <translation>1 リクエストの平均応答長（トークン数、サービングのビューで使用）</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::ScenarioDocument</name>
     <message>
         <source>Cannot open scenario</source>
@@ -2028,14 +2039,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Request: prompt + answer</source>
         <translation>リクエスト：プロンプト＋応答</translation>
-    </message>
-    <message>
-        <source>Average prompt length of a request, in tokens (serving view)</source>
-        <translation>1 リクエストの平均プロンプト長（トークン数、サービングのビューで使用）</translation>
-    </message>
-    <message>
-        <source>Average answer length of a request, in tokens (serving view)</source>
-        <translation>1 リクエストの平均応答長（トークン数、サービングのビューで使用）</translation>
     </message>
 </context>
 <context>

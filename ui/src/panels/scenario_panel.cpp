@@ -6,6 +6,7 @@
 #include "panels/engine_release_control.h"
 #include "panels/expert_offload_control.h"
 #include "panels/registry_ranges.h"
+#include "panels/request_control.h"
 #include "window/ui_text.h"
 
 #include "kvscope/model/weights.h"
@@ -132,19 +133,8 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     setRegistryRange(m_batch, "batch");
     m_batch->setKeyboardTracking(false);
     m_form->addRow(new QLabel(this), m_batch);
-    // The average request the serving view sizes concurrency for.
-    m_promptTokens = new QSpinBox(this);
-    m_outputTokens = new QSpinBox(this);
-    auto* requestRow = new QHBoxLayout;
-    for (auto [box, id] : {std::pair{m_promptTokens, "prompt_tokens"}, {m_outputTokens, "output_tokens"}}) {
-        setRegistryRange(box, id);
-        box->setKeyboardTracking(false);
-        box->setGroupSeparatorShown(true);
-        requestRow->addWidget(box, 1);
-    }
-    m_requestPlus = new QLabel(QStringLiteral("+"), this);
-    requestRow->insertWidget(1, m_requestPlus);
-    m_form->addRow(new QLabel(this), requestRow);
+    m_request = new RequestControl(controller, this);
+    m_form->addRow(new QLabel(this), m_request);
 
     m_engine = new QComboBox(this);
     for (const EngineProfile& e : catalog.engines)
@@ -226,12 +216,6 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
             [this](int64_t tokens) { m_controller->setContext(tokens); });
     connect(m_batch, &QSpinBox::valueChanged, this,
             [this](int n) { m_controller->edit([&](Scenario& s) { s.batch = n; }); });
-    connect(m_promptTokens, &QSpinBox::valueChanged, this, [this](int n) {
-        m_controller->edit([&](Scenario& s) { s.workload.promptTokens = n; });
-    });
-    connect(m_outputTokens, &QSpinBox::valueChanged, this, [this](int n) {
-        m_controller->edit([&](Scenario& s) { s.workload.outputTokens = n; });
-    });
     connect(m_engine, &QComboBox::activated, this, [this](int index) {
         if (const EngineProfile* e = m_controller->catalog().engine(m_engine->itemData(index).toString().toStdString()))
             m_controller->edit([&](Scenario& s) { applyEngine(s, *e); });
@@ -491,8 +475,7 @@ void ScenarioPanel::syncFromScenario()
     m_context->setValue(s.context);
     m_context->setModelMaximum(s.model.maxContext);
     m_batch->setValue(int(s.batch));
-    m_promptTokens->setValue(int(std::min<int64_t>(s.workload.promptTokens, m_promptTokens->maximum())));
-    m_outputTokens->setValue(int(std::min<int64_t>(s.workload.outputTokens, m_outputTokens->maximum())));
+    m_request->sync();
     selectData(m_engine, QString::fromStdString(s.engine.id));
     m_release->sync();
     m_experts->sync();
@@ -571,9 +554,8 @@ void ScenarioPanel::retranslate()
     label(m_form, m_context, tr("Context length"));
     m_context->retranslate();
     label(m_form, m_batch, tr("Concurrent sequences"));
-    rowLabel(m_promptTokens, tr("Request: prompt + answer"));
-    m_promptTokens->setToolTip(tr("Average prompt length of a request, in tokens (serving view)"));
-    m_outputTokens->setToolTip(tr("Average answer length of a request, in tokens (serving view)"));
+    label(m_form, m_request, tr("Request: prompt + answer"));
+    m_request->retranslate();
     rowLabel(m_engine, tr("Engine"));
     m_release->retranslate();
     label(m_form, m_experts, tr("MoE experts in host RAM"));

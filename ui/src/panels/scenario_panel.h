@@ -20,6 +20,7 @@ class QToolButton;
 namespace kvscope::ui {
 
 class EngineReleaseControl;
+class RequestControl;
 class ExpertOffloadControl;
 
 class ContextControl;
@@ -76,9 +77,7 @@ private:
     QComboBox* m_lanes = nullptr;
     ContextControl* m_context = nullptr;
     QSpinBox* m_batch = nullptr;
-    QSpinBox* m_promptTokens = nullptr; // the serving workload's average request
-    QSpinBox* m_outputTokens = nullptr;
-    QLabel* m_requestPlus = nullptr;
+    RequestControl* m_request = nullptr; // the serving workload's average request
     QComboBox* m_engine = nullptr;
     EngineReleaseControl* m_release = nullptr;
     ExpertOffloadControl* m_experts = nullptr;
