@@ -22,7 +22,7 @@ namespace kvscope::cli {
 namespace {
 
 constexpr const char* kCommands =
-    "list, calc, compare, plan, matrix, sweep, launch, export, report, validate or calibrate (see --help)";
+    "list, calc, compare, plan, matrix, sweep, launch, export, report, validate, calibrate or check-log (see --help)";
 
 RenderCommand renderCommand = nullptr;
 ModelResolver modelResolver = nullptr;
@@ -59,7 +59,8 @@ void printHelp(std::ostream& out)
            "                     [scenario options]\n"
            "  kvscope-cli validate [FILES...] [--json]\n"
            "  kvscope-cli calibrate --tokens-per-s X | --kv-cache-tokens N [scenario options]\n"
-           "                        [--save FILE] [--json]\n\n"
+           "                        [--save FILE] [--json]\n"
+           "  kvscope-cli check-log FILE [scenario options] [--json] [--si]\n\n"
            "validate compares predictions with the public measurements in the data directory's\n"
            "validation/*.json (or FILES). calibrate fits hbm_efficiency to a measured decode speed,\n"
            "or the engine's runtime overhead to vLLM's logged \"GPU KV cache size\", and prints the\n"
@@ -71,7 +72,10 @@ void printHelp(std::ostream& out)
            "ranks what runs and meets the targets (--min-tokens-per-s, --max-ttft-ms); matrix shows\n"
            "which models fit on which GPUs (or formats). launch prints the\n"
            "command that runs the scenario on its engine (vllm serve, llama-server, or the\n"
-           "transformers lines in Python), with what the engine has no flag for as comments.\n\n"
+           "transformers lines in Python), with what the engine has no flag for as comments.\n"
+           "check-log reads a vLLM, llama.cpp (or ollama) or TGI start-up log, builds the scenario\n"
+           "it states (options given override the log) and prints each logged memory figure\n"
+           "beside kvscope's prediction.\n\n"
            "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
     for (const ScenarioOption& o : scenarioOptions()) {
         std::string left = std::string("  --") + o.name + " " + o.valueName;
@@ -219,6 +223,8 @@ int runWith(const std::vector<std::string>& argv, const Catalog* preloaded, std:
         return validateCommand(args, catalog, executable, out, err);
     if (args.command == "calibrate")
         return calibrateCommand(args, catalog, out, err);
+    if (args.command == "check-log")
+        return checkLogCommand(args, catalog, out, err);
     if (args.command == "export" || args.command == "report") {
         if (!renderCommand) {
             err << "kvscope-cli: " << args.command << ": this build has no chart renderer "

@@ -25,6 +25,9 @@ int launchCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
 // Scenarios side by side (kvscope/planning/comparison.h).
 int compareCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
                    std::ostream& err);
+// An engine's start-up log against kvscope's prediction (kvscope/planning/log_check.h).
+int checkLogCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                    std::ostream& err);
 int calibrateCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
                      std::ostream& err);
 

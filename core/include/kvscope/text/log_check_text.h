@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// A start-up log check as text: what the log states, the scenario built from it, and the
+// figures logged against predicted, one row each (kvscope-cli check-log; the window's dialog
+// shows the same rows in its own language).
+
+#include "kvscope/planning/log_check.h"
+#include "kvscope/text/number_format.h"
+
+#include <string>
+
+namespace kvscope {
+
+// "Weights (one GPU)", "KV cache size (tokens)", ...
+const char* logFigureName(LogFigure figure);
+// Whether a figure is a byte count (shown in GiB or GB) rather than a count or a ratio.
+bool logFigureIsBytes(LogFigure figure);
+// The figure as the table shows it: "14.96 GiB", "75,840", "2.48x".
+std::string logFigureText(LogFigure figure, double value, ByteUnits units,
+                          const NumberStyle& style = {});
+// "+1.2 %", "-0.4 %", "0.0 %"; "-" when the log says 0.
+std::string differenceText(const LogCheckRow& row, const NumberStyle& style = {});
+// "vLLM 0.8.1", "llama.cpp b5274", "TGI".
+std::string logEngineText(const StartupLog& log);
+
+std::string logCheckText(const LogCheck& check, ByteUnits units);
+
+} // namespace kvscope

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/io/log_check_json.h"
+
+#include "json_numbers.h"
+
+namespace kvscope {
+
+nlohmann::json startupLogToJson(const StartupLog& log)
+{
+    nlohmann::json settings = nlohmann::json::array();
+    for (const LoggedSetting& s : log.settings)
+        settings.push_back({{"option", s.option}, {"value", s.value}, {"line", s.line}});
+    return {{"engine", log.engine},
+            {"release", log.release},
+            {"model", log.model},
+            {"model_line", log.modelLine},
+            {"gpu", log.gpuName},
+            {"gpu_line", log.gpuLine},
+            {"architecture", log.architecture},
+            {"runs", log.runs},
+            {"settings", settings}};
+}
+
+nlohmann::json logCheckToJson(const LogCheck& check)
+{
+    nlohmann::json j{{"log", startupLogToJson(check.log)}};
+    nlohmann::json& options = j["scenario_options"] = nlohmann::json::array();
+    for (const auto& [name, value] : check.options)
+        options.push_back({{"option", name}, {"value", value}});
+    j["assumed"] = check.assumed;
+    nlohmann::json& rows = j["figures"] = nlohmann::json::array();
+    for (const LogCheckRow& row : check.rows) {
+        const std::optional<double> difference = row.differencePercent();
+        rows.push_back({{"id", logFigureId(row.figure)},
+                        {"logged", json_numbers::real(row.logged)},
+                        {"predicted", json_numbers::real(row.predicted)},
+                        {"difference_percent",
+                         difference ? json_numbers::real(*difference) : nlohmann::json()},
+                        {"line", row.line}});
+    }
+    j["logged_kv_cache_tokens"] = check.loggedKvCacheTokens;
+    return j;
+}
+
+} // namespace kvscope

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// vLLM's start-up lines, V0 and V1, from 0.6 to the 2026 builds (formats and the releases that
+// print them: tests/data/logs/SOURCES.md). Only rank 0 is read: worker processes of a tensor-
+// parallel run print the same figures for their own GPU.
+#include "startup_log_lines.h"
+
+#include <array>
+#include <string>
+
+namespace kvscope::startup_log {
+
+namespace {
+
+constexpr std::array<std::string_view, 12> kPhrases{"vLLM API server version",
+                                                    "LLM engine (v",
+                                                    "vllm serve ",
+                                                    "GPU KV cache size:",
+                                                    "Maximum concurrency for",
+                                                    "# GPU blocks:",
+                                                    "# cuda blocks:",
+                                                    "model weights take",
+                                                    "Loading model weights took",
+                                                    "Model loading took",
+                                                    "Available KV cache memory:",
+                                                    "non_torch_memory"};
+
+// Worker processes other than rank 0 tag their lines; EngineCore, APIServer and Worker_TP0 are
+// rank 0's.
+bool otherRank(std::string_view line)
+{
+    if (line.find("(VllmWorkerProcess") != std::string_view::npos ||
+        line.find("(RayWorkerWrapper") != std::string_view::npos)
+        return true;
+    auto tp = after(line, "(Worker_TP");
+    return tp && !tp->starts_with("0 ");
+}
+
+std::string kvDtypeOption(std::string_view value)
+{
+    if (value.starts_with("fp8"))
+        return "fp8";
+    return ""; // "auto": the model's dtype, which --weights already sets
+}
+
+// --dtype / dtype=torch.X and --quantization as kvscope weight formats ("" = not one it names).
+std::string weightsOption(std::string_view dtype, std::string_view quantization)
+{
+    if (quantization == "awq" || quantization == "awq_marlin")
+        return "awq-int4";
+    if (quantization == "gptq" || quantization == "gptq_marlin")
+        return "gptq-int4";
+    if (quantization == "fp8")
+        return "fp8";
+    if (quantization == "bitsandbytes")
+        return "nf4";
+    if (!quantization.empty() && quantization != "None")
+        return "";
+    if (dtype == "bfloat16" || dtype == "torch.bfloat16")
+        return "bf16";
+    if (dtype == "float16" || dtype == "half" || dtype == "torch.float16")
+        return "fp16";
+    return "";
+}
+
+std::string integerText(double value)
+{
+    return std::to_string(int64_t(value));
+}
+
+class VllmReader final : public LineReader
+{
+public:
+    void read(std::string_view line, LogState& state) override
+    {
+        if (otherRank(line))
+            return;
+        if (auto version = after(line, "vLLM API server version ")) {
+            state.startRun();
+            state.log().release = std::string(leadingWord(*version));
+        }
+        // The command the log was started with, continued over lines ending in a backslash.
+        if (m_commandContinues) {
+            m_command.append(" ").append(line.substr(0, 4096));
+            m_commandContinues = line.ends_with("\\") && m_command.size() < 64 * 1024;
+            if (!m_commandContinues)
+                readCommand(m_command, state);
+            return;
+        }
+        if (auto rest = after(line, "vllm serve ")) {
+            state.startRun();
+            m_command.assign(*rest);
+            m_commandContinues = line.ends_with("\\");
+            if (!m_commandContinues)
+                readCommand(m_command, state);
+        }
+        if (line.find("LLM engine (v") != std::string_view::npos)
+            readEngineConfig(line, state);
+        if (auto args = after(line, "non-default args: "))
+            readArgs(*args, state);
+        if (auto model = after(line, "Starting to load model ")) {
+            std::string_view name = leadingWord(*model);
+            if (name.ends_with("..."))
+                name.remove_suffix(3);
+            if (state.log().model.empty())
+                state.setModel(name);
+        }
+        if (auto n = numberAfter(line, "Chunked prefill is enabled with max_num_batched_tokens"))
+            state.settingIfUnset("max-num-batched-tokens", integerText(*n));
+        if (auto n = numberAfter(line, "Setting attention block size to "))
+            state.setting("block-size", integerText(*n));
+        if (auto n = numberAfter(line, "Using max model len "))
+            state.settingIfUnset("context", integerText(*n));
+        readMemory(line, state);
+        readKvCache(line, state);
+    }
+
+    void finish(LogState& state) override
+    {
+        if (m_commandContinues)
+            readCommand(m_command, state);
+    }
+
+private:
+    std::string m_command;
+    bool m_commandContinues = false;
+
+    static void readCommand(std::string_view command, LogState& state)
+    {
+        const std::string_view model = leadingWord(command);
+        if (!model.empty() && !model.starts_with("-"))
+            state.setModel(model);
+        auto flag = [&](std::initializer_list<std::string_view> names) -> std::optional<double> {
+            for (std::string_view name : names)
+                if (auto rest = after(command, name);
+                    rest && (rest->starts_with(" ") || rest->starts_with("=")))
+                    return leadingNumber(*rest);
+            return std::nullopt;
+        };
+        if (auto n = flag({"--max-model-len", "--max_model_len"}))
+            state.setting("context", integerText(*n));
+        if (auto n = flag(
+                {"--tensor-parallel-size", "--tensor_parallel_size", "--tensor_parallel", "-tp"}))
+            state.setting("gpus", integerText(*n));
+        if (auto f = flag({"--gpu-memory-utilization", "--gpu_memory_utilization"}))
+            state.setting("gpu-mem-util", numberText(*f));
+        if (auto n = flag({"--max-num-seqs", "--max_num_seqs"}))
+            state.setting("max-num-seqs", integerText(*n));
+        if (auto n = flag({"--max-num-batched-tokens", "--max_num_batched_tokens"}))
+            state.setting("max-num-batched-tokens", integerText(*n));
+        if (auto n = flag({"--block-size", "--block_size"}))
+            state.setting("block-size", integerText(*n));
+        if (auto kv = after(command, "--kv-cache-dtype");
+            kv && !kvDtypeOption(leadingWord(*kv)).empty())
+            state.setting("kv-dtype", kvDtypeOption(leadingWord(*kv)));
+        if (after(command, "--enforce-eager") || after(command, "--enforce_eager"))
+            state.setting("enforce-eager", "on");
+    }
+
+    // "Initializing a V1 LLM engine (v0.8.1) with config: model='...', dtype=torch.bfloat16,
+    // max_seq_len=131072, ..., tensor_parallel_size=1, ..., quantization=None, ...": fields are
+    // found one by one, since some values hold commas of their own.
+    static void readEngineConfig(std::string_view line, LogState& state)
+    {
+        if (auto version = after(line, "LLM engine (v")) {
+            std::string_view release = *version;
+            release = release.substr(0, release.find(')'));
+            state.log().release = std::string(release.substr(0, 64));
+        }
+        if (line.find("a V1 LLM engine") != std::string_view::npos)
+            state.setting("vllm-use-v1", "on");
+        else if (line.find("a V0 LLM engine") != std::string_view::npos)
+            state.setting("vllm-use-v1", "off");
+        if (auto model = after(line, "config: model="))
+            state.setModel(leadingWord(*model));
+        if (auto n = numberAfter(line, " max_seq_len="))
+            state.setting("context", integerText(*n));
+        if (auto n = numberAfter(line, " tensor_parallel_size="))
+            state.setting("gpus", integerText(*n));
+        const std::string_view dtype =
+            after(line, " dtype=") ? leadingWord(*after(line, " dtype=")) : std::string_view();
+        const std::string_view quantization = after(line, " quantization=")
+                                                  ? leadingWord(*after(line, " quantization="))
+                                                  : std::string_view();
+        if (std::string weights = weightsOption(dtype, quantization); !weights.empty())
+            state.setting("weights", weights);
+        if (auto kv = after(line, " kv_cache_dtype=");
+            kv && !kvDtypeOption(leadingWord(*kv)).empty())
+            state.setting("kv-dtype", kvDtypeOption(leadingWord(*kv)));
+        if (auto eager = after(line, " enforce_eager="))
+            state.setting("enforce-eager", eager->starts_with("True") ? "on" : "off");
+    }
+
+    // "non-default args: {'model': 'Qwen/Qwen2.5-0.5B', 'max_model_len': 32768, ...}"
+    static void readArgs(std::string_view args, LogState& state)
+    {
+        if (auto model = after(args, "'model': "))
+            state.setModel(leadingWord(*model));
+        if (auto n = numberAfter(args, "'max_model_len'"))
+            state.setting("context", integerText(*n));
+        if (auto n = numberAfter(args, "'tensor_parallel_size'"))
+            state.setting("gpus", integerText(*n));
+        if (auto f = numberAfter(args, "'gpu_memory_utilization'"))
+            state.setting("gpu-mem-util", numberText(*f));
+        if (auto n = numberAfter(args, "'max_num_seqs'"))
+            state.setting("max-num-seqs", integerText(*n));
+        if (auto n = numberAfter(args, "'max_num_batched_tokens'"))
+            state.setting("max-num-batched-tokens", integerText(*n));
+        if (auto n = numberAfter(args, "'block_size'"))
+            state.setting("block-size", integerText(*n));
+        if (auto kv = after(args, "'kv_cache_dtype': ");
+            kv && !kvDtypeOption(leadingWord(*kv)).empty())
+            state.setting("kv-dtype", kvDtypeOption(leadingWord(*kv)));
+        if (auto eager = after(args, "'enforce_eager': "))
+            state.setting("enforce-eager", eager->starts_with("True") ? "on" : "off");
+    }
+
+    // The memory profile: the one-line V0 form, the table form of late 2024 and V1's lines.
+    static void readMemory(std::string_view line, LogState& state)
+    {
+        if (auto total = numberAfter(line, "total_gpu_memory"))
+            state.figure(LogFigure::TotalGpuMemory, *total * kGiB);
+        // "total_gpu_memory (79.25GiB) x gpu_memory_utilization (0.15) = 11.89GiB", or the
+        // table's "gpu_memory_utilization       0.90"
+        if (auto f = numberAfter(line, "gpu_memory_utilization"); f && *f > 0 && *f <= 1)
+            state.setting("gpu-mem-util", numberText(*f));
+        if (auto budget = numberAfter(line, "the current vLLM instance can use"))
+            state.figure(LogFigure::MemoryBudget, *budget * kGiB);
+        else if (auto product = after(line, ") = ");
+                 product && line.find("total_gpu_memory") != std::string_view::npos)
+            if (auto budget = leadingNumber(*product))
+                state.figure(LogFigure::MemoryBudget, *budget * kGiB);
+        if (auto w = numberAfter(line, "model weights take"))
+            state.figure(LogFigure::Weights, *w * kGiB);
+        for (std::string_view phrase : {"Loading model weights took", "Model loading took"})
+            if (auto w = numberAfter(line, phrase))
+                state.figure(LogFigure::Weights, *w * kGiB); // "GB" in old releases is GiB
+        if (auto rest = after(line, "non_torch_memory")) {
+            std::string_view value = *rest;
+            if (auto takes = after(value, "takes"))
+                value = *takes;
+            if (auto n = leadingNumber(value))
+                state.figure(LogFigure::NonTorchMemory, *n * kGiB);
+        }
+        if (auto rest = after(line, "PyTorch activation peak memory")) {
+            std::string_view value = *rest;
+            if (auto takes = after(value, "takes"))
+                value = *takes;
+            if (auto n = leadingNumber(value))
+                state.figure(LogFigure::ActivationPeak, *n * kGiB);
+        }
+        for (std::string_view phrase : {"reserved for KV Cache is", "available_kv_cache_memory",
+                                        "Available KV cache memory:"})
+            if (auto kv = numberAfter(line, phrase))
+                state.figure(LogFigure::KvCacheMemory, *kv * kGiB);
+        if (auto graphs = after(line, "Graph capturing finished"))
+            if (auto n = numberAfter(*graphs, "took"))
+                state.figure(LogFigure::CudaGraphs, *n * kGiB);
+    }
+
+    static void readKvCache(std::string_view line, LogState& state)
+    {
+        for (std::string_view phrase : {"# GPU blocks:", "# cuda blocks:"})
+            if (auto blocks = numberAfter(line, phrase))
+                state.figure(LogFigure::KvBlocks, *blocks);
+        if (auto tokens = numberAfter(line, "GPU KV cache size:"))
+            state.figure(LogFigure::KvCacheTokens, *tokens);
+        if (auto rest = after(line, "Maximum concurrency for ")) {
+            auto tokens = leadingNumber(*rest);
+            auto times = numberAfter(*rest, "per request:");
+            if (tokens && times && !state.hasFigure(LogFigure::MaxConcurrency)) {
+                state.figure(LogFigure::MaxConcurrency, *times);
+                state.log().concurrencyTokens = int64_t(*tokens);
+                state.settingIfUnset("context", integerText(*tokens));
+            }
+        }
+    }
+};
+
+} // namespace
+
+bool isVllmLine(std::string_view line)
+{
+    for (std::string_view phrase : kPhrases)
+        if (line.find(phrase) != std::string_view::npos)
+            return true;
+    return false;
+}
+
+std::unique_ptr<LineReader> vllmReader()
+{
+    return std::make_unique<VllmReader>();
+}
+
+} // namespace kvscope::startup_log

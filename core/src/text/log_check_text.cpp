@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/text/log_check_text.h"
+
+#include "kvscope/io/plan_json.h"
+#include "text_columns.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace kvscope {
+
+const char* logFigureName(LogFigure figure)
+{
+    switch (figure) {
+    case LogFigure::TotalGpuMemory:
+        return "GPU memory (one GPU)";
+    case LogFigure::MemoryBudget:
+        return "Memory budget (one GPU)";
+    case LogFigure::Weights:
+        return "Weights (one GPU)";
+    case LogFigure::NonTorchMemory:
+        return "Non-torch memory (one GPU)";
+    case LogFigure::ActivationPeak:
+        return "Activation peak (one GPU)";
+    case LogFigure::KvCacheMemory:
+        return "Memory for the KV cache (one GPU)";
+    case LogFigure::KvCacheTokens:
+        return "KV cache size (tokens)";
+    case LogFigure::KvBlocks:
+        return "KV cache blocks (one GPU)";
+    case LogFigure::MaxConcurrency:
+        return "Maximum concurrency";
+    case LogFigure::CudaGraphs:
+        return "CUDA graphs (one GPU)";
+    case LogFigure::GpuModelBuffers:
+        return "Weights on the GPUs";
+    case LogFigure::HostModelBuffers:
+        return "Weights in host RAM";
+    case LogFigure::KvBuffers:
+        return "KV cache buffers";
+    case LogFigure::GpuComputeBuffers:
+        return "Compute buffers on the GPUs";
+    case LogFigure::OffloadedLayers:
+        return "Layers on the GPUs";
+    }
+    return "";
+}
+
+bool logFigureIsBytes(LogFigure figure)
+{
+    switch (figure) {
+    case LogFigure::KvCacheTokens:
+    case LogFigure::KvBlocks:
+    case LogFigure::MaxConcurrency:
+    case LogFigure::OffloadedLayers:
+        return false;
+    default:
+        return true;
+    }
+}
+
+std::string logFigureText(LogFigure figure, double value, ByteUnits units, const NumberStyle& style)
+{
+    if (figure == LogFigure::MaxConcurrency)
+        return formatNumber(value, 2, style) + "x";
+    if (!logFigureIsBytes(figure))
+        return formatInteger(int64_t(std::llround(value)), style);
+    // Engines log two decimals of GiB (vLLM) or of MiB (llama.cpp): the table keeps GiB with
+    // two decimals, enough to hold a 10 MiB difference.
+    const double unit = units == ByteUnits::Si ? 1e9 : 1024.0 * 1024.0 * 1024.0;
+    return formatNumber(value / unit, 2, style) + (units == ByteUnits::Si ? " GB" : " GiB");
+}
+
+std::string differenceText(const LogCheckRow& row, const NumberStyle& style)
+{
+    const std::optional<double> percent = row.differencePercent();
+    if (!percent)
+        return "-";
+    const double shown = std::round(*percent * 10.0) / 10.0;
+    return (shown > 0 ? "+" : "") + formatNumber(shown == 0 ? 0.0 : shown, 1, style) + " %";
+}
+
+std::string logEngineText(const StartupLog& log)
+{
+    const std::string name = log.engine == "vllm"       ? "vLLM"
+                             : log.engine == "llamacpp" ? "llama.cpp"
+                                                        : "TGI";
+    return log.release.empty() ? name : name + " " + log.release;
+}
+
+std::string logCheckText(const LogCheck& check, ByteUnits units)
+{
+    const StartupLog& log = check.log;
+    std::ostringstream out;
+    out << "Start-up log of " << logEngineText(log);
+    if (log.runs > 1)
+        out << " (" << log.runs << " start-ups in the file; the last one read)";
+    out << "\n";
+    if (!log.model.empty())
+        out << "  model: " << log.model << " (line " << log.modelLine << ")\n";
+    out << "  GPU: "
+        << (log.gpuName.empty() ? std::string("not named")
+                                : log.gpuName + " (line " + std::to_string(log.gpuLine) + ")")
+        << "\n";
+    for (const LoggedSetting& s : log.settings)
+        out << "  --" << s.option << " " << s.value << " (line " << s.line << ")\n";
+    out << "Scenario: " << optionsText(check.options) << "\n";
+    for (const std::string& assumption : check.assumed)
+        out << "  Assumed: " << assumption << "\n";
+    if (check.rows.empty()) {
+        out << "\nThe log states no memory figure to compare.\n";
+        return out.str();
+    }
+    size_t nameWidth = 6;
+    for (const LogCheckRow& row : check.rows)
+        nameWidth = std::max(nameWidth, codePoints(logFigureName(row.figure)));
+    out << "\n"
+        << padColumns("Figure", nameWidth + 2) << padColumns("Logged", 14)
+        << padColumns("kvscope", 14) << padColumns("Difference", 12) << "Line\n";
+    for (const LogCheckRow& row : check.rows)
+        out << padColumns(logFigureName(row.figure), nameWidth + 2)
+            << padColumns(logFigureText(row.figure, row.logged, units), 14)
+            << padColumns(logFigureText(row.figure, row.predicted, units), 14)
+            << padColumns(differenceText(row), 12) << row.line << "\n";
+    if (check.loggedKvCacheTokens > 0)
+        out << "\nCalibrate to this log (fits the engine's runtime overhead to its KV cache "
+               "size):\n"
+            << "  kvscope-cli calibrate --kv-cache-tokens "
+            << int64_t(std::llround(check.loggedKvCacheTokens)) << " " << optionsText(check.options)
+            << "\n";
+    return out.str();
+}
+
+} // namespace kvscope

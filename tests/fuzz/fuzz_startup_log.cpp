@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Engine start-up logs (vLLM, llama.cpp, ollama, TGI): any bytes, as `kvscope-cli check-log` and
+// File > Check a start-up log read them. Whatever reads is checked against the catalog with a
+// fixed model and GPU, so the settings a log states go through the registry and the evaluation.
+
+#include "fuzz_support.h"
+
+#include "kvscope/io/log_check_json.h"
+#include "kvscope/io/startup_log.h"
+#include "kvscope/planning/log_check.h"
+#include "kvscope/text/log_check_text.h"
+
+#include <cmath>
+
+using namespace kvscope;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    auto log = readStartupLog(std::string_view(reinterpret_cast<const char*>(data), size));
+    if (!log)
+        return 0;
+    if (log->engine != "vllm" && log->engine != "llamacpp" && log->engine != "tgi")
+        fuzz::fail("unknown engine read: " + log->engine);
+    for (const auto& [figure, number] : log->figures)
+        if (!std::isfinite(number.value) || std::fabs(number.value) > 1e15 || number.line < 1)
+            fuzz::fail(std::string("figure out of range: ") + logFigureId(figure));
+    startupLogToJson(*log).dump();
+
+    // The log's model and GPU may be anything; these make every log reach the evaluation.
+    auto check =
+        checkStartupLog(*log, fuzz::catalog(), {{"model", "llama-3.1-8b"}, {"gpu", "h100-sxm"}});
+    if (!check)
+        return 0;
+    if (auto error = validate(check->scenario))
+        fuzz::fail("checked scenario is invalid: " + error->message());
+    for (const LogCheckRow& row : check->rows)
+        if (!std::isfinite(row.predicted) || !std::isfinite(row.logged))
+            fuzz::fail(std::string("row not finite: ") + logFigureId(row.figure));
+    logCheckToJson(*check).dump();
+    logCheckText(*check, ByteUnits::Binary);
+    fuzz::evaluateChecked(check->scenario, fuzz::selector(data, size));
+    return 0;
+}
