@@ -362,6 +362,13 @@ private slots:
         QVERIFY(!odd->figure(LogFigure::Weights)); // 1e15 GiB is beyond any number kept
         QCOMPARE(figureOf(*odd, LogFigure::KvCacheMemory), -7.83 * kGiB);
 
+        // Bytes that are not UTF-8 in a name reach JSON replaced (found by fuzz_startup_log).
+        auto latin1 = readStartupLog("INFO Starting to load model caf\xe9-\xd1\xff/7B...\n"
+                                     "INFO # GPU blocks: 10\n");
+        QVERIFY(latin1.ok());
+        QVERIFY(latin1->model.starts_with("caf"));
+        QVERIFY(!startupLogToJson(*latin1).dump().empty());
+
         // An Args block that never closes is read up to its cap.
         std::string open = "2024-05-01T00:00:00Z  INFO text_generation_launcher: Args {\n"
                            "    max_total_tokens: Some(\n        4096,\n    ),\n";

@@ -30,7 +30,12 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
         QStringLiteral("Pin a scenario file (and the scenarios pinned in it) for comparison; "
                        "repeat for more, up to four in all."),
         QStringLiteral("FILE"));
-    parser.addOptions({help, version, screenshot, size, lang, page, presentation, compare});
+    const QCommandLineOption checkLog(
+        QStringLiteral("check-log"),
+        QStringLiteral("Open Tools > Check a start-up log on this vLLM, llama.cpp or TGI log "
+                       "(with --screenshot, the dialog is rendered)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({help, version, screenshot, size, lang, page, presentation, compare, checkLog});
     std::vector<QCommandLineOption> scenario;
     for (const ScenarioOption& o : scenarioOptions()) {
         scenario.emplace_back(QString::fromStdString(o.name), QString::fromStdString(o.help),
@@ -67,6 +72,7 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
         options.page != QLatin1String("compare"))
         return FieldError{"--page", options.page.toStdString(), "charts, plan, matrix or compare"};
     options.presentation = parser.isSet(presentation);
+    options.checkLog = parser.value(checkLog);
     for (const QString& file : parser.values(compare))
         options.compare.push_back(file.toStdString());
     // Scenario options in the order given, as the CLI applies them.

@@ -13,6 +13,7 @@
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
 #include "export/screenshot.h"
+#include "panels/log_check_dialog.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -97,6 +98,18 @@ int main(int argc, char** argv)
         window.setPresentationMode(true);
     if (!options->page.isEmpty())
         window.showPage(options->page);
+    if (!options->checkLog.isEmpty()) {
+        // Tools > Check a start-up log, opened on the file (its problems are shown in it).
+        auto* dialog = new ui::LogCheckDialog(&controller, &window);
+        dialog->openLogFile(options->checkLog);
+        if (screenshot)
+            return ui::saveWidgetScreenshot(*dialog, options->screenshot, options->size) ? 0 : 1;
+        window.restoreState();
+        window.show();
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+        return app.exec();
+    }
     if (screenshot)
         return ui::saveScreenshot(window, controller, options->screenshot, options->size) ? 0 : 1;
     window.restoreState();

@@ -1355,6 +1355,189 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
 </context>
 <context>
+    <name>kvscope::ui::LogCheckDialog</name>
+    <message>
+        <source>Open a start-up log</source>
+        <translation>起動ログを開く</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt);;All files (*)</source>
+        <translation>ログ (*.log *.txt);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>GPU memory (one GPU)</source>
+        <translation>GPU メモリ(GPU 1 基)</translation>
+    </message>
+    <message>
+        <source>Memory budget (one GPU)</source>
+        <translation>使用可能メモリ(GPU 1 基)</translation>
+    </message>
+    <message>
+        <source>Weights (one GPU)</source>
+        <translation>重み(GPU 1 基)</translation>
+    </message>
+    <message>
+        <source>Non-torch memory (one GPU)</source>
+        <translation>PyTorch 外のメモリ(GPU 1 基)</translation>
+    </message>
+    <message>
+        <source>Activation peak (one GPU)</source>
+        <translation>アクティベーションのピーク(GPU 1 基)</translation>
+    </message>
+    <message>
+        <source>Memory for the KV cache (one GPU)</source>
+        <translation>KVキャッシュ用メモリ(GPU 1 基)</translation>
+    </message>
+    <message>
+        <source>KV cache size (tokens)</source>
+        <translation>KVキャッシュ容量(トークン)</translation>
+    </message>
+    <message>
+        <source>KV cache blocks (one GPU)</source>
+        <translation>KVキャッシュのブロック数(GPU 1 基)</translation>
+    </message>
+    <message>
+        <source>Maximum concurrency</source>
+        <translation>最大同時実行数</translation>
+    </message>
+    <message>
+        <source>CUDA graphs (one GPU)</source>
+        <translation>CUDA グラフ(GPU 1 基)</translation>
+    </message>
+    <message>
+        <source>Weights on the GPUs</source>
+        <translation>GPU 上の重み</translation>
+    </message>
+    <message>
+        <source>Weights in host RAM</source>
+        <translation>ホスト RAM 上の重み</translation>
+    </message>
+    <message>
+        <source>KV cache buffers</source>
+        <translation>KVキャッシュのバッファ</translation>
+    </message>
+    <message>
+        <source>Compute buffers on the GPUs</source>
+        <translation>GPU 上の計算バッファ</translation>
+    </message>
+    <message>
+        <source>Layers on the GPUs</source>
+        <translation>GPU に載せた層</translation>
+    </message>
+    <message>
+        <source>Paste a log above, drop a log file here, or open one.</source>
+        <translation>上にログを貼り付けるか、ログファイルをここにドロップするか、ファイルを開いてください。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 on %3 × %4, %5, %6 per sequence</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2、%3 × %4、%5、シーケンスあたり %6</translation>
+    </message>
+    <message>
+        <source>The file holds %1 start-ups; the last one is read.</source>
+        <translation>ファイルには %1 回分の起動が含まれています。最後の起動を読み取りました。</translation>
+    </message>
+    <message>
+        <source>Settings read from the log: %1</source>
+        <translation>ログから読み取った設定: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>The log states no memory figure to compare.</source>
+        <translation>ログには比較できるメモリの数値がありません。</translation>
+    </message>
+    <message>
+        <source>No engine overhead reaches the logged KV cache size of %1 for this scenario.</source>
+        <translation>このシナリオでは、エンジンのオーバーヘッドをどう合わせても、ログの KVキャッシュ容量 %1 に届きません。</translation>
+    </message>
+    <message>
+        <source>Check a start-up log</source>
+        <translation>起動ログの確認</translation>
+    </message>
+    <message>
+        <source>Paste the start-up log of vLLM, llama.cpp (or ollama) or TGI, or drop the file here. kvscope reads the settings it states, builds that scenario and puts each memory figure the engine logged beside its own prediction.</source>
+        <translation>vLLM、llama.cpp(ollama を含む)、TGI の起動ログを貼り付けるか、ファイルをここにドロップしてください。kvscope はログに記載された設定を読み取ってシナリオを組み立て、エンジンが出力したメモリの各数値を kvscope の予測と並べて表示します。</translation>
+    </message>
+    <message>
+        <source>Open a log file...</source>
+        <translation>ログファイルを開く...</translation>
+    </message>
+    <message>
+        <source>INFO ... GPU KV cache size: 75,840 tokens</source>
+        <translation>INFO ... GPU KV cache size: 75,840 tokens</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>Logged</source>
+        <translation>ログの値</translation>
+    </message>
+    <message>
+        <source>kvscope</source>
+        <translation>kvscope</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Use this scenario</source>
+        <translation>このシナリオを使う</translation>
+    </message>
+    <message>
+        <source>Calibrate to this log</source>
+        <translation>このログに合わせて校正</translation>
+    </message>
+    <message>
+        <source>Uses the scenario and fits the engine&apos;s runtime overhead so that kvscope&apos;s KV cache size equals the logged one.</source>
+        <translation>このシナリオを使い、kvscope の KVキャッシュ容量がログの値と一致するよう、エンジンのランタイムオーバーヘッドを合わせ込みます。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>The log does not state vLLM&apos;s release: the rules of kvscope&apos;s default release apply.</source>
+        <translation>ログに vLLM のリリースの記載がないため、kvscope の既定リリースの規則を適用しています。</translation>
+    </message>
+    <message>
+        <source>vLLM %1 is outside the releases kvscope models: the rules of its default release apply.</source>
+        <translation>vLLM %1 は kvscope がモデル化しているリリースの範囲外のため、既定リリースの規則を適用しています。</translation>
+    </message>
+    <message>
+        <source>Model: the log names none; the window&apos;s %1 is used.</source>
+        <translation>モデル: ログに記載がないため、ウィンドウの %1 を使います。</translation>
+    </message>
+    <message>
+        <source>Model: &quot;%1&quot; is not in the catalog; the window&apos;s imported %2 is used.</source>
+        <translation>モデル: 「%1」はカタログにないため、ウィンドウでインポートした %2 を使います。</translation>
+    </message>
+    <message>
+        <source>GPU: the log names none; the window&apos;s %1 is used.</source>
+        <translation>GPU: ログに記載がないため、ウィンドウの %1 を使います。</translation>
+    </message>
+    <message>
+        <source>GPU: &quot;%1&quot; is not in the catalog; the window&apos;s %2 is used.</source>
+        <translation>GPU: 「%1」はカタログにないため、ウィンドウの %2 を使います。</translation>
+    </message>
+    <message>
+        <source>The log names the model &quot;%1&quot;, which kvscope&apos;s catalog does not have. Import its config.json or GGUF file in the window, then check again.</source>
+        <translation>ログのモデル「%1」は kvscope のカタログにありません。ウィンドウでその config.json か GGUF ファイルをインポートしてから、もう一度確認してください。</translation>
+    </message>
+    <message>
+        <source>The log names no GPU kvscope&apos;s catalog has. Choose the GPU in the window, then check again.</source>
+        <translation>ログの GPU は kvscope のカタログにありません。ウィンドウで GPU を選んでから、もう一度確認してください。</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::MainWindow</name>
     <message>
         <source>Open scenario</source>
@@ -2194,6 +2377,10 @@ latent %1</source>
     <message>
         <source>&amp;Calibrate to a measurement...</source>
         <translation>実測値でキャリブレーション(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Check a &amp;start-up log...</source>
+        <translation>起動ログの確認(&amp;S)...</translation>
     </message>
 </context>
 <context>

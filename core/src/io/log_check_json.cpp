@@ -2,6 +2,7 @@
 #include "kvscope/io/log_check_json.h"
 
 #include "json_numbers.h"
+#include "kvscope/text/log_check_text.h"
 
 namespace kvscope {
 
@@ -27,7 +28,9 @@ nlohmann::json logCheckToJson(const LogCheck& check)
     nlohmann::json& options = j["scenario_options"] = nlohmann::json::array();
     for (const auto& [name, value] : check.options)
         options.push_back({{"option", name}, {"value", value}});
-    j["assumed"] = check.assumed;
+    nlohmann::json& assumed = j["assumed"] = nlohmann::json::array();
+    for (const LogAssumption assumption : check.assumed)
+        assumed.push_back(assumptionText(assumption, check.log));
     nlohmann::json& rows = j["figures"] = nlohmann::json::array();
     for (const LogCheckRow& row : check.rows) {
         const std::optional<double> difference = row.differencePercent();

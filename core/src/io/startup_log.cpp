@@ -3,6 +3,7 @@
 // that engine's reader (startup_log_vllm.cpp, _llamacpp.cpp, _tgi.cpp).
 #include "kvscope/io/startup_log.h"
 
+#include "file_names.h"
 #include "startup_log_lines.h"
 
 #include <algorithm>
@@ -260,7 +261,14 @@ Expected<StartupLog> readStartupLog(std::string_view text)
         reader->read(line, state);
     });
     reader->finish(state);
-    return std::move(state.log());
+    // Names and values are written into JSON and the window: bytes that are not UTF-8 (a log
+    // in another encoding, a damaged file) are replaced, never passed on.
+    StartupLog& log = state.log();
+    for (std::string* text : {&log.release, &log.model, &log.architecture, &log.gpuName})
+        *text = utf8Text(*text);
+    for (LoggedSetting& setting : log.settings)
+        setting.value = utf8Text(setting.value);
+    return std::move(log);
 }
 
 } // namespace kvscope

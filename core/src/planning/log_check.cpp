@@ -222,15 +222,12 @@ Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog
         // A release kvscope has no rules for: the nearest it models, said so.
         std::erase_if(options, [](const auto& o) { return o.first == "engine-version"; });
         scenario = scenarioFromOptions(options, catalog);
-        check.assumed.push_back(
-            "vLLM " + log.release + " is outside the releases kvscope models; " +
-            "the rules of its default release apply (--engine-version sets one)");
+        check.assumed.push_back(LogAssumption::ReleaseNotModelled);
     }
     if (!scenario)
         return scenario.error();
     if (log.engine == "vllm" && release.empty() && !hasOption(userOptions, "engine-version"))
-        check.assumed.push_back("the log does not state vLLM's release; the rules of its default "
-                                "release apply (--engine-version sets one)");
+        check.assumed.push_back(LogAssumption::ReleaseNotStated);
     check.scenario = std::move(scenario).value();
     auto evaluation = evaluate(check.scenario);
     if (!evaluation)

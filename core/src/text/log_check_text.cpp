@@ -80,6 +80,20 @@ std::string differenceText(const LogCheckRow& row, const NumberStyle& style)
     return (shown > 0 ? "+" : "") + formatNumber(shown == 0 ? 0.0 : shown, 1, style) + " %";
 }
 
+std::string assumptionText(LogAssumption assumption, const StartupLog& log)
+{
+    switch (assumption) {
+    case LogAssumption::ReleaseNotStated:
+        return "the log does not state vLLM's release; the rules of its default release apply "
+               "(--engine-version sets one)";
+    case LogAssumption::ReleaseNotModelled:
+        return "vLLM " + log.release +
+               " is outside the releases kvscope models; the rules of its "
+               "default release apply (--engine-version sets one)";
+    }
+    return "";
+}
+
 std::string logEngineText(const StartupLog& log)
 {
     const std::string name = log.engine == "vllm"       ? "vLLM"
@@ -105,8 +119,8 @@ std::string logCheckText(const LogCheck& check, ByteUnits units)
     for (const LoggedSetting& s : log.settings)
         out << "  --" << s.option << " " << s.value << " (line " << s.line << ")\n";
     out << "Scenario: " << optionsText(check.options) << "\n";
-    for (const std::string& assumption : check.assumed)
-        out << "  Assumed: " << assumption << "\n";
+    for (const LogAssumption assumption : check.assumed)
+        out << "  Assumed: " << assumptionText(assumption, log) << "\n";
     if (check.rows.empty()) {
         out << "\nThe log states no memory figure to compare.\n";
         return out.str();

@@ -32,10 +32,9 @@ QImage renderWindow(MainWindow& window, ScenarioController& controller, const QS
     return window.grab().toImage();
 }
 
-bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QString& path,
-                    const QSize& size)
+namespace {
+bool savePng(const QImage& image, const QString& path)
 {
-    const QImage image = renderWindow(window, controller, size);
     QSaveFile file(path);
     if (image.isNull() || !file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
         std::fprintf(stderr, "kvscope: --screenshot: cannot write %s: %s\n", qPrintable(path),
@@ -43,6 +42,24 @@ bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QS
         return false;
     }
     return true;
+}
+} // namespace
+
+bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QString& path,
+                    const QSize& size)
+{
+    return savePng(renderWindow(window, controller, size), path);
+}
+
+bool saveWidgetScreenshot(QWidget& widget, const QString& path, const QSize& size)
+{
+    widget.resize(size);
+    widget.show();
+    QApplication::processEvents();
+    if (QWidget* focused = QApplication::focusWidget(); focused && widget.isAncestorOf(focused))
+        focused->clearFocus();
+    QApplication::processEvents();
+    return savePng(widget.grab().toImage(), path);
 }
 
 } // namespace kvscope::ui

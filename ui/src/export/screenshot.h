@@ -5,6 +5,8 @@
 #include <QSize>
 #include <QString>
 
+class QWidget;
+
 namespace kvscope::ui {
 
 class MainWindow;
@@ -16,5 +18,7 @@ QImage renderWindow(MainWindow& window, ScenarioController& controller, const QS
 // with the reason on stderr.
 bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QString& path,
                     const QSize& size);
+// A dialog (or any widget) laid out at `size` and saved the same way.
+bool saveWidgetScreenshot(QWidget& widget, const QString& path, const QSize& size);
 
 } // namespace kvscope::ui

@@ -2,6 +2,7 @@
 #include "validation/validation_menus.h"
 
 #include "panels/calibration_dialog.h"
+#include "panels/log_check_dialog.h"
 #include "window/scenario_controller.h"
 #include "validation/validation_view.h"
 
@@ -21,6 +22,7 @@ ValidationMenus::ValidationMenus(QMainWindow* window, QMenu* viewMenu,
     m_validation = viewMenu->addAction(QString(), this, [this] { showValidation(); });
     m_toolsMenu = window->menuBar()->addMenu(QString());
     m_calibrate = m_toolsMenu->addAction(QString(), this, &ValidationMenus::showCalibration);
+    m_checkLog = m_toolsMenu->addAction(QString(), this, [this] { showLogCheck(); });
     window->installEventFilter(this);
     retranslate();
 }
@@ -44,6 +46,14 @@ void ValidationMenus::showCalibration()
     dialog.exec();
 }
 
+void ValidationMenus::showLogCheck(const QString& path)
+{
+    LogCheckDialog dialog(m_controller, m_window);
+    if (!path.isEmpty())
+        dialog.openLogFile(path);
+    dialog.exec();
+}
+
 bool ValidationMenus::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_window && event->type() == QEvent::LanguageChange)
@@ -56,6 +66,7 @@ void ValidationMenus::retranslate()
     m_validation->setText(tr("&Validation against measurements..."));
     m_toolsMenu->setTitle(tr("&Tools"));
     m_calibrate->setText(tr("&Calibrate to a measurement..."));
+    m_checkLog->setText(tr("Check a &start-up log..."));
 }
 
 } // namespace kvscope::ui

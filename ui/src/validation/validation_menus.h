@@ -13,9 +13,9 @@ namespace kvscope::ui {
 class ScenarioController;
 class ValidationView;
 
-// View > Validation and Tools > Calibrate on the main window: owns the two actions, opens the
-// Validation view (one, kept while the window lives) and the Calibrate dialog, and retranslates
-// its texts when the window's language changes.
+// View > Validation, Tools > Calibrate and Tools > Check a start-up log on the main window: owns
+// the actions, opens the Validation view (one, kept while the window lives) and the two dialogs,
+// and retranslates its texts when the window's language changes.
 class ValidationMenus : public QObject
 {
     Q_OBJECT
@@ -27,6 +27,9 @@ public:
     // Opens (or raises) the Validation view and returns it.
     ValidationView* showValidation();
     void showCalibration();
+    // Tools > Check a start-up log, on `path` when one is given.
+    void showLogCheck(const QString& path = QString());
+    QAction* checkLogAction() const { return m_checkLog; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -39,6 +42,7 @@ private:
     QMenu* m_toolsMenu = nullptr;
     QAction* m_validation = nullptr;
     QAction* m_calibrate = nullptr;
+    QAction* m_checkLog = nullptr;
     QPointer<ValidationView> m_view;
 };
 

@@ -27,12 +27,17 @@ struct LogCheckRow
     std::optional<double> differencePercent() const;
 };
 
+// What the log did not say and kvscope chose.
+enum class LogAssumption {
+    ReleaseNotStated,   // vLLM's release is not in the log: its default release's rules apply
+    ReleaseNotModelled, // the logged release is outside the releases kvscope models: the same
+};
+
 struct LogCheck
 {
     StartupLog log;
     OptionList options; // what built the scenario, the user's options last
-    std::vector<std::string>
-        assumed; // what the log did not say and kvscope chose, one sentence each
+    std::vector<LogAssumption> assumed;
     Scenario scenario;
     Evaluation evaluation;
     std::vector<LogCheckRow> rows; // in LogFigure order

@@ -21,6 +21,8 @@ std::string logFigureText(LogFigure figure, double value, ByteUnits units,
                           const NumberStyle& style = {});
 // "+1.2 %", "-0.4 %", "0.0 %"; "-" when the log says 0.
 std::string differenceText(const LogCheckRow& row, const NumberStyle& style = {});
+// "the log does not state vLLM's release; ..."
+std::string assumptionText(LogAssumption assumption, const StartupLog& log);
 // "vLLM 0.8.1", "llama.cpp b5274", "TGI".
 std::string logEngineText(const StartupLog& log);
 

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tools > Check a start-up log, offscreen: a cited log in, its figures in the table, the window's
+// GPU standing in where the log names none, "Use this scenario" and "Calibrate to this log"
+// through the controller, refusals in words, Japanese, and a laptop screen.
+//
+// KVSCOPE_SCREENSHOT_DIR=/some/dir also saves the dialog as PNGs for a person to look at.
+
+#include "window_fixture.h"
+
+#include "panels/log_check_dialog.h"
+#include "validation/validation_menus.h"
+#include "window/ui_text.h"
+
+#include <QAbstractButton>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace kvscope;
+using namespace kvscope::test;
+using namespace kvscope::ui;
+
+namespace {
+
+QString logPath(const char* name)
+{
+    return QStringLiteral(KVSCOPE_TEST_DATA_DIR "/data/logs/") + QLatin1String(name);
+}
+
+void saveShot(QWidget* widget, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR");
+    QCoreApplication::processEvents(); // the layout follows the last check
+    if (!dir.isEmpty())
+        QVERIFY(widget->grab().save(dir + '/' + name + ".png"));
+}
+
+QAbstractButton* button(QDialog& dialog, const QString& text)
+{
+    for (QAbstractButton* b : dialog.findChildren<QAbstractButton*>())
+        if (b->text() == text)
+            return b;
+    return nullptr;
+}
+
+QString summary(QDialog& dialog)
+{
+    return dialog.findChild<QLabel*>(QStringLiteral("logSummary"))->text();
+}
+
+} // namespace
+
+class TestLogCheckUi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { m_fixture.open(); }
+    void cleanup() { m_fixture.close(); }
+
+    void toolsMenuOpensIt()
+    {
+        auto* menus = m_fixture.window->findChild<ValidationMenus*>();
+        QVERIFY(menus && menus->checkLogAction());
+        QCOMPARE(menus->checkLogAction()->text(), QStringLiteral("Check a &start-up log..."));
+    }
+
+    // vLLM V0 on an A100 (the window's GPU, as the log names none): nine figures, each
+    // beside the evaluation of the scenario the log describes.
+    void readsALogIntoTheTable()
+    {
+        QVERIFY(m_fixture.change({{"gpu", "a100-80gb"}}));
+        LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+        dialog.show();
+        QVERIFY(dialog.openLogFile(logPath("vllm-phi4-gptq4bit-a100-david-share.log")));
+        QVERIFY(dialog.check());
+        QCOMPARE(dialog.check()->scenario.gpu.id, std::string("a100-80gb"));
+        QCOMPARE(dialog.check()->scenario.model.id, std::string("phi-4"));
+        QVERIFY(summary(dialog).contains(QStringLiteral("GPU: the log names none")));
+        QTableWidget* table = dialog.table();
+        QCOMPARE(table->rowCount(), 9);
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("GPU memory (one GPU)"));
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("79.25 GiB"));
+        QCOMPARE(table->item(6, 0)->text(), QStringLiteral("KV cache blocks (one GPU)"));
+        QCOMPARE(table->item(6, 1)->text(), QStringLiteral("715"));
+        QCOMPARE(table->item(6, 2)->text(),
+                 UiText::integer(dialog.check()->evaluation.engine.kvBlocks));
+        QCOMPARE(table->item(6, 4)->text(), QStringLiteral("17"));
+        // At the dialog's own size every column shows whole.
+        QCoreApplication::processEvents();
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        saveShot(&dialog, QStringLiteral("log-check-en"));
+    }
+
+    void useScenarioPutsItInTheWindow()
+    {
+        LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+        QVERIFY(dialog.openLogFile(logPath("vllm-pr12569-llama3.1-70b-w8a8-v1-gpu-blocks.log")));
+        QVERIFY(button(dialog, QStringLiteral("Use this scenario"))->isEnabled());
+        QVERIFY(dialog.useScenario());
+        const Scenario& s = m_fixture.controller->scenario();
+        QCOMPARE(s.model.id, std::string("llama-3.1-70b"));
+        QCOMPARE(s.weights.id, std::string("int8"));
+        QCOMPARE(s.context, int64_t(2048));
+        QCOMPARE(s.engine.family, std::string("vllm"));
+    }
+
+    // 1,381 blocks of 16 tokens: after calibrating, the window predicts that KV cache size.
+    void calibrateToTheLog()
+    {
+        QVERIFY(m_fixture.change({{"gpu", "h100-sxm"}}));
+        LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+        QVERIFY(dialog.openLogFile(logPath("vllm-pr12569-llama3.1-70b-w8a8-v1-gpu-blocks.log")));
+        QCOMPARE(dialog.check()->loggedKvCacheTokens, 1381.0 * 16);
+        QVERIFY(dialog.calibrate());
+        m_fixture.controller->evaluateNow();
+        QCOMPARE(m_fixture.controller->snapshot().evaluation.engine.kvCacheTokens,
+                 int64_t(1381 * 16));
+        QVERIFY(m_fixture.controller->scenario().calibration);
+    }
+
+    // What cannot be checked says why, and nothing can be used or calibrated.
+    void refusals()
+    {
+        LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+        QVERIFY(!button(dialog, QStringLiteral("Use this scenario"))->isEnabled());
+        dialog.setLogText(QStringLiteral("hello\nworld\n"));
+        QVERIFY(!dialog.check());
+        QVERIFY(dialog.problemText().contains(QStringLiteral("log")));
+        QVERIFY(!dialog.useScenario());
+        QVERIFY(!dialog.calibrate());
+        // A model the catalog lacks is never replaced by the window's catalog model.
+        QVERIFY(dialog.openLogFile(logPath("vllm-issue28228-kimi-linear-awq-tp2-2x3090.log")));
+        QVERIFY(!dialog.check());
+        QVERIFY(dialog.problemText().contains(QStringLiteral("Kimi-Linear-48B")));
+        QVERIFY(!dialog.openLogFile(logPath("no-such.log")));
+        QVERIFY(!dialog.check());
+        // A log with no figure: the scenario is there, the table is not.
+        QVERIFY(dialog.openLogFile(logPath("tgi-issue832-llama2-13b-4shard-v1.0.log")));
+        QVERIFY(dialog.check());
+        QVERIFY(!dialog.table()->isVisibleTo(&dialog));
+        QVERIFY(!button(dialog, QStringLiteral("Calibrate to this log"))->isEnabled());
+    }
+
+    void japanese()
+    {
+        m_fixture.window->setLanguage(QStringLiteral("ja"));
+        QVERIFY(m_fixture.change({{"gpu", "h100-sxm"}}));
+        LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+        dialog.show();
+        QVERIFY(dialog.openLogFile(logPath("vllm-phi4-gptq4bit-a100-david-share.log")));
+        saveShot(&dialog, QStringLiteral("log-check-ja"));
+        QStringList texts{dialog.windowTitle()};
+        for (QLabel* label : dialog.findChildren<QLabel*>())
+            texts << QString(label->text()).remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+        for (QAbstractButton* b : dialog.findChildren<QAbstractButton*>())
+            texts << b->text();
+        for (int c = 0; c < dialog.table()->columnCount(); ++c)
+            texts << dialog.table()->horizontalHeaderItem(c)->text();
+        for (int r = 0; r < dialog.table()->rowCount(); ++r)
+            texts << dialog.table()->item(r, 0)->text();
+        // Engine names, units, and the settings as the command line spells them stay as they are.
+        const QString model = QString::fromStdString(dialog.check()->scenario.model.name);
+        const QString gpu = QString::fromStdString(dialog.check()->scenario.gpu.name);
+        const QString format = QString::fromStdString(dialog.check()->scenario.weights.name);
+        static const QRegularExpression options(QStringLiteral("--[a-z-]+ [^ ]+"));
+        static const QRegularExpression englishWord(QStringLiteral("\\b[A-Za-z]{4,}\\b"));
+        for (QString text : texts) {
+            text.remove(options);
+            for (const QString& word :
+                 {model, gpu, format, QStringLiteral("kvscope"), QStringLiteral("vLLM"),
+                  QStringLiteral("llama.cpp"), QStringLiteral("ollama"), QStringLiteral("PyTorch"),
+                  QStringLiteral("config.json"), QStringLiteral("GGUF"), QStringLiteral("CUDA"),
+                  QStringLiteral("INFO"), QStringLiteral("tokens")})
+                text.remove(word);
+            text.remove(QLatin1Char('&'));
+            const auto match = englishWord.match(text);
+            QVERIFY2(!match.hasMatch(),
+                     qPrintable(QStringLiteral("untranslated: \"%1\"").arg(text)));
+        }
+    }
+
+    // 1366x768 and 1280x800 laptops: the dialog fits the screen with room for its frame.
+    void fitsALaptop()
+    {
+        LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+        QVERIFY(dialog.size().width() <= 1280 && dialog.size().height() <= 768 - 60);
+        QVERIFY(dialog.minimumSize().height() <= 768 - 60);
+    }
+
+private:
+    WindowFixture m_fixture;
+};
+
+QTEST_MAIN(TestLogCheckUi)
+#include "tst_log_check_ui.moc"
