@@ -92,6 +92,31 @@ private slots:
                                            e.decode.hostExpertsMs)) < 1e-9);
     }
 
+    // llama.cpp -nkvo: the CPU attends the KV in host RAM, so every GPU layer hands its hidden
+    // state over and back, as a CPU expert layer does (host_handover_us, FP32 activations).
+    void noKvOffloadHandsEveryLayerOver()
+    {
+        const Scenario s = scenarioFrom({{"engine", "llamacpp"},
+                                         {"model", "llama-2-7b"},
+                                         {"gpu", "rtx-3090-ti"},
+                                         {"weights", "q4_0"},
+                                         {"context", "128"},
+                                         {"kv-placement", "cpu"}});
+        const Evaluation e = evaluated(s);
+        const double link = e.decode.pcieEffectiveGBps;
+        const double expected = 2.0 * 32.0 * (0.160 + 4096.0 * 4.0 / (link * 1e9) * 1e3);
+        QVERIFY2(std::abs(e.decode.hostKvHandoverMs - expected) < 1e-9,
+                 qPrintable(QString::number(e.decode.hostKvHandoverMs)));
+        QVERIFY(e.decode.selectedMs > expected);
+        // KV on the GPU: no hand-over.
+        const Scenario onGpu = scenarioFrom({{"engine", "llamacpp"},
+                                             {"model", "llama-2-7b"},
+                                             {"gpu", "rtx-3090-ti"},
+                                             {"weights", "q4_0"},
+                                             {"context", "128"}});
+        QCOMPARE(evaluated(onGpu).decode.selectedMs, evaluated(onGpu).decode.gpuMs);
+    }
+
     // A prompt of 2,048 tokens is four n_ubatch chunks of 512; llama.cpp copies the host
     // experts to the GPU for each (op offload), over the same PCIe link.
     void gptOssPrefillCopiesTheExpertsPerChunk()

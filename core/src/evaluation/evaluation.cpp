@@ -278,14 +278,12 @@ double interconnectMs(const Scenario& s, int64_t batch)
     return 2.0 * double(s.model.layers) * (latency + transferMs(hidden * ring, link));
 }
 
-// Two hand-overs per MoE layer whose experts the CPU computes: the hidden state goes to the CPU
-// and the experts' output comes back (llama.cpp's activations are FP32), each after a sync.
-double expertHandoverMs(const Scenario& s, const ExpertOffload& experts, int64_t batch,
-                        double linkGBps)
+// Two hand-overs per layer whose experts (or attention) the CPU computes: the hidden state goes
+// to the CPU and the result comes back (llama.cpp's activations are FP32), each after a sync.
+double handoverMs(const Scenario& s, double layers, int64_t batch, double linkGBps)
 {
     const double hidden = double(batch) * double(s.model.hiddenSize) * 4.0;
-    return 2.0 * double(experts.layers) *
-           (s.efficiency.hostHandoverUs / 1e3 + transferMs(hidden, linkGBps));
+    return 2.0 * layers * (s.efficiency.hostHandoverUs / 1e3 + transferMs(hidden, linkGBps));
 }
 
 // Written into `d` where it stands (in the result), as is the breakeven below: copying figures
@@ -321,7 +319,8 @@ void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, 
     d.hostExpertsGBps = experts.layers > 0 ? hostRate : 0.0;
     if (experts.layers > 0) {
         d.hostExpertsReadMs = transferMs(d.hostExpertsReadBytes, hostRate);
-        d.hostExpertsHandoverMs = expertHandoverMs(s, experts, s.batch, d.pcieEffectiveGBps);
+        d.hostExpertsHandoverMs =
+            handoverMs(s, double(experts.layers), s.batch, d.pcieEffectiveGBps);
         d.hostExpertsMs = d.hostExpertsReadMs + d.hostExpertsHandoverMs;
     }
     d.fixedMs = double(s.model.layers) * s.efficiency.layerOverheadUs / 1e3;
@@ -335,11 +334,14 @@ void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, 
     d.tierMs[size_t(Tier::Gpu)] = d.gpuMs;
     if (x.computesOnHost) {
         // KV in host RAM is attended by the CPU there (llama.cpp -nkvo): no copy, but the CPU's
-        // read of every layer's KV alternates with the GPU's work instead of overlapping it.
+        // read of every layer's KV alternates with the GPU's work instead of overlapping it, and
+        // each GPU layer hands its attention to the CPU and takes the result back.
         const GpuStep noKv =
             gpuStep(x, p, residentShare, 0.0, s.batch, s.context, d.hostExpertsReadBytes);
-        const double hostKvMs =
-            std::max(noKv.memoryMs, noKv.computeMs) + transferMs(step.kvRead, hostRate) + besideGpu;
+        d.hostKvHandoverMs =
+            handoverMs(s, onGpu * double(s.model.kvLayers()), s.batch, d.pcieEffectiveGBps);
+        const double hostKvMs = std::max(noKv.memoryMs, noKv.computeMs) +
+                                transferMs(step.kvRead, hostRate) + d.hostKvHandoverMs + besideGpu;
         d.tierMs[size_t(Tier::CpuSerial)] = hostKvMs;
         d.tierMs[size_t(Tier::CpuPipelined)] = hostKvMs;
     } else {
@@ -391,7 +393,7 @@ double hostExpertsForwardMs(const Setup& x, const ParameterCount& p, const Decod
     if (tokens < kOpOffloadMinBatch)
         return transferMs(expertBytesReadOnHost(s, experts, p, tokens, x.ways),
                           hostServeGBps(x, d.pcieEffectiveGBps)) +
-               expertHandoverMs(s, experts, tokens, d.pcieEffectiveGBps);
+               handoverMs(s, double(experts.layers), tokens, d.pcieEffectiveGBps);
     const int64_t chunk = s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : tokens;
     const double chunks = double((tokens + chunk - 1) / chunk);
     return chunks * transferMs(experts.bytesTotal / double(x.ways), d.pcieEffectiveGBps);

@@ -201,10 +201,20 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     explainExpertOffload(s, e, units, st, w, out);
 
     // Tokens of the whole pool first (the figure beside it), then each sequence's share.
-    std::string longest = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv +
-                          " \u00f7 " + bytes(e.kv.bytesPerToken) + " " + w.perToken + " = " +
+    // A hybrid's every sequence holds its recurrent state besides its tokens' KV.
+    const std::string room = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv;
+    const std::string state = e.kv.stateBytesPerSequence > 0
+                                  ? " \u2212 " + bytes(e.kv.stateBytesPerSequence) + " " +
+                                        w.recurrentState
+                                  : std::string();
+    std::string longest = (state.empty() ? room : "(" + room + state + ")") + " \u00f7 " +
+                          bytes(e.kv.bytesPerToken) + " " + w.perToken + " = " +
                           integer(e.tokensFit.model) + " " + w.tokens;
-    if (s.batch > 1)
+    if (s.batch > 1 && !state.empty())
+        longest += "; (" + room + " \u00f7 " + integer(s.batch) + " " + w.sequences + state +
+                   ") \u00f7 " + bytes(e.kv.bytesPerToken) + " = " +
+                   integer(e.tokensFit.perSequence) + " " + w.perSequence;
+    else if (s.batch > 1)
         longest += "; \u00f7 " + integer(s.batch) + " " + w.sequences + " = " +
                    integer(e.tokensFit.perSequence) + " " + w.perSequence;
     out.push_back({"longest_context", longest});

@@ -108,6 +108,8 @@ struct DecodeTiming
     double hostExpertsReadMs = 0;   // that read at that rate
     double hostExpertsHandoverMs = 0; // two GPU-CPU hand-overs per such layer
     double hostExpertsMs = 0;       // the two together
+    double hostKvHandoverMs = 0;    // KV in host RAM (llama.cpp -nkvo): two hand-overs per GPU
+                                    // layer, its attention computed by the CPU
     std::array<double, 5> tierMs{}; // decode ms per token per Tier, indexed by Tier
     double selectedMs = 0;          // at the scenario's KV placement (pipelined for CPU RAM)
     double tokensPerS = 0;          // batch / selectedMs, all sequences together
