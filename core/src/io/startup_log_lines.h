@@ -27,6 +27,15 @@ std::optional<double> numberAfter(std::string_view line, std::string_view key);
 // bracket.
 std::string_view leadingWord(std::string_view text);
 
+// Whether `line` holds any of `phrases`.
+template <typename Phrases> bool mentionsAny(std::string_view line, const Phrases& phrases)
+{
+    for (std::string_view phrase : phrases)
+        if (line.find(phrase) != std::string_view::npos)
+            return true;
+    return false;
+}
+
 // A number as an option's value: "0.9", "32768".
 std::string numberText(double value);
 

@@ -27,8 +27,7 @@ constexpr std::array<std::string_view, 3> kContextPrefixes{
 
 bool inContextBlock(std::string_view line)
 {
-    return std::any_of(kContextPrefixes.begin(), kContextPrefixes.end(),
-                       [&](std::string_view p) { return line.find(p) != std::string_view::npos; });
+    return mentionsAny(line, kContextPrefixes);
 }
 
 // A buffer's device: the word before "<kind> buffer size". GPU backends name their devices
@@ -289,12 +288,7 @@ private:
 
 bool isLlamaCppLine(std::string_view line)
 {
-    if (isOllamaLine(line))
-        return true;
-    for (std::string_view phrase : kPhrases)
-        if (line.find(phrase) != std::string_view::npos)
-            return true;
-    return false;
+    return isOllamaLine(line) || mentionsAny(line, kPhrases);
 }
 
 std::unique_ptr<LineReader> llamaCppReader()

@@ -135,10 +135,7 @@ private:
 
 bool isTgiLine(std::string_view line)
 {
-    for (std::string_view phrase : kPhrases)
-        if (line.find(phrase) != std::string_view::npos)
-            return true;
-    return false;
+    return mentionsAny(line, kPhrases);
 }
 
 std::unique_ptr<LineReader> tgiReader()

@@ -67,6 +67,56 @@ std::string integerText(double value)
     return std::to_string(int64_t(value));
 }
 
+// A numeric setting as the three places vLLM states it spell it: the command's flags, the
+// "non-default args" dict and the engine-config line ("" where that place never shows it).
+struct NumberField
+{
+    const char* option;
+    bool integer;
+    std::string_view arg;                    // "'max_model_len'"
+    std::string_view config;                 // " max_seq_len="
+    std::array<std::string_view, 4> flags{}; // "--max-model-len", ...
+};
+
+constexpr std::array<NumberField, 6> kNumberFields{{
+    {"context", true, "'max_model_len'", " max_seq_len=", {"--max-model-len", "--max_model_len"}},
+    {"gpus",
+     true,
+     "'tensor_parallel_size'",
+     " tensor_parallel_size=",
+     {"--tensor-parallel-size", "--tensor_parallel_size", "--tensor_parallel", "-tp"}},
+    {"gpu-mem-util",
+     false,
+     "'gpu_memory_utilization'",
+     "",
+     {"--gpu-memory-utilization", "--gpu_memory_utilization"}},
+    {"max-num-seqs", true, "'max_num_seqs'", "", {"--max-num-seqs", "--max_num_seqs"}},
+    {"max-num-batched-tokens",
+     true,
+     "'max_num_batched_tokens'",
+     "",
+     {"--max-num-batched-tokens", "--max_num_batched_tokens"}},
+    {"block-size", true, "'block_size'", "", {"--block-size", "--block_size"}},
+}};
+
+void setNumber(const NumberField& field, double value, LogState& state)
+{
+    state.setting(field.option, field.integer ? integerText(value) : numberText(value));
+}
+
+// --kv-cache-dtype / kv_cache_dtype and --enforce-eager / enforce_eager, after `kvKey` and
+// `eagerKey` ("True" or a bare flag turns it on).
+void readKvAndEager(std::string_view text, std::string_view kvKey, std::string_view eagerKey,
+                    LogState& state)
+{
+    if (auto kv = after(text, kvKey); kv && !kvDtypeOption(leadingWord(*kv)).empty())
+        state.setting("kv-dtype", kvDtypeOption(leadingWord(*kv)));
+    if (auto eager = after(text, eagerKey))
+        state.setting(
+            "enforce-eager",
+            eager->empty() || eager->starts_with(" ") || eager->starts_with("True") ? "on" : "off");
+}
+
 class VllmReader final : public LineReader
 {
 public:
@@ -129,31 +179,17 @@ private:
         const std::string_view model = leadingWord(command);
         if (!model.empty() && !model.starts_with("-"))
             state.setModel(model);
-        auto flag = [&](std::initializer_list<std::string_view> names) -> std::optional<double> {
-            for (std::string_view name : names)
-                if (auto rest = after(command, name);
-                    rest && (rest->starts_with(" ") || rest->starts_with("=")))
-                    return leadingNumber(*rest);
-            return std::nullopt;
-        };
-        if (auto n = flag({"--max-model-len", "--max_model_len"}))
-            state.setting("context", integerText(*n));
-        if (auto n = flag(
-                {"--tensor-parallel-size", "--tensor_parallel_size", "--tensor_parallel", "-tp"}))
-            state.setting("gpus", integerText(*n));
-        if (auto f = flag({"--gpu-memory-utilization", "--gpu_memory_utilization"}))
-            state.setting("gpu-mem-util", numberText(*f));
-        if (auto n = flag({"--max-num-seqs", "--max_num_seqs"}))
-            state.setting("max-num-seqs", integerText(*n));
-        if (auto n = flag({"--max-num-batched-tokens", "--max_num_batched_tokens"}))
-            state.setting("max-num-batched-tokens", integerText(*n));
-        if (auto n = flag({"--block-size", "--block_size"}))
-            state.setting("block-size", integerText(*n));
-        if (auto kv = after(command, "--kv-cache-dtype");
-            kv && !kvDtypeOption(leadingWord(*kv)).empty())
-            state.setting("kv-dtype", kvDtypeOption(leadingWord(*kv)));
-        if (after(command, "--enforce-eager") || after(command, "--enforce_eager"))
-            state.setting("enforce-eager", "on");
+        for (const NumberField& field : kNumberFields)
+            for (std::string_view name : field.flags) {
+                auto rest = name.empty() ? std::nullopt : after(command, name);
+                if (!rest || !(rest->starts_with(" ") || rest->starts_with("=")))
+                    continue;
+                if (auto n = leadingNumber(*rest))
+                    setNumber(field, *n, state);
+                break;
+            }
+        readKvAndEager(command, "--kv-cache-dtype", "--enforce-eager", state);
+        readKvAndEager(command, "--kv_cache_dtype", "--enforce_eager", state);
     }
 
     // "Initializing a V1 LLM engine (v0.8.1) with config: model='...', dtype=torch.bfloat16,
@@ -172,10 +208,9 @@ private:
             state.setting("vllm-use-v1", "off");
         if (auto model = after(line, "config: model="))
             state.setModel(leadingWord(*model));
-        if (auto n = numberAfter(line, " max_seq_len="))
-            state.setting("context", integerText(*n));
-        if (auto n = numberAfter(line, " tensor_parallel_size="))
-            state.setting("gpus", integerText(*n));
+        for (const NumberField& field : kNumberFields)
+            if (auto n = field.config.empty() ? std::nullopt : numberAfter(line, field.config))
+                setNumber(field, *n, state);
         const std::string_view dtype =
             after(line, " dtype=") ? leadingWord(*after(line, " dtype=")) : std::string_view();
         const std::string_view quantization = after(line, " quantization=")
@@ -183,11 +218,7 @@ private:
                                                   : std::string_view();
         if (std::string weights = weightsOption(dtype, quantization); !weights.empty())
             state.setting("weights", weights);
-        if (auto kv = after(line, " kv_cache_dtype=");
-            kv && !kvDtypeOption(leadingWord(*kv)).empty())
-            state.setting("kv-dtype", kvDtypeOption(leadingWord(*kv)));
-        if (auto eager = after(line, " enforce_eager="))
-            state.setting("enforce-eager", eager->starts_with("True") ? "on" : "off");
+        readKvAndEager(line, " kv_cache_dtype=", " enforce_eager=", state);
     }
 
     // "non-default args: {'model': 'Qwen/Qwen2.5-0.5B', 'max_model_len': 32768, ...}"
@@ -195,23 +226,10 @@ private:
     {
         if (auto model = after(args, "'model': "))
             state.setModel(leadingWord(*model));
-        if (auto n = numberAfter(args, "'max_model_len'"))
-            state.setting("context", integerText(*n));
-        if (auto n = numberAfter(args, "'tensor_parallel_size'"))
-            state.setting("gpus", integerText(*n));
-        if (auto f = numberAfter(args, "'gpu_memory_utilization'"))
-            state.setting("gpu-mem-util", numberText(*f));
-        if (auto n = numberAfter(args, "'max_num_seqs'"))
-            state.setting("max-num-seqs", integerText(*n));
-        if (auto n = numberAfter(args, "'max_num_batched_tokens'"))
-            state.setting("max-num-batched-tokens", integerText(*n));
-        if (auto n = numberAfter(args, "'block_size'"))
-            state.setting("block-size", integerText(*n));
-        if (auto kv = after(args, "'kv_cache_dtype': ");
-            kv && !kvDtypeOption(leadingWord(*kv)).empty())
-            state.setting("kv-dtype", kvDtypeOption(leadingWord(*kv)));
-        if (auto eager = after(args, "'enforce_eager': "))
-            state.setting("enforce-eager", eager->starts_with("True") ? "on" : "off");
+        for (const NumberField& field : kNumberFields)
+            if (auto n = numberAfter(args, field.arg))
+                setNumber(field, *n, state);
+        readKvAndEager(args, "'kv_cache_dtype': ", "'enforce_eager': ", state);
     }
 
     // The memory profile: the one-line V0 form, the table form of late 2024 and V1's lines.
@@ -280,10 +298,7 @@ private:
 
 bool isVllmLine(std::string_view line)
 {
-    for (std::string_view phrase : kPhrases)
-        if (line.find(phrase) != std::string_view::npos)
-            return true;
-    return false;
+    return mentionsAny(line, kPhrases);
 }
 
 std::unique_ptr<LineReader> vllmReader()
