@@ -167,6 +167,8 @@ const ModelSpec* modelNamedInLog(const Catalog& catalog, const std::string& name
         if (!m.hfRepo.empty() && lowered(m.hfRepo) == repo)
             return &m;
     const std::string key = modelKey(name);
+    if (key.empty())
+        return nullptr;
     for (const ModelSpec& m : catalog.models)
         if (key == modelKey(m.id) || key == modelKey(m.name) ||
             (!m.hfRepo.empty() && key == modelKey(m.hfRepo)))
@@ -219,7 +221,7 @@ Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog
     auto scenario = scenarioFromOptions(options, catalog);
     if (!scenario && scenario.error().field == "--engine-version" &&
         !hasOption(userOptions, "engine-version")) {
-        // A release kvscope has no rules for: the nearest it models, said so.
+        // A release kvscope has no rules for: the engine's default release, said so.
         std::erase_if(options, [](const auto& o) { return o.first == "engine-version"; });
         scenario = scenarioFromOptions(options, catalog);
         check.assumed.push_back(LogAssumption::ReleaseNotModelled);

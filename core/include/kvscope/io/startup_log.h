@@ -15,6 +15,7 @@
 #include "kvscope/field_error.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
