@@ -112,7 +112,7 @@ private slots:
     {
         // The honest figures: cases no default was fitted to (capacity-holdout-*.json,
         // decode-holdout*.json). Reached when written: capacity 42 compared, median 2.65 %;
-        // decode 32 compared, median 22.9 % (Apple silicon, MoE and 1B-class models run slower
+        // decode 44 compared, median 19.5 % (Apple silicon, MoE and 1B-class models run slower
         // than bandwidth alone says; see the README). A floor against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
@@ -125,7 +125,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 42 && capacity.medianAbsError <= 0.0265 + 1e-9);
-        QVERIFY(decode.evaluated >= 32 && decode.medianAbsError <= 0.2294 + 1e-9);
+        QVERIFY(decode.evaluated >= 44 && decode.medianAbsError <= 0.1947 + 1e-9);
     }
 
     void reportJsonIsFinite()
