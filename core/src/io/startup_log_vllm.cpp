@@ -99,6 +99,20 @@ constexpr std::array<NumberField, 6> kNumberFields{{
     {"block-size", true, "'block_size'", "", {"--block-size", "--block_size"}},
 }};
 
+// GiB after a figure's name: "non_torch_memory takes 0.26GiB" in the one-line profile, or
+// "non_torch_memory     1.79GiB" in the table form.
+std::optional<double> gibAfter(std::string_view line, std::string_view name)
+{
+    auto rest = after(line, name);
+    if (!rest)
+        return std::nullopt;
+    std::string_view value = *rest;
+    if (value.starts_with(" takes"))
+        value.remove_prefix(6);
+    auto n = leadingNumber(value);
+    return n ? std::optional<double>(*n * kGiB) : std::nullopt;
+}
+
 void setNumber(const NumberField& field, double value, LogState& state)
 {
     state.setting(field.option, field.integer ? integerText(value) : numberText(value));
@@ -235,44 +249,33 @@ private:
     // The memory profile: the one-line V0 form, the table form of late 2024 and V1's lines.
     static void readMemory(std::string_view line, LogState& state)
     {
-        if (auto total = numberAfter(line, "total_gpu_memory"))
-            state.figure(LogFigure::TotalGpuMemory, *total * kGiB);
+        const bool profile = line.find("total_gpu_memory") != std::string_view::npos;
+        if (auto total = gibAfter(line, "total_gpu_memory"))
+            state.figure(LogFigure::TotalGpuMemory, *total);
         // "total_gpu_memory (79.25GiB) x gpu_memory_utilization (0.15) = 11.89GiB", or the
         // table's "gpu_memory_utilization       0.90"
         if (auto f = numberAfter(line, "gpu_memory_utilization"); f && *f > 0 && *f <= 1)
             state.setting("gpu-mem-util", numberText(*f));
-        if (auto budget = numberAfter(line, "the current vLLM instance can use"))
-            state.figure(LogFigure::MemoryBudget, *budget * kGiB);
-        else if (auto product = after(line, ") = ");
-                 product && line.find("total_gpu_memory") != std::string_view::npos)
-            if (auto budget = leadingNumber(*product))
-                state.figure(LogFigure::MemoryBudget, *budget * kGiB);
-        if (auto w = numberAfter(line, "model weights take"))
-            state.figure(LogFigure::Weights, *w * kGiB);
+        if (auto budget = gibAfter(line, "the current vLLM instance can use"))
+            state.figure(LogFigure::MemoryBudget, *budget);
+        else if (auto product = profile ? gibAfter(line, ") = ") : std::nullopt)
+            state.figure(LogFigure::MemoryBudget, *product);
+        if (auto w = gibAfter(line, "model weights take"))
+            state.figure(LogFigure::Weights, *w);
         for (std::string_view phrase : {"Loading model weights took", "Model loading took"})
-            if (auto w = numberAfter(line, phrase))
-                state.figure(LogFigure::Weights, *w * kGiB); // "GB" in old releases is GiB
-        if (auto rest = after(line, "non_torch_memory")) {
-            std::string_view value = *rest;
-            if (auto takes = after(value, "takes"))
-                value = *takes;
-            if (auto n = leadingNumber(value))
-                state.figure(LogFigure::NonTorchMemory, *n * kGiB);
-        }
-        if (auto rest = after(line, "PyTorch activation peak memory")) {
-            std::string_view value = *rest;
-            if (auto takes = after(value, "takes"))
-                value = *takes;
-            if (auto n = leadingNumber(value))
-                state.figure(LogFigure::ActivationPeak, *n * kGiB);
-        }
+            if (auto w = gibAfter(line, phrase))
+                state.figure(LogFigure::Weights, *w); // "GB" in old releases is GiB
+        if (auto n = gibAfter(line, "non_torch_memory"))
+            state.figure(LogFigure::NonTorchMemory, *n);
+        if (auto n = gibAfter(line, "PyTorch activation peak memory"))
+            state.figure(LogFigure::ActivationPeak, *n);
         for (std::string_view phrase : {"reserved for KV Cache is", "available_kv_cache_memory",
                                         "Available KV cache memory:"})
-            if (auto kv = numberAfter(line, phrase))
-                state.figure(LogFigure::KvCacheMemory, *kv * kGiB);
+            if (auto kv = gibAfter(line, phrase))
+                state.figure(LogFigure::KvCacheMemory, *kv);
         if (auto graphs = after(line, "Graph capturing finished"))
-            if (auto n = numberAfter(*graphs, "took"))
-                state.figure(LogFigure::CudaGraphs, *n * kGiB);
+            if (auto n = gibAfter(*graphs, "took"))
+                state.figure(LogFigure::CudaGraphs, *n);
     }
 
     static void readKvCache(std::string_view line, LogState& state)
