@@ -66,6 +66,16 @@ int SteadyLabel::lineHeight() const
                     fontMetrics().boundingRect(QStringLiteral("Ag\u6f22\u5b57")).height());
 }
 
+void SteadyLabel::setLines(int lines)
+{
+    if (lines == m_lines)
+        return;
+    m_lines = lines;
+    m_widest = textWidth(); // what the text needs at its new number of lines
+    updateGeometry();
+    update();
+}
+
 QSize SteadyLabel::sizeHint() const
 {
     const int width = m_lines == 1 ? m_widest : std::max(m_widest, fontMetrics().averageCharWidth() * 24);

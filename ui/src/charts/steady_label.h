@@ -18,6 +18,7 @@ public:
     explicit SteadyLabel(int lines, QWidget* parent = nullptr);
 
     void setText(const QString& text);
+    void setLines(int lines); // how many lines tall the label is
     QString text() const { return m_text; }
     // An invalid colour draws in the palette's colour of the label's foreground role.
     void setTextColor(const QColor& color);

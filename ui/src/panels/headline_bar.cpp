@@ -55,6 +55,11 @@ void HeadlineTile::setValue(const QString& value, const QString& detail, const Q
     m_value->setTextColor(accent);
 }
 
+void HeadlineTile::setCaptionLines(int lines)
+{
+    m_caption->setLines(lines);
+}
+
 void HeadlineTile::setScale(double scale)
 {
     QFont base = font();
@@ -112,7 +117,17 @@ void HeadlineBar::arrange(int columns)
 
 QSize HeadlineBar::minimumSizeHint() const
 {
-    return {widthFor(FigureCount / 2), QWidget::minimumSizeHint().height()};
+    return {widthFor(m_fewestColumns), QWidget::minimumSizeHint().height()};
+}
+
+void HeadlineBar::setStacked(bool stacked)
+{
+    m_fewestColumns = stacked ? 2 : FigureCount / 2;
+    // Stacked under the controls, height is what is short: every caption fits one line there.
+    for (HeadlineTile* tile : m_tiles)
+        tile->setCaptionLines(stacked ? 1 : 2);
+    updateGeometry();
+    fitColumns();
 }
 
 void HeadlineBar::resizeEvent(QResizeEvent* event)
@@ -123,7 +138,9 @@ void HeadlineBar::resizeEvent(QResizeEvent* event)
 
 void HeadlineBar::fitColumns()
 {
-    const int columns = width() >= widthFor(FigureCount) ? FigureCount : FigureCount / 2;
+    const int columns = width() >= widthFor(FigureCount)         ? FigureCount
+                        : width() >= widthFor(FigureCount / 2) || m_fewestColumns == FigureCount / 2 ? FigureCount / 2
+                                                                                                     : 2;
     if (columns != m_columns)
         arrange(columns);
 }
@@ -161,6 +178,7 @@ void HeadlineBar::setScale(double scale)
 {
     for (HeadlineTile* tile : m_tiles)
         tile->setScale(scale);
+    fitColumns(); // the tiles' widths changed, the bar's may not have
 }
 
 QString HeadlineBar::against(double live, double reference) const

@@ -27,12 +27,13 @@ public:
     QString detail() const { return m_detail->text(); }
     QString arithmetic() const { return m_arithmetic; }
     void setScale(double scale);
+    void setCaptionLines(int lines); // 2 where tiles are narrow, 1 where height is short
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
-    SteadyLabel* m_caption; // two lines, so every tile is as tall whatever wraps
+    SteadyLabel* m_caption; // as many lines in every tile, so every tile is as tall
     SteadyLabel* m_value;  // change on every step: repaint only (see SteadyLabel)
     SteadyLabel* m_detail;
     QString m_arithmetic;
@@ -56,6 +57,9 @@ public:
     // Any width that fits the tiles three to a row: narrower than six in a row (presentation
     // mode on a 1366-pixel projector), the tiles take two rows.
     QSize minimumSizeHint() const override;
+    // Beside the charts rather than above them (presentation mode puts the figures under the
+    // key controls): two to a row where three do not fit.
+    void setStacked(bool stacked);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -65,7 +69,7 @@ private:
     void retranslate();
     int widthFor(int columns) const; // the tiles' minimum widths, `columns` to a row
     void arrange(int columns);
-    void fitColumns(); // six columns when every tile fits whole, else two rows of three
+    void fitColumns(); // six columns when every tile fits whole, else three (or two) to a row
 
     // The planner's sentence (runs, or what binds and by how much): on a laptop the charts have
     // no height to spare, so it is the VRAM tile's explanation and heads the remedies panel.
@@ -73,6 +77,7 @@ private:
     HeadlineTile* m_tiles[FigureCount] = {};
     QGridLayout* m_grid = nullptr;
     int m_columns = FigureCount;
+    int m_fewestColumns = FigureCount / 2; // 2 when stacked
     const EvaluationSnapshot* m_last = nullptr;
     const PinnedEvaluation* m_reference = nullptr; // the first pinned scenario, if any
     // A line "-48 % vs A" under a figure (empty without a reference or a ratio).

@@ -30,7 +30,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <memory>
 
 namespace kvscope::ui {
@@ -62,6 +64,17 @@ void selectData(QComboBox* box, const QVariant& data)
 QLabel* formLabel(QFormLayout* form, QWidget* field)
 {
     return qobject_cast<QLabel*>(form->labelForField(field));
+}
+
+// The row holding `field`, alone or in the layout of its row; -1 for none.
+int rowOf(const QFormLayout* form, const QWidget* field)
+{
+    for (int r = 0; r < form->rowCount(); ++r) {
+        QLayoutItem* item = form->itemAt(r, QFormLayout::FieldRole);
+        if (item && (item->widget() == field || (item->layout() && item->layout()->indexOf(field) >= 0)))
+            return r;
+    }
+    return -1;
 }
 
 } // namespace
@@ -232,142 +245,6 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     syncFromScenario();
 }
 
-QWidget* ScenarioPanel::buildAdvanced()
-{
-    const Catalog& catalog = m_controller->catalog();
-    auto* box = new QWidget(this);
-    m_advancedForm = new QFormLayout(box);
-    m_advancedForm->setContentsMargins(12, 0, 0, 0);
-    m_advancedForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-
-    m_memUtil = new QDoubleSpinBox(box);
-    m_memUtil->setDecimals(2);
-    setRegistryRange(m_memUtil, "gpu_mem_util");
-    m_memUtil->setSingleStep(0.01);
-    m_memUtil->setKeyboardTracking(false);
-    m_advancedForm->addRow(new QLabel(box), m_memUtil);
-    connect(m_memUtil, &QDoubleSpinBox::valueChanged, this,
-            [this](double f) { m_controller->edit([&](Scenario& s) { s.memoryFraction = f; }); });
-
-    m_overhead = new QDoubleSpinBox(box);
-    m_overhead->setDecimals(0);
-    setRegistryRange(m_overhead, "runtime_overhead_mib");
-    m_overhead->setSuffix(QStringLiteral(" MiB"));
-    m_overhead->setKeyboardTracking(false);
-    m_advancedForm->addRow(new QLabel(box), m_overhead);
-    connect(m_overhead, &QDoubleSpinBox::valueChanged, this, [this](double mib) {
-        m_controller->edit([&](Scenario& s) { s.engine.runtimeOverheadMiB = mib; });
-    });
-
-    m_blockSize = new QSpinBox(box);
-    setRegistryRange(m_blockSize, "block_size");
-    m_blockSize->setKeyboardTracking(false);
-    m_advancedForm->addRow(new QLabel(box), m_blockSize);
-    connect(m_blockSize, &QSpinBox::valueChanged, this,
-            [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.kvBlockTokens = n; }); });
-
-    m_prefillChunk = new QSpinBox(box);
-    setRegistryRange(m_prefillChunk, "prefill_chunk_tokens");
-    m_prefillChunk->setKeyboardTracking(false);
-    m_prefillChunk->setGroupSeparatorShown(true);
-    m_advancedForm->addRow(new QLabel(box), m_prefillChunk);
-    connect(m_prefillChunk, &QSpinBox::valueChanged, this,
-            [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.prefillChunkTokens = n; }); });
-
-    m_maxNumSeqs = new QSpinBox(box);
-    setRegistryRange(m_maxNumSeqs, "max_num_seqs");
-    m_maxNumSeqs->setKeyboardTracking(false);
-    m_advancedForm->addRow(new QLabel(box), m_maxNumSeqs);
-    connect(m_maxNumSeqs, &QSpinBox::valueChanged, this,
-            [this](int n) { m_controller->edit([&](Scenario& s) { s.engine.maxNumSeqs = n; }); });
-
-    // -1 stands for "all layers", llama.cpp's -ngl 999.
-    m_gpuLayers = new QSpinBox(box);
-    setRegistryRange(m_gpuLayers, "n_gpu_layers", 1);
-    m_gpuLayers->setKeyboardTracking(false);
-    m_advancedForm->addRow(new QLabel(box), m_gpuLayers);
-    connect(m_gpuLayers, &QSpinBox::valueChanged, this, [this](int n) {
-        m_controller->edit([&](Scenario& s) {
-            s.gpuLayers = n < 0 ? std::nullopt : std::optional<int64_t>(n);
-        });
-    });
-
-    m_splitMode = new QComboBox(box);
-    m_splitMode->addItem(QString(), false);
-    m_splitMode->addItem(QString(), true);
-    m_advancedForm->addRow(new QLabel(box), m_splitMode);
-    connect(m_splitMode, &QComboBox::activated, this, [this](int index) {
-        const bool layer = m_splitMode->itemData(index).toBool();
-        m_controller->edit([&](Scenario& s) { s.engine.layerSplit = layer; });
-    });
-
-    m_offloadWeights = new QCheckBox(box);
-    m_advancedForm->addRow(new QLabel(box), m_offloadWeights);
-    connect(m_offloadWeights, &QCheckBox::toggled, this,
-            [this](bool on) { m_controller->edit([&](Scenario& s) { s.offloadWeights = on; }); });
-
-    m_nvme = new QComboBox(box);
-    for (const StorageTier& t : catalog.storage)
-        if (t.kind == "nvme")
-            m_nvme->addItem(QString::fromStdString(t.name), QString::fromStdString(t.id));
-    m_advancedForm->addRow(new QLabel(box), m_nvme);
-    connect(m_nvme, &QComboBox::activated, this, [this](int index) {
-        if (const StorageTier* t = m_controller->catalog().storageTier(m_nvme->itemData(index).toString().toStdString()))
-            m_controller->edit([&](Scenario& s) { s.nvme = *t; });
-    });
-    m_host = new QComboBox(box);
-    for (const HostMemory& h : catalog.hostMemory)
-        m_host->addItem(QString::fromStdString(h.name), QString::fromStdString(h.id));
-    m_advancedForm->addRow(new QLabel(box), m_host);
-    connect(m_host, &QComboBox::activated, this, [this](int index) {
-        if (const HostMemory* h = m_controller->catalog().host(m_host->itemData(index).toString().toStdString()))
-            m_controller->edit([&](Scenario& s) {
-                s.hostMemory = *h;
-                s.hostMemoryGBps.reset(); // the chosen platform's bandwidth, not an older figure
-            });
-    });
-    // A machine's own figure (0: the platform's above), and how much host RAM it has (0: not
-    // stated, so not checked): what experts and layers kept in host RAM read and fill.
-    m_hostBandwidth = new QDoubleSpinBox(box);
-    m_hostBandwidth->setDecimals(1);
-    m_hostBandwidth->setRange(0, limits::maxRateGBps);
-    m_hostBandwidth->setSuffix(QStringLiteral(" GB/s"));
-    m_hostBandwidth->setKeyboardTracking(false);
-    m_advancedForm->addRow(new QLabel(box), m_hostBandwidth);
-    connect(m_hostBandwidth, &QDoubleSpinBox::valueChanged, this, [this](double gbps) {
-        m_controller->edit([&](Scenario& s) {
-            s.hostMemoryGBps = gbps > 0 ? std::optional<double>(gbps) : std::nullopt;
-        });
-    });
-    m_hostRam = new QDoubleSpinBox(box);
-    m_hostRam->setDecimals(0);
-    setRegistryRange(m_hostRam, "host_ram_gib");
-    m_hostRam->setSuffix(QStringLiteral(" GiB"));
-    m_hostRam->setKeyboardTracking(false);
-    m_advancedForm->addRow(new QLabel(box), m_hostRam);
-    connect(m_hostRam, &QDoubleSpinBox::valueChanged, this,
-            [this](double gib) { m_controller->edit([&](Scenario& s) { s.hostRamGiB = gib; }); });
-
-    for (const EfficiencyFactor& factor : catalog.efficiencyFactors) {
-        auto* spin = new QDoubleSpinBox(box);
-        spin->setDecimals(factor.unit == "fraction" ? 2 : 1);
-        setRegistryRange(spin, factor.id.c_str());
-        spin->setSingleStep(factor.unit == "fraction" ? 0.01 : 0.5);
-        spin->setKeyboardTracking(false);
-        spin->setToolTip(QString::fromStdString(factor.source));
-        const std::string id = factor.id;
-        m_efficiency[id] = spin;
-        m_advancedForm->addRow(new QLabel(box), spin);
-        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, id](double value) {
-            m_controller->edit([&](Scenario& s) {
-                if (double* field = efficiencyField(s.efficiency, id))
-                    *field = value;
-            });
-        });
-    }
-    return box;
-}
-
 QDoubleSpinBox* ScenarioPanel::efficiencyBox(const std::string& id) const
 {
     auto it = m_efficiency.find(id);
@@ -479,7 +356,7 @@ void ScenarioPanel::syncFromScenario()
     selectData(m_engine, QString::fromStdString(s.engine.id));
     m_release->sync();
     m_experts->sync();
-    m_form->setRowVisible(m_experts, m_experts->applies());
+    showRows();
     selectData(m_placement, int(s.kvPlacement));
     m_prefetch->setChecked(s.prefetchKv);
     m_prefetch->setEnabled(s.kvPlacement == KvPlacement::CpuRam);
@@ -517,6 +394,26 @@ void ScenarioPanel::syncFromScenario()
             spin->setValue(*value);
 }
 
+void ScenarioPanel::setKeyControlsOnly(bool on)
+{
+    m_keyControlsOnly = on;
+    showRows();
+}
+
+void ScenarioPanel::showRows()
+{
+    // What a conversation in front of a customer turns: the model, its weights, the GPU, how
+    // many, the host link and the context. Everything else waits in the drawer.
+    const QWidget* key[] = {m_model, m_weights, m_gpu, m_gpuCount, m_pcie, m_context};
+    for (int r = 0; r < m_form->rowCount(); ++r) {
+        const bool isKey = std::any_of(std::begin(key), std::end(key), [&](const QWidget* w) { return rowOf(m_form, w) == r; });
+        const bool applies = r != rowOf(m_form, m_experts) || m_experts->applies();
+        m_form->setRowVisible(r, applies && (isKey || !m_keyControlsOnly));
+    }
+    m_advancedToggle->setVisible(!m_keyControlsOnly);
+    m_advanced->setVisible(!m_keyControlsOnly && m_advancedToggle->isChecked());
+}
+
 void ScenarioPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -530,15 +427,8 @@ void ScenarioPanel::retranslate()
         if (QLabel* l = formLabel(form, field))
             l->setText(text);
     };
-    // Rows added as layouts have their label on the layout's first widget's row.
     auto rowLabel = [this](QWidget* fieldInRow, const QString& text) {
-        int row = -1;
-        for (int r = 0; r < m_form->rowCount(); ++r) {
-            QLayoutItem* item = m_form->itemAt(r, QFormLayout::FieldRole);
-            if (item && item->layout() && item->layout()->indexOf(fieldInRow) >= 0)
-                row = r;
-        }
-        if (row >= 0)
+        if (const int row = rowOf(m_form, fieldInRow); row >= 0)
             if (auto* l = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
                 l->setText(text);
     };

@@ -48,6 +48,11 @@ public:
     QComboBox* placementBox() const { return m_placement; }
     QDoubleSpinBox* efficiencyBox(const std::string& id) const;
 
+    // Presentation mode: only the key controls (model, weights, GPU, GPUs, host link, context);
+    // off shows every row again.
+    void setKeyControlsOnly(bool on);
+    bool keyControlsOnly() const { return m_keyControlsOnly; }
+
 signals:
     void importConfigRequested();
 
@@ -62,6 +67,7 @@ private:
     void retranslate();
     void editCustomGpu();
     QWidget* buildAdvanced();
+    void showRows(); // the rows the scenario and setKeyControlsOnly call for
 
     ScenarioController* m_controller;
     QFormLayout* m_form = nullptr;
@@ -101,6 +107,7 @@ private:
     std::map<std::string, QDoubleSpinBox*> m_efficiency;
     QString m_listedImport;    // the imported model the model list shows, if any
     QString m_listedCustomGpu; // the custom GPU the GPU list shows, if any
+    bool m_keyControlsOnly = false;
 };
 
 } // namespace kvscope::ui

@@ -19,6 +19,7 @@
 #include "window/language.h"
 #include "window/palettes.h"
 #include "window/scenario_document.h"
+#include "window/presentation_mode.h"
 #include "window/scenario_history.h"
 #include "panels/scenario_panel.h"
 #include "window/ui_text.h"
@@ -127,6 +128,8 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     }
     m_comparePage = new ComparePage(controller, this);
     m_pages->addTab(m_comparePage, QString());
+    m_presentationMode = new PresentationMode(m_panel, scroll, m_charts, m_pages, this);
+    leftLayout->insertWidget(1, m_presentationMode->drawerButton()); // under the key controls
     // Columns share the width evenly: otherwise the views' size hints decide, and the VRAM
     // chart, whose legend is the widest for its size, got the narrower one.
     for (int column = 0; column < grid->columnCount(); ++column)
@@ -136,6 +139,7 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     rightLayout->setContentsMargins(4, 4, 4, 4);
     rightLayout->addWidget(m_headline);
     rightLayout->addWidget(m_pages, 1);
+    m_presentationMode->setHeadline(m_headline, rightLayout, 0, leftLayout, 2);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(scroll);
@@ -203,8 +207,14 @@ bool MainWindow::showPage(const QString& id)
         return true;
     }
     ChartBase* view = chart(id);
-    if (!view || view->view()->page == ViewPage::Charts)
+    if (!view)
         return false;
+    if (view->view()->page == ViewPage::Charts) {
+        m_presentationMode->showChart(id);
+        if (auto* scroll = qobject_cast<QScrollArea*>(m_pages->widget(0)))
+            scroll->ensureWidgetVisible(view);
+        return true;
+    }
     for (int i = 1; i < m_pages->count(); ++i)
         if (m_pages->widget(i)->isAncestorOf(view)) {
             m_pages->setCurrentIndex(i);
@@ -306,6 +316,7 @@ void MainWindow::buildMenus()
     m_presentationAction = m_viewMenu->addAction(QString(), this, &MainWindow::setPresentationMode);
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(Qt::Key_F11);
+    m_presentationMode->addActions(m_viewMenu);
     auto radioMenu = [this](QMenu*& menu, std::initializer_list<QAction**> actions) {
         menu = m_viewMenu->addMenu(QString());
         auto* group = new QActionGroup(menu);
@@ -373,6 +384,7 @@ void MainWindow::retranslate()
     updateTitle();
     m_viewMenu->setTitle(tr("&View"));
     m_presentationAction->setText(tr("&Presentation mode"));
+    m_presentationMode->retranslate();
     m_themeMenu->setTitle(tr("&Theme"));
     m_themeSystem->setText(tr("Follow the system"));
     m_themeLight->setText(tr("Light"));
@@ -446,7 +458,26 @@ void MainWindow::applyChartStyle()
     const ChartStyle style = ChartStyle::fromPalette(QApplication::palette(), font, m_presentation ? 2.0 : 1.0);
     for (ChartBase* c : m_charts)
         c->setChartStyle(style);
-    m_headline->setScale(m_presentation ? 1.6 : 1.0);
+    m_headlineScale = 0; // the fonts may have changed: set the scale again
+    fitHeadlineScale();
+}
+
+void MainWindow::fitHeadlineScale()
+{
+    // Presentation mode puts the figures under the key controls: as large as a 720- or
+    // 768-pixel projector leaves room for there, three to a row.
+    const double scale = !m_presentation ? 1.0 : height() < 800 ? 0.9 : 1.3;
+    if (scale != m_headlineScale) {
+        m_headlineScale = scale;
+        m_headline->setScale(scale);
+        fitPanelColumn();
+    }
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    fitHeadlineScale();
 }
 
 void MainWindow::setPresentationMode(bool on)
@@ -457,7 +488,22 @@ void MainWindow::setPresentationMode(bool on)
         showFullScreen();
     else
         showNormal();
-    applyChartStyle();
+    if (on)
+        m_normalSplit = m_splitter->saveState();
+    m_presentationMode->setOn(on);
+    applyChartStyle(); // and the panel column's width (fitHeadlineScale)
+    if (!on && !m_normalSplit.isEmpty())
+        m_splitter->restoreState(m_normalSplit);
+}
+
+void MainWindow::fitPanelColumn()
+{
+    // The panel's larger font sets the column's width; in presentation mode it takes no more
+    // than that (the figures under the controls go two or three to a row), and the charts the rest.
+    QWidget* column = m_splitter->widget(0);
+    column->setMinimumWidth(m_panel->minimumSizeHint().width() + 24);
+    if (m_presentation)
+        m_splitter->setSizes({column->minimumWidth(), width()});
 }
 
 void MainWindow::updateUndoTexts()
@@ -533,7 +579,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     if (m_settings) {
         m_settings->setValue(AppSettings::Keys::geometry, saveGeometry());
-        m_settings->setValue(AppSettings::Keys::splitter, m_splitter->saveState());
+        m_settings->setValue(AppSettings::Keys::splitter, m_presentation ? m_normalSplit : m_splitter->saveState());
         m_settings->setLastScenario(QString::fromStdString(scenarioToText(m_controller->scenario())));
     }
     QMainWindow::closeEvent(event);

@@ -23,6 +23,7 @@ class ScenarioHistory;
 class HeadlineBar;
 class MatrixPage;
 class PlanPage;
+class PresentationMode;
 class RemediesPanel;
 class Language;
 class ScenarioDocument;
@@ -50,8 +51,11 @@ public:
     ChartBase* chart(const QString& id) const;
 
     void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presentation; }
+    PresentationMode* presentationMode() const { return m_presentationMode; }
     // Shows a tab: "charts" (the grid), "compare" (the difference table) or the id of a view
-    // with a page of its own ("plan", "matrix"); false for any other id.
+    // with a page of its own ("plan", "matrix"); for a view of the chart grid, the grid scrolled
+    // to it (in presentation mode, its row); false for any other id.
     bool showPage(const QString& id);
     void setByteUnits(ByteUnits units);
     void setTheme(const QString& theme); // "system", "light", "dark"
@@ -74,6 +78,7 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -83,6 +88,8 @@ private:
     void retranslate();
     void showSnapshot(const EvaluationSnapshot& snapshot);
     void applyChartStyle();
+    void fitHeadlineScale(); // presentation mode's figures, as large as the window's height allows
+    void fitPanelColumn();
     void showError(const QString& message);
     void copySummary();
     void copyLaunchCommand();
@@ -107,6 +114,9 @@ private:
     ScenarioHistory* m_history = nullptr;
     ByteUnits m_units = ByteUnits::Binary;
     bool m_presentation = false;
+    double m_headlineScale = 0; // the headline's scale as last set
+    PresentationMode* m_presentationMode = nullptr;
+    QByteArray m_normalSplit; // the splitter's state before presentation mode
     QPalette m_systemPalette;
     QString m_theme = QStringLiteral("system");
 
