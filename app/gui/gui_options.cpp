@@ -3,7 +3,11 @@
 
 #include "kvscope/settings/scenario_options.h"
 
+#include "charts/view_registry.h"
+
 #include <QCommandLineParser>
+
+#include <algorithm>
 
 namespace kvscope::ui {
 
@@ -23,8 +27,26 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
     const QCommandLineOption page(QStringLiteral("page"),
                                   QStringLiteral("The tab to show: charts, plan, matrix or compare."),
                                   QStringLiteral("charts|plan|matrix|compare"));
-    const QCommandLineOption presentation(QStringLiteral("presentation"),
-                                          QStringLiteral("Start in presentation mode (large text)."));
+    const QCommandLineOption presentation(
+        QStringList{QStringLiteral("presentation"), QStringLiteral("present")},
+        QStringLiteral("Start in presentation mode: key controls and two views at a time, large; "
+                       "Page Down / Page Up step through the views."));
+    std::vector<std::string> viewIds{"charts", "compare"};
+    for (const ViewEntry& v : viewRegistry())
+        viewIds.emplace_back(v.id);
+    QString viewList;
+    for (const std::string& id : viewIds)
+        viewList += (viewList.isEmpty() ? QString() : QStringLiteral(", ")) + QString::fromStdString(id);
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  QStringLiteral("The view to show (its tab, and in presentation mode its row): %1.").arg(viewList),
+                                  QStringLiteral("ID"));
+    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("Colour theme: system, light or dark."),
+                                   QStringLiteral("system|light|dark"));
+    const QCommandLineOption layout(
+        QStringLiteral("layout"),
+        QStringLiteral("With --screenshot: also write what was drawn (plot areas, legends, labels "
+                       "with their rectangles and texts) as JSON."),
+        QStringLiteral("FILE.json"));
     const QCommandLineOption compare(
         QStringLiteral("compare"),
         QStringLiteral("Pin a scenario file (and the scenarios pinned in it) for comparison; "
@@ -35,7 +57,7 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
         QStringLiteral("Open Tools > Check a start-up log on this vLLM, llama.cpp or TGI log "
                        "(with --screenshot, the dialog is rendered)."),
         QStringLiteral("FILE"));
-    parser.addOptions({help, version, screenshot, size, lang, page, presentation, compare, checkLog});
+    parser.addOptions({help, version, screenshot, size, lang, page, presentation, view, theme, layout, compare, checkLog});
     std::vector<QCommandLineOption> scenario;
     for (const ScenarioOption& o : scenarioOptions()) {
         scenario.emplace_back(QString::fromStdString(o.name), QString::fromStdString(o.help),
@@ -72,6 +94,17 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
         options.page != QLatin1String("compare"))
         return FieldError{"--page", options.page.toStdString(), "charts, plan, matrix or compare"};
     options.presentation = parser.isSet(presentation);
+    options.view = parser.value(view);
+    if (!options.view.isEmpty()
+        && std::find(viewIds.begin(), viewIds.end(), options.view.toStdString()) == viewIds.end())
+        return FieldError{"--view", options.view.toStdString(), viewList.toStdString()};
+    options.theme = parser.value(theme);
+    if (!options.theme.isEmpty() && options.theme != QLatin1String("system")
+        && options.theme != QLatin1String("light") && options.theme != QLatin1String("dark"))
+        return FieldError{"--theme", options.theme.toStdString(), "system, light or dark"};
+    options.layout = parser.value(layout);
+    if (!options.layout.isEmpty() && options.screenshot.isEmpty())
+        return FieldError{"--layout", options.layout.toStdString(), "a JSON file, with --screenshot"};
     options.checkLog = parser.value(checkLog);
     for (const QString& file : parser.values(compare))
         options.compare.push_back(file.toStdString());

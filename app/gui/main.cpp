@@ -12,6 +12,7 @@
 #include "window/language.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
+#include "export/layout_file.h"
 #include "export/screenshot.h"
 #include "panels/log_check_dialog.h"
 
@@ -94,25 +95,31 @@ int main(int argc, char** argv)
                                   fetched ? QString::fromStdString(fetched->note)
                                           : QString::fromStdString(fetched.error().message()));
     });
+    window.restoreState(); // the saved geometry and theme, which the command line overrides
     if (options->presentation)
         window.setPresentationMode(true);
+    if (!options->theme.isEmpty())
+        window.setTheme(options->theme);
     if (!options->page.isEmpty())
         window.showPage(options->page);
+    if (!options->view.isEmpty())
+        window.showPage(options->view);
     if (!options->checkLog.isEmpty()) {
         // Tools > Check a start-up log, opened on the file (its problems are shown in it).
         auto* dialog = new ui::LogCheckDialog(&controller, &window);
         dialog->openLogFile(options->checkLog);
         if (screenshot)
             return ui::saveWidgetScreenshot(*dialog, options->screenshot, options->size) ? 0 : 1;
-        window.restoreState();
         window.show();
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
         return app.exec();
     }
     if (screenshot)
-        return ui::saveScreenshot(window, controller, options->screenshot, options->size) ? 0 : 1;
-    window.restoreState();
+        return ui::saveScreenshot(window, controller, options->screenshot, options->size)
+                       && (options->layout.isEmpty() || ui::saveLayout(window, options->layout))
+                   ? 0
+                   : 1;
     window.show();
     return app.exec();
 }

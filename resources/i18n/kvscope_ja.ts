@@ -738,6 +738,10 @@
         <source>%1, recompute: %2</source>
         <translation>%1、再計算: %2</translation>
     </message>
+    <message>
+        <source>wins from %1</source>
+        <translation>%1 以上で有利</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::CalibrationDialog</name>
@@ -1977,6 +1981,29 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>A bought GPU&apos;s price is spread over this many years of round-the-clock use.</source>
         <translation>購入した GPU の価格を、24 時間稼働でこの年数にわたって償却します。</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::PresentationMode</name>
+    <message>
+        <source>Views %1 of %2 · Page Down: next</source>
+        <translation>ビュー %1 / %2 · Page Down で次へ</translation>
+    </message>
+    <message>
+        <source>All settings</source>
+        <translation>すべての設定</translation>
+    </message>
+    <message>
+        <source>Every setting; presentation mode shows only the key controls</source>
+        <translation>すべての設定を表示します。プレゼンテーションモードでは主な設定だけを表示します</translation>
+    </message>
+    <message>
+        <source>&amp;Next views</source>
+        <translation>次のビュー(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious views</source>
+        <translation>前のビュー(&amp;V)</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/breakeven_chart.h"
 
+#include "export/layout_file.h"
 #include "window/ui_text.h"
 
 #include <cmath>
@@ -26,6 +27,7 @@ BreakevenChart::BreakevenChart(QWidget* parent) : ChartBase(parent)
         m_crossLabels[i]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         m_crossLabels[i]->position->setTypeX(QCPItemPosition::ptAbsolute); // placed in pixels
         m_crossLabels[i]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        tieLabel(m_crossLabels[i], m_reload[i]);
     }
     setLogAxis(yAxis);
     applySeriesStyle();
@@ -84,6 +86,7 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
 
     setContextAxis(xAxis, from, to); // first: the labels below are placed in its pixels
     const Breakeven& b = snap.evaluation.breakeven;
+    double rowTop = 0.02; // each shown label's row under the one before, whatever its lines
     for (size_t i = 0; i < 3; ++i) {
         const double x = double(b.crossTokens[i]);
         const bool shown = b.crossTokens[i] > 0 && x >= from && x <= to;
@@ -93,22 +96,30 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
             continue;
         m_crossLines[i]->point1->setCoords(x, 1);
         m_crossLines[i]->point2->setCoords(x, 2);
+        // Where the plot is narrower than the sentence (presentation fonts), the label's colour
+        // names the tier and the text says only from where; wrapped if even that is too wide.
+        const double left = axisRect()->left(), right = axisRect()->right();
         m_crossLabels[i]->setText(tr("%1 wins from %2").arg(UiText::reloadTierName(ReloadTier(i)),
                                                            UiText::tokens(b.crossTokens[i])));
-        // One label's height apart whatever the chart's height, so the rows never overlap.
+        if (labelSize(m_crossLabels[i]).width() > right - left)
+            m_crossLabels[i]->setText(wrapToWidth(tr("wins from %1").arg(UiText::tokens(b.crossTokens[i])),
+                                                  m_crossLabels[i]->font(), 0.9 * (right - left)));
+        // Rows in pixels whatever the chart's height, so they never overlap.
         const double line = (labelSize(m_crossLabels[i]).height() + 1) / double(std::max(1, axisRect()->height()));
         // Right of its line, else left of it, else as near as the chart's edges allow: no text
         // is cut off, however narrow the chart.
         const double width = labelSize(m_crossLabels[i]).width();
         const double lineX = xAxis->coordToPixel(x), gap = 3;
-        const double left = axisRect()->left(), right = axisRect()->right();
         double labelX = lineX + gap;
         if (labelX + width > right)
             labelX = lineX - gap - width >= left ? lineX - gap - width
                                                  : std::max(left, right - width);
-        m_crossLabels[i]->position->setCoords(labelX, 0.02 + line * double(i));
+        m_crossLabels[i]->position->setCoords(labelX, rowTop);
+        rowTop += line;
     }
-    yAxis->setRange(std::max(low / 2, high / 1e7), high * 3);
+    // Room over the highest curve for the label rows, so they cover no curve.
+    const double bottom = std::max(low / 2, high / 1e7);
+    yAxis->setRange(bottom, std::max(high * 3, logTopAbove(high, bottom, rowTop * axisRect()->height() + 4)));
 }
 
 void BreakevenChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const

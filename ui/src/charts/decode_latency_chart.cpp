@@ -3,6 +3,7 @@
 
 #include "kvscope/planning/verdict.h"
 
+#include "export/layout_file.h"
 #include "window/ui_text.h"
 
 #include <cmath>
@@ -32,6 +33,7 @@ DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
     m_currentLabel = new QCPItemText(this);
     m_currentLabel->setLayer(markerLayer());
     m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    tieLabel(m_currentLabel, m_current); // beside the point it names, never over it
     setLogAxis(yAxis);
     applySeriesStyle();
     retranslate();
@@ -94,7 +96,8 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
     const QString reading = UiText::number(s.efficiency.realtimeTokensPerS, 1);
     m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)").arg(reading));
     if (labelSize(m_slowLabel).width() > 0.9 * axisRect()->width())
-        m_slowLabel->setText(tr("slower than reading speed\n(%1 tokens/s per sequence)").arg(reading));
+        m_slowLabel->setText(wrapToWidth(tr("slower than reading speed\n(%1 tokens/s per sequence)").arg(reading),
+                                         m_slowLabel->font(), 0.9 * axisRect()->width()));
     // Room for the caption above the curves beneath it (they are lowest at the left).
     setContextAxis(xAxis, from, to);
     const QSizeF caption = labelSize(m_slowLabel);

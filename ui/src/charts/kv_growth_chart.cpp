@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/kv_growth_chart.h"
 
+#include "export/layout_file.h"
 #include "window/ui_text.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
         m_curves[i] = addGraph();
         m_crossLabels[i] = new QCPItemText(this);
         m_crossLabels[i]->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        tieLabel(m_crossLabels[i], m_curves[i]); // the crossing of that curve
     }
     m_crossings = addGraph();
     m_crossings->setLineStyle(QCPGraph::lsNone);
@@ -119,6 +121,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
             crossY << free / unit.bytes;
             // Placed over or under the line once the layout is known (placeCrossingLabels).
             m_crossLabelWanted[i] = true;
+            m_crossKey[i] = x;
             m_crossLabels[i]->position->setCoords(x, free / unit.bytes);
             m_crossLabels[i]->setText(UiText::integer(int64_t(x)));
         }
@@ -148,10 +151,11 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
 }
 
-// Places the crossings' numbers where they cover neither the free label nor each other: just
-// over the line, else in rows under it, each ending at its crossing; a number with no room left
-// is hidden (the Tokens-that-fit chart shows it too). Runs once the layout is known
-// (afterLayout), since only then are the labels' pixel extents.
+// Places the crossings' numbers where they cover neither the free label, each other, nor their
+// own curve. A curve rising through the free line leaves two corners of its crossing empty:
+// over the line to its left and under the line to its right; rows further out come next, and a
+// number with no room left is hidden (the Tokens-that-fit chart shows it too). Runs once the
+// layout is known (afterLayout), since only then are the labels' pixel extents.
 void KvGrowthChart::placeCrossingLabels()
 {
     if (!m_freeLine->visible())
@@ -164,25 +168,43 @@ void KvGrowthChart::placeCrossingLabels()
         if (!m_crossLabelWanted[i])
             continue;
         const QRectF r = labelBox(label);
-        const double right = xAxis->coordToPixel(label->position->key());
+        const double x = xAxis->coordToPixel(m_crossKey[i]);
+        // First where it covers no curve at all, else where it covers at least not its own.
+        std::vector<const QCPGraph*> curves{m_crossings};
+        for (const QCPGraph* curve : m_curves)
+            if (curve->visible())
+                curves.push_back(curve);
         bool placed = false;
-        for (int row = -1; row < 3 && !placed; ++row) { // -1: over the line
-            const double top = row < 0 ? lineY - 2 - r.height() : lineY + 2 + row * (r.height() + 1);
-            const QRectF candidate(right - r.width(), top, r.width(), r.height());
-            if (candidate.bottom() > plot.bottom() || candidate.top() < plot.top())
-                continue;
-            const bool clear = std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) {
-                return t.intersects(candidate);
-            });
-            if (!clear)
-                continue;
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            label->position->setCoords(label->position->key(), yAxis->pixelToCoord(top));
-            taken.push_back(candidate);
-            placed = true;
-        }
+        for (int pass = 0; pass < 2 && !placed; ++pass)
+        for (int row = 0; row < 3 && !placed; ++row)
+            for (const bool over : {true, false}) {
+                const double top = over ? lineY - 2 - r.height() - row * (r.height() + 1)
+                                        : lineY + 2 + row * (r.height() + 1);
+                const QRectF candidate(over ? x - r.width() : x + 2, top, r.width(), r.height());
+                const auto coversCurve = [&](const QCPGraph* c) { return covers(candidate, c); };
+                const bool clear = QRectF(plot).contains(candidate) && !covers(candidate, m_curves[i])
+                                   && (pass == 1 || std::none_of(curves.begin(), curves.end(), coversCurve))
+                                   && std::none_of(taken.begin(), taken.end(),
+                                                   [&](const QRectF& t) { return t.intersects(candidate); });
+                if (!clear)
+                    continue;
+                label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+                label->position->setCoords(xAxis->pixelToCoord(candidate.left()), yAxis->pixelToCoord(top));
+                taken.push_back(candidate);
+                placed = true;
+                break;
+            }
         label->setVisible(placed);
     }
+}
+
+// Whether `box` (pixels) holds a point of `curve`.
+bool KvGrowthChart::covers(const QRectF& box, const QCPGraph* curve) const
+{
+    for (const QCPGraphData& d : *curve->data())
+        if (box.contains(curve->coordsToPixels(d.key, d.value)))
+            return true;
+    return false;
 }
 
 void KvGrowthChart::drawPinned(const EvaluationSnapshot& snap, double unitBytes, double* lowestBytes)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/serving_chart.h"
 
+#include "export/layout_file.h"
+
 #include "window/ui_text.h"
 
 #include <algorithm>
@@ -43,6 +45,7 @@ ServingChart::ServingChart(QWidget* parent) : ChartBase(parent)
     m_current->setLayer(markerLayer());
     m_currentLabel = new QCPItemText(this);
     m_currentLabel->setLayer(markerLayer());
+    tieLabel(m_currentLabel, m_current); // beside the points it names, never over them
     m_note = new QCPItemText(this);
     m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_note->position->setCoords(0.5, 0.5);
