@@ -7,11 +7,19 @@
 #include "window_fixture.h"
 
 #include "charts/chart_base.h"
+#include "charts/line_breaks.h"
 #include "charts/view_registry.h"
+#include "export/layout_file.h"
 #include "export/screenshot.h"
 #include "panels/headline_bar.h"
+#include "window/presentation_mode.h"
 
 #include <QApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace kvscope;
@@ -32,8 +40,8 @@ class TestLayout : public QObject
     void checkPlots()
     {
         for (ui::ChartBase* chart : f.window->charts()) {
-            if (chart->view()->page != ui::ViewPage::Charts)
-                continue;
+            if (chart->view()->page != ui::ViewPage::Charts || !chart->isVisible())
+                continue; // presentation mode shows one row at a time
             const QRect plot = chart->axisRect()->rect();
             QVERIFY2(plot.height() >= 160 && plot.width() >= 240,
                      qPrintable(QStringLiteral("%1: plot %2x%3")
@@ -43,6 +51,45 @@ class TestLayout : public QObject
             QVERIFY2(chart->legend->outerRect().bottom() <= chart->height(),
                      qPrintable(chart->chartId()));
         }
+    }
+
+    static QRectF rectOf(const QJsonValue& value)
+    {
+        const QJsonArray r = value.toArray();
+        return {r[0].toDouble(), r[1].toDouble(), r[2].toDouble(), r[3].toDouble()};
+    }
+
+    // What a layout file says is wrong with one chart, or "": a plot under 240 x 160 pixels, a
+    // label outside its chart or over another label, a callout over its own curve's points.
+    static QString layoutProblem(const QJsonObject& chart)
+    {
+        const QString id = chart[QStringLiteral("id")].toString();
+        const QRectF plot = rectOf(chart[QStringLiteral("plot")]);
+        if (plot.width() < 240 || plot.height() < 160)
+            return QStringLiteral("%1: plot %2x%3").arg(id).arg(plot.width()).arg(plot.height());
+        const QRectF box = rectOf(chart[QStringLiteral("rect")]).adjusted(-1, -1, 1, 1);
+        const QJsonArray labels = chart[QStringLiteral("labels")].toArray();
+        const QJsonArray series = chart[QStringLiteral("series")].toArray();
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            const QJsonObject label = labels[i].toObject();
+            const QString name =
+                QStringLiteral("%1: \"%2\"").arg(id, label[QStringLiteral("text")].toString());
+            const QRectF r = rectOf(label[QStringLiteral("rect")]);
+            if (!box.contains(r))
+                return name + QStringLiteral(" outside its chart");
+            for (qsizetype j = 0; j < i; ++j)
+                if (r.intersects(rectOf(labels[j].toObject()[QStringLiteral("rect")])))
+                    return name + QStringLiteral(" over \"%1\"")
+                                      .arg(labels[j].toObject()[QStringLiteral("text")].toString());
+            if (!label.contains(QStringLiteral("series")))
+                continue;
+            const QRectF inside = r.adjusted(1, 1, -1, -1);
+            const QJsonObject own = series[label[QStringLiteral("series")].toInt()].toObject();
+            for (const QJsonValue& p : own[QStringLiteral("points")].toArray())
+                if (inside.contains(QPointF(p.toArray()[0].toDouble(), p.toArray()[1].toDouble())))
+                    return name + QStringLiteral(" covers a point of its own series");
+        }
+        return {};
     }
 
 private slots:
@@ -105,7 +152,100 @@ private slots:
             const QRect box(tile->mapTo(f.window.get(), QPoint(0, 0)), tile->size());
             QVERIFY2(inWindow.contains(box), qPrintable(QStringLiteral("tile %1").arg(i)));
         }
-        checkPlots();
+        // Page Down steps through the rows of views, two at a time.
+        ui::PresentationMode* slides = f.window->presentationMode();
+        QCOMPARE(slides->rowCount(), 3);
+        for (int row = 0; row < slides->rowCount(); ++row) {
+            QCOMPARE(slides->row(), row);
+            QApplication::processEvents();
+            checkPlots();
+            slides->next();
+        }
+        QCOMPARE(f.window->pages()->currentIndex(), 1); // past the last row: the next tab
+        slides->previous();
+        QCOMPARE(f.window->pages()->currentIndex(), 0);
+        QCOMPARE(slides->row(), 2);
+        f.window->setPresentationMode(false);
+    }
+
+    // Chart text breaks where Japanese allows: never inside a katakana word, between a number
+    // and its unit, or between "KV" and the katakana word it names.
+    void japaneseBreaksOnlyWhereAllowed()
+    {
+        const QString title =
+            QStringLiteral("KV キャッシュの配置別 1 トークンあたりのデコード時間");
+        QCOMPARE(ui::breakNearMiddle(title),
+                 QStringLiteral("KV キャッシュの配置別\n1 トークンあたりのデコード時間"));
+        const QString caption = QStringLiteral("（シーケンスあたり 5.2 トークン/秒）");
+        for (qsizetype b : ui::lineBreaks(caption)) {
+            const QString before = caption.left(b).trimmed(), after = caption.mid(b).trimmed();
+            QVERIFY2(!before.endsWith(QLatin1String("5.2")) &&
+                         !before.endsWith(QStringLiteral("ト")) &&
+                         !before.endsWith(QStringLiteral("トー")) &&
+                         !before.endsWith(QStringLiteral("トーク")),
+                     qPrintable(before + QLatin1Char('|') + after));
+        }
+        QFont font = QApplication::font();
+        font.setPointSize(12);
+        const double narrow =
+            QFontMetricsF(font).horizontalAdvance(QStringLiteral("（シーケンスあたり 5.2 トー"));
+        const QStringList lines = ui::wrapText(caption, font, narrow).split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[1], QStringLiteral("5.2 トークン/秒）"));
+        QCOMPARE(ui::breakNearMiddle(QStringLiteral("Reload a saved KV cache vs recompute it")),
+                 QStringLiteral("Reload a saved KV\ncache vs recompute it"));
+    }
+
+    void layoutFileKeepsEveryRule_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("present");
+        QTest::addColumn<QString>("lang");
+        for (const QSize size : {QSize(1280, 800), QSize(1366, 768), QSize(1920, 1080)})
+            for (bool present : {false, true})
+                for (const char* lang : {"en", "ja"})
+                    QTest::addRow("%dx%d %s %s", size.width(), size.height(),
+                                  present ? "present" : "normal", lang)
+                        << size << present << QString::fromLatin1(lang);
+    }
+
+    // Every view of the chart grid brought on screen as a user would (scrolled to, or its row in
+    // presentation mode), its layout written to a file as `--layout` writes it and checked from
+    // that file alone.
+    void layoutFileKeepsEveryRule()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, present);
+        QFETCH(QString, lang);
+        f.window->setLanguage(lang);
+        f.window->setPresentationMode(present);
+        ui::renderWindow(*f.window, *f.controller, size);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("layout.json"));
+        int checked = 0;
+        for (ui::ChartBase* chart : f.window->charts()) {
+            if (chart->view()->page != ui::ViewPage::Charts)
+                continue;
+            QVERIFY(f.window->showPage(chart->chartId()));
+            QApplication::processEvents();
+            for (ui::ChartBase* c : f.window->charts())
+                c->replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY(ui::saveLayout(*f.window, path));
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QJsonObject layout = QJsonDocument::fromJson(file.readAll()).object();
+            QCOMPARE(layout[QStringLiteral("presentation")].toBool(), present);
+            bool listed = false;
+            for (const QJsonValue& c : layout[QStringLiteral("charts")].toArray()) {
+                listed =
+                    listed || c.toObject()[QStringLiteral("id")].toString() == chart->chartId();
+                const QString problem = layoutProblem(c.toObject());
+                QVERIFY2(problem.isEmpty(), qPrintable(problem));
+            }
+            QVERIFY2(listed, qPrintable(chart->chartId()));
+            ++checked;
+        }
+        QCOMPARE(checked, 6);
         f.window->setPresentationMode(false);
     }
 };

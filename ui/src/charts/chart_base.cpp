@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/chart_base.h"
 
+#include "charts/line_breaks.h"
 #include "charts/view_registry.h"
 #include "window/ui_text.h"
 
 #include <QFontMetrics>
 #include <QPointer>
-#include <QTextLayout>
 #include <QToolTip>
 
 #include <algorithm>
@@ -300,19 +300,7 @@ double ChartBase::logTopAbove(double value, double bottom, double pixels) const
 
 QString ChartBase::wrapToWidth(const QString& text, const QFont& font, double width)
 {
-    // Qt's own line breaking (Unicode's rules): between words, and between Japanese characters
-    // where Japanese allows a break.
-    QStringList lines;
-    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
-        QTextLayout layout(paragraph, font);
-        layout.beginLayout();
-        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-            line.setLineWidth(std::max(width, 1.0));
-            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
-        }
-        layout.endLayout();
-    }
-    return lines.join(QLatin1Char('\n'));
+    return wrapText(text, font, std::max(width, 1.0));
 }
 
 void ChartBase::placeBesidePoint(QCPItemText* label, double key, double value, double factor) const
@@ -445,18 +433,12 @@ void ChartBase::drawPinnedCurves(const EvaluationSnapshot& snap,
 void ChartBase::fitTitle()
 {
     // A title wider than the chart (large presentation fonts, a narrow column) takes two lines,
-    // broken at the space nearest its middle, instead of being cut at both ends.
+    // broken where the language allows nearest its middle, instead of being cut at both ends.
     const QString title = chartTitle();
     const int available = (m_exportSize.isValid() ? m_exportSize.width() : width()) - 12;
     QString shown = title;
-    if (QFontMetrics(m_title->font()).horizontalAdvance(title) > available) {
-        int best = -1;
-        for (int i = title.indexOf(QLatin1Char(' ')); i >= 0; i = title.indexOf(QLatin1Char(' '), i + 1))
-            if (best < 0 || std::abs(i - int(title.size()) / 2) < std::abs(best - int(title.size()) / 2))
-                best = i;
-        if (best > 0)
-            shown = title.left(best) + QLatin1Char('\n') + title.mid(best + 1);
-    }
+    if (QFontMetrics(m_title->font()).horizontalAdvance(title) > available)
+        shown = breakNearMiddle(title);
     if (m_title->text() != shown)
         m_title->setText(shown);
 }
@@ -528,6 +510,7 @@ void ChartBase::fitLegend()
 void ChartBase::resizeEvent(QResizeEvent* event)
 {
     invalidateBase();
+    m_layoutRedraws = 0; // a new size may place the labels again (see afterLayout)
     fitLegend();
     QCustomPlot::resizeEvent(event);
 }

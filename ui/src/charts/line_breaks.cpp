@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/line_breaks.h"
+
+#include <QFontMetricsF>
+#include <QStringList>
+#include <QTextBoundaryFinder>
+
+#include <cstdlib>
+
+namespace kvscope::ui {
+
+namespace {
+
+bool isKatakana(QChar c)
+{
+    return (c.unicode() >= 0x30A0 && c.unicode() <= 0x30FF) ||
+           (c.unicode() >= 0xFF66 && c.unicode() <= 0xFF9F);
+}
+
+bool isLatinLetter(QChar c)
+{
+    return c.unicode() < 0x80 && c.isLetter();
+}
+
+// Whether a break before text[i] splits what Japanese keeps together.
+bool keptTogether(const QString& text, qsizetype i)
+{
+    // The characters either side, a single space between them skipped.
+    qsizetype before = i - 1;
+    if (before >= 0 && text[before] == QLatin1Char(' '))
+        --before;
+    qsizetype after = i;
+    if (after < text.size() && text[after] == QLatin1Char(' '))
+        ++after;
+    if (before < 0 || after >= text.size())
+        return false;
+    const QChar a = text[before], b = text[after];
+    if (isKatakana(a) && isKatakana(b))
+        return true;
+    const bool japaneseAfter = b.unicode() >= 0x2E80;
+    if (a.isDigit() && japaneseAfter)
+        return true;
+    return isLatinLetter(a) && isKatakana(b);
+}
+
+} // namespace
+
+std::vector<qsizetype> lineBreaks(const QString& text)
+{
+    std::vector<qsizetype> breaks;
+    QTextBoundaryFinder finder(QTextBoundaryFinder::Line, text);
+    for (qsizetype i = finder.toNextBoundary(); i > 0 && i < text.size();
+         i = finder.toNextBoundary())
+        if (!keptTogether(text, i))
+            breaks.push_back(i);
+    return breaks;
+}
+
+QString wrapText(const QString& text, const QFont& font, double width)
+{
+    const QFontMetricsF metrics(font);
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        const std::vector<qsizetype> breaks = lineBreaks(paragraph);
+        qsizetype start = 0;
+        while (true) {
+            // The furthest allowed break that keeps the line within the width; else the first.
+            qsizetype cut = -1;
+            for (qsizetype b : breaks) {
+                if (b <= start)
+                    continue;
+                if (cut < 0 ||
+                    metrics.horizontalAdvance(paragraph.mid(start, b - start).trimmed()) <= width)
+                    cut = b;
+                else
+                    break;
+            }
+            if (cut < 0 || metrics.horizontalAdvance(paragraph.mid(start).trimmed()) <= width) {
+                lines << paragraph.mid(start).trimmed();
+                break;
+            }
+            lines << paragraph.mid(start, cut - start).trimmed();
+            start = cut;
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString breakNearMiddle(const QString& text)
+{
+    qsizetype best = -1;
+    const qsizetype middle = text.size() / 2;
+    for (qsizetype b : lineBreaks(text))
+        if (best < 0 || std::abs(b - middle) < std::abs(best - middle))
+            best = b;
+    if (best <= 0)
+        return text;
+    return text.left(best).trimmed() + QLatin1Char('\n') + text.mid(best).trimmed();
+}
+
+} // namespace kvscope::ui

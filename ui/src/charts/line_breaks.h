@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QFont>
+#include <QString>
+
+#include <vector>
+
+namespace kvscope::ui {
+
+// Where text drawn in a chart may break: Unicode's line-breaking rules, less the places Japanese
+// typesetting keeps together: inside a katakana word (トー|クン), between a number and the unit
+// or word after it (5.2 |トークン, 1 |トークン), and between a Latin word and the katakana word
+// it names (KV |キャッシュ). Each position i is a break before text[i].
+std::vector<qsizetype> lineBreaks(const QString& text);
+
+// `text` broken into lines no wider than `width` pixels in `font` where lineBreaks() allows
+// (its own line breaks kept); a piece with no allowed break is left whole.
+QString wrapText(const QString& text, const QFont& font, double width);
+
+// `text` in two lines, broken at the allowed break nearest its middle; unchanged when none.
+QString breakNearMiddle(const QString& text);
+
+} // namespace kvscope::ui
