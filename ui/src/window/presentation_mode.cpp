@@ -7,8 +7,8 @@
 #include "panels/scenario_panel.h"
 
 #include <QAction>
-#include <QBoxLayout>
 #include <QApplication>
+#include <QBoxLayout>
 #include <QLabel>
 #include <QMenu>
 #include <QTabWidget>

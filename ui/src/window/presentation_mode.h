@@ -47,8 +47,8 @@ public:
     // The headline figures: in `normal` at `normalIndex` outside presentation mode, in the
     // panel's column under the key controls (`presented`, at `presentedIndex`) in it, so the
     // views get the window's whole height.
-    void setHeadline(HeadlineBar* headline, QBoxLayout* normal, int normalIndex, QBoxLayout* presented,
-                     int presentedIndex);
+    void setHeadline(HeadlineBar* headline, QBoxLayout* normal, int normalIndex,
+                     QBoxLayout* presented, int presentedIndex);
     void addActions(QMenu* menu); // View > Next views, Previous views
     void retranslate();
 
