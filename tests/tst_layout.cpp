@@ -12,6 +12,7 @@
 #include "export/layout_file.h"
 #include "export/screenshot.h"
 #include "panels/headline_bar.h"
+#include "window/palettes.h"
 #include "window/presentation_mode.h"
 
 #include <QApplication>
@@ -21,6 +22,8 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace kvscope;
 
@@ -194,6 +197,56 @@ private slots:
         QCOMPARE(lines[1], QStringLiteral("5.2 トークン/秒）"));
         QCOMPARE(ui::breakNearMiddle(QStringLiteral("Reload a saved KV cache vs recompute it")),
                  QStringLiteral("Reload a saved KV\ncache vs recompute it"));
+    }
+
+    // WCAG's contrast ratio of `text` (blended over `back` where translucent) on `back`.
+    static double contrast(QColor text, const QColor& back)
+    {
+        const double a = text.alphaF();
+        text = QColor::fromRgbF(float(text.redF() * a + back.redF() * (1 - a)),
+                                float(text.greenF() * a + back.greenF() * (1 - a)),
+                                float(text.blueF() * a + back.blueF() * (1 - a)));
+        auto luminance = [](const QColor& c) {
+            auto channel = [](double v) {
+                return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+            };
+            return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) +
+                   0.0722 * channel(c.blueF());
+        };
+        const double l1 = luminance(text), l2 = luminance(back);
+        return (std::max(l1, l2) + 0.05) / (std::min(l1, l2) + 0.05);
+    }
+
+    // The dark theme's every text on the backgrounds it is drawn on, at WCAG AA (4.5:1):
+    // hints (headline captions, the compare page's note) and disabled controls included.
+    void darkThemeTextMeetsWcagAa()
+    {
+        const QPalette p = ui::darkPalette();
+        const std::pair<QPalette::ColorRole, QPalette::ColorRole> pairs[] = {
+            {QPalette::WindowText, QPalette::Window},
+            {QPalette::Text, QPalette::Base},
+            {QPalette::ButtonText, QPalette::Button},
+            {QPalette::PlaceholderText, QPalette::Window},
+            {QPalette::PlaceholderText, QPalette::Base},
+            {QPalette::ToolTipText, QPalette::ToolTipBase},
+            {QPalette::HighlightedText, QPalette::Highlight},
+            {QPalette::Text, QPalette::AlternateBase}};
+        for (QPalette::ColorGroup group :
+             {QPalette::Active, QPalette::Inactive, QPalette::Disabled})
+            for (const auto& [text, back] : pairs) {
+                if (group == QPalette::Disabled && text == QPalette::HighlightedText)
+                    continue; // nothing disabled is selected
+                const double ratio = contrast(p.color(group, text), p.color(group, back));
+                QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("group %1, role %2 on %3: %4:1")
+                                                      .arg(int(group))
+                                                      .arg(int(text))
+                                                      .arg(int(back))
+                                                      .arg(ratio, 0, 'f', 2)));
+            }
+        // The charts' own greys (the subtle ink of notes and tick labels) on the dark plot.
+        const ui::ChartStyle style = ui::ChartStyle::fromPalette(p, QApplication::font(), 1.0);
+        QVERIFY(contrast(style.subtle, style.background) >= 4.5);
+        QVERIFY(contrast(style.foreground, style.background) >= 4.5);
     }
 
     void layoutFileKeepsEveryRule_data()

@@ -5,6 +5,7 @@
 #include "kvscope/evaluation/scenario.h"
 #include "window/ui_text.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -95,16 +96,27 @@ void ContextControl::retranslate()
     updateWarning();
 }
 
+void ContextControl::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateWarning();
+    QWidget::changeEvent(event);
+}
+
 void ContextControl::updateWarning()
 {
-    QPalette palette = m_cap->palette();
+    // The hint in the theme's hint colour (a role, so it follows a change of theme); the warning
+    // in the overflow colour, lightened on a dark window to stay readable (4.5:1).
+    QPalette palette;
     if (m_modelMaximum > 0 && value() > m_modelMaximum) {
         m_cap->setText(tr("Beyond the model's trained maximum of %1 tokens")
                            .arg(UiText::integer(m_modelMaximum)));
-        palette.setColor(QPalette::WindowText, colors::overflow);
+        const bool dark = this->palette().color(QPalette::Window).lightness() < 128;
+        palette.setColor(QPalette::WindowText, dark ? colors::overflow.lighter(150) : colors::overflow);
+        m_cap->setForegroundRole(QPalette::WindowText);
     } else if (m_modelMaximum > 0) {
         m_cap->setText(tr("Model maximum: %1 tokens").arg(UiText::integer(m_modelMaximum)));
-        palette.setColor(QPalette::WindowText, this->palette().color(QPalette::PlaceholderText));
+        m_cap->setForegroundRole(QPalette::PlaceholderText);
     } else {
         m_cap->clear();
     }

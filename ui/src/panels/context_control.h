@@ -31,6 +31,9 @@ public:
 signals:
     void valueChanged(int64_t tokens);
 
+protected:
+    void changeEvent(QEvent* event) override; // a new theme: the warning's colour again
+
 private:
     void updateWarning();
 
