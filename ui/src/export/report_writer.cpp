@@ -12,8 +12,12 @@
 #include <QDate>
 #include <QLocale>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTextDocument>
+#include <QUrl>
+
+#include <functional>
 
 namespace kvscope::ui {
 
@@ -30,33 +34,49 @@ QString esc(const std::string& text)
 
 QString row(const QString& label, const QString& value, const QString& detail = QString())
 {
-    QString html = QStringLiteral("<tr><td style='color:#444'>%1</td><td><b>%2</b></td>").arg(label, value);
+    QString html =
+        QStringLiteral("<tr><td style='color:#444'>%1</td><td><b>%2</b></td>").arg(label, value);
+    // The arithmetic a reader checks by hand: one point under the body text, near-black.
     if (!detail.isNull())
-        html += QStringLiteral("<td style='color:#333; font-size:small'>%1</td>").arg(detail);
+        html += QStringLiteral("<td style='color:#222; font-size:8.5pt'>%1</td>").arg(detail);
     return html + QStringLiteral("</tr>");
 }
 
 QString table(const QString& rows)
 {
-    return QStringLiteral("<table width='100%' cellspacing='0' cellpadding='4' border='0'>%1</table>").arg(rows);
+    return QStringLiteral(
+               "<table width='100%' cellspacing='0' cellpadding='4' border='0'>%1</table>")
+        .arg(rows);
 }
 
+// A source by name: a web page as its site and the last part of its path (the address stays
+// the link), a note as written.
 QString link(const std::string& source)
 {
     if (source.empty())
         return QStringLiteral("—");
-    const QString s = esc(source);
-    return s.startsWith(QLatin1String("http")) ? QStringLiteral("<a href='%1'>%1</a>").arg(s) : s;
+    const QString s = QString::fromStdString(source);
+    const qsizetype end = s.indexOf(QLatin1Char(' '));
+    const QUrl url(end < 0 ? s : s.left(end));
+    if (!url.isValid() || !url.scheme().startsWith(QLatin1String("http")) || url.host().isEmpty())
+        return s.toHtmlEscaped();
+    const QStringList parts = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    QString name = url.host().remove(QRegularExpression(QStringLiteral("^www\\.")));
+    if (!parts.isEmpty())
+        name += QStringLiteral(": ") + parts.back();
+    return QStringLiteral("<a href='%1'>%2</a>%3")
+        .arg(url.toString().toHtmlEscaped(), name.toHtmlEscaped(),
+             end < 0 ? QString() : s.mid(end).toHtmlEscaped());
 }
 
-// Paints a document from the top of the current page, breaking pages as it needs.
-void paintDocument(QTextDocument& doc, QPainter& painter, QPdfWriter& writer, const QRectF& page,
-                   bool newPageFirst)
+// Paints a document from the top of the current page, breaking pages (newPage) as it needs.
+void paintDocument(QTextDocument& doc, QPainter& painter, const std::function<void()>& newPage,
+                   const QRectF& page, bool newPageFirst)
 {
     doc.setPageSize(page.size());
     for (int i = 0; i < doc.pageCount(); ++i) {
         if (i > 0 || newPageFirst)
-            writer.newPage();
+            newPage();
         painter.save();
         painter.translate(page.left(), page.top() - i * page.height());
         doc.drawContents(&painter, QRectF(0, i * page.height(), page.width(), page.height()));
@@ -73,9 +93,9 @@ std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& fo
 {
     auto doc = std::make_unique<QTextDocument>();
     doc->setDefaultFont(font);
-    doc->setDefaultStyleSheet(QStringLiteral(
-        "h1 { font-size: 20pt; } h2 { font-size: 13pt; margin-top: 14px; } "
-        "td { vertical-align: top; } a { color: #0057a3; }"));
+    doc->setDefaultStyleSheet(
+        QStringLiteral("h1 { font-size: 20pt; } h2 { font-size: 13pt; margin-top: 14px; } "
+                       "td { vertical-align: top; } a { color: #0057a3; }"));
     doc->setHtml(html);
     return doc;
 }
@@ -85,14 +105,25 @@ std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& fo
 QString ReportWriter::inputsHtml(const Scenario& s)
 {
     QString rows;
-    rows += row(tr("Model"), esc(s.model.name) + (s.model.imported ? tr(" (imported config.json)") : QString()));
+    rows += row(tr("Model"),
+                esc(s.model.name) + (s.model.imported ? tr(" (imported config.json)") : QString()));
     rows += row(tr("Architecture"), tr("%1 layers, %2 query heads, %3 KV heads, head_dim %4, %5")
-                                        .arg(s.model.layers).arg(s.model.queryHeads).arg(s.model.kvHeads)
-                                        .arg(s.model.headDim).arg(UiText::attentionName(s.model.attentionKind())));
-    rows += row(tr("Weights"), esc(s.weights.name) + tr(" (%1 bits per weight)").arg(UiText::compact(s.weights.bitsPerWeight)));
-    rows += row(tr("KV cache dtype"), esc(s.kvDtype.name) + tr(" (%1 bits per element)").arg(UiText::compact(s.kvDtype.bitsPerElement)));
-    rows += row(tr("GPU"), tr("%1 × %2 (%3 GiB, %4)").arg(s.gpuCount).arg(esc(s.gpu.name))
-                               .arg(s.gpu.memoryGiB).arg(UiText::rate(s.gpu.bandwidthGBps)));
+                                        .arg(s.model.layers)
+                                        .arg(s.model.queryHeads)
+                                        .arg(s.model.kvHeads)
+                                        .arg(s.model.headDim)
+                                        .arg(UiText::attentionName(s.model.attentionKind())));
+    rows += row(tr("Weights"),
+                esc(s.weights.name) +
+                    tr(" (%1 bits per weight)").arg(UiText::compact(s.weights.bitsPerWeight)));
+    rows += row(tr("KV cache dtype"),
+                esc(s.kvDtype.name) +
+                    tr(" (%1 bits per element)").arg(UiText::compact(s.kvDtype.bitsPerElement)));
+    rows += row(tr("GPU"), tr("%1 × %2 (%3 GiB, %4)")
+                               .arg(s.gpuCount)
+                               .arg(esc(s.gpu.name))
+                               .arg(s.gpu.memoryGiB)
+                               .arg(UiText::rate(s.gpu.bandwidthGBps)));
     rows += row(tr("Host link"), tr("PCIe %1.0 x%2").arg(s.pcie.gen).arg(s.pcieLanes));
     rows += row(tr("Context length"), UiText::tokens(s.context));
     rows += row(tr("Concurrent sequences"), UiText::integer(s.batch));
@@ -107,7 +138,14 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     const Scenario& s = snap.scenario;
     const Evaluation& e = snap.evaluation;
     const auto all = UiText::explanations(s, e, units);
-    auto why = [&](const char* id) { return UiText::arithmetic(all, id).toHtmlEscaped(); };
+    // A number keeps its unit or noun on its line ("16.0 KiB", "2,048 トークン"); lines break
+    // around the operators instead.
+    static const QRegularExpression numberThenWord(QStringLiteral("(\\d) (?=[^\\s×÷+−=\\-(\\d])"));
+    auto why = [&](const char* id) {
+        return UiText::arithmetic(all, id)
+            .replace(numberThenWord, QStringLiteral("\\1\u00A0"))
+            .toHtmlEscaped();
+    };
     auto bytes = [&](double b) { return UiText::bytes(b, units); };
     QString rows;
     rows += row(tr("KV per token"), bytes(e.kv.bytesPerToken), why("kv_per_token"));
@@ -118,8 +156,10 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
                 e.vram.fits ? tr("fits, %1 free").arg(bytes(e.vram.freeBytes))
                             : tr("overflows by %1").arg(bytes(-e.vram.freeBytes)),
                 capacity.isEmpty() ? why("fit") : capacity + QLatin1String("<br>") + why("fit"));
-    rows += row(tr("Decode"), tr("%1 per token, %2 tokens/s").arg(UiText::duration(e.decode.selectedMs),
-                                                                  UiText::tokensPerSecond(e.decode.tokensPerS)),
+    rows += row(tr("Decode"),
+                tr("%1 per token, %2 tokens/s")
+                    .arg(UiText::duration(e.decode.selectedMs),
+                         UiText::tokensPerSecond(e.decode.tokensPerS)),
                 why("decode"));
     rows += row(tr("Time to first token"),
                 UiText::duration(e.breakeven.recomputeMs + e.decode.selectedMs), why("ttft"));
@@ -134,7 +174,8 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
                     why("host_experts"));
     }
     rows += row(tr("PCIe effective"), UiText::rate(e.decode.pcieEffectiveGBps), why("pcie"));
-    rows += row(tr("Longest context"), UiText::tokens(e.tokensFit.perSequence), why("longest_context"));
+    rows +=
+        row(tr("Longest context"), UiText::tokens(e.tokensFit.perSequence), why("longest_context"));
     return table(rows);
 }
 
@@ -143,16 +184,22 @@ QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
     QString rows;
     for (const EfficiencyFactor& f : catalog.efficiencyFactors) {
         const double* value = efficiencyField(s.efficiency, f.id);
-        rows += row(UiText::efficiencyName(f.id), value ? UiText::number(*value, 2) : QStringLiteral("—"), link(f.source));
+        rows += row(UiText::efficiencyName(f.id),
+                    value ? UiText::number(*value, 2) : QStringLiteral("—"), link(f.source));
     }
-    rows += row(tr("Runtime overhead"), tr("%1 MiB").arg(UiText::number(s.engine.runtimeOverheadMiB, 0)), link(s.engine.source));
-    rows += row(tr("CUDA graphs"), tr("%1 MiB").arg(UiText::number(s.engine.cudaGraphMiB, 0)), link(s.engine.source));
+    rows += row(tr("Runtime overhead"),
+                tr("%1 MiB").arg(UiText::number(s.engine.runtimeOverheadMiB, 0)),
+                link(s.engine.source));
+    rows += row(tr("CUDA graphs"), tr("%1 MiB").arg(UiText::number(s.engine.cudaGraphMiB, 0)),
+                link(s.engine.source));
     if (const double buffers = tensorParallelBufferMiB(s); buffers > 0)
-        rows += row(tr("Tensor-parallel buffers per GPU"), tr("%1 MiB").arg(UiText::number(buffers, 0)),
-                    link(s.engine.source));
+        rows += row(tr("Tensor-parallel buffers per GPU"),
+                    tr("%1 MiB").arg(UiText::number(buffers, 0)), link(s.engine.source));
     rows += row(tr("KV block size"), UiText::tokens(s.engine.kvBlockTokens), link(s.engine.source));
-    rows += row(tr("Prefill chunk"), s.engine.prefillChunkTokens > 0 ? UiText::tokens(s.engine.prefillChunkTokens)
-                                                                     : tr("whole prompt"), link(s.engine.source));
+    rows += row(tr("Prefill chunk"),
+                s.engine.prefillChunkTokens > 0 ? UiText::tokens(s.engine.prefillChunkTokens)
+                                                : tr("whole prompt"),
+                link(s.engine.source));
     return table(rows);
 }
 
@@ -210,8 +257,9 @@ bool ReportWriter::leavesHalfPageFree(const ChartSet& page)
 QString ReportWriter::verdictHtml(const EvaluationSnapshot& snap, const Catalog& catalog,
                                   ByteUnits units)
 {
-    QString html = QStringLiteral("<p><b>%1</b></p>")
-                       .arg(PlannerText::verdict(snap.scenario, snap.verdict, units).toHtmlEscaped());
+    QString html =
+        QStringLiteral("<p><b>%1</b></p>")
+            .arg(PlannerText::verdict(snap.scenario, snap.verdict, units).toHtmlEscaped());
     for (const Caution& caution : cautionsOf(snap.scenario, snap.evaluation, snap.verdict))
         html += QStringLiteral("<p style='color:#7a4f00'>%1</p>")
                     .arg(PlannerText::caution(caution, units).toHtmlEscaped());
@@ -226,8 +274,9 @@ QString ReportWriter::verdictHtml(const EvaluationSnapshot& snap, const Catalog&
     return html + QStringLiteral("</ol>");
 }
 
-bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog, const ChartSet& charts,
-                         const QString& path, const ReportOptions& options, QString* error)
+bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
+                         const ChartSet& charts, const QString& path, const ReportOptions& options,
+                         QString* error)
 {
     const Scenario& s = snap.scenario;
     QByteArray data;
@@ -238,7 +287,8 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
     writer.setPageSize(QPageSize(options.pageSize));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     const QString title = tr("kvscope report: %1 on %2 × %3")
-                              .arg(QString::fromStdString(s.model.name)).arg(s.gpuCount)
+                              .arg(QString::fromStdString(s.model.name))
+                              .arg(s.gpuCount)
                               .arg(QString::fromStdString(s.gpu.name));
     writer.setTitle(title);
     writer.setCreator(QStringLiteral("kvscope"));
@@ -255,35 +305,58 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
     const QRectF content = pageRect.adjusted(kMargin, kMargin, -kMargin, -kMargin);
     QFont font(QStringLiteral("Noto Sans"));
     font.setPointSizeF(9.5);
+    // Every page ends with the report's title and its number, in the bottom margin.
+    int pageNumber = 1;
+    auto footer = [&] {
+        QFont small = font;
+        small.setPointSizeF(8);
+        painter.save();
+        painter.setFont(small);
+        painter.setPen(QColor(0x44, 0x44, 0x44));
+        const QRectF band(content.left(), content.bottom() + kMargin / 3, content.width(),
+                          kMargin / 2);
+        painter.drawText(band, Qt::AlignLeft | Qt::AlignTop, title);
+        painter.drawText(band, Qt::AlignRight | Qt::AlignTop, QString::number(pageNumber));
+        painter.restore();
+    };
+    auto newPage = [&] {
+        footer();
+        writer.newPage();
+        ++pageNumber;
+    };
 
     // Page 1: what was asked and what came out.
     const QString date = QLocale().toString(QDate::currentDate(), QLocale::LongFormat);
-    const QString intro = QStringLiteral("<h1>%1</h1><p>%2 — %3</p>%4<h2>%5</h2>%6<h2>%7</h2>%8")
-                              .arg(title.toHtmlEscaped(), date, tr("Generated by kvscope"),
-                                   verdictHtml(snap, catalog, options.units), tr("Inputs"),
-                                   inputsHtml(s), tr("Headline figures and the arithmetic behind them"),
-                                   figuresHtml(snap, options.units)) +
-                          comparisonHtml(snap, options.units);
-    paintDocument(*htmlDocument(intro, font), painter, writer, content, false);
+    const QString intro =
+        QStringLiteral("<h1>%1</h1><p>%2 — %3</p>%4<h2>%5</h2>%6<h2>%7</h2>%8")
+            .arg(title.toHtmlEscaped(), date, tr("Generated by kvscope"),
+                 verdictHtml(snap, catalog, options.units), tr("Inputs"), inputsHtml(s),
+                 tr("Headline figures and the arithmetic behind them"),
+                 figuresHtml(snap, options.units)) +
+        comparisonHtml(snap, options.units);
+    paintDocument(*htmlDocument(intro, font), painter, newPage, content, false);
 
     // Charts, as vectors in the print palette, on the pages chartPages() gives them.
     const double gap = 24;
     const double chartHeight = (content.height() - gap) / 2;
     const std::vector<ChartSet> pages = chartPages(charts);
     for (const ChartSet& page : pages) {
-        writer.newPage();
+        newPage();
         for (size_t i = 0; i < page.size(); ++i) {
-            const QRectF slot = isFullPage(page[i])
-                                    ? content
-                                    : QRectF(content.left(), content.top() + double(i) * (chartHeight + gap),
-                                             content.width(), chartHeight);
+            const QRectF slot =
+                isFullPage(page[i])
+                    ? content
+                    : QRectF(content.left(), content.top() + double(i) * (chartHeight + gap),
+                             content.width(), chartHeight);
             page[i]->show(snap);
             paintChart(*page[i], painter, slot);
         }
     }
     // The assumptions go beneath the last chart when they fit there, else on pages of their own.
-    const QRectF below(content.left(), content.top() + chartHeight + gap, content.width(), chartHeight);
-    auto assumptions = htmlDocument(QStringLiteral("<h2>%1</h2>%2").arg(tr("Assumptions"), assumptionsHtml(s, catalog)), font);
+    const QRectF below(content.left(), content.top() + chartHeight + gap, content.width(),
+                       chartHeight);
+    auto assumptions = htmlDocument(
+        QStringLiteral("<h2>%1</h2>%2").arg(tr("Assumptions"), assumptionsHtml(s, catalog)), font);
     assumptions->setPageSize(below.size());
     if (!pages.empty() && leavesHalfPageFree(pages.back()) && assumptions->pageCount() == 1) {
         painter.save();
@@ -291,19 +364,23 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
         assumptions->drawContents(&painter, QRectF(QPointF(0, 0), below.size()));
         painter.restore();
     } else {
-        paintDocument(*assumptions, painter, writer, content, true);
+        paintDocument(*assumptions, painter, newPage, content, true);
     }
-    paintDocument(*htmlDocument(QStringLiteral("<h2>%1</h2><p>%2</p>%3")
-                                    .arg(tr("Sources of the catalog numbers used"),
-                                         tr("Every figure above comes from these entries of kvscope's catalog; each names what its numbers were read from."),
-                                         sourcesHtml(s)),
-                                font),
-                  painter, writer, content, true);
+    paintDocument(
+        *htmlDocument(QStringLiteral("<h2>%1</h2><p>%2</p>%3")
+                          .arg(tr("Sources of the catalog numbers used"),
+                               tr("Every figure above comes from these entries of kvscope's "
+                                  "catalog; each names what its numbers were read from."),
+                               sourcesHtml(s)),
+                      font),
+        painter, newPage, content, true);
+    footer();
     painter.end();
     buffer.close();
 
     QSaveFile file(path);
-    if (data.isEmpty() || !file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+    if (data.isEmpty() || !file.open(QIODevice::WriteOnly) || file.write(data) != data.size() ||
+        !file.commit()) {
         if (error)
             *error = data.isEmpty() ? tr("the report could not be rendered") : file.errorString();
         return false;
