@@ -12,6 +12,7 @@
 #include "export/layout_file.h"
 #include "export/screenshot.h"
 #include "panels/headline_bar.h"
+#include "panels/scenario_panel.h"
 #include "window/palettes.h"
 #include "window/presentation_mode.h"
 
@@ -168,7 +169,15 @@ private slots:
         slides->previous();
         QCOMPARE(f.window->pages()->currentIndex(), 0);
         QCOMPARE(slides->row(), 2);
+        // The figures sit under the key controls, and go back above the charts afterwards.
+        QWidget* column = f.window->panel()->parentWidget();
+        QCOMPARE(f.window->headline()->parentWidget(), column);
+        QVERIFY(f.window->panel()->keyControlsOnly());
         f.window->setPresentationMode(false);
+        QVERIFY(f.window->headline()->parentWidget() != column);
+        QVERIFY(!f.window->panel()->keyControlsOnly());
+        for (ui::ChartBase* chart : f.window->charts())
+            QVERIFY(chart->view()->page != ui::ViewPage::Charts || !chart->isHidden());
     }
 
     // Chart text breaks where Japanese allows: never inside a katakana word, between a number

@@ -84,8 +84,9 @@ void PresentationMode::setHeadline(HeadlineBar* headline, QBoxLayout* normal, in
 
 void PresentationMode::setOn(bool on)
 {
+    const bool changed = on != m_on;
     m_on = on;
-    if (m_headline) {
+    if (m_headline && changed) {
         (on ? m_headlineHome : m_headlinePresented)->removeWidget(m_headline);
         if (on)
             m_headlinePresented->insertWidget(m_headlinePresentedIndex, m_headline);
@@ -93,9 +94,12 @@ void PresentationMode::setOn(bool on)
             m_headlineHome->insertWidget(m_headlineHomeIndex, m_headline);
         m_headline->setStacked(on);
     }
-    QFont font = QApplication::font();
-    if (on)
+    // Off, an empty font: the column inherits the application's again (language, system).
+    QFont font;
+    if (on) {
+        font = QApplication::font();
         font.setPointSizeF(font.pointSizeF() * kPanelFontScale);
+    }
     m_panelColumn->setFont(font);
     m_panel->setKeyControlsOnly(on && !m_drawer->isChecked());
     m_drawer->setVisible(on);
