@@ -4,13 +4,9 @@
 #include "window/ui_text.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kvscope::ui {
-
-namespace {
-// Bars drawn individually; beyond this every GPU is alike and one bar stands for all.
-constexpr int kMaxBars = 8;
-} // namespace
 
 VramChart::VramChart(QWidget* parent) : ChartBase(parent)
 {
@@ -22,6 +18,8 @@ VramChart::VramChart(QWidget* parent) : ChartBase(parent)
         if (below)
             m_segments[i]->moveAbove(below);
         below = m_segments[i];
+        m_values[i] = new QCPItemText(this);
+        m_values[i]->setPositionAlignment(Qt::AlignCenter);
     }
     m_overflow = new QCPBars(xAxis, yAxis);
     m_overflow->setWidth(0.55);
@@ -69,6 +67,16 @@ void VramChart::applySeriesStyle()
     m_overflow->setPen(seriesPen(colors::overflow, Qt::SolidLine, 2));
     m_capacityLine->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1.5));
     m_budgetLine->setPen(seriesPen(chartStyle().subtle, Qt::DashLine, 1.2));
+    for (int i = 0; i < SegmentCount; ++i) {
+        // Black or white, whichever contrasts more with the segment's colour: black above a
+        // relative luminance of 0.18, where the two ratios meet (white on amber was 2.2:1).
+        const QColor fill = m_segments[i]->brush().color();
+        auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+        const double luminance = 0.2126 * linear(fill.redF()) + 0.7152 * linear(fill.greenF())
+                                 + 0.0722 * linear(fill.blueF());
+        m_values[i]->setColor(luminance > 0.18 ? QColor(Qt::black) : QColor(Qt::white));
+        m_values[i]->setFont(scaledFont(0.9, true));
+    }
     m_note->setColor(chartStyle().foreground);
     m_note->setFont(chartStyle().font);
     // Boxed, so the budget line running under the capacity label does not strike it through.
@@ -78,6 +86,8 @@ void VramChart::applySeriesStyle()
 
 void VramChart::showComparison(bool on)
 {
+    for (QCPItemText* value : m_values)
+        value->setVisible(false); // placeSegmentValues shows those that fit
     m_capacityLine->setVisible(!on);
     m_capacityLabel->setVisible(!on);
     if (on) {
@@ -193,15 +203,9 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     auto rangeEnd = [&](int bars) {
         return std::max(bars * 1.35 + 0.6, (bars + 0.3 - 0.4 * column) / (1.0 - column));
     };
-    // One bar per GPU while their names fit side by side, then their numbers (the title says
-    // "per GPU"); tensor parallel splits evenly, so past that one bar stands for every GPU.
-    m_bars = s.gpuCount > kMaxBars ? 1 : s.gpuCount;
-    const QFontMetrics ticks(xAxis->tickLabelFont());
-    const double perBar = double(axisRect()->width()) / (rangeEnd(m_bars) - 0.4);
-    const bool named = m_bars == 1 || ticks.horizontalAdvance(tr("GPU %1").arg(m_bars - 1)) + 6 <= perBar;
-    const bool numbered = !named && ticks.horizontalAdvance(QString::number(m_bars - 1)) + 6 <= perBar;
-    if (!named && !numbered)
-        m_bars = 1;
+    // One bar per distinct load: tensor parallel and kvscope's layer split give every GPU the
+    // same share, so one bar stands for all of them (eight identical bars said nothing more).
+    m_bars = 1;
     xAxis->setRange(0.4, rangeEnd(m_bars));
 
     const double free = std::max(0.0, v.freeBytes);
@@ -211,9 +215,7 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < m_bars; ++i) {
         keys << i + 1;
-        ticker->addTick(i + 1, m_bars < s.gpuCount ? tr("each of %1 GPUs").arg(s.gpuCount)
-                               : numbered          ? QString::number(i)
-                                                   : tr("GPU %1").arg(i));
+        ticker->addTick(i + 1, s.gpuCount > 1 ? tr("each of %1 GPUs").arg(s.gpuCount) : tr("GPU %1").arg(i));
     }
     xAxis->setTicker(ticker);
     for (int i = 0; i < SegmentCount; ++i) {
@@ -270,6 +272,25 @@ void VramChart::draw(const EvaluationSnapshot& snap)
         m_overflowLabel->position->setCoords(0.99, (v.capacityBytes + gap) / unit.bytes);
     }
     yAxis->setRange(0, top / unit.bytes);
+    placeSegmentValues(values, unit.bytes);
+}
+
+// Each segment's size written on it where the segment is tall and wide enough for the text, so
+// an exported bar says what it holds without its tooltip; segments too thin stay unlabelled.
+void VramChart::placeSegmentValues(const double* bytes, double unitBytes)
+{
+    double base = 0;
+    const double barPx = std::abs(xAxis->coordToPixel(1.275) - xAxis->coordToPixel(0.725));
+    for (int i = 0; i < SegmentCount; ++i) {
+        const double top = base + bytes[i];
+        QCPItemText* label = m_values[i];
+        label->setText(UiText::bytes(bytes[i], byteUnits()));
+        label->position->setCoords(1, (base + top) / 2 / unitBytes);
+        const double heightPx = std::abs(yAxis->coordToPixel(base / unitBytes) - yAxis->coordToPixel(top / unitBytes));
+        const QSizeF size = labelSize(label);
+        label->setVisible(bytes[i] > 0 && size.height() + 2 <= heightPx && size.width() + 4 <= barPx);
+        base = top;
+    }
 }
 
 QString VramChart::hoverText(double key, double value, const QPoint&) const

@@ -30,8 +30,10 @@ private:
     // parallel splits evenly), with its capacity marked over it and its overflow hatched.
     void drawComparison(const EvaluationSnapshot& snapshot);
     void showComparison(bool on);
+    void placeSegmentValues(const double* bytes, double unitBytes); // the single bar's values
     enum Segment { Weights, Kv, Activations, Overhead, Free, Reserved, SegmentCount };
     QCPBars* m_segments[SegmentCount] = {};
+    QCPItemText* m_values[SegmentCount] = {}; // each segment's size, on it
     QCPBars* m_overflow = nullptr;
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemStraightLine* m_budgetLine = nullptr;
