@@ -16,13 +16,18 @@
 #include "window/palettes.h"
 #include "window/presentation_mode.h"
 
+#include <QAbstractSpinBox>
+#include <QAccessible>
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <cmath>
 
@@ -256,6 +261,40 @@ private slots:
         const ui::ChartStyle style = ui::ChartStyle::fromPalette(p, QApplication::font(), 1.0);
         QVERIFY(contrast(style.subtle, style.background) >= 4.5);
         QVERIFY(contrast(style.foreground, style.background) >= 4.5);
+    }
+
+    // A keyboard and a screen reader reach what a mouse does: every control of the panel has a
+    // name, every chart its title, and each headline figure takes the focus and says its
+    // arithmetic.
+    void controlsAndFiguresHaveAccessibleNames()
+    {
+        f.window->setLanguage(QStringLiteral("ja"));
+        for (QToolButton* drawer : f.window->panel()->findChildren<QToolButton*>())
+            drawer->setChecked(true); // the advanced settings too
+        for (QWidget* w : f.window->panel()->findChildren<QWidget*>()) {
+            if (w->focusPolicy() == Qt::NoFocus || !w->isVisibleTo(f.window.get()) ||
+                w->focusProxy())
+                continue;
+            if (qobject_cast<QLineEdit*>(w) && qobject_cast<QAbstractSpinBox*>(w->parentWidget()))
+                continue; // a spin box's own editor: the spin box is named
+            if (qobject_cast<QLineEdit*>(w) && qobject_cast<QComboBox*>(w->parentWidget()))
+                continue; // an editable combo box's editor: likewise
+            QAccessibleInterface* a = QAccessible::queryAccessibleInterface(w);
+            QVERIFY(a);
+            QVERIFY2(!a->text(QAccessible::Name).trimmed().isEmpty(),
+                     qPrintable(QStringLiteral("%1 in %2: %3")
+                                    .arg(QString::fromLatin1(w->metaObject()->className()),
+                                         QString::fromLatin1(w->parentWidget()->metaObject()->className()),
+                                         w->toolTip().left(80))));
+        }
+        for (ui::ChartBase* chart : f.window->charts())
+            QCOMPARE(chart->accessibleName(), chart->chartTitle());
+        const auto* tile = f.window->headline()->tile(ui::HeadlineBar::KvTotal);
+        QCOMPARE(tile->focusPolicy(), Qt::TabFocus);
+        QCOMPARE(tile->accessibleName(), QStringLiteral("KV キャッシュ合計"));
+        QVERIFY(tile->accessibleDescription().contains(tile->arithmetic()));
+        QVERIFY(tile->accessibleDescription().contains(tile->value()));
+        f.window->setLanguage(QStringLiteral("en"));
     }
 
     void layoutFileKeepsEveryRule_data()

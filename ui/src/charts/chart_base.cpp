@@ -217,6 +217,7 @@ QString ChartBase::chartTitle() const
 
 void ChartBase::retranslate()
 {
+    setAccessibleName(chartTitle()); // what a screen reader names the chart
     setLocale(QLocale());
     invalidateBase();
     m_title->setText(chartTitle());

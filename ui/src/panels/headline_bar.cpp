@@ -10,7 +10,9 @@
 
 #include <QEvent>
 #include <QGridLayout>
+#include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -34,12 +36,36 @@ HeadlineTile::HeadlineTile(QWidget* parent)
     // 1280-pixel window; a one-line caption sits on its value.
     m_caption->setVerticalAlignment(Qt::AlignBottom);
     setCursor(Qt::WhatsThisCursor);
+    // Reached with Tab like a control; Enter or Space shows the arithmetic, as a click does,
+    // and a screen reader reads the caption, the value and the arithmetic.
+    setFocusPolicy(Qt::TabFocus);
     setScale(1.0);
 }
 
 void HeadlineTile::setCaption(const QString& caption)
 {
     m_caption->setText(caption);
+    setAccessibleName(caption);
+}
+
+void HeadlineTile::keyPressEvent(QKeyEvent* event)
+{
+    const int key = event->key();
+    if ((key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Space) && !m_arithmetic.isEmpty()) {
+        QToolTip::showText(mapToGlobal(QPoint(0, height())), m_arithmetic, this);
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void HeadlineTile::paintEvent(QPaintEvent* event)
+{
+    QWidget::paintEvent(event);
+    if (!hasFocus())
+        return;
+    QPainter painter(this);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
 }
 
 void HeadlineTile::setValue(const QString& value, const QString& detail, const QString& arithmetic,
@@ -52,6 +78,7 @@ void HeadlineTile::setValue(const QString& value, const QString& detail, const Q
     m_detail->setText(cut < 0 ? detail : detail.mid(cut + 1));
     m_arithmetic = cut < 0 ? arithmetic : detail.left(cut) + QLatin1Char('\n') + arithmetic;
     setToolTip(m_arithmetic);
+    setAccessibleDescription(value + QLatin1Char('\n') + detail + QLatin1Char('\n') + arithmetic);
     m_value->setTextColor(accent);
 }
 

@@ -31,6 +31,8 @@ public:
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void paintEvent(QPaintEvent* event) override; // the focus frame
 
 private:
     SteadyLabel* m_caption; // as many lines in every tile, so every tile is as tall

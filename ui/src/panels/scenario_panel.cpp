@@ -13,6 +13,7 @@
 #include "kvscope/planning/host_ram.h"
 #include "kvscope/settings/scenario_options.h"
 
+#include <QAccessible>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
@@ -64,6 +65,36 @@ void selectData(QComboBox* box, const QVariant& data)
 QLabel* formLabel(QFormLayout* form, QWidget* field)
 {
     return qobject_cast<QLabel*>(form->labelForField(field));
+}
+
+// Names each control of a form row after the row's label where nothing else names it (a row of
+// several controls, a composite control's parts): what a screen reader says for them.
+void nameRowControls(QFormLayout* form, int row)
+{
+    QLayoutItem* labelItem = form->itemAt(row, QFormLayout::LabelRole);
+    auto* label = labelItem ? qobject_cast<QLabel*>(labelItem->widget()) : nullptr;
+    QLayoutItem* field = form->itemAt(row, QFormLayout::FieldRole);
+    if (!label || label->text().isEmpty() || !field)
+        return;
+    QList<QWidget*> widgets;
+    if (field->widget())
+        widgets << field->widget();
+    if (QLayout* layout = field->layout())
+        for (int i = 0; i < layout->count(); ++i)
+            if (QWidget* w = layout->itemAt(i)->widget())
+                widgets << w;
+    for (QWidget* w : QList<QWidget*>(widgets))
+        widgets << w->findChildren<QWidget*>();
+    for (QWidget* w : widgets) {
+        if (w->focusPolicy() == Qt::NoFocus)
+            continue;
+        const bool ours = w->property("kvscopeRowName").toBool(); // named here, for a language change
+        QAccessibleInterface* accessible = QAccessible::queryAccessibleInterface(w);
+        if (ours || (accessible && accessible->text(QAccessible::Name).trimmed().isEmpty())) {
+            w->setAccessibleName(label->text());
+            w->setProperty("kvscopeRowName", true);
+        }
+    }
 }
 
 // The row holding `field`, alone or in the layout of its row; -1 for none.
@@ -477,6 +508,9 @@ void ScenarioPanel::retranslate()
     label(m_advancedForm, m_hostRam, tr("Host RAM size"));
     for (auto& [id, spin] : m_efficiency)
         label(m_advancedForm, spin, UiText::efficiencyName(id));
+    for (QFormLayout* form : {m_form, m_advancedForm})
+        for (int row = 0; row < form->rowCount(); ++row)
+            nameRowControls(form, row);
     syncFromScenario();
 }
 
