@@ -282,10 +282,11 @@ private slots:
             QAccessibleInterface* a = QAccessible::queryAccessibleInterface(w);
             QVERIFY(a);
             QVERIFY2(!a->text(QAccessible::Name).trimmed().isEmpty(),
-                     qPrintable(QStringLiteral("%1 in %2: %3")
-                                    .arg(QString::fromLatin1(w->metaObject()->className()),
-                                         QString::fromLatin1(w->parentWidget()->metaObject()->className()),
-                                         w->toolTip().left(80))));
+                     qPrintable(
+                         QStringLiteral("%1 in %2: %3")
+                             .arg(QString::fromLatin1(w->metaObject()->className()),
+                                  QString::fromLatin1(w->parentWidget()->metaObject()->className()),
+                                  w->toolTip().left(80))));
         }
         for (ui::ChartBase* chart : f.window->charts())
             QCOMPARE(chart->accessibleName(), chart->chartTitle());
