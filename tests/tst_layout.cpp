@@ -214,21 +214,14 @@ private slots:
     }
 
     // WCAG's contrast ratio of `text` (blended over `back` where translucent) on `back`.
-    static double contrast(QColor text, const QColor& back)
+    static double contrast(const QColor& text, const QColor& back)
     {
         const double a = text.alphaF();
-        text = QColor::fromRgbF(float(text.redF() * a + back.redF() * (1 - a)),
-                                float(text.greenF() * a + back.greenF() * (1 - a)),
-                                float(text.blueF() * a + back.blueF() * (1 - a)));
-        auto luminance = [](const QColor& c) {
-            auto channel = [](double v) {
-                return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-            };
-            return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) +
-                   0.0722 * channel(c.blueF());
-        };
-        const double l1 = luminance(text), l2 = luminance(back);
-        return (std::max(l1, l2) + 0.05) / (std::min(l1, l2) + 0.05);
+        auto mix = [&](double t, double b) { return float(t * a + b * (1 - a)); };
+        return ui::contrastRatio(QColor::fromRgbF(mix(text.redF(), back.redF()),
+                                                  mix(text.greenF(), back.greenF()),
+                                                  mix(text.blueF(), back.blueF())),
+                                 back);
     }
 
     // The dark theme's every text on the backgrounds it is drawn on, at WCAG AA (4.5:1):

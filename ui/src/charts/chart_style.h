@@ -38,6 +38,11 @@ inline const Qt::PenStyle pinnedDash[4] = {Qt::DashLine, Qt::DashDotLine, Qt::Do
                                            Qt::DashDotDotLine};
 } // namespace colors
 
+// WCAG's relative luminance of an opaque colour, and the contrast ratio of two (1 to 21): what
+// picks a label's ink on a coloured bar and what the dark theme's test holds to 4.5:1.
+double relativeLuminance(const QColor& color);
+double contrastRatio(const QColor& a, const QColor& b);
+
 // How charts look: follows the window palette, or the print palette for exports.
 struct ChartStyle
 {

@@ -175,25 +175,27 @@ void KvGrowthChart::placeCrossingLabels()
             if (curve->visible())
                 curves.push_back(curve);
         bool placed = false;
-        for (int pass = 0; pass < 2 && !placed; ++pass)
-        for (int row = 0; row < 3 && !placed; ++row)
-            for (const bool over : {true, false}) {
-                const double top = over ? lineY - 2 - r.height() - row * (r.height() + 1)
-                                        : lineY + 2 + row * (r.height() + 1);
-                const QRectF candidate(over ? x - r.width() : x + 2, top, r.width(), r.height());
-                const auto coversCurve = [&](const QCPGraph* c) { return covers(candidate, c); };
-                const bool clear = QRectF(plot).contains(candidate) && !covers(candidate, m_curves[i])
-                                   && (pass == 1 || std::none_of(curves.begin(), curves.end(), coversCurve))
-                                   && std::none_of(taken.begin(), taken.end(),
-                                                   [&](const QRectF& t) { return t.intersects(candidate); });
-                if (!clear)
-                    continue;
-                label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-                label->position->setCoords(xAxis->pixelToCoord(candidate.left()), yAxis->pixelToCoord(top));
-                taken.push_back(candidate);
-                placed = true;
-                break;
+        for (int pass = 0; pass < 2 && !placed; ++pass) {
+            for (int row = 0; row < 3 && !placed; ++row) {
+                for (const bool over : {true, false}) {
+                    const double top = over ? lineY - 2 - r.height() - row * (r.height() + 1)
+                                            : lineY + 2 + row * (r.height() + 1);
+                    const QRectF candidate(over ? x - r.width() : x + 2, top, r.width(), r.height());
+                    const auto coversCurve = [&](const QCPGraph* c) { return covers(candidate, c); };
+                    const bool clear = QRectF(plot).contains(candidate) && !covers(candidate, m_curves[i])
+                                       && (pass == 1 || std::none_of(curves.begin(), curves.end(), coversCurve))
+                                       && std::none_of(taken.begin(), taken.end(),
+                                                       [&](const QRectF& t) { return t.intersects(candidate); });
+                    if (!clear)
+                        continue;
+                    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+                    label->position->setCoords(xAxis->pixelToCoord(candidate.left()), yAxis->pixelToCoord(top));
+                    taken.push_back(candidate);
+                    placed = true;
+                    break;
+                }
             }
+        }
         label->setVisible(placed);
     }
 }

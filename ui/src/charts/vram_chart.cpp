@@ -68,13 +68,11 @@ void VramChart::applySeriesStyle()
     m_capacityLine->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1.5));
     m_budgetLine->setPen(seriesPen(chartStyle().subtle, Qt::DashLine, 1.2));
     for (int i = 0; i < SegmentCount; ++i) {
-        // Black or white, whichever contrasts more with the segment's colour: black above a
-        // relative luminance of 0.18, where the two ratios meet (white on amber was 2.2:1).
+        // Black or white, whichever contrasts more with the segment's colour (white on amber
+        // would be 2.2:1).
         const QColor fill = m_segments[i]->brush().color();
-        auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
-        const double luminance = 0.2126 * linear(fill.redF()) + 0.7152 * linear(fill.greenF())
-                                 + 0.0722 * linear(fill.blueF());
-        m_values[i]->setColor(luminance > 0.18 ? QColor(Qt::black) : QColor(Qt::white));
+        const bool black = contrastRatio(Qt::black, fill) > contrastRatio(Qt::white, fill);
+        m_values[i]->setColor(black ? QColor(Qt::black) : QColor(Qt::white));
         m_values[i]->setFont(scaledFont(0.9, true));
     }
     m_note->setColor(chartStyle().foreground);

@@ -165,9 +165,11 @@ void HeadlineBar::resizeEvent(QResizeEvent* event)
 
 void HeadlineBar::fitColumns()
 {
-    const int columns = width() >= widthFor(FigureCount)         ? FigureCount
-                        : width() >= widthFor(FigureCount / 2) || m_fewestColumns == FigureCount / 2 ? FigureCount / 2
-                                                                                                     : 2;
+    int columns = m_fewestColumns;
+    if (width() >= widthFor(FigureCount))
+        columns = FigureCount;
+    else if (width() >= widthFor(FigureCount / 2))
+        columns = FigureCount / 2;
     if (columns != m_columns)
         arrange(columns);
 }
