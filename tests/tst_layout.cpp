@@ -139,7 +139,8 @@ private slots:
     {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QString>("lang");
-        for (const QSize size : {QSize(1280, 720), QSize(1366, 768), QSize(1920, 1080)})
+        for (const QSize size :
+             {QSize(1280, 720), QSize(1280, 800), QSize(1366, 768), QSize(1920, 1080)})
             for (const char* lang : {"en", "ja"})
                 QTest::addRow("%dx%d %s", size.width(), size.height(), lang)
                     << size << QString::fromLatin1(lang);
@@ -160,6 +161,9 @@ private slots:
             const auto* tile = f.window->headline()->tile(ui::HeadlineBar::Figure(i));
             const QRect box(tile->mapTo(f.window.get(), QPoint(0, 0)), tile->size());
             QVERIFY2(inWindow.contains(box), qPrintable(QStringLiteral("tile %1").arg(i)));
+            // Whole on screen, not scrolled out of the panel's column.
+            QVERIFY2(tile->visibleRegion().boundingRect().size() == tile->size(),
+                     qPrintable(QStringLiteral("tile %1 partly hidden").arg(i)));
         }
         // Page Down steps through the rows of views, two at a time.
         ui::PresentationMode* slides = f.window->presentationMode();

@@ -464,9 +464,10 @@ void MainWindow::applyChartStyle()
 
 void MainWindow::fitHeadlineScale()
 {
-    // Presentation mode puts the figures under the key controls: as large as a 720- or
-    // 768-pixel projector leaves room for there, three to a row.
-    const double scale = !m_presentation ? 1.0 : height() < 800 ? 0.9 : 1.3;
+    // Presentation mode puts the figures under the key controls: three to a row and smaller
+    // up to an 800-pixel screen (at 1.3 they took three rows and the last was cut), larger on a
+    // 1080-pixel projector.
+    const double scale = !m_presentation ? 1.0 : height() < 1000 ? 0.9 : 1.3;
     if (scale != m_headlineScale) {
         m_headlineScale = scale;
         m_headline->setScale(scale);
