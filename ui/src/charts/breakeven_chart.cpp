@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/breakeven_chart.h"
 
+#include "charts/axis_tickers.h"
 #include "export/layout_file.h"
 #include "window/ui_text.h"
 
@@ -29,7 +30,7 @@ BreakevenChart::BreakevenChart(QWidget* parent) : ChartBase(parent)
         m_crossLabels[i]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         tieLabel(m_crossLabels[i], m_reload[i]);
     }
-    setLogAxis(yAxis);
+    setTimeLogAxis(yAxis);
     applySeriesStyle();
     retranslate();
 }
@@ -37,7 +38,7 @@ BreakevenChart::BreakevenChart(QWidget* parent) : ChartBase(parent)
 void BreakevenChart::applyTexts()
 {
     xAxis->setLabel(tr("Prompt length (tokens)"));
-    yAxis->setLabel(tr("Time to first token (ms)"));
+    yAxis->setLabel(tr("Time to first token"));
     m_recompute->setName(tr("recompute (prefill)"));
     for (ReloadTier t : allReloadTiers)
         m_reload[size_t(t)]->setName(UiText::reloadTierName(t));

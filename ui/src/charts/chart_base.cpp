@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/chart_base.h"
 
+#include "charts/axis_tickers.h"
 #include "charts/line_breaks.h"
 #include "charts/view_registry.h"
 #include "window/ui_text.h"
@@ -334,57 +335,9 @@ void ChartBase::setContextAxis(QCPAxis* axis, double from, double to) const
     axis->setRange(from, to);
 }
 
-namespace {
-
-// Powers of ten labelled as people read them: 0.1, 1, 10, 100, 1,000, 10K, 100K, 1M, 10M.
-class ReadableLogTicker : public QCPAxisTickerLog
-{
-public:
-    explicit ReadableLogTicker(QCPAxis* axis) : m_axis(axis) {}
-
-protected:
-    // A labelled power of ten needs about one and a half text lines of room: a short plot labels
-    // every other decade (or fewer) instead of stacking labels on top of each other.
-    QVector<double> createTickVector(double tickStep, const QCPRange& range) override
-    {
-        if (m_axis && m_axis->axisRect()) {
-            const QRect r = m_axis->axisRect()->rect();
-            const int room = m_axis->orientation() == Qt::Vertical ? r.height() : r.width();
-            const int line = QFontMetrics(m_axis->tickLabelFont()).height();
-            setTickCount(std::max(2, room * 2 / std::max(1, 3 * line)));
-        }
-        // Under 1.6 decades QCPAxisTickerLog falls back to linear ticks, whose labels crowd a
-        // log axis's right end: 1, 2, 5, 10, 20, 50 ... instead.
-        if (range.lower > 0 && range.upper / range.lower < std::pow(10.0, 1.6)) {
-            QVector<double> ticks;
-            for (double decade = std::pow(10.0, std::floor(std::log10(range.lower)));
-                 decade <= range.upper; decade *= 10)
-                for (double step : {1.0, 2.0, 5.0})
-                    if (range.contains(decade * step))
-                        ticks << decade * step;
-            return ticks;
-        }
-        return QCPAxisTickerLog::createTickVector(tickStep, range);
-    }
-
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override
-    {
-        return UiText::logTick(tick);
-    }
-
-private:
-    QPointer<QCPAxis> m_axis;
-};
-
-} // namespace
-
 void ChartBase::setLogAxis(QCPAxis* axis) const
 {
-    auto ticker = QSharedPointer<ReadableLogTicker>::create(axis);
-    ticker->setLogBase(10);
-    ticker->setSubTickCount(8);
-    axis->setScaleType(QCPAxis::stLogarithmic);
-    axis->setTicker(ticker);
+    setCountLogAxis(axis);
 }
 
 QString ChartBase::pinnedName(size_t index, const std::string& name)

@@ -108,7 +108,8 @@ protected:
     void placeBesidePoint(QCPItemText* label, double key, double value, double factor) const;
     // A log axis of context lengths with ticks at 256, 1K, 4K, ... (powers of four).
     void setContextAxis(QCPAxis* axis, double from, double to) const;
-    // A log axis (powers of ten) whose labels are plain numbers: 1, 10, 100, 1,000, 10K, 1M.
+    // A log axis of counts (powers of ten): 1, 10, 100, 1K, 10K, 1M (axis_tickers.h has the
+    // time and size axes).
     void setLogAxis(QCPAxis* axis) const;
     // One curve per pinned scenario: `value(pinned, i)` at each point i of its context sweep,
     // in the scenario's colour and dashes, named "A: its name" (and `what`, when given). `low`

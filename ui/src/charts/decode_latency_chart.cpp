@@ -3,6 +3,7 @@
 
 #include "kvscope/planning/verdict.h"
 
+#include "charts/axis_tickers.h"
 #include "export/layout_file.h"
 #include "window/ui_text.h"
 
@@ -34,7 +35,7 @@ DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
     m_currentLabel->setLayer(markerLayer());
     m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     tieLabel(m_currentLabel, m_current); // beside the point it names, never over it
-    setLogAxis(yAxis);
+    setTimeLogAxis(yAxis);
     applySeriesStyle();
     retranslate();
 }
@@ -42,7 +43,7 @@ DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
 void DecodeLatencyChart::applyTexts()
 {
     xAxis->setLabel(tr("Context length (tokens)"));
-    yAxis->setLabel(tr("Time per decode step (ms)"));
+    yAxis->setLabel(tr("Time per decode step"));
     for (Tier t : allTiers)
         m_curves[size_t(t)]->setName(UiText::tierName(t));
 }

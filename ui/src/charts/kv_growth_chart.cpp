@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/kv_growth_chart.h"
 
+#include "charts/axis_tickers.h"
 #include "export/layout_file.h"
 #include "window/ui_text.h"
 
@@ -32,7 +33,7 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
     connect(this, &QCustomPlot::afterLayout, this, &KvGrowthChart::placeCrossingLabels);
     m_contextLine = new QCPItemStraightLine(this);
     m_contextLine->setLayer(markerLayer());
-    setLogAxis(yAxis);
+    setBytesLogAxis(yAxis, 1, byteUnits()); // in the unit of the data once drawn
     applySeriesStyle();
     retranslate();
 }
@@ -141,7 +142,8 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
                                   : tr("no memory left for KV"));
 
     setContextAxis(xAxis, from, to);
-    yAxis->setLabel(tr("KV cache (%1)").arg(unit.symbol));
+    setBytesLogAxis(yAxis, unit.bytes, byteUnits());
+    yAxis->setLabel(tr("KV cache size"));
     const double top = std::max(maxBytes, maxFree) / unit.bytes * 3;
     yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
     // Under the free line when a short chart leaves no room over it: at the left, where every

@@ -61,7 +61,8 @@ QString UiText::logTick(double tick)
         tick = std::pow(10.0, e);
     static const std::pair<double, const char*> suffixes[] = {
         {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "K"}};
-    if (tick >= 1e4)
+    // From 1,000 on with a suffix, so one axis never mixes "1,000" with "10K".
+    if (tick >= 1e3)
         for (const auto& [scale, suffix] : suffixes)
             if (tick >= scale)
                 return compact(tick / scale, 1) + QLatin1String(suffix);

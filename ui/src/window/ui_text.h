@@ -34,7 +34,7 @@ public:
     // "Llama 3.1 8B · FP16 · 2 × NVIDIA H100 SXM5 80GB · context 32K × 8 seq. · vLLM"
     static QString scenarioSubtitle(const Scenario& scenario);
     static QString contextShort(double tokens); // "1K", "32K", "1M" (binary, as engineers say)
-    static QString logTick(double tick);        // a log axis's tick: "0.001", "1,000", "10K", "1M"
+    static QString logTick(double tick);        // a log axis's tick: "0.001", "100", "1K", "10K", "1M"
 
     static QString tierName(Tier tier);
     static QString reloadTierName(ReloadTier tier);
