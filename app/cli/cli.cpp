@@ -53,7 +53,7 @@ void printHelp(std::ostream& out)
            "                     [--csv|--json]\n"
            "  kvscope-cli launch [scenario options] [--json]\n"
            "  kvscope-cli export --chart " << chartChoices() << " --format png|svg|pdf\n"
-           "                     --out FILE [--width PX --height PX] [--compare FILE]...\n"
+           "                     --out FILE [--width PX --height PX | --slide] [--compare FILE]...\n"
            "                     [scenario options]\n"
            "  kvscope-cli report --out FILE.pdf [--page a4|letter] [--compare FILE]...\n"
            "                     [scenario options]\n"
@@ -88,6 +88,8 @@ void printHelp(std::ostream& out)
            "  --lang en|ja                            language of charts and reports\n"
            "  --scale F                               PNG export: device pixel ratio (2 = crisp slides)\n"
            "  --dark                                  export with the dark palette, not the print one\n"
+           "  --slide                                 export for a 16:9 slide: laid out at 960 x 540,\n"
+           "                                          PNG at 2x (1920 x 1080 pixels)\n"
            "  --compare FILE                          export, report: pin a scenario file beside the\n"
            "                                          scenario (repeat; at most four pinned)\n"
            "  --verbose                               report catalog files that were skipped\n"
@@ -167,7 +169,7 @@ std::set<std::string> valuedOptions()
 
 std::set<std::string> switchOptions()
 {
-    return {"json", "csv", "si", "help", "version", "verbose", "dark"};
+    return {"json", "csv", "si", "help", "version", "verbose", "dark", "slide"};
 }
 
 namespace {

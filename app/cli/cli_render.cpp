@@ -100,7 +100,9 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
         if (!f || !ui::parseExportFormat(QString::fromStdString(*f), &format))
             return badInput(err, {"--format", f ? *f : "", "png, svg or pdf"});
     }
-    ui::ChartExportOptions options;
+    // --slide is a size and scale together; --width, --height and --scale still override it.
+    ui::ChartExportOptions options =
+        args.has("slide") ? ui::slideExportOptions(format) : ui::ChartExportOptions{};
     options.format = format;
     if (!integerOption(args, "width", 200, 10000, &options.width, err) ||
         !integerOption(args, "height", 150, 10000, &options.height, err))

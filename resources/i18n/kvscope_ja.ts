@@ -59,6 +59,10 @@
         <source>CSV table (*.csv)</source>
         <translation>CSV ファイル (*.csv)</translation>
     </message>
+    <message>
+        <source>Export for a 16:9 slide (PNG, 1920 × 1080)...</source>
+        <translation>16:9 スライド用に書き出し（PNG、1920 × 1080）...</translation>
+    </message>
 </context>
 <context>
     <name>ChartExport</name>
@@ -363,24 +367,12 @@
         <translation>kvscope で作成</translation>
     </message>
     <message>
-        <source>Inputs</source>
-        <translation>入力条件</translation>
-    </message>
-    <message>
         <source>Headline figures and the arithmetic behind them</source>
         <translation>主要な数値と計算式</translation>
     </message>
     <message>
         <source>Assumptions</source>
         <translation>前提条件</translation>
-    </message>
-    <message>
-        <source>Sources of the catalog numbers used</source>
-        <translation>使用したカタログ値の出典</translation>
-    </message>
-    <message>
-        <source>Every figure above comes from these entries of kvscope&apos;s catalog; each names what its numbers were read from.</source>
-        <translation>上の数値はすべて kvscope のカタログの次のエントリに基づいています。各エントリには値の出典を記載しています。</translation>
     </message>
     <message>
         <source>the report could not be rendered</source>
@@ -420,7 +412,31 @@
     </message>
     <message>
         <source>Time to first token</source>
-        <translation>初回トークンまでの時間（TTFT）</translation>
+        <translation>初回トークンまでの時間</translation>
+    </message>
+    <message>
+        <source>Fits, free per GPU</source>
+        <translation>収まる（GPU あたりの空き）</translation>
+    </message>
+    <message>
+        <source>Overflows each GPU by</source>
+        <translation>GPU あたりの超過量</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV キャッシュ</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 トークン/秒</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <source>Inputs and the sources of their numbers</source>
+        <translation>入力条件と数値の出典</translation>
     </message>
 </context>
 <context>
@@ -727,10 +743,6 @@
         <translation>プロンプト %1</translation>
     </message>
     <message>
-        <source>Time to first token (ms)</source>
-        <translation>最初のトークンまで（ms）</translation>
-    </message>
-    <message>
         <source>recompute</source>
         <translation>再計算</translation>
     </message>
@@ -741,6 +753,10 @@
     <message>
         <source>wins from %1</source>
         <translation>%1 以上で有利</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>初回トークンまでの時間</translation>
     </message>
 </context>
 <context>
@@ -905,7 +921,7 @@
     </message>
     <message>
         <source>Time to first token</source>
-        <translation>最初のトークンまでの時間</translation>
+        <translation>初回トークンまでの時間</translation>
     </message>
     <message>
         <source>Cost per hour</source>
@@ -1079,10 +1095,6 @@
         <translation>%1: %2（%3 トークン/秒）</translation>
     </message>
     <message>
-        <source>Time per decode step (ms)</source>
-        <translation>1 ステップの時間（ms）</translation>
-    </message>
-    <message>
         <source>%1: does not fit</source>
         <translation>%1：収まりません</translation>
     </message>
@@ -1095,6 +1107,10 @@
 (%1 tokens/s per sequence)</source>
         <translation>人が読む速度より遅い領域
 （シーケンスあたり %1 トークン/秒）</translation>
+    </message>
+    <message>
+        <source>Time per decode step</source>
+        <translation>デコード 1 ステップの時間</translation>
     </message>
 </context>
 <context>
@@ -1218,6 +1234,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>×%1K</source>
         <translation>×%1K</translation>
+    </message>
+    <message>
+        <source>%1 of %2 models, nearest in size; %3 of %4 columns (the CSV holds all)</source>
+        <translation>サイズの近い %1 モデル（全 %2）と %3 列（全 %4）を表示（CSV には全件）</translation>
     </message>
 </context>
 <context>
@@ -1346,16 +1366,16 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>KV に使える空き: %1</translation>
     </message>
     <message>
-        <source>KV cache (%1)</source>
-        <translation>KV キャッシュ（%1）</translation>
-    </message>
-    <message>
         <source>Context %1</source>
         <translation>コンテキスト %1</translation>
     </message>
     <message>
         <source>no memory left for KV</source>
         <translation>KV に使える空きなし</translation>
+    </message>
+    <message>
+        <source>KV cache size</source>
+        <translation>KV キャッシュ容量</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,14 @@ const QColor kFits = colors::freeVram;
 const QColor kShorter{0xE6, 0x9F, 0x00}; // amber: runs, with less context
 const QColor kNoFit = colors::overflow;
 
+// Height of the title, caption, column names and legend around the cells, in pixels.
+constexpr int kChrome = 260;
+
+int rowPitch(const QCPAxis* axis)
+{
+    return QFontMetrics(axis->tickLabelFont()).height() + 2;
+}
+
 int cellKind(CellFit fit)
 {
     return fit == CellFit::Fits ? 0 : fit == CellFit::FitsShorter ? 1 : 2;
@@ -114,6 +122,59 @@ void FitMatrixChart::sortForReading(const Catalog& catalog)
                      [&](size_t a, size_t b) { return columnSize(a) < columnSize(b); });
 }
 
+bool FitMatrixChart::keepWhatFits(const EvaluationSnapshot& snap, const Catalog& catalog)
+{
+    const QFontMetrics metrics(yAxis->tickLabelFont());
+    int widestRow = 0;
+    for (const std::string& name : m_matrix.rowNames)
+        widestRow = std::max(widestRow, metrics.horizontalAdvance(QString::fromStdString(name)));
+    const size_t rowRoom = size_t(std::max(1, (viewport().height() - kChrome) / rowPitch(yAxis)));
+    // Upright column names need a line each, and a little air.
+    const size_t columnRoom =
+        size_t(std::max(1.0, (viewport().width() - widestRow - 40) / (1.15 * metrics.height())));
+    const bool trimRows = m_rowOrder.size() > rowRoom,
+               trimColumns = m_columnOrder.size() > columnRoom;
+    if (trimRows) {
+        // A window of rows centred on the scenario's model (by size, for an imported one).
+        const double own = countParameters(snap.scenario.model).total();
+        size_t at = 0;
+        while (at < m_rowOrder.size() &&
+               m_matrix.rowIds[m_rowOrder[at]] != snap.scenario.model.id) {
+            const ModelSpec* m = catalog.model(m_matrix.rowIds[m_rowOrder[at]]);
+            if (m && countParameters(*m).total() >= own)
+                break;
+            ++at;
+        }
+        const size_t first = std::min(at - std::min(at, rowRoom / 2), m_rowOrder.size() - rowRoom);
+        m_rowOrder = std::vector<size_t>(m_rowOrder.begin() + long(first),
+                                         m_rowOrder.begin() + long(first + rowRoom));
+    }
+    if (trimColumns) {
+        // Spread over the range (least to most memory, or bits), the scenario's own kept.
+        const std::string& ownColumn =
+            m_axes == MatrixAxes::ModelsByGpus ? snap.scenario.gpu.id : snap.scenario.weights.id;
+        const size_t n = m_columnOrder.size(), k = std::max<size_t>(columnRoom, 2);
+        std::vector<size_t> picks;
+        for (size_t j = 0; j < k; ++j)
+            picks.push_back(size_t(std::lround(double(j) * double(n - 1) / double(k - 1))));
+        for (size_t c = 0; c < n; ++c)
+            if (m_matrix.columnIds[m_columnOrder[c]] == ownColumn) {
+                auto nearest =
+                    std::min_element(picks.begin(), picks.end(), [&](size_t a, size_t b) {
+                        return std::abs(long(a) - long(c)) < std::abs(long(b) - long(c));
+                    });
+                *nearest = c;
+            }
+        std::sort(picks.begin(), picks.end());
+        picks.erase(std::unique(picks.begin(), picks.end()), picks.end());
+        std::vector<size_t> kept;
+        for (size_t c : picks)
+            kept.push_back(m_columnOrder[c]);
+        m_columnOrder = std::move(kept);
+    }
+    return trimRows || trimColumns;
+}
+
 QColor FitMatrixChart::fillFor(int kind) const
 {
     const QColor colors[3] = {kFits, kShorter, kNoFit};
@@ -154,10 +215,11 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
     m_context = snap.scenario.context;
     m_matrix = fitMatrix(snap.scenario, catalog, m_axes);
     sortForReading(catalog);
-    const int columns = int(m_matrix.columnIds.size());
-    const int rows = int(m_matrix.rowIds.size());
     // A row's name needs a line of text: the page scrolls rather than squeeze them.
-    setMinimumHeight(rows * (QFontMetrics(xAxis->tickLabelFont()).height() + 2) + 260);
+    setMinimumHeight(int(m_matrix.rowIds.size()) * rowPitch(xAxis) + kChrome);
+    const bool trimmed = keepWhatFits(snap, catalog);
+    const int columns = int(m_columnOrder.size());
+    const int rows = int(m_rowOrder.size());
 
     std::vector<QColor> fills;
     fills.reserve(size_t(columns) * size_t(rows));
@@ -193,6 +255,13 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
                   .arg(QString::fromStdString(snap.scenario.gpu.name),
                        UiText::integer(snap.scenario.context),
                        UiText::integer(snap.scenario.batch)));
+    if (trimmed)
+        xAxis2->setLabel(
+            xAxis2->label() + QLatin1Char('\n') +
+            tr("%1 of %2 models, nearest in size; %3 of %4 columns (the CSV holds all)")
+                .arg(UiText::integer(rows), UiText::integer(int64_t(m_matrix.rowIds.size())),
+                     UiText::integer(columns),
+                     UiText::integer(int64_t(m_matrix.columnIds.size()))));
     placeCellTexts();
 }
 

@@ -40,6 +40,10 @@ protected:
 
 private:
     void sortForReading(const Catalog& catalog);
+    // Where the chart is smaller than one text line per row and column (an export, the
+    // report), keeps the models nearest the scenario's in size and columns spread over the
+    // range, the scenario's own among them; returns whether it dropped any.
+    bool keepWhatFits(const EvaluationSnapshot& snapshot, const Catalog& catalog);
     QString columnLabel(size_t column, const Catalog& catalog) const;
     QString cellLabel(const FitCell& cell) const;
     QColor fillFor(int kind) const; // 0 fits, 1 fits shorter, 2 does not fit

@@ -25,9 +25,9 @@ struct GridPlace
 // its own (a tab beside the grid) with the controls that page needs.
 enum class ViewPage { Charts, Plan, Matrix };
 
-// The room a view gets in the report PDF: half a page (two views share a page, in registry
-// order) or a page of its own.
-enum class ReportSpace { HalfPage, FullPage };
+// The room a view gets in the report PDF, in registry order: a sixth of a page (six views to a
+// page, two columns by three rows), half a page (full width; two to a page) or a page of its own.
+enum class ReportSpace { SixthPage, HalfPage, FullPage };
 
 // One view of an evaluation and everything the front ends need to know about it: the window
 // lays it out, the report paginates it, `kvscope-cli export --chart` accepts it, --help lists
@@ -39,7 +39,7 @@ struct ViewEntry
     const char* title;        // untranslated title, marked with QT_TRANSLATE_NOOP
     ChartBase* (*create)(QWidget* parent);
     GridPlace grid;
-    ReportSpace report = ReportSpace::HalfPage;
+    ReportSpace report = ReportSpace::SixthPage;
     const char* cliId;                   // the value of `kvscope-cli export --chart`
     std::vector<std::string> csvColumns; // the context-sweep columns it draws (sweep column ids)
     ViewPage page = ViewPage::Charts;    // grid (placed at `grid`) or a page of its own

@@ -13,7 +13,8 @@ namespace kvscope::ui {
 
 class ChartBase;
 
-// What a user does with one chart: export it (PNG 1x / 2x, SVG, PDF) through a file dialog,
+// What a user does with one chart: export it (PNG 1x / 2x, a 16:9 slide, SVG, PDF) through a
+// file dialog,
 // or copy it to the clipboard as an image and as SVG. Used by the chart's context menu and by
 // File > Export chart / Edit > Copy chart.
 class ChartActions
@@ -22,7 +23,7 @@ class ChartActions
 public:
     // Adds the export and copy actions for `chart` to `menu`.
     static void populate(QMenu* menu, ChartBase* chart, QWidget* dialogParent);
-    static bool exportWithDialog(ChartBase* chart, ExportFormat format, double scale, QWidget* parent);
+    static bool exportWithDialog(ChartBase* chart, const ChartExportOptions& options, QWidget* parent);
     static bool exportTableWithDialog(ChartBase* chart, QWidget* parent); // plan, fit matrix
     static void copyToClipboard(ChartBase* chart);
     static QString lastDirectory();

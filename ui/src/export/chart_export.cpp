@@ -7,6 +7,7 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -54,6 +55,30 @@ void vectorPaint(ChartBase& chart, QPaintDevice& device, const QSize& size)
     painter.setMode(QCPPainter::pmNoCaching);
     painter.setWindow(0, 0, size.width(), size.height());
     chart.toPainter(&painter, size.width(), size.height());
+}
+
+// QSvgGenerator writes the QFont's family as it is, e.g. "Sans Serif" (fontconfig's alias, no
+// CSS family): each family list ends in CSS's generic sans-serif, so any SVG viewer or slide
+// program falls back to a sans-serif font instead of its serif default.
+QByteArray withGenericFontFamily(const QByteArray& svg)
+{
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QString text = QString::fromUtf8(svg);
+    QString out;
+    qsizetype last = 0;
+    for (auto it = family.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QString name = m.captured(1).trimmed();
+        const bool generic = name.compare(QLatin1String("Sans Serif"), Qt::CaseInsensitive) == 0 ||
+                             name.compare(QLatin1String("sans-serif"), Qt::CaseInsensitive) == 0 ||
+                             name.isEmpty();
+        out += QStringView(text).mid(last, m.capturedStart() - last);
+        out += generic ? QStringLiteral("font-family=\"sans-serif\"")
+                       : QStringLiteral("font-family=\"&apos;%1&apos;, sans-serif\"").arg(name);
+        last = m.capturedEnd();
+    }
+    out += QStringView(text).mid(last);
+    return out.toUtf8();
 }
 
 bool writeAtomically(const QString& path, const QByteArray& data, QString* error)
@@ -109,6 +134,16 @@ QString exportSuffix(ExportFormat format)
     return {};
 }
 
+ChartExportOptions slideExportOptions(ExportFormat format)
+{
+    ChartExportOptions options;
+    options.format = format;
+    options.width = 960;
+    options.height = 540;
+    options.scale = 2.0;
+    return options;
+}
+
 QImage chartImage(ChartBase& chart, const ChartExportOptions& options)
 {
     const QSize size = exportSize(chart, options);
@@ -139,14 +174,15 @@ QByteArray chartSvg(ChartBase& chart, const ChartExportOptions& options, const Q
     withExportStyle(
         chart, size, options.printPalette, [&] { vectorPaint(chart, svg, size); },
         options.subtitle);
-    return buffer.data();
+    return withGenericFontFamily(buffer.data());
 }
 
 void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool printPalette)
 {
     // Laid out at the rect's own size (the report's pages run at 96 dpi, as the screen does),
-    // so text keeps the size it has in the window; narrow rects are laid out wider and scaled.
-    const double layoutWidth = std::max(rect.width(), 640.0);
+    // so text keeps the size it has in the window; rects narrower than a laptop's grid cell are
+    // laid out wider and scaled.
+    const double layoutWidth = std::max(rect.width(), 320.0);
     const QSize size(int(layoutWidth),
                      int(layoutWidth * rect.height() / std::max(rect.width(), 1.0)));
     withExportStyle(chart, size, printPalette, [&] {

@@ -24,6 +24,10 @@ struct ChartExportOptions
     bool subtitle = true;     // a line under the title naming the scenario
 };
 
+// A 16:9 slide: laid out at 960 x 540 so text keeps a slide's proportions, and drawn at 2x,
+// so a PNG is 1920 x 1080 pixels (SVG and PDF are vectors at 960 x 540).
+ChartExportOptions slideExportOptions(ExportFormat format);
+
 // Renders a chart at a size, in the print palette unless asked otherwise. Every write goes
 // through QSaveFile: on failure the old file is untouched and `error` says why.
 bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions& options,

@@ -17,7 +17,9 @@
 #include <QTextDocument>
 #include <QUrl>
 
+#include <cmath>
 #include <functional>
+#include <iterator>
 
 namespace kvscope::ui {
 
@@ -34,18 +36,18 @@ QString esc(const std::string& text)
 
 QString row(const QString& label, const QString& value, const QString& detail = QString())
 {
-    QString html =
-        QStringLiteral("<tr><td style='color:#444'>%1</td><td><b>%2</b></td>").arg(label, value);
-    // The arithmetic a reader checks by hand: one point under the body text, near-black.
-    if (!detail.isNull())
-        html += QStringLiteral("<td style='color:#222; font-size:8.5pt'>%1</td>").arg(detail);
-    return html + QStringLiteral("</tr>");
+    // Fixed shares of the width, the same in every table: the arithmetic and the sources get
+    // nearly half, so they wrap less.
+    return QStringLiteral(
+               "<tr><td width='24%' style='color:#444'>%1</td><td width='30%'><b>%2</b></td>"
+               "<td width='46%' style='color:#222; font-size:8.5pt'>%3</td></tr>")
+        .arg(label, value, detail);
 }
 
 QString table(const QString& rows)
 {
     return QStringLiteral(
-               "<table width='100%' cellspacing='0' cellpadding='4' border='0'>%1</table>")
+               "<table width='100%' cellspacing='0' cellpadding='2' border='0'>%1</table>")
         .arg(rows);
 }
 
@@ -84,9 +86,42 @@ void paintDocument(QTextDocument& doc, QPainter& painter, const std::function<vo
     }
 }
 
-bool isFullPage(const ChartBase* chart)
+ReportSpace spaceOf(const ChartBase* chart)
 {
-    return chart->view() && chart->view()->report == ReportSpace::FullPage;
+    return chart->view() ? chart->view()->report : ReportSpace::SixthPage;
+}
+
+// How many views of a kind share a page.
+size_t perPage(ReportSpace space)
+{
+    switch (space) {
+    case ReportSpace::SixthPage:
+        return 6;
+    case ReportSpace::HalfPage:
+        return 2;
+    case ReportSpace::FullPage:
+        break;
+    }
+    return 1;
+}
+
+// Where the i-th view of a page goes: sixths fill two columns row by row, halves stack.
+QRectF slotOf(const ChartSet& page, size_t i, const QRectF& content, double gap)
+{
+    switch (spaceOf(page.front())) {
+    case ReportSpace::SixthPage: {
+        const double w = (content.width() - gap) / 2, h = (content.height() - 2 * gap) / 3;
+        return {content.left() + double(i % 2) * (w + gap),
+                content.top() + double(i / 2) * (h + gap), w, h};
+    }
+    case ReportSpace::HalfPage: {
+        const double h = (content.height() - gap) / 2;
+        return {content.left(), content.top() + double(i) * (h + gap), content.width(), h};
+    }
+    case ReportSpace::FullPage:
+        break;
+    }
+    return content;
 }
 
 std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& font)
@@ -94,7 +129,7 @@ std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& fo
     auto doc = std::make_unique<QTextDocument>();
     doc->setDefaultFont(font);
     doc->setDefaultStyleSheet(
-        QStringLiteral("h1 { font-size: 20pt; } h2 { font-size: 13pt; margin-top: 14px; } "
+        QStringLiteral("h1 { font-size: 14pt; } h2 { font-size: 12pt; margin-top: 10px; } "
                        "td { vertical-align: top; } a { color: #0057a3; }"));
     doc->setHtml(html);
     return doc;
@@ -104,32 +139,48 @@ std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& fo
 
 QString ReportWriter::inputsHtml(const Scenario& s)
 {
+    // Each input beside the source its catalog numbers were read from.
     QString rows;
     rows += row(tr("Model"),
-                esc(s.model.name) + (s.model.imported ? tr(" (imported config.json)") : QString()));
-    rows += row(tr("Architecture"), tr("%1 layers, %2 query heads, %3 KV heads, head_dim %4, %5")
-                                        .arg(s.model.layers)
-                                        .arg(s.model.queryHeads)
-                                        .arg(s.model.kvHeads)
-                                        .arg(s.model.headDim)
-                                        .arg(UiText::attentionName(s.model.attentionKind())));
+                esc(s.model.name) + (s.model.imported ? tr(" (imported config.json)") : QString()),
+                link(s.model.source));
+    rows += row(tr("Architecture"),
+                tr("%1 layers, %2 query heads, %3 KV heads, head_dim %4, %5")
+                    .arg(s.model.layers)
+                    .arg(s.model.queryHeads)
+                    .arg(s.model.kvHeads)
+                    .arg(s.model.headDim)
+                    .arg(UiText::attentionName(s.model.attentionKind())),
+                QString());
     rows += row(tr("Weights"),
                 esc(s.weights.name) +
-                    tr(" (%1 bits per weight)").arg(UiText::compact(s.weights.bitsPerWeight)));
+                    tr(" (%1 bits per weight)").arg(UiText::compact(s.weights.bitsPerWeight)),
+                link(s.weights.source));
     rows += row(tr("KV cache dtype"),
                 esc(s.kvDtype.name) +
-                    tr(" (%1 bits per element)").arg(UiText::compact(s.kvDtype.bitsPerElement)));
-    rows += row(tr("GPU"), tr("%1 × %2 (%3 GiB, %4)")
-                               .arg(s.gpuCount)
-                               .arg(esc(s.gpu.name))
-                               .arg(s.gpu.memoryGiB)
-                               .arg(UiText::rate(s.gpu.bandwidthGBps)));
-    rows += row(tr("Host link"), tr("PCIe %1.0 x%2").arg(s.pcie.gen).arg(s.pcieLanes));
-    rows += row(tr("Context length"), UiText::tokens(s.context));
-    rows += row(tr("Concurrent sequences"), UiText::integer(s.batch));
-    rows += row(tr("Engine"), esc(s.engine.name));
-    rows += row(tr("KV cache placement"), UiText::placementName(s.kvPlacement));
-    rows += row(tr("GPU memory fraction"), UiText::number(s.effectiveMemoryFraction(), 2));
+                    tr(" (%1 bits per element)").arg(UiText::compact(s.kvDtype.bitsPerElement)),
+                link(s.kvDtype.source));
+    rows += row(tr("GPU"),
+                tr("%1 × %2 (%3 GiB, %4)")
+                    .arg(s.gpuCount)
+                    .arg(esc(s.gpu.name))
+                    .arg(s.gpu.memoryGiB)
+                    .arg(UiText::rate(s.gpu.bandwidthGBps)),
+                link(s.gpu.source));
+    rows += row(tr("Host link"), tr("PCIe %1.0 x%2").arg(s.pcie.gen).arg(s.pcieLanes),
+                link(s.pcie.source));
+    rows += row(tr("Context length"), UiText::tokens(s.context), QString());
+    rows += row(tr("Concurrent sequences"), UiText::integer(s.batch), QString());
+    rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
+    rows += row(tr("KV cache placement"), UiText::placementName(s.kvPlacement), QString());
+    rows +=
+        row(tr("GPU memory fraction"), UiText::number(s.effectiveMemoryFraction(), 2), QString());
+    rows += row(tr("NVMe drive"), esc(s.nvme.name), link(s.nvme.source));
+    rows += row(tr("SATA drive"), esc(s.sata.name), link(s.sata.source));
+    rows += row(tr("Host memory"),
+                s.hostMemoryGBps ? tr("%1 (stated)").arg(UiText::rate(*s.hostMemoryGBps))
+                                 : esc(s.hostMemory.name),
+                s.hostMemoryGBps ? QString() : link(s.hostMemory.source));
     return table(rows);
 }
 
@@ -179,6 +230,36 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     return table(rows);
 }
 
+QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits units)
+{
+    const Evaluation& e = snap.evaluation;
+    auto bytes = [&](double b) { return UiText::bytes(b, units); };
+    const std::pair<QString, QString> figures[] = {
+        {e.vram.fits ? tr("Fits, free per GPU") : tr("Overflows each GPU by"),
+         bytes(std::fabs(e.vram.freeBytes))},
+        {tr("Weights"), bytes(e.weightsBytesTotal)},
+        {tr("KV cache"), bytes(e.kv.totalBytes)},
+        {tr("Decode"), tr("%1 tokens/s").arg(UiText::tokensPerSecond(e.decode.tokensPerS))},
+        {tr("Time to first token"),
+         UiText::duration(e.breakeven.recomputeMs + e.decode.selectedMs)},
+        {tr("Longest context"), UiText::tokens(e.tokensFit.perSequence)},
+    };
+    // Three to a row, each a caption over its value, as the window's headline strip shows them.
+    QString cells;
+    for (size_t i = 0; i < std::size(figures); ++i) {
+        if (i % 3 == 0)
+            cells += QStringLiteral("<tr>");
+        cells += QStringLiteral("<td width='33%'><span style='color:#444'>%1</span><br>"
+                                "<span style='font-size:13pt'><b>%2</b></span></td>")
+                     .arg(figures[i].first.toHtmlEscaped(), figures[i].second.toHtmlEscaped());
+        if (i % 3 == 2)
+            cells += QStringLiteral("</tr>");
+    }
+    return QStringLiteral(
+               "<table width='100%' cellspacing='0' cellpadding='2' border='0'>%1</table>")
+        .arg(cells);
+}
+
 QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
 {
     QString rows;
@@ -203,24 +284,6 @@ QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
     return table(rows);
 }
 
-QString ReportWriter::sourcesHtml(const Scenario& s)
-{
-    QString rows;
-    rows += row(tr("Model"), esc(s.model.name), link(s.model.source));
-    rows += row(tr("GPU"), esc(s.gpu.name), link(s.gpu.source));
-    rows += row(tr("Weights"), esc(s.weights.name), link(s.weights.source));
-    rows += row(tr("KV cache dtype"), esc(s.kvDtype.name), link(s.kvDtype.source));
-    rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
-    rows += row(tr("Host link"), QStringLiteral("PCIe %1.0").arg(s.pcie.gen), link(s.pcie.source));
-    rows += row(tr("NVMe drive"), esc(s.nvme.name), link(s.nvme.source));
-    rows += row(tr("SATA drive"), esc(s.sata.name), link(s.sata.source));
-    rows += row(tr("Host memory"),
-                s.hostMemoryGBps ? tr("%1 (stated)").arg(UiText::rate(*s.hostMemoryGBps))
-                                 : esc(s.hostMemory.name),
-                s.hostMemoryGBps ? QString() : link(s.hostMemory.source));
-    return table(rows);
-}
-
 QString ReportWriter::comparisonHtml(const EvaluationSnapshot& snap, ByteUnits units)
 {
     if (snap.pinned->empty())
@@ -239,7 +302,9 @@ std::vector<ChartSet> ReportWriter::chartPages(const ChartSet& charts)
 {
     std::vector<ChartSet> pages;
     for (ChartBase* chart : charts) {
-        if (!isFullPage(chart) && !pages.empty() && leavesHalfPageFree(pages.back()))
+        const ReportSpace space = spaceOf(chart);
+        if (!pages.empty() && spaceOf(pages.back().front()) == space &&
+            pages.back().size() < perPage(space))
             pages.back().push_back(chart);
         else
             pages.push_back({chart});
@@ -249,7 +314,15 @@ std::vector<ChartSet> ReportWriter::chartPages(const ChartSet& charts)
 
 bool ReportWriter::leavesHalfPageFree(const ChartSet& page)
 {
-    return page.size() == 1 && !isFullPage(page.front());
+    switch (spaceOf(page.front())) {
+    case ReportSpace::SixthPage:
+        return page.size() <= 2; // the lower two rows are empty
+    case ReportSpace::HalfPage:
+        return page.size() == 1;
+    case ReportSpace::FullPage:
+        break;
+    }
+    return false;
 }
 
 // The verdict first, as the headline strip says it; when the scenario does not run or misses a
@@ -303,8 +376,11 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
     painter.setMode(QCPPainter::pmNoCaching);
     const QRectF pageRect(0, 0, writer.width(), writer.height());
     const QRectF content = pageRect.adjusted(kMargin, kMargin, -kMargin, -kMargin);
-    QFont font(QStringLiteral("Noto Sans"));
-    font.setPointSizeF(9.5);
+    // In Japanese, Noto Sans CJK for every glyph: digits beside kana would otherwise come from
+    // the CJK fallback and digits elsewhere from Noto Sans, two fonts on one line.
+    QFont font(QLocale().language() == QLocale::Japanese ? QStringLiteral("Noto Sans CJK JP")
+                                                         : QStringLiteral("Noto Sans"));
+    font.setPointSizeF(9);
     // Every page ends with the report's title and its number, in the bottom margin.
     int pageNumber = 1;
     auto footer = [&] {
@@ -325,55 +401,50 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
         ++pageNumber;
     };
 
-    // Page 1: what was asked and what came out.
+    // Page 1: the summary, what was asked with where its catalog numbers come from, and the
+    // figures with their arithmetic; the efficiency factors go with the charts' assumptions.
     const QString date = QLocale().toString(QDate::currentDate(), QLocale::LongFormat);
     const QString intro =
-        QStringLiteral("<h1>%1</h1><p>%2 — %3</p>%4<h2>%5</h2>%6<h2>%7</h2>%8")
-            .arg(title.toHtmlEscaped(), date, tr("Generated by kvscope"),
-                 verdictHtml(snap, catalog, options.units), tr("Inputs"), inputsHtml(s),
+        QStringLiteral("<h1>%1</h1><p>%2 — %3</p><h2>%4</h2>%5%6<h2>%7</h2>%8<h2>%9</h2>%10")
+            .arg(title.toHtmlEscaped(), date, tr("Generated by kvscope"), tr("Summary"),
+                 verdictHtml(snap, catalog, options.units), keyFiguresHtml(snap, options.units),
+                 tr("Inputs and the sources of their numbers"), inputsHtml(s),
                  tr("Headline figures and the arithmetic behind them"),
                  figuresHtml(snap, options.units)) +
         comparisonHtml(snap, options.units);
     paintDocument(*htmlDocument(intro, font), painter, newPage, content, false);
 
-    // Charts, as vectors in the print palette, on the pages chartPages() gives them.
+    // Charts, as vectors in the print palette, on the pages chartPages() gives them. The
+    // assumptions go under the charts of the first page that leaves half of it free, taking up
+    // to 60 % of it (the charts above shrink to the rest); else on a page of their own.
     const double gap = 24;
-    const double chartHeight = (content.height() - gap) / 2;
-    const std::vector<ChartSet> pages = chartPages(charts);
-    for (const ChartSet& page : pages) {
-        newPage();
-        for (size_t i = 0; i < page.size(); ++i) {
-            const QRectF slot =
-                isFullPage(page[i])
-                    ? content
-                    : QRectF(content.left(), content.top() + double(i) * (chartHeight + gap),
-                             content.width(), chartHeight);
-            page[i]->show(snap);
-            paintChart(*page[i], painter, slot);
-        }
-    }
-    // The assumptions go beneath the last chart when they fit there, else on pages of their own.
-    const QRectF below(content.left(), content.top() + chartHeight + gap, content.width(),
-                       chartHeight);
     auto assumptions = htmlDocument(
         QStringLiteral("<h2>%1</h2>%2").arg(tr("Assumptions"), assumptionsHtml(s, catalog)), font);
-    assumptions->setPageSize(below.size());
-    if (!pages.empty() && leavesHalfPageFree(pages.back()) && assumptions->pageCount() == 1) {
-        painter.save();
-        painter.translate(below.topLeft());
-        assumptions->drawContents(&painter, QRectF(QPointF(0, 0), below.size()));
-        painter.restore();
-    } else {
-        paintDocument(*assumptions, painter, newPage, content, true);
+    assumptions->setTextWidth(content.width());
+    const double assumptionsHeight = assumptions->size().height();
+    bool assumptionsPlaced = false;
+    for (const ChartSet& page : chartPages(charts)) {
+        newPage();
+        const bool withAssumptions = !assumptionsPlaced && leavesHalfPageFree(page) &&
+                                     assumptionsHeight <= 0.6 * content.height();
+        // The charts' share: the whole page as laid out for two rows of halves, top row only.
+        QRectF charts = content;
+        if (withAssumptions)
+            charts.setHeight(2 * (content.height() - assumptionsHeight - gap) + gap);
+        for (size_t i = 0; i < page.size(); ++i) {
+            page[i]->show(snap);
+            paintChart(*page[i], painter, slotOf(page, i, charts, gap));
+        }
+        if (withAssumptions) {
+            painter.save();
+            painter.translate(content.left(), content.bottom() - assumptionsHeight);
+            assumptions->drawContents(&painter, QRectF(0, 0, content.width(), assumptionsHeight));
+            painter.restore();
+            assumptionsPlaced = true;
+        }
     }
-    paintDocument(
-        *htmlDocument(QStringLiteral("<h2>%1</h2><p>%2</p>%3")
-                          .arg(tr("Sources of the catalog numbers used"),
-                               tr("Every figure above comes from these entries of kvscope's "
-                                  "catalog; each names what its numbers were read from."),
-                               sourcesHtml(s)),
-                      font),
-        painter, newPage, content, true);
+    if (!assumptionsPlaced)
+        paintDocument(*assumptions, painter, newPage, content, true);
     footer();
     painter.end();
     buffer.close();

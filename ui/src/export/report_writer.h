@@ -18,9 +18,10 @@ struct ReportOptions
     ByteUnits units = ByteUnits::Binary;
 };
 
-// The report PDF: title and date, the inputs, the headline figures with the arithmetic behind
-// each, every chart as vectors (paginated as the view registry says), the assumptions
-// (efficiency factors, overheads) and the sources of every catalog number used. In the current
+// The report PDF: title and date, a summary (verdict, cautions, key figures, remedies), the
+// inputs with the source of every catalog number used, the headline figures with the
+// arithmetic behind each, every chart as vectors (paginated as the view registry says) and the
+// assumptions (efficiency factors, overheads, each with its source). In the current
 // UI language. Written through QSaveFile.
 class ReportWriter
 {
@@ -31,14 +32,16 @@ public:
     // The report's text parts as HTML, one string per section (for tests and the preview).
     static QString verdictHtml(const EvaluationSnapshot& snapshot, const Catalog& catalog,
                                ByteUnits units);
+    // The key figures, three to a row: fit, weights, KV cache, decode, first token, context.
+    static QString keyFiguresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
+    // The inputs, each with the source of its catalog numbers.
     static QString inputsHtml(const Scenario& scenario);
     static QString figuresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
     static QString assumptionsHtml(const Scenario& scenario, const Catalog& catalog);
-    static QString sourcesHtml(const Scenario& scenario);
     // With scenarios pinned: the difference table, every figure against the first; else "".
     static QString comparisonHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
-    // The chart pages, in registry order: a full-page view alone, half-page views two to a
-    // page. The assumptions go beneath the last chart when it leaves half a page free.
+    // The chart pages, in registry order: consecutive views of one ReportSpace share a page, six
+    // sixths or two halves to it. The assumptions go in the first half page left free.
     static std::vector<ChartSet> chartPages(const ChartSet& charts);
     static bool leavesHalfPageFree(const ChartSet& page);
 };
