@@ -7,8 +7,10 @@
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]     # default: all six targets, one after another
 #   KVSCOPE_FUZZ_PARALLEL=2 nice -n 10 bash scripts/fuzz.sh 3600   # an hour each, two at a time
 #   KVSCOPE_FUZZ_ARGS="-max_len=512" bash scripts/fuzz.sh         # more libFuzzer flags
+#   KVSCOPE_FUZZ_PRESET=sanitize bash scripts/fuzz.sh             # build/sanitize's targets
 #
-# A crashing input is kept in build/fuzz/artifacts/; replay it with build/fuzz/bin/TARGET FILE.
+# A crashing input is kept in build/fuzz/artifacts/; replay it with build/fuzz/bin/TARGET FILE
+# (build/sanitize/ with KVSCOPE_FUZZ_PRESET=sanitize).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,25 +22,18 @@ if [ "${#targets[@]}" -eq 0 ]; then
 fi
 parallel="${KVSCOPE_FUZZ_PARALLEL:-1}"
 jobs="${KVSCOPE_BUILD_JOBS:-2}"
+# Any preset with KVSCOPE_BUILD_FUZZERS on; CI passes `sanitize`, whose build it has just tested.
+preset="${KVSCOPE_FUZZ_PRESET:-fuzz}"
+build="build/$preset"
 
-missing=()
-for package in clang-14 libfuzzer-14-dev; do
-  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get -o DPkg::Lock::Timeout=600 update
-  $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends "${missing[@]}"
-fi
+bash scripts/install-fuzz-deps.sh
 
-cmake --preset fuzz
-cmake --build --preset fuzz --parallel "$jobs" --target "${targets[@]}"
+cmake --preset "$preset"
+cmake --build --preset "$preset" --parallel "$jobs" --target "${targets[@]}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-artifacts="build/fuzz/artifacts"
+artifacts="$build/artifacts"
 mkdir -p "$artifacts"
 
 run_target() {
@@ -48,7 +43,7 @@ run_target() {
   local dict=()
   if [ -f "tests/fuzz/$target.dict" ]; then dict=("-dict=tests/fuzz/$target.dict"); fi
   # -timeout: one input taking 30 s is a hang worth a failure, not a slow unit.
-  "build/fuzz/bin/$target" -max_total_time="$seconds" -print_final_stats=1 -timeout=30 \
+  "$build/bin/$target" -max_total_time="$seconds" -print_final_stats=1 -timeout=30 \
     -artifact_prefix="$artifacts/$target-" "${dict[@]}" ${KVSCOPE_FUZZ_ARGS:-} "$corpus" \
     >"$work/$target.log" 2>&1
 }
