@@ -153,14 +153,15 @@ void TestKvCache::serialOffloadSlowdown()
 {
     // Seed: serial KV offload over PCIe 4.0 makes decode 3-5x slower than GPU-only at 2,048
     // tokens on an RTX 4090. By hand: GPU step = (13.21 GB weights read + 1.07 GB KV) /
-    // (1,008 GB/s x 0.78) = 18.17 ms; serial adds the 42.6 ms transfer: 60.8 / 18.17 = 3.3.
+    // (1,008 GB/s x 0.78) = 18.17 ms, plus eager PyTorch's launches, 32 layers x 19 us =
+    // 0.61 ms: 18.78 ms; serial adds the 42.6 ms transfer: 61.4 / 18.78 = 3.3.
     KVSCOPE_EVALUATE(e, scenario());
     const double gpu = e.decode.tierMs[size_t(Tier::Gpu)];
     const double serial = e.decode.tierMs[size_t(Tier::CpuSerial)];
     QVERIFY(gpu > 0);
     const double ratio = serial / gpu;
     QVERIFY2(ratio >= 3 && ratio <= 5, qPrintable(QString::number(ratio)));
-    QVERIFY2(qAbs(gpu - 18.17) < 0.05, qPrintable(QString::number(gpu)));
+    QVERIFY2(qAbs(gpu - 18.78) < 0.05, qPrintable(QString::number(gpu)));
 }
 
 void TestKvCache::thirtyBClassFit_data()

@@ -40,10 +40,12 @@ struct Floor
 // slack for floating-point noise only.
 constexpr Floor kFloors[] = {
     {ValidationKind::Capacity, 64, 0.0201, 45.0 / 64, 55.0 / 64},
-    // 44 held out (see rules suite); the 71 before -nkvo, partial -ngl and the small models keep
+    // 47 held out (see rules suite); the 71 before -nkvo, partial -ngl and the small models keep
     // 12 within 5 % and 29 within 10 %; the 20 added (decode-holdout-offload-small.json,
-    // decode-holdout-partial-ngl.json) bring 2 within 5 % and 7 within 10 %.
-    {ValidationKind::Decode, 91, 0.1531, 14.0 / 91, 36.0 / 91},
+    // decode-holdout-partial-ngl.json) bring 2 within 5 % and 7 within 10 %; the 7 with and
+    // without CUDA graphs (decode-cuda-graphs.json, fit; decode-holdout-cuda-graphs.json) bring 2
+    // within 5 % and 4 within 10 % (median 14.89 % of 98; layer_overhead_eager_us 19 µs).
+    {ValidationKind::Decode, 98, 0.1490, 16.0 / 98, 40.0 / 98},
     {ValidationKind::Pcie, 28, 0.0710, 11.0 / 28, 16.0 / 28},
 };
 

@@ -112,8 +112,10 @@ private slots:
     {
         // The honest figures: cases no default was fitted to (capacity-holdout-*.json,
         // decode-holdout*.json). Reached when written: capacity 42 compared, median 2.65 %;
-        // decode 44 compared, median 19.5 % (Apple silicon, MoE and 1B-class models run slower
-        // than bandwidth alone says; see the README). A floor against regressions, never a target.
+        // decode 47 compared, median 20.3 % (Apple silicon, MoE and 1B-class models run slower
+        // than bandwidth alone says; see the README; the 44 before the CUDA-graph pairs had
+        // 19.5 %, and the three added, H100 PCIe and RTX 3090 Ti 7B runs, miss by 18-85 %). A
+        // floor against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -125,7 +127,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 42 && capacity.medianAbsError <= 0.0265 + 1e-9);
-        QVERIFY(decode.evaluated >= 44 && decode.medianAbsError <= 0.1947 + 1e-9);
+        QVERIFY(decode.evaluated >= 47 && decode.medianAbsError <= 0.2033 + 1e-9);
     }
 
     void reportJsonIsFinite()

@@ -183,6 +183,8 @@ void loadTables(const fs::path& dir, Catalog& c)
             readPrefillDefault(*rule, e.prefillDefault, r);
         if (const nlohmann::json* rule = r.find({"serving"}))
             readServingPolicy(*rule, e.serving, r);
+        if (const nlohmann::json* layout = r.find({"kv_layout"}))
+            readKvLayout(*layout, e.kvLayout, r);
         if (const nlohmann::json* supports = r.find({"supports"}); supports && supports->is_object()) {
             JsonReader sr(*supports, "");
             e.supportedWeights = sr.textList({"weights"});
@@ -377,7 +379,7 @@ std::optional<FieldError> applyEngineRelease(Scenario& s, const Catalog& c)
     const EngineReleases& r = base->releases;
     Release release = r.latest;
     if (!s.engineVersion.empty()) {
-        const auto parsed = parseRelease(s.engineVersion);
+        const auto parsed = parseRelease(r, s.engineVersion);
         if (!r.modelled() || !parsed || *parsed < r.first || r.latest < *parsed)
             return FieldError{"engine_version", s.engineVersion, acceptedReleases(base->name, r)};
         release = *parsed;

@@ -13,7 +13,7 @@ namespace kvscope {
 
 namespace {
 
-std::optional<Release> releaseAt(JsonReader& r, const char* key, bool required)
+std::optional<Release> releaseAt(JsonReader& r, const char* key, bool required, bool builds)
 {
     if (!r.has(key)) {
         if (required)
@@ -21,9 +21,10 @@ std::optional<Release> releaseAt(JsonReader& r, const char* key, bool required)
         return std::nullopt;
     }
     const std::string text = r.text({key}, "");
-    auto release = parseRelease(text);
+    auto release = builds ? parseBuild(text) : parseRelease(text);
     if (!release && !r.error())
-        r.fail(key, "\"" + text + "\"", "a release such as \"0.6.5\"");
+        r.fail(key, "\"" + text + "\"",
+               builds ? "a build such as \"b5429\"" : "a release such as \"0.6.5\"");
     return release;
 }
 
@@ -35,7 +36,7 @@ std::optional<SettingValue> ruleValue(const nlohmann::json& v)
         return SettingValue(v.get<int64_t>());
     if (v.is_number())
         return SettingValue(v.get<double>());
-    if (v.is_string() && (v == "all" || v == "moe_only" || v == "none"))
+    if (v.is_string())
         return SettingValue(v.get<std::string>());
     return std::nullopt;
 }
@@ -49,8 +50,8 @@ void readRule(const nlohmann::json& j, size_t index, EngineReleases& out, JsonRe
     }
     JsonReader r(j, "");
     ReleaseRule rule;
-    rule.from = releaseAt(r, "from", false);
-    rule.before = releaseAt(r, "before", false);
+    rule.from = releaseAt(r, "from", false, out.builds);
+    rule.before = releaseAt(r, "before", false, out.builds);
     rule.generation = r.text({"generation"}, "");
     if (!rule.generation.empty() && rule.generation != "v0" && rule.generation != "v1")
         r.fail("generation", "\"" + rule.generation + "\"", "v0 or v1");
@@ -63,7 +64,7 @@ void readRule(const nlohmann::json& j, size_t index, EngineReleases& out, JsonRe
     } else {
         for (const auto& [key, value] : set->items()) {
             const auto v = ruleValue(value);
-            if (!isReleaseRuleKey(key) || !v) {
+            if (!v || !isReleaseRuleValue(key, *v)) {
                 r.fail("set." + key, describeJson(value), "a known engine profile key and value");
                 break;
             }
@@ -90,15 +91,19 @@ void readEngineReleases(const nlohmann::json& j, EngineReleases& out, JsonReader
         return;
     }
     JsonReader r(j, "");
-    out.first = releaseAt(r, "first", true).value_or(Release{});
-    out.latest = releaseAt(r, "latest", true).value_or(Release{});
-    out.v1From = releaseAt(r, "v1_from", false);
-    out.v1DefaultFrom = releaseAt(r, "v1_default_from", false);
-    out.v0Until = releaseAt(r, "v0_until", false);
+    const std::string numbering = r.text({"numbering"}, "release");
+    if (numbering != "release" && numbering != "build")
+        r.fail("numbering", "\"" + numbering + "\"", "release or build");
+    const bool builds = out.builds = numbering == "build";
+    out.first = releaseAt(r, "first", true, builds).value_or(Release{});
+    out.latest = releaseAt(r, "latest", true, builds).value_or(Release{});
+    out.v1From = releaseAt(r, "v1_from", false, builds);
+    out.v1DefaultFrom = releaseAt(r, "v1_default_from", false, builds);
+    out.v0Until = releaseAt(r, "v0_until", false, builds);
     r.require({"source"});
     out.source = r.text({"source"}, "");
     if (!r.error() && out.latest < out.first)
-        r.fail("latest", releaseText(out.latest), "a release no older than \"first\"");
+        r.fail("latest", releaseText(out, out.latest), "a release no older than \"first\"");
     if (const auto& e = r.error()) {
         parent.fail("releases." + e->field, e->value, e->accepted);
         return;
@@ -140,6 +145,40 @@ void readPrefillDefault(const nlohmann::json& j, EngineProfile::PrefillDefault& 
         }
     if (const auto& e = r.error())
         parent.fail("prefill_default." + e->field, e->value, e->accepted);
+}
+
+void readKvLayout(const nlohmann::json& j, EngineProfile::KvLayout& out, JsonReader& parent)
+{
+    if (!j.is_object()) {
+        parent.fail("kv_layout", describeJson(j), "an object");
+        return;
+    }
+    JsonReader r(j, "");
+    r.require({"source"});
+    out.source = r.text({"source"}, "");
+    r.text({"notes"}, "");
+    if (!parseSwaCache(r.text({"swa_cache"}, "model"), &out.windows))
+        r.fail("swa_cache", r.text({"swa_cache"}, ""), "model, full_context or own_cache");
+    if (const nlohmann::json* a = r.find({"own_cache_architectures"})) {
+        for (const auto& name : a->is_array() ? *a : nlohmann::json::array({nullptr})) {
+            if (!name.is_string() || name.get<std::string>().empty()) {
+                r.fail("own_cache_architectures", describeJson(name), "architecture names");
+                break;
+            }
+            out.ownCacheArchitectures.push_back(name.get<std::string>());
+        }
+    }
+    const std::string plus = r.text({"swa_cache_plus"}, "n_ubatch");
+    if (plus != "n_ubatch" && plus != "n_batch")
+        r.fail("swa_cache_plus", plus, "n_ubatch or n_batch");
+    out.plusLogicalBatch = plus == "n_batch";
+    out.padTokens = r.integer({"swa_cache_pad_tokens"}, 1, 1 << 20, 1);
+    out.perSequence = r.boolean({"swa_cache_per_sequence"}, false);
+    out.loneSequenceSlots = r.integer({"lone_sequence_slots"}, 0, limits::maxBatch, 0);
+    if (!parseMlaCache(r.text({"mla_cache"}, "latent"), &out.mla))
+        r.fail("mla_cache", r.text({"mla_cache"}, ""), "latent, latent_and_value or full_heads");
+    if (const auto& e = r.error())
+        parent.fail("kv_layout." + e->field, e->value, e->accepted);
 }
 
 void readServingPolicy(const nlohmann::json& j, EngineProfile::Serving& out, JsonReader& parent)

@@ -60,6 +60,24 @@ int64_t EngineModule::gpuResidentKvLayers(const Scenario& s) const
                                             : kDefaultResidentKvLayers;
 }
 
+// vLLM captures CUDA graphs unless --enforce-eager; llama.cpp has captured a decode step as one
+// graph since April 2024 (ggml-org/llama.cpp#6766), and GGML_CUDA_DISABLE_GRAPHS=1 turns it off,
+// which a scenario states as enforce_eager.
+bool EngineModule::capturesCudaGraphs(const Scenario& s) const
+{
+    return !s.enforceEager;
+}
+
+double EngineModule::layerOverheadUs(const Scenario& s) const
+{
+    return capturesCudaGraphs(s) ? s.efficiency.layerOverheadUs : s.efficiency.layerOverheadEagerUs;
+}
+
+KvShape EngineModule::kvShape(const Scenario& s) const
+{
+    return kvShapeKeepingState(s.model, recurrentStateInFloat32());
+}
+
 bool EngineModule::computesOnHost(const Scenario&) const
 {
     return false; // what stays in host RAM is copied over the host link to be computed

@@ -3,6 +3,7 @@
 // prefill in n_ubatch chunks, layers beyond -ngl and a -nkvo cache computed by the CPU where they
 // lie, whole layers per GPU by default (--split-mode layer).
 #include "engines/engine_modules.h"
+#include "kvscope/model/kv_cache.h"
 #include "kvscope/model/weights.h"
 
 #include <algorithm>
@@ -23,6 +24,7 @@ public:
     // llama_model::create_memory: the recurrent cache is GGML_TYPE_F32 for r and s alike.
     bool recurrentStateInFloat32() const override { return true; }
     int64_t expertLayersOnHost(const Scenario& s) const override;
+    KvShape kvShape(const Scenario& s) const override;
 
     LaunchCommand launchCommand(const Scenario& s) const override;
 };
@@ -66,6 +68,49 @@ int64_t LlamaCppEngine::expertLayersOnHost(const Scenario& s) const
     const int64_t n = s.cpuMoeAll ? layers : std::min(s.cpuMoeLayers, layers);
     const int64_t firstGpuLayer = layers - std::min(s.gpuLayers.value_or(layers), layers);
     return std::max<int64_t>(0, n - std::max(firstGpuLayer, s.model.denseLayers));
+}
+
+// The cache as llama_model::create_memory lays it out (EngineProfile::kvLayout, by build in
+// engines.json). Sliding-window layers of an architecture llama.cpp builds with
+// llama_kv_cache_iswa share a cache of min(n_ctx, PAD(n_swa x sequences + n_ubatch)) cells
+// (src/llama-kv-cache-iswa.cpp); every other layer holds the whole context. A cache shared by
+// several sequences is charged to each in equal parts, rounded up to a whole token.
+KvShape LlamaCppEngine::kvShape(const Scenario& s) const
+{
+    using Layout = EngineProfile::KvLayout;
+    KvShape shape = kvShapeKeepingState(s.model, true);
+    const Layout& layout = s.engine.kvLayout;
+    if (shape.isMla() && layout.mla == Layout::Mla::LatentAndValue) {
+        shape.mlaValueWidth =
+            shape.kvLoraRank; // V: the latent again (n_embd_head_v = kv_lora_rank)
+    } else if (shape.isMla() && layout.mla == Layout::Mla::FullHeads) {
+        // Every query head's K (qk_nope + qk_rope) and V (v_head_dim): 2 x heads x their mean.
+        const ModelSpec& m = s.model;
+        shape.kvHeads = m.queryHeads;
+        shape.headDim = (m.qkNopeHeadDim + m.qkRopeHeadDim + m.vHeadDim) / 2;
+        shape.kvLoraRank = shape.qkRopeHeadDim = 0;
+    }
+    if (shape.windowedLayers == 0 || layout.windows == Layout::Windows::Model)
+        return shape;
+    const auto& listed = layout.ownCacheArchitectures;
+    if (layout.windows == Layout::Windows::FullContext ||
+        std::find(listed.begin(), listed.end(), s.model.architecture) == listed.end()) {
+        shape.windowedLayers = 0; // the window is only a mask over the whole context
+        shape.slidingWindow = 0;
+        return shape;
+    }
+    const int64_t ubatch =
+        s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : kDefaultUbatch;
+    const int64_t batchCells =
+        layout.plusLogicalBatch ? std::max(kDefaultLogicalBatch, ubatch) : ubatch;
+    // One sequence on llama-server opens loneSequenceSlots slots over one shared cache (-np auto).
+    const bool lone = s.batch == 1 && layout.loneSequenceSlots > 1;
+    const bool shared = lone || !layout.perSequence;
+    const int64_t slots = lone ? layout.loneSequenceSlots : s.batch;
+    const int64_t cells =
+        roundUpToBlock(shape.slidingWindow * (shared ? slots : 1) + batchCells, layout.padTokens);
+    shape.slidingWindow = shared && s.batch > 1 ? (cells + s.batch - 1) / s.batch : cells;
+    return shape;
 }
 
 LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hugging Face transformers: no memory cap, the prompt in one forward pass, the cache grown per
 // token (DynamicCache), reserved up front (StaticCache) or kept in CPU RAM but for the layers in
-// flight (OffloadedCache). All of it is the catalog's data; nothing here differs from the shared
-// behaviour, which is what transformers does.
+// flight (OffloadedCache). All of it is the catalog's data; only the decode step differs from the
+// shared behaviour: generate() launches its kernels eagerly, with no CUDA graphs.
 #include "engines/engine_modules.h"
 #include "kvscope/model/weights.h"
 
@@ -17,6 +17,8 @@ class TransformersEngine final : public EngineModule
 {
 public:
     LaunchCommand launchCommand(const Scenario& s) const override;
+    // generate() runs eager PyTorch: every kernel of every layer is launched from Python.
+    bool capturesCudaGraphs(const Scenario&) const override { return false; }
 };
 
 std::string pythonString(const std::string& text)

@@ -39,8 +39,7 @@ double tensorTflops(const Scenario& s)
 struct Setup
 {
     Setup(const Scenario& scenario)
-        : s(scenario), engine(engineModule(scenario.engine)),
-          shape(kvShapeKeepingState(scenario.model, engine.recurrentStateInFloat32())),
+        : s(scenario), engine(engineModule(scenario.engine)), shape(engine.kvShape(scenario)),
           variants(attentionVariants(scenario.model)),
           mha(variantShape(shape, scenario.model, variants.mha)),
           gqa(variantShape(shape, scenario.model, variants.gqa)),
@@ -122,7 +121,7 @@ KvFigures kvFigures(const Setup& x)
     kv.windowedLayers = x.shape.windowedLayers;
     kv.stateBytesPerSequence = stateBytesPerSequence(x.shape, n) * share;
     kv.tokensHeldPerWindowedLayer =
-        kv.windowedLayers > 0 ? std::min(s.context, s.model.slidingWindow) : 0;
+        kv.windowedLayers > 0 ? std::min(s.context, x.shape.slidingWindow) : 0;
     auto total = [&](const KvShape& shape) {
         return kvBytesForContext(shape, s.kvDtype, n, s.context) * double(s.batch) * share;
     };
@@ -323,7 +322,7 @@ void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, 
             handoverMs(s, double(experts.layers), s.batch, d.pcieEffectiveGBps);
         d.hostExpertsMs = d.hostExpertsReadMs + d.hostExpertsHandoverMs;
     }
-    d.fixedMs = double(s.model.layers) * s.efficiency.layerOverheadUs / 1e3;
+    d.fixedMs = double(s.model.layers) * x.engine.layerOverheadUs(s) / 1e3;
     d.interconnectMs = interconnectMs(s, s.batch);
     const double besideGpu = d.weightsOffloadMs + d.hostExpertsMs + d.fixedMs + d.interconnectMs;
     d.gpuMs = std::max(step.memoryMs, step.computeMs) + d.hostLayersMs + besideGpu;

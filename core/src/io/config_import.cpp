@@ -153,6 +153,9 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
     m.family = r.text({"family"}, r.text({"model_type"}, "Imported"));
     m.source = r.text({"source"}, "");
     m.hfRepo = r.text({"hf_repo", "_name_or_path"}, "");
+    if (const nlohmann::json* a = r.find({"architectures"});
+        a && a->is_array() && !a->empty() && a->front().is_string())
+        m.architecture = a->front().get<std::string>();
     m.statedParameters = r.number({"num_parameters"}, 0, 1e16, 0);
 
     const int64_t dim = limits::maxDimension;
@@ -271,6 +274,8 @@ nlohmann::json modelToConfig(const ModelSpec& m)
     j["source"] = m.source;
     if (!m.hfRepo.empty())
         j["hf_repo"] = m.hfRepo;
+    if (!m.architecture.empty())
+        j["architectures"] = nlohmann::json::array({m.architecture});
     if (m.statedParameters > 0)
         j["num_parameters"] = m.statedParameters;
     j["num_hidden_layers"] = m.layers;

@@ -296,6 +296,7 @@ Expected<ModelSpec> modelFromGguf(const GgufHeader& h, const std::string& fallba
     m.gatedMlp = hasTensor(h, "blk.0.ffn_gate") || m.experts > 0;
     m.tiedEmbeddings = !hasTensor(h, "output.weight");
     m.attentionBias = hasTensor(h, "blk.0.attn_q.bias") || hasTensor(h, "blk.0.attn_qkv.bias");
+    m.architecture = *arch;
     readWindowing(keys, *arch, m);
     m.fileWeights = fileWeightsOf(h, keys);
     if (!m.fileWeights.present())

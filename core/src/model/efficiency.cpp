@@ -24,6 +24,8 @@ D* fieldOf(E& e, const std::string& id)
         return &e.activationBytes;
     if (id == "layer_overhead_us")
         return &e.layerOverheadUs;
+    if (id == "layer_overhead_eager_us")
+        return &e.layerOverheadEagerUs;
     if (id == "interconnect_efficiency")
         return &e.interconnect;
     if (id == "all_reduce_latency_us")
@@ -50,8 +52,8 @@ double Efficiency::*efficiencyMember(const std::string& id)
     for (double Efficiency::*member :
          {&Efficiency::hbm, &Efficiency::compute, &Efficiency::pcieProtocol, &Efficiency::disk,
           &Efficiency::hostMemory, &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
-          &Efficiency::layerOverheadUs, &Efficiency::interconnect, &Efficiency::allReduceLatencyUs,
-          &Efficiency::hostHandoverUs}) {
+          &Efficiency::layerOverheadUs, &Efficiency::layerOverheadEagerUs, &Efficiency::interconnect,
+          &Efficiency::allReduceLatencyUs, &Efficiency::hostHandoverUs}) {
         Efficiency probe;
         if (efficiencyField(probe, id) == &(probe.*member))
             return member;
@@ -64,8 +66,8 @@ const std::vector<std::string>& efficiencyIds()
     static const std::vector<std::string> ids{
         "hbm_efficiency",         "compute_efficiency",    "pcie_protocol_efficiency",
         "disk_efficiency",        "host_memory_efficiency", "realtime_tokens_per_s",
-        "activation_bytes",       "layer_overhead_us",     "interconnect_efficiency",
-        "all_reduce_latency_us",  "host_handover_us"};
+        "activation_bytes",       "layer_overhead_us",     "layer_overhead_eager_us",
+        "interconnect_efficiency", "all_reduce_latency_us", "host_handover_us"};
     return ids;
 }
 

@@ -208,7 +208,10 @@ Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog
                               "a GPU in the catalog; pass --gpu ID"};
         options.emplace_back("gpu", gpu->id);
     }
-    const std::string release = log.engine == "vllm" ? releaseNumbers(log.release) : "";
+    // vLLM's release numbers, or llama.cpp's build ("b5274", from "version: 5274 (...)").
+    const std::string release = log.engine == "vllm"       ? releaseNumbers(log.release)
+                                : log.engine == "llamacpp" ? log.release
+                                                           : "";
     if (!release.empty())
         options.emplace_back("engine-version", release);
     for (const LoggedSetting& setting : log.settings)

@@ -161,7 +161,8 @@ std::vector<Setting> catalogEntrySettings()
     }
     {
         Setting s = entry("engine_version", "engine-version", "X.Y.Z",
-                          "the engine release whose memory rules apply (vLLM: 0.2.0 to 0.28.0)",
+                          "the engine release whose memory rules apply (vLLM: 0.2.0 to 0.28.0; "
+                          "llama.cpp: build b1 to b10573)",
                           "the latest release modelled");
         s.choosesEntry = true;
         s.apply = [](Scenario& sc, const SettingValue& v, const Catalog& c) {

@@ -307,6 +307,10 @@ std::vector<Setting> buildRegistry()
                "fixed time per layer per decode step (launches, synchronisation)",
                KVSCOPE_FIELD_SETTER(efficiency.layerOverheadUs, realOf),
                KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadUs)));
+    add(factor("layer_overhead_eager_us", "layer-overhead-eager-us", 0, 1000, "µs",
+               "the same per layer without CUDA graphs (--enforce-eager, transformers)",
+               KVSCOPE_FIELD_SETTER(efficiency.layerOverheadEagerUs, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadEagerUs)));
     add(factor("interconnect_efficiency", "interconnect-efficiency", 0.05, 1, "fraction",
                "share of NVLink / PCIe bandwidth an all-reduce reaches",
                KVSCOPE_FIELD_SETTER(efficiency.interconnect, realOf),

@@ -8,6 +8,7 @@
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/number_format.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <filesystem>
@@ -87,6 +88,38 @@ std::optional<Release> releaseOf(const std::string& text)
             candidate.pop_back();
         if (auto release = parseRelease(candidate))
             return release;
+    }
+    return std::nullopt;
+}
+
+// The build a llama.cpp version text names: "b5274", or llama-bench's "build: 4d3726278 (7315)"
+// (a hexadecimal commit, then the build in brackets).
+std::optional<Release> buildOf(const std::string& text)
+{
+    for (size_t i = 0; i < text.size(); ++i) {
+        if ((text[i] != 'b' && text[i] != '(') ||
+            (i > 0 && std::isalnum((unsigned char)text[i - 1])))
+            continue;
+        size_t end = i + 1;
+        while (end < text.size() && std::isdigit((unsigned char)text[end]))
+            ++end;
+        if (end == i + 1 || (end < text.size() && std::isalnum((unsigned char)text[end])))
+            continue;
+        if (text[i] == '(') {
+            if (end >= text.size() || text[end] != ')' || i < 2 || text[i - 1] != ' ')
+                continue;
+            size_t start =
+                i - 1; // the word before must be a commit: hex digits, a letter among them
+            while (start > 0 && std::isxdigit((unsigned char)text[start - 1]))
+                --start;
+            const std::string commit = text.substr(start, i - 1 - start);
+            if (commit.size() < 7 || std::all_of(commit.begin(), commit.end(), [](char ch) {
+                    return std::isdigit((unsigned char)ch);
+                }))
+                continue;
+        }
+        if (auto build = parseBuild(text.substr(i + 1, end - i - 1)))
+            return build;
     }
     return std::nullopt;
 }
@@ -194,9 +227,12 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     if (v.kind == ValidationKind::Pcie && set.memory && *set.memory != "pinned")
         return skip(SkipReason::NotPinnedCopy, *set.memory);
 
-    const bool vllm = engine && engine->releases.modelled();
+    const bool vllm = engine && engine->releases.modelled() && !engine->releases.builds;
     if (vllm && set.engineVersion)
         addVllmRelease(*set.engineVersion, engine->releases, o);
+    if (engine && engine->releases.builds && set.engineVersion)
+        if (auto build = buildOf(*set.engineVersion))
+            o.emplace_back("engine-version", releaseText(engine->releases, *build));
     if (set.gpuMemoryUtilization)
         o.emplace_back("gpu-mem-util", formatPlain(*set.gpuMemoryUtilization));
     if (set.enforceEager)

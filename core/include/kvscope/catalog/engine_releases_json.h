@@ -19,6 +19,8 @@ void readPrefillDefault(const nlohmann::json& json, EngineProfile::PrefillDefaul
                         JsonReader& parent);
 // Reads an entry's "serving" object ({"batching": "continuous"|"static", "kv_held":
 // "grows"|"request"|"max_length", "max_requests", "source"}) the same way.
+// engines.json "kv_layout": how the engine lays out windowed and MLA caches.
+void readKvLayout(const nlohmann::json& json, EngineProfile::KvLayout& out, JsonReader& parent);
 void readServingPolicy(const nlohmann::json& json, EngineProfile::Serving& out, JsonReader& parent);
 
 } // namespace kvscope

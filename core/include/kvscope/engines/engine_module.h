@@ -9,6 +9,7 @@
 
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/model/kv_cache.h"
 
 #include <cstdint>
 #include <string>
@@ -35,6 +36,11 @@ public:
     virtual int64_t gpuResidentKvLayers(const Scenario& scenario) const;
     // Whether layers and KV left in host RAM are computed there by the CPU (not copied over).
     virtual bool computesOnHost(const Scenario& scenario) const;
+    // Whether a decode step's kernels are replayed as captured CUDA graphs (vLLM and llama.cpp
+    // unless --enforce-eager says otherwise) or launched one by one (eager PyTorch), and the
+    // fixed cost per layer per decode step that follows from it (efficiency.json).
+    virtual bool capturesCudaGraphs(const Scenario& scenario) const;
+    double layerOverheadUs(const Scenario& scenario) const;
     // Whether the engine can keep routed experts in host RAM (--n-cpu-moe, --cpu-moe), and
     // how many MoE layers' experts the scenario keeps there.
     virtual bool offloadsExperts() const;
@@ -42,6 +48,10 @@ public:
     // Whether a hybrid model's recurrent state is kept in float32 whatever the model's dtype
     // (llama.cpp), rather than as vLLM and transformers keep it.
     virtual bool recurrentStateInFloat32() const { return false; }
+    // The KV cache's shape as the engine lays it out for the scenario: the model's own (with its
+    // state as recurrentStateInFloat32() says) unless the engine sizes windowed layers or an MLA
+    // latent its own way (llama.cpp: EngineProfile::kvLayout).
+    virtual KvShape kvShape(const Scenario& scenario) const;
     // What the engine logs about its KV cache at start-up; `kvRoomBytes` is the memory left for
     // KV on each GPU, counted as if the whole model's KV were there.
     virtual EngineFigures startupFigures(const Scenario& scenario, const KvFigures& kv,

@@ -84,6 +84,33 @@ struct EngineProfile
     } serving;
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
                                      // --split-mode layer), instead of tensor parallel
+    // How the engine lays out a sliding-window model's and an MLA model's cache (engines.json
+    // "kv_layout", llama.cpp's; release rules change it). The defaults keep the model's shape:
+    // windowed layers hold min(context, window) per sequence, MLA one latent per token.
+    struct KvLayout
+    {
+        enum class Windows
+        {
+            Model,       // as the model says (vLLM, transformers)
+            FullContext, // every layer holds the whole context; the window is only a mask
+            OwnCache,    // windowed layers share one smaller cache (llama.cpp's iSWA) of
+                         // window x sequences + a batch, padded, where the architecture is listed
+        } windows = Windows::Model;
+        std::vector<std::string> ownCacheArchitectures; // model architectures that get OwnCache;
+                                                        // others get FullContext
+        bool plusLogicalBatch = false; // the batch added is n_batch (else n_ubatch)
+        int64_t padTokens = 1;         // the cache's cells are rounded up to this
+        bool perSequence = false;      // one cache per sequence (llama.cpp -np N, no -kvu)
+        int64_t loneSequenceSlots = 0; // slots a one-sequence server opens, sharing one cache
+                                       // (llama-server's -np auto); 0 = one
+        enum class Mla
+        {
+            Latent,         // kv_lora_rank + qk_rope_head_dim per token (K only)
+            LatentAndValue, // that K plus a kv_lora_rank-wide V
+            FullHeads,      // every query head's K (qk_nope + qk_rope) and V (v_head_dim)
+        } mla = Mla::Latent;
+        std::string source;
+    } kvLayout;
     // What the engine runs (engines.json "supports"), in the planner's order of preference;
     // empty = anything.
     std::vector<std::string> supportedWeights;  // weight format ids
@@ -98,6 +125,11 @@ struct EngineProfile
                                      // engines whose figures kvscope does not tie to a release
     std::string source;
 };
+
+// engines.json's names for KvLayout's choices ("model", "full_context", "own_cache"; "latent",
+// "latent_and_value", "full_heads"); false for any other text.
+bool parseSwaCache(const std::string& text, EngineProfile::KvLayout::Windows* out);
+bool parseMlaCache(const std::string& text, EngineProfile::KvLayout::Mla* out);
 
 // Sets vLLM's batch defaults for a large GPU (largeGpu*) or any other (base*).
 void useBatchDefaults(EngineProfile& engine, bool largeGpu);

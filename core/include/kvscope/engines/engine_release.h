@@ -28,6 +28,8 @@ using Release = std::array<int, 3>; // major, minor, patch
 // anything else.
 std::optional<Release> parseRelease(const std::string& text);
 std::string releaseText(const Release& release); // "0.6.4"
+// A build number as llama.cpp numbers its releases: "b5429" (or "5429") gives {5429, 0, 0}.
+std::optional<Release> parseBuild(const std::string& text);
 
 struct ReleaseRule
 {
@@ -48,12 +50,18 @@ struct EngineReleases
     std::optional<Release> v0Until;       // first release without V0
     std::vector<ReleaseRule> rules;
     std::string source;
+    bool builds = false; // numbered by build, "b5429" (llama.cpp; "numbering": "build")
 
     bool modelled() const { return latest != Release{}; }
 };
 
+// A release as the engine numbers them: "0.6.4", or "b5429" where it counts builds.
+std::optional<Release> parseRelease(const EngineReleases& releases, const std::string& text);
+std::string releaseText(const EngineReleases& releases, const Release& release);
+
 // The engine profile keys a rule may set, and whether `value` suits the key.
 bool isReleaseRuleKey(const std::string& key);
+bool isReleaseRuleValue(const std::string& key, const SettingValue& value);
 
 // Sets the profile as `release` of the engine has it: every rule covering the release (and the
 // engine generation, V1 or V0) applied in order. The profile must be the catalog's, unchanged.

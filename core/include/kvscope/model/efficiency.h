@@ -20,6 +20,7 @@ struct Efficiency
     double activationBytes = 2;      // bytes per activation element (FP16/BF16)
     double layerOverheadUs = 0;      // fixed time per layer per decode step: kernel launches,
                                      // synchronisation, sampling spread over the layers
+    double layerOverheadEagerUs = 0; // the same without CUDA graphs (each kernel launched apart)
     double interconnect = 0.8;       // share of NVLink / PCIe bandwidth an all-reduce reaches
     double allReduceLatencyUs = 10;  // fixed latency of one all-reduce
     double hostHandoverUs = 160;     // one hand-over between the GPU and the CPU inside a decode

@@ -22,6 +22,8 @@ struct KvShape
     int64_t headDim = 0;        // head_dim (plain attention)
     int64_t kvLoraRank = 0;     // > 0: MLA, one latent of kvLoraRank + qkRopeHeadDim a token
     int64_t qkRopeHeadDim = 0;
+    int64_t mlaValueWidth = 0;     // MLA: a separate V this wide per token beside the latent K
+                                   // (llama.cpp before b7832); 0 = none
     int64_t recurrentLayers = 0;   // layers holding a fixed state per sequence (hybrid models)
     double stateBytesPerLayer = 0; // one such layer's state for one sequence, on one GPU alone
 
@@ -43,6 +45,7 @@ inline KvShape variantShape(KvShape shape, const ModelSpec& model, int64_t kvHea
     shape.headDim = variantHeadDim(model);
     shape.kvLoraRank = 0;
     shape.qkRopeHeadDim = 0;
+    shape.mlaValueWidth = 0;
     shape.kvHeads = kvHeads;
     return shape;
 }
@@ -62,12 +65,13 @@ inline int64_t kvHeadsPerGpu(const KvShape& shape, int gpus)
 int64_t kvHeadsPerGpu(const ModelSpec& model, int gpus);
 
 // Bytes one token adds to one full-attention layer on one GPU:
-// 2 (K and V) x KV heads x head_dim x bytes per element; MLA: (kv_lora_rank + qk_rope_head_dim)
-// x bytes per element.
+// 2 (K and V) x KV heads x head_dim x bytes per element; MLA: (kv_lora_rank + qk_rope_head_dim
+// + any separate V) x bytes per element.
 inline double kvBytesPerTokenPerLayer(const KvShape& shape, const KvDtype& dtype, int gpus)
 {
     if (shape.isMla())
-        return double(shape.kvLoraRank + shape.qkRopeHeadDim) * dtype.bytesPerElement();
+        return double(shape.kvLoraRank + shape.qkRopeHeadDim + shape.mlaValueWidth) *
+               dtype.bytesPerElement();
     return 2.0 * double(kvHeadsPerGpu(shape, gpus)) * double(shape.headDim) *
            dtype.bytesPerElement();
 }

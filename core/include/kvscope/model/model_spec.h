@@ -70,6 +70,8 @@ struct ModelSpec
     std::string family;           // list grouping, e.g. "Llama 2"
     std::string source;           // where the dimensions were read (URL or file path)
     std::string hfRepo;           // Hugging Face repository ("meta-llama/Llama-2-7b-hf"), if known
+    std::string architecture;     // config.json "architectures"[0] ("Gemma3ForCausalLM"), or a
+                                  // GGUF's general.architecture ("gemma3"); "" = not stated
     bool imported = false;        // true when read from a user's config.json, not the catalog
 
     int64_t layers = 0;           // num_hidden_layers

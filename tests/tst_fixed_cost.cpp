@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The fixed cost per layer per decode step: layer_overhead_us where the step's kernels are
+// replayed as a CUDA graph, layer_overhead_eager_us where they are launched one by one.
+#include "testutils.h"
+
+#include <QtTest>
+
+using namespace kvscope;
+using kvscope::test::scenarioFrom;
+
+class TestFixedCost : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void fixedCost_data();
+    void fixedCost();
+};
+
+void TestFixedCost::fixedCost_data()
+{
+    QTest::addColumn<QString>("engine");
+    QTest::addColumn<bool>("eager");
+    QTest::addColumn<double>("fixedMs");
+    // Llama 2 7B has 32 layers; graphs 3 µs, eager 19 µs (set below, not the catalog's).
+    // 32 x 3 µs = 0.096 ms; 32 x 19 µs = 0.608 ms.
+    QTest::newRow("llama.cpp, CUDA graphs") << "llamacpp" << false << 0.096;
+    QTest::newRow("llama.cpp, GGML_CUDA_DISABLE_GRAPHS") << "llamacpp" << true << 0.608;
+    QTest::newRow("vLLM, CUDA graphs") << "vllm" << false << 0.096;
+    QTest::newRow("vLLM --enforce-eager") << "vllm" << true << 0.608;
+    QTest::newRow("transformers (always eager)") << "hf" << false << 0.608;
+}
+
+void TestFixedCost::fixedCost()
+{
+    QFETCH(QString, engine);
+    QFETCH(bool, eager);
+    QFETCH(double, fixedMs);
+    Scenario s = scenarioFrom({{"engine", engine.toStdString()},
+                               {"model", "llama-2-7b"},
+                               {"gpu", "rtx-4090"},
+                               {"weights", "fp16"},
+                               {"enforce-eager", eager ? "on" : "off"},
+                               {"layer-overhead-us", "3"},
+                               {"layer-overhead-eager-us", "19"}});
+    KVSCOPE_EVALUATE(e, s);
+    QCOMPARE(s.model.layers, 32);
+    QVERIFY(qAbs(e.decode.fixedMs - fixedMs) < 1e-12);
+    // The fixed cost adds to the GPU step: the same scenario without it is that much faster.
+    s.efficiency.layerOverheadUs = 0;
+    s.efficiency.layerOverheadEagerUs = 0;
+    KVSCOPE_EVALUATE(bare, s);
+    QVERIFY(qAbs(e.decode.gpuMs - bare.decode.gpuMs - fixedMs) < 1e-9);
+}
+
+QTEST_GUILESS_MAIN(TestFixedCost)
+#include "tst_fixed_cost.moc"
