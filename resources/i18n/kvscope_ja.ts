@@ -1295,10 +1295,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>%1 超過</translation>
     </message>
     <message>
-        <source>%1 tokens/s, %2</source>
-        <translation>%1 トークン/秒、%2</translation>
-    </message>
-    <message>
         <source>unbounded</source>
         <translation>上限なし</translation>
     </message>
@@ -1329,6 +1325,14 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Time to first token: %1</source>
         <translation>初回トークンまでの時間（TTFT）：%1</translation>
+    </message>
+    <message>
+        <source>; past the model&apos;s %1</source>
+        <translation>。モデルの学習上限 %1 を超過</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s; first token in %2</source>
+        <translation>%1 トークン/秒、初回トークンまで %2</translation>
     </message>
 </context>
 <context>

@@ -263,7 +263,7 @@ void ChartBase::styleAxis(QCPAxis* axis) const
 
 void ChartBase::styleCallout(QCPItemText* label, const QColor& color, double fontScale, bool bold) const
 {
-    label->setColor(color);
+    label->setColor(m_style.ink(color, 4.5)); // text: WCAG AA on the chart's background
     label->setFont(scaledFont(fontScale, bold));
     QColor box = m_style.background;
     box.setAlphaF(0.85);

@@ -44,11 +44,16 @@ QColor ChartStyle::tint(const QColor& color, double opacity) const
                             float(mix(color.blueF(), background.blueF())));
 }
 
-QColor ChartStyle::ink(const QColor& color) const
+QColor ChartStyle::ink(const QColor& color, double minContrast) const
 {
     if (color == QColor(Qt::black))
         return foreground;
-    return color;
+    QColor ink = color;
+    for (double t = 0.1; t <= 1.0 && contrastRatio(ink, background) < minContrast; t += 0.1)
+        ink = QColor::fromRgbF(float(color.redF() + (foreground.redF() - color.redF()) * t),
+                               float(color.greenF() + (foreground.greenF() - color.greenF()) * t),
+                               float(color.blueF() + (foreground.blueF() - color.blueF()) * t));
+    return ink;
 }
 
 } // namespace kvscope::ui

@@ -7,33 +7,41 @@
 
 namespace kvscope::ui {
 
-// One colour per thing, the same on every chart, from the Okabe-Ito palette (distinguishable
-// for colour-blind readers and in greyscale print when paired with the line styles used).
+// One colour, one meaning (docs/palette.md). Status and memory hues are Okabe and Ito's
+// colour-blind-safe set and are used for nothing else; attention kinds, storage tiers and engines
+// are shades of two other hues (purple, teal), each family in one chart only; pinned scenarios
+// have colours of their own. Every line also has its own dashes, for greyscale print.
 namespace colors {
+// Memory components (the VRAM chart and the headline).
 inline const QColor weights{0x00, 0x72, 0xB2};     // blue
 inline const QColor kvCache{0xE6, 0x9F, 0x00};     // orange
 inline const QColor activations{0xCC, 0x79, 0xA7}; // reddish purple
 inline const QColor overhead{0x80, 0x80, 0x80};    // grey
-inline const QColor freeVram{0x00, 0x9E, 0x73};    // bluish green
-inline const QColor reserved{0xC8, 0xC8, 0xC8};    // light grey
+inline const QColor freeVram{0x00, 0x9E, 0x73};    // bluish green: free memory is what fits
+inline const QColor reserved{0xC8, 0xC8, 0xC8};    // light grey: outside the engine's fraction
+// Status.
+inline const QColor fits{0x00, 0x9E, 0x73};        // bluish green, as free memory
 inline const QColor overflow{0xD5, 0x5E, 0x00};    // vermillion
 inline const QColor caution{0xA6, 0x6A, 0x00};     // dark amber: runs, with a caution
-inline const QColor mha{0xD5, 0x5E, 0x00};
-inline const QColor gqa{0x00, 0x72, 0xB2};
-inline const QColor mqa{0x00, 0x9E, 0x73};
-inline const QColor mla{0xCC, 0x79, 0xA7};
-inline const QColor gpu{0x00, 0x00, 0x00};         // drawn in the foreground colour
-inline const QColor cpuRam{0xE6, 0x9F, 0x00};
-inline const QColor nvme{0x56, 0xB4, 0xE9};        // sky blue
-inline const QColor sata{0xCC, 0x79, 0xA7};
+// Attention kinds, darkest for the most KV per token: MHA, GQA, MLA's latent, MQA.
+inline const QColor mha{0x3D, 0x1F, 0x7A};
+inline const QColor gqa{0x63, 0x47, 0xB0};
+inline const QColor mla{0x8B, 0x73, 0xD0};
+inline const QColor mqa{0xB3, 0xA3, 0xE6};
+// Where the KV cache lives, darker for the faster tier; the GPU in the foreground colour.
+inline const QColor gpu{0x00, 0x00, 0x00};
+inline const QColor cpuRam{0x00, 0x69, 0x5C};
+inline const QColor nvme{0x26, 0xA6, 0x9A};
+inline const QColor sata{0x80, 0xCB, 0xC4};
 inline const QColor recompute{0x00, 0x00, 0x00};
-// Serving engines: transformers (dynamic, static cache), vLLM, llama.cpp, TGI.
-inline const QColor engines[5] = {{0x00, 0x72, 0xB2}, {0x56, 0xB4, 0xE9}, {0xD5, 0x5E, 0x00},
-                                  {0x00, 0x9E, 0x73}, {0xCC, 0x79, 0xA7}};
+// Serving engines: transformers (dynamic, static cache), vLLM, llama.cpp, TGI: the purple and
+// teal shades again (the serving chart shows no attention kind or tier).
+inline const QColor engines[5] = {{0x63, 0x47, 0xB0}, {0xB3, 0xA3, 0xE6}, {0x00, 0x69, 0x5C},
+                                  {0x26, 0xA6, 0x9A}, {0x8B, 0x73, 0xD0}};
 // Pinned scenarios A to D beside the live one: colours no view uses for anything else, each with
 // its own dashes so they stay apart in greyscale too.
-inline const QColor pinned[4] = {{0x6A, 0x3D, 0x9A}, {0x8C, 0x51, 0x0A}, {0x01, 0x66, 0x5E},
-                                 {0xC5, 0x1B, 0x7D}};
+inline const QColor pinned[4] = {{0x8C, 0x51, 0x0A}, {0xC5, 0x1B, 0x7D}, {0x5C, 0x5C, 0x00},
+                                 {0x4D, 0x4D, 0x4D}};
 inline const Qt::PenStyle pinnedDash[4] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine,
                                            Qt::DashDotDotLine};
 } // namespace colors
@@ -56,8 +64,10 @@ struct ChartStyle
     static ChartStyle fromPalette(const QPalette& palette, const QFont& font, double lineScale);
     static ChartStyle print(const QFont& font); // light, for exports and reports
     bool isDark() const { return background.lightnessF() < 0.5; }
-    // The foreground stand-in for colors that are black on light backgrounds.
-    QColor ink(const QColor& color) const;
+    // What a series colour draws with on this background: black becomes the foreground, and a
+    // colour under `minContrast` against the background moves toward the foreground until it
+    // reaches it (3:1 for lines, WCAG's non-text minimum; 4.5:1 for text).
+    QColor ink(const QColor& color, double minContrast = 3.0) const;
     // `color` at `opacity` over the background, as an opaque colour: looks the same as a
     // translucent fill and skips per-pixel blending on every replot.
     QColor tint(const QColor& color, double opacity) const;

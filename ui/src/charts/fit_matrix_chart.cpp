@@ -16,8 +16,8 @@ namespace kvscope::ui {
 
 namespace {
 
-const QColor kFits = colors::freeVram;
-const QColor kShorter{0xE6, 0x9F, 0x00}; // amber: runs, with less context
+const QColor kFits = colors::fits;
+const QColor kShorter = colors::caution; // runs, with less context
 const QColor kNoFit = colors::overflow;
 
 // Height of the title, caption, column names and legend around the cells, in pixels.

@@ -71,9 +71,10 @@ void PlanChart::applySeriesStyle()
     m_others->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDisc, style.subtle, style.subtle, 6));
     m_others->setPen(Qt::NoPen);
-    m_front->setPen(seriesPen(colors::gqa, Qt::SolidLine, 1.5));
+    // The front is the answer: drawn in the foreground, the rest in the subtle grey.
+    m_front->setPen(seriesPen(style.foreground, Qt::SolidLine, 1.5));
     m_front->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDisc, colors::gqa, colors::gqa, 10));
+        QCPScatterStyle(QCPScatterStyle::ssDisc, style.foreground, style.foreground, 10));
     m_current->setPen(Qt::NoPen);
     m_current->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(style.foreground, 2), Qt::NoBrush, 14));

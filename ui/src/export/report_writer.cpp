@@ -376,10 +376,10 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
     painter.setMode(QCPPainter::pmNoCaching);
     const QRectF pageRect(0, 0, writer.width(), writer.height());
     const QRectF content = pageRect.adjusted(kMargin, kMargin, -kMargin, -kMargin);
-    // In Japanese, Noto Sans CJK for every glyph: digits beside kana would otherwise come from
-    // the CJK fallback and digits elsewhere from Noto Sans, two fonts on one line.
-    QFont font(QLocale().language() == QLocale::Japanese ? QStringLiteral("Noto Sans CJK JP")
-                                                         : QStringLiteral("Noto Sans"));
+    // Noto Sans in both languages, Japanese glyphs from its CJK fallback. Noto Sans CJK JP for
+    // everything would give the digits one font, but Qt's PDF writer then maps some of its
+    // digits to no character: "Llama 2 7B" copies out of the PDF as "Llama B".
+    QFont font(QStringLiteral("Noto Sans"));
     font.setPointSizeF(9);
     // Every page ends with the report's title and its number, in the bottom margin.
     int pageNumber = 1;

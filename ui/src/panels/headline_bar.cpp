@@ -238,11 +238,16 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
                                   tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)) +
                                       (ref ? against(e.kv.bytesPerToken, ref->kv.bytesPerToken) : QString()),
                                   why("kv_per_token"));
-    m_tiles[KvTotal]->setValue(bytes(e.kv.totalBytes),
-                               tr("%1 × %2 seq.").arg(UiText::contextShort(double(s.context)))
-                                       .arg(UiText::integer(s.batch)) +
-                                   (ref ? against(e.kv.totalBytes, ref->kv.totalBytes) : QString()),
-                               why("kv_total"));
+    // A context past the model's trained maximum fits in memory but not in the model: the tile
+    // says so in the caution colour.
+    const bool beyondModel = s.model.maxContext > 0 && s.context > s.model.maxContext;
+    m_tiles[KvTotal]->setValue(
+        bytes(e.kv.totalBytes),
+        tr("%1 × %2 seq.").arg(UiText::contextShort(double(s.context))).arg(UiText::integer(s.batch)) +
+            (beyondModel ? tr("; past the model's %1").arg(UiText::contextShort(double(s.model.maxContext)))
+                         : QString()) +
+            (ref ? against(e.kv.totalBytes, ref->kv.totalBytes) : QString()),
+        why("kv_total"), beyondModel ? colors::caution : QColor());
     const VramSplit& v = e.vram;
     // Experts in host RAM (llama.cpp --n-cpu-moe): the tile says where the weights are.
     const bool expertsMoved = v.expertsOffloadedBytes > 0;
@@ -272,7 +277,7 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
         m_tiles[Fit]->setValue(lowHeadroom ? tr("Tight") : tr("Fits"),
                                tr("%1 free").arg(bytes(v.freeBytes)) + needed,
                                sentence + QLatin1Char('\n') + fitWhy,
-                               lowHeadroom ? colors::caution : colors::freeVram);
+                               lowHeadroom ? colors::caution : colors::fits);
     else
         m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)) + needed,
                                sentence + QLatin1Char('\n') + fitWhy, colors::overflow);
@@ -280,9 +285,12 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     // A scenario that does not run has no decode speed; its would-be figure stays in the
     // arithmetic, not on the tile.
     if (snap.verdict.runs)
+        // The time to the first token (the whole context's prefill, then one step) shares the
+        // tile: a seventh tile would push the charts down a row on a laptop.
         m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
-                                  tr("%1 tokens/s, %2").arg(UiText::tokensPerSecond(d.tokensPerS),
-                                                            UiText::placementName(s.kvPlacement)) +
+                                  tr("%1 tokens/s; first token in %2")
+                                          .arg(UiText::tokensPerSecond(d.tokensPerS),
+                                               UiText::duration(snap.verdict.ttftMs)) +
                                       (ref && m_reference->verdict.runs
                                            ? against(d.selectedMs, ref->decode.selectedMs)
                                            : QString()),

@@ -69,8 +69,8 @@ QColor validationKindColor(ValidationKind kind)
         return colors::kvCache;
     case ValidationKind::Decode:
         return colors::weights;
-    case ValidationKind::Pcie:
-        return colors::freeVram;
+    case ValidationKind::Pcie: // host-to-GPU copies: the CPU RAM tier's colour
+        return colors::cpuRam;
     }
     return colors::weights;
 }
