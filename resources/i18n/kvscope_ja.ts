@@ -1332,7 +1332,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>%1 tokens/s; first token in %2</source>
-        <translation>%1 トークン/秒、初回トークンまで %2</translation>
+        <translation>%1 トークン/秒、TTFT %2</translation>
     </message>
 </context>
 <context>
