@@ -138,8 +138,8 @@ private slots:
     void throughputBendsWhereComputeTakesOver()
     {
         // Llama 3.1 8B on an H100: memory-bound steps at few users, compute-bound (decode and
-        // the prompts riding along) at many; the aggregate never falls and flattens once all
-        // that fit are running.
+        // the prompts riding along) at many; the aggregate never falls while more run at once,
+        // and past them, with users waiting, preemption's recompute costs it a little.
         const Scenario s = scenarioFrom({{"engine", "vllm"},
                                          {"model", "llama-3.1-8b"},
                                          {"gpu", "h100-sxm"},
@@ -148,9 +148,78 @@ private slots:
         const ServingCurve c = servingCurve(s);
         QVERIFY(!c.points.front().computeBound);
         QVERIFY(c.points.back().computeBound);
-        for (size_t i = 1; i < c.points.size(); ++i)
+        for (size_t i = 1; i < c.points.size() && c.points[i].users <= c.maxRunning; ++i)
             QVERIFY(c.points[i].aggregateTokensPerS >= c.points[i - 1].aggregateTokensPerS * 0.999);
         QCOMPARE(c.points.back().running, c.maxRunning);
+        const ServingPoint& full = pointAt(c, c.maxRunning);
+        QCOMPARE(full.preemptionMs, 0.0);
+        QVERIFY(c.points.back().preemptionMs > 0);
+        QVERIFY(c.points.back().aggregateTokensPerS < full.aggregateTokensPerS);
+    }
+
+    void preemptionRecomputesWhatVllmAdmitsTooEarly()
+    {
+        // Llama 2 7B on an A100 80GB, requests of 1,024 + 128 tokens: 112 fit at once. With
+        // 2,000 users waiting, vLLM fills the blocks freed for the running requests' growth with
+        // waiting prompts and preempts them as the growth comes: 112 prompt tokens recomputed a
+        // step, beside the 112 / 128 of a prompt that replaces finished requests.
+        const Scenario s = scenarioFrom({{"engine", "vllm"},
+                                         {"gpu", "a100-80gb"},
+                                         {"context", "2048"},
+                                         {"prompt-tokens", "1024"},
+                                         {"output-tokens", "128"},
+                                         {"users", "2000"}});
+        const ServingCurve c = servingCurve(s);
+        QCOMPARE(c.maxRunning, qint64(112));
+        QCOMPARE(c.preemption, std::string("recompute"));
+        const double prefill = evaluated(s, 1, 1024).breakeven.prefillComputeMs;
+        const DecodeTiming d = evaluated(s, 112, 1024 + 64).decode;
+        auto step = [&](double extra) {
+            return d.selectedMs +
+                   std::max(0.0, d.computeMs + extra - std::max(d.memoryMs, d.computeMs));
+        };
+        const double riding = 112.0 / 128 * prefill, recomputed = 112.0 / 1024 * prefill;
+        const ServingPoint& p = c.atUsers;
+        QVERIFY(near(p.stepMs, step(riding + recomputed)));
+        QVERIFY(near(p.preemptionMs, step(riding + recomputed) - step(riding)));
+        QVERIFY(p.preemptionMs > 0.05 * p.stepMs); // compute-bound: the FLOPs show
+        QCOMPARE(pointAt(c, 112).preemptionMs, 0.0); // nobody waits: nothing preempted
+        // The text says where the step went.
+        const std::string text =
+            textSummary(s, evaluated(s, s.batch, s.context), ByteUnits::Binary);
+        QVERIFY(text.find("recomputing preempted requests") != std::string::npos);
+    }
+
+    void v0SwapsPreemptedKvOverPcie()
+    {
+        // vLLM 0.6.4 (the V0 engine) with --preemption-mode swap: the same 112 tokens' KV a
+        // step (524,288 bytes each: 2 x 32 layers x 4,096 x FP16) goes to CPU RAM and back.
+        const std::vector<std::pair<std::string, std::string>> options = {
+            {"engine", "vllm"},         {"engine-version", "0.6.4"}, {"gpu", "a100-80gb"},
+            {"context", "2048"},        {"prompt-tokens", "1024"},   {"output-tokens", "128"},
+            {"users", "2000"},          {"preemption-mode", "swap"}};
+        const Scenario s = scenarioFrom(options);
+        const ServingCurve c = servingCurve(s);
+        QCOMPARE(c.preemption, std::string("swap"));
+        QVERIFY(!c.swapSpaceShort);
+        const DecodeTiming d = evaluated(s, 1, 1024).decode;
+        QVERIFY(near(c.atUsers.preemptionMs, 2.0 * 112 * 524'288 / (d.pcieEffectiveGBps * 1e6)));
+        // 0.1 GiB of swap space holds no request (1,088 tokens, 544 MiB): V0 aborts past 112.
+        auto small = options;
+        small.emplace_back("swap-space", "0.1");
+        const ServingCurve aborts = servingCurve(scenarioFrom(small));
+        QVERIFY(aborts.swapSpaceShort && aborts.refusesUsers);
+        QCOMPARE(aborts.points.back().users, qint64(112));
+        QCOMPARE(aborts.atUsers.users, qint64(112));
+        // V1 (the default from 0.8.0) recomputes only: swap is refused with the reason.
+        auto v1 = options;
+        v1.erase(v1.begin() + 1);
+        const auto refused = scenarioFromOptions(v1, test::catalog());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().field, std::string("preemption_mode"));
+        // Engines that wait instead of preempting charge nothing.
+        auto tgi = scenarioFrom({{"engine", "tgi"}, {"users", "400"}});
+        QVERIFY(servingCurve(tgi).preemption.empty());
     }
 
     void capsAndRefusals()

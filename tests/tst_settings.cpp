@@ -56,6 +56,8 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {"--engine", "vllm", flag, "0.6.4"};
     if (id == "vllm_use_v1")
         return {"--engine", "vllm", "--engine-version", "0.8.2", flag, "off"};
+    if (id == "preemption_mode") // vLLM's V0 engine alone swaps
+        return {"--engine", "vllm", "--engine-version", "0.6.4", flag, "swap"};
     if (id == "model")
         return {flag, "llama-3.1-8b"};
     if (id == "gpu")

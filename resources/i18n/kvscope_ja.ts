@@ -2343,6 +2343,18 @@ one request of the maximum length does not fit.</source>
         <source>1 user: %1 tokens/s</source>
         <translation>1 ユーザー：%1 トークン/秒</translation>
     </message>
+    <message>
+        <source>preempted requests swapped over PCIe: +%1 a token</source>
+        <translation>プリエンプトしたリクエストの KV を PCIe 経由でスワップ：1 トークンあたり +%1</translation>
+    </message>
+    <message>
+        <source>preempted requests recomputed: +%1 a token</source>
+        <translation>プリエンプトしたリクエストを再計算：1 トークンあたり +%1</translation>
+    </message>
+    <message>
+        <source>%1 aborts past %2 requests: the swap space holds no preempted request</source>
+        <translation>%1 は %2 件を超えると異常終了します：スワップ領域にプリエンプトしたリクエストが収まりません</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::TokensFitChart</name>

@@ -363,6 +363,7 @@ void applyEngine(Scenario& s, const EngineProfile& engine)
     s.vllmUseV1.reset();
     s.enforceEager = false;
     s.flashinferSampler = false;
+    s.preemptBySwap = false;
     if (!engineModule(engine).offloadsExperts()) { // --n-cpu-moe is llama.cpp's alone
         s.cpuMoeLayers = 0;
         s.cpuMoeAll = false;

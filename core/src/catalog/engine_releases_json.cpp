@@ -206,6 +206,10 @@ void readServingPolicy(const nlohmann::json& j, EngineProfile::Serving& out, Jso
     else
         r.fail("kv_held", held, "grows, request or max_length");
     out.maxRequests = r.integer({"max_requests"}, 0, limits::maxBatch, 0);
+    const std::string preemption = r.text({"preemption"}, "none");
+    if (preemption != "none" && preemption != "recompute")
+        r.fail("preemption", preemption, "none or recompute");
+    out.preempts = preemption == "recompute";
     out.source = r.text({"source"}, "");
     if (const auto& e = r.error())
         parent.fail("serving." + e->field, e->value, e->accepted);

@@ -70,7 +70,8 @@ bool isReleaseRuleKey(const std::string& key)
            key == "prefill_chunk_tokens" || key == "profile_tokens_floor" ||
            key == "chunked_prefill_above_context" || key == "long_context_chunk_tokens" ||
            key == "swa_cache" || key == "swa_cache_plus" || key == "swa_cache_pad_tokens" ||
-           key == "swa_cache_per_sequence" || key == "lone_sequence_slots" || key == "mla_cache";
+           key == "swa_cache_per_sequence" || key == "lone_sequence_slots" || key == "mla_cache" ||
+           key == "swap_preemption";
 }
 
 bool isReleaseRuleValue(const std::string& key, const SettingValue& value)
@@ -162,6 +163,9 @@ void applyKey(EngineProfile& e, const std::string& key, const SettingValue& valu
     } else if (key == "swa_cache_per_sequence") {
         const bool* on = std::get_if<bool>(&value);
         e.kvLayout.perSequence = on && *on;
+    } else if (key == "swap_preemption") {
+        const bool* on = std::get_if<bool>(&value);
+        e.serving.swapPreemption = on && *on;
     } else if (key == "lone_sequence_slots") {
         e.kvLayout.loneSequenceSlots = int64_t(number(value));
     }

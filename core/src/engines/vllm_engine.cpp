@@ -124,6 +124,10 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         parts.push_back("--block-size " + std::to_string(s.engine.kvBlockTokens));
     if (s.enforceEager)
         parts.push_back("--enforce-eager");
+    if (s.preemptBySwap)
+        parts.push_back("--preemption-mode swap");
+    if (s.preemptBySwap && s.swapSpaceGiB != Scenario().swapSpaceGiB)
+        parts.push_back("--swap-space " + number(s.swapSpaceGiB));
     if (s.kvPlacement != KvPlacement::Gpu)
         c.notes.push_back("vLLM keeps its KV cache in GPU memory; kvscope's KV placement \"" +
                           std::string(kvPlacementId(s.kvPlacement)) + "\" has no flag here.");

@@ -195,6 +195,12 @@ std::optional<FieldError> validate(const Scenario& s)
                           s.cpuMoeAll ? "on" : std::to_string(s.cpuMoeLayers),
                           "0 or off with the " + s.engine.name +
                               " engine: only llama.cpp keeps experts in host RAM"};
+    // Only vLLM's V0 engine swaps preempted KV; V1 recomputes (and falls back to V0 on the flag).
+    if (s.preemptBySwap && !s.engine.serving.swapPreemption) [[unlikely]]
+        return FieldError{"preemption_mode", "swap",
+                          "recompute with the " + s.engine.name +
+                              " engine as set: only vLLM's V0 engine swaps preempted KV to CPU "
+                              "RAM (releases before 0.8.0, or 0.8-0.10 with vllm_use_v1 off)"};
     // Prices are in US dollars; another currency without its rate would show dollars as yen.
     if (s.cost.perUsd == 1.0 && std::string_view(s.cost.currency) != "USD") [[unlikely]]
         return FieldError{"usd_rate", "1",

@@ -19,6 +19,7 @@ nlohmann::json pointJson(const ServingPoint& p)
             {"per_user_tokens_per_s", real(p.perUserTokensPerS)},
             {"time_per_output_token_ms", real(p.stepMs)},
             {"ttft_ms", real(p.ttftMs)},
+            {"preemption_ms", real(p.preemptionMs)},
             {"compute_bound", p.computeBound}};
 }
 
@@ -46,6 +47,9 @@ nlohmann::json servingToJson(const Scenario& scenario, const Serving& serving, b
         e["memory_concurrency"] = c.memoryConcurrency;
         e["max_running"] = c.maxRunning;
         e["limited_by"] = c.limitedBy;
+        e["preemption"] = c.preemption.empty() ? "none" : c.preemption;
+        if (c.swapSpaceShort)
+            e["swap_space_short"] = true;
         if (c.maxRequests > 0)
             e["max_requests"] = c.maxRequests;
         e["refuses_users"] = c.refusesUsers;

@@ -12,6 +12,7 @@ namespace kvscope {
 namespace {
 
 using KvHeld = EngineProfile::KvHeld;
+constexpr double kGiB = 1073741824.0;
 
 Scenario withLoad(Scenario s, int64_t sequences, int64_t context)
 {
@@ -88,6 +89,8 @@ public:
         if (const auto prompt = evaluate(withLoad(s, 1, w.promptTokens))) {
             prefillMs_ = prompt->breakeven.recomputeMs;
             prefillComputeMs_ = prompt->breakeven.prefillComputeMs;
+            kvBytesPerToken_ = prompt->kv.bytesPerToken;
+            pcieGBps_ = prompt->decode.pcieEffectiveGBps;
         }
     }
 
@@ -117,13 +120,21 @@ public:
             c_.maxRunning = c_.runningCap;
             c_.limitedBy = "max_num_seqs";
         }
+        // Only memory makes vLLM preempt: under max_num_seqs the waiting requests are not let in.
+        if (policy.preempts && c_.limitedBy == "memory")
+            c_.preemption = s_.preemptBySwap ? "swap" : "recompute";
+        c_.swapSpaceShort = c_.preemption == "swap" &&
+                            double(held_) * kvBytesPerToken_ > s_.swapSpaceGiB * kGiB;
         int64_t upTo = std::max<int64_t>({2 * c_.maxRunning, s_.batch, 2});
         if (c_.maxRequests > 0)
             upTo = std::min(upTo, c_.maxRequests);
+        if (c_.swapSpaceShort)
+            upTo = c_.maxRunning;
         upTo = std::min(upTo, limits::maxBatch);
         for (int64_t n : userGrid(upTo, {c_.maxRunning, s_.batch}))
             c_.points.push_back(point(n));
-        c_.refusesUsers = c_.maxRequests > 0 && s_.batch > c_.maxRequests;
+        c_.refusesUsers = (c_.maxRequests > 0 && s_.batch > c_.maxRequests) ||
+                          (c_.swapSpaceShort && s_.batch > c_.maxRunning);
         c_.atUsers = point(std::min(s_.batch, upTo));
     }
 
@@ -131,15 +142,20 @@ private:
     struct Step
     {
         double ms = 0;
+        double preemptionMs = 0; // of ms
         bool computeBound = false;
     };
 
     // One decode step of `running` requests. With continuous batching the prompts of the
     // requests that replace finished ones ride in the same steps: running / output of them a
-    // step, adding their FLOPs where the step is short of compute.
-    Step step(int64_t running)
+    // step, adding their FLOPs where the step is short of compute. Preempting, vLLM fills the
+    // blocks freed for the running requests' growth with waiting prompts and preempts them as
+    // the growth arrives: about one token per running request a step, recomputed (its prefill
+    // FLOPs) or swapped out and back in over PCIe (engines.json, vLLM "serving").
+    Step step(int64_t running, bool preempting)
     {
-        if (auto it = steps_.find(running); it != steps_.end())
+        const int64_t key = 2 * running + (preempting ? 1 : 0);
+        if (auto it = steps_.find(key); it != steps_.end())
             return it->second;
         Step out;
         if (const auto e = evaluate(withLoad(s_, running, attended_))) {
@@ -148,11 +164,23 @@ private:
             if (s_.engine.serving.continuousBatching)
                 prefillShare =
                     double(running) / double(s_.workload.outputTokens) * prefillComputeMs_;
-            const double compute = d.computeMs + prefillShare;
-            out.ms = d.selectedMs + std::max(0.0, compute - std::max(d.memoryMs, d.computeMs));
-            out.computeBound = compute > d.memoryMs;
+            const bool recompute = preempting && c_.preemption == "recompute";
+            const double recomputeShare =
+                recompute ? double(running) / double(s_.workload.promptTokens) * prefillComputeMs_
+                          : 0.0;
+            auto stepMs = [&](double extraCompute) {
+                const double compute = d.computeMs + extraCompute;
+                return d.selectedMs + std::max(0.0, compute - std::max(d.memoryMs, d.computeMs));
+            };
+            out.ms = stepMs(prefillShare + recomputeShare);
+            out.preemptionMs = out.ms - stepMs(prefillShare);
+            if (preempting && c_.preemption == "swap" && pcieGBps_ > 0) {
+                out.preemptionMs = 2.0 * double(running) * kvBytesPerToken_ / (pcieGBps_ * 1e6);
+                out.ms += out.preemptionMs;
+            }
+            out.computeBound = d.computeMs + prefillShare + recomputeShare > d.memoryMs;
         }
-        return steps_[running] = out;
+        return steps_[key] = out;
     }
 
     ServingPoint point(int64_t users)
@@ -160,8 +188,9 @@ private:
         ServingPoint p;
         p.users = users;
         p.running = std::min(users, c_.maxRunning);
-        const Step st = step(p.running);
+        const Step st = step(p.running, !c_.preemption.empty() && users > c_.maxRunning);
         p.stepMs = st.ms;
+        p.preemptionMs = st.preemptionMs;
         p.computeBound = st.computeBound;
         const double output = double(s_.workload.outputTokens);
         const double rounds = double(users) / double(p.running); // requests per slot in turn
@@ -188,6 +217,8 @@ private:
     int64_t attended_ = 0;
     double prefillMs_ = 0;
     double prefillComputeMs_ = 0;
+    double kvBytesPerToken_ = 0; // per GPU
+    double pcieGBps_ = 0;        // one GPU's host link, achieved
     std::map<int64_t, Step> steps_;
 };
 

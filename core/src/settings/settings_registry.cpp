@@ -211,6 +211,34 @@ std::vector<Setting> buildRegistry()
         add(s);
     }
     {
+        Setting s = makeSetting("preemption_mode", "preemption-mode", "recompute|swap",
+                                SettingType::Choice);
+        s.choices = {"recompute", "swap"};
+        s.defaultText = "recompute";
+        s.help = "vLLM past its KV capacity: recompute a preempted request, or swap its KV to "
+                 "CPU RAM (V0 engine only)";
+        s.engineNames = {{"vllm", "preemption_mode"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.preemptBySwap = textOf(v) == "swap";
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return sc.preemptBySwap ? V(SettingValue(std::string("swap"))) : std::nullopt;
+        };
+        add(s);
+    }
+    {
+        Setting s = makeSetting("swap_space", "swap-space", "GIB", SettingType::Real, 0, 1e5);
+        s.unit = "GiB";
+        s.defaultText = "4";
+        s.help = "vLLM --swap-space: CPU RAM per GPU that holds swapped KV blocks";
+        s.engineNames = {{"vllm", "swap_space"}};
+        s.apply = KVSCOPE_FIELD_SETTER(swapSpaceGiB, realOf);
+        setNumber(s, KVSCOPE_FIELD_NUMBER(swapSpaceGiB));
+        add(s);
+    }
+    {
         Setting s =
             makeSetting("n_gpu_layers", "n-gpu-layers", "N", SettingType::Integer, 0, 100'000);
         s.unit = "layers";

@@ -85,14 +85,27 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
             ? formatInteger(p.running, st) + " ÷ " + formatDuration(p.stepMs, st) + " = " +
                   perS(p.aggregateTokensPerS)
             : "batches of " + formatInteger(p.running, st) + " run to their end, prefill included";
+    // Past the KV capacity vLLM preempts: its share of the step, said where it is charged.
+    std::string stepWhy;
+    if (p.preemptionMs > 0)
+        stepWhy = formatDuration(p.stepMs - p.preemptionMs, st) + " + " +
+                  formatDuration(p.preemptionMs, st) +
+                  (c.preemption == "swap" ? " swapping preempted requests' KV over PCIe"
+                                          : " recomputing preempted requests");
     out.rows = {{"run at once", formatInteger(p.running, st),
                  "at most " + formatInteger(c.maxRunning, st) + ", set by " + c.limitedBy},
                 {"output, all users", perS(p.aggregateTokensPerS), allWhy},
                 {"output, each user", perS(p.perUserTokensPerS),
                  perS(p.aggregateTokensPerS) + " ÷ " + users + " (waiting included)"},
-                {"time per output token", formatDuration(p.stepMs, st), ""},
+                {"time per output token", formatDuration(p.stepMs, st), stepWhy},
                 {"time to first token", formatDuration(p.ttftMs, st), "waiting included"}};
-    if (c.refusesUsers)
+    if (c.refusesUsers && c.swapSpaceShort)
+        out.rows.insert(out.rows.begin(),
+                        {"aborts", "past " + formatInteger(c.maxRunning, st) + " requests",
+                         "a preempted request's KV does not fit the swap space; the figures "
+                         "below are at " +
+                             users});
+    else if (c.refusesUsers)
         out.rows.insert(out.rows.begin(),
                         {"refused", "over " + formatInteger(c.maxRequests, st) + " requests",
                          "the figures below are at " + users});

@@ -192,7 +192,16 @@ void ServingChart::drawMarkers(const EvaluationSnapshot& snap)
     if (p.running < p.users)
         text +=
             QLatin1Char('\n') + tr("%1 run at once, the rest wait").arg(UiText::integer(p.running));
-    if (own->refusesUsers)
+    if (p.preemptionMs > 0)
+        text += QLatin1Char('\n') +
+                (own->preemption == "swap"
+                     ? tr("preempted requests swapped over PCIe: +%1 a token")
+                     : tr("preempted requests recomputed: +%1 a token"))
+                    .arg(UiText::duration(p.preemptionMs));
+    if (own->refusesUsers && own->swapSpaceShort)
+        text = tr("%1 aborts past %2 requests: the swap space holds no preempted request")
+                   .arg(curveName(*own), UiText::integer(own->maxRunning));
+    else if (own->refusesUsers)
         text = tr("%1 refuses more than %2 concurrent requests")
                    .arg(curveName(*own), UiText::integer(own->maxRequests));
     m_currentLabel->setText(wrapToWidth(text, m_currentLabel->font(), 0.6 * axisRect()->width()));

@@ -80,6 +80,12 @@ struct EngineProfile
         KvHeld kvHeld = KvHeld::Request;
         int64_t maxRequests = 0;         // concurrent requests beyond which it refuses (TGI
                                          // --max-concurrent-requests); 0 = none
+        // Past its KV capacity with requests waiting, vLLM admits prompts into the blocks it
+        // has free and preempts the newest request when a running one needs a block; the
+        // preempted request is recomputed (its prompt prefilled again), or, where the release
+        // offers --preemption-mode swap, its blocks go to CPU RAM and come back over PCIe.
+        bool preempts = false;
+        bool swapPreemption = false;     // --preemption-mode swap exists (vLLM's V0 engine)
         std::string source;
     } serving;
     bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp

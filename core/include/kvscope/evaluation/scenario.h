@@ -70,6 +70,10 @@ struct Scenario
     bool enforceEager = false;      // vLLM --enforce-eager: no CUDA graphs are captured
     bool flashinferSampler = false; // vLLM samples top-k/top-p with FlashInfer (its log says
                                     // "Using FlashInfer for top-p & top-k sampling")
+    bool preemptBySwap = false;     // vLLM --preemption-mode swap (V0): a preempted request's
+                                    // KV goes to CPU RAM instead of being recomputed
+    double swapSpaceGiB = 4;        // vLLM --swap-space: CPU RAM per GPU for swapped KV (its
+                                    // default, V0 engine_args)
     int64_t context = 2048;         // tokens per sequence (prompt + generated)
     int64_t batch = 1;              // concurrent sequences decoded together
     PcieGeneration pcie;            // host link generation (defaults to PCIe 4.0)

@@ -29,6 +29,8 @@ struct ServingPoint
     double aggregateTokensPerS = 0; // output tokens per second, all users together
     double perUserTokensPerS = 0;   // aggregate / users: a user's answer rate, waiting included
     double ttftMs = 0;              // waiting for a slot + the prompt's prefill + one step
+    double preemptionMs = 0;        // of stepMs: vLLM recomputing (or swapping) the requests
+                                    // it preempts once users wait for memory
     bool computeBound = false;      // compute, not memory, sets the decode step
 };
 
@@ -45,6 +47,10 @@ struct ServingCurve
     int64_t maxRequests = 0;          // requests beyond which the engine refuses (TGI); 0 = none
     int64_t maxRunning = 0;           // min(memoryConcurrency, runningCap)
     std::string limitedBy;            // "memory" or "max_num_seqs": what sets maxRunning
+    std::string preemption;           // past maxRunning, set by memory, with users waiting:
+                                      // "recompute" or "swap" (vLLM); "" = the engine waits
+    bool swapSpaceShort = false;      // swap space holds no request: vLLM V0 aborts past
+                                      // maxRunning users
     bool refusesUsers = false;        // the scenario's users exceed maxRequests
     ServingPoint atUsers;             // at the scenario's users (its batch)
     std::vector<ServingPoint> points; // from 1 user to about twice maxRunning
