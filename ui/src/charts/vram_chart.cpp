@@ -285,6 +285,11 @@ void VramChart::placeSegmentValues(const double* bytes, double unitBytes)
         label->setText(UiText::bytes(bytes[i], byteUnits()));
         label->position->setCoords(1, (base + top) / 2 / unitBytes);
         const double heightPx = std::abs(yAxis->coordToPixel(base / unitBytes) - yAxis->coordToPixel(top / unitBytes));
+        // A narrow bar (presentation mode's large type on a laptop) takes the value smaller
+        // before it drops it.
+        label->setFont(scaledFont(0.9, true));
+        if (labelSize(label).width() + 4 > barPx)
+            label->setFont(scaledFont(0.72, true));
         const QSizeF size = labelSize(label);
         label->setVisible(bytes[i] > 0 && size.height() + 2 <= heightPx && size.width() + 4 <= barPx);
         base = top;
