@@ -182,7 +182,7 @@ private slots:
         const ServingPoint& p = c.atUsers;
         QVERIFY(near(p.stepMs, step(riding + recomputed)));
         QVERIFY(near(p.preemptionMs, step(riding + recomputed) - step(riding)));
-        QVERIFY(p.preemptionMs > 0.05 * p.stepMs); // compute-bound: the FLOPs show
+        QVERIFY(p.preemptionMs > 0.05 * p.stepMs);   // compute-bound: the FLOPs show
         QCOMPARE(pointAt(c, 112).preemptionMs, 0.0); // nobody waits: nothing preempted
         // The text says where the step went.
         const std::string text =
@@ -195,9 +195,9 @@ private slots:
         // vLLM 0.6.4 (the V0 engine) with --preemption-mode swap: the same 112 tokens' KV a
         // step (524,288 bytes each: 2 x 32 layers x 4,096 x FP16) goes to CPU RAM and back.
         const std::vector<std::pair<std::string, std::string>> options = {
-            {"engine", "vllm"},         {"engine-version", "0.6.4"}, {"gpu", "a100-80gb"},
-            {"context", "2048"},        {"prompt-tokens", "1024"},   {"output-tokens", "128"},
-            {"users", "2000"},          {"preemption-mode", "swap"}};
+            {"engine", "vllm"},  {"engine-version", "0.6.4"}, {"gpu", "a100-80gb"},
+            {"context", "2048"}, {"prompt-tokens", "1024"},   {"output-tokens", "128"},
+            {"users", "2000"},   {"preemption-mode", "swap"}};
         const Scenario s = scenarioFrom(options);
         const ServingCurve c = servingCurve(s);
         QCOMPARE(c.preemption, std::string("swap"));

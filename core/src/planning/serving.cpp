@@ -123,8 +123,8 @@ public:
         // Only memory makes vLLM preempt: under max_num_seqs the waiting requests are not let in.
         if (policy.preempts && c_.limitedBy == "memory")
             c_.preemption = s_.preemptBySwap ? "swap" : "recompute";
-        c_.swapSpaceShort = c_.preemption == "swap" &&
-                            double(held_) * kvBytesPerToken_ > s_.swapSpaceGiB * kGiB;
+        c_.swapSpaceShort =
+            c_.preemption == "swap" && double(held_) * kvBytesPerToken_ > s_.swapSpaceGiB * kGiB;
         int64_t upTo = std::max<int64_t>({2 * c_.maxRunning, s_.batch, 2});
         if (c_.maxRequests > 0)
             upTo = std::min(upTo, c_.maxRequests);

@@ -193,11 +193,10 @@ void ServingChart::drawMarkers(const EvaluationSnapshot& snap)
         text +=
             QLatin1Char('\n') + tr("%1 run at once, the rest wait").arg(UiText::integer(p.running));
     if (p.preemptionMs > 0)
-        text += QLatin1Char('\n') +
-                (own->preemption == "swap"
-                     ? tr("preempted requests swapped over PCIe: +%1 a token")
-                     : tr("preempted requests recomputed: +%1 a token"))
-                    .arg(UiText::duration(p.preemptionMs));
+        text += QLatin1Char('\n') + (own->preemption == "swap"
+                                         ? tr("preempted requests swapped over PCIe: +%1 a token")
+                                         : tr("preempted requests recomputed: +%1 a token"))
+                                        .arg(UiText::duration(p.preemptionMs));
     if (own->refusesUsers && own->swapSpaceShort)
         text = tr("%1 aborts past %2 requests: the swap space holds no preempted request")
                    .arg(curveName(*own), UiText::integer(own->maxRunning));
