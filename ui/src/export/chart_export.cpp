@@ -2,6 +2,7 @@
 #include "export/chart_export.h"
 
 #include "charts/chart_base.h"
+#include "window/language.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -27,12 +28,14 @@ QSize exportSize(const ChartBase& chart, const ChartExportOptions& options)
 // Runs `render` with the chart laid out at `size` and in the print palette (when asked), and
 // puts the window's layout and style back afterwards.
 void withExportStyle(ChartBase& chart, const QSize& size, bool printPalette,
-                     const std::function<void()>& render, bool subtitle = false)
+                     const std::function<void()>& render, bool subtitle = false, bool pdf = false)
 {
     const ChartStyle previous = chart.chartStyle();
-    if (printPalette) {
-        ChartStyle print = ChartStyle::print(previous.font);
+    if (printPalette || pdf) {
+        ChartStyle print = printPalette ? ChartStyle::print(previous.font) : previous;
         print.lineScale = previous.lineScale;
+        if (pdf)
+            print.font = Language::pdfFont(print.font);
         chart.setChartStyle(print);
     }
     chart.setDraftMode(false);
@@ -43,7 +46,7 @@ void withExportStyle(ChartBase& chart, const QSize& size, bool printPalette,
     }
     render();
     chart.setScenarioSubtitle(false);
-    if (printPalette)
+    if (printPalette || pdf)
         chart.setChartStyle(previous);
     chart.layOutAt(chart.rect().size());
 }
@@ -185,13 +188,16 @@ void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool 
     const double layoutWidth = std::max(rect.width(), 320.0);
     const QSize size(int(layoutWidth),
                      int(layoutWidth * rect.height() / std::max(rect.width(), 1.0)));
-    withExportStyle(chart, size, printPalette, [&] {
-        painter.save();
-        painter.translate(rect.topLeft());
-        painter.scale(rect.width() / size.width(), rect.height() / size.height());
-        chart.toPainter(&painter, size.width(), size.height());
-        painter.restore();
-    });
+    withExportStyle(
+        chart, size, printPalette,
+        [&] {
+            painter.save();
+            painter.translate(rect.topLeft());
+            painter.scale(rect.width() / size.width(), rect.height() / size.height());
+            chart.toPainter(&painter, size.width(), size.height());
+            painter.restore();
+        },
+        false, true);
 }
 
 bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions& options,
@@ -227,7 +233,7 @@ bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions
         pdf.setCreator(QStringLiteral("kvscope"));
         withExportStyle(
             chart, size, options.printPalette, [&] { vectorPaint(chart, pdf, size); },
-            options.subtitle);
+            options.subtitle, true);
         break;
     }
     }

@@ -26,6 +26,7 @@ public:
     QString value() const { return m_value->text(); }
     QString detail() const { return m_detail->text(); }
     QString arithmetic() const { return m_arithmetic; }
+    QList<const SteadyLabel*> labels() const { return {m_caption, m_value, m_detail}; }
     void setScale(double scale);
     void setCaptionLines(int lines); // 2 where tiles are narrow, 1 where height is short
 
@@ -62,6 +63,7 @@ public:
     // Beside the charts rather than above them (presentation mode puts the figures under the
     // key controls): two to a row where three do not fit.
     void setStacked(bool stacked);
+    int widthFor(int columns) const; // the tiles' minimum widths, `columns` to a row
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -69,7 +71,6 @@ protected:
 
 private:
     void retranslate();
-    int widthFor(int columns) const; // the tiles' minimum widths, `columns` to a row
     void arrange(int columns);
     void fitColumns(); // six columns when every tile fits whole, else three (or two) to a row
 

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/language.h"
 
+#include <QApplication>
 #include <QCoreApplication>
+#include <QFontDatabase>
 #include <QLibraryInfo>
 #include <QLocale>
+
+#include <optional>
 
 namespace kvscope::ui {
 
@@ -12,6 +16,49 @@ Language::Language(QObject* parent) : QObject(parent) {}
 QString Language::systemLanguage()
 {
     return QLocale::system().language() == QLocale::Japanese ? QStringLiteral("ja") : QStringLiteral("en");
+}
+
+// Japanese text takes its kana and kanji from Noto Sans CJK JP as a fallback; the Latin font's
+// digits beside them would put two fonts on one line ("18.8 ms" and "トークン/秒"). The whole
+// text in Noto Sans CJK JP keeps digits, units and kana in one design. English keeps the
+// system's font.
+namespace {
+
+const QString& japaneseFamily()
+{
+    static const QString family = QStringLiteral("Noto Sans CJK JP");
+    return family;
+}
+
+std::optional<QFont>& systemFont() // the application's font before a language set one
+{
+    static std::optional<QFont> font;
+    return font;
+}
+
+} // namespace
+
+void Language::applyFont(const QString& language)
+{
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+        return;
+    if (!systemFont())
+        systemFont() = QApplication::font();
+    QFont font = *systemFont();
+    if (language == QLatin1String("ja") && QFontDatabase::families().contains(japaneseFamily()))
+        font.setFamilies({japaneseFamily()});
+    QApplication::setFont(font);
+}
+
+// Qt's PDF writer gives Noto Sans CJK's digits no character in the text layer ("Llama 2 7B"
+// copies out as "Llama B"), so a PDF keeps the system's font, kana and kanji from its fallback.
+QFont Language::pdfFont(QFont font)
+{
+    if (systemFont() && font.families().contains(japaneseFamily()))
+        font.setFamilies(systemFont()->families().isEmpty()
+                             ? QStringList{systemFont()->family()}
+                             : systemFont()->families());
+    return font;
 }
 
 QString Language::apply(const QString& requested)
@@ -29,6 +76,7 @@ QString Language::apply(const QString& requested)
                       QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QCoreApplication::installTranslator(&m_qt);
     }
+    applyFont(language);
     // Installing or removing a translator sends QEvent::LanguageChange to every widget.
     m_current = language;
     return language;

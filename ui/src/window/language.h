@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QFont>
 #include <QObject>
 #include <QString>
 #include <QTranslator>
@@ -18,8 +19,13 @@ public:
     QString apply(const QString& language);
     QString current() const { return m_current; }
     static QString systemLanguage(); // "ja" when the system locale is Japanese, else "en"
+    // `font` as a PDF can hold it: Japanese sets one font for all its text on screen, whose
+    // digits Qt's PDF writer cannot map back to characters.
+    static QFont pdfFont(QFont font);
 
 private:
+    static void applyFont(const QString& language);
+
     QTranslator m_app;
     QTranslator m_qt;
     QString m_current;

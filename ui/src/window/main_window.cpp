@@ -43,6 +43,8 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace kvscope::ui {
 
 MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, Language* language,
@@ -478,7 +480,10 @@ void MainWindow::fitHeadlineScale()
 void MainWindow::resizeEvent(QResizeEvent* event)
 {
     QMainWindow::resizeEvent(event);
+    const double scale = m_headlineScale;
     fitHeadlineScale();
+    if (m_presentation && scale == m_headlineScale) // the column's share follows the width
+        fitPanelColumn();
 }
 
 void MainWindow::setPresentationMode(bool on)
@@ -499,12 +504,17 @@ void MainWindow::setPresentationMode(bool on)
 
 void MainWindow::fitPanelColumn()
 {
-    // The panel's larger font sets the column's width; in presentation mode it takes no more
-    // than that (the figures under the controls go two or three to a row), and the charts the rest.
+    // The panel's larger font sets the column's least width. In presentation mode the column
+    // widens, while the charts keep their least, to set the figures three to a row (two take a
+    // third row, below a laptop's fold), and the charts take the rest.
     QWidget* column = m_splitter->widget(0);
     column->setMinimumWidth(m_panel->minimumSizeHint().width() + 24);
-    if (m_presentation)
-        m_splitter->setSizes({column->minimumWidth(), width()});
+    if (!m_presentation)
+        return;
+    const int beside = column->width() - m_headline->width(); // margins, the scroll bar
+    const int most = width() - m_splitter->widget(1)->minimumSizeHint().width() - m_splitter->handleWidth();
+    const int wanted = std::max(column->minimumWidth(), std::min(m_headline->widthFor(3) + beside, most));
+    m_splitter->setSizes({wanted, std::max(0, width() - wanted)});
 }
 
 void MainWindow::updateUndoTexts()
