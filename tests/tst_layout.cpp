@@ -8,6 +8,7 @@
 
 #include "charts/chart_base.h"
 #include "charts/line_breaks.h"
+#include "charts/steady_label.h"
 #include "charts/view_registry.h"
 #include "export/layout_file.h"
 #include "export/screenshot.h"
@@ -102,6 +103,25 @@ class TestLayout : public QObject
     }
 
 private slots:
+    // Every headline figure's caption, value and detail drawn within the lines its label has
+    // and within its width: no line cut, none running into the next tile.
+    void checkHeadlineText()
+    {
+        for (int i = 0; i < ui::HeadlineBar::FigureCount; ++i)
+            for (const ui::SteadyLabel* label :
+                 f.window->headline()->tile(ui::HeadlineBar::Figure(i))->labels()) {
+                const QStringList lines = label->drawnLines();
+                const QString where =
+                    QStringLiteral("tile %1: %2").arg(i).arg(lines.join(QLatin1Char('|')));
+                QVERIFY2(lines.size() <= label->lines(), qPrintable(where));
+                for (const QString& line : lines)
+                    QVERIFY2(label->fontMetrics().horizontalAdvance(line) <= label->width() + 1,
+                             qPrintable(where));
+                if (label->lines() == 1)
+                    QVERIFY2(!lines.constFirst().contains(QChar(0x2026)), qPrintable(where));
+            }
+    }
+
     void init() { f.open(); }
     void cleanup() { f.close(); }
 
@@ -133,6 +153,7 @@ private slots:
         ui::renderWindow(*f.window, *f.controller, size);
         QVERIFY(!QApplication::focusWidget()); // no text caret in the picture
         checkPlots();
+        checkHeadlineText();
     }
 
     void presentationFitsTheProjector_data()
@@ -165,6 +186,7 @@ private slots:
             QVERIFY2(tile->visibleRegion().boundingRect().size() == tile->size(),
                      qPrintable(QStringLiteral("tile %1 partly hidden").arg(i)));
         }
+        checkHeadlineText();
         // Page Down steps through the rows of views, two at a time.
         ui::PresentationMode* slides = f.window->presentationMode();
         QCOMPARE(slides->rowCount(), 3);

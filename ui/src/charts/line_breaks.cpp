@@ -38,8 +38,8 @@ bool keptTogether(const QString& text, qsizetype i)
     if (isKatakana(a) && isKatakana(b))
         return true;
     const bool japaneseAfter = b.unicode() >= 0x2E80;
-    if (a.isDigit() && japaneseAfter)
-        return true;
+    if (a.isDigit() && (japaneseAfter || isLatinLetter(b)))
+        return true; // a number and its unit: 5.2 トークン, 6.74 B, 12.6 GiB
     return isLatinLetter(a) && isKatakana(b);
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/steady_label.h"
 
+#include "charts/line_breaks.h"
+
 #include <QEvent>
 #include <QPainter>
 
@@ -47,16 +49,21 @@ int SteadyLabel::textWidth() const
     const int whole = fontMetrics().horizontalAdvance(m_text) + 2;
     if (m_lines == 1)
         return whole;
-    // Wrapped over m_lines: at least the longest word, and a share of the whole with slack for
-    // where the breaks fall.
+    // Wrapped over m_lines: at least the widest piece no line may break (a Latin word, a
+    // katakana word, a number with its unit), then wider until the breaks fall within m_lines.
     int word = 0;
-    for (const QString& w : m_text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        // Japanese breaks between any two characters: only Latin words are unbreakable.
-        const bool breakable = std::any_of(w.begin(), w.end(), [](QChar c) { return c.unicode() >= 0x2E80; });
-        if (!breakable)
-            word = std::max(word, fontMetrics().horizontalAdvance(w));
+    qsizetype start = 0;
+    std::vector<qsizetype> breaks = lineBreaks(m_text);
+    breaks.push_back(m_text.size());
+    for (qsizetype b : breaks) {
+        word = std::max(word, fontMetrics().horizontalAdvance(m_text.mid(start, b - start).trimmed()));
+        start = b;
     }
-    return std::max(word + 2, whole * 6 / (5 * m_lines));
+    int width = std::max(word, whole / m_lines);
+    const int step = std::max(2, fontMetrics().averageCharWidth() / 2);
+    while (width < whole && wrapText(m_text, font(), width).count(QLatin1Char('\n')) >= m_lines)
+        width += step;
+    return std::min(width, whole) + 2;
 }
 
 int SteadyLabel::lineHeight() const
@@ -89,16 +96,29 @@ QSize SteadyLabel::minimumSizeHint() const
     return {width, lineHeight() * m_lines};
 }
 
+QStringList SteadyLabel::drawnLines() const
+{
+    const QRect box = contentsRect();
+    if (m_lines == 1)
+        return {fontMetrics().elidedText(m_text, Qt::ElideRight, box.width())};
+    // Our own breaks, not Qt's: Qt breaks Japanese between any two characters (パラメー|タ).
+    return wrapText(m_text, font(), box.width()).split(QLatin1Char('\n'));
+}
+
+int SteadyLabel::lines() const
+{
+    return m_lines;
+}
+
 void SteadyLabel::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     painter.setPen(m_color.isValid() ? m_color : palette().color(foregroundRole()));
     const QRect box = contentsRect();
     if (m_lines == 1) {
-        painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter,
-                         fontMetrics().elidedText(m_text, Qt::ElideRight, box.width()));
+        painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, drawnLines().constFirst());
     } else {
-        painter.drawText(box, Qt::AlignLeft | m_vertical | Qt::TextWordWrap, m_text);
+        painter.drawText(box, Qt::AlignLeft | m_vertical, drawnLines().join(QLatin1Char('\n')));
     }
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QColor>
+#include <QStringList>
 #include <QWidget>
 
 namespace kvscope::ui {
@@ -19,7 +20,10 @@ public:
 
     void setText(const QString& text);
     void setLines(int lines); // how many lines tall the label is
+    int lines() const;
     QString text() const { return m_text; }
+    // The lines as drawn at the label's current width (a single line is elided, not wrapped).
+    QStringList drawnLines() const;
     // An invalid colour draws in the palette's colour of the label's foreground role.
     void setTextColor(const QColor& color);
     // Where wrapped text sits in its lines: Qt::AlignTop (the default) or Qt::AlignBottom.
