@@ -245,12 +245,14 @@ QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits u
         {tr("Longest context"), UiText::tokens(e.tokensFit.perSequence)},
     };
     // Three to a row, each a caption over its value, as the window's headline strip shows them.
+    // Caption and value in paragraphs of their own: after a line break a value takes the script
+    // of the Japanese caption before it, and with it the CJK font, in some cells and not others.
     QString cells;
     for (size_t i = 0; i < std::size(figures); ++i) {
         if (i % 3 == 0)
             cells += QStringLiteral("<tr>");
-        cells += QStringLiteral("<td width='33%'><span style='color:#444'>%1</span><br>"
-                                "<span style='font-size:13pt'><b>%2</b></span></td>")
+        cells += QStringLiteral("<td width='33%'><p style='margin:0; color:#444'>%1</p>"
+                                "<p style='margin:0; font-size:13pt'><b>%2</b></p></td>")
                      .arg(figures[i].first.toHtmlEscaped(), figures[i].second.toHtmlEscaped());
         if (i % 3 == 2)
             cells += QStringLiteral("</tr>");
