@@ -235,6 +235,10 @@ private slots:
         const QStringList lines = ui::wrapText(caption, font, narrow).split(QLatin1Char('\n'));
         QCOMPARE(lines.size(), 2);
         QCOMPARE(lines[1], QStringLiteral("5.2 トークン/秒）"));
+        const QString rate = QStringLiteral("1 ユーザー：52.6 トークン/秒");
+        for (qsizetype b : ui::lineBreaks(rate))
+            QVERIFY2(!rate.left(b).endsWith(QLatin1Char('/')) && rate[b] != QLatin1Char('/'),
+                     qPrintable(rate.left(b) + QLatin1Char('|')));
         QCOMPARE(ui::breakNearMiddle(QStringLiteral("Reload a saved KV cache vs recompute it")),
                  QStringLiteral("Reload a saved KV\ncache vs recompute it"));
     }

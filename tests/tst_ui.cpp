@@ -10,6 +10,7 @@
 #include "charts/kv_growth_chart.h"
 #include "window/language.h"
 #include "window/main_window.h"
+#include "window/ui_text.h"
 #include "panels/scenario_panel.h"
 #include "export/screenshot.h"
 #include "testutils.h"
@@ -541,6 +542,12 @@ void TestUi::japaneseHasNoUntranslatedText()
         QVERIFY2(!match.hasMatch(), qPrintable(QStringLiteral("untranslated: \"%1\"").arg(text)));
     }
     QCOMPARE(m_window->headline()->tile(HeadlineBar::Fit)->value(), QStringLiteral("収まる"));
+    // The advanced drawer and the report name every efficiency factor, never by its id.
+    static const QRegularExpression japanese(QStringLiteral("[\\x{3040}-\\x{30FF}\\x{4E00}-\\x{9FFF}]"));
+    for (const EfficiencyFactor& f : test::catalog().efficiencyFactors) {
+        const QString name = UiText::efficiencyName(f.id);
+        QVERIFY2(name.contains(japanese), qPrintable(name));
+    }
 
     // Notes inside the arithmetic take Japanese full-width brackets; grouping stays ASCII.
     m_controller->edit([](Scenario& s) {

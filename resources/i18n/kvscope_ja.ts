@@ -630,6 +630,14 @@
         <translation>レイヤーあたりの固定コスト（µs）</translation>
     </message>
     <message>
+        <source>Fixed cost per layer without CUDA graphs (µs)</source>
+        <translation>CUDA グラフなしのレイヤーあたり固定コスト（µs）</translation>
+    </message>
+    <message>
+        <source>GPU–CPU hand-over (µs)</source>
+        <translation>GPU と CPU 間の受け渡し（µs）</translation>
+    </message>
+    <message>
         <source>GPU link efficiency (all-reduce)</source>
         <translation>GPU 間通信の実効効率（all-reduce）</translation>
     </message>

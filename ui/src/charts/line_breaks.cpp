@@ -37,6 +37,8 @@ bool keptTogether(const QString& text, qsizetype i)
     const QChar a = text[before], b = text[after];
     if (isKatakana(a) && isKatakana(b))
         return true;
+    if (a == QLatin1Char('/') || b == QLatin1Char('/'))
+        return true; // a rate: トークン/秒
     const bool japaneseAfter = b.unicode() >= 0x2E80;
     if (a.isDigit() && (japaneseAfter || isLatinLetter(b)))
         return true; // a number and its unit: 5.2 トークン, 6.74 B, 12.6 GiB

@@ -10,8 +10,9 @@ namespace kvscope::ui {
 
 // Where text drawn in a chart may break: Unicode's line-breaking rules, less the places Japanese
 // typesetting keeps together: inside a katakana word (トー|クン), between a number and the unit
-// or word after it (5.2 |トークン, 6.74 |B, 12.6 |GiB), and between a Latin word and the katakana
-// word it names (KV |キャッシュ). Each position i is a break before text[i].
+// or word after it (5.2 |トークン, 6.74 |B, 12.6 |GiB), between a Latin word and the katakana
+// word it names (KV |キャッシュ), and either side of a slash (トークン/|秒). Each position i is a
+// break before text[i].
 std::vector<qsizetype> lineBreaks(const QString& text);
 
 // `text` broken into lines no wider than `width` pixels in `font` where lineBreaks() allows

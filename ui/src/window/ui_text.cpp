@@ -223,6 +223,10 @@ QString UiText::efficiencyName(const std::string& id)
         return tr("Bytes per activation");
     if (id == "layer_overhead_us")
         return tr("Fixed cost per layer (µs)");
+    if (id == "layer_overhead_eager_us")
+        return tr("Fixed cost per layer without CUDA graphs (µs)");
+    if (id == "host_handover_us")
+        return tr("GPU–CPU hand-over (µs)");
     if (id == "interconnect_efficiency")
         return tr("GPU link efficiency (all-reduce)");
     if (id == "all_reduce_latency_us")
