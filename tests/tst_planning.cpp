@@ -132,6 +132,7 @@ private slots:
             {{"model", "llama-3.1-8b"}, {"engine", "vllm"}, {"context", "131072"}, {"batch", "8"}},
             {});
         QCOMPARE(kv.verdict.binding, Binding::KvCache);
+        QCOMPARE(kv.verdict.runsAtOnce, 0); // not one 128K sequence fits: vLLM refuses to start
         const Checked act = throughCalc({{"context", "32768"}, {"batch", "4"}}, {});
         QCOMPARE(act.verdict.binding, Binding::Activations);
         // The seed's case runs, and says so.
@@ -139,6 +140,28 @@ private slots:
         QVERIFY(seed.verdict.runs && seed.verdict.meetsTargets());
         QCOMPARE(seed.verdict.binding, Binding::None);
         QVERIFY(seed.verdict.tokensPerSUser > 0);
+    }
+
+    // Llama 2 7B at 2K x 64 on one RTX 4090: 8.51 GiB free for KV holds 8 sequences of
+    // 2,048 x 512 KiB = 1 GiB. vLLM and TGI admit what fits and queue the rest; llama.cpp
+    // allocates all 64 slots at start, so it does not start.
+    void pooledEnginesQueueWhatDoesNotFit()
+    {
+        const Options o{{"batch", "64"}};
+        for (const char* engine : {"vllm", "tgi"}) {
+            const Checked c = throughCalc(o, {{"engine", engine}});
+            QCOMPARE(c.verdict.binding, Binding::KvCache);
+            QCOMPARE(c.verdict.runsAtOnce, int64_t(8));
+            const std::string text = verdictText(c.scenario, c.verdict, ByteUnits::Binary);
+            QVERIFY2(text.find("still starts and runs 8 of the 64 sequences at once; the others "
+                               "wait") != std::string::npos,
+                     text.c_str());
+        }
+        const Checked upFront = throughCalc(o, {{"engine", "llamacpp"}});
+        QCOMPARE(upFront.verdict.binding, Binding::KvCache);
+        QCOMPARE(upFront.verdict.runsAtOnce, int64_t(0));
+        QVERIFY(verdictText(upFront.scenario, upFront.verdict, ByteUnits::Binary)
+                    .find("still starts") == std::string::npos);
     }
 
     void hostRamAndTargetsCount()

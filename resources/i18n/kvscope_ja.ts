@@ -172,6 +172,10 @@
         <translation>収まりません：GPU 1 枚あたり %1 必要、使えるのは %2。KV キャッシュが %3 超過しています。</translation>
     </message>
     <message>
+        <source>%1 still starts and runs %2 of the %3 sequences at once; the others wait (see the serving view).</source>
+        <translation>%1 は起動し、%3 シーケンスのうち %2 を同時に処理します。残りは待機します（「エンジン別の同時実行性能」を参照）。</translation>
+    </message>
+    <message>
         <source>; %1/h</source>
         <translation>。1 時間あたり %1</translation>
     </message>

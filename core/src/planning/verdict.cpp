@@ -56,6 +56,10 @@ Verdict verdictOf(const Scenario& s, const Evaluation& e)
             v.binding = Binding::Activations;
         else
             v.binding = Binding::KvCache;
+        const EngineProfile::Serving& serving = s.engine.serving;
+        if (v.binding == Binding::KvCache && serving.continuousBatching &&
+            serving.kvHeld != EngineProfile::KvHeld::MaxLength)
+            v.runsAtOnce = std::min(e.tokensFit.maxConcurrency, s.batch);
     } else if (v.hostOfferedBytes > 0 && v.hostNeededBytes > v.hostOfferedBytes) {
         v.runs = false;
         v.binding = Binding::HostRam;
@@ -108,6 +112,10 @@ std::string verdictText(const Scenario& s, const Verdict& v, ByteUnits units,
             out << "The weights fit; the activation peak does not.";
         else
             out << "The weights fit; the KV cache is " << bytes(v.shortBytes()) << " too large.";
+        if (v.runsAtOnce > 0)
+            out << " " << s.engine.name << " still starts and runs "
+                << formatInteger(v.runsAtOnce, style) << " of the " << formatInteger(s.batch, style)
+                << " sequences at once; the others wait (see serving).";
         break;
     }
     return out.str();

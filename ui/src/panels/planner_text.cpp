@@ -106,9 +106,18 @@ QString PlannerText::verdict(const Scenario& s, const Verdict& v, ByteUnits unit
     case Binding::Activations:
         return tr("Does not fit: needs %1 per GPU, %2 available; the activation peak overflows.")
             .arg(bytes(v.neededBytes), bytes(v.offeredBytes));
-    case Binding::KvCache:
-        return tr("Does not fit: needs %1 per GPU, %2 available; the KV cache is %3 too large.")
-            .arg(bytes(v.neededBytes), bytes(v.offeredBytes), bytes(v.shortBytes()));
+    case Binding::KvCache: {
+        QString text =
+            tr("Does not fit: needs %1 per GPU, %2 available; the KV cache is %3 too large.")
+                .arg(bytes(v.neededBytes), bytes(v.offeredBytes), bytes(v.shortBytes()));
+        if (v.runsAtOnce > 0)
+            text += QLatin1Char(' ') +
+                    tr("%1 still starts and runs %2 of the %3 sequences at once; the others "
+                       "wait (see the serving view).")
+                        .arg(QString::fromStdString(s.engine.shortName),
+                             UiText::integer(v.runsAtOnce), UiText::integer(s.batch));
+        return text;
+    }
     }
     return QString();
 }

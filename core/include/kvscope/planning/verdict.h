@@ -30,6 +30,10 @@ struct Verdict
     double ttftMs = 0;             // time to first token for a full-context prompt
     bool missesTokensPerS = false; // below Targets::minTokensPerSUser
     bool missesTtft = false;       // above Targets::maxTtftMs
+    // Where the KV cache is what overflows but the engine admits requests into the KV it has
+    // (continuous batching over a pool: vLLM, TGI), the sequences of this context it still runs
+    // at once; the others wait. 0 where the engine allocates every sequence up front.
+    int64_t runsAtOnce = 0;
 
     bool meetsTargets() const { return runs && !missesTokensPerS && !missesTtft; }
     double shortBytes() const; // what is missing: on each GPU, or in host RAM
