@@ -235,6 +235,13 @@ private slots:
         const QStringList lines = ui::wrapText(caption, font, narrow).split(QLatin1Char('\n'));
         QCOMPARE(lines.size(), 2);
         QCOMPARE(lines[1], QStringLiteral("5.2 トークン/秒）"));
+        // A word-wrapping QLabel gets the same rules as no-break spaces and word joiners.
+        const QString verdict = QStringLiteral("KV キャッシュが 55.5 GiB 超過しています。");
+        QString glued = ui::withoutForbiddenBreaks(verdict);
+        QVERIFY(glued.contains(QStringLiteral("55.5\u00A0GiB")));
+        QVERIFY(glued.contains(QStringLiteral("KV\u00A0キ")));
+        QVERIFY(glued.contains(QStringLiteral("ッ\u2060シ")));
+        QCOMPARE(glued.remove(QChar(0x2060)).replace(QChar(0x00A0), QLatin1Char(' ')), verdict);
         const QString rate = QStringLiteral("1 ユーザー：52.6 トークン/秒");
         for (qsizetype b : ui::lineBreaks(rate))
             QVERIFY2(!rate.left(b).endsWith(QLatin1Char('/')) && rate[b] != QLatin1Char('/'),

@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <QTextBoundaryFinder>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace kvscope::ui {
@@ -56,6 +57,28 @@ std::vector<qsizetype> lineBreaks(const QString& text)
         if (!keptTogether(text, i))
             breaks.push_back(i);
     return breaks;
+}
+
+QString withoutForbiddenBreaks(const QString& text)
+{
+    const std::vector<qsizetype> allowed = lineBreaks(text);
+    QString out;
+    out.reserve(text.size() + 8);
+    QTextBoundaryFinder finder(QTextBoundaryFinder::Line, text);
+    qsizetype from = 0;
+    for (qsizetype i = finder.toNextBoundary(); i > 0 && i < text.size();
+         i = finder.toNextBoundary()) {
+        out += QStringView(text).mid(from, i - from);
+        from = i;
+        if (std::find(allowed.begin(), allowed.end(), i) != allowed.end())
+            continue;
+        if (out.endsWith(QLatin1Char(' ')))
+            out[out.size() - 1] = QChar(0x00A0); // no-break space
+        else
+            out += QChar(0x2060); // word joiner
+    }
+    out += QStringView(text).mid(from);
+    return out;
 }
 
 QString wrapText(const QString& text, const QFont& font, double width)

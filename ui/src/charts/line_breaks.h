@@ -15,6 +15,10 @@ namespace kvscope::ui {
 // break before text[i].
 std::vector<qsizetype> lineBreaks(const QString& text);
 
+// `text` for a word-wrapping QLabel, which breaks where Unicode allows: a no-break space or a
+// word joiner (U+2060) at each place lineBreaks() keeps together.
+QString withoutForbiddenBreaks(const QString& text);
+
 // `text` broken into lines no wider than `width` pixels in `font` where lineBreaks() allows
 // (its own line breaks kept); a piece with no allowed break is left whole.
 QString wrapText(const QString& text, const QFont& font, double width);

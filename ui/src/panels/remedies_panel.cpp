@@ -2,6 +2,7 @@
 #include "panels/remedies_panel.h"
 
 #include "charts/chart_style.h"
+#include "charts/line_breaks.h"
 #include "panels/planner_text.h"
 
 #include <QEvent>
@@ -117,13 +118,14 @@ void RemediesPanel::refresh()
 {
     const bool any = !m_remedies.empty();
     if (m_last) {
-        m_verdictLabel->setText(PlannerText::verdict(m_last->scenario, m_verdict, m_units));
+        m_verdictLabel->setText(
+            withoutForbiddenBreaks(PlannerText::verdict(m_last->scenario, m_verdict, m_units)));
         QPalette palette = m_verdictLabel->palette();
         palette.setColor(QPalette::WindowText, colors::overflow);
         m_verdictLabel->setPalette(palette);
     }
     m_verdictLabel->setVisible(m_last && !m_verdict.meetsTargets());
-    m_cautionLabel->setText(PlannerText::cautions(m_cautions, m_units));
+    m_cautionLabel->setText(withoutForbiddenBreaks(PlannerText::cautions(m_cautions, m_units)));
     m_cautionLabel->setVisible(!m_cautions.empty());
     m_heading->setText(!m_verdict.runs ? tr("What would make it run, in the order to try")
                                        : tr("What would meet the targets"));
