@@ -21,7 +21,17 @@ void SteadyLabel::setText(const QString& text)
     if (text == m_text)
         return;
     m_text = text;
-    if (textWidth() > m_widest) {
+    // One wrap at the width the label has rather than textWidth()'s search: this runs on every
+    // slider step.
+    bool fits = fontMetrics().horizontalAdvance(m_text) + 2 <= m_widest;
+    if (!fits && m_lines > 1) {
+        const QStringList lines = wrapText(m_text, font(), m_widest - 2).split(QLatin1Char('\n'));
+        fits = lines.size() <= m_lines &&
+               std::all_of(lines.begin(), lines.end(), [&](const QString& line) {
+                   return fontMetrics().horizontalAdvance(line) + 2 <= m_widest;
+               });
+    }
+    if (!fits && textWidth() > m_widest) {
         // The layout caches the minimum width: widen it rather than cut the figure. It only
         // grows, so a drag asks the layout again a handful of times, not on every step.
         m_widest = textWidth();
