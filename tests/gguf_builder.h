@@ -4,7 +4,7 @@
 // Writes small GGUF files for the tests: a header (metadata and tensor infos) and, on request,
 // zeroed tensor data. Layout per ggml's docs/gguf.md; values little-endian.
 
-#include "kvscope/io/gguf.h"
+#include "kvscope/formats/gguf.h"
 
 #include <cstdint>
 #include <cstring>

@@ -7,7 +7,7 @@
 #include "arithmetic_check.h"
 #include "testutils.h"
 
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/explain.h"
 

@@ -6,7 +6,8 @@
 #include "testutils.h"
 
 #include "kvscope/evaluation/calibration.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <QtTest>
 

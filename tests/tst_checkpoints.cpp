@@ -5,8 +5,8 @@
 
 #include "testutils.h"
 
-#include "kvscope/io/config_import.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 
 #include <QtTest>

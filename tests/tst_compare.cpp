@@ -6,7 +6,7 @@
 #include "testutils.h"
 
 #include "kvscope/io/comparison_json.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/text/comparison_text.h"
 
 #include <QTemporaryDir>

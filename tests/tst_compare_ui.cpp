@@ -8,7 +8,7 @@
 #include "pdf_text.h"
 
 #include "charts/chart_base.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/text/comparison_text.h"
 #include "panels/compare_page.h"
 #include "panels/headline_bar.h"

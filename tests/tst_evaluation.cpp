@@ -9,6 +9,7 @@
 #include "kvscope/text/explain.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/evaluation/sweep.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <QtTest>
 

@@ -4,11 +4,12 @@
 // --n-cpu-moe that fits, the remedy that offers it, the launch command, the engines that refuse
 // it, and the cited measurements in resources/validation/expert-offload.json.
 #include "kvscope/engines/engine_module.h"
-#include "kvscope/model/expert_offload.h"
+#include "kvscope/evaluation/expert_offload.h"
 #include "kvscope/planning/expert_fit.h"
 #include "kvscope/planning/remedies.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/validation/validation_set.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "testutils.h"
 
 #include <QtTest>

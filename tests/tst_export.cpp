@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "cli_render.h"
 #include "kvscope/evaluation/sweep.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "window/language.h"
 #include "window/main_window.h"
 #include "window/ui_text.h"

@@ -6,8 +6,8 @@
 #include "testutils.h"
 
 #include "kvscope/io/result_json.h"
-#include "kvscope/text/number_format.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/base/number_format.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/text_summary.h"
 

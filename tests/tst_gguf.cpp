@@ -7,8 +7,8 @@
 #include "testutils.h"
 
 #include "kvscope/engines/launch_command.h"
-#include "kvscope/io/gguf.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/formats/gguf.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/model/weights.h"
 
 #include <QTemporaryDir>

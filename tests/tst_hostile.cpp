@@ -10,8 +10,8 @@
 //  - file names that are not UTF-8 (ids and sources are made from them) print as valid JSON.
 
 #include "cli.h"
-#include "kvscope/io/config_import.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/settings/scenario_file.h"
 #include "window/main_window.h"
 #include "window/scenario_document.h"
 #include "testutils.h"

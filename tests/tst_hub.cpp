@@ -7,7 +7,7 @@
 #include "hub_fetch.h"
 #include "testutils.h"
 
-#include "kvscope/io/hub_id.h"
+#include "kvscope/formats/hub_id.h"
 
 #include <QTcpServer>
 #include <QTcpSocket>

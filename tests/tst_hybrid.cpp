@@ -8,9 +8,9 @@
 #include "testutils.h"
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/io/config_import.h"
+#include "kvscope/formats/config_import.h"
 #include "kvscope/io/result_json.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/model/kv_cache.h"
 
 #include <QtTest>

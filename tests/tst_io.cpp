@@ -7,10 +7,11 @@
 #include "testutils.h"
 
 #include "cli.h"
-#include "kvscope/io/config_import.h"
+#include "kvscope/formats/config_import.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/model/parameters.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

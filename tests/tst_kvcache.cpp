@@ -7,6 +7,7 @@
 
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/model/roofline.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <QtTest>
 

@@ -6,7 +6,7 @@
 #include "testutils.h"
 
 #include "kvscope/io/log_check_json.h"
-#include "kvscope/io/startup_log.h"
+#include "kvscope/formats/startup_log.h"
 #include "kvscope/planning/log_check.h"
 #include "kvscope/text/log_check_text.h"
 

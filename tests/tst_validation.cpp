@@ -5,6 +5,7 @@
 #include "testutils.h"
 
 #include "kvscope/validation/validation_set.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <QtTest>
 

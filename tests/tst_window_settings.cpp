@@ -5,6 +5,7 @@
 
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/settings/settings_registry.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "panels/engine_release_control.h"
 #include "panels/scenario_panel.h"
 #include "testutils.h"

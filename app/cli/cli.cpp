@@ -3,7 +3,7 @@
 
 #include "cli_args.h"
 #include "cli_commands.h"
-#include "kvscope/io/hub_id.h"
+#include "kvscope/formats/hub_id.h"
 #include "kvscope/io/plan_json.h"
 #include "kvscope/io/result_json.h"
 #include "kvscope/io/serving_json.h"

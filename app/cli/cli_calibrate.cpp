@@ -6,8 +6,8 @@
 #include "cli_commands.h"
 
 #include "kvscope/evaluation/calibration.h"
-#include "kvscope/text/number_format.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/base/number_format.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 
 #include <charconv>

@@ -5,7 +5,7 @@
 #include "cli_commands.h"
 
 #include "kvscope/io/comparison_json.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/text/comparison_text.h"
 
 #include <ostream>

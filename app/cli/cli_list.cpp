@@ -2,8 +2,8 @@
 #include "cli.h"
 #include "cli_commands.h"
 
-#include "kvscope/text/number_format.h"
-#include "kvscope/io/config_import.h"
+#include "kvscope/base/number_format.h"
+#include "kvscope/formats/config_import.h"
 #include "kvscope/settings/settings_registry.h"
 
 #include <ostream>

@@ -6,8 +6,9 @@
 
 #include "kvscope/io/plan_csv.h"
 #include "kvscope/io/plan_json.h"
+#include "kvscope/text/options_text.h"
 #include "kvscope/settings/scenario_options.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <cmath>
 #include <iomanip>

@@ -7,7 +7,7 @@
 #include "charts/view_registry.h"
 #include "cli_args.h"
 #include "cli_commands.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 #include "window/language.h"
 #include "window/palettes.h"

@@ -3,7 +3,7 @@
 #include "cli_commands.h"
 
 #include "kvscope/io/result_json.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/evaluation/sweep.h"
 

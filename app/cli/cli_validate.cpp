@@ -4,7 +4,7 @@
 #include "cli.h"
 #include "cli_commands.h"
 
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 #include "kvscope/validation/validation_set.h"
 
 #include <algorithm>

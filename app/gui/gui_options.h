@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/field_error.h"
+#include "kvscope/base/field_error.h"
 
 #include <QSize>
 #include <QString>

@@ -4,8 +4,8 @@
 // (https://huggingface.co/docs/huggingface_hub/package_reference/environment_variables).
 #include "hub_fetch.h"
 
-#include "kvscope/io/config_import.h"
-#include "kvscope/io/hub_id.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/formats/hub_id.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -5,7 +5,7 @@
 // it in the user's cache so the same id works offline. Honours HF_ENDPOINT (a mirror or a test
 // server), HF_TOKEN (gated and private models) and HF_HUB_OFFLINE (the cache only).
 
-#include "kvscope/field_error.h"
+#include "kvscope/base/field_error.h"
 
 #include <iosfwd>
 #include <string>

@@ -26,6 +26,7 @@
 #include "kvscope/planning/fit_matrix.h"
 #include "kvscope/planning/plan_search.h"
 #include "kvscope/planning/serving.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <algorithm>
 #include <chrono>

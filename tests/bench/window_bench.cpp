@@ -7,6 +7,7 @@
 #include "panels/scenario_panel.h"
 #include "window/main_window.h"
 #include "kvscope/settings/scenario_options.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "window/scenario_controller.h"
 
 #include <QApplication>

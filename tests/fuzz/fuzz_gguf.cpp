@@ -4,9 +4,10 @@
 
 #include "fuzz_support.h"
 
-#include "kvscope/io/config_import.h"
-#include "kvscope/io/gguf.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/formats/gguf.h"
 #include "kvscope/model/weights.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,8 @@
 
 #include "fuzz_support.h"
 
-#include "kvscope/io/config_import.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 
 #include "fuzz_support.h"
 
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 
 using namespace kvscope;
 

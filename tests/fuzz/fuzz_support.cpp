@@ -4,8 +4,9 @@
 #include "evaluation_checks.h"
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/io/result_json.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/text/text_summary.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -5,7 +5,8 @@
 // check run on whatever loads, so the evaluation is fuzzed along with the importers.
 
 #include "kvscope/catalog/catalog.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/catalog/catalog.h"
 
-#include "kvscope/io/gpu_price_json.h"
+#include "kvscope/formats/gpu_price_json.h"
 
 #include "kvscope/catalog/engine_releases_json.h"
-#include "kvscope/engines/engine_module.h"
-#include "kvscope/io/config_import.h"
-#include "kvscope/io/checked_json.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/formats/checked_json.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -332,144 +331,6 @@ Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
               [](const auto& a, const auto& b) { return a.bitsPerWeight > b.bitsPerWeight; });
     std::sort(c.pcie.begin(), c.pcie.end(), [](const auto& a, const auto& b) { return a.gen < b.gen; });
     return c;
-}
-
-bool takesLargeGpuDefaults(const EngineProfile& engine, const GpuSpec& gpu)
-{
-    if (engine.largeGpuMinGiB <= 0)
-        return false;
-    std::string name = gpu.name;
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char ch) { return char(std::tolower(ch)); });
-    if (!engine.largeGpuExcludedName.empty() &&
-        name.find(engine.largeGpuExcludedName) != std::string::npos)
-        return false;
-    return gpu.memoryGiB * gpu.usableFraction >= engine.largeGpuMinGiB;
-}
-
-namespace {
-
-void applyBatchDefaults(EngineProfile& engine, const GpuSpec& gpu)
-{
-    useBatchDefaults(engine, takesLargeGpuDefaults(engine, gpu));
-}
-
-} // namespace
-
-void applyEngine(Scenario& s, const EngineProfile& engine)
-{
-    s.engine = engine;
-    s.engineVersion.clear();
-    s.vllmUseV1.reset();
-    s.enforceEager = false;
-    s.flashinferSampler = false;
-    s.preemptBySwap = false;
-    if (!engineModule(engine).offloadsExperts()) { // --n-cpu-moe is llama.cpp's alone
-        s.cpuMoeLayers = 0;
-        s.cpuMoeAll = false;
-    }
-    applyBatchDefaults(s.engine, s.gpu);
-    s.kvPlacement = engine.defaultKvPlacement;
-}
-
-std::optional<FieldError> applyEngineRelease(Scenario& s, const Catalog& c)
-{
-    const EngineProfile* base = c.engine(s.engine.id);
-    if (!base)
-        return std::nullopt; // an engine the catalog does not hold has no rules to apply
-    const EngineReleases& r = base->releases;
-    Release release = r.latest;
-    if (!s.engineVersion.empty()) {
-        const auto parsed = parseRelease(r, s.engineVersion);
-        if (!r.modelled() || !parsed || *parsed < r.first || r.latest < *parsed)
-            return FieldError{"engine_version", s.engineVersion, acceptedReleases(base->name, r)};
-        release = *parsed;
-    }
-    if (s.vllmUseV1 && !r.v1DefaultFrom)
-        return FieldError{"vllm_use_v1", *s.vllmUseV1 ? "on" : "off", "nothing: " + base->name +
-                                                                           " has one engine"};
-    const bool v1 = s.vllmUseV1.value_or(v1EngineByDefault(r, release));
-    if (s.vllmUseV1)
-        if (auto error = checkEngineGeneration(r, release, v1))
-            return error;
-    EngineProfile engine = *base;
-    if (r.modelled())
-        applyReleaseRules(engine, release, v1);
-    s.engine = engine;
-    applyBatchDefaults(s.engine, s.gpu);
-    return std::nullopt;
-}
-
-void applyGpu(Scenario& s, GpuSpec gpu)
-{
-    EngineProfile defaults = s.engine;
-    applyBatchDefaults(defaults, s.gpu);
-    const bool untouched = s.engine.maxNumSeqs == defaults.maxNumSeqs &&
-                           s.engine.prefillChunkTokens == defaults.prefillChunkTokens;
-    s.gpu = std::move(gpu);
-    if (untouched)
-        applyBatchDefaults(s.engine, s.gpu);
-}
-
-void applyGpu(Scenario& s, GpuSpec gpu, const Catalog& c)
-{
-    const GpuSpec before = s.gpu;
-    applyGpu(s, std::move(gpu));
-    const bool untouched = s.pcie.gen == (before.pcieGen > 0 ? before.pcieGen : s.pcie.gen) &&
-                           s.pcieLanes == (before.pcieLanes > 0 ? before.pcieLanes : s.pcieLanes);
-    if (!untouched || s.gpu.pcieGen <= 0)
-        return;
-    if (const PcieGeneration* p = c.pcieGeneration(s.gpu.pcieGen))
-        s.pcie = *p;
-    if (s.gpu.pcieLanes > 0)
-        s.pcieLanes = s.gpu.pcieLanes;
-}
-
-Expected<Scenario> defaultScenario(const Catalog& c)
-{
-    Scenario s;
-    auto missing = [](const std::string& what, const std::string& id) {
-        return FieldError{"catalog." + what, id, "the built-in catalog entry (is the data installed?)"};
-    };
-    const ModelSpec* model = c.model("llama-2-7b");
-    if (!model)
-        return missing("models", "llama-2-7b");
-    const GpuSpec* gpu = c.gpu("rtx-4090");
-    if (!gpu)
-        return missing("gpus", "rtx-4090");
-    const WeightFormat* weights = c.weightFormat("fp16");
-    if (!weights)
-        return missing("weight_formats", "fp16");
-    const KvDtype* kv = c.kvDtype("fp16");
-    if (!kv)
-        return missing("kv_dtypes", "fp16");
-    const EngineProfile* engine = c.engine("hf");
-    if (!engine)
-        return missing("engines", "hf");
-    const PcieGeneration* pcie = c.pcieGeneration(4);
-    if (!pcie)
-        return missing("pcie", "4");
-    const StorageTier* nvme = c.storageTier("nvme-gen4");
-    if (!nvme)
-        return missing("storage", "nvme-gen4");
-    const StorageTier* sata = c.storageTier("sata");
-    if (!sata)
-        return missing("storage", "sata");
-    if (c.hostMemory.empty())
-        return missing("host_memory", "ddr5-4800-dual");
-    const HostMemory* host = c.host("ddr5-4800-dual");
-    s.model = *model;
-    s.gpu = *gpu;
-    s.weights = *weights;
-    s.kvDtype = *kv;
-    applyEngine(s, *engine);
-    s.pcie = *pcie;
-    s.pcieLanes = 16;
-    s.nvme = *nvme;
-    s.sata = *sata;
-    s.hostMemory = host ? *host : c.hostMemory.front();
-    s.efficiency = c.efficiencyDefaults;
-    return s;
 }
 
 } // namespace kvscope

@@ -3,7 +3,7 @@
 #include "kvscope/engines/launch_command.h"
 
 #include "kvscope/engines/engine_module.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <filesystem>
 

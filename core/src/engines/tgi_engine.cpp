@@ -7,8 +7,8 @@
 // (launcher/src/main.rs: compute_optimal, vram_maximum), as prefillTokens() below does.
 #include "engines/engine_modules.h"
 
-#include "kvscope/evaluation/scenario.h"
-#include "kvscope/settings/setting.h"
+#include "kvscope/scenario/scenario.h"
+#include "kvscope/scenario/setting.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,8 +5,8 @@
 #include "engines/engine_modules.h"
 #include "kvscope/model/weights.h"
 
-#include "kvscope/catalog/catalog.h"
-#include "kvscope/settings/setting.h"
+#include "kvscope/scenario/engine_profile.h"
+#include "kvscope/scenario/setting.h"
 
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 #include "kvscope/settings/settings_registry.h"
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,16 +45,6 @@ Expected<Evaluation> evaluateForSearch(const Scenario& s)
 const char* calibrationKindId(CalibrationKind kind)
 {
     return kind == CalibrationKind::DecodeTokensPerS ? "decode_tokens_per_s" : "kv_cache_tokens";
-}
-
-bool parseCalibrationKind(const std::string& id, CalibrationKind* out)
-{
-    for (CalibrationKind kind : {CalibrationKind::DecodeTokensPerS, CalibrationKind::KvCacheTokens})
-        if (id == calibrationKindId(kind)) {
-            *out = kind;
-            return true;
-        }
-    return false;
 }
 
 const char* calibrationFactorId(CalibrationKind kind)

@@ -2,7 +2,7 @@
 #include "kvscope/evaluation/evaluation.h"
 
 #include "kvscope/engines/engine_module.h"
-#include "kvscope/model/expert_offload.h"
+#include "kvscope/evaluation/expert_offload.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/model/roofline.h"
 #include "kvscope/model/weights.h"
@@ -546,25 +546,6 @@ const char* reloadTierId(ReloadTier tier)
         return "sata";
     }
     return "cpu";
-}
-
-int tensorWays(const Scenario& s)
-{
-    return s.engine.layerSplit ? 1 : s.gpuCount;
-}
-
-double gpuLayerShare(const Scenario& s)
-{
-    if (!s.gpuLayers)
-        return 1.0;
-    return double(std::min(*s.gpuLayers, s.model.layers)) / double(s.model.layers);
-}
-
-double tensorParallelBufferMiB(const Scenario& s)
-{
-    // GPUs joined by PCIe alone show no such buffers in vLLM's logs, and a layer split only
-    // hands activations from one GPU to the next.
-    return tensorWays(s) > 1 && s.gpu.nvlinkGBps > 0 ? s.engine.tensorParallelOverheadMiB : 0.0;
 }
 
 Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)

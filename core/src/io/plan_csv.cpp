@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/io/plan_csv.h"
 
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <sstream>
 

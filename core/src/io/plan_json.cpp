@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/io/plan_json.h"
 
+#include "kvscope/text/options_text.h"
+
 #include "io/json_numbers.h"
-#include "kvscope/engines/launch_command.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -34,14 +35,6 @@ nlohmann::json entryJson(const PlanEntry& p)
 }
 
 } // namespace
-
-std::string optionsText(const OptionList& options)
-{
-    std::string text;
-    for (const auto& [flag, value] : options)
-        text += (text.empty() ? "--" : " --") + flag + " " + shellWord(value);
-    return text;
-}
 
 nlohmann::json verdictToJson(const Scenario& s, const Verdict& v)
 {

@@ -156,16 +156,6 @@ std::optional<FigureChange> changeOf(const ComparedFigure& figure, size_t index)
     return change;
 }
 
-std::string pinnedNameFrom(const std::string& text)
-{
-    size_t points = 0;
-    for (size_t i = 0; i < text.size(); ++i)
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 &&
-            points++ == kMaxPinnedNameLength)
-            return text.substr(0, i);
-    return text;
-}
-
 std::string differenceName(const Scenario& scenario, const Scenario& reference)
 {
     const auto mine = scenarioInputs(scenario);

@@ -2,6 +2,7 @@
 #include "kvscope/planning/fit_matrix.h"
 
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <algorithm>
 

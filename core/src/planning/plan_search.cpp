@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/plan_search.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <algorithm>
 #include <map>

@@ -3,6 +3,7 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <algorithm>
 #include <cmath>

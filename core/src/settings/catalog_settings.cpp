@@ -2,11 +2,12 @@
 #include "settings/catalog_settings.h"
 
 #include "kvscope/catalog/catalog.h"
-#include "kvscope/io/config_import.h"
-#include "kvscope/io/gguf.h"
-#include "kvscope/io/hub_id.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/formats/gguf.h"
+#include "kvscope/formats/hub_id.h"
 #include "kvscope/model/weights.h"
-#include "settings/field_access.h"
+#include "kvscope/settings/scenario_defaults.h"
+#include "scenario/field_access.h"
 
 namespace kvscope {
 

@@ -4,7 +4,7 @@
 // The settings whose values name catalog entries (or files): the model, GPU, engine and its
 // release, formats, PCIe generation, disks and host memory. Part of the settings registry.
 
-#include "kvscope/settings/setting.h"
+#include "kvscope/scenario/setting.h"
 
 #include <vector>
 

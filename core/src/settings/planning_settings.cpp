@@ -3,9 +3,9 @@
 // prices become cost. Each is a registry entry like any other, so the CLI, scenario files and the
 // window accept the same values.
 #include "settings/catalog_settings.h"
-#include "settings/field_access.h"
+#include "scenario/field_access.h"
 
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 namespace kvscope {
 

@@ -2,9 +2,9 @@
 // The serving workload: the average request the serving view sizes concurrency for. The number
 // of users is the batch setting (--users).
 #include "settings/catalog_settings.h"
-#include "settings/field_access.h"
+#include "scenario/field_access.h"
 
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 namespace kvscope {
 

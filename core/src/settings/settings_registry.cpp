@@ -4,9 +4,9 @@
 // release rules follow the engine). Catalog lookups live in catalog_settings.cpp.
 #include "kvscope/settings/settings_registry.h"
 
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 #include "settings/catalog_settings.h"
-#include "settings/field_access.h"
+#include "scenario/field_access.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/text/comparison_text.h"
 
-#include "text/text_columns.h"
+#include "base/text_columns.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/text/remedy_text.h"
 
-#include "kvscope/io/plan_json.h"
+#include "kvscope/text/options_text.h"
 
 #include <sstream>
 

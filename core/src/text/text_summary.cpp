@@ -8,7 +8,7 @@
 #include "kvscope/planning/verdict.h"
 
 #include "kvscope/text/explain.h"
-#include "text/text_columns.h"
+#include "base/text_columns.h"
 
 #include <locale>
 #include <sstream>

@@ -3,8 +3,8 @@
 #include "kvscope/validation/validation_set.h"
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/io/config_import.h"
-#include "kvscope/io/checked_json.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/formats/checked_json.h"
 #include "kvscope/settings/settings_registry.h"
 
 #include <algorithm>

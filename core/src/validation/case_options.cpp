@@ -6,7 +6,7 @@
 #include "kvscope/validation/validation_set.h"
 
 #include "kvscope/settings/scenario_options.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <algorithm>
 #include <array>

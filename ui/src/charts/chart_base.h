@@ -2,7 +2,7 @@
 #pragma once
 
 #include "charts/chart_style.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 #include "window/scenario_controller.h"
 
 #include <qcustomplot.h>

@@ -3,7 +3,7 @@
 
 #include "charts/chart_set.h"
 #include "kvscope/catalog/catalog.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 #include "window/scenario_controller.h"
 
 #include <QCoreApplication>

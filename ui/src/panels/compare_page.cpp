@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/compare_page.h"
 
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/text/comparison_text.h"
 #include "window/ui_text.h"
 

@@ -2,7 +2,7 @@
 #include "panels/context_control.h"
 
 #include "charts/chart_style.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 #include "window/ui_text.h"
 
 #include <QEvent>

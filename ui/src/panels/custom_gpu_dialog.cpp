@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/custom_gpu_dialog.h"
 
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,6 +2,7 @@
 #include "panels/engine_release_control.h"
 
 #include "kvscope/catalog/catalog.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "window/scenario_controller.h"
 
 #include <QLineEdit>

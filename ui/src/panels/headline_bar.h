@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 #include "window/scenario_controller.h"
 #include "charts/steady_label.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <QWidget>
 

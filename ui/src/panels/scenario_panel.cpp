@@ -12,6 +12,7 @@
 #include "kvscope/model/weights.h"
 #include "kvscope/planning/host_ram.h"
 #include "kvscope/settings/scenario_options.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <QAccessible>
 #include <QCheckBox>

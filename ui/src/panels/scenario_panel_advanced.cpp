@@ -5,7 +5,7 @@
 
 #include "panels/registry_ranges.h"
 
-#include "kvscope/limits.h"
+#include "kvscope/base/limits.h"
 #include "kvscope/model/efficiency.h"
 
 #include <QCheckBox>

@@ -22,7 +22,6 @@ class ValidationMenus : public QObject
 public:
     ValidationMenus(QMainWindow* window, QMenu* viewMenu, ScenarioController* controller);
 
-    QAction* validationAction() const { return m_validation; }
     QAction* calibrateAction() const { return m_calibrate; }
     // Opens (or raises) the Validation view and returns it.
     ValidationView* showValidation();

@@ -3,7 +3,7 @@
 // drag and drop) and a Hugging Face model id, which the app layer fetches.
 #include "window/main_window.h"
 
-#include "kvscope/io/hub_id.h"
+#include "kvscope/formats/hub_id.h"
 #include "kvscope/settings/scenario_options.h"
 #include "window/scenario_controller.h"
 #include "window/ui_text.h"

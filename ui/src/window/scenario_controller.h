@@ -3,7 +3,7 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/planning/comparison.h"
 #include "kvscope/planning/verdict.h"

@@ -2,7 +2,8 @@
 #include "window/scenario_document.h"
 
 #include "window/app_settings.h"
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "window/ui_text.h"
 
 #include <QFileDialog>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/scenario_history.h"
 
-#include "kvscope/io/scenario_file.h"
+#include "kvscope/settings/scenario_file.h"
 
 #include <QCoreApplication>
 

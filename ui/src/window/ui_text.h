@@ -7,8 +7,8 @@
 
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/text/explain.h"
-#include "kvscope/field_error.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/field_error.h"
+#include "kvscope/base/number_format.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/engines/engine_profile.h"
-#include "kvscope/engines/engine_release.h"
+#include "kvscope/scenario/engine_profile.h"
+#include "kvscope/scenario/engine_release.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -8,7 +8,9 @@
 // the catalog's "family" picks it.
 
 #include "kvscope/engines/launch_command.h"
-#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/scenario/figures.h"
+#include "kvscope/scenario/parallel_layout.h"
+#include "kvscope/scenario/scenario.h"
 #include "kvscope/model/kv_cache.h"
 
 #include <cstdint>

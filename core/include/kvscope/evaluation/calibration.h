@@ -10,8 +10,8 @@
 // Both search with evaluate() itself, so no formula is written twice.
 
 #include "kvscope/catalog/catalog.h"
-#include "kvscope/field_error.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/base/field_error.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <string>
 
@@ -19,7 +19,6 @@ namespace kvscope {
 
 enum class CalibrationKind { DecodeTokensPerS, KvCacheTokens };
 const char* calibrationKindId(CalibrationKind kind); // "decode_tokens_per_s", "kv_cache_tokens"
-bool parseCalibrationKind(const std::string& id, CalibrationKind* out);
 const char* calibrationFactorId(CalibrationKind kind); // "hbm_efficiency", "runtime_overhead_mib"
 
 struct CalibrationResult

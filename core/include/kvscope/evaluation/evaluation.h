@@ -1,32 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/field_error.h"
+#include "kvscope/base/field_error.h"
 #include "kvscope/model/parameters.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/figures.h"
+#include "kvscope/scenario/parallel_layout.h"
+#include "kvscope/scenario/scenario.h"
 #include "kvscope/model/weights.h"
 
 #include <array>
 #include <cstdint>
 
 namespace kvscope {
-
-// KV cache of the scenario, per GPU. Bytes are exact (doubles hold integers up to 2^53).
-struct KvFigures
-{
-    double bytesPerTokenPerLayer = 0; // one full-attention layer, one token, this GPU's heads
-    double bytesPerToken = 0;         // all layers, one token (windowed layers included)
-    double totalBytes = 0;            // all sequences at the scenario's context
-    double allocatedBytes = 0;        // totalBytes rounded up to the engine's KV blocks
-    double totalMhaBytes = 0;         // the same dimensions with MHA, GQA and MQA KV heads
-    double totalGqaBytes = 0;
-    double totalMqaBytes = 0;
-    int64_t kvHeadsPerGpu = 0;        // KV heads this GPU holds (replicated when fewer than GPUs)
-    int64_t windowedLayers = 0;       // layers holding at most slidingWindow tokens
-    double stateBytesPerSequence = 0; // a hybrid model's recurrent state, one sequence (all of
-                                      // its recurrent layers; in totalBytes, not bytesPerToken)
-    int64_t tokensHeldPerWindowedLayer = 0; // min(context, window) for those layers
-};
 
 // How one GPU's memory is spent. free < 0 means the scenario does not fit by -free bytes.
 struct VramSplit
@@ -62,20 +47,6 @@ struct TokensFit
     int64_t perSequenceGqa = 0;  // free-for-KV line on a chart of total KV vs context)
     int64_t perSequenceMqa = 0;
     int64_t maxConcurrency = 0;  // sequences of the scenario's context that fit at once
-};
-
-// What the engine itself reports about its KV cache at start-up, so a user can hold kvscope
-// against the log: vLLM's "# GPU blocks", "GPU KV cache size: N tokens" and "Maximum concurrency
-// for N tokens per request: Mx"; llama.cpp's "KV self size" / "KV buffer size" in MiB.
-struct EngineFigures
-{
-    int64_t kvBlocks = 0;        // KV blocks the free memory holds (per GPU; all GPUs alike)
-    int64_t kvCacheTokens = 0;   // kvBlocks x block size: tokens all sequences share
-    double maxConcurrency = 0;   // kvCacheTokens / blocks of one sequence of the context
-    double kvBufferBytes = 0;    // KV allocated for the configured context, all GPUs together
-    int64_t gpuLayers = 0;       // layers on the GPUs (llama.cpp -ngl); the rest run on the CPU
-    int64_t expertLayersOnHost = 0; // MoE layers whose routed experts are in host RAM
-    int64_t moeLayers = 0;          // MoE layers of the model
 };
 
 // Where the KV cache is read from while decoding.
@@ -161,14 +132,5 @@ struct EvaluateOptions
 // The one evaluation every front end calls. Validates first; never returns NaN or infinity.
 Expected<Evaluation> evaluate(const Scenario& scenario, const EvaluateOptions& options = {});
 
-// GPUs that split each layer's heads and run together (tensor parallel); a layer split runs
-// whole layers on one GPU at a time, so it divides memory but not time.
-int tensorWays(const Scenario& scenario);
-// Share of the model's layers on the GPUs; the rest stay in host RAM (llama.cpp -ngl).
-double gpuLayerShare(const Scenario& scenario);
-
-// Per-GPU communicator buffers the engine holds: its tensor-parallel overhead when the layers are
-// split tensor-parallel over NVLink-linked GPUs (measured on H100s), otherwise none.
-double tensorParallelBufferMiB(const Scenario& scenario);
 
 } // namespace kvscope

@@ -5,7 +5,7 @@
 // `sweep` and the CSV export. Each point is a full evaluate(), so no formula lives here.
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <string>
 #include <vector>

@@ -17,7 +17,4 @@ nlohmann::json remediesToJson(const std::vector<Remedy>& remedies);
 nlohmann::json planToJson(const PlanRequest& request, const PlanResult& result);
 nlohmann::json fitMatrixToJson(const FitMatrix& matrix);
 
-// The options as the CLI takes them: "--gpu h100-sxm --gpus 2 ...".
-std::string optionsText(const OptionList& options);
-
 } // namespace kvscope

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 

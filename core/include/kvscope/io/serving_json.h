@@ -4,7 +4,7 @@
 // The serving figures as JSON (`calc --json`'s "serving", `serving --json`): times in ms, rates
 // in output tokens per second.
 
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 #include "kvscope/planning/serving.h"
 
 #include <nlohmann/json_fwd.hpp>

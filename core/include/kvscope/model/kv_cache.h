@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/limits.h"
+#include "kvscope/base/limits.h"
 #include "kvscope/model/model_spec.h"
 #include "kvscope/model/storage_formats.h"
 

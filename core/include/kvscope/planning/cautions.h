@@ -8,7 +8,7 @@
 
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/planning/verdict.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <string>
 #include <vector>

@@ -6,26 +6,15 @@
 // report's comparison section and `kvscope-cli compare` all read it.
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/evaluation/scenario.h"
-#include "kvscope/field_error.h"
+#include "kvscope/scenario/named_scenario.h"
+#include "kvscope/scenario/scenario.h"
+#include "kvscope/base/field_error.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace kvscope {
-
-// A scenario with the name it is shown under ("A", "4-bit AWQ").
-struct NamedScenario
-{
-    std::string name;
-    Scenario scenario;
-};
-
-// At most this many scenarios are pinned beside the live one (A to D), each with a name of at
-// most kMaxPinnedNameLength characters.
-inline constexpr int kMaxPinned = 4;
-inline constexpr size_t kMaxPinnedNameLength = 48;
 
 enum class FigureKind { Bytes, Milliseconds, TokensPerS, Tokens, Count, Money, YesNo };
 
@@ -69,10 +58,6 @@ struct FigureChange
     std::optional<double> ratio;
 };
 std::optional<FigureChange> changeOf(const ComparedFigure& figure, size_t index);
-
-// `text` cut to kMaxPinnedNameLength characters (UTF-8 code points, never inside one): a
-// pinned scenario's name from a file name, a rename, or what differs.
-std::string pinnedNameFrom(const std::string& text);
 
 // What tells `scenario` from `reference`, for a pinned scenario's default name: the first two
 // inputs that differ, as people say them ("4-bit AWQ", "NVIDIA A100 80GB, vLLM"); "" when none.

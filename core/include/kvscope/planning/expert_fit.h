@@ -5,7 +5,7 @@
 // host RAM for the scenario to fit on its GPUs, i.e. the most MoE layers that keep their experts
 // on the GPU at the chosen context and batch (what llama.cpp's --fit finds for -ngl).
 
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <cstdint>
 #include <optional>

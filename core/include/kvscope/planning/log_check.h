@@ -7,7 +7,7 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/io/startup_log.h"
+#include "kvscope/formats/startup_log.h"
 #include "kvscope/planning/remedies.h"
 
 #include <optional>

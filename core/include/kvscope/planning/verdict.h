@@ -6,7 +6,7 @@
 
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/planning/host_ram.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <string>
 

@@ -5,8 +5,8 @@
 // command line (SPEC section 5): --model ID|CONFIG.json, --gpu ID|GPU.json, --context N, ...
 
 #include "kvscope/catalog/catalog.h"
-#include "kvscope/evaluation/scenario.h"
-#include "kvscope/field_error.h"
+#include "kvscope/scenario/scenario.h"
+#include "kvscope/base/field_error.h"
 
 #include <string>
 #include <utility>

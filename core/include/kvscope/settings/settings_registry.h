@@ -4,7 +4,7 @@
 // Every scenario input, once (see setting.h). Adding a setting is one entry in
 // settings_registry.cpp, plus a widget if the window shows it.
 
-#include "kvscope/settings/setting.h"
+#include "kvscope/scenario/setting.h"
 
 #include <string>
 #include <vector>

@@ -5,7 +5,7 @@
 // and the whole difference table as an aligned table, Markdown or CSV.
 
 #include "kvscope/planning/comparison.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 #include "kvscope/text/text_summary.h"
 
 #include <string>

@@ -6,8 +6,8 @@
 // hover text, the report and the CLI table, so they never disagree.
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/text/number_format.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/base/number_format.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <string>
 #include <vector>

@@ -6,7 +6,7 @@
 // shows the same rows in its own language).
 
 #include "kvscope/planning/log_check.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <string>
 

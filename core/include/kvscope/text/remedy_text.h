@@ -5,7 +5,7 @@
 // apply it, and its effect in numbers.
 
 #include "kvscope/planning/remedies.h"
-#include "kvscope/text/number_format.h"
+#include "kvscope/base/number_format.h"
 
 #include <string>
 #include <vector>

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/text/number_format.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/base/number_format.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <string>
 

@@ -36,8 +36,8 @@
 // max_model_len; a KV buffer needs n_ctx). Nothing is tuned per case.
 
 #include "kvscope/catalog/catalog.h"
-#include "kvscope/field_error.h"
-#include "kvscope/evaluation/scenario.h"
+#include "kvscope/base/field_error.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <array>
 #include <cstdint>

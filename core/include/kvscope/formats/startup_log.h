@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Reading an engine's start-up log: vLLM, llama.cpp (llama-server, llama-cli, the benches, and
+// the llama.cpp lines ollama prints) and TGI. The reader keeps what the log states as scenario
+// options (the settings registry's names, so the log goes through the same door as --context)
+// and the memory figures it logs, each with the line it came from. Model and GPU stay as the
+// log names them; planning/log_check.h matches them to the catalog.
+//
+// The reader looks for each engine's own phrases anywhere in a line, so prefixes (timestamps,
+// "(EngineCore_DP0 pid=1)", "tgi-1  | ", journald, colour codes) need no rules of their own.
+// Lines starting with "# " are annotations and skipped. Only rank 0 of a multi-process vLLM
+// log is read, and when a file holds several start-ups, the last one.
+
+#include "kvscope/base/field_error.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kvscope {
+
+// Logs larger than this are refused: a start-up log is a few hundred kilobytes.
+inline constexpr std::size_t kMaxStartupLogBytes = std::size_t(16) << 20;
+
+enum class LogFigure {
+    TotalGpuMemory,    // vLLM V0: total_gpu_memory (bytes, one GPU)
+    MemoryBudget,      // vLLM V0: total x gpu_memory_utilization (bytes, one GPU)
+    Weights,           // vLLM: "Loading model weights took" / "model weights take" (one GPU)
+    NonTorchMemory,    // vLLM V0 profiling (one GPU)
+    ActivationPeak,    // vLLM V0 profiling (one GPU)
+    KvCacheMemory,     // vLLM: memory left for KV (one GPU)
+    KvCacheTokens,     // vLLM V1 "GPU KV cache size"; V0 blocks x block size; TGI max batch
+                       // total tokens
+    KvBlocks,          // vLLM "# GPU blocks" / "# cuda blocks" (one GPU)
+    MaxConcurrency,    // vLLM "Maximum concurrency for N tokens per request: Mx"
+    CudaGraphs,        // vLLM "Graph capturing finished ..., took X GiB" (one GPU)
+    GpuModelBuffers,   // llama.cpp: model buffers on the GPUs (bytes, all GPUs together)
+    HostModelBuffers,  // llama.cpp: model buffers in host RAM (CPU, CPU_Mapped, ...)
+    KvBuffers,         // llama.cpp: KV buffers, every device together
+    GpuComputeBuffers, // llama.cpp: compute buffers on the GPUs, all together
+    OffloadedLayers,   // llama.cpp: "offloaded N/M layers to GPU", N
+};
+const char* logFigureId(LogFigure figure); // "weights_bytes", "kv_cache_tokens", ...
+
+struct LoggedNumber
+{
+    double value = 0;
+    int line = 0; // 1-based line of the log it was read from
+};
+
+// A setting the log states, as a scenario option (name without dashes, value as text).
+struct LoggedSetting
+{
+    std::string option; // "context", "gpus", "kv-dtype", ...
+    std::string value;
+    int line = 0;
+};
+
+struct StartupLog
+{
+    std::string engine;       // catalog engine id: "vllm", "llamacpp", "tgi"
+    std::string release;      // as logged: "0.8.1", "0.10.2.dev378+g4d7fe40fc", "b5274"
+    std::string model;        // Hugging Face id or path (vLLM, TGI), general.name (llama.cpp)
+    std::string architecture; // llama.cpp's general.architecture / arch, e.g. "glm4"
+    std::string gpuName;      // "NVIDIA GeForce RTX 3090 Ti", when the log names it
+    int modelLine = 0;
+    int gpuLine = 0;
+    int runs = 1;                        // start-ups in the file; the last one was read
+    std::vector<LoggedSetting> settings; // in the order read; a later one replaces an earlier
+    std::map<LogFigure, LoggedNumber> figures;
+    // The tokens per request vLLM's "Maximum concurrency" line was for (0 = not logged).
+    int64_t concurrencyTokens = 0;
+
+    const LoggedSetting* setting(const std::string& option) const;
+    const LoggedNumber* figure(LogFigure figure) const;
+};
+
+// Reads a log. An error names "log" when the text is larger than kMaxStartupLogBytes, is not
+// text, or holds no line of a known engine's start-up.
+Expected<StartupLog> readStartupLog(std::string_view text);
+
+} // namespace kvscope

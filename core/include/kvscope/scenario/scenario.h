@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/scenario/engine_profile.h"
+#include "kvscope/base/field_error.h"
+#include "kvscope/base/limits.h"
+#include "kvscope/model/efficiency.h"
+#include "kvscope/model/hardware.h"
+#include "kvscope/model/model_spec.h"
+#include "kvscope/model/storage_formats.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace kvscope {
+
+// A figure the user measured for this scenario and the factor kvscope fitted to it (see
+// kvscope/calibration.h); kept in the scenario file so the fitted value's origin stays known.
+struct CalibrationRecord
+{
+    std::string kind;    // "decode_tokens_per_s" or "kv_cache_tokens"
+    double measured = 0; // in that figure's unit
+    std::string factor;  // "hbm_efficiency" or "runtime_overhead_mib"
+    double fitted = 0;   // the factor's value after fitting
+    double before = 0;   // the predicted figure before and after fitting
+    double after = 0;
+};
+
+// What the user asks of the scenario beyond fitting; 0 = no target. The planner's verdict says
+// which are missed and its remedies and search aim at them.
+struct Targets
+{
+    double minTokensPerSUser = 0; // decode tokens per second each sequence must reach
+    double maxTtftMs = 0;         // longest acceptable time to first token (full-context prompt)
+};
+
+// The requests a serving deployment sees, on average (the serving view, planning/serving.h): each
+// user sends a prompt and reads the answer, then sends the next. The longest request is the
+// scenario's context (max_model_len).
+struct Workload
+{
+    int64_t promptTokens = 1024;
+    int64_t outputTokens = 256;
+};
+
+// How prices become cost: a bought GPU is written off over amortizationYears of round-the-clock
+// use; every price (US dollars in the catalog) is shown in `currency` at perUsd units a dollar.
+struct CostSettings
+{
+    double amortizationYears = 3;
+    std::string currency = "USD";
+    double perUsd = 1;
+};
+
+// The whole input of one evaluation, already resolved against the catalog, so evaluation needs
+// nothing else. Defaults are the seed article's case: Llama 2 7B, FP16, RTX 4090, 2,048 tokens
+// (the catalog fills in the specs; see defaultScenario()).
+struct Scenario
+{
+    ModelSpec model;                // architecture
+    GpuSpec gpu;                    // one GPU; all GPUs of a deployment are alike
+    int gpuCount = 1;               // tensor-parallel degree: weights and KV heads split
+    WeightFormat weights;           // weight storage format
+    KvDtype kvDtype;                // KV cache element type
+    EngineProfile engine;           // serving engine's memory policy, as of engineVersion
+    std::string engineVersion;      // the engine release whose rules apply ("0.6.4");
+                                    // "" = the latest release kvscope models
+    std::optional<bool> vllmUseV1;  // vLLM's VLLM_USE_V1; unset = the release's default
+    bool enforceEager = false;      // vLLM --enforce-eager: no CUDA graphs are captured
+    bool flashinferSampler = false; // vLLM samples top-k/top-p with FlashInfer (its log says
+                                    // "Using FlashInfer for top-p & top-k sampling")
+    bool preemptBySwap = false;     // vLLM --preemption-mode swap (V0): a preempted request's
+                                    // KV goes to CPU RAM instead of being recomputed
+    double swapSpaceGiB = 4;        // vLLM --swap-space: CPU RAM per GPU for swapped KV (its
+                                    // default, V0 engine_args)
+    int64_t context = 2048;         // tokens per sequence (prompt + generated)
+    int64_t batch = 1;              // concurrent sequences decoded together
+    PcieGeneration pcie;            // host link generation (defaults to PCIe 4.0)
+    int pcieLanes = 16;             // host link width
+    KvPlacement kvPlacement = KvPlacement::Gpu; // where the KV cache lives during decode
+    std::optional<double> memoryFraction; // overrides the engine's (vLLM gpu_memory_utilization)
+    bool prefetchKv = true;           // offloaded KV: prefetch layer N+1 while computing layer N
+    bool offloadWeights = false;      // device_map="auto": weights that do not fit go to CPU RAM
+    std::optional<int64_t> gpuLayers; // llama.cpp -ngl: layers on the GPU, the rest in host RAM;
+                                      // unset = all of them
+    int64_t cpuMoeLayers = 0;         // llama.cpp --n-cpu-moe N: the routed experts of the
+                                      // first N layers stay in host RAM, computed by the CPU
+    bool cpuMoeAll = false;           // llama.cpp --cpu-moe (-ot exps=CPU): every layer's
+                                      // routed experts in host RAM
+    StorageTier nvme;                 // disk tier used for "nvme"
+    StorageTier sata;                 // disk tier used for "sata"
+    HostMemory hostMemory;            // CPU RAM holding offloaded KV or weights
+    std::optional<double> hostMemoryGBps; // its peak bandwidth when the user states it
+    double hostRamGiB = 0;                // its size; 0 = not stated, so not checked
+    Targets targets;
+    Workload workload;
+    CostSettings cost;
+    Efficiency efficiency;                        // achieved share of every peak
+    std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
+
+    double effectiveMemoryFraction() const
+    {
+        return memoryFraction.value_or(engine.memoryFraction);
+    }
+    double hostBandwidthGBps() const { return hostMemoryGBps.value_or(hostMemory.bandwidthGBps); }
+};
+
+// The first problem with a scenario, or nothing: every field's range is checked here once.
+std::optional<FieldError> validate(const Scenario& scenario);
+// The same checks for a model or a GPU alone (run when a file is imported).
+std::optional<FieldError> validateModel(const ModelSpec& model);
+std::optional<FieldError> validateGpu(const GpuSpec& gpu);
+
+} // namespace kvscope

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/scenario/scenario.h"
+
+#include "settings/number_ranges.h"
+#include "kvscope/engines/engine_module.h"
+#include "kvscope/settings/settings_registry.h"
+#include "kvscope/base/number_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+namespace kvscope {
+
+namespace {
+
+std::string show(double v)
+{
+    if (std::isnan(v))
+        return "NaN";
+    if (std::isinf(v))
+        return v > 0 ? "infinity" : "-infinity";
+    return formatPlain(v);
+}
+
+// validate() runs first in every evaluation, so its success path must cost next to nothing:
+// field names stay C strings, the range test is inline, and the error (strings, formatting) is
+// built out of line only when a value is refused.
+[[gnu::cold, gnu::noinline]] FieldError intError(const char* field, int64_t v, int64_t lo,
+                                                 int64_t hi)
+{
+    return FieldError{field, std::to_string(v),
+                      "an integer from " + formatInteger(lo) + " to " + formatInteger(hi)};
+}
+
+[[gnu::cold, gnu::noinline]] FieldError realError(const char* field, double v, double lo, double hi,
+                                                  bool openLow)
+{
+    return FieldError{field, show(v),
+                      std::string("a number ") + (openLow ? "above " : "from ") + show(lo) +
+                          (openLow ? " up to " : " to ") + show(hi)};
+}
+
+[[gnu::always_inline]] inline std::optional<FieldError> checkInt(const char* field, int64_t v,
+                                                                 int64_t lo, int64_t hi)
+{
+    if (v >= lo && v <= hi) [[likely]]
+        return std::nullopt;
+    return intError(field, v, lo, hi);
+}
+
+[[gnu::always_inline]] inline std::optional<FieldError>
+checkReal(const char* field, double v, double lo, double hi, bool openLow = true)
+{
+    const bool low = openLow ? v > lo : v >= lo;
+    if (std::isfinite(v) && low && v <= hi) [[likely]]
+        return std::nullopt;
+    return realError(field, v, lo, hi, openLow);
+}
+
+[[gnu::cold, gnu::noinline]] FieldError registeredError(const Setting& s, const SettingValue& v)
+{
+    const std::string got =
+        std::holds_alternative<double>(v) ? showNumber(std::get<double>(v)) : settingValueText(v);
+    return FieldError{s.id, got, acceptedText(s)};
+}
+
+[[gnu::cold, gnu::noinline]] FieldError numberError(const Setting& s, const Scenario& scenario)
+{
+    return registeredError(s, currentValue(s, scenario).value_or(SettingValue(0.0)));
+}
+
+} // namespace
+
+std::optional<FieldError> validateModel(const ModelSpec& m)
+{
+    using limits::maxDimension;
+    if (auto e = checkInt("model.num_hidden_layers", m.layers, 1, 100'000))
+        return e;
+    if (auto e = checkInt("model.hidden_size", m.hiddenSize, 1, maxDimension))
+        return e;
+    if (auto e = checkInt("model.num_attention_heads", m.queryHeads, 1, maxDimension))
+        return e;
+    if (auto e = checkInt("model.head_dim", m.headDim, 1, 65'536))
+        return e;
+    if (auto e = checkInt("model.vocab_size", m.vocabSize, 1, limits::maxVocab))
+        return e;
+    if (auto e = checkInt("model.intermediate_size", m.intermediateSize, 0, maxDimension))
+        return e;
+    if (m.isMla()) {
+        if (auto e = checkInt("model.kv_lora_rank", m.kvLoraRank, 1, maxDimension))
+            return e;
+        if (auto e = checkInt("model.qk_rope_head_dim", m.qkRopeHeadDim, 0, maxDimension))
+            return e;
+        if (auto e = checkInt("model.v_head_dim", m.vHeadDim, 1, maxDimension))
+            return e;
+        if (auto e = checkInt("model.qk_nope_head_dim", m.qkNopeHeadDim, 0, maxDimension))
+            return e;
+    } else {
+        if (auto e = checkInt("model.num_key_value_heads", m.kvHeads, 1, m.queryHeads))
+            return e;
+        if (m.queryHeads % m.kvHeads != 0)
+            return FieldError{"model.num_key_value_heads", std::to_string(m.kvHeads),
+                              "a divisor of num_attention_heads (" + std::to_string(m.queryHeads) +
+                                  ")"};
+    }
+    if (auto e = checkInt("model.sliding_window", m.slidingWindow, 0, limits::maxContext))
+        return e;
+    if (m.slidingWindow > 0 && int64_t(m.windowedLayers.size()) != m.layers)
+        return FieldError{"model.layer_types", std::to_string(m.windowedLayers.size()) + " entries",
+                          "one entry per layer (" + std::to_string(m.layers) + ")"};
+    if (m.experts > 0 || m.expertsPerToken > 0) {
+        if (auto e = checkInt("model.num_experts", m.experts, 1, 100'000))
+            return e;
+        if (auto e = checkInt("model.num_experts_per_tok", m.expertsPerToken, 1, m.experts))
+            return e;
+        if (auto e = checkInt("model.moe_intermediate_size", m.expertIntermediate, 0, maxDimension))
+            return e;
+        if (auto e = checkInt("model.first_k_dense_replace", m.denseLayers, 0, m.layers))
+            return e;
+        if (auto e = checkInt("model.n_shared_experts", m.sharedExperts, 0, 100'000))
+            return e;
+    }
+    return std::nullopt;
+}
+
+std::optional<FieldError> validateGpu(const GpuSpec& g)
+{
+    if (auto e = checkReal("gpu.memory_gib", g.memoryGiB, 0, limits::maxMemoryGiB))
+        return e;
+    if (auto e =
+            checkReal("gpu.memory_bandwidth_gb_per_s", g.bandwidthGBps, 0, limits::maxRateGBps))
+        return e;
+    if (auto e = checkReal("gpu.fp16_tensor_tflops", g.fp16Tflops, 0, limits::maxTflops))
+        return e;
+    if (auto e = checkReal("gpu.fp8_tensor_tflops", g.fp8Tflops, 0, limits::maxTflops, false))
+        return e;
+    if (auto e = checkReal("gpu.int8_tensor_tops", g.int8Tops, 0, limits::maxTflops, false))
+        return e;
+    if (auto e = checkReal("gpu.gpu_usable_fraction", g.usableFraction, 0, 1))
+        return e;
+    return std::nullopt;
+}
+
+std::optional<FieldError> validate(const Scenario& s)
+{
+    if (auto e = validateModel(s.model))
+        return e;
+    if (auto e = validateGpu(s.gpu))
+        return e;
+    if (auto e = checkReal("weights.bits_per_weight", s.weights.bitsPerWeight, 0, 64))
+        return e;
+    if (auto e = checkReal("weights.embedding_bits", s.weights.embeddingBits, 0, 64))
+        return e;
+    if (auto e = checkReal("kv_dtype.bits_per_element", s.kvDtype.bitsPerElement, 0, 64))
+        return e;
+    if (auto e = checkReal("pcie.gt_per_s", s.pcie.gtPerS, 0, 10'000))
+        return e;
+    if (auto e = checkReal("pcie.encoding_efficiency", s.pcie.encodingEfficiency, 0, 1))
+        return e;
+    if (auto e = checkReal("engine.memory_fraction", s.engine.memoryFraction, 0, 1))
+        return e;
+    if (auto e = checkReal("engine.cuda_graph_mib", s.engine.cudaGraphMiB, 0, 1e7, false))
+        return e;
+    if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
+                           s.engine.tensorParallelOverheadMiB, 0, 1e7, false))
+        return e;
+    if (auto e = checkReal("weights.kernel_efficiency", s.weights.kernelEfficiency, 0, 1))
+        return e;
+    if (auto e = checkReal("nvme.read_gb_per_s", s.nvme.readGBps, 0, limits::maxRateGBps))
+        return e;
+    if (auto e = checkReal("sata.read_gb_per_s", s.sata.readGBps, 0, limits::maxRateGBps))
+        return e;
+    if (auto e = checkReal("host_memory.bandwidth_gb_per_s", s.hostMemory.bandwidthGBps, 0,
+                           limits::maxRateGBps))
+        return e;
+    // Every registry number; a setting added to the registry is checked here without a line.
+    // Choices are checked where a door parses them; the lanes, an integer here, are below.
+    if (!registryNumbersInRange(s)) [[unlikely]]
+        if (const Setting* refused = firstNumberOutOfRange(s))
+            return numberError(*refused, s);
+    static const Setting* const lanes = settingById("lanes");
+    static const std::vector<int> laneChoices = [] {
+        std::vector<int> choices;
+        for (const std::string& c : lanes->choices)
+            choices.push_back(std::stoi(c));
+        return choices;
+    }();
+    if (std::find(laneChoices.begin(), laneChoices.end(), s.pcieLanes) == laneChoices.end())
+        [[unlikely]]
+        return registeredError(*lanes, SettingValue(std::to_string(s.pcieLanes)));
+    if ((s.cpuMoeLayers > 0 || s.cpuMoeAll) && !engineModule(s.engine).offloadsExperts())
+        [[unlikely]]
+        return FieldError{s.cpuMoeAll ? "cpu_moe" : "n_cpu_moe",
+                          s.cpuMoeAll ? "on" : std::to_string(s.cpuMoeLayers),
+                          "0 or off with the " + s.engine.name +
+                              " engine: only llama.cpp keeps experts in host RAM"};
+    // Only vLLM's V0 engine swaps preempted KV; V1 recomputes (and falls back to V0 on the flag).
+    if (s.preemptBySwap && !s.engine.serving.swapPreemption) [[unlikely]]
+        return FieldError{"preemption_mode", "swap",
+                          "recompute with the " + s.engine.name +
+                              " engine as set: only vLLM's V0 engine swaps preempted KV to CPU "
+                              "RAM (releases before 0.8.0, or 0.8-0.10 with vllm_use_v1 off)"};
+    // Prices are in US dollars; another currency without its rate would show dollars as yen.
+    if (s.cost.perUsd == 1.0 && std::string_view(s.cost.currency) != "USD") [[unlikely]]
+        return FieldError{"usd_rate", "1",
+                          "how many " + s.cost.currency + " one US dollar buys (--usd-rate)"};
+    return std::nullopt;
+}
+
+} // namespace kvscope
