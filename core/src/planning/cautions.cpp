@@ -25,7 +25,7 @@ void checkEngineSettings(const Scenario& s, std::vector<Caution>& out)
     const EngineProfile& engine = s.engine;
     auto lacks = [&](EngineSetting setting, const std::string& given,
                      const std::vector<std::string>& offered) {
-        Caution c{CautionKind::EngineLacksSetting};
+        Caution c{.kind = CautionKind::EngineLacksSetting};
         c.setting = setting;
         c.engine = engine.name;
         c.given = given;
@@ -75,10 +75,13 @@ std::vector<Caution> cautionsOf(const Scenario& s, const Evaluation& e, const Ve
     std::vector<Caution> cautions;
     if (s.model.maxContext > 0 && s.context > s.model.maxContext)
         cautions.push_back(
-            {CautionKind::ContextBeyondModel, double(s.context), double(s.model.maxContext)});
+            {.kind = CautionKind::ContextBeyondModel,
+             .value = double(s.context),
+             .limit = double(s.model.maxContext)});
     const VramSplit& v = e.vram;
     if (verdict.runs && v.budgetBytes > 0 && v.freeBytes < kLowHeadroomShare * v.budgetBytes)
-        cautions.push_back({CautionKind::LowHeadroom, v.freeBytes, v.budgetBytes});
+        cautions.push_back(
+            {.kind = CautionKind::LowHeadroom, .value = v.freeBytes, .limit = v.budgetBytes});
     checkEngineSettings(s, cautions);
     return cautions;
 }
