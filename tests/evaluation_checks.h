@@ -15,8 +15,7 @@ namespace kvscope::test {
 
 // Calls f(name, value, mayBeNegative) for each number of `e`. A field added to Evaluation must be
 // added here too, or the property suite and the fuzzers stop checking it.
-template <typename F>
-void forEachNumber(const Evaluation& e, F&& f)
+template <typename F> void forEachNumber(const Evaluation& e, F&& f)
 {
     const ParameterCount& p = e.parameters;
     f("parameters.embedding", p.embedding, false);
@@ -86,8 +85,8 @@ void forEachNumber(const Evaluation& e, F&& f)
     f("decode.interconnectMs", d.interconnectMs, false);
     f("decode.hostLayersMs", d.hostLayersMs, false);
     static constexpr const char* tierNames[] = {"decode.tierMs.gpu", "decode.tierMs.cpu_serial",
-                                                "decode.tierMs.cpu_pipelined",
-                                                "decode.tierMs.nvme", "decode.tierMs.sata"};
+                                                "decode.tierMs.cpu_pipelined", "decode.tierMs.nvme",
+                                                "decode.tierMs.sata"};
     static_assert(std::size(tierNames) == allTiers.size());
     for (size_t i = 0; i < allTiers.size(); ++i)
         f(tierNames[i], d.tierMs[i], false);
@@ -97,11 +96,10 @@ void forEachNumber(const Evaluation& e, F&& f)
     const Breakeven& b = e.breakeven;
     f("breakeven.recomputeMs", b.recomputeMs, false);
     f("breakeven.prefillComputeMs", b.prefillComputeMs, false);
-    static constexpr const char* reloadNames[] = {"breakeven.reloadMs.cpu", "breakeven.reloadMs.nvme",
-                                                  "breakeven.reloadMs.sata"};
-    static constexpr const char* crossNames[] = {"breakeven.crossTokens.cpu",
-                                                 "breakeven.crossTokens.nvme",
-                                                 "breakeven.crossTokens.sata"};
+    static constexpr const char* reloadNames[] = {
+        "breakeven.reloadMs.cpu", "breakeven.reloadMs.nvme", "breakeven.reloadMs.sata"};
+    static constexpr const char* crossNames[] = {
+        "breakeven.crossTokens.cpu", "breakeven.crossTokens.nvme", "breakeven.crossTokens.sata"};
     static_assert(std::size(reloadNames) == allReloadTiers.size());
     for (size_t i = 0; i < allReloadTiers.size(); ++i) {
         f(reloadNames[i], b.reloadMs[i], false);

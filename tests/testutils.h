@@ -6,8 +6,8 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/settings/scenario_options.h"
 #include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/settings/scenario_options.h"
 
 #include <QCoreApplication>
 #include <QFile>

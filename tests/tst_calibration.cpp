@@ -6,8 +6,8 @@
 #include "testutils.h"
 
 #include "kvscope/evaluation/calibration.h"
-#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/settings/scenario_file.h"
 
 #include <QtTest>
 

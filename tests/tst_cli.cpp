@@ -325,7 +325,8 @@ void TestCli::badInput_data()
         << QStringList{"sweep", "--vary",   "context", "--from", "256",   "--to",
                        "512",   "--points", "2",       "--csv",  "--json"}
         << "--csv";
-    QTest::addRow("calibrate without a measurement") << QStringList{"calibrate"} << "--tokens-per-s";
+    QTest::addRow("calibrate without a measurement")
+        << QStringList{"calibrate"} << "--tokens-per-s";
     QTest::addRow("calibrate with two")
         << QStringList{"calibrate", "--tokens-per-s", "50", "--kv-cache-tokens", "9000"}
         << "--tokens-per-s";
@@ -422,7 +423,8 @@ void TestCli::calibrate()
     const double measured = std::round(1e3 / ms * 0.9 * 10) / 10;
     QTemporaryDir dir;
     const QString file = dir.filePath("calibrated.kvscope.json");
-    const CliResult r = runCli({"calibrate", "--tokens-per-s", QString::number(measured), "--save", file});
+    const CliResult r =
+        runCli({"calibrate", "--tokens-per-s", QString::number(measured), "--save", file});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.find("hbm_efficiency") != std::string::npos, r.out.c_str());
     QVERIFY(r.out.find("->") != std::string::npos);

@@ -4,12 +4,12 @@
 // crosses where it should (searched only when asked), and validation names the field it rejects.
 
 #include "evaluation_checks.h"
-#include "testutils.h"
-#include "kvscope/io/result_json.h"
-#include "kvscope/text/explain.h"
-#include "kvscope/settings/scenario_options.h"
 #include "kvscope/evaluation/sweep.h"
+#include "kvscope/io/result_json.h"
 #include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/settings/scenario_options.h"
+#include "kvscope/text/explain.h"
+#include "testutils.h"
 
 #include <QtTest>
 
@@ -202,11 +202,16 @@ void TestEvaluation::vllmBatchDefaultsFollowTheGpu()
     // or more, except A100s; 256 and 2,048 elsewhere (EngineArgs.get_batch_defaults).
     const EngineProfile* vllm = catalog().engine("vllm");
     QVERIFY(vllm);
-    struct Expect { const char* gpu; int64_t seqs; int64_t tokens; };
-    for (const Expect& x : {Expect{"h100-sxm", 1024, 8192}, Expect{"mi300x", 1024, 8192},
-                            Expect{"rtx-pro-6000-blackwell", 1024, 8192},
-                            Expect{"a100-80gb", 256, 2048}, Expect{"l40s", 256, 2048},
-                            Expect{"rtx-4090", 256, 2048}}) {
+    struct Expect
+    {
+        const char* gpu;
+        int64_t seqs;
+        int64_t tokens;
+    };
+    for (const Expect& x :
+         {Expect{"h100-sxm", 1024, 8192}, Expect{"mi300x", 1024, 8192},
+          Expect{"rtx-pro-6000-blackwell", 1024, 8192}, Expect{"a100-80gb", 256, 2048},
+          Expect{"l40s", 256, 2048}, Expect{"rtx-4090", 256, 2048}}) {
         Scenario s = scenario("llama-3.1-8b", x.gpu);
         applyEngine(s, *vllm);
         QCOMPARE(s.engine.maxNumSeqs, x.seqs);
@@ -228,7 +233,8 @@ void TestEvaluation::vllmBatchDefaultsFollowTheGpu()
     // On the command line the order of the options does not matter, and a stated value wins.
     using Options = std::vector<std::pair<std::string, std::string>>;
     for (const Options& options :
-         {Options{{"engine", "vllm"}, {"gpu", "h100-sxm"}}, Options{{"gpu", "h100-sxm"}, {"engine", "vllm"}},
+         {Options{{"engine", "vllm"}, {"gpu", "h100-sxm"}},
+          Options{{"gpu", "h100-sxm"}, {"engine", "vllm"}},
           Options{{"max-num-seqs", "300"}, {"gpu", "h100-sxm"}, {"engine", "vllm"}}}) {
         auto parsed = scenarioFromOptions(options, catalog());
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message().c_str());

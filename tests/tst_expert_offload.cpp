@@ -7,9 +7,9 @@
 #include "kvscope/evaluation/expert_offload.h"
 #include "kvscope/planning/expert_fit.h"
 #include "kvscope/planning/remedies.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/validation/validation_set.h"
-#include "kvscope/settings/scenario_defaults.h"
 #include "testutils.h"
 
 #include <QtTest>

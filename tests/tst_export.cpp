@@ -4,22 +4,22 @@
 // writes that leave the old file alone, the headless CLI, settings round-trips, and the view
 // registry as the window, the report, the CLI and Export data all read it.
 
-#include "window/app_settings.h"
 #include "charts/chart_base.h"
-#include "export/chart_export.h"
 #include "charts/chart_set.h"
 #include "charts/view_registry.h"
 #include "cli.h"
 #include "cli_render.h"
+#include "export/chart_export.h"
+#include "export/report_writer.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/settings/scenario_file.h"
-#include "window/language.h"
-#include "window/main_window.h"
-#include "window/ui_text.h"
-#include "export/report_writer.h"
-#include "window/scenario_document.h"
 #include "pdf_text.h"
 #include "testutils.h"
+#include "window/app_settings.h"
+#include "window/language.h"
+#include "window/main_window.h"
+#include "window/scenario_document.h"
+#include "window/ui_text.h"
 #include "window_fixture.h"
 
 #include <QApplication>
@@ -27,11 +27,11 @@
 #include <QGridLayout>
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
-#include <QRegularExpression>
 #include <QTest>
 #include <QTimer>
 
@@ -49,10 +49,12 @@ QString pdfPageText(const QString& path, int page)
     if (tool.isEmpty())
         return {};
     QProcess process;
-    process.start(tool, {QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"),
-                         QString::number(page), QStringLiteral("-layout"), path, QStringLiteral("-")});
+    process.start(tool,
+                  {QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"),
+                   QString::number(page), QStringLiteral("-layout"), path, QStringLiteral("-")});
     process.waitForFinished(30000);
-    return QString::fromUtf8(process.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+    return QString::fromUtf8(process.readAllStandardOutput())
+        .normalized(QString::NormalizationForm_KC);
 }
 
 QString pdfInfo(const QString& path)
@@ -133,8 +135,11 @@ void TestExport::everyChartEveryFormat_data()
     QTest::addColumn<double>("scale");
     QTest::addColumn<QString>("expectedText"); // a legend or axis text the file must hold
     // Every view of the registry; those listed here must also hold a text of their own.
-    const QMap<QString, QString> texts{{"vram", "KV cache"}, {"tokens", "MQA"}, {"kv", "GQA (8 KV heads)"},
-                                       {"latency", "CPU RAM, pipelined"}, {"breakeven", "reload from NVMe"}};
+    const QMap<QString, QString> texts{{"vram", "KV cache"},
+                                       {"tokens", "MQA"},
+                                       {"kv", "GQA (8 KV heads)"},
+                                       {"latency", "CPU RAM, pipelined"},
+                                       {"breakeven", "reload from NVMe"}};
     for (const ViewEntry& view : viewRegistry()) {
         const QString chart = QString::fromLatin1(view.id);
         const QString text = texts.value(chart, view.translatedTitle());
@@ -158,7 +163,8 @@ void TestExport::everyChartEveryFormat()
     options.width = 900;
     options.height = 560;
     options.scale = scale;
-    const QString path = m_dir.filePath(QStringLiteral("%1-%2.%3").arg(chart).arg(scale).arg(format));
+    const QString path =
+        m_dir.filePath(QStringLiteral("%1-%2.%3").arg(chart).arg(scale).arg(format));
     QString error;
     QVERIFY2(exportChart(*c, path, options, &error), qPrintable(error));
     const QByteArray bytes = readAll(path);
@@ -188,8 +194,9 @@ void TestExport::everyChartEveryFormat()
             QSKIP("pdftotext is not installed");
         QVERIFY2(text.contains(c->chartTitle()), qPrintable(text.left(400)));
         QVERIFY2(text.contains(expectedText), qPrintable(text.left(400)));
-        QVERIFY2(text.contains(QString::fromStdString(m_controller->snapshot().scenario.model.name)),
-                 qPrintable(text.left(400)));
+        QVERIFY2(
+            text.contains(QString::fromStdString(m_controller->snapshot().scenario.model.name)),
+            qPrintable(text.left(400)));
     }
 }
 
@@ -231,7 +238,10 @@ void TestExport::labelsFollowTheExportSize()
         for (const QSize& size : {QSize(480, 300), QSize(1600, 1000)}) {
             chart->layOutAt(size);
             const QList<QRectF> boxes = labelBoxes(*chart);
-            const QString where = QStringLiteral("%1 at %2x%3").arg(chart->chartId()).arg(size.width()).arg(size.height());
+            const QString where = QStringLiteral("%1 at %2x%3")
+                                      .arg(chart->chartId())
+                                      .arg(size.width())
+                                      .arg(size.height());
             for (int i = 0; i < boxes.size(); ++i) {
                 QVERIFY2(QRectF(QPointF(0, 0), size).contains(boxes[i]), qPrintable(where));
                 for (int j = 0; j < i; ++j)
@@ -257,15 +267,26 @@ void TestExport::report_data()
     QTest::addColumn<int>("page");
     QTest::addColumn<QStringList>("expected");
     QTest::addRow("english a4") << "en" << int(QPageSize::A4)
-                                << QStringList{"Inputs", "Context length", "2,048 tokens", "VRAM per GPU",
-                                               "Tokens that fit", "KV cache vs context length",
+                                << QStringList{"Inputs",
+                                               "Context length",
+                                               "2,048 tokens",
+                                               "VRAM per GPU",
+                                               "Tokens that fit",
+                                               "KV cache vs context length",
                                                "Reload a saved KV cache vs recompute it",
-                                               "Decode time per token by KV placement", "Assumptions",
-                                               "16.0 KiB", "Summary", "Inputs and the sources of their numbers",
+                                               "Decode time per token by KV placement",
+                                               "Assumptions",
+                                               "16.0 KiB",
+                                               "Summary",
+                                               "Inputs and the sources of their numbers",
                                                "waredb.com: nvidia-geforce-rtx-4090"};
-    QTest::addRow("japanese letter") << "ja" << int(QPageSize::Letter)
-                                     << QStringList{"概要", "入力条件と数値の出典", "コンテキスト", "格納できるトークン数",
-                                                    "KV キャッシュの配置別", "前提条件"};
+    QTest::addRow("japanese letter")
+        << "ja" << int(QPageSize::Letter) << QStringList{"概要",
+                                                         "入力条件と数値の出典",
+                                                         "コンテキスト",
+                                                         "格納できるトークン数",
+                                                         "KV キャッシュの配置別",
+                                                         "前提条件"};
 }
 
 void TestExport::report()
@@ -279,7 +300,8 @@ void TestExport::report()
     ReportOptions options;
     options.pageSize = QPageSize::PageSizeId(page);
     QString error;
-    QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(), path, options, &error),
+    QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(),
+                                 path, options, &error),
              qPrintable(error));
     QVERIFY(readAll(path).startsWith("%PDF"));
     const QString text = test::pdfText(path);
@@ -297,9 +319,12 @@ void TestExport::report()
     const QRegularExpressionMatch pages =
         QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
     QVERIFY2(pages.hasMatch(), qPrintable(info));
-    QVERIFY2(pages.captured(1).toInt() == 4 || (page == QPageSize::Letter && pages.captured(1).toInt() == 5),
+    QVERIFY2(pages.captured(1).toInt() == 4 ||
+                 (page == QPageSize::Letter && pages.captured(1).toInt() == 5),
              qPrintable(info));
-    QVERIFY2(info.contains(page == QPageSize::Letter ? QStringLiteral("letter") : QStringLiteral("A4")), qPrintable(info));
+    QVERIFY2(
+        info.contains(page == QPageSize::Letter ? QStringLiteral("letter") : QStringLiteral("A4")),
+        qPrintable(info));
     m_window->setLanguage(QStringLiteral("en"));
 }
 
@@ -311,8 +336,10 @@ void TestExport::csvHoldsEverySeries()
     QVERIFY(lines.front().startsWith(QStringLiteral("context,kv_per_gpu_bytes,")));
     // The views' columns together are every column of the sweep, in the sweep's order: the
     // file is the one `kvscope-cli sweep --csv` writes.
-    QCOMPARE(readAll(path), QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep)));
-    for (const char* series : {"decode_ms_gpu", "decode_ms_sata", "tokens_fit_mqa", "reload_ms_cpu", "recompute_ms"})
+    QCOMPARE(readAll(path),
+             QByteArray::fromStdString(sweepToCsv(m_controller->snapshot().contextSweep)));
+    for (const char* series :
+         {"decode_ms_gpu", "decode_ms_sata", "tokens_fit_mqa", "reload_ms_cpu", "recompute_ms"})
         QVERIFY2(lines.front().contains(QLatin1String(series)), series);
     QCOMPARE(lines.size() - 1, int(m_controller->snapshot().contextSweep.x.size()));
     // Every row: Llama 2 7B holds 524,288 B of KV per token of context.
@@ -326,7 +353,10 @@ void TestExport::scenarioDocumentRoundTrip()
 {
     ScenarioDocument* doc = m_window->document();
     QVERIFY(!doc->isModified());
-    m_controller->edit([](Scenario& s) { s.context = 32768; s.model = test::model("llama-3.1-8b"); });
+    m_controller->edit([](Scenario& s) {
+        s.context = 32768;
+        s.model = test::model("llama-3.1-8b");
+    });
     QVERIFY(doc->isModified());
     QVERIFY(m_window->isWindowModified());
     const QString path = m_dir.filePath(QStringLiteral("saved.kvscope.json"));
@@ -345,7 +375,8 @@ void TestExport::failedWriteKeepsOldFile()
     // A missing directory: a clean failure with a reason.
     ChartExportOptions options;
     QString error;
-    QVERIFY(!exportChart(*m_window->chart("vram"), m_dir.filePath("missing/dir/chart.png"), options, &error));
+    QVERIFY(!exportChart(*m_window->chart("vram"), m_dir.filePath("missing/dir/chart.png"), options,
+                         &error));
     QVERIFY(!error.isEmpty());
     // A file whose directory takes no new files (even for root): the old content survives.
     const QString guarded = QStringLiteral("/proc/version");
@@ -368,11 +399,22 @@ void TestExport::headlessCli_data()
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("file");
     QTest::addRow("report") << QStringList{"report", "--out"} << "cli-report.pdf";
-    QTest::addRow("export png") << QStringList{"export", "--chart", "vram", "--format", "png", "--width", "800", "--height", "500", "--out"} << "cli-vram.png";
-    QTest::addRow("export svg ja") << QStringList{"export", "--chart", "kv", "--format", "svg", "--lang", "ja", "--out"} << "cli-kv.svg";
+    QTest::addRow("export png") << QStringList{"export", "--chart", "vram", "--format",
+                                               "png",    "--width", "800",  "--height",
+                                               "500",    "--out"}
+                                << "cli-vram.png";
+    QTest::addRow("export svg ja")
+        << QStringList{"export", "--chart", "kv", "--format", "svg", "--lang", "ja", "--out"}
+        << "cli-kv.svg";
     // The hatched overflow bar once crashed the CLI on its way out, after the file was written.
-    QTest::addRow("overflow report") << QStringList{"report", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--out"} << "cli-overflow.pdf";
-    QTest::addRow("overflow png") << QStringList{"export", "--chart", "vram", "--format", "png", "--width", "800", "--height", "500", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--out"} << "cli-overflow.png";
+    QTest::addRow("overflow report")
+        << QStringList{"report", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--out"}
+        << "cli-overflow.pdf";
+    QTest::addRow("overflow png") << QStringList{"export",   "--chart", "vram",          "--format",
+                                                 "png",      "--width", "800",           "--height",
+                                                 "500",      "--model", "llama-3.1-70b", "--gpu",
+                                                 "h100-sxm", "--out"}
+                                  << "cli-overflow.png";
 }
 
 void TestExport::headlessCli()
@@ -404,7 +446,8 @@ void TestExport::headlessCli()
     // A bad value is refused with one line naming the option.
     QProcess bad;
     bad.setProcessEnvironment(env);
-    bad.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE), {"export", "--chart", "pie", "--format", "png", "--out", path});
+    bad.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE),
+              {"export", "--chart", "pie", "--format", "png", "--out", path});
     QVERIFY(bad.waitForFinished(60000));
     QCOMPARE(bad.exitCode(), 2);
     QVERIFY(bad.readAllStandardError().startsWith("kvscope-cli: --chart: got pie"));
@@ -501,7 +544,8 @@ void TestExport::helpListsTheRegistryCharts()
     std::ostringstream out, err;
     QCOMPARE(cli::run({"--help"}, test::catalog(), out, err), 0);
     const QRegularExpressionMatch usage =
-        QRegularExpression(QStringLiteral("export --chart (\\S+) ")).match(QString::fromStdString(out.str()));
+        QRegularExpression(QStringLiteral("export --chart (\\S+) "))
+            .match(QString::fromStdString(out.str()));
     QVERIFY2(usage.hasMatch(), out.str().c_str());
     QStringList expected;
     for (const std::string& id : cliChartIds())
@@ -509,7 +553,9 @@ void TestExport::helpListsTheRegistryCharts()
     QCOMPARE(usage.captured(1).split(QLatin1Char('|')), expected);
     // A value outside the registry is refused with the registry's values, in its order.
     std::ostringstream out2, err2;
-    QCOMPARE(cli::run({"export", "--chart", "pie", "--format", "png", "--out", "x.png"}, test::catalog(), out2, err2), 2);
+    QCOMPARE(cli::run({"export", "--chart", "pie", "--format", "png", "--out", "x.png"},
+                      test::catalog(), out2, err2),
+             2);
     for (const std::string& id : cliChartIds())
         QVERIFY2(err2.str().find(id) != std::string::npos, err2.str().c_str());
 }
@@ -520,7 +566,9 @@ void TestExport::reportPagesFollowTheRegistry()
     // Consecutive views of one space share a page: six sixths, two halves, one full page.
     std::vector<std::vector<const ViewEntry*>> expected;
     for (const ViewEntry& view : viewRegistry()) {
-        const size_t capacity = view.report == ReportSpace::SixthPage ? 6 : view.report == ReportSpace::HalfPage ? 2 : 1;
+        const size_t capacity = view.report == ReportSpace::SixthPage  ? 6
+                                : view.report == ReportSpace::HalfPage ? 2
+                                                                       : 1;
         const bool joins = !expected.empty() && expected.back().front()->report == view.report &&
                            expected.back().size() < capacity;
         if (joins)
@@ -539,8 +587,8 @@ void TestExport::reportPagesFollowTheRegistry()
 
     const QString path = m_dir.filePath(QStringLiteral("registry-report.pdf"));
     QString error;
-    QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(), path,
-                                 ReportOptions{}, &error),
+    QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(),
+                                 path, ReportOptions{}, &error),
              qPrintable(error));
     if (pdfPageText(path, 1).isEmpty())
         QSKIP("pdftotext is not installed");
@@ -550,14 +598,16 @@ void TestExport::reportPagesFollowTheRegistry()
         // Every word of each title (a title in a sixth of a page may wrap).
         return std::all_of(views.begin(), views.end(), [&](const ViewEntry* v) {
             const QStringList words = v->translatedTitle().split(QLatin1Char(' '));
-            return std::all_of(words.begin(), words.end(), [&](const QString& w) { return text.contains(w); });
+            return std::all_of(words.begin(), words.end(),
+                               [&](const QString& w) { return text.contains(w); });
         });
     };
     int first = 2;
     while (first < 10 && !holdsTitles(first, expected.front()))
         ++first;
     for (size_t p = 0; p < expected.size(); ++p)
-        QVERIFY2(holdsTitles(first + int(p), expected[p]), qPrintable(QStringLiteral("page %1").arg(first + int(p))));
+        QVERIFY2(holdsTitles(first + int(p), expected[p]),
+                 qPrintable(QStringLiteral("page %1").arg(first + int(p))));
     // The assumptions sit under the charts of the first page that leaves half of it free (the
     // plan's), and on no other chart page.
     size_t withRoom = 0;
@@ -565,7 +615,8 @@ void TestExport::reportPagesFollowTheRegistry()
         ++withRoom;
     QVERIFY(withRoom < pages.size());
     for (size_t p = 0; p < pages.size(); ++p)
-        QCOMPARE(pdfPageText(path, first + int(p)).contains(QStringLiteral("Assumptions")), p == withRoom);
+        QCOMPARE(pdfPageText(path, first + int(p)).contains(QStringLiteral("Assumptions")),
+                 p == withRoom);
 }
 
 // `export --dark` draws on the dark palette's background, not the print palette's white.

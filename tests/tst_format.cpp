@@ -5,8 +5,8 @@
 
 #include "testutils.h"
 
-#include "kvscope/io/result_json.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/io/result_json.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/text_summary.h"

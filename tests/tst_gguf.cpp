@@ -8,8 +8,8 @@
 
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/formats/gguf.h"
-#include "kvscope/settings/scenario_file.h"
 #include "kvscope/model/weights.h"
+#include "kvscope/settings/scenario_file.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

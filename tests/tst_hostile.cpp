@@ -12,9 +12,9 @@
 #include "cli.h"
 #include "kvscope/formats/config_import.h"
 #include "kvscope/settings/scenario_file.h"
+#include "testutils.h"
 #include "window/main_window.h"
 #include "window/scenario_document.h"
-#include "testutils.h"
 #include "window_fixture.h"
 
 #include <QApplication>
@@ -119,9 +119,9 @@ Kind kindOf(const QString& name)
 
 QString optionFor(Kind kind)
 {
-    return kind == Kind::Gpu ? QStringLiteral("--gpu")
-         : kind == Kind::Scenario ? QStringLiteral("--scenario")
-                                  : QStringLiteral("--model");
+    return kind == Kind::Gpu        ? QStringLiteral("--gpu")
+           : kind == Kind::Scenario ? QStringLiteral("--scenario")
+                                    : QStringLiteral("--model");
 }
 
 QString hostileDir()
@@ -246,7 +246,8 @@ void TestHostile::addFileRows(bool includeGpu)
     QTest::addRow("50 MB as config") << m_large << int(Kind::Config) << QStringLiteral("config");
     if (includeGpu)
         QTest::addRow("50 MB as GPU") << m_large << int(Kind::Gpu) << QStringLiteral("gpu");
-    QTest::addRow("50 MB as scenario") << m_large << int(Kind::Scenario) << QStringLiteral("scenario");
+    QTest::addRow("50 MB as scenario")
+        << m_large << int(Kind::Scenario) << QStringLiteral("scenario");
 }
 
 void TestHostile::cli_data()
@@ -259,10 +260,10 @@ void TestHostile::cli()
     QFETCH(QString, path);
     QFETCH(int, kind);
     QFETCH(QString, field);
-    const Run r = runProcess(QStringLiteral(KVSCOPE_CLI_EXECUTABLE),
-                             {QStringLiteral("calc"), QStringLiteral("--json"),
-                              optionFor(Kind(kind)), path},
-                             QProcessEnvironment::systemEnvironment());
+    const Run r =
+        runProcess(QStringLiteral(KVSCOPE_CLI_EXECUTABLE),
+                   {QStringLiteral("calc"), QStringLiteral("--json"), optionFor(Kind(kind)), path},
+                   QProcessEnvironment::systemEnvironment());
     QVERIFY2(r.code >= 0, qPrintable("kvscope-cli crashed or hung: " + r.err));
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.startsWith(QLatin1String("kvscope-cli: ")) && r.err.endsWith('\n') &&
@@ -291,9 +292,9 @@ void TestHostile::window()
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_tmp.filePath(QStringLiteral("config")));
         env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_tmp.path()); // else Qt warns on stderr
         const QString shot = m_tmp.filePath(QStringLiteral("shot.png"));
-        const Run r = runProcess(QStringLiteral(KVSCOPE_GUI_EXECUTABLE),
-                                 {QStringLiteral("--gpu"), path, QStringLiteral("--screenshot"), shot},
-                                 env);
+        const Run r =
+            runProcess(QStringLiteral(KVSCOPE_GUI_EXECUTABLE),
+                       {QStringLiteral("--gpu"), path, QStringLiteral("--screenshot"), shot}, env);
         QVERIFY2(r.code >= 0, qPrintable("kvscope crashed or hung: " + r.err));
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.startsWith(QLatin1String("kvscope: ")) && r.err.count('\n') == 1 &&
@@ -358,9 +359,9 @@ void TestHostile::failedExportsKeepOldFile()
     }
     // And from the command line: a failed export exits non-zero and leaves the file alone.
     const Run r = runProcess(QStringLiteral(KVSCOPE_CLI_EXECUTABLE),
-                             {QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("kv"),
-                              QStringLiteral("--format"), QStringLiteral("png"),
-                              QStringLiteral("--out"), guarded},
+                             {QStringLiteral("export"), QStringLiteral("--chart"),
+                              QStringLiteral("kv"), QStringLiteral("--format"),
+                              QStringLiteral("png"), QStringLiteral("--out"), guarded},
                              QProcessEnvironment::systemEnvironment());
     QVERIFY2(r.code > 0, qPrintable(r.err));
     QCOMPARE(readAll(guarded), before);
@@ -379,9 +380,9 @@ void TestHostile::nonUtf8FileNames()
     std::ofstream(gpuFile) << R"({"memory_gib": 48, "memory_bandwidth_gb_per_s": 1000,
                                  "fp16_tensor_tflops": 100})";
     std::ostringstream out, err;
-    const int code = cli::run({"calc", "--json", "--model", (config / "config.json").string(),
-                               "--gpu", gpuFile.string()},
-                              test::catalog(), out, err);
+    const int code = cli::run(
+        {"calc", "--json", "--model", (config / "config.json").string(), "--gpu", gpuFile.string()},
+        test::catalog(), out, err);
     QCOMPARE(code, 0);
     QVERIFY2(err.str().empty(), err.str().c_str());
     const auto json = nlohmann::json::parse(out.str());

@@ -10,8 +10,8 @@
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/formats/config_import.h"
 #include "kvscope/io/result_json.h"
-#include "kvscope/settings/scenario_file.h"
 #include "kvscope/model/kv_cache.h"
+#include "kvscope/settings/scenario_file.h"
 
 #include <QtTest>
 

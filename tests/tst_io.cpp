@@ -10,8 +10,8 @@
 #include "kvscope/formats/config_import.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/model/parameters.h"
-#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/settings/scenario_file.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -248,7 +248,8 @@ void TestIo::cliConfigMatchesPreset()
     const auto a = nlohmann::json::parse(fromFile);
     const auto b = nlohmann::json::parse(fromPreset);
     QCOMPARE(a["scenario"]["model"].get<std::string>(), std::string("llama-2-7b-hf"));
-    for (const char* key : {"kv_cache", "vram_per_gpu", "tokens_fit", "latency", "weights", "breakeven"})
+    for (const char* key :
+         {"kv_cache", "vram_per_gpu", "tokens_fit", "latency", "weights", "breakeven"})
         QVERIFY2(a[key] == b[key], key);
     QCOMPARE(a["kv_cache"]["per_gpu_bytes"].get<double>(), 1'073'741'824.0);
 
@@ -272,16 +273,20 @@ void TestIo::hostile_data()
     QTest::addRow("missing num_hidden_layers")
         << model(hostilePath("missing-layers.json")) << "num_hidden_layers";
     QTest::addRow("zero heads") << model(hostilePath("zero-heads.json")) << "num_attention_heads";
-    QTest::addRow("zero KV heads") << model(hostilePath("zero-kv-heads.json")) << "num_key_value_heads";
-    QTest::addRow("zero hidden_size") << model(hostilePath("zero-hidden-size.json")) << "hidden_size";
+    QTest::addRow("zero KV heads")
+        << model(hostilePath("zero-kv-heads.json")) << "num_key_value_heads";
+    QTest::addRow("zero hidden_size")
+        << model(hostilePath("zero-hidden-size.json")) << "hidden_size";
     QTest::addRow("negative heads")
         << model(hostilePath("negative-heads.json")) << "num_attention_heads";
     QTest::addRow("32 heads, 5 KV heads")
         << model(hostilePath("kv-heads-not-divisor.json")) << "num_key_value_heads";
     QTest::addRow("string for a number")
         << model(hostilePath("string-for-number.json")) << "hidden_size";
-    QTest::addRow("1e308 for a count") << model(hostilePath("huge-count.json")) << "num_hidden_layers";
-    QTest::addRow("NaN as a string") << model(hostilePath("nan-string.json")) << "num_attention_heads";
+    QTest::addRow("1e308 for a count")
+        << model(hostilePath("huge-count.json")) << "num_hidden_layers";
+    QTest::addRow("NaN as a string")
+        << model(hostilePath("nan-string.json")) << "num_attention_heads";
     QTest::addRow("truncated JSON") << model(hostilePath("truncated.json")) << "config";
     QTest::addRow("UTF-16 with BOM") << model(hostilePath("utf16-bom.json")) << "config";
     QTest::addRow("binary garbage") << model(hostilePath("binary-garbage.json")) << "config";
@@ -299,8 +304,7 @@ void TestIo::hostile_data()
     QTest::addRow("NaN memory fraction")
         << QStringList{"calc", "--gpu-mem-util", "nan"} << "--gpu-mem-util";
     QTest::addRow("GPU without memory")
-        << QStringList{"calc", "--gpu",
-                       QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
+        << QStringList{"calc", "--gpu", QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
         << "gpu.memory_gib";
     QTest::addRow("scenario version 99")
         << QStringList{"calc", "--scenario",
@@ -354,15 +358,15 @@ void TestIo::expertLayoutsAreChecked_data()
         {"min_compute_capability": 9.0, "max_compute_capability": 9.0, "scale_copies": 2}]})"
                            << "";
     QTest::addRow("not experts only")
-        << base + R"("expert_layouts": []})" << "expert_layouts: got an array; accepted: only with experts_only true";
+        << base + R"("expert_layouts": []})"
+        << "expert_layouts: got an array; accepted: only with experts_only true";
     QTest::addRow("not a list") << base + R"("experts_only": true, "expert_layouts": 3})"
                                 << "expert_layouts: got 3; accepted: a list of layouts";
     QTest::addRow("no range") << base + R"("experts_only": true, "expert_layouts": [{}]})"
                               << "expert_layouts[0].min_compute_capability";
-    QTest::addRow("three scale copies")
-        << base + R"("experts_only": true, "expert_layouts": [
+    QTest::addRow("three scale copies") << base + R"("experts_only": true, "expert_layouts": [
         {"min_compute_capability": 8, "max_compute_capability": 9, "scale_copies": 3}]})"
-        << "expert_layouts[0].scale_copies";
+                                        << "expert_layouts[0].scale_copies";
 }
 
 void TestIo::expertLayoutsAreChecked()

@@ -34,7 +34,8 @@ CheckRun runCheck(const QString& root)
 bool copyCore(const QString& dir)
 {
     QProcess cp;
-    cp.start(QStringLiteral("cp"), {QStringLiteral("-r"), kSourceDir + QStringLiteral("/core"), dir});
+    cp.start(QStringLiteral("cp"),
+             {QStringLiteral("-r"), kSourceDir + QStringLiteral("/core"), dir});
     return cp.waitForFinished(60000) && cp.exitCode() == 0;
 }
 

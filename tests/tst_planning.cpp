@@ -5,11 +5,11 @@
 // matrix matches the seed's "one 24 GB GPU at 4 bits" statements; cost follows the prices.
 #include "cli.h"
 #include "cli_runner.h"
-#include "kvscope/settings/scenario_file.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/planning/cautions.h"
 #include "kvscope/planning/fit_matrix.h"
 #include "kvscope/planning/plan_search.h"
+#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 #include "testutils.h"
 

@@ -46,8 +46,7 @@ std::vector<double> memoryGrid()
     return grid;
 }
 
-template <typename T>
-std::vector<T> everyNth(const std::vector<T>& all, int n)
+template <typename T> std::vector<T> everyNth(const std::vector<T>& all, int n)
 {
     std::vector<T> kept;
     for (size_t i = 0; i < all.size(); i += size_t(n))
@@ -108,7 +107,8 @@ void TestProperty::initTestCase()
     QVERIFY(catalog().weightFormats.size() >= 15);
     if (m_thin > 1)
         qInfo("KVSCOPE_PROPERTY_THIN=%d: %zu of %zu GPUs, %zu of %zu weight formats", m_thin,
-              m_gpus.size(), catalog().gpus.size(), m_formats.size(), catalog().weightFormats.size());
+              m_gpus.size(), catalog().gpus.size(), m_formats.size(),
+              catalog().weightFormats.size());
 }
 
 void TestProperty::contextSweep()
@@ -145,11 +145,12 @@ void TestProperty::contextSweep()
                             const std::array<double, 7> times = decodeTimes(*e);
                             for (size_t i = 0; i < times.size(); ++i)
                                 if (times[i] < lastTimes[i])
-                                    QFAIL(qPrintable(describe(s) + QStringLiteral(
-                                                         ": decode time %1 fell from %2 to %3")
-                                                                       .arg(i)
-                                                                       .arg(lastTimes[i])
-                                                                       .arg(times[i])));
+                                    QFAIL(qPrintable(
+                                        describe(s) +
+                                        QStringLiteral(": decode time %1 fell from %2 to %3")
+                                            .arg(i)
+                                            .arg(lastTimes[i])
+                                            .arg(times[i])));
                             lastKv = e->kv.totalBytes;
                             lastTimes = times;
                             ++checked;
@@ -163,8 +164,8 @@ void TestProperty::contextSweep()
                                      contexts.size() * kBatches.size() * kPlacements.size());
     qInfo("context sweep: %lld combinations (%zu models x %zu GPUs x %zu formats x %zu contexts"
           " x %zu batches x %zu placements)",
-          static_cast<long long>(checked), catalog().models.size(), m_gpus.size(),
-          m_formats.size(), contexts.size(), kBatches.size(), kPlacements.size());
+          static_cast<long long>(checked), catalog().models.size(), m_gpus.size(), m_formats.size(),
+          contexts.size(), kBatches.size(), kPlacements.size());
     QCOMPARE(checked, expected);
     QVERIFY(checked >= (m_thin > 1 ? 100'000 : 1'000'000));
 }
@@ -197,11 +198,12 @@ void TestProperty::memorySweep()
                             const std::array<int64_t, 6> fit = fittingTokens(*e);
                             for (size_t i = 0; i < fit.size(); ++i)
                                 if (fit[i] < last[i])
-                                    QFAIL(qPrintable(describe(s) + QStringLiteral(
-                                                         ": tokens that fit (%1) fell from %2 to %3")
-                                                                       .arg(i)
-                                                                       .arg(last[i])
-                                                                       .arg(fit[i])));
+                                    QFAIL(qPrintable(
+                                        describe(s) +
+                                        QStringLiteral(": tokens that fit (%1) fell from %2 to %3")
+                                            .arg(i)
+                                            .arg(last[i])
+                                            .arg(fit[i])));
                             last = fit;
                             ++checked;
                         }
@@ -214,8 +216,8 @@ void TestProperty::memorySweep()
                                      memory.size() * kBatches.size() * kPlacements.size());
     qInfo("memory sweep: %lld combinations (%zu models x %zu GPUs x %zu formats x %zu sizes"
           " x %zu batches x %zu placements)",
-          static_cast<long long>(checked), catalog().models.size(), m_gpus.size(),
-          m_formats.size(), memory.size(), kBatches.size(), kPlacements.size());
+          static_cast<long long>(checked), catalog().models.size(), m_gpus.size(), m_formats.size(),
+          memory.size(), kBatches.size(), kPlacements.size());
     QCOMPARE(checked, expected);
     QVERIFY(checked >= (m_thin > 1 ? 50'000 : 500'000));
 }

@@ -6,10 +6,10 @@
 #include "cli.h"
 #include "cli_runner.h"
 #include "kvscope/catalog/catalog.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/settings_registry.h"
 #include "kvscope/validation/validation_set.h"
-#include "kvscope/settings/scenario_defaults.h"
 #include "testutils.h"
 
 #include <QCoreApplication>

@@ -4,36 +4,36 @@
 // window has no untranslated text, and a screenshot is not blank.
 
 #include "charts/breakeven_chart.h"
-#include "panels/context_control.h"
 #include "charts/decode_latency_chart.h"
-#include "panels/headline_bar.h"
 #include "charts/kv_growth_chart.h"
+#include "charts/tokens_fit_chart.h"
+#include "charts/vram_chart.h"
+#include "export/screenshot.h"
+#include "panels/context_control.h"
+#include "panels/headline_bar.h"
+#include "panels/scenario_panel.h"
+#include "testutils.h"
 #include "window/language.h"
 #include "window/main_window.h"
 #include "window/ui_text.h"
-#include "panels/scenario_panel.h"
-#include "export/screenshot.h"
-#include "testutils.h"
 #include "window_fixture.h"
-#include "charts/tokens_fit_chart.h"
-#include "charts/vram_chart.h"
 
 #include <QAbstractButton>
 #include <QApplication>
-#include <QTabWidget>
 #include <QComboBox>
+#include <QDialog>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QRegularExpression>
-#include <QTimer>
-#include <QLineEdit>
-#include <QDialog>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTest>
+#include <QTimer>
 
 using namespace kvscope;
 using namespace kvscope::ui;
@@ -86,13 +86,22 @@ QString chartLabelProblem(ChartBase* chart)
         QList<QPair<QString, QRectF>> boxes;
         for (QCPItemText* text : chart->visibleLabels()) {
             const QRectF box = ChartBase::labelBox(text);
-            const QString name = QStringLiteral("%1: \"%2\"").arg(chart->chartTitle(), text->text());
+            const QString name =
+                QStringLiteral("%1: \"%2\"").arg(chart->chartTitle(), text->text());
             if (box.left() < -1 || box.right() > chart->width() + 1)
-                return QStringLiteral("%1 spans x %2 to %3 of %4").arg(name).arg(box.left()).arg(box.right()).arg(chart->width());
+                return QStringLiteral("%1 spans x %2 to %3 of %4")
+                    .arg(name)
+                    .arg(box.left())
+                    .arg(box.right())
+                    .arg(chart->width());
             const QRectF plot = QRectF(chart->axisRect()->rect()).adjusted(-1, -1, 1, 1);
             if (text->clipToAxisRect() && (box.top() < plot.top() || box.bottom() > plot.bottom()))
                 return QStringLiteral("%1 is cut off: y %2 to %3, plot %4 to %5")
-                    .arg(name).arg(box.top()).arg(box.bottom()).arg(plot.top()).arg(plot.bottom());
+                    .arg(name)
+                    .arg(box.top())
+                    .arg(box.bottom())
+                    .arg(plot.top())
+                    .arg(plot.bottom());
             for (const auto& [other, otherBox] : boxes)
                 if (box.intersects(otherBox))
                     return QStringLiteral("%1 overlaps \"%2\"").arg(name, other);
@@ -184,7 +193,8 @@ void TestUi::controlsReachScenarioAndCharts()
     // Weight format slider: weights shrink in the VRAM chart.
     const double fp16Weights = vram->segmentBytes()[0];
     const auto& formats = test::catalog().weightFormats;
-    const auto q4 = std::find_if(formats.begin(), formats.end(), [](auto& f) { return f.id == "q4_k_m"; });
+    const auto q4 =
+        std::find_if(formats.begin(), formats.end(), [](auto& f) { return f.id == "q4_k_m"; });
     panel->weightSlider()->setValue(int(q4 - formats.begin()));
     evaluate();
     QCOMPARE(m_controller->scenario().weights.id, std::string("q4_k_m"));
@@ -299,7 +309,8 @@ void TestUi::vramBarsFollowTheirRoom()
         evaluate();
         QApplication::processEvents();
         vram->replot(QCustomPlot::rpImmediateRefresh);
-        return QStringList(vram->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().values());
+        return QStringList(
+            vram->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().values());
     };
     QCOMPARE(ticks(1), QStringList{"GPU 0"});
     QCOMPARE(ticks(2), QStringList{"each of 2 GPUs"});
@@ -369,13 +380,25 @@ void TestUi::extremeSettingsShowNoNonsense_data()
     QTest::addColumn<qint64>("context");
     QTest::addColumn<qint64>("batch");
     QTest::addColumn<int>("placement");
-    QTest::addRow("tiny context") << "llama-2-7b" << "t4" << qint64(1) << qint64(1) << int(KvPlacement::Gpu);
-    QTest::addRow("10^8 tokens") << "llama-3.1-8b" << "rtx-4090" << qint64(100'000'000) << qint64(1) << int(KvPlacement::Gpu);
-    QTest::addRow("huge batch") << "mixtral-8x7b" << "l4" << qint64(32768) << qint64(65536) << int(KvPlacement::Sata);
-    QTest::addRow("405b on one gpu") << "llama-3.1-405b" << "rtx-3090" << qint64(131072) << qint64(256) << int(KvPlacement::CpuRam);
-    QTest::addRow("mla windowless") << "deepseek-v3" << "m4-max" << qint64(1'000'000) << qint64(8) << int(KvPlacement::Nvme);
-    QTest::addRow("all windowed") << "mistral-7b-v0.1" << "b200" << qint64(100'000'000) << qint64(1) << int(KvPlacement::Gpu);
-    QTest::addRow("70b overflows one h100") << "llama-3.1-70b" << "h100-sxm" << qint64(2048) << qint64(1) << int(KvPlacement::Gpu);
+    QTest::addRow("tiny context") << "llama-2-7b"
+                                  << "t4" << qint64(1) << qint64(1) << int(KvPlacement::Gpu);
+    QTest::addRow("10^8 tokens") << "llama-3.1-8b"
+                                 << "rtx-4090" << qint64(100'000'000) << qint64(1)
+                                 << int(KvPlacement::Gpu);
+    QTest::addRow("huge batch") << "mixtral-8x7b"
+                                << "l4" << qint64(32768) << qint64(65536) << int(KvPlacement::Sata);
+    QTest::addRow("405b on one gpu")
+        << "llama-3.1-405b"
+        << "rtx-3090" << qint64(131072) << qint64(256) << int(KvPlacement::CpuRam);
+    QTest::addRow("mla windowless")
+        << "deepseek-v3"
+        << "m4-max" << qint64(1'000'000) << qint64(8) << int(KvPlacement::Nvme);
+    QTest::addRow("all windowed") << "mistral-7b-v0.1"
+                                  << "b200" << qint64(100'000'000) << qint64(1)
+                                  << int(KvPlacement::Gpu);
+    QTest::addRow("70b overflows one h100")
+        << "llama-3.1-70b"
+        << "h100-sxm" << qint64(2048) << qint64(1) << int(KvPlacement::Gpu);
 }
 
 void TestUi::extremeSettingsShowNoNonsense()
@@ -396,7 +419,8 @@ void TestUi::extremeSettingsShowNoNonsense()
     QVERIFY(m_controller->hasSnapshot());
     QCOMPARE(m_controller->scenario().context, int64_t(context));
     static const QRegularExpression nonsense(
-        QStringLiteral("\\b(nan|inf|infinity)\\b|-\\d[\\d,.]*\\s?(B|KiB|MiB|GiB|TiB|PiB|kB|MB|GB|TB|ms|s)\\b"),
+        QStringLiteral(
+            "\\b(nan|inf|infinity)\\b|-\\d[\\d,.]*\\s?(B|KiB|MiB|GiB|TiB|PiB|kB|MB|GB|TB|ms|s)\\b"),
         QRegularExpression::CaseInsensitiveOption);
     for (const QString& text : visibleTexts(*m_window))
         QVERIFY2(!nonsense.match(text).hasMatch(), qPrintable(text));
@@ -410,8 +434,10 @@ void TestUi::extremeSettingsShowNoNonsense()
     auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart("latency"));
     const QRectF caption = latency->captionBox();
     for (int g = 0; g < latency->graphCount(); ++g)
-        for (auto it = latency->graph(g)->data()->constBegin(); it != latency->graph(g)->data()->constEnd(); ++it) {
-            const QPointF point(latency->xAxis->coordToPixel(it->key), latency->yAxis->coordToPixel(it->value));
+        for (auto it = latency->graph(g)->data()->constBegin();
+             it != latency->graph(g)->data()->constEnd(); ++it) {
+            const QPointF point(latency->xAxis->coordToPixel(it->key),
+                                latency->yAxis->coordToPixel(it->value));
             QVERIFY2(!caption.contains(point), qPrintable(latency->graph(g)->name()));
         }
 }
@@ -429,17 +455,59 @@ void TestUi::labelsStayApartInADemoWindow_data()
     QTest::addColumn<qint64>("batch");
     QTest::addColumn<qint64>("nCpuMoe"); // llama.cpp --n-cpu-moe
     const QSize laptop(1280, 800), desktop(1600, 1000);
-    QTest::addRow("seed") << "en" << laptop << "hf" << "llama-2-7b" << "rtx-4090" << "fp16" << qint64(2048) << 1 << qint64(1) << qint64(0);
-    QTest::addRow("70b overflows, ja") << "ja" << laptop << "vllm" << "llama-3.1-70b" << "h100-sxm" << "bf16" << qint64(2048) << 1 << qint64(1) << qint64(0);
-    QTest::addRow("70b q4 on an m3 max, ja") << "ja" << laptop << "llamacpp" << "llama-3.1-70b" << "m3-max" << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0);
-    QTest::addRow("70b q4 on an m3 max") << "en" << laptop << "llamacpp" << "llama-3.1-70b" << "m3-max" << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0);
-    QTest::addRow("deepseek v3 on 8 h200") << "en" << desktop << "vllm" << "deepseek-v3" << "h200" << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0);
-    QTest::addRow("deepseek v3 on 8 h200, ja") << "ja" << laptop << "vllm" << "deepseek-v3" << "h200" << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0);
-    QTest::addRow("mixtral on 2 l40s, ja") << "ja" << laptop << "hf" << "mixtral-8x7b" << "l40s" << "bf16" << qint64(32768) << 2 << qint64(1) << qint64(0);
-    QTest::addRow("qwen3 8b on a 4090") << "en" << laptop << "vllm" << "qwen3-8b" << "rtx-4090" << "awq-int4" << qint64(40960) << 1 << qint64(1) << qint64(0);
-    QTest::addRow("gpt-oss-120b experts in host RAM") << "en" << laptop << "llamacpp" << "gpt-oss-120b" << "rtx-4090" << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24);
-    QTest::addRow("gpt-oss-120b experts in host RAM, ja") << "ja" << laptop << "llamacpp" << "gpt-oss-120b" << "rtx-4090" << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24);
-    QTest::addRow("gpt-oss-120b on an h100, ja") << "ja" << laptop << "vllm" << "gpt-oss-120b" << "h100-sxm" << "mxfp4-moe" << qint64(8192) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("seed") << "en" << laptop << "hf"
+                          << "llama-2-7b"
+                          << "rtx-4090"
+                          << "fp16" << qint64(2048) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("70b overflows, ja") << "ja" << laptop << "vllm"
+                                       << "llama-3.1-70b"
+                                       << "h100-sxm"
+                                       << "bf16" << qint64(2048) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("70b q4 on an m3 max, ja")
+        << "ja" << laptop << "llamacpp"
+        << "llama-3.1-70b"
+        << "m3-max"
+        << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("70b q4 on an m3 max")
+        << "en" << laptop << "llamacpp"
+        << "llama-3.1-70b"
+        << "m3-max"
+        << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("deepseek v3 on 8 h200")
+        << "en" << desktop << "vllm"
+        << "deepseek-v3"
+        << "h200"
+        << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0);
+    QTest::addRow("deepseek v3 on 8 h200, ja")
+        << "ja" << laptop << "vllm"
+        << "deepseek-v3"
+        << "h200"
+        << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0);
+    QTest::addRow("mixtral on 2 l40s, ja")
+        << "ja" << laptop << "hf"
+        << "mixtral-8x7b"
+        << "l40s"
+        << "bf16" << qint64(32768) << 2 << qint64(1) << qint64(0);
+    QTest::addRow("qwen3 8b on a 4090")
+        << "en" << laptop << "vllm"
+        << "qwen3-8b"
+        << "rtx-4090"
+        << "awq-int4" << qint64(40960) << 1 << qint64(1) << qint64(0);
+    QTest::addRow("gpt-oss-120b experts in host RAM")
+        << "en" << laptop << "llamacpp"
+        << "gpt-oss-120b"
+        << "rtx-4090"
+        << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24);
+    QTest::addRow("gpt-oss-120b experts in host RAM, ja")
+        << "ja" << laptop << "llamacpp"
+        << "gpt-oss-120b"
+        << "rtx-4090"
+        << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24);
+    QTest::addRow("gpt-oss-120b on an h100, ja")
+        << "ja" << laptop << "vllm"
+        << "gpt-oss-120b"
+        << "h100-sxm"
+        << "mxfp4-moe" << qint64(8192) << 1 << qint64(1) << qint64(0);
 }
 
 // What a consultant shows on a laptop: every chart label readable, in both languages.
@@ -480,7 +548,8 @@ void TestUi::dragCoalescesEvaluations()
         slider->setValue(position);
     QCOMPARE(spy.count(), 0); // nothing evaluated until the event loop turns
     QTRY_COMPARE(spy.count(), 1);
-    QCOMPARE(m_controller->snapshot().scenario.context, ContextControl::tokensAt(ContextControl::sliderSteps));
+    QCOMPARE(m_controller->snapshot().scenario.context,
+             ContextControl::tokensAt(ContextControl::sliderSteps));
 }
 
 void TestUi::contextDragMovesOnlyMarkers()
@@ -514,8 +583,10 @@ void TestUi::japaneseHasNoUntranslatedText()
 {
     // Words that are the same in a Japanese engineer's UI: units, acronyms and proper names
     // from the catalog.
-    QSet<QString> sameInBoth{"MHA", "GQA", "MQA", "MLA", "GPU", "KV", "VRAM", "NVMe", "SATA", "SSD", "PCIe",
-                             "head_dim", "English", "config.json", "GGUF", "Hugging Face", "FP16", "GiB", "GB", "KiB", "MiB"};
+    QSet<QString> sameInBoth{"MHA",     "GQA",         "MQA",  "MLA",          "GPU",  "KV",
+                             "VRAM",    "NVMe",        "SATA", "SSD",          "PCIe", "head_dim",
+                             "English", "config.json", "GGUF", "Hugging Face", "FP16", "GiB",
+                             "GB",      "KiB",         "MiB"};
     for (const ModelSpec& m : test::catalog().models)
         sameInBoth << QString::fromStdString(m.name);
     for (const GpuSpec& g : test::catalog().gpus)
@@ -543,7 +614,8 @@ void TestUi::japaneseHasNoUntranslatedText()
     }
     QCOMPARE(m_window->headline()->tile(HeadlineBar::Fit)->value(), QStringLiteral("収まる"));
     // The advanced drawer and the report name every efficiency factor, never by its id.
-    static const QRegularExpression japanese(QStringLiteral("[\\x{3040}-\\x{30FF}\\x{4E00}-\\x{9FFF}]"));
+    static const QRegularExpression japanese(
+        QStringLiteral("[\\x{3040}-\\x{30FF}\\x{4E00}-\\x{9FFF}]"));
     for (const EfficiencyFactor& f : test::catalog().efficiencyFactors) {
         const QString name = UiText::efficiencyName(f.id);
         QVERIFY2(name.contains(japanese), qPrintable(name));

@@ -4,8 +4,8 @@
 
 #include "testutils.h"
 
-#include "kvscope/validation/validation_set.h"
 #include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/validation/validation_set.h"
 
 #include <QtTest>
 
@@ -200,7 +200,8 @@ void TestValidation::vllmKvPoolByHand_data()
         << QStringLiteral("v0.7.x-era V0") << false << QString() << false << true;
     QTest::newRow("V0 engine, release not stated: before v0.21")
         << QStringLiteral("ROCm fork checkout V0, Dec 2024") << false << QString() << false << true;
-    QTest::newRow("v0.10.2 V1 too") << QStringLiteral("0.10.2") << false << QString() << false << true;
+    QTest::newRow("v0.10.2 V1 too")
+        << QStringLiteral("0.10.2") << false << QString() << false << true;
     QTest::newRow("FlashInfer sampler: no sorted copies")
         << QStringLiteral("v0.10.1.1 V1") << false << QStringLiteral("flashinfer") << false << true;
     QTest::newRow("PyTorch sampler: the catalog's copies")
@@ -246,8 +247,8 @@ void TestValidation::vllmKvPoolByHand()
                            (2 * 4096 + std::max(4096 + 2048 + 4096 + 4096, 3 * 14336 + 4096)) *
                            activationBytes;
     const double copies = sampler == QLatin1String("flashinfer") ? 1.0
-                          : classicRunner ? vllm->classicSamplerLogitCopies
-                                          : vllm->samplerLogitCopies;
+                          : classicRunner                        ? vllm->classicSamplerLogitCopies
+                                                                 : vllm->samplerLogitCopies;
     const double activations = std::max(forward + logits, logits * copies);
     const double reported = 80.0 * 1024 * kMiB * h100->usableFraction;
     const double free = reported * 0.9 - 8030261248.0 * 2 - activations - overhead;
@@ -446,7 +447,8 @@ void TestValidation::modelRunnerV2GraphsByVersion_data()
     QTest::addColumn<QString>("model");
     QTest::addColumn<bool>("graphsOutsideOnV026");
     QTest::newRow("dense: Model Runner V2 left graphs out") << QStringLiteral("qwen3-8b") << true;
-    QTest::newRow("MoE: the classic runner kept them in") << QStringLiteral("qwen3-30b-a3b") << false;
+    QTest::newRow("MoE: the classic runner kept them in")
+        << QStringLiteral("qwen3-30b-a3b") << false;
 }
 
 void TestValidation::modelRunnerV2GraphsByVersion()
@@ -461,9 +463,8 @@ void TestValidation::modelRunnerV2GraphsByVersion()
         c["engine"] = "vllm";
         c["model"] = model.toStdString();
         c["gpu"] = "h100-sxm";
-        c["settings"] = {{"gpu_memory_utilization", 0.9},
-                         {"max_model_len", 8192},
-                         {"engine_version", version}};
+        c["settings"] = {
+            {"gpu_memory_utilization", 0.9}, {"max_model_len", 8192}, {"engine_version", version}};
         c["measured"] = {{"available_kv_gib", 20.0}};
         const ValidationResult r = validateCase(parseOne(c), catalog());
         return r.predicted;
@@ -525,7 +526,8 @@ void TestValidation::malformedFiles_data()
 {
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("field");
-    const std::string ok = R"({"id": "c1", "kind": "decode", "gpu": "t4", "source": "s", "model": "m", "engine": "e",
+    const std::string ok =
+        R"({"id": "c1", "kind": "decode", "gpu": "t4", "source": "s", "model": "m", "engine": "e",
                                "measured": {"tokens_per_s": 10})";
     QTest::addRow("not an array") << QByteArray(R"({"id": "c1"})") << "bad.json";
     QTest::addRow("case not an object") << QByteArray("[3]") << "bad.json: case 1";

@@ -8,10 +8,10 @@
 #include "window_fixture.h"
 
 #include "panels/calibration_dialog.h"
-#include "window/scenario_document.h"
 #include "validation/validation_menus.h"
 #include "validation/validation_plot.h"
 #include "validation/validation_view.h"
+#include "window/scenario_document.h"
 
 #include <QAbstractButton>
 #include <QComboBox>

@@ -299,8 +299,7 @@ void TestWeights::vllmHoldsMxfp4ExpertsPerArchitecture()
     const ParameterCount& p = e.parameters;
     QCOMPARE(e.experts.parameters, p.experts * factor);
     QCOMPARE(e.experts.bitsPerWeight, bits);
-    QCOMPARE(e.weightsBytesTotal,
-             p.experts * factor * bits / 8 + (p.total() - p.experts) * 2);
+    QCOMPARE(e.weightsBytesTotal, p.experts * factor * bits / 8 + (p.total() - p.experts) * 2);
 }
 
 void TestWeights::everyPresetEvaluates_data()
@@ -341,8 +340,8 @@ void TestWeights::catalogIsBroadAndSourced()
         QVERIFY2(g.hostRamGiBPerGpu == 0 || g.hostRamSource.size() > 20, g.id.c_str());
     }
     // Every desktop card and the 8-GPU data-centre platforms have one.
-    for (const char* id : {"rtx-4090", "rtx-3060", "rx-7900-xtx", "h100-sxm", "h200", "b200",
-                           "mi300x", "gb200"})
+    for (const char* id :
+         {"rtx-4090", "rtx-3060", "rx-7900-xtx", "h100-sxm", "h200", "b200", "mi300x", "gb200"})
         QVERIFY2(c.gpu(id)->hostRamGiBPerGpu > 0, id);
     for (const char* family : {"gemma-3-", "glm-4", "kimi-k2", "llama-4-", "qwen3-235b", "phi-4",
                                "command-r", "mixtral-8x22b", "deepseek-r1"}) {
@@ -351,10 +350,26 @@ void TestWeights::catalogIsBroadAndSourced()
         });
         QVERIFY2(found, family);
     }
-    for (const char* id : {"rtx-3060", "rtx-3070", "rtx-3080", "rtx-3080-ti", "rtx-4060-ti-16gb",
-                           "rtx-4070", "rtx-4070-ti", "rtx-4080-super", "rtx-5070-ti", "rtx-5080",
-                           "rtx-4000-ada", "rtx-5000-ada", "h20", "h100-nvl", "gh200", "b300",
-                           "gb200", "mi355x", "rx-7900-xtx", "gaudi-3"})
+    for (const char* id : {"rtx-3060",
+                           "rtx-3070",
+                           "rtx-3080",
+                           "rtx-3080-ti",
+                           "rtx-4060-ti-16gb",
+                           "rtx-4070",
+                           "rtx-4070-ti",
+                           "rtx-4080-super",
+                           "rtx-5070-ti",
+                           "rtx-5080",
+                           "rtx-4000-ada",
+                           "rtx-5000-ada",
+                           "h20",
+                           "h100-nvl",
+                           "gh200",
+                           "b300",
+                           "gb200",
+                           "mi355x",
+                           "rx-7900-xtx",
+                           "gaudi-3"})
         QVERIFY2(c.gpu(id), id);
 }
 

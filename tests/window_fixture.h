@@ -4,10 +4,10 @@
 // The window on the seed's scenario, in English, offscreen at 1600x1000, evaluated: what the
 // window and export suites start every test from.
 
+#include "testutils.h"
 #include "window/language.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
-#include "testutils.h"
 
 #include <memory>
 

@@ -21,8 +21,8 @@ namespace kvscope::cli {
 
 namespace {
 
-constexpr const char* kCommands =
-    "list, calc, compare, plan, matrix, sweep, launch, export, report, validate, calibrate or check-log (see --help)";
+constexpr const char* kCommands = "list, calc, compare, plan, matrix, sweep, launch, export, "
+                                  "report, validate, calibrate or check-log (see --help)";
 
 RenderCommand renderCommand = nullptr;
 ModelResolver modelResolver = nullptr;
@@ -48,12 +48,16 @@ void printHelp(std::ostream& out)
            "                    [scenario options] [--csv|--json]\n"
            "  kvscope-cli plan [scenario options] [--users N] [--objective cost|cost-per-million|\n"
            "                   gpus|speed] [--max-gpus-per-node N] [--allow-engines A,B]\n"
-           "                   [--allow-gpus A,B] [--min-weight-bits X] [--limit N] [--csv|--json]\n"
+           "                   [--allow-gpus A,B] [--min-weight-bits X] [--limit N] "
+           "[--csv|--json]\n"
            "  kvscope-cli matrix [scenario options] [--columns gpus|formats] [--models A,B]\n"
            "                     [--csv|--json]\n"
            "  kvscope-cli launch [scenario options] [--json]\n"
-           "  kvscope-cli export --chart " << chartChoices() << " --format png|svg|pdf\n"
-           "                     --out FILE [--width PX --height PX | --slide] [--compare FILE]...\n"
+           "  kvscope-cli export --chart "
+        << chartChoices()
+        << " --format png|svg|pdf\n"
+           "                     --out FILE [--width PX --height PX | --slide] [--compare "
+           "FILE]...\n"
            "                     [scenario options]\n"
            "  kvscope-cli report --out FILE.pdf [--page a4|letter] [--compare FILE]...\n"
            "                     [scenario options]\n"
@@ -62,18 +66,24 @@ void printHelp(std::ostream& out)
            "                        [--save FILE] [--json]\n"
            "  kvscope-cli check-log FILE [scenario options] [--json] [--si]\n\n"
            "validate compares predictions with the public measurements in the data directory's\n"
-           "validation/*.json (or FILES). calibrate fits hbm_efficiency to a measured decode speed,\n"
-           "or the engine's runtime overhead to vLLM's logged \"GPU KV cache size\", and prints the\n"
-           "prediction before and after; --save writes the calibrated scenario. calc also says whether\n"
-           "the scenario runs and, if not, the remedies in the order to try them. compare prints the\n"
+           "validation/*.json (or FILES). calibrate fits hbm_efficiency to a measured decode "
+           "speed,\n"
+           "or the engine's runtime overhead to vLLM's logged \"GPU KV cache size\", and prints "
+           "the\n"
+           "prediction before and after; --save writes the calibrated scenario. calc also says "
+           "whether\n"
+           "the scenario runs and, if not, the remedies in the order to try them. compare prints "
+           "the\n"
            "headline figures of two to five scenario files side by side, each against the first,\n"
            "and the inputs that differ (a file's pinned scenarios join it). plan searches every\n"
            "catalog GPU x count x engine x format x KV dtype for the model, context and users and\n"
-           "ranks what runs and meets the targets (--min-tokens-per-s, --max-ttft-ms); matrix shows\n"
+           "ranks what runs and meets the targets (--min-tokens-per-s, --max-ttft-ms); matrix "
+           "shows\n"
            "which models fit on which GPUs (or formats). launch prints the\n"
            "command that runs the scenario on its engine (vllm serve, llama-server, or the\n"
            "transformers lines in Python), with what the engine has no flag for as comments.\n"
-           "check-log reads a vLLM, llama.cpp (or ollama) or TGI start-up log, builds the scenario\n"
+           "check-log reads a vLLM, llama.cpp (or ollama) or TGI start-up log, builds the "
+           "scenario\n"
            "it states (options given override the log) and prints each logged memory figure\n"
            "beside kvscope's prediction.\n\n"
            "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
@@ -86,22 +96,29 @@ void printHelp(std::ostream& out)
            "  --csv                                   sweep as CSV\n"
            "  --si                                    sizes in GB instead of GiB (tables, charts)\n"
            "  --lang en|ja                            language of charts and reports\n"
-           "  --scale F                               PNG export: device pixel ratio (2 = crisp slides)\n"
-           "  --dark                                  export with the dark palette, not the print one\n"
-           "  --slide                                 export for a 16:9 slide: laid out at 960 x 540,\n"
+           "  --scale F                               PNG export: device pixel ratio (2 = crisp "
+           "slides)\n"
+           "  --dark                                  export with the dark palette, not the print "
+           "one\n"
+           "  --slide                                 export for a 16:9 slide: laid out at 960 x "
+           "540,\n"
            "                                          PNG at 2x (1920 x 1080 pixels)\n"
-           "  --compare FILE                          export, report: pin a scenario file beside the\n"
+           "  --compare FILE                          export, report: pin a scenario file beside "
+           "the\n"
            "                                          scenario (repeat; at most four pinned)\n"
            "  --verbose                               report catalog files that were skipped\n"
-           "  --tokens-per-s X                        calibrate: measured decode tokens per second\n"
+           "  --tokens-per-s X                        calibrate: measured decode tokens per "
+           "second\n"
            "  --kv-cache-tokens N                     calibrate: vLLM's logged GPU KV cache size\n"
            "  --save FILE                             calibrate: write the calibrated scenario\n"
            "  --help, --version\n\n"
            "Exit status: 0 success, 2 bad input (one line on stderr naming the field).\n"
-           "Catalogs: $XDG_DATA_HOME/kvscope (models/, gpus/) is searched before the built-in ones.\n";
+           "Catalogs: $XDG_DATA_HOME/kvscope (models/, gpus/) is searched before the built-in "
+           "ones.\n";
 }
 
-int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
+int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                std::ostream& err)
 {
     if (!args.positional.empty())
         return badInput(err, {"calc", args.positional.front(), "no positional arguments"});
@@ -157,11 +174,18 @@ int badInput(std::ostream& err, const FieldError& error)
 
 std::set<std::string> valuedOptions()
 {
-    std::set<std::string> names{"vary", "from", "to", "points", "chart", "format", "out",
-                                "width", "height", "page", "lang", "scale",
-                                "tokens-per-s", "kv-cache-tokens", "save",
-                                "max-gpus-per-node", "limit", "min-weight-bits", "objective",
-                                "allow-engines", "allow-gpus", "columns", "models", "compare"};
+    std::set<std::string> names{"vary",         "from",
+                                "to",           "points",
+                                "chart",        "format",
+                                "out",          "width",
+                                "height",       "page",
+                                "lang",         "scale",
+                                "tokens-per-s", "kv-cache-tokens",
+                                "save",         "max-gpus-per-node",
+                                "limit",        "min-weight-bits",
+                                "objective",    "allow-engines",
+                                "allow-gpus",   "columns",
+                                "models",       "compare"};
     for (const ScenarioOption& o : scenarioOptions())
         names.insert(o.name);
     return names;

@@ -25,8 +25,8 @@ struct ParsedArgs;
 // `export` and `report` draw charts, which needs Qt's widgets: the kvscope-cli executable
 // registers a handler for them when it is built with the window (see cli_render.cpp), with
 // the `export --chart` values it accepts (the view registry's), which --help lists.
-using RenderCommand = int (*)(const ParsedArgs& args, const Catalog& catalog,
-                              std::ostream& out, std::ostream& err);
+using RenderCommand = int (*)(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                              std::ostream& err);
 void setRenderCommand(RenderCommand command, std::vector<std::string> chartIds);
 
 // Turns a --model value naming a Hugging Face model ("hf:ORG/NAME") into a config.json path,

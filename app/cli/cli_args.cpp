@@ -62,8 +62,9 @@ Expected<ParsedArgs> parseArgs(const std::vector<std::string>& args,
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg.size() > 4096)
-            return FieldError{"argument " + std::to_string(i + 1), "text of " +
-                              std::to_string(arg.size()) + " characters", "at most 4,096 characters"};
+            return FieldError{"argument " + std::to_string(i + 1),
+                              "text of " + std::to_string(arg.size()) + " characters",
+                              "at most 4,096 characters"};
         if (arg.rfind("--", 0) != 0 || arg == "--") {
             if (!arg.empty() && arg[0] == '-' && arg != "-")
                 return FieldError{"option", arg, "options spelled --name (see --help)"};

@@ -5,8 +5,8 @@
 #include "cli.h"
 #include "cli_commands.h"
 
-#include "kvscope/evaluation/calibration.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/evaluation/calibration.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 

@@ -9,8 +9,10 @@
 
 namespace kvscope::cli {
 
-int listCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err);
-int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err);
+int listCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                std::ostream& err);
+int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                 std::ostream& err);
 // `executable` locates the shipped validation set when no files are named.
 int validateCommand(const ParsedArgs& args, const Catalog& catalog,
                     const std::filesystem::path& executable, std::ostream& out, std::ostream& err);

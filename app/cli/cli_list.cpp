@@ -23,7 +23,8 @@ struct Listing
 
 Listing listModels(const Catalog& c)
 {
-    Listing l{{"id", "name", "layers", "heads", "kv heads", "head_dim", "attention", "max context"}, {}};
+    Listing l{{"id", "name", "layers", "heads", "kv heads", "head_dim", "attention", "max context"},
+              {}};
     for (const ModelSpec& m : c.models) {
         const std::string kind = attentionKindId(m.attentionKind());
         l.rows.push_back({m.id, m.name, std::to_string(m.layers), std::to_string(m.queryHeads),
@@ -42,8 +43,9 @@ Listing listGpus(const Catalog& c)
     for (const GpuSpec& g : c.gpus) {
         l.rows.push_back({g.id, g.name, g.group, formatNumber(g.memoryGiB, 0) + " GiB",
                           formatRate(g.bandwidthGBps), formatNumber(g.fp16Tflops, 1),
-                          g.pcieGen > 0 ? std::to_string(g.pcieGen) + ".0 x" + std::to_string(g.pcieLanes)
-                                        : "unified"});
+                          g.pcieGen > 0
+                              ? std::to_string(g.pcieGen) + ".0 x" + std::to_string(g.pcieLanes)
+                              : "unified"});
         l.json.push_back(gpuToJson(g));
     }
     return l;
@@ -54,10 +56,16 @@ Listing listQuants(const Catalog& c)
     Listing l{{"id", "name", "bits/weight", "embedding bits", "group"}, {}};
     for (const WeightFormat& f : c.weightFormats) {
         l.rows.push_back({f.id, f.name, formatNumber(f.bitsPerWeight, 3),
-                          formatNumber(f.embeddingBits, 3), f.groupSize ? std::to_string(f.groupSize) : "-"});
-        l.json.push_back({{"id", f.id}, {"name", f.name}, {"family", f.family},
-                          {"bits_per_weight", f.bitsPerWeight}, {"embedding_bits", f.embeddingBits},
-                          {"group_size", f.groupSize}, {"compute", f.compute}, {"source", f.source}});
+                          formatNumber(f.embeddingBits, 3),
+                          f.groupSize ? std::to_string(f.groupSize) : "-"});
+        l.json.push_back({{"id", f.id},
+                          {"name", f.name},
+                          {"family", f.family},
+                          {"bits_per_weight", f.bitsPerWeight},
+                          {"embedding_bits", f.embeddingBits},
+                          {"group_size", f.groupSize},
+                          {"compute", f.compute},
+                          {"source", f.source}});
     }
     return l;
 }
@@ -68,8 +76,11 @@ Listing listKvDtypes(const Catalog& c)
     for (const KvDtype& d : c.kvDtypes) {
         l.rows.push_back({d.id, d.name, formatNumber(d.bitsPerElement, 3),
                           formatNumber(d.scaleOverheadBits, 3)});
-        l.json.push_back({{"id", d.id}, {"name", d.name}, {"bits_per_element", d.bitsPerElement},
-                          {"scale_overhead_bits", d.scaleOverheadBits}, {"source", d.source}});
+        l.json.push_back({{"id", d.id},
+                          {"name", d.name},
+                          {"bits_per_element", d.bitsPerElement},
+                          {"scale_overhead_bits", d.scaleOverheadBits},
+                          {"source", d.source}});
     }
     return l;
 }
@@ -80,10 +91,14 @@ Listing listEngines(const Catalog& c)
     for (const EngineProfile& e : c.engines) {
         l.rows.push_back({e.id, e.name, formatNumber(e.memoryFraction, 2),
                           formatNumber(e.runtimeOverheadMiB + e.cudaGraphMiB, 0) + " MiB",
-                          std::to_string(e.kvBlockTokens) + " tokens", kvPlacementId(e.defaultKvPlacement)});
-        l.json.push_back({{"id", e.id}, {"name", e.name}, {"memory_fraction", e.memoryFraction},
+                          std::to_string(e.kvBlockTokens) + " tokens",
+                          kvPlacementId(e.defaultKvPlacement)});
+        l.json.push_back({{"id", e.id},
+                          {"name", e.name},
+                          {"memory_fraction", e.memoryFraction},
                           {"runtime_overhead_mib", e.runtimeOverheadMiB},
-                          {"cuda_graph_mib", e.cudaGraphMiB}, {"kv_block_tokens", e.kvBlockTokens},
+                          {"cuda_graph_mib", e.cudaGraphMiB},
+                          {"kv_block_tokens", e.kvBlockTokens},
                           {"prefill_chunk_tokens", e.prefillChunkTokens},
                           {"default_kv_placement", kvPlacementId(e.defaultKvPlacement)},
                           {"source", e.source}});
@@ -99,7 +114,8 @@ Listing listSettings()
         std::string engineNames;
         nlohmann::json names = nlohmann::json::object();
         for (const EngineName& n : s.engineNames) {
-            engineNames += (engineNames.empty() ? "" : ", ") + std::string(n.engine) + ": " + n.name;
+            engineNames +=
+                (engineNames.empty() ? "" : ", ") + std::string(n.engine) + ": " + n.name;
             names[n.engine] = n.name;
         }
         std::string flags = std::string("--") + s.flag;
@@ -108,9 +124,14 @@ Listing listSettings()
         const std::string key = *s.fileSection ? std::string(s.fileSection) + "." + s.id : s.id;
         l.rows.push_back({flags + " " + s.valueName, key, acceptedText(s),
                           engineNames.empty() ? "-" : engineNames, s.defaultText});
-        nlohmann::json j{{"id", s.id},         {"flag", s.flag},         {"file_key", key},
-                         {"value_name", s.valueName}, {"accepted", acceptedText(s)},
-                         {"unit", s.unit},     {"default", s.defaultText}, {"help", s.help},
+        nlohmann::json j{{"id", s.id},
+                         {"flag", s.flag},
+                         {"file_key", key},
+                         {"value_name", s.valueName},
+                         {"accepted", acceptedText(s)},
+                         {"unit", s.unit},
+                         {"default", s.defaultText},
+                         {"help", s.help},
                          {"engine_names", names}};
         if (s.type == SettingType::Integer || s.type == SettingType::Real)
             j["range"] = {{"min", s.lo}, {"max", s.hi}, {"min_excluded", s.loOpen}};
@@ -135,7 +156,8 @@ void printTable(const Listing& l, std::ostream& out)
         measure(row);
     auto print = [&](const std::vector<std::string>& row) {
         for (size_t i = 0; i < row.size(); ++i)
-            out << row[i] << (i + 1 < row.size() ? std::string(width[i] - row[i].size() + 2, ' ') : "");
+            out << row[i]
+                << (i + 1 < row.size() ? std::string(width[i] - row[i].size() + 2, ' ') : "");
         out << "\n";
     };
     print(l.header);
@@ -162,7 +184,8 @@ int listCommand(const ParsedArgs& args, const Catalog& c, std::ostream& out, std
     else if (what == "settings")
         listing = listSettings();
     else
-        return badInput(err, {"list", what, "models, gpus, quants, kv-dtypes, engines or settings"});
+        return badInput(err,
+                        {"list", what, "models, gpus, quants, kv-dtypes, engines or settings"});
     if (args.has("json"))
         out << listing.json.dump(2) << "\n";
     else

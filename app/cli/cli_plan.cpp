@@ -4,11 +4,11 @@
 #include "cli.h"
 #include "cli_commands.h"
 
+#include "kvscope/base/number_format.h"
 #include "kvscope/io/plan_csv.h"
 #include "kvscope/io/plan_json.h"
-#include "kvscope/text/options_text.h"
 #include "kvscope/settings/scenario_options.h"
-#include "kvscope/base/number_format.h"
+#include "kvscope/text/options_text.h"
 
 #include <cmath>
 #include <iomanip>

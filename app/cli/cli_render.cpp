@@ -2,16 +2,16 @@
 #include "cli_render.h"
 
 #include "charts/chart_base.h"
-#include "export/chart_export.h"
 #include "charts/chart_set.h"
 #include "charts/view_registry.h"
 #include "cli_args.h"
 #include "cli_commands.h"
+#include "export/chart_export.h"
+#include "export/report_writer.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
 #include "window/language.h"
 #include "window/palettes.h"
-#include "export/report_writer.h"
 #include "window/scenario_controller.h"
 
 #include <QApplication>
@@ -36,7 +36,8 @@ public:
     {
         if (QCoreApplication::instance())
             return;
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+            qEnvironmentVariableIsEmpty("DISPLAY") &&
             qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         m_app = std::make_unique<QApplication>(m_argc, m_argv);
@@ -59,7 +60,8 @@ bool integerOption(const ParsedArgs& args, const std::string& name, int lo, int 
     int value = 0;
     auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
     if (ec != std::errc() || ptr != text->data() + text->size() || value < lo || value > hi) {
-        badInput(err, {"--" + name, *text, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi)});
+        badInput(err, {"--" + name, *text,
+                       "an integer from " + std::to_string(lo) + " to " + std::to_string(hi)});
         return false;
     }
     *out = value;
@@ -83,7 +85,8 @@ void registerRenderCommand()
     setRenderCommand(&renderCommand, ui::cliChartIds());
 }
 
-int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
+int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                  std::ostream& err)
 {
     const std::string* path = args.value("out");
     if (!path || path->empty())
@@ -146,7 +149,8 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     controller.setScenario(*scenario);
     controller.evaluateNow();
     if (!controller.hasSnapshot())
-        return badInput(err, validate(*scenario).value_or(FieldError{"scenario", "", "a valid scenario"}));
+        return badInput(
+            err, validate(*scenario).value_or(FieldError{"scenario", "", "a valid scenario"}));
 
     QWidget host;
     host.resize(1200, 750);
@@ -164,8 +168,8 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     QString error;
     bool written = false;
     if (report) {
-        written = ui::ReportWriter::write(controller.snapshot(), catalog, charts, QString::fromStdString(*path),
-                                          reportOptions, &error);
+        written = ui::ReportWriter::write(controller.snapshot(), catalog, charts,
+                                          QString::fromStdString(*path), reportOptions, &error);
     } else {
         for (ui::ChartBase* chart : charts)
             if (chart->view()->cliId == chartId)

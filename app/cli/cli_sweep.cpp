@@ -2,10 +2,10 @@
 #include "cli.h"
 #include "cli_commands.h"
 
-#include "kvscope/io/result_json.h"
 #include "kvscope/base/number_format.h"
-#include "kvscope/settings/scenario_options.h"
 #include "kvscope/evaluation/sweep.h"
+#include "kvscope/io/result_json.h"
+#include "kvscope/settings/scenario_options.h"
 
 #include <cmath>
 #include <ostream>
@@ -14,7 +14,8 @@
 
 namespace kvscope::cli {
 
-int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out, std::ostream& err)
+int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
+                 std::ostream& err)
 {
     SweepVariable variable{};
     const std::string* vary = args.value("vary");

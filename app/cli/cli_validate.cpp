@@ -62,8 +62,8 @@ void printReport(const ValidationReport& report, std::ostream& out)
         if (r.skipped() || r.doesNotFit)
             continue;
         const int d = decimalsFor(r.unit);
-        std::string marks = std::string(r.defaultContext ? "*" : "") + (r.defaultEngine ? "+" : "") +
-                            (r.defaultGpu ? "#" : "");
+        std::string marks = std::string(r.defaultContext ? "*" : "") +
+                            (r.defaultEngine ? "+" : "") + (r.defaultGpu ? "#" : "");
         anyContext = anyContext || r.defaultContext;
         anyEngine = anyEngine || r.defaultEngine;
         anyGpu = anyGpu || r.defaultGpu;
@@ -95,29 +95,30 @@ void printReport(const ValidationReport& report, std::ostream& out)
         std::vector<std::vector<std::string>> rows;
         for (const ValidationResult& r : report.results)
             if (r.doesNotFit)
-                rows.push_back({"  " + r.id, validationKindId(r.kind),
-                                "measured " + formatNumber(r.measured, decimalsFor(r.unit)) + " " +
-                                    r.unit});
+                rows.push_back(
+                    {"  " + r.id, validationKindId(r.kind),
+                     "measured " + formatNumber(r.measured, decimalsFor(r.unit)) + " " + r.unit});
         printColumns(rows, {false, false, false}, out);
     }
 
     const auto printSummary = [&](const char* title, const std::array<ValidationSummary, 3>& all) {
         out << "\n" << title << "\n";
         std::vector<std::vector<std::string>> summary{{"  kind", "cases", "skipped", "not fit",
-                                                       "median |error|", "within 5 %", "within 10 %"}};
+                                                       "median |error|", "within 5 %",
+                                                       "within 10 %"}};
         for (const ValidationSummary& s : all) {
             const bool any = s.evaluated > 0;
-            summary.push_back({"  " + std::string(validationKindId(s.kind)),
-                               std::to_string(s.evaluated), std::to_string(s.skipped),
-                               std::to_string(s.doesNotFit),
-                               any ? percent(s.medianAbsError, false) : "-",
-                               any ? percent(s.within5, false) : "-",
-                               any ? percent(s.within10, false) : "-"});
+            summary.push_back(
+                {"  " + std::string(validationKindId(s.kind)), std::to_string(s.evaluated),
+                 std::to_string(s.skipped), std::to_string(s.doesNotFit),
+                 any ? percent(s.medianAbsError, false) : "-",
+                 any ? percent(s.within5, false) : "-", any ? percent(s.within10, false) : "-"});
         }
         printColumns(summary, {false, true, true, true, true, true, true}, out);
     };
     printSummary("Summary:", report.summaries);
-    printSummary("Held out (files named *holdout*: no default was fitted to them):", report.heldOut);
+    printSummary("Held out (files named *holdout*: no default was fitted to them):",
+                 report.heldOut);
 }
 
 } // namespace

@@ -14,19 +14,24 @@ namespace kvscope::ui {
 Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("kvscope - LLM inference memory and bandwidth planner"));
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window offscreen to a PNG and exit."),
-                                        QStringLiteral("FILE.png"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot."),
+    parser.setApplicationDescription(
+        QStringLiteral("kvscope - LLM inference memory and bandwidth planner"));
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    const QCommandLineOption version(QStringLiteral("version"),
+                                     QStringLiteral("Show the version."));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Render the window offscreen to a PNG and exit."),
+        QStringLiteral("FILE.png"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Window size for --screenshot."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en or ja."),
                                   QStringLiteral("en|ja"));
-    const QCommandLineOption page(QStringLiteral("page"),
-                                  QStringLiteral("The tab to show: charts, plan, matrix or compare."),
-                                  QStringLiteral("charts|plan|matrix|compare"));
+    const QCommandLineOption page(
+        QStringLiteral("page"), QStringLiteral("The tab to show: charts, plan, matrix or compare."),
+        QStringLiteral("charts|plan|matrix|compare"));
     const QCommandLineOption presentation(
         QStringList{QStringLiteral("presentation"), QStringLiteral("present")},
         QStringLiteral("Start in presentation mode: key controls and two views at a time, large; "
@@ -36,11 +41,15 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
         viewIds.emplace_back(v.id);
     QString viewList;
     for (const std::string& id : viewIds)
-        viewList += (viewList.isEmpty() ? QString() : QStringLiteral(", ")) + QString::fromStdString(id);
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("The view to show (its tab, and in presentation mode its row): %1.").arg(viewList),
-                                  QStringLiteral("ID"));
-    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("Colour theme: system, light or dark."),
+        viewList +=
+            (viewList.isEmpty() ? QString() : QStringLiteral(", ")) + QString::fromStdString(id);
+    const QCommandLineOption view(
+        QStringLiteral("view"),
+        QStringLiteral("The view to show (its tab, and in presentation mode its row): %1.")
+            .arg(viewList),
+        QStringLiteral("ID"));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("Colour theme: system, light or dark."),
                                    QStringLiteral("system|light|dark"));
     const QCommandLineOption layout(
         QStringLiteral("layout"),
@@ -57,7 +66,8 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
         QStringLiteral("Open Tools > Check a start-up log on this vLLM, llama.cpp or TGI log "
                        "(with --screenshot, the dialog is rendered)."),
         QStringLiteral("FILE"));
-    parser.addOptions({help, version, screenshot, size, lang, page, presentation, view, theme, layout, compare, checkLog});
+    parser.addOptions({help, version, screenshot, size, lang, page, presentation, view, theme,
+                       layout, compare, checkLog});
     std::vector<QCommandLineOption> scenario;
     for (const ScenarioOption& o : scenarioOptions()) {
         scenario.emplace_back(QString::fromStdString(o.name), QString::fromStdString(o.help),
@@ -95,16 +105,17 @@ Expected<GuiOptions> parseGuiOptions(const QStringList& arguments)
         return FieldError{"--page", options.page.toStdString(), "charts, plan, matrix or compare"};
     options.presentation = parser.isSet(presentation);
     options.view = parser.value(view);
-    if (!options.view.isEmpty()
-        && std::find(viewIds.begin(), viewIds.end(), options.view.toStdString()) == viewIds.end())
+    if (!options.view.isEmpty() &&
+        std::find(viewIds.begin(), viewIds.end(), options.view.toStdString()) == viewIds.end())
         return FieldError{"--view", options.view.toStdString(), viewList.toStdString()};
     options.theme = parser.value(theme);
-    if (!options.theme.isEmpty() && options.theme != QLatin1String("system")
-        && options.theme != QLatin1String("light") && options.theme != QLatin1String("dark"))
+    if (!options.theme.isEmpty() && options.theme != QLatin1String("system") &&
+        options.theme != QLatin1String("light") && options.theme != QLatin1String("dark"))
         return FieldError{"--theme", options.theme.toStdString(), "system, light or dark"};
     options.layout = parser.value(layout);
     if (!options.layout.isEmpty() && options.screenshot.isEmpty())
-        return FieldError{"--layout", options.layout.toStdString(), "a JSON file, with --screenshot"};
+        return FieldError{"--layout", options.layout.toStdString(),
+                          "a JSON file, with --screenshot"};
     options.checkLog = parser.value(checkLog);
     for (const QString& file : parser.values(compare))
         options.compare.push_back(file.toStdString());

@@ -18,16 +18,16 @@ namespace kvscope::ui {
 struct GuiOptions
 {
     std::vector<std::pair<std::string, std::string>> scenarioOptions;
-    QString screenshot;              // render offscreen to this PNG and exit
-    QSize size{1600, 1000};          // window size for the screenshot
-    QString language;                // "en", "ja", or "" for the saved / system choice
-    QString page;                    // "charts", "plan", "matrix", "compare": the tab shown ("" = charts)
-    bool presentation = false;       // start in presentation mode
-    QString view;                    // a view id, "charts" or "compare": shown at start ("" = charts)
-    QString theme;                   // "system", "light", "dark", or "" for the saved choice
-    QString layout;                  // with screenshot: what was drawn, as JSON
-    QString checkLog;                // open Tools > Check a start-up log on this file
-    std::vector<std::string> compare; // --compare FILE (repeatable): scenario files to pin
+    QString screenshot;        // render offscreen to this PNG and exit
+    QSize size{1600, 1000};    // window size for the screenshot
+    QString language;          // "en", "ja", or "" for the saved / system choice
+    QString page;              // "charts", "plan", "matrix", "compare": the tab shown ("" = charts)
+    bool presentation = false; // start in presentation mode
+    QString view;              // a view id, "charts" or "compare": shown at start ("" = charts)
+    QString theme;             // "system", "light", "dark", or "" for the saved choice
+    QString layout;            // with screenshot: what was drawn, as JSON
+    QString checkLog;          // open Tools > Check a start-up log on this file
+    std::vector<std::string> compare;    // --compare FILE (repeatable): scenario files to pin
     std::optional<std::string> helpText; // --help or --version was asked for
 };
 

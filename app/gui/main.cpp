@@ -2,19 +2,19 @@
 // kvscope: the window. `kvscope [scenario options] [--screenshot FILE.png [--size WxH]]
 // [--lang en|ja]` renders the window offscreen to a PNG and exits.
 
-#include "window/app_settings.h"
+#include "export/layout_file.h"
+#include "export/screenshot.h"
 #include "gui_options.h"
 #include "hub_fetch.h"
-#include "kvscope/formats/hub_id.h"
 #include "kvscope/catalog/catalog.h"
+#include "kvscope/formats/hub_id.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
+#include "panels/log_check_dialog.h"
+#include "window/app_settings.h"
 #include "window/language.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
-#include "export/layout_file.h"
-#include "export/screenshot.h"
-#include "panels/log_check_dialog.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -72,7 +72,8 @@ int main(int argc, char** argv)
 
     ui::Language language;
     language.apply(!options->language.isEmpty() ? options->language
-                                                : screenshot ? QStringLiteral("en") : settings.language());
+                   : screenshot                 ? QStringLiteral("en")
+                                                : settings.language());
     // Pinned beside it: the scenario file's own pinned scenarios, then each --compare file's.
     auto pinned = pinnedFromOptions(options->scenarioOptions, options->compare, catalog);
     if (!pinned) {
@@ -87,14 +88,15 @@ int main(int argc, char** argv)
     controller.setScenario(*scenario);
     ui::MainWindow window(&controller, screenshot ? nullptr : &settings, &language);
     // File > Import from Hugging Face asks here, the app layer, which alone reads the network.
-    QObject::connect(&window, &ui::MainWindow::hubModelRequested, &window, [&window](const QString& id) {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        auto fetched = hub::fetchConfig("hf:" + id.trimmed().toStdString());
-        QApplication::restoreOverrideCursor();
-        window.importFetchedModel(fetched ? QString::fromStdString(fetched->path) : QString(),
-                                  fetched ? QString::fromStdString(fetched->note)
-                                          : QString::fromStdString(fetched.error().message()));
-    });
+    QObject::connect(
+        &window, &ui::MainWindow::hubModelRequested, &window, [&window](const QString& id) {
+            QApplication::setOverrideCursor(Qt::WaitCursor);
+            auto fetched = hub::fetchConfig("hf:" + id.trimmed().toStdString());
+            QApplication::restoreOverrideCursor();
+            window.importFetchedModel(fetched ? QString::fromStdString(fetched->path) : QString(),
+                                      fetched ? QString::fromStdString(fetched->note)
+                                              : QString::fromStdString(fetched.error().message()));
+        });
     window.restoreState(); // the saved geometry and theme, which the command line overrides
     if (options->presentation)
         window.setPresentationMode(true);
@@ -116,8 +118,8 @@ int main(int argc, char** argv)
         return app.exec();
     }
     if (screenshot)
-        return ui::saveScreenshot(window, controller, options->screenshot, options->size)
-                       && (options->layout.isEmpty() || ui::saveLayout(window, options->layout))
+        return ui::saveScreenshot(window, controller, options->screenshot, options->size) &&
+                       (options->layout.isEmpty() || ui::saveLayout(window, options->layout))
                    ? 0
                    : 1;
     window.show();

@@ -77,7 +77,8 @@ double evaluationsPerSecond(const kvscope::Scenario& scenario,
 int main(int argc, char** argv)
 {
 #ifdef KVSCOPE_BENCH_WINDOW
-    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
+    qputenv("QT_QPA_PLATFORM",
+            qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     QApplication app(argc, argv);
 #endif
     const kvscope::Catalog catalog =
@@ -101,8 +102,8 @@ int main(int argc, char** argv)
     std::printf("core_evals_per_s: %.0f evals/s\n",
                 evaluationsPerSecond(*scenario, kvscope::EvaluateOptions{}, &checksum));
     std::printf("core_evals_full_per_s: %.0f evals/s\n",
-                evaluationsPerSecond(*scenario, kvscope::EvaluateOptions{.breakevenCrossings = true},
-                                     &checksum));
+                evaluationsPerSecond(
+                    *scenario, kvscope::EvaluateOptions{.breakevenCrossings = true}, &checksum));
 
     std::vector<double> runs;
     for (int run = 0; run < 20; ++run) {
@@ -136,8 +137,8 @@ int main(int argc, char** argv)
         checksum += double(kvscope::plan(request, catalog).evaluated);
         planRuns.push_back(millisecondsSince(t));
         t = Clock::now();
-        checksum += double(kvscope::fitMatrix(*scenario, catalog, kvscope::MatrixAxes::ModelsByGpus)
-                               .cells.size());
+        checksum += double(
+            kvscope::fitMatrix(*scenario, catalog, kvscope::MatrixAxes::ModelsByGpus).cells.size());
         matrixRuns.push_back(millisecondsSince(t));
     }
     const auto bigEval = kvscope::evaluate(big);
@@ -165,7 +166,8 @@ int main(int argc, char** argv)
     std::printf("serving_ms: %.3f ms\n", median(servingRuns));
     std::fflush(stdout);
 #ifdef KVSCOPE_BENCH_WINDOW
-    if (kvscope::bench::runReplotBench(catalog) != 0 || kvscope::bench::runStartupBench(argv[0]) != 0)
+    if (kvscope::bench::runReplotBench(catalog) != 0 ||
+        kvscope::bench::runStartupBench(argv[0]) != 0)
         return 1;
 #endif
     return checksum > 0 ? 0 : 1;

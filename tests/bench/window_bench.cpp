@@ -3,11 +3,11 @@
 
 #include "charts/chart_base.h"
 #include "charts/view_registry.h"
+#include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/settings/scenario_options.h"
 #include "panels/context_control.h"
 #include "panels/scenario_panel.h"
 #include "window/main_window.h"
-#include "kvscope/settings/scenario_options.h"
-#include "kvscope/settings/scenario_defaults.h"
 #include "window/scenario_controller.h"
 
 #include <QApplication>
@@ -159,7 +159,10 @@ std::vector<NamedScenario> fourPinned(const Catalog& catalog)
 {
     std::vector<NamedScenario> pinned;
     const std::vector<std::vector<std::pair<std::string, std::string>>> variants = {
-        {{"weights", "q8_0"}}, {{"weights", "q4_k_m"}}, {{"gpu", "a100-80gb"}}, {{"engine", "vllm"}}};
+        {{"weights", "q8_0"}},
+        {{"weights", "q4_k_m"}},
+        {{"gpu", "a100-80gb"}},
+        {{"engine", "vllm"}}};
     for (const auto& options : variants)
         if (auto s = scenarioFromOptions(options, catalog))
             pinned.push_back({options.front().second, *s});

@@ -60,8 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const int code = cli::run(args, catalog, out, err);
     const std::string e = err.str();
     if (code == cli::exitBadInput) {
-        if (e.rfind("kvscope-cli: ", 0) != 0 || e.back() != '\n' ||
-            e.find('\n') != e.size() - 1 || !out.str().empty())
+        if (e.rfind("kvscope-cli: ", 0) != 0 || e.back() != '\n' || e.find('\n') != e.size() - 1 ||
+            !out.str().empty())
             fuzz::fail("exit 2 without exactly one line on stderr:\n[" + e + "]");
     } else if (code == cli::exitFailure) {
         // Only the chart commands, which this build cannot draw.

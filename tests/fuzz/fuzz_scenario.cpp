@@ -11,7 +11,8 @@ using namespace kvscope;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     const Catalog& catalog = fuzz::catalog();
-    auto file = scenarioFileFromText(std::string(reinterpret_cast<const char*>(data), size), catalog);
+    auto file =
+        scenarioFileFromText(std::string(reinterpret_cast<const char*>(data), size), catalog);
     if (!file)
         return 0;
     if (file->pinned.size() > size_t(kMaxPinned))
@@ -27,7 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const std::string saved = scenarioFileToText(*file);
     auto reopened = scenarioFileFromText(saved, catalog);
     if (!reopened)
-        fuzz::fail("saved scenario does not open again: " + reopened.error().message() + "\n" + saved);
+        fuzz::fail("saved scenario does not open again: " + reopened.error().message() + "\n" +
+                   saved);
     if (scenarioFileToText(*reopened) != saved)
         fuzz::fail("scenario changed on a round trip:\n" + saved + scenarioFileToText(*reopened));
 

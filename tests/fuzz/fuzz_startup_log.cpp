@@ -5,8 +5,8 @@
 
 #include "fuzz_support.h"
 
-#include "kvscope/io/log_check_json.h"
 #include "kvscope/formats/startup_log.h"
+#include "kvscope/io/log_check_json.h"
 #include "kvscope/planning/log_check.h"
 #include "kvscope/text/log_check_text.h"
 

@@ -4,9 +4,9 @@
 #include "evaluation_checks.h"
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/io/result_json.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/text/text_summary.h"
-#include "kvscope/settings/scenario_defaults.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -52,8 +52,8 @@ void checkOne(const Scenario& s, const char* which, bool outputs)
 {
     auto e = evaluate(s, EvaluateOptions{.breakevenCrossings = true});
     if (!e)
-        fail(std::string(which) + " scenario passed loading but evaluate() refused it: " +
-             e.error().message());
+        fail(std::string(which) +
+             " scenario passed loading but evaluate() refused it: " + e.error().message());
     if (const std::string bad = test::firstBadNumber(*e); !bad.empty())
         fail(std::string(which) + " scenario: " + bad + "\n" + scenarioToText(s));
     if (!outputs)

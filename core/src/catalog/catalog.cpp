@@ -4,8 +4,8 @@
 #include "kvscope/formats/gpu_price_json.h"
 
 #include "kvscope/catalog/engine_releases_json.h"
-#include "kvscope/formats/config_import.h"
 #include "kvscope/formats/checked_json.h"
+#include "kvscope/formats/config_import.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -24,10 +24,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-template <typename T>
-const T* byId(const std::vector<T>& items, const std::string& id)
+template <typename T> const T* byId(const std::vector<T>& items, const std::string& id)
 {
-    auto it = std::find_if(items.begin(), items.end(), [&](const T& item) { return item.id == id; });
+    auto it =
+        std::find_if(items.begin(), items.end(), [&](const T& item) { return item.id == id; });
     return it == items.end() ? nullptr : &*it;
 }
 
@@ -71,8 +71,7 @@ void forEachEntry(const fs::path& file, const char* arrayKey, std::vector<std::s
     }
 }
 
-template <typename T>
-void addUnlessKnown(std::vector<T>& items, T item)
+template <typename T> void addUnlessKnown(std::vector<T>& items, T item)
 {
     if (!item.id.empty() && !byId(items, item.id))
         items.push_back(std::move(item));
@@ -184,7 +183,8 @@ void loadTables(const fs::path& dir, Catalog& c)
             readServingPolicy(*rule, e.serving, r);
         if (const nlohmann::json* layout = r.find({"kv_layout"}))
             readKvLayout(*layout, e.kvLayout, r);
-        if (const nlohmann::json* supports = r.find({"supports"}); supports && supports->is_object()) {
+        if (const nlohmann::json* supports = r.find({"supports"});
+            supports && supports->is_object()) {
             JsonReader sr(*supports, "");
             e.supportedWeights = sr.textList({"weights"});
             e.supportedKvDtypes = sr.textList({"kv_dtypes"});
@@ -256,13 +256,34 @@ void loadTables(const fs::path& dir, Catalog& c)
 
 } // namespace
 
-const ModelSpec* Catalog::model(const std::string& id) const { return byId(models, id); }
-const GpuSpec* Catalog::gpu(const std::string& id) const { return byId(gpus, id); }
-const WeightFormat* Catalog::weightFormat(const std::string& id) const { return byId(weightFormats, id); }
-const KvDtype* Catalog::kvDtype(const std::string& id) const { return byId(kvDtypes, id); }
-const EngineProfile* Catalog::engine(const std::string& id) const { return byId(engines, id); }
-const StorageTier* Catalog::storageTier(const std::string& id) const { return byId(storage, id); }
-const HostMemory* Catalog::host(const std::string& id) const { return byId(hostMemory, id); }
+const ModelSpec* Catalog::model(const std::string& id) const
+{
+    return byId(models, id);
+}
+const GpuSpec* Catalog::gpu(const std::string& id) const
+{
+    return byId(gpus, id);
+}
+const WeightFormat* Catalog::weightFormat(const std::string& id) const
+{
+    return byId(weightFormats, id);
+}
+const KvDtype* Catalog::kvDtype(const std::string& id) const
+{
+    return byId(kvDtypes, id);
+}
+const EngineProfile* Catalog::engine(const std::string& id) const
+{
+    return byId(engines, id);
+}
+const StorageTier* Catalog::storageTier(const std::string& id) const
+{
+    return byId(storage, id);
+}
+const HostMemory* Catalog::host(const std::string& id) const
+{
+    return byId(hostMemory, id);
+}
 
 const PcieGeneration* Catalog::pcieGeneration(int gen) const
 {
@@ -329,7 +350,8 @@ Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
                 gpu.price = it->second;
     std::sort(c.weightFormats.begin(), c.weightFormats.end(),
               [](const auto& a, const auto& b) { return a.bitsPerWeight > b.bitsPerWeight; });
-    std::sort(c.pcie.begin(), c.pcie.end(), [](const auto& a, const auto& b) { return a.gen < b.gen; });
+    std::sort(c.pcie.begin(), c.pcie.end(),
+              [](const auto& a, const auto& b) { return a.gen < b.gen; });
     return c;
 }
 

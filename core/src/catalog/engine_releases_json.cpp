@@ -2,8 +2,8 @@
 // engines.json "releases": an engine's rules by release, each checked before it is used.
 #include "kvscope/catalog/engine_releases_json.h"
 
-#include "kvscope/formats/checked_json.h"
 #include "kvscope/base/limits.h"
+#include "kvscope/formats/checked_json.h"
 
 #include <algorithm>
 

@@ -3,8 +3,8 @@
 
 #include "kvscope/settings/settings_registry.h"
 
-#include "kvscope/evaluation/evaluation.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/evaluation/evaluation.h"
 
 #include <algorithm>
 #include <cmath>

@@ -25,12 +25,15 @@ const std::vector<ColumnDef>& columnDefs()
         {"kv_mha_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalMhaBytes; }},
         {"kv_gqa_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalGqaBytes; }},
         {"kv_mqa_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.kv.totalMqaBytes; }},
-        {"free_for_kv_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.tokensFit.freeForKvBytes; }},
+        {"free_for_kv_per_gpu_bytes", "bytes",
+         [](const Evaluation& e) { return e.tokensFit.freeForKvBytes; }},
         {"weights_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.vram.weightsBytes; }},
-        {"activation_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.vram.activationBytes; }},
+        {"activation_per_gpu_bytes", "bytes",
+         [](const Evaluation& e) { return e.vram.activationBytes; }},
         {"free_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.vram.freeBytes; }},
         {"fits", "bool", [](const Evaluation& e) { return e.vram.fits ? 1.0 : 0.0; }},
-        {"tokens_fit_model", "tokens", [](const Evaluation& e) { return double(e.tokensFit.model); }},
+        {"tokens_fit_model", "tokens",
+         [](const Evaluation& e) { return double(e.tokensFit.model); }},
         {"tokens_fit_mha", "tokens", [](const Evaluation& e) { return double(e.tokensFit.mha); }},
         {"tokens_fit_gqa", "tokens", [](const Evaluation& e) { return double(e.tokensFit.gqa); }},
         {"tokens_fit_mqa", "tokens", [](const Evaluation& e) { return double(e.tokensFit.mqa); }},
@@ -51,9 +54,15 @@ const std::vector<ColumnDef>& columnDefs()
 void setVariable(Scenario& s, SweepVariable variable, double x)
 {
     switch (variable) {
-    case SweepVariable::Context: s.context = int64_t(x); break;
-    case SweepVariable::Batch: s.batch = int64_t(x); break;
-    case SweepVariable::Vram: s.gpu.memoryGiB = x; break;
+    case SweepVariable::Context:
+        s.context = int64_t(x);
+        break;
+    case SweepVariable::Batch:
+        s.batch = int64_t(x);
+        break;
+    case SweepVariable::Vram:
+        s.gpu.memoryGiB = x;
+        break;
     }
 }
 
@@ -80,23 +89,27 @@ std::string sweepToCsv(const Sweep& s, const std::vector<std::string>& columnIds
     return sweepsToCsv({{"", &s}}, columnIds);
 }
 
-std::string sweepsToCsv(const std::vector<NamedSweep>& sweeps, const std::vector<std::string>& columnIds)
+std::string sweepsToCsv(const std::vector<NamedSweep>& sweeps,
+                        const std::vector<std::string>& columnIds)
 {
     if (sweeps.empty())
         return "";
     const Sweep& first = *sweeps.front().sweep;
-    std::string csv = first.variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(first.variable);
+    std::string csv =
+        first.variable == SweepVariable::Vram ? "vram_gib" : sweepVariableId(first.variable);
     std::vector<std::vector<const SweepColumn*>> picked(sweeps.size());
     for (size_t g = 0; g < sweeps.size(); ++g)
         for (const SweepColumn& c : sweeps[g].sweep->columns)
             if (std::find(columnIds.begin(), columnIds.end(), c.id) != columnIds.end()) {
                 picked[g].push_back(&c);
-                const std::string name = sweeps[g].name.empty() ? c.id : sweeps[g].name + ":" + c.id;
+                const std::string name =
+                    sweeps[g].name.empty() ? c.id : sweeps[g].name + ":" + c.id;
                 // Quoted where a scenario's name holds a comma or a quote.
                 std::string quoted = "\"";
                 for (char ch : name)
                     quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-                csv += "," + (name.find_first_of(",\"\n") == std::string::npos ? name : quoted + "\"");
+                csv +=
+                    "," + (name.find_first_of(",\"\n") == std::string::npos ? name : quoted + "\"");
             }
     csv += "\n";
     for (size_t i = 0; i < first.x.size(); ++i) {
@@ -115,9 +128,12 @@ std::string sweepsToCsv(const std::vector<NamedSweep>& sweeps, const std::vector
 const char* sweepVariableId(SweepVariable variable)
 {
     switch (variable) {
-    case SweepVariable::Context: return "context";
-    case SweepVariable::Batch: return "batch";
-    case SweepVariable::Vram: return "vram";
+    case SweepVariable::Context:
+        return "context";
+    case SweepVariable::Batch:
+        return "batch";
+    case SweepVariable::Vram:
+        return "vram";
     }
     return "context";
 }
@@ -135,7 +151,8 @@ bool parseSweepVariable(const std::string& id, SweepVariable* out)
 
 const SweepColumn* Sweep::column(const std::string& id) const
 {
-    auto it = std::find_if(columns.begin(), columns.end(), [&](const auto& c) { return c.id == id; });
+    auto it =
+        std::find_if(columns.begin(), columns.end(), [&](const auto& c) { return c.id == id; });
     return it == columns.end() ? nullptr : &*it;
 }
 
@@ -172,7 +189,8 @@ Expected<Sweep> sweep(const Scenario& scenario, SweepVariable variable, double f
         return FieldError{"--from", formatPlain(from), std::string("a ") + name + " " + range};
     if (!std::isfinite(to) || to <= from || to > hi)
         return FieldError{"--to", formatPlain(to),
-                          "a value above --from (" + formatPlain(from) + ") up to " + formatPlain(hi)};
+                          "a value above --from (" + formatPlain(from) + ") up to " +
+                              formatPlain(hi)};
     if (points < 2 || points > 10'000)
         return FieldError{"--points", std::to_string(points), "an integer from 2 to 10,000"};
 

@@ -46,7 +46,8 @@ bool JsonReader::has(const char* key) const
     return m_object.is_object() && m_object.contains(key) && !m_object.at(key).is_null();
 }
 
-const nlohmann::json* JsonReader::find(std::initializer_list<const char*> keys, const char** found) const
+const nlohmann::json* JsonReader::find(std::initializer_list<const char*> keys,
+                                       const char** found) const
 {
     if (!m_object.is_object())
         return nullptr;
@@ -68,7 +69,8 @@ int64_t JsonReader::integer(std::initializer_list<const char*> keys, int64_t lo,
     const nlohmann::json* value = find(keys, &key);
     if (!value)
         return fallback;
-    const std::string accepted = "an integer from " + formatInteger(lo) + " to " + formatInteger(hi);
+    const std::string accepted =
+        "an integer from " + formatInteger(lo) + " to " + formatInteger(hi);
     double v = 0;
     if (value->is_number_unsigned()) {
         const auto u = value->get<uint64_t>();

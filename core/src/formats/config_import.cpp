@@ -8,9 +8,9 @@
 
 #include "kvscope/formats/gpu_price_json.h"
 
-#include "kvscope/scenario/scenario.h"
-#include "kvscope/formats/checked_json.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/formats/checked_json.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <fstream>
 #include <sstream>

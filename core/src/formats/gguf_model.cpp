@@ -3,9 +3,9 @@
 // which layers use a sliding window follows llama.cpp's loader (src/llama-model.cpp,
 // hparams.set_swa_pattern), since llama.cpp is what runs these files.
 #include "formats/file_names.h"
-#include "kvscope/scenario/scenario.h"
-#include "kvscope/formats/gguf.h"
 #include "kvscope/base/limits.h"
+#include "kvscope/formats/gguf.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,8 +4,8 @@
 // RMSNorm h. Qwen2.5-VL-7B's tower comes to 676,550,144 and Gemma 3's SigLIP to 416,866,032.
 #include "formats/vision_import.h"
 
-#include "kvscope/formats/checked_json.h"
 #include "kvscope/base/limits.h"
+#include "kvscope/formats/checked_json.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,8 +5,7 @@ namespace kvscope {
 
 namespace {
 
-template <typename E, typename D>
-D* fieldOf(E& e, const std::string& id)
+template <typename E, typename D> D* fieldOf(E& e, const std::string& id)
 {
     if (id == "hbm_efficiency")
         return &e.hbm;
@@ -52,8 +51,9 @@ double Efficiency::*efficiencyMember(const std::string& id)
     for (double Efficiency::*member :
          {&Efficiency::hbm, &Efficiency::compute, &Efficiency::pcieProtocol, &Efficiency::disk,
           &Efficiency::hostMemory, &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
-          &Efficiency::layerOverheadUs, &Efficiency::layerOverheadEagerUs, &Efficiency::interconnect,
-          &Efficiency::allReduceLatencyUs, &Efficiency::hostHandoverUs}) {
+          &Efficiency::layerOverheadUs, &Efficiency::layerOverheadEagerUs,
+          &Efficiency::interconnect, &Efficiency::allReduceLatencyUs,
+          &Efficiency::hostHandoverUs}) {
         Efficiency probe;
         if (efficiencyField(probe, id) == &(probe.*member))
             return member;
@@ -64,10 +64,10 @@ double Efficiency::*efficiencyMember(const std::string& id)
 const std::vector<std::string>& efficiencyIds()
 {
     static const std::vector<std::string> ids{
-        "hbm_efficiency",         "compute_efficiency",    "pcie_protocol_efficiency",
-        "disk_efficiency",        "host_memory_efficiency", "realtime_tokens_per_s",
-        "activation_bytes",       "layer_overhead_us",     "layer_overhead_eager_us",
-        "interconnect_efficiency", "all_reduce_latency_us", "host_handover_us"};
+        "hbm_efficiency",          "compute_efficiency",     "pcie_protocol_efficiency",
+        "disk_efficiency",         "host_memory_efficiency", "realtime_tokens_per_s",
+        "activation_bytes",        "layer_overhead_us",      "layer_overhead_eager_us",
+        "interconnect_efficiency", "all_reduce_latency_us",  "host_handover_us"};
     return ids;
 }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/model/kv_cache.h"
 
-
 #include <algorithm>
 #include <cmath>
 

@@ -26,10 +26,14 @@ AttentionKind ModelSpec::attentionKind() const
 const char* attentionKindId(AttentionKind kind)
 {
     switch (kind) {
-    case AttentionKind::Mha: return "mha";
-    case AttentionKind::Gqa: return "gqa";
-    case AttentionKind::Mqa: return "mqa";
-    case AttentionKind::Mla: return "mla";
+    case AttentionKind::Mha:
+        return "mha";
+    case AttentionKind::Gqa:
+        return "gqa";
+    case AttentionKind::Mqa:
+        return "mqa";
+    case AttentionKind::Mla:
+        return "mla";
     }
     return "mha";
 }

@@ -12,9 +12,9 @@ double attentionPerLayer(const ModelSpec& m)
     if (m.isMla()) {
         // DeepSeek-V2/V3: low-rank query (optional), joint KV compression, decoupled RoPE key.
         const double qkDim = double(m.qkNopeHeadDim + m.qkRopeHeadDim);
-        const double query = m.qLoraRank > 0
-                                 ? hidden * double(m.qLoraRank) + double(m.qLoraRank) * heads * qkDim
-                                 : hidden * heads * qkDim;
+        const double query =
+            m.qLoraRank > 0 ? hidden * double(m.qLoraRank) + double(m.qLoraRank) * heads * qkDim
+                            : hidden * heads * qkDim;
         const double kvDown = hidden * double(m.kvLoraRank + m.qkRopeHeadDim);
         const double kvUp = double(m.kvLoraRank) * heads * double(m.qkNopeHeadDim + m.vHeadDim);
         const double out = heads * double(m.vHeadDim) * hidden;

@@ -29,11 +29,11 @@ ExpertStorage expertStorage(const ModelSpec& model, const ParameterCount& p,
     ExpertStorage stored{p.experts, format.bitsPerWeight};
     if (p.experts <= 0 || computeCapability <= 0)
         return stored;
-    const auto layout = std::find_if(
-        format.expertLayouts.begin(), format.expertLayouts.end(), [&](const ExpertLayout& l) {
-            return computeCapability >= l.minComputeCapability &&
-                   computeCapability <= l.maxComputeCapability;
-        });
+    const auto layout = std::find_if(format.expertLayouts.begin(), format.expertLayouts.end(),
+                                     [&](const ExpertLayout& l) {
+                                         return computeCapability >= l.minComputeCapability &&
+                                                computeCapability <= l.maxComputeCapability;
+                                     });
     if (layout == format.expertLayouts.end())
         return stored;
     // Each expert is gate and up (intermediate x hidden each) and down (hidden x intermediate),
@@ -68,8 +68,8 @@ double weightBytes(const ParameterCount& p, const WeightFormat& format,
     // A vision encoder stays at 16-bit precision in quantized checkpoints (AWQ and GPTQ leave
     // it out; llama.cpp keeps it in an F16 mmproj file), like embeddings.
     return (p.embedding + p.lmHead + p.vision) * format.embeddingBits / 8.0 +
-           bodyBytes(experts.parameters, experts.bitsPerWeight,
-                     p.attention + p.denseMlp + p.other, format);
+           bodyBytes(experts.parameters, experts.bitsPerWeight, p.attention + p.denseMlp + p.other,
+                     format);
 }
 
 WeightFormat fileWeightFormat(const ModelSpec& model, const WeightFormat& like)
@@ -93,7 +93,8 @@ WeightFormat fileWeightFormat(const ModelSpec& model, const WeightFormat& like)
         f.bitsPerWeight = bits(b.experts, n.experts);
         f.embeddingBits = bits(b.total() - b.experts, n.total() - n.experts);
     } else {
-        f.bitsPerWeight = bits(b.attention + b.denseMlp + b.other, n.attention + n.denseMlp + n.other);
+        f.bitsPerWeight =
+            bits(b.attention + b.denseMlp + b.other, n.attention + n.denseMlp + n.other);
         f.embeddingBits = bits(b.embedding + b.lmHead, n.embedding + n.lmHead);
     }
     f.source = model.source;
@@ -105,7 +106,8 @@ double expertShareTouched(const ModelSpec& model, int64_t batch)
     if (!model.isMoe())
         return 1.0;
     const double perToken = double(model.expertsPerToken) / double(model.experts);
-    return std::clamp(1.0 - std::pow(1.0 - perToken, double(std::max<int64_t>(1, batch))), 0.0, 1.0);
+    return std::clamp(1.0 - std::pow(1.0 - perToken, double(std::max<int64_t>(1, batch))), 0.0,
+                      1.0);
 }
 
 double weightBytesReadPerStep(const ModelSpec& model, const ParameterCount& p,

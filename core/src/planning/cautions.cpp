@@ -74,10 +74,9 @@ std::vector<Caution> cautionsOf(const Scenario& s, const Evaluation& e, const Ve
 {
     std::vector<Caution> cautions;
     if (s.model.maxContext > 0 && s.context > s.model.maxContext)
-        cautions.push_back(
-            {.kind = CautionKind::ContextBeyondModel,
-             .value = double(s.context),
-             .limit = double(s.model.maxContext)});
+        cautions.push_back({.kind = CautionKind::ContextBeyondModel,
+                            .value = double(s.context),
+                            .limit = double(s.model.maxContext)});
     const VramSplit& v = e.vram;
     if (verdict.runs && v.budgetBytes > 0 && v.freeBytes < kLowHeadroomShare * v.budgetBytes)
         cautions.push_back(

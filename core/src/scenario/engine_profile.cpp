@@ -9,17 +9,22 @@ namespace kvscope {
 const char* kvPlacementId(KvPlacement placement)
 {
     switch (placement) {
-    case KvPlacement::Gpu: return "gpu";
-    case KvPlacement::CpuRam: return "cpu";
-    case KvPlacement::Nvme: return "nvme";
-    case KvPlacement::Sata: return "sata";
+    case KvPlacement::Gpu:
+        return "gpu";
+    case KvPlacement::CpuRam:
+        return "cpu";
+    case KvPlacement::Nvme:
+        return "nvme";
+    case KvPlacement::Sata:
+        return "sata";
     }
     return "gpu";
 }
 
 bool parseKvPlacement(const std::string& id, KvPlacement* out)
 {
-    for (KvPlacement p : {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata}) {
+    for (KvPlacement p :
+         {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata}) {
         if (id == kvPlacementId(p)) {
             *out = p;
             return true;

@@ -2,8 +2,8 @@
 // Settings the planner reads: host RAM (what offloading may use), the user's targets, and how
 // prices become cost. Each is a registry entry like any other, so the CLI, scenario files and the
 // window accept the same values.
-#include "settings/catalog_settings.h"
 #include "scenario/field_access.h"
+#include "settings/catalog_settings.h"
 
 #include "kvscope/scenario/scenario.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/scenario/scenario.h"
 
-#include "settings/number_ranges.h"
+#include "kvscope/base/number_format.h"
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/settings/settings_registry.h"
-#include "kvscope/base/number_format.h"
+#include "settings/number_ranges.h"
 
 #include <algorithm>
 #include <cmath>

@@ -44,8 +44,8 @@ std::optional<FieldError> applyEngineRelease(Scenario& s, const Catalog& c)
         release = *parsed;
     }
     if (s.vllmUseV1 && !r.v1DefaultFrom)
-        return FieldError{"vllm_use_v1", *s.vllmUseV1 ? "on" : "off", "nothing: " + base->name +
-                                                                           " has one engine"};
+        return FieldError{"vllm_use_v1", *s.vllmUseV1 ? "on" : "off",
+                          "nothing: " + base->name + " has one engine"};
     const bool v1 = s.vllmUseV1.value_or(v1EngineByDefault(r, release));
     if (s.vllmUseV1)
         if (auto error = checkEngineGeneration(r, release, v1))
@@ -87,7 +87,8 @@ Expected<Scenario> defaultScenario(const Catalog& c)
 {
     Scenario s;
     auto missing = [](const std::string& what, const std::string& id) {
-        return FieldError{"catalog." + what, id, "the built-in catalog entry (is the data installed?)"};
+        return FieldError{"catalog." + what, id,
+                          "the built-in catalog entry (is the data installed?)"};
     };
     const ModelSpec* model = c.model("llama-2-7b");
     if (!model)

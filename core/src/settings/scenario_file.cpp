@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/settings/scenario_file.h"
 
+#include "base/text_columns.h"
 #include "kvscope/formats/checked_json.h"
 #include "kvscope/formats/config_import.h"
-#include "kvscope/settings/settings_registry.h"
 #include "kvscope/settings/scenario_defaults.h"
-#include "base/text_columns.h"
+#include "kvscope/settings/settings_registry.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/settings/scenario_options.h"
 
+#include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/settings_registry.h"
-#include "kvscope/settings/scenario_defaults.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The serving workload: the average request the serving view sizes concurrency for. The number
 // of users is the batch setting (--users).
-#include "settings/catalog_settings.h"
 #include "scenario/field_access.h"
+#include "settings/catalog_settings.h"
 
 #include "kvscope/scenario/scenario.h"
 

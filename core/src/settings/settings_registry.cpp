@@ -5,8 +5,8 @@
 #include "kvscope/settings/settings_registry.h"
 
 #include "kvscope/scenario/scenario.h"
-#include "settings/catalog_settings.h"
 #include "scenario/field_access.h"
+#include "settings/catalog_settings.h"
 
 #include <algorithm>
 

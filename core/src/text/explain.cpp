@@ -7,7 +7,10 @@ namespace kvscope {
 
 namespace {
 
-std::string times() { return " \u00d7 "; }
+std::string times()
+{
+    return " \u00d7 ";
+}
 
 // Bits with only the decimals they need: 16, 4.5, 4.156.
 std::string bits(double value, const NumberStyle& st)
@@ -17,7 +20,8 @@ std::string bits(double value, const NumberStyle& st)
         while (!text.empty() && text.back() == '0')
             text.pop_back();
         if (text.size() >= st.decimalPoint.size() &&
-            text.compare(text.size() - st.decimalPoint.size(), st.decimalPoint.size(), st.decimalPoint) == 0)
+            text.compare(text.size() - st.decimalPoint.size(), st.decimalPoint.size(),
+                         st.decimalPoint) == 0)
             text.erase(text.size() - st.decimalPoint.size());
     }
     return text;
@@ -37,16 +41,15 @@ void explainExpertOffload(const Scenario& s, const Evaluation& e, ByteUnits unit
     std::string text = formatInteger(layers, st) + " " + w.moeLayers + times() +
                        bytes(moved / double(layers)) + " = " + bytes(moved);
     if (s.gpuCount > 1)
-        text += " \u00f7 " + formatInteger(s.gpuCount, st) + " GPU = " +
-                bytes(e.vram.expertsOffloadedBytes);
+        text += " \u00f7 " + formatInteger(s.gpuCount, st) +
+                " GPU = " + bytes(e.vram.expertsOffloadedBytes);
     out.push_back({"experts_offloaded", text});
 
     const DecodeTiming& d = e.decode;
     const int64_t handovers = 2 * layers;
     out.push_back({"host_experts",
-                   bytes(d.hostExpertsReadBytes) + " \u00f7 " +
-                       formatRate(d.hostExpertsGBps, st) + " = " +
-                       formatDuration(d.hostExpertsReadMs, st) + "; + " +
+                   bytes(d.hostExpertsReadBytes) + " \u00f7 " + formatRate(d.hostExpertsGBps, st) +
+                       " = " + formatDuration(d.hostExpertsReadMs, st) + "; + " +
                        formatInteger(handovers, st) + " " + w.handovers + times() +
                        formatDuration(d.hostExpertsHandoverMs / double(handovers), st) + " = " +
                        formatDuration(d.hostExpertsMs, st)});
@@ -97,8 +100,8 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     const std::string layerShare =
         s.engine.layerSplit && s.gpuCount > 1 ? " \u00f7 " + integer(s.gpuCount) + " GPU" : "";
     out.push_back({"kv_per_token", perToken + " = " + bytes(e.kv.bytesPerTokenPerLayer) + ";" +
-                                       times() + integer(m.kvLayers()) + " " + w.layers + layerShare +
-                                       " = " + bytes(e.kv.bytesPerToken)});
+                                       times() + integer(m.kvLayers()) + " " + w.layers +
+                                       layerShare + " = " + bytes(e.kv.bytesPerToken)});
 
     std::string total = bytes(e.kv.bytesPerTokenPerLayer) + times() + "(" +
                         integer(m.kvLayers() - e.kv.windowedLayers) + " " + w.layers + times() +
@@ -128,9 +131,8 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
         (x.scaleCopies > 1 ? w.noteOpen + w.scalesHeldTwice + w.noteClose : "");
     const std::string terms =
         s.weights.expertsOnly
-            ? expertTerm + " + " +
-                  formatParameters(p.total() - p.experts, st) + " " + w.otherParameters +
-                  times() + bits(s.weights.embeddingBits, st) + " bit"
+            ? expertTerm + " + " + formatParameters(p.total() - p.experts, st) + " " +
+                  w.otherParameters + times() + bits(s.weights.embeddingBits, st) + " bit"
             : formatParameters(p.body(), st) + " " + w.parameters + times() +
                   bits(s.weights.bitsPerWeight, st) + " bit + " +
                   formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings +
@@ -138,10 +140,9 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                                 : "") +
                   times() + bits(s.weights.embeddingBits, st) + " bit";
     const VramSplit& v = e.vram;
-    std::string weights = terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
-                          (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) +
-                                                " GPU" + w.noteClose
-                                          : "");
+    std::string weights =
+        terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
+        (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) + " GPU" + w.noteClose : "");
     // What the GPU holds of them, when part lives in host RAM (offload, -ngl, --n-cpu-moe).
     if (v.weightsOffloadedBytes > 0.5)
         weights += "; " + bytes(v.weightsBytes + v.weightsOffloadedBytes) + " \u2212 " +
@@ -159,27 +160,29 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                       bytes(v.kvCacheBytes) + " " + w.kvCache + " \u2212 " +
                       bytes(v.activationBytes) + " " + w.activations + " \u2212 " +
                       bytes(v.overheadBytes) + " " + w.overhead + " = ";
-    fit += v.fits ? bytes(v.freeBytes) + " " + w.free
-                  : w.overflows + " " + bytes(-v.freeBytes);
+    fit += v.fits ? bytes(v.freeBytes) + " " + w.free : w.overflows + " " + bytes(-v.freeBytes);
     out.push_back({"fit", fit});
 
     const DecodeTiming& d = e.decode;
-    const std::string achieved = formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
+    const std::string achieved =
+        formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
     std::string decode;
     if (s.weights.kernelEfficiency < 1.0) // dequantizing kernels read weights more slowly than KV
         decode = bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
                  num(s.weights.kernelEfficiency, 2) + ") + " + bytes(d.gpuKvReadBytes) + " " +
                  w.kvCache + " \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
     else
-        decode = "(" + bytes(d.gpuWeightsReadBytes) + " " + w.weights + " + " + bytes(d.gpuKvReadBytes) +
-                 " " + w.kvCache + ") \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
+        decode = "(" + bytes(d.gpuWeightsReadBytes) + " " + w.weights + " + " +
+                 bytes(d.gpuKvReadBytes) + " " + w.kvCache + ") \u00f7 (" + achieved +
+                 ") = " + formatDuration(d.memoryMs, st);
     if (d.computeBound)
         decode += "; compute " + formatDuration(d.computeMs, st);
     if (d.weightsOffloadMs > 0)
         decode += "; + " + w.weights + " " + formatDuration(d.weightsOffloadMs, st);
-    const std::pair<const std::string&, double> extras[] = {
-        {w.cpuExperts, d.hostExpertsMs}, {w.cpuLayers, d.hostLayersMs}, {w.fixedCost, d.fixedMs},
-        {w.gpuLink, d.interconnectMs}};
+    const std::pair<const std::string&, double> extras[] = {{w.cpuExperts, d.hostExpertsMs},
+                                                            {w.cpuLayers, d.hostLayersMs},
+                                                            {w.fixedCost, d.fixedMs},
+                                                            {w.gpuLink, d.interconnectMs}};
     for (const auto& [word, ms] : extras)
         if (ms > 0)
             decode += "; + " + word + " " + formatDuration(ms, st);
@@ -188,8 +191,9 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                             : s.kvPlacement == KvPlacement::Sata ? d.sataEffectiveGBps
                                                                  : d.pcieEffectiveGBps;
         decode += "; " + w.kvCache + " " + bytes(e.kv.totalBytes) + " \u00f7 " +
-                  formatRate(rate, st) + " = " + formatDuration(transferMs(e.kv.totalBytes, rate), st) +
-                  " \u2192 " + formatDuration(d.selectedMs, st);
+                  formatRate(rate, st) + " = " +
+                  formatDuration(transferMs(e.kv.totalBytes, rate), st) + " \u2192 " +
+                  formatDuration(d.selectedMs, st);
     }
     decode += " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " " + w.tokensPerS;
     out.push_back({"decode", decode});
@@ -203,10 +207,10 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     // Tokens of the whole pool first (the figure beside it), then each sequence's share.
     // A hybrid's every sequence holds its recurrent state besides its tokens' KV.
     const std::string room = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv;
-    const std::string state = e.kv.stateBytesPerSequence > 0
-                                  ? " \u2212 " + bytes(e.kv.stateBytesPerSequence) + " " +
-                                        w.recurrentState
-                                  : std::string();
+    const std::string state =
+        e.kv.stateBytesPerSequence > 0
+            ? " \u2212 " + bytes(e.kv.stateBytesPerSequence) + " " + w.recurrentState
+            : std::string();
     std::string longest = (state.empty() ? room : "(" + room + state + ")") + " \u00f7 " +
                           bytes(e.kv.bytesPerToken) + " " + w.perToken + " = " +
                           integer(e.tokensFit.model) + " " + w.tokens;

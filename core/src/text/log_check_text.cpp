@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/text/log_check_text.h"
 
-#include "kvscope/text/options_text.h"
 #include "base/text_columns.h"
+#include "kvscope/text/options_text.h"
 
 #include <cmath>
 #include <sstream>

@@ -7,8 +7,8 @@
 #include "kvscope/planning/serving.h"
 #include "kvscope/planning/verdict.h"
 
-#include "kvscope/text/explain.h"
 #include "base/text_columns.h"
+#include "kvscope/text/explain.h"
 
 #include <locale>
 #include <sstream>

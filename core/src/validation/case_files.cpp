@@ -3,8 +3,8 @@
 #include "kvscope/validation/validation_set.h"
 
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/formats/config_import.h"
 #include "kvscope/formats/checked_json.h"
+#include "kvscope/formats/config_import.h"
 #include "kvscope/settings/settings_registry.h"
 
 #include <algorithm>
@@ -86,7 +86,6 @@ std::optional<T> optionalInteger(JsonReader& r, const char* key, int64_t lo, int
     return T(r.integer({key}, lo, hi, lo));
 }
 
-
 // A setting stated under the engine's own name, in the range the registry gives its setting.
 std::optional<int64_t> optionalSetting(JsonReader& r, const char* key, const char* settingId)
 {
@@ -144,8 +143,9 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
                    joined(informationalSettings()));
     }
     if (r.has("gpu_memory_utilization"))
-        s.gpuMemoryUtilization = r.number({"gpu_memory_utilization"}, settingById("gpu_mem_util")->lo,
-                                          settingById("gpu_mem_util")->hi, 0.9);
+        s.gpuMemoryUtilization =
+            r.number({"gpu_memory_utilization"}, settingById("gpu_mem_util")->lo,
+                     settingById("gpu_mem_util")->hi, 0.9);
     s.maxModelLen = optionalSetting(r, "max_model_len", "context");
     s.blockSize = optionalSetting(r, "block_size", "block_size");
     s.maxNumSeqs = optionalSetting(r, "max_num_seqs", "max_num_seqs");
@@ -293,15 +293,13 @@ Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fi
     if (!r.error() && c.kind != ValidationKind::Pcie && c.model.empty())
         r.fail("model", "", "the model measured: a catalog id or a config.json / GGUF path");
     if (!r.error() && c.kind != ValidationKind::Pcie && c.engine.empty())
-        r.fail("engine", "", "the engine measured: a catalog id, or \"unknown\" when the source "
-                             "does not say");
+        r.fail("engine", "",
+               "the engine measured: a catalog id, or \"unknown\" when the source "
+               "does not say");
     if (r.error())
         return *r.error();
     return c;
 }
-
-
-
 
 } // namespace
 

@@ -5,8 +5,8 @@
 // rules (engines.json) do that.
 #include "kvscope/validation/validation_set.h"
 
-#include "kvscope/settings/scenario_options.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/settings/scenario_options.h"
 
 #include <algorithm>
 #include <array>

@@ -6,8 +6,8 @@
 #include "kvscope/evaluation/evaluation.h"
 
 #include <algorithm>
-#include <iterator>
 #include <cmath>
+#include <iterator>
 
 #include <nlohmann/json.hpp>
 
@@ -85,8 +85,8 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
     const bool capacity = v.figure == MeasuredFigure::KvCacheTokens ||
                           v.figure == MeasuredFigure::GpuBlocks ||
                           v.figure == MeasuredFigure::AvailableKvGiB;
-    r.doesNotFit = capacity ? r.predicted <= 0
-                            : v.figure == MeasuredFigure::TokensPerS && !e->vram.fits;
+    r.doesNotFit =
+        capacity ? r.predicted <= 0 : v.figure == MeasuredFigure::TokensPerS && !e->vram.fits;
     r.error = r.predicted / r.measured - 1.0;
     return r;
 }

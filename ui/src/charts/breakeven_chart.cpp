@@ -100,27 +100,31 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
         // Where the plot is narrower than the sentence (presentation fonts), the label's colour
         // names the tier and the text says only from where; wrapped if even that is too wide.
         const double left = axisRect()->left(), right = axisRect()->right();
-        m_crossLabels[i]->setText(tr("%1 wins from %2").arg(UiText::reloadTierName(ReloadTier(i)),
-                                                           UiText::tokens(b.crossTokens[i])));
+        m_crossLabels[i]->setText(
+            tr("%1 wins from %2")
+                .arg(UiText::reloadTierName(ReloadTier(i)), UiText::tokens(b.crossTokens[i])));
         if (labelSize(m_crossLabels[i]).width() > right - left)
-            m_crossLabels[i]->setText(wrapToWidth(tr("wins from %1").arg(UiText::tokens(b.crossTokens[i])),
-                                                  m_crossLabels[i]->font(), 0.9 * (right - left)));
+            m_crossLabels[i]->setText(
+                wrapToWidth(tr("wins from %1").arg(UiText::tokens(b.crossTokens[i])),
+                            m_crossLabels[i]->font(), 0.9 * (right - left)));
         // Rows in pixels whatever the chart's height, so they never overlap.
-        const double line = (labelSize(m_crossLabels[i]).height() + 1) / double(std::max(1, axisRect()->height()));
+        const double line =
+            (labelSize(m_crossLabels[i]).height() + 1) / double(std::max(1, axisRect()->height()));
         // Right of its line, else left of it, else as near as the chart's edges allow: no text
         // is cut off, however narrow the chart.
         const double width = labelSize(m_crossLabels[i]).width();
         const double lineX = xAxis->coordToPixel(x), gap = 3;
         double labelX = lineX + gap;
         if (labelX + width > right)
-            labelX = lineX - gap - width >= left ? lineX - gap - width
-                                                 : std::max(left, right - width);
+            labelX =
+                lineX - gap - width >= left ? lineX - gap - width : std::max(left, right - width);
         m_crossLabels[i]->position->setCoords(labelX, rowTop);
         rowTop += line;
     }
     // Room over the highest curve for the label rows, so they cover no curve.
     const double bottom = std::max(low / 2, high / 1e7);
-    yAxis->setRange(bottom, std::max(high * 3, logTopAbove(high, bottom, rowTop * axisRect()->height() + 4)));
+    yAxis->setRange(
+        bottom, std::max(high * 3, logTopAbove(high, bottom, rowTop * axisRect()->height() + 4)));
 }
 
 void BreakevenChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
@@ -140,16 +144,18 @@ QString BreakevenChart::hoverText(double key, double, const QPoint&) const
     const Sweep& sweep = snap->contextSweep;
     const size_t nearest = nearestPoint(sweep, key);
     QStringList lines{tr("Prompt %1").arg(UiText::tokens(int64_t(sweep.x[nearest])))};
-    lines << QStringLiteral("%1: %2").arg(m_recompute->name(),
-                                         UiText::duration(sweep.column("recompute_ms")->values[nearest]));
+    lines << QStringLiteral("%1: %2").arg(
+        m_recompute->name(), UiText::duration(sweep.column("recompute_ms")->values[nearest]));
     for (size_t i = 0; i < 3; ++i)
-        lines << QStringLiteral("%1: %2").arg(m_reload[i]->name(),
-                                             UiText::duration(sweep.column(kReloadColumns[i])->values[nearest]));
+        lines << QStringLiteral("%1: %2").arg(
+            m_reload[i]->name(),
+            UiText::duration(sweep.column(kReloadColumns[i])->values[nearest]));
     for (size_t p = 0; p < snap->pinned->size(); ++p) {
         const SweepColumn* recompute = (*snap->pinned)[p].contextSweep.column("recompute_ms");
         if (recompute && nearest < recompute->values.size())
-            lines << tr("%1, recompute: %2").arg(pinnedName(p, (*snap->pinned)[p].name),
-                                                UiText::duration(recompute->values[nearest]));
+            lines << tr("%1, recompute: %2")
+                         .arg(pinnedName(p, (*snap->pinned)[p].name),
+                              UiText::duration(recompute->values[nearest]));
     }
     return lines.join(QLatin1Char('\n'));
 }

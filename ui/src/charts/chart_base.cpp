@@ -63,8 +63,13 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
         if (!m_last || axisRect()->rect().size() == m_drawnRectSize || m_layoutRedraws >= 2)
             return;
         ++m_layoutRedraws;
-        QMetaObject::invokeMethod(this, [this] { if (m_last) showSnapshot(*m_last); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (m_last)
+                    showSnapshot(*m_last);
+            },
+            Qt::QueuedConnection);
     });
 
     m_title = new QCPTextElement(this, QString(), scaledFont(1.15, true));
@@ -257,11 +262,13 @@ void ChartBase::styleAxis(QCPAxis* axis) const
     axis->setTickLabelFont(m_style.font);
     axis->setLabelFont(m_style.font);
     axis->grid()->setPen(QPen(m_style.grid, 1, Qt::SolidLine));
-    axis->grid()->setSubGridPen(QPen(m_style.grid.lighter(m_style.isDark() ? 80 : 108), 1, Qt::DotLine));
+    axis->grid()->setSubGridPen(
+        QPen(m_style.grid.lighter(m_style.isDark() ? 80 : 108), 1, Qt::DotLine));
     axis->grid()->setZeroLinePen(Qt::NoPen);
 }
 
-void ChartBase::styleCallout(QCPItemText* label, const QColor& color, double fontScale, bool bold) const
+void ChartBase::styleCallout(QCPItemText* label, const QColor& color, double fontScale,
+                             bool bold) const
 {
     label->setColor(m_style.ink(color, 4.5)); // text: WCAG AA on the chart's background
     label->setFont(scaledFont(fontScale, bold));
@@ -275,7 +282,8 @@ QList<QCPItemText*> ChartBase::visibleLabels() const
 {
     QList<QCPItemText*> labels;
     for (int i = 0; i < itemCount(); ++i)
-        if (auto* text = qobject_cast<QCPItemText*>(item(i)); text && text->visible() && !text->text().isEmpty())
+        if (auto* text = qobject_cast<QCPItemText*>(item(i));
+            text && text->visible() && !text->text().isEmpty())
             labels << text;
     return labels;
 }
@@ -287,10 +295,12 @@ QRectF ChartBase::labelBox(const QCPItemText* label)
 
 QSizeF ChartBase::labelSize(const QCPItemText* label)
 {
-    const QRect text = QFontMetrics(label->font()).boundingRect(
-        0, 0, 0, 0, Qt::TextDontClip | label->textAlignment(), label->text());
+    const QRect text =
+        QFontMetrics(label->font())
+            .boundingRect(0, 0, 0, 0, Qt::TextDontClip | label->textAlignment(), label->text());
     const QMargins pad = label->padding();
-    return {double(text.width() + pad.left() + pad.right()), double(text.height() + pad.top() + pad.bottom())};
+    return {double(text.width() + pad.left() + pad.right()),
+            double(text.height() + pad.top() + pad.bottom())};
 }
 
 double ChartBase::logTopAbove(double value, double bottom, double pixels) const
@@ -327,7 +337,8 @@ void ChartBase::setContextAxis(QCPAxis* axis, double from, double to) const
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     // Powers of four, or of sixteen when the range is wide, so labels never crowd.
     const double step = to / from > 1e5 ? 16 : 4;
-    for (double t = std::pow(step, std::ceil(std::log(from) / std::log(step) - 1e-9)); t <= to * 1.0001; t *= step)
+    for (double t = std::pow(step, std::ceil(std::log(from) / std::log(step) - 1e-9));
+         t <= to * 1.0001; t *= step)
         ticker->addTick(t, UiText::contextShort(t));
     ticker->setSubTickCount(1);
     axis->setScaleType(QCPAxis::stLogarithmic);
@@ -348,9 +359,10 @@ QString ChartBase::pinnedName(size_t index, const std::string& name)
     return named == letter ? letter : QStringLiteral("%1: %2").arg(letter, named);
 }
 
-void ChartBase::drawPinnedCurves(const EvaluationSnapshot& snap,
-                                 const std::function<double(const PinnedEvaluation&, size_t)>& value,
-                                 double* low, double* high, const QString& what)
+void ChartBase::drawPinnedCurves(
+    const EvaluationSnapshot& snap,
+    const std::function<double(const PinnedEvaluation&, size_t)>& value, double* low, double* high,
+    const QString& what)
 {
     const PinnedList& pinned = *snap.pinned;
     // Under the live scenario's curves and every label: the live one is what the chart is about.
@@ -417,8 +429,9 @@ void ChartBase::setScenarioSubtitle(bool on)
     m_subtitle->setTextColor(m_style.foreground);
     // Elided rather than wrapped: one line, never wider than the export.
     const int available = (m_exportSize.isValid() ? m_exportSize.width() : width()) - 12;
-    m_subtitle->setText(QFontMetrics(m_style.font).elidedText(
-        UiText::scenarioSubtitle(m_last->scenario), Qt::ElideRight, available));
+    m_subtitle->setText(
+        QFontMetrics(m_style.font)
+            .elidedText(UiText::scenarioSubtitle(m_last->scenario), Qt::ElideRight, available));
 }
 
 void ChartBase::fitLegend()
@@ -438,7 +451,8 @@ void ChartBase::fitLegend()
             if (QCPAbstractLegendItem* item = legend->item(i))
                 m_legendWidths.push_back(item->minimumOuterSizeHint().width());
     }
-    const int available = std::max(1, (m_exportSize.isValid() ? m_exportSize.width() : width()) - 20);
+    const int available =
+        std::max(1, (m_exportSize.isValid() ? m_exportSize.width() : width()) - 20);
     // As many columns as fit, each as wide as its own widest entry (entries fill the rows left
     // to right): a long name no longer makes every column as wide as itself.
     const int count = int(m_legendWidths.size());

@@ -91,11 +91,13 @@ protected:
 
     ByteUnits byteUnits() const { return m_units; }
     const EvaluationSnapshot* lastSnapshot() const { return m_last; }
-    QPen seriesPen(const QColor& color, Qt::PenStyle style = Qt::SolidLine, double width = 2.0) const;
+    QPen seriesPen(const QColor& color, Qt::PenStyle style = Qt::SolidLine,
+                   double width = 2.0) const;
     QFont scaledFont(double factor, bool bold = false) const;
     void styleAxis(QCPAxis* axis) const;
     // A label on a translucent box of the background colour, readable over lines and bars.
-    void styleCallout(QCPItemText* label, const QColor& color, double fontScale = 1.0, bool bold = true) const;
+    void styleCallout(QCPItemText* label, const QColor& color, double fontScale = 1.0,
+                      bool bold = true) const;
     // The box a text item draws, padding included, in pixels (as QCPItemText measures it).
     static QSizeF labelSize(const QCPItemText* label);
     // The top of a log axis reaching down to `bottom` that leaves `pixels` of the axis rect's
@@ -141,7 +143,7 @@ private:
     QCPTextElement* m_subtitle = nullptr; // only while exporting
     QCPLayer* m_markers = nullptr;
     std::vector<double> m_baseKey;
-    QString m_legendEntries;        // what m_legendWidths were measured for
+    QString m_legendEntries;         // what m_legendWidths were measured for
     std::vector<int> m_legendWidths; // each legend entry's width, in order
     std::vector<QCPGraph*> m_pinnedCurves;
     bool m_baseValid = false;

@@ -8,8 +8,11 @@ namespace kvscope::ui {
 
 double relativeLuminance(const QColor& color)
 {
-    auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
-    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) + 0.0722 * linear(color.blueF());
+    auto linear = [](double c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) +
+           0.0722 * linear(color.blueF());
 }
 
 double contrastRatio(const QColor& a, const QColor& b)
@@ -40,7 +43,8 @@ ChartStyle ChartStyle::print(const QFont& font)
 QColor ChartStyle::tint(const QColor& color, double opacity) const
 {
     auto mix = [&](double over, double under) { return over * opacity + under * (1.0 - opacity); };
-    return QColor::fromRgbF(float(mix(color.redF(), background.redF())), float(mix(color.greenF(), background.greenF())),
+    return QColor::fromRgbF(float(mix(color.redF(), background.redF())),
+                            float(mix(color.greenF(), background.greenF())),
                             float(mix(color.blueF(), background.blueF())));
 }
 

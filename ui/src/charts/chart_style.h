@@ -20,9 +20,9 @@ inline const QColor overhead{0x80, 0x80, 0x80};    // grey
 inline const QColor freeVram{0x00, 0x9E, 0x73};    // bluish green: free memory is what fits
 inline const QColor reserved{0xC8, 0xC8, 0xC8};    // light grey: outside the engine's fraction
 // Status.
-inline const QColor fits{0x00, 0x9E, 0x73};        // bluish green, as free memory
-inline const QColor overflow{0xD5, 0x5E, 0x00};    // vermillion
-inline const QColor caution{0xA6, 0x6A, 0x00};     // dark amber: runs, with a caution
+inline const QColor fits{0x00, 0x9E, 0x73};     // bluish green, as free memory
+inline const QColor overflow{0xD5, 0x5E, 0x00}; // vermillion
+inline const QColor caution{0xA6, 0x6A, 0x00};  // dark amber: runs, with a caution
 // Attention kinds, darkest for the most KV per token: MHA, GQA, MLA's latent, MQA.
 inline const QColor mha{0x3D, 0x1F, 0x7A};
 inline const QColor gqa{0x63, 0x47, 0xB0};
@@ -36,12 +36,15 @@ inline const QColor sata{0x80, 0xCB, 0xC4};
 inline const QColor recompute{0x00, 0x00, 0x00};
 // Serving engines: transformers (dynamic, static cache), vLLM, llama.cpp, TGI: the purple and
 // teal shades again (the serving chart shows no attention kind or tier).
-inline const QColor engines[5] = {{0x63, 0x47, 0xB0}, {0xB3, 0xA3, 0xE6}, {0x00, 0x69, 0x5C},
-                                  {0x26, 0xA6, 0x9A}, {0x8B, 0x73, 0xD0}};
+inline const QColor engines[5] = {{0x63, 0x47, 0xB0},
+                                  {0xB3, 0xA3, 0xE6},
+                                  {0x00, 0x69, 0x5C},
+                                  {0x26, 0xA6, 0x9A},
+                                  {0x8B, 0x73, 0xD0}};
 // Pinned scenarios A to D beside the live one: colours no view uses for anything else, each with
 // its own dashes so they stay apart in greyscale too.
-inline const QColor pinned[4] = {{0x8C, 0x51, 0x0A}, {0xC5, 0x1B, 0x7D}, {0x5C, 0x5C, 0x00},
-                                 {0x4D, 0x4D, 0x4D}};
+inline const QColor pinned[4] = {
+    {0x8C, 0x51, 0x0A}, {0xC5, 0x1B, 0x7D}, {0x5C, 0x5C, 0x00}, {0x4D, 0x4D, 0x4D}};
 inline const Qt::PenStyle pinnedDash[4] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine,
                                            Qt::DashDotDotLine};
 } // namespace colors

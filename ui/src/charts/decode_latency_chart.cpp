@@ -50,14 +50,17 @@ void DecodeLatencyChart::applyTexts()
 
 void DecodeLatencyChart::applySeriesStyle()
 {
-    const QColor lines[] = {colors::gpu, colors::cpuRam, colors::cpuRam, colors::nvme, colors::sata};
+    const QColor lines[] = {colors::gpu, colors::cpuRam, colors::cpuRam, colors::nvme,
+                            colors::sata};
     const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::SolidLine, Qt::DashLine, Qt::DashDotLine,
                                    Qt::DotLine};
     for (size_t i = 0; i < 5; ++i)
         m_curves[i]->setPen(seriesPen(lines[i], styles[i], 2.2));
-    m_slowRegion->setBrush(chartStyle().tint(colors::overflow, chartStyle().isDark() ? 0.18 : 0.10));
+    m_slowRegion->setBrush(
+        chartStyle().tint(colors::overflow, chartStyle().isDark() ? 0.18 : 0.10));
     m_slowRegion->setPen(Qt::NoPen);
-    styleCallout(m_slowLabel, colors::overflow.darker(chartStyle().isDark() ? 60 : 110), 1.0, false);
+    styleCallout(m_slowLabel, colors::overflow.darker(chartStyle().isDark() ? 60 : 110), 1.0,
+                 false);
     // The callout box in the shaded region's own tint, so it reads as part of the region.
     m_slowLabel->setBrush(m_slowRegion->brush());
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, chartStyle().foreground,
@@ -97,18 +100,21 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
     const QString reading = UiText::number(s.efficiency.realtimeTokensPerS, 1);
     m_slowLabel->setText(tr("slower than reading speed (%1 tokens/s per sequence)").arg(reading));
     if (labelSize(m_slowLabel).width() > 0.9 * axisRect()->width())
-        m_slowLabel->setText(wrapToWidth(tr("slower than reading speed\n(%1 tokens/s per sequence)").arg(reading),
-                                         m_slowLabel->font(), 0.9 * axisRect()->width()));
+        m_slowLabel->setText(
+            wrapToWidth(tr("slower than reading speed\n(%1 tokens/s per sequence)").arg(reading),
+                        m_slowLabel->font(), 0.9 * axisRect()->width()));
     // Room for the caption above the curves beneath it (they are lowest at the left).
     setContextAxis(xAxis, from, to);
     const QSizeF caption = labelSize(m_slowLabel);
-    const double captionEnd = xAxis->pixelToCoord(axisRect()->left() + 0.01 * axisRect()->width() + caption.width() + 6);
+    const double captionEnd =
+        xAxis->pixelToCoord(axisRect()->left() + 0.01 * axisRect()->width() + caption.width() + 6);
     double underCaption = 1e-3;
     for (int g = 0; g < graphCount(); ++g) {
         const QCPGraph* curve = graph(g);
         if (!curve->visible() || curve == m_current)
             continue;
-        for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd() && it->key <= captionEnd; ++it)
+        for (auto it = curve->data()->constBegin();
+             it != curve->data()->constEnd() && it->key <= captionEnd; ++it)
             underCaption = std::max(underCaption, it->value);
     }
     const double bottom = low / 2;
@@ -133,9 +139,10 @@ void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
     m_current->setData({double(s.context)}, {std::max(d.selectedMs, 1e-3)});
     // A scenario that does not fit has no decode time to show, only where it would fall.
     const bool runs = snap.verdict.runs;
-    m_currentLabel->setText(runs ? tr("%1: %2").arg(UiText::contextShort(double(s.context)),
-                                                    UiText::duration(d.selectedMs))
-                                 : tr("%1: does not fit").arg(UiText::contextShort(double(s.context))));
+    m_currentLabel->setText(
+        runs ? tr("%1: %2").arg(UiText::contextShort(double(s.context)),
+                                UiText::duration(d.selectedMs))
+             : tr("%1: does not fit").arg(UiText::contextShort(double(s.context))));
     placeBesidePoint(m_currentLabel, double(s.context), std::max(d.selectedMs, 1e-3), 1.6);
 }
 
@@ -151,7 +158,8 @@ QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const
         const double ms = sweep.column(kColumns[size_t(t)])->values[nearest];
         lines << tr("%1: %2 (%3 tokens/s)")
                      .arg(UiText::tierName(t), UiText::duration(ms),
-                          UiText::tokensPerSecond(ms > 0 ? 1e3 * double(snap->scenario.batch) / ms : 0));
+                          UiText::tokensPerSecond(ms > 0 ? 1e3 * double(snap->scenario.batch) / ms
+                                                         : 0));
     }
     // Pinned scenarios share the sweep's points; each at its own KV placement.
     for (size_t p = 0; p < snap->pinned->size(); ++p) {
@@ -160,8 +168,10 @@ QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const
         if (!perS || nearest >= perS->values.size() || perS->values[nearest] <= 0)
             continue;
         lines << tr("%1 (%2): %3 (%4 tokens/s)")
-                     .arg(pinnedName(p, pinned.name), UiText::placementName(pinned.scenario.kvPlacement),
-                          UiText::duration(1e3 * double(pinned.scenario.batch) / perS->values[nearest]),
+                     .arg(pinnedName(p, pinned.name),
+                          UiText::placementName(pinned.scenario.kvPlacement),
+                          UiText::duration(1e3 * double(pinned.scenario.batch) /
+                                           perS->values[nearest]),
                           UiText::tokensPerSecond(perS->values[nearest]));
     }
     return lines.join(QLatin1Char('\n'));

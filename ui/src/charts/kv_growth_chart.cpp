@@ -12,7 +12,8 @@
 namespace kvscope::ui {
 
 namespace {
-const char* const kColumns[] = {"kv_mha_per_gpu_bytes", "kv_gqa_per_gpu_bytes", "kv_mqa_per_gpu_bytes", "kv_per_gpu_bytes"};
+const char* const kColumns[] = {"kv_mha_per_gpu_bytes", "kv_gqa_per_gpu_bytes",
+                                "kv_mqa_per_gpu_bytes", "kv_per_gpu_bytes"};
 } // namespace
 
 KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
@@ -46,13 +47,14 @@ void KvGrowthChart::applyTexts()
 void KvGrowthChart::applySeriesStyle()
 {
     const QColor lines[CurveCount] = {colors::mha, colors::gqa, colors::mqa, colors::mla};
-    const Qt::PenStyle styles[CurveCount] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    const Qt::PenStyle styles[CurveCount] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
+                                             Qt::DashDotLine};
     for (int i = 0; i < CurveCount; ++i) {
         m_curves[i]->setPen(seriesPen(lines[i], styles[i], 2.2));
         styleCallout(m_crossLabels[i], lines[i], 0.95);
     }
-    m_crossings->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-                                                 chartStyle().foreground, chartStyle().background,
+    m_crossings->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, chartStyle().foreground,
+                                                 chartStyle().background,
                                                  8 * chartStyle().lineScale));
     m_freeLine->setPen(seriesPen(colors::freeVram, Qt::DashLine, 2));
     // Boxed like the crossings: under its line in a short chart, curves run behind it.
@@ -72,7 +74,8 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
             maxBytes = std::max(maxBytes, c->values.back());
     double maxFree = fit.freeForKvBytes;
     for (const PinnedEvaluation& p : *snap.pinned) {
-        if (const SweepColumn* c = p.contextSweep.column("kv_per_gpu_bytes"); c && !c->values.empty())
+        if (const SweepColumn* c = p.contextSweep.column("kv_per_gpu_bytes");
+            c && !c->values.empty())
             maxBytes = std::max(maxBytes, c->values.back());
         maxFree = std::max(maxFree, p.evaluation.tokensFit.freeForKvBytes);
     }
@@ -80,9 +83,9 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     m_unitBytes = unit.bytes;
 
     const int64_t heads[CurveCount] = {s.model.queryHeads, fit.gqaKvHeads, 1, 0};
-    const QString names[CurveCount] = {
-        tr("MHA (%1 KV heads)").arg(heads[Mha]), tr("GQA (%1 KV heads)").arg(heads[Gqa]),
-        tr("MQA (1 KV head)"), tr("MLA latent (this model)")};
+    const QString names[CurveCount] = {tr("MHA (%1 KV heads)").arg(heads[Mha]),
+                                       tr("GQA (%1 KV heads)").arg(heads[Gqa]),
+                                       tr("MQA (1 KV head)"), tr("MLA latent (this model)")};
     const int64_t crossings[CurveCount] = {fit.perSequenceMha, fit.perSequenceGqa,
                                            fit.perSequenceMqa, fit.perSequence};
     const AttentionKind own = s.model.attentionKind();
@@ -107,7 +110,8 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
             m_curves[i]->removeFromLegend();
             continue;
         }
-        m_curves[i]->setName(kinds[i] == own && i != Mla ? names[i] + tr(" (this model)") : names[i]);
+        m_curves[i]->setName(kinds[i] == own && i != Mla ? names[i] + tr(" (this model)")
+                                                         : names[i]);
         const SweepColumn* column = sweep.column(kColumns[i]);
         QVector<double> xs(sweep.x.begin(), sweep.x.end());
         QVector<double> ys;
@@ -134,7 +138,8 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     m_freeLabel->setVisible(true);
     m_freeLine->point1->setCoords(from, std::max(free, 1.0) / unit.bytes);
     m_freeLine->point2->setCoords(to, std::max(free, 1.0) / unit.bytes);
-    m_freeLabel->position->setTypeY(free > 0 ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
+    m_freeLabel->position->setTypeY(free > 0 ? QCPItemPosition::ptPlotCoords
+                                             : QCPItemPosition::ptAxisRectRatio);
     // Over the line when there is one; otherwise just inside the top of the plot.
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | (free > 0 ? Qt::AlignBottom : Qt::AlignTop));
     m_freeLabel->position->setCoords(0.01, free > 0 ? free / unit.bytes : 0.03);
@@ -182,16 +187,21 @@ void KvGrowthChart::placeCrossingLabels()
                 for (const bool over : {true, false}) {
                     const double top = over ? lineY - 2 - r.height() - row * (r.height() + 1)
                                             : lineY + 2 + row * (r.height() + 1);
-                    const QRectF candidate(over ? x - r.width() : x + 2, top, r.width(), r.height());
-                    const auto coversCurve = [&](const QCPGraph* c) { return covers(candidate, c); };
-                    const bool clear = QRectF(plot).contains(candidate) && !covers(candidate, m_curves[i])
-                                       && (pass == 1 || std::none_of(curves.begin(), curves.end(), coversCurve))
-                                       && std::none_of(taken.begin(), taken.end(),
-                                                       [&](const QRectF& t) { return t.intersects(candidate); });
+                    const QRectF candidate(over ? x - r.width() : x + 2, top, r.width(),
+                                           r.height());
+                    const auto coversCurve = [&](const QCPGraph* c) {
+                        return covers(candidate, c);
+                    };
+                    const bool clear =
+                        QRectF(plot).contains(candidate) && !covers(candidate, m_curves[i]) &&
+                        (pass == 1 || std::none_of(curves.begin(), curves.end(), coversCurve)) &&
+                        std::none_of(taken.begin(), taken.end(),
+                                     [&](const QRectF& t) { return t.intersects(candidate); });
                     if (!clear)
                         continue;
                     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-                    label->position->setCoords(xAxis->pixelToCoord(candidate.left()), yAxis->pixelToCoord(top));
+                    label->position->setCoords(xAxis->pixelToCoord(candidate.left()),
+                                               yAxis->pixelToCoord(top));
                     taken.push_back(candidate);
                     placed = true;
                     break;
@@ -211,7 +221,8 @@ bool KvGrowthChart::covers(const QRectF& box, const QCPGraph* curve) const
     return false;
 }
 
-void KvGrowthChart::drawPinned(const EvaluationSnapshot& snap, double unitBytes, double* lowestBytes)
+void KvGrowthChart::drawPinned(const EvaluationSnapshot& snap, double unitBytes,
+                               double* lowestBytes)
 {
     // Each pinned scenario's own KV cache (as its model is configured, at its batch) and the
     // memory its GPU leaves for KV, in the scenario's colour.
@@ -262,13 +273,14 @@ QString KvGrowthChart::hoverText(double key, double, const QPoint&) const
     QStringList lines{tr("Context %1").arg(UiText::tokens(int64_t(sweep.x[nearest])))};
     for (int i = 0; i < CurveCount; ++i)
         if (m_curves[i]->visible())
-            lines << QStringLiteral("%1: %2").arg(m_curves[i]->name(),
-                                                 UiText::bytes(sweep.column(kColumns[i])->values[nearest], byteUnits()));
+            lines << QStringLiteral("%1: %2").arg(
+                m_curves[i]->name(),
+                UiText::bytes(sweep.column(kColumns[i])->values[nearest], byteUnits()));
     for (size_t p = 0; p < snap->pinned->size(); ++p) {
         const SweepColumn* kv = (*snap->pinned)[p].contextSweep.column("kv_per_gpu_bytes");
         if (kv && nearest < kv->values.size())
             lines << QStringLiteral("%1: %2").arg(pinnedName(p, (*snap->pinned)[p].name),
-                                                 UiText::bytes(kv->values[nearest], byteUnits()));
+                                                  UiText::bytes(kv->values[nearest], byteUnits()));
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -284,7 +296,8 @@ int KvGrowthChart::curveCount() const
 QVector<double> KvGrowthChart::curveValues(int curve) const
 {
     QVector<double> out;
-    for (auto it = m_curves[curve]->data()->constBegin(); it != m_curves[curve]->data()->constEnd(); ++it)
+    for (auto it = m_curves[curve]->data()->constBegin(); it != m_curves[curve]->data()->constEnd();
+         ++it)
         out << it->value * m_unitBytes;
     return out;
 }

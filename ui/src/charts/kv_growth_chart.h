@@ -35,7 +35,7 @@ private:
     QCPItemText* m_freeLabel = nullptr;
     QCPItemStraightLine* m_contextLine = nullptr;
     QCPItemText* m_crossLabels[CurveCount] = {};
-    double m_crossKey[CurveCount] = {}; // where each curve crosses the free line
+    double m_crossKey[CurveCount] = {};       // where each curve crosses the free line
     bool m_crossLabelWanted[CurveCount] = {}; // a crossing in range, to label if there is room
     std::vector<QCPItemStraightLine*> m_pinnedFree; // each pinned scenario's memory for KV
     double m_unitBytes = 1;

@@ -66,7 +66,8 @@ int SteadyLabel::textWidth() const
     std::vector<qsizetype> breaks = lineBreaks(m_text);
     breaks.push_back(m_text.size());
     for (qsizetype b : breaks) {
-        word = std::max(word, fontMetrics().horizontalAdvance(m_text.mid(start, b - start).trimmed()));
+        word =
+            std::max(word, fontMetrics().horizontalAdvance(m_text.mid(start, b - start).trimmed()));
         start = b;
     }
     int width = std::max(word, whole / m_lines);
@@ -95,7 +96,8 @@ void SteadyLabel::setLines(int lines)
 
 QSize SteadyLabel::sizeHint() const
 {
-    const int width = m_lines == 1 ? m_widest : std::max(m_widest, fontMetrics().averageCharWidth() * 24);
+    const int width =
+        m_lines == 1 ? m_widest : std::max(m_widest, fontMetrics().averageCharWidth() * 24);
     return {width, lineHeight() * m_lines};
 }
 

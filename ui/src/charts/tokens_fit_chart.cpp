@@ -117,7 +117,8 @@ void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
         for (int k = 0; k < m_kinds; ++k) {
             if (k == Mla && !mlaOf(b))
                 continue; // no MLA variant of a model without one
-            m_groupHover[k] += QStringLiteral("\n%1: %2").arg(name, UiText::tokens(int64_t(values[k])));
+            m_groupHover[k] +=
+                QStringLiteral("\n%1: %2").arg(name, UiText::tokens(int64_t(values[k])));
             if (values[k] <= 0)
                 continue; // nothing fits: no bar, not a stub at one token
             keys << k + 1;
@@ -127,7 +128,8 @@ void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
         }
         bars->setData(keys, heights, true);
         bars->setWidth(0.8 / double(n));
-        bars->setBrush(b < pinned.size() ? colors::pinned[b % 4] : chartStyle().ink(colors::recompute));
+        bars->setBrush(b < pinned.size() ? colors::pinned[b % 4]
+                                         : chartStyle().ink(colors::recompute));
         bars->setName(name);
         bars->addToLegend();
     }
@@ -157,7 +159,8 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
     m_names[Mha] = tr("MHA\n%1 KV heads").arg(UiText::integer(s.model.queryHeads));
     m_names[Gqa] = tr("GQA\n%1 KV heads").arg(UiText::integer(f.gqaKvHeads));
     m_names[Mqa] = tr("MQA\n1 KV head");
-    m_names[Mla] = tr("MLA\nlatent %1").arg(UiText::integer(s.model.kvLoraRank + s.model.qkRopeHeadDim));
+    m_names[Mla] =
+        tr("MLA\nlatent %1").arg(UiText::integer(s.model.kvLoraRank + s.model.qkRopeHeadDim));
     const AttentionKind kinds[KindCount] = {AttentionKind::Mha, AttentionKind::Gqa,
                                             AttentionKind::Mqa, AttentionKind::Mla};
 
@@ -190,19 +193,23 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
             m_bars[i]->setData({double(i + 1)}, {value}, true);
         else
             m_bars[i]->data()->clear();
-        m_bars[i]->setPen(isOwn ? seriesPen(chartStyle().foreground, Qt::SolidLine, 2.5) : QPen(Qt::NoPen));
+        m_bars[i]->setPen(isOwn ? seriesPen(chartStyle().foreground, Qt::SolidLine, 2.5)
+                                : QPen(Qt::NoPen));
         // On a line of its own: QCustomPlot drops a tick label that would cross the widget's
         // edge, and the last bar's label reached it.
         const QString name = kindOnly ? m_names[i].section(QLatin1Char('\n'), 0, 0) : m_names[i];
-        ticker->addTick(i + 1, isOwn ? name + QLatin1Char('\n') + tr(" (this model)").trimmed() : name);
+        ticker->addTick(i + 1,
+                        isOwn ? name + QLatin1Char('\n') + tr(" (this model)").trimmed() : name);
         m_labels[i]->position->setCoords(i + 1, value);
         const bool capped = f.capped && m_values[i] >= double(limits::maxContext);
         m_shortTexts[i] = capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i]));
         m_valueTexts[i] = m_shortTexts[i];
         if (!isOwn && !capped && ownValue >= 1 && m_values[i] >= 1) {
             const double ratio = m_values[i] / ownValue;
-            m_valueTexts[i] = tr("%1 (×%2)").arg(m_shortTexts[i],
-                                                  UiText::number(ratio, ratio >= 10 ? 0 : ratio >= 1 ? 1 : 2));
+            m_valueTexts[i] = tr("%1 (×%2)")
+                                  .arg(m_shortTexts[i], UiText::number(ratio, ratio >= 10  ? 0
+                                                                              : ratio >= 1 ? 1
+                                                                                           : 2));
         }
         m_labels[i]->setText(m_valueTexts[i]);
     }
@@ -235,9 +242,10 @@ double TokensFitChart::axisTop(const EvaluationSnapshot& snap)
 void TokensFitChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
 {
     const TokensFit& f = snap.evaluation.tokensFit;
-    key.insert(key.end(), {double(f.perSequenceMha), double(f.perSequenceGqa), double(f.perSequenceMqa),
-                           double(f.perSequence), double(f.capped), axisTop(snap),
-                           double(axisRect()->height())}); // the values' headroom is in pixels
+    key.insert(key.end(),
+               {double(f.perSequenceMha), double(f.perSequenceGqa), double(f.perSequenceMqa),
+                double(f.perSequence), double(f.capped), axisTop(snap),
+                double(axisRect()->height())}); // the values' headroom is in pixels
 }
 
 void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
@@ -253,8 +261,10 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
     for (int i = 0; i < m_kinds; ++i) {
         const double height = labelSize(m_labels[i]).height();
         const double topY = yAxis->coordToPixel(std::max(m_values[i], 1.0));
-        const bool inside = std::fabs(lineY - topY) < height + 2 && axisRect()->bottom() - topY > height + 4;
-        m_labels[i]->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
+        const bool inside =
+            std::fabs(lineY - topY) < height + 2 && axisRect()->bottom() - topY > height + 4;
+        m_labels[i]->setPositionAlignment(Qt::AlignHCenter |
+                                          (inside ? Qt::AlignTop : Qt::AlignBottom));
         // Inside, the label may not spill over its bar's edges, above it not into the next
         // bar's label: the ratio goes first.
         const double width = inside ? m_bars[i]->width() : 1.0;
@@ -283,8 +293,9 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
     if (legend->visible())
         for (int k = 0; k < m_kinds; ++k)
             if (m_groupTallest[k] > 0)
-                values << QRectF(QPointF(xAxis->coordToPixel(k + 0.6), yAxis->coordToPixel(m_groupTallest[k])),
-                                 QPointF(xAxis->coordToPixel(k + 1.4), axisRect()->bottom()));
+                values << QRectF(
+                    QPointF(xAxis->coordToPixel(k + 0.6), yAxis->coordToPixel(m_groupTallest[k])),
+                    QPointF(xAxis->coordToPixel(k + 1.4), axisRect()->bottom()));
     const QRectF plot = axisRect()->rect();
     struct Spot
     {
@@ -306,19 +317,19 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
             break;
         m_contextLabel->setText(text);
         for (const Spot& spot : spots)
-        for (Qt::Alignment vertical : {Qt::AlignBottom, Qt::AlignTop}) {
-            m_contextLabel->position->setTypeX(spot.type);
-            m_contextLabel->setPositionAlignment(spot.horizontal | vertical);
-            m_contextLabel->position->setCoords(spot.x, double(s.context));
-            const QRectF box = labelBox(m_contextLabel);
-            double covered = plot.contains(box) ? 0.0 : 1e6; // a spot outside the plot is last
-            for (const QRectF& v : values) {
-                const QRectF both = v.intersected(box);
-                covered += both.width() * both.height();
+            for (Qt::Alignment vertical : {Qt::AlignBottom, Qt::AlignTop}) {
+                m_contextLabel->position->setTypeX(spot.type);
+                m_contextLabel->setPositionAlignment(spot.horizontal | vertical);
+                m_contextLabel->position->setCoords(spot.x, double(s.context));
+                const QRectF box = labelBox(m_contextLabel);
+                double covered = plot.contains(box) ? 0.0 : 1e6; // a spot outside the plot is last
+                for (const QRectF& v : values) {
+                    const QRectF both = v.intersected(box);
+                    covered += both.width() * both.height();
+                }
+                if (covered < leastCovered)
+                    leastCovered = covered, best = {spot, vertical}, bestText = text;
             }
-            if (covered < leastCovered)
-                leastCovered = covered, best = {spot, vertical}, bestText = text;
-        }
     }
     m_contextLabel->setText(bestText);
     m_contextLabel->position->setTypeX(best.first.type);
@@ -333,8 +344,9 @@ QString TokensFitChart::hoverText(double key, double, const QPoint&) const
         return {};
     if (legend->visible()) // comparing: every scenario's value for that kind
         return m_groupHover.value(index);
-    return QStringLiteral("%1\n%2").arg(QString(m_names[index]).replace(QLatin1Char('\n'), QLatin1Char(' ')),
-                                       UiText::tokens(int64_t(m_values[index])));
+    return QStringLiteral("%1\n%2").arg(
+        QString(m_names[index]).replace(QLatin1Char('\n'), QLatin1Char(' ')),
+        UiText::tokens(int64_t(m_values[index])));
 }
 
 QVector<double> TokensFitChart::barValues() const

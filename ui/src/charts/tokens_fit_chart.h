@@ -39,9 +39,9 @@ private:
     QString m_shortTexts[KindCount]; // "302,724": inside a bar too narrow for the ratio
     int m_kinds = 3;
     QCPBarsGroup* m_group = nullptr;
-    std::vector<QCPBars*> m_groupBars; // pinned scenarios first, the live one last
+    std::vector<QCPBars*> m_groupBars;     // pinned scenarios first, the live one last
     double m_groupTallest[KindCount] = {}; // per kind, the tallest bar of the group (tokens)
-    QStringList m_groupHover;          // per kind: every scenario's value, for the tooltip
+    QStringList m_groupHover;              // per kind: every scenario's value, for the tooltip
 };
 
 } // namespace kvscope::ui

@@ -58,7 +58,7 @@ void VramChart::applyTexts()
 
 void VramChart::applySeriesStyle()
 {
-    const QColor fills[SegmentCount] = {colors::weights,  colors::kvCache, colors::activations,
+    const QColor fills[SegmentCount] = {colors::weights,  colors::kvCache,  colors::activations,
                                         colors::overhead, colors::freeVram, colors::reserved};
     for (int i = 0; i < SegmentCount; ++i) {
         m_segments[i]->setBrush(i == Free ? chartStyle().tint(fills[i], 0.35) : fills[i]);
@@ -132,9 +132,12 @@ void VramChart::drawComparison(const EvaluationSnapshot& snap)
         const VramSplit& v = splitOf(i);
         const double key = double(i + 1);
         keys << key;
-        const double parts[SegmentCount] = {v.weightsBytes,     v.kvCacheBytes,
-                                            v.activationBytes,  v.overheadBytes,
-                                            std::max(0.0, v.freeBytes), v.fits ? v.reservedBytes : 0.0};
+        const double parts[SegmentCount] = {v.weightsBytes,
+                                            v.kvCacheBytes,
+                                            v.activationBytes,
+                                            v.overheadBytes,
+                                            std::max(0.0, v.freeBytes),
+                                            v.fits ? v.reservedBytes : 0.0};
         for (int s = 0; s < SegmentCount; ++s)
             values[s] << parts[s] / unit.bytes;
         // Short names under the bars; the legend of the other charts and the tooltip say more.
@@ -157,7 +160,8 @@ void VramChart::drawComparison(const EvaluationSnapshot& snap)
     }
     for (int s = 0; s < SegmentCount; ++s) {
         m_segments[s]->setData(keys, values[s], true);
-        const bool any = std::any_of(values[s].begin(), values[s].end(), [](double x) { return x > 0; });
+        const bool any =
+            std::any_of(values[s].begin(), values[s].end(), [](double x) { return x > 0; });
         if (any || s == Kv)
             m_segments[s]->addToLegend();
         else
@@ -180,7 +184,8 @@ void VramChart::draw(const EvaluationSnapshot& snap)
         return drawComparison(snap);
     const Scenario& s = snap.scenario;
     const VramSplit& v = snap.evaluation.vram;
-    const AxisUnit unit = axisUnitFor(std::max(v.capacityBytes, v.budgetBytes - v.freeBytes), byteUnits());
+    const AxisUnit unit =
+        axisUnitFor(std::max(v.capacityBytes, v.budgetBytes - v.freeBytes), byteUnits());
     m_unitBytes = unit.bytes;
     const double used = v.weightsBytes + v.kvCacheBytes + v.activationBytes + v.overheadBytes;
     // The labels' texts first: the column beside the bars is sized to them.
@@ -196,7 +201,8 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     // A column right of the bars for the overflow and capacity labels, wide enough in pixels
     // for the wider of them, so neither covers a bar.
     const double labelPx = std::max(labelSize(m_capacityLabel).width(),
-                                    v.fits ? 0.0 : labelSize(m_overflowLabel).width()) + 12;
+                                    v.fits ? 0.0 : labelSize(m_overflowLabel).width()) +
+                           12;
     const double column = std::min(0.6, labelPx / double(std::max(1, axisRect()->width())));
     auto rangeEnd = [&](int bars) {
         return std::max(bars * 1.35 + 0.6, (bars + 0.3 - 0.4 * column) / (1.0 - column));
@@ -207,13 +213,15 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     xAxis->setRange(0.4, rangeEnd(m_bars));
 
     const double free = std::max(0.0, v.freeBytes);
-    const double values[SegmentCount] = {v.weightsBytes, v.kvCacheBytes, v.activationBytes,
-                                         v.overheadBytes, free, v.fits ? v.reservedBytes : 0.0};
+    const double values[SegmentCount] = {
+        v.weightsBytes,  v.kvCacheBytes, v.activationBytes,
+        v.overheadBytes, free,           v.fits ? v.reservedBytes : 0.0};
     QVector<double> keys;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < m_bars; ++i) {
         keys << i + 1;
-        ticker->addTick(i + 1, s.gpuCount > 1 ? tr("each of %1 GPUs").arg(s.gpuCount) : tr("GPU %1").arg(i));
+        ticker->addTick(i + 1, s.gpuCount > 1 ? tr("each of %1 GPUs").arg(s.gpuCount)
+                                              : tr("GPU %1").arg(i));
     }
     xAxis->setTicker(ticker);
     for (int i = 0; i < SegmentCount; ++i) {
@@ -233,12 +241,14 @@ void VramChart::draw(const EvaluationSnapshot& snap)
         m_overflow->addToLegend();
     if (!v.fits) {
         m_overflow->setBaseValue(v.budgetBytes / unit.bytes);
-        m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unit.bytes), true);
+        m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unit.bytes),
+                            true);
     }
     m_capacityLine->point1->setCoords(0, v.capacityBytes / unit.bytes);
     m_capacityLine->point2->setCoords(1, v.capacityBytes / unit.bytes);
     // Under the line when the overflow label sits above it.
-    m_capacityLabel->setPositionAlignment(Qt::AlignRight | (v.fits ? Qt::AlignBottom : Qt::AlignTop));
+    m_capacityLabel->setPositionAlignment(Qt::AlignRight |
+                                          (v.fits ? Qt::AlignBottom : Qt::AlignTop));
     m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
     m_capacityLabel->position->setCoords(0.99, v.capacityBytes / unit.bytes);
     const bool budgetShown = v.reservedBytes > 0.5;
@@ -284,14 +294,16 @@ void VramChart::placeSegmentValues(const double* bytes, double unitBytes)
         QCPItemText* label = m_values[i];
         label->setText(UiText::bytes(bytes[i], byteUnits()));
         label->position->setCoords(1, (base + top) / 2 / unitBytes);
-        const double heightPx = std::abs(yAxis->coordToPixel(base / unitBytes) - yAxis->coordToPixel(top / unitBytes));
+        const double heightPx =
+            std::abs(yAxis->coordToPixel(base / unitBytes) - yAxis->coordToPixel(top / unitBytes));
         // A narrow bar (presentation mode's large type on a laptop) takes the value smaller
         // before it drops it.
         label->setFont(scaledFont(0.9, true));
         if (labelSize(label).width() + 4 > barPx)
             label->setFont(scaledFont(0.72, true));
         const QSizeF size = labelSize(label);
-        label->setVisible(bytes[i] > 0 && size.height() + 2 <= heightPx && size.width() + 4 <= barPx);
+        label->setVisible(bytes[i] > 0 && size.height() + 2 <= heightPx &&
+                          size.width() + 4 <= barPx);
         base = top;
     }
 }
@@ -311,12 +323,10 @@ QString VramChart::hoverText(double key, double value, const QPoint&) const
     QStringList lines;
     if (!snap->pinned->empty())
         lines << (pinnedBar ? pinnedName(bar, (*snap->pinned)[bar].name) : tr("Live"));
-    lines << QStringList{line(tr("Capacity"), v.capacityBytes),
-                      line(tr("Engine budget"), v.budgetBytes),
-                      line(tr("Weights"), v.weightsBytes),
-                      line(tr("KV cache"), v.kvCacheBytes),
-                      line(tr("Activations"), v.activationBytes),
-                      line(tr("Overhead"), v.overheadBytes)};
+    lines << QStringList{
+        line(tr("Capacity"), v.capacityBytes),      line(tr("Engine budget"), v.budgetBytes),
+        line(tr("Weights"), v.weightsBytes),        line(tr("KV cache"), v.kvCacheBytes),
+        line(tr("Activations"), v.activationBytes), line(tr("Overhead"), v.overheadBytes)};
     lines << (v.fits ? line(tr("Free"), v.freeBytes) : line(tr("Overflow"), -v.freeBytes));
     if (v.expertsOffloadedBytes > 0)
         lines << line(tr("Experts in host RAM"), v.expertsOffloadedBytes);

@@ -42,8 +42,8 @@ private:
     QCPItemText* m_note = nullptr;
     double m_unitBytes = 1;
     int m_bars = 1;
-    std::vector<QCPBars*> m_pinnedOverflow;       // one per compared scenario
-    std::vector<QCPItemLine*> m_pinnedCapacity;   // each scenario's capacity, over its bar
+    std::vector<QCPBars*> m_pinnedOverflow;     // one per compared scenario
+    std::vector<QCPItemLine*> m_pinnedCapacity; // each scenario's capacity, over its bar
 };
 
 } // namespace kvscope::ui

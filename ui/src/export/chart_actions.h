@@ -23,7 +23,8 @@ class ChartActions
 public:
     // Adds the export and copy actions for `chart` to `menu`.
     static void populate(QMenu* menu, ChartBase* chart, QWidget* dialogParent);
-    static bool exportWithDialog(ChartBase* chart, const ChartExportOptions& options, QWidget* parent);
+    static bool exportWithDialog(ChartBase* chart, const ChartExportOptions& options,
+                                 QWidget* parent);
     static bool exportTableWithDialog(ChartBase* chart, QWidget* parent); // plan, fit matrix
     static void copyToClipboard(ChartBase* chart);
     static QString lastDirectory();

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "charts/chart_set.h"
-#include "kvscope/catalog/catalog.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/catalog/catalog.h"
 #include "window/scenario_controller.h"
 
 #include <QCoreApplication>
@@ -27,8 +27,9 @@ class ReportWriter
 {
     Q_DECLARE_TR_FUNCTIONS(ReportWriter)
 public:
-    static bool write(const EvaluationSnapshot& snapshot, const Catalog& catalog, const ChartSet& charts,
-                      const QString& path, const ReportOptions& options, QString* error);
+    static bool write(const EvaluationSnapshot& snapshot, const Catalog& catalog,
+                      const ChartSet& charts, const QString& path, const ReportOptions& options,
+                      QString* error);
     // The report's text parts as HTML, one string per section (for tests and the preview).
     static QString verdictHtml(const EvaluationSnapshot& snapshot, const Catalog& catalog,
                                ByteUnits units);

@@ -36,7 +36,8 @@ namespace {
 bool savePng(const QImage& image, const QString& path)
 {
     QSaveFile file(path);
-    if (image.isNull() || !file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+    if (image.isNull() || !file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") ||
+        !file.commit()) {
         std::fprintf(stderr, "kvscope: --screenshot: cannot write %s: %s\n", qPrintable(path),
                      qPrintable(file.errorString()));
         return false;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/planning/comparison.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/planning/comparison.h"
 #include "window/scenario_controller.h"
 
 #include <QWidget>

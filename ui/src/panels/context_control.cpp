@@ -23,7 +23,8 @@ constexpr double kSliderTo = 1048576;
 
 int64_t ContextControl::tokensAt(int position)
 {
-    const double t = kSliderFrom * std::pow(kSliderTo / kSliderFrom, double(position) / sliderSteps);
+    const double t =
+        kSliderFrom * std::pow(kSliderTo / kSliderFrom, double(position) / sliderSteps);
     // Land on powers of two where the slider passes them, else on two significant digits.
     const double pow2 = std::exp2(std::round(std::log2(t)));
     if (std::fabs(t - pow2) / pow2 < 0.012)
@@ -35,7 +36,8 @@ int64_t ContextControl::tokensAt(int position)
 int ContextControl::positionOf(int64_t tokens)
 {
     const double t = std::clamp(double(tokens), kSliderFrom, kSliderTo);
-    return int(std::lround(std::log(t / kSliderFrom) / std::log(kSliderTo / kSliderFrom) * sliderSteps));
+    return int(
+        std::lround(std::log(t / kSliderFrom) / std::log(kSliderTo / kSliderFrom) * sliderSteps));
 }
 
 ContextControl::ContextControl(QWidget* parent)
@@ -112,7 +114,8 @@ void ContextControl::updateWarning()
         m_cap->setText(tr("Beyond the model's trained maximum of %1 tokens")
                            .arg(UiText::integer(m_modelMaximum)));
         const bool dark = this->palette().color(QPalette::Window).lightness() < 128;
-        palette.setColor(QPalette::WindowText, dark ? colors::overflow.lighter(150) : colors::overflow);
+        palette.setColor(QPalette::WindowText,
+                         dark ? colors::overflow.lighter(150) : colors::overflow);
         m_cap->setForegroundRole(QPalette::WindowText);
     } else if (m_modelMaximum > 0) {
         m_cap->setText(tr("Model maximum: %1 tokens").arg(UiText::integer(m_modelMaximum)));

@@ -18,7 +18,7 @@ public:
     explicit ContextControl(QWidget* parent = nullptr);
 
     int64_t value() const;
-    void setValue(int64_t tokens);       // no signal
+    void setValue(int64_t tokens);        // no signal
     void setModelMaximum(int64_t tokens); // 0 = unknown
     QSlider* slider() const { return m_slider; }
     QSpinBox* box() const { return m_box; }

@@ -28,7 +28,8 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
         box->setSuffix(suffix);
         return box;
     };
-    auto* name = new QLineEdit(QString::fromStdString(gpu.custom ? gpu.name : gpu.name + " (custom)"), &dialog);
+    auto* name = new QLineEdit(
+        QString::fromStdString(gpu.custom ? gpu.name : gpu.name + " (custom)"), &dialog);
     auto* memory = spin(gpu.memoryGiB, limits::maxMemoryGiB, 1, QStringLiteral(" GiB"));
     auto* bandwidth = spin(gpu.bandwidthGBps, limits::maxRateGBps, 0, QStringLiteral(" GB/s"));
     auto* fp16 = spin(gpu.fp16Tflops, limits::maxTflops, 1, QStringLiteral(" TFLOPS"));
@@ -51,9 +52,9 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     priceKind->addItem(tr("Rented, per GPU-hour"), int(GpuPrice::Kind::Rental));
     priceKind->addItem(tr("Bought, per GPU"), int(GpuPrice::Kind::Purchase));
     priceKind->setCurrentIndex(std::max(0, priceKind->findData(int(gpu.price.kind))));
-    auto* price = spin(gpu.price.kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour
-                                                                : gpu.price.usd,
-                       1e7, 2, QStringLiteral(" USD"));
+    auto* price =
+        spin(gpu.price.kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour : gpu.price.usd, 1e7,
+             2, QStringLiteral(" USD"));
     price->setObjectName(QStringLiteral("price"));
     auto* unified = new QCheckBox(tr("Unified memory (CPU and GPU share it)"), &dialog);
     unified->setChecked(gpu.unifiedMemory);
@@ -76,8 +77,9 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto update = [&] {
-        buttons->button(QDialogButtonBox::Ok)->setEnabled(memory->value() > 0 && bandwidth->value() > 0 &&
-                                                          fp16->value() > 0 && !name->text().trimmed().isEmpty());
+        buttons->button(QDialogButtonBox::Ok)
+            ->setEnabled(memory->value() > 0 && bandwidth->value() > 0 && fp16->value() > 0 &&
+                         !name->text().trimmed().isEmpty());
     };
     for (QDoubleSpinBox* box : {memory, bandwidth, fp16})
         connect(box, &QDoubleSpinBox::valueChanged, &dialog, update);
@@ -102,9 +104,8 @@ bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
     gpu.unifiedMemory = unified->isChecked();
     gpu.usableFraction = 1.0;
     const auto kind = GpuPrice::Kind(priceKind->currentData().toInt());
-    if (kind != gpu.price.kind || price->value() != (kind == GpuPrice::Kind::Rental
-                                                         ? gpu.price.usdPerHour
-                                                         : gpu.price.usd)) {
+    if (kind != gpu.price.kind ||
+        price->value() != (kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour : gpu.price.usd)) {
         GpuPrice entered;
         entered.kind = price->value() > 0 ? kind : GpuPrice::Kind::Unknown;
         (kind == GpuPrice::Kind::Rental ? entered.usdPerHour : entered.usd) = price->value();

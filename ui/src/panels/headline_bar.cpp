@@ -51,7 +51,8 @@ void HeadlineTile::setCaption(const QString& caption)
 void HeadlineTile::keyPressEvent(QKeyEvent* event)
 {
     const int key = event->key();
-    if ((key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Space) && !m_arithmetic.isEmpty()) {
+    if ((key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Space) &&
+        !m_arithmetic.isEmpty()) {
         QToolTip::showText(mapToGlobal(QPoint(0, height())), m_arithmetic, this);
         return;
     }
@@ -176,8 +177,9 @@ void HeadlineBar::fitColumns()
 
 void HeadlineBar::retranslate()
 {
-    const QString captions[FigureCount] = {tr("KV per token"), tr("KV cache total"), tr("Weights"),
-                                           tr("VRAM"), tr("Decode"), tr("Longest context")};
+    const QString captions[FigureCount] = {tr("KV per token"), tr("KV cache total"),
+                                           tr("Weights"),      tr("VRAM"),
+                                           tr("Decode"),       tr("Longest context")};
     for (int i = 0; i < FigureCount; ++i)
         m_tiles[i]->setCaption(captions[i]);
     if (m_last)
@@ -218,8 +220,9 @@ QString HeadlineBar::against(double live, double reference) const
     const std::string change = relativeChangeText(figure, 1, UiText::numberStyle());
     if (change.empty())
         return {};
-    return QLatin1Char('\n') + tr("%1 vs %2").arg(QString::fromStdString(change),
-                                                  QString::fromStdString(m_reference->name));
+    return QLatin1Char('\n') +
+           tr("%1 vs %2")
+               .arg(QString::fromStdString(change), QString::fromStdString(m_reference->name));
 }
 
 void HeadlineBar::show(const EvaluationSnapshot& snap)
@@ -234,18 +237,22 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const auto all = UiText::explanations(s, e, m_units);
     auto why = [&](const char* id) { return UiText::arithmetic(all, id); };
 
-    m_tiles[KvPerToken]->setValue(bytes(e.kv.bytesPerToken),
-                                  tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)) +
-                                      (ref ? against(e.kv.bytesPerToken, ref->kv.bytesPerToken) : QString()),
-                                  why("kv_per_token"));
+    m_tiles[KvPerToken]->setValue(
+        bytes(e.kv.bytesPerToken),
+        tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)) +
+            (ref ? against(e.kv.bytesPerToken, ref->kv.bytesPerToken) : QString()),
+        why("kv_per_token"));
     // A context past the model's trained maximum fits in memory but not in the model: the tile
     // says so in the caution colour.
     const bool beyondModel = s.model.maxContext > 0 && s.context > s.model.maxContext;
     m_tiles[KvTotal]->setValue(
         bytes(e.kv.totalBytes),
-        tr("%1 × %2 seq.").arg(UiText::contextShort(double(s.context))).arg(UiText::integer(s.batch)) +
-            (beyondModel ? tr("; past the model's %1").arg(UiText::contextShort(double(s.model.maxContext)))
-                         : QString()) +
+        tr("%1 × %2 seq.")
+                .arg(UiText::contextShort(double(s.context)))
+                .arg(UiText::integer(s.batch)) +
+            (beyondModel
+                 ? tr("; past the model's %1").arg(UiText::contextShort(double(s.model.maxContext)))
+                 : QString()) +
             (ref ? against(e.kv.totalBytes, ref->kv.totalBytes) : QString()),
         why("kv_total"), beyondModel ? colors::caution : QColor());
     const VramSplit& v = e.vram;
@@ -253,15 +260,19 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const bool expertsMoved = v.expertsOffloadedBytes > 0;
     m_tiles[Weights]->setValue(
         bytes(e.weightsBytesTotal),
-        expertsMoved ? tr("%1 per GPU, %2 in host RAM")
-                           .arg(bytes(v.weightsBytes),
-                                bytes(v.weightsOffloadedBytes * double(s.gpuCount)))
-                     : tr("%1 params, %2").arg(QString::fromStdString(formatParameters(e.parameters.total(), UiText::numberStyle())),
-                                               QString::fromStdString(s.weights.name)) +
-                           (ref ? against(e.weightsBytesTotal, ref->weightsBytesTotal) : QString()),
-        expertsMoved ? why("weights") + QLatin1Char('\n') + why("experts_offloaded") : why("weights"));
+        expertsMoved
+            ? tr("%1 per GPU, %2 in host RAM")
+                  .arg(bytes(v.weightsBytes), bytes(v.weightsOffloadedBytes * double(s.gpuCount)))
+            : tr("%1 params, %2")
+                      .arg(QString::fromStdString(
+                               formatParameters(e.parameters.total(), UiText::numberStyle())),
+                           QString::fromStdString(s.weights.name)) +
+                  (ref ? against(e.weightsBytesTotal, ref->weightsBytesTotal) : QString()),
+        expertsMoved ? why("weights") + QLatin1Char('\n') + why("experts_offloaded")
+                     : why("weights"));
     const QString capacity = why("capacity");
-    const QString fitWhy = capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
+    const QString fitWhy =
+        capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
     const std::vector<Caution> found = cautionsOf(s, e, snap.verdict);
     const QString cautions = PlannerText::cautions(found, m_units);
     const QString sentence = PlannerText::verdict(s, snap.verdict, m_units) +
@@ -270,14 +281,14 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const bool lowHeadroom = std::any_of(found.begin(), found.end(), [](const Caution& c) {
         return c.kind == CautionKind::LowHeadroom;
     });
-    const QString needed =
-        m_reference ? against(snap.verdict.neededBytes, m_reference->verdict.neededBytes) : QString();
+    const QString needed = m_reference
+                               ? against(snap.verdict.neededBytes, m_reference->verdict.neededBytes)
+                               : QString();
     if (v.fits)
         // A fit with hardly any room left is a caution, not a confident green.
-        m_tiles[Fit]->setValue(lowHeadroom ? tr("Tight") : tr("Fits"),
-                               tr("%1 free").arg(bytes(v.freeBytes)) + needed,
-                               sentence + QLatin1Char('\n') + fitWhy,
-                               lowHeadroom ? colors::caution : colors::fits);
+        m_tiles[Fit]->setValue(
+            lowHeadroom ? tr("Tight") : tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)) + needed,
+            sentence + QLatin1Char('\n') + fitWhy, lowHeadroom ? colors::caution : colors::fits);
     else
         m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)) + needed,
                                sentence + QLatin1Char('\n') + fitWhy, colors::overflow);
@@ -287,17 +298,16 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     if (snap.verdict.runs)
         // The time to the first token (the whole context's prefill, then one step) shares the
         // tile: a seventh tile would push the charts down a row on a laptop.
-        m_tiles[Decode]->setValue(UiText::duration(d.selectedMs),
-                                  tr("%1 tokens/s; first token in %2")
-                                          .arg(UiText::tokensPerSecond(d.tokensPerS),
-                                               UiText::duration(snap.verdict.ttftMs)) +
-                                      (ref && m_reference->verdict.runs
-                                           ? against(d.selectedMs, ref->decode.selectedMs)
-                                           : QString()),
-                                  why("decode") + QLatin1Char('\n') + why("pcie") +
-                                      (d.hostExpertsMs > 0 ? QLatin1Char('\n') + why("host_experts")
-                                                           : QString()) +
-                                      QLatin1Char('\n') + tr("Time to first token: %1").arg(why("ttft")));
+        m_tiles[Decode]->setValue(
+            UiText::duration(d.selectedMs),
+            tr("%1 tokens/s; first token in %2")
+                    .arg(UiText::tokensPerSecond(d.tokensPerS),
+                         UiText::duration(snap.verdict.ttftMs)) +
+                (ref && m_reference->verdict.runs ? against(d.selectedMs, ref->decode.selectedMs)
+                                                  : QString()),
+            why("decode") + QLatin1Char('\n') + why("pcie") +
+                (d.hostExpertsMs > 0 ? QLatin1Char('\n') + why("host_experts") : QString()) +
+                QLatin1Char('\n') + tr("Time to first token: %1").arg(why("ttft")));
     else
         m_tiles[Decode]->setValue(QStringLiteral("—"), tr("does not run"),
                                   why("decode") + QLatin1Char('\n') + why("pcie"));
@@ -305,14 +315,13 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
     // Past the model's trained maximum the tokens fit but the model was not trained for them.
     const bool pastModel = s.model.maxContext > 0 && f.perSequence > s.model.maxContext;
-    m_tiles[LongestContext]->setValue(unbounded ? tr("unbounded") : UiText::integer(f.perSequence),
-                                      (pastModel ? tr("per sequence; the model is trained to %1")
-                                                       .arg(UiText::contextShort(double(s.model.maxContext)))
-                                                 : tr("tokens per sequence")) +
-                                          (ref ? against(double(f.perSequence), double(ref->tokensFit.perSequence))
-                                               : QString()),
-                                      why("longest_context"),
-                                      f.perSequence < s.context ? colors::overflow : QColor());
+    m_tiles[LongestContext]->setValue(
+        unbounded ? tr("unbounded") : UiText::integer(f.perSequence),
+        (pastModel ? tr("per sequence; the model is trained to %1")
+                         .arg(UiText::contextShort(double(s.model.maxContext)))
+                   : tr("tokens per sequence")) +
+            (ref ? against(double(f.perSequence), double(ref->tokensFit.perSequence)) : QString()),
+        why("longest_context"), f.perSequence < s.context ? colors::overflow : QColor());
     // A wider figure than before may no longer fit six to a row: two rows of three, not "2.00 M…".
     fitColumns();
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/steady_label.h"
 #include "kvscope/base/number_format.h"
 #include "window/scenario_controller.h"
-#include "charts/steady_label.h"
 
 #include <QWidget>
 
@@ -37,7 +37,7 @@ protected:
 
 private:
     SteadyLabel* m_caption; // as many lines in every tile, so every tile is as tall
-    SteadyLabel* m_value;  // change on every step: repaint only (see SteadyLabel)
+    SteadyLabel* m_value;   // change on every step: repaint only (see SteadyLabel)
     SteadyLabel* m_detail;
     QString m_arithmetic;
 };

@@ -7,8 +7,8 @@
 
 #include "kvscope/evaluation/calibration.h"
 #include "kvscope/io/plan_json.h"
-#include "kvscope/text/options_text.h"
 #include "kvscope/text/log_check_text.h"
+#include "kvscope/text/options_text.h"
 
 #include <QDialogButtonBox>
 #include <QDragEnterEvent>

@@ -11,8 +11,8 @@
 
 #include "kvscope/model/weights.h"
 #include "kvscope/planning/host_ram.h"
-#include "kvscope/settings/scenario_options.h"
 #include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/settings/scenario_options.h"
 
 #include <QAccessible>
 #include <QCheckBox>
@@ -89,7 +89,8 @@ void nameRowControls(QFormLayout* form, int row)
     for (QWidget* w : widgets) {
         if (w->focusPolicy() == Qt::NoFocus)
             continue;
-        const bool ours = w->property("kvscopeRowName").toBool(); // named here, for a language change
+        const bool ours =
+            w->property("kvscopeRowName").toBool(); // named here, for a language change
         QAccessibleInterface* accessible = QAccessible::queryAccessibleInterface(w);
         if (ours || (accessible && accessible->text(QAccessible::Name).trimmed().isEmpty())) {
             w->setAccessibleName(label->text());
@@ -103,7 +104,8 @@ int rowOf(const QFormLayout* form, const QWidget* field)
 {
     for (int r = 0; r < form->rowCount(); ++r) {
         QLayoutItem* item = form->itemAt(r, QFormLayout::FieldRole);
-        if (item && (item->widget() == field || (item->layout() && item->layout()->indexOf(field) >= 0)))
+        if (item &&
+            (item->widget() == field || (item->layout() && item->layout()->indexOf(field) >= 0)))
             return r;
     }
     return -1;
@@ -162,7 +164,8 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     m_pcie->setPageStep(1);
     m_pcie->setTickPosition(QSlider::TicksBelow);
     m_pcieLabel = new QLabel(this);
-    m_pcieLabel->setMinimumWidth(m_pcieLabel->fontMetrics().horizontalAdvance(QStringLiteral("PCIe 6.0")));
+    m_pcieLabel->setMinimumWidth(
+        m_pcieLabel->fontMetrics().horizontalAdvance(QStringLiteral("PCIe 6.0")));
     m_lanes = new QComboBox(this);
     for (int lanes : {16, 8, 4, 2, 1})
         m_lanes->addItem(QStringLiteral("x%1").arg(lanes), lanes);
@@ -192,7 +195,8 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     m_experts = new ExpertOffloadControl(controller, this);
     m_form->addRow(new QLabel(this), m_experts);
     m_placement = new QComboBox(this);
-    for (KvPlacement p : {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata})
+    for (KvPlacement p :
+         {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata})
         m_placement->addItem(QString(), int(p));
     m_prefetch = new QCheckBox(this);
     m_form->addRow(new QLabel(this), m_placement);
@@ -222,8 +226,9 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
         const std::string id = m_model->itemData(index).toString().toStdString();
         // Through the setting, which also retires the weights of a GGUF file left behind.
         if (m_controller->catalog().model(id))
-            m_controller->edit(
-                [&](Scenario& s) { applyOptions(s, {{"model", id}}, m_controller->catalog()); });
+            m_controller->edit([&](Scenario& s) {
+                applyOptions(s, {{"model", id}}, m_controller->catalog());
+            });
     });
     connect(m_weights, &QSlider::valueChanged, this, [this](int index) {
         const auto& formats = m_controller->catalog().weightFormats;
@@ -235,7 +240,8 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
             });
     });
     connect(m_kvDtype, &QComboBox::activated, this, [this](int index) {
-        if (const KvDtype* d = m_controller->catalog().kvDtype(m_kvDtype->itemData(index).toString().toStdString()))
+        if (const KvDtype* d = m_controller->catalog().kvDtype(
+                m_kvDtype->itemData(index).toString().toStdString()))
             m_controller->edit([&](Scenario& s) { s.kvDtype = *d; });
     });
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
@@ -262,11 +268,14 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     connect(m_batch, &QSpinBox::valueChanged, this,
             [this](int n) { m_controller->edit([&](Scenario& s) { s.batch = n; }); });
     connect(m_engine, &QComboBox::activated, this, [this](int index) {
-        if (const EngineProfile* e = m_controller->catalog().engine(m_engine->itemData(index).toString().toStdString()))
+        if (const EngineProfile* e =
+                m_controller->catalog().engine(m_engine->itemData(index).toString().toStdString()))
             m_controller->edit([&](Scenario& s) { applyEngine(s, *e); });
     });
     connect(m_placement, &QComboBox::activated, this, [this](int index) {
-        m_controller->edit([&](Scenario& s) { s.kvPlacement = KvPlacement(m_placement->itemData(index).toInt()); });
+        m_controller->edit([&](Scenario& s) {
+            s.kvPlacement = KvPlacement(m_placement->itemData(index).toInt());
+        });
     });
     connect(m_prefetch, &QCheckBox::toggled, this,
             [this](bool on) { m_controller->edit([&](Scenario& s) { s.prefetchKv = on; }); });
@@ -289,14 +298,16 @@ void ScenarioPanel::buildModelList()
     m_model->clear();
     const Scenario& s = m_controller->scenario();
     if (s.model.imported)
-        m_model->addItem(tr("%1 (imported)").arg(QString::fromStdString(s.model.name)), kImportedId);
+        m_model->addItem(tr("%1 (imported)").arg(QString::fromStdString(s.model.name)),
+                         kImportedId);
     std::string family;
     for (const ModelSpec& m : m_controller->catalog().models) {
         if (m.family != family) {
             family = m.family;
             addGroupHeader(m_model, QString::fromStdString(family));
         }
-        m_model->addItem(QStringLiteral("  ") + QString::fromStdString(m.name), QString::fromStdString(m.id));
+        m_model->addItem(QStringLiteral("  ") + QString::fromStdString(m.name),
+                         QString::fromStdString(m.id));
     }
 }
 
@@ -313,12 +324,15 @@ void ScenarioPanel::buildGpuList()
         addGroupHeader(m_gpu, QString::fromStdString(group));
         for (const GpuSpec& g : m_controller->catalog().gpus)
             if (g.group == group)
-                m_gpu->addItem(QStringLiteral("  %1 (%2 GiB)").arg(QString::fromStdString(g.name))
+                m_gpu->addItem(QStringLiteral("  %1 (%2 GiB)")
+                                   .arg(QString::fromStdString(g.name))
                                    .arg(g.memoryGiB),
                                QString::fromStdString(g.id));
     }
     m_gpu->insertSeparator(m_gpu->count());
-    m_gpu->addItem(s.gpu.custom ? tr("Custom: %1 (%2 GiB)...").arg(QString::fromStdString(s.gpu.name)).arg(s.gpu.memoryGiB)
+    m_gpu->addItem(s.gpu.custom ? tr("Custom: %1 (%2 GiB)...")
+                                      .arg(QString::fromStdString(s.gpu.name))
+                                      .arg(s.gpu.memoryGiB)
                                 : tr("Custom GPU..."),
                    kCustomGpuId);
 }
@@ -350,8 +364,11 @@ void ScenarioPanel::syncFromScenario()
     const Catalog& c = m_controller->catalog();
     // The lists change only when an imported model or a custom GPU comes or goes (or its name
     // changes); rebuilding them on every slider step would cost more than the evaluation.
-    const QString importedName = s.model.imported ? QString::fromStdString(s.model.name) : QString();
-    const QString customGpu = s.gpu.custom ? QString::fromStdString(s.gpu.name) + QString::number(s.gpu.memoryGiB) : QString();
+    const QString importedName =
+        s.model.imported ? QString::fromStdString(s.model.name) : QString();
+    const QString customGpu =
+        s.gpu.custom ? QString::fromStdString(s.gpu.name) + QString::number(s.gpu.memoryGiB)
+                     : QString();
     if (importedName != m_listedImport || m_model->count() == 0) {
         m_listedImport = importedName;
         buildModelList();
@@ -438,7 +455,8 @@ void ScenarioPanel::showRows()
     // many, the host link and the context. Everything else waits in the drawer.
     const QWidget* key[] = {m_model, m_weights, m_gpu, m_gpuCount, m_pcie, m_context};
     for (int r = 0; r < m_form->rowCount(); ++r) {
-        const bool isKey = std::any_of(std::begin(key), std::end(key), [&](const QWidget* w) { return rowOf(m_form, w) == r; });
+        const bool isKey = std::any_of(std::begin(key), std::end(key),
+                                       [&](const QWidget* w) { return rowOf(m_form, w) == r; });
         const bool applies = r != rowOf(m_form, m_experts) || m_experts->applies();
         m_form->setRowVisible(r, applies && (isKey || !m_keyControlsOnly));
     }
@@ -461,13 +479,15 @@ void ScenarioPanel::retranslate()
     };
     auto rowLabel = [this](QWidget* fieldInRow, const QString& text) {
         if (const int row = rowOf(m_form, fieldInRow); row >= 0)
-            if (auto* l = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
+            if (auto* l =
+                    qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget()))
                 l->setText(text);
     };
     rowLabel(m_model, tr("Model"));
     m_import->setText(tr("Import model..."));
     m_import->setToolTip(tr("A Hugging Face config.json or a GGUF model file"));
-    m_model->setToolTip(tr("Type to search; drop a config.json or a GGUF file on the window to import it"));
+    m_model->setToolTip(
+        tr("Type to search; drop a config.json or a GGUF file on the window to import it"));
     rowLabel(m_weights, tr("Weights"));
     label(m_form, m_kvDtype, tr("KV cache dtype"));
     label(m_form, m_gpu, tr("GPU"));
@@ -484,12 +504,14 @@ void ScenarioPanel::retranslate()
     m_experts->retranslate();
     label(m_form, m_placement, tr("KV cache placement"));
     for (int i = 0; i < m_placement->count(); ++i)
-        m_placement->setItemText(i, UiText::placementName(KvPlacement(m_placement->itemData(i).toInt())));
+        m_placement->setItemText(
+            i, UiText::placementName(KvPlacement(m_placement->itemData(i).toInt())));
     label(m_form, m_prefetch, QString());
     m_prefetch->setText(tr("Prefetch the next layer while computing (pipelined)"));
     m_advancedToggle->setText(tr("Advanced: efficiencies and overheads"));
     label(m_advancedForm, m_memUtil, tr("GPU memory fraction"));
-    m_memUtil->setToolTip(tr("Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)"));
+    m_memUtil->setToolTip(
+        tr("Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)"));
     label(m_advancedForm, m_overhead, tr("Runtime overhead"));
     label(m_advancedForm, m_blockSize, tr("KV block size (tokens)"));
     label(m_advancedForm, m_prefillChunk, tr("Prefill chunk (tokens, 0 = whole prompt)"));

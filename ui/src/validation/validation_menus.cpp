@@ -3,8 +3,8 @@
 
 #include "panels/calibration_dialog.h"
 #include "panels/log_check_dialog.h"
-#include "window/scenario_controller.h"
 #include "validation/validation_view.h"
+#include "window/scenario_controller.h"
 
 #include <QAction>
 #include <QEvent>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "validation/validation_plot.h"
 
-#include "window/ui_text.h"
 #include "validation/validation_view.h"
+#include "window/ui_text.h"
 
 #include <QApplication>
 #include <QToolTip>
@@ -174,7 +174,8 @@ void ValidationPlot::applyStyle()
     const QColor color = validationKindColor(m_kind);
     const QColor edge = m_style.isDark() ? color.lighter(130) : color.darker(130);
     m_points[Primary]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, edge, color, 9));
-    m_points[Memory]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, edge, color, 10));
+    m_points[Memory]->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssTriangle, edge, color, 10));
     m_points[Buffer]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, edge, color, 9));
     for (QCPGraph* points : m_points)
         points->setPen(QPen(color));
@@ -277,7 +278,8 @@ void ValidationPlot::rebuild()
         m_points[s]->setData(keys[s], values[s]);
         m_points[s]->setName(seriesName(Series(s)));
         // An empty set still shows its primary series, so the legend never stands empty.
-        const bool anyShown = std::any_of(keys.begin(), keys.end(), [](auto& k) { return !k.isEmpty(); });
+        const bool anyShown =
+            std::any_of(keys.begin(), keys.end(), [](auto& k) { return !k.isEmpty(); });
         const bool shown = !keys[s].isEmpty() || (s == Primary && !anyShown);
         m_points[s]->setVisible(shown);
         if (shown)

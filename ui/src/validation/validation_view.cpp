@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "validation/validation_view.h"
 
-#include "window/ui_text.h"
 #include "validation/validation_plot.h"
+#include "window/ui_text.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>

@@ -29,10 +29,22 @@ bool AppSettings::setString(const char* key, const QString& value)
     return true;
 }
 
-QString AppSettings::language() const { return m_settings->value(Keys::language).toString(); }
-QString AppSettings::units() const { return m_settings->value(Keys::units, QStringLiteral("binary")).toString(); }
-QString AppSettings::theme() const { return m_settings->value(Keys::theme, QStringLiteral("system")).toString(); }
-QString AppSettings::lastScenario() const { return m_settings->value(Keys::lastScenario).toString(); }
+QString AppSettings::language() const
+{
+    return m_settings->value(Keys::language).toString();
+}
+QString AppSettings::units() const
+{
+    return m_settings->value(Keys::units, QStringLiteral("binary")).toString();
+}
+QString AppSettings::theme() const
+{
+    return m_settings->value(Keys::theme, QStringLiteral("system")).toString();
+}
+QString AppSettings::lastScenario() const
+{
+    return m_settings->value(Keys::lastScenario).toString();
+}
 
 void AppSettings::setLanguage(const QString& language)
 {

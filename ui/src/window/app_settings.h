@@ -32,9 +32,9 @@ public:
 
     QString language() const; // "en", "ja", or "" for the system locale
     void setLanguage(const QString& language);
-    QString units() const;    // "binary" or "si"
+    QString units() const; // "binary" or "si"
     void setUnits(const QString& units);
-    QString theme() const;    // "system", "light", "dark"
+    QString theme() const; // "system", "light", "dark"
     void setTheme(const QString& theme);
     QString lastScenario() const; // scenario JSON text
     void setLastScenario(const QString& json);

@@ -15,7 +15,8 @@ Language::Language(QObject* parent) : QObject(parent) {}
 
 QString Language::systemLanguage()
 {
-    return QLocale::system().language() == QLocale::Japanese ? QStringLiteral("ja") : QStringLiteral("en");
+    return QLocale::system().language() == QLocale::Japanese ? QStringLiteral("ja")
+                                                             : QStringLiteral("en");
 }
 
 // Japanese text takes its kana and kanji from Noto Sans CJK JP as a fallback; the Latin font's
@@ -55,9 +56,8 @@ void Language::applyFont(const QString& language)
 QFont Language::pdfFont(QFont font)
 {
     if (systemFont() && font.families().contains(japaneseFamily()))
-        font.setFamilies(systemFont()->families().isEmpty()
-                             ? QStringList{systemFont()->family()}
-                             : systemFont()->families());
+        font.setFamilies(systemFont()->families().isEmpty() ? QStringList{systemFont()->family()}
+                                                            : systemFont()->families());
     return font;
 }
 
@@ -70,7 +70,8 @@ QString Language::apply(const QString& requested)
                          language == QLatin1String("ja") ? QLocale::Japan : QLocale::UnitedStates);
     QLocale::setDefault(locale);
     if (language != QLatin1String("en")) {
-        if (m_app.load(locale, QStringLiteral("kvscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        if (m_app.load(locale, QStringLiteral("kvscope"), QStringLiteral("_"),
+                       QStringLiteral(":/i18n")))
             QCoreApplication::installTranslator(&m_app);
         if (m_qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                       QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

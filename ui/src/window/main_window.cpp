@@ -1,46 +1,46 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/main_window.h"
 
-#include "window/app_settings.h"
-#include "export/chart_actions.h"
 #include "charts/chart_base.h"
 #include "charts/chart_set.h"
-#include "charts/view_registry.h"
 #include "charts/fit_matrix_chart.h"
 #include "charts/plan_chart.h"
+#include "charts/view_registry.h"
+#include "export/chart_actions.h"
+#include "kvscope/formats/config_import.h"
+#include "kvscope/settings/scenario_file.h"
+#include "kvscope/settings/scenario_options.h"
 #include "panels/compare_page.h"
 #include "panels/headline_bar.h"
 #include "panels/matrix_page.h"
 #include "panels/plan_page.h"
 #include "panels/remedies_panel.h"
-#include "kvscope/formats/config_import.h"
-#include "kvscope/settings/scenario_file.h"
-#include "kvscope/settings/scenario_options.h"
+#include "panels/scenario_panel.h"
+#include "validation/validation_menus.h"
+#include "window/app_settings.h"
 #include "window/language.h"
 #include "window/palettes.h"
-#include "window/scenario_document.h"
 #include "window/presentation_mode.h"
+#include "window/scenario_document.h"
 #include "window/scenario_history.h"
-#include "panels/scenario_panel.h"
 #include "window/ui_text.h"
-#include "validation/validation_menus.h"
 
 #include <QActionGroup>
 #include <QApplication>
-#include <QDir>
-#include <QFileInfo>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QMenuBar>
-#include <QMimeData>
 #include <QMessageBox>
-#include <QTabWidget>
-#include <QUndoStack>
+#include <QMimeData>
 #include <QScrollArea>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -74,11 +74,12 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     m_charts = createCharts(this);
     for (ChartBase* chart : m_charts) {
         chart->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) {
-            QMenu menu(this);
-            ChartActions::populate(&menu, chart, this);
-            menu.exec(chart->mapToGlobal(pos));
-        });
+        connect(chart, &QWidget::customContextMenuRequested, this,
+                [this, chart](const QPoint& pos) {
+                    QMenu menu(this);
+                    ChartActions::populate(&menu, chart, this);
+                    menu.exec(chart->mapToGlobal(pos));
+                });
     }
     // The chart grid, and beside it in tabs the planner's pages.
     auto* chartsPage = new QWidget(this);
@@ -157,7 +158,8 @@ MainWindow::MainWindow(ScenarioController* controller, AppSettings* settings, La
     // drag changes neither the title's text nor the recent files.
     connect(m_document, &ScenarioDocument::stateChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &QWidget::setWindowModified);
-    connect(m_document, &ScenarioDocument::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
+    connect(m_document, &ScenarioDocument::recentFilesChanged, this,
+            &MainWindow::rebuildRecentMenu);
     connect(controller, &ScenarioController::evaluated, this, &MainWindow::showSnapshot);
     connect(controller, &ScenarioController::rejected, this, &MainWindow::showError);
     connect(m_panel, &ScenarioPanel::importConfigRequested, this, [this] {
@@ -249,8 +251,8 @@ void MainWindow::buildMenus()
     m_open = m_fileMenu->addAction(QString(), this, [this] {
         if (!m_document->confirmDiscard())
             return;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
-                                                          tr("kvscope scenario (*.kvscope.json *.json)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open scenario"), QString(), tr("kvscope scenario (*.kvscope.json *.json)"));
         if (!path.isEmpty())
             m_document->open(path);
     });
@@ -266,16 +268,18 @@ void MainWindow::buildMenus()
     m_importHub = m_fileMenu->addAction(QString(), this, &MainWindow::askForHubModel);
     m_exportChartMenu = m_fileMenu->addMenu(QString());
     m_exportReport = m_fileMenu->addAction(QString(), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export report"),
-                                                          QDir(ChartActions::lastDirectory()).filePath(QStringLiteral("kvscope-report.pdf")),
-                                                          tr("PDF document (*.pdf)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export report"),
+            QDir(ChartActions::lastDirectory()).filePath(QStringLiteral("kvscope-report.pdf")),
+            tr("PDF document (*.pdf)"));
         if (!path.isEmpty())
             exportReport(path);
     });
     m_exportData = m_fileMenu->addAction(QString(), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export data"),
-                                                          QDir(ChartActions::lastDirectory()).filePath(QStringLiteral("kvscope-data.csv")),
-                                                          tr("CSV table (*.csv)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export data"),
+            QDir(ChartActions::lastDirectory()).filePath(QStringLiteral("kvscope-data.csv")),
+            tr("CSV table (*.csv)"));
         if (!path.isEmpty())
             exportData(path);
     });
@@ -297,9 +301,10 @@ void MainWindow::buildMenus()
     m_editMenu->addSeparator();
     m_pin = m_editMenu->addAction(QString(), this, [this] {
         if (m_controller->pin())
-            statusBar()->showMessage(tr("Pinned as %1; the Compare tab shows the difference.")
-                                         .arg(QString::fromStdString(m_controller->pinned().back().name)),
-                                     6000);
+            statusBar()->showMessage(
+                tr("Pinned as %1; the Compare tab shows the difference.")
+                    .arg(QString::fromStdString(m_controller->pinned().back().name)),
+                6000);
     });
     m_pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     m_unpinAll = m_editMenu->addAction(QString(), m_controller, &ScenarioController::unpinAll);
@@ -331,7 +336,8 @@ void MainWindow::buildMenus()
     radioMenu(m_themeMenu, {&m_themeSystem, &m_themeLight, &m_themeDark});
     radioMenu(m_unitsMenu, {&m_unitsBinary, &m_unitsSi});
     radioMenu(m_languageMenu, {&m_english, &m_japanese});
-    connect(m_themeSystem, &QAction::triggered, this, [this] { setTheme(QStringLiteral("system")); });
+    connect(m_themeSystem, &QAction::triggered, this,
+            [this] { setTheme(QStringLiteral("system")); });
     connect(m_themeLight, &QAction::triggered, this, [this] { setTheme(QStringLiteral("light")); });
     connect(m_themeDark, &QAction::triggered, this, [this] { setTheme(QStringLiteral("dark")); });
     connect(m_unitsBinary, &QAction::triggered, this, [this] { setByteUnits(ByteUnits::Binary); });
@@ -381,7 +387,8 @@ void MainWindow::retranslate()
     m_copyChartMenu->clear();
     for (ChartBase* chart : m_charts) {
         ChartActions::populate(m_exportChartMenu->addMenu(chart->chartTitle()), chart, this);
-        m_copyChartMenu->addAction(chart->chartTitle(), this, [chart] { ChartActions::copyToClipboard(chart); });
+        m_copyChartMenu->addAction(chart->chartTitle(), this,
+                                   [chart] { ChartActions::copyToClipboard(chart); });
     }
     updateTitle();
     m_viewMenu->setTitle(tr("&View"));
@@ -416,7 +423,8 @@ void MainWindow::changeEvent(QEvent* event)
 void MainWindow::updateTitle()
 {
     const Scenario& s = m_controller->scenario();
-    const QString file = m_document->path().isEmpty() ? tr("Untitled") : QFileInfo(m_document->path()).fileName();
+    const QString file =
+        m_document->path().isEmpty() ? tr("Untitled") : QFileInfo(m_document->path()).fileName();
     setWindowTitle(tr("%1[*] — %2 on %3 × %4 — kvscope")
                        .arg(file, QString::fromStdString(s.model.name))
                        .arg(s.gpuCount)
@@ -429,10 +437,13 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = m_document->recentFiles();
     for (const QString& path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (m_document->confirmDiscard())
-                m_document->open(path);
-        })->setToolTip(path);
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] {
+                            if (m_document->confirmDiscard())
+                                m_document->open(path);
+                        })
+            ->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
@@ -457,7 +468,8 @@ void MainWindow::applyChartStyle()
     QFont font = QApplication::font();
     if (m_presentation)
         font.setPointSizeF(font.pointSizeF() * 1.5);
-    const ChartStyle style = ChartStyle::fromPalette(QApplication::palette(), font, m_presentation ? 2.0 : 1.0);
+    const ChartStyle style =
+        ChartStyle::fromPalette(QApplication::palette(), font, m_presentation ? 2.0 : 1.0);
     for (ChartBase* c : m_charts)
         c->setChartStyle(style);
     m_headlineScale = 0; // the fonts may have changed: set the scale again
@@ -512,8 +524,10 @@ void MainWindow::fitPanelColumn()
     if (!m_presentation)
         return;
     const int beside = column->width() - m_headline->width(); // margins, the scroll bar
-    const int most = width() - m_splitter->widget(1)->minimumSizeHint().width() - m_splitter->handleWidth();
-    const int wanted = std::max(column->minimumWidth(), std::min(m_headline->widthFor(3) + beside, most));
+    const int most =
+        width() - m_splitter->widget(1)->minimumSizeHint().width() - m_splitter->handleWidth();
+    const int wanted =
+        std::max(column->minimumWidth(), std::min(m_headline->widthFor(3) + beside, most));
     m_splitter->setSizes({wanted, std::max(0, width() - wanted)});
 }
 
@@ -536,7 +550,8 @@ void MainWindow::setByteUnits(ByteUnits units)
     for (ChartBase* c : m_charts)
         c->setByteUnits(units);
     if (m_settings)
-        m_settings->setUnits(units == ByteUnits::Si ? QStringLiteral("si") : QStringLiteral("binary"));
+        m_settings->setUnits(units == ByteUnits::Si ? QStringLiteral("si")
+                                                    : QStringLiteral("binary"));
 }
 
 void MainWindow::setTheme(const QString& theme)
@@ -549,7 +564,9 @@ void MainWindow::setTheme(const QString& theme)
         QApplication::setPalette(lightPalette());
     else
         QApplication::setPalette(m_systemPalette);
-    (theme == QLatin1String("dark") ? m_themeDark : theme == QLatin1String("light") ? m_themeLight : m_themeSystem)
+    (theme == QLatin1String("dark")    ? m_themeDark
+     : theme == QLatin1String("light") ? m_themeLight
+                                       : m_themeSystem)
         ->setChecked(true);
     applyChartStyle();
     if (m_settings)
@@ -590,8 +607,10 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     if (m_settings) {
         m_settings->setValue(AppSettings::Keys::geometry, saveGeometry());
-        m_settings->setValue(AppSettings::Keys::splitter, m_presentation ? m_normalSplit : m_splitter->saveState());
-        m_settings->setLastScenario(QString::fromStdString(scenarioToText(m_controller->scenario())));
+        m_settings->setValue(AppSettings::Keys::splitter,
+                             m_presentation ? m_normalSplit : m_splitter->saveState());
+        m_settings->setLastScenario(
+            QString::fromStdString(scenarioToText(m_controller->scenario())));
     }
     QMainWindow::closeEvent(event);
 }

@@ -66,8 +66,8 @@ public:
     // the reason; `message` is also the note when a cached copy stood in.
     bool importFetchedModel(const QString& path, const QString& message);
     ScenarioDocument* document() const { return m_document; }
-    bool exportReport(const QString& path);  // PDF, page size from the locale (Letter in the US)
-    bool exportData(const QString& path);    // every view's series (its csvColumns) as CSV
+    bool exportReport(const QString& path); // PDF, page size from the locale (Letter in the US)
+    bool exportData(const QString& path);   // every view's series (its csvColumns) as CSV
     // Restores geometry and splitter state; remembers them (and the scenario) on close.
     void restoreState();
 

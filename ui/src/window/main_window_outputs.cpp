@@ -27,13 +27,17 @@ bool MainWindow::exportReport(const QString& path)
         return false;
     ReportOptions options;
     options.units = m_units;
-    options.pageSize = QLocale().territory() == QLocale::UnitedStates || QLocale().territory() == QLocale::Canada
-                           ? QPageSize::Letter
-                           : QPageSize::A4;
+    options.pageSize =
+        QLocale().territory() == QLocale::UnitedStates || QLocale().territory() == QLocale::Canada
+            ? QPageSize::Letter
+            : QPageSize::A4;
     QString error;
-    if (!ReportWriter::write(m_controller->snapshot(), m_controller->catalog(), m_charts, path, options, &error)) {
-        QMessageBox::warning(this, tr("Export failed"),
-                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.").arg(path, error));
+    if (!ReportWriter::write(m_controller->snapshot(), m_controller->catalog(), m_charts, path,
+                             options, &error)) {
+        QMessageBox::warning(
+            this, tr("Export failed"),
+            tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
+                .arg(path, error));
         return false;
     }
     // The report drew the charts in the print palette; show them as the window has them again.
@@ -59,9 +63,10 @@ bool MainWindow::exportData(const QString& path)
     const QByteArray csv = QByteArray::fromStdString(sweepsToCsv(sweeps, viewCsvColumns()));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
-        QMessageBox::warning(this, tr("Export failed"),
-                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
-                                 .arg(path, file.errorString()));
+        QMessageBox::warning(
+            this, tr("Export failed"),
+            tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
+                .arg(path, file.errorString()));
         return false;
     }
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
@@ -75,8 +80,8 @@ void MainWindow::copySummary()
     const EvaluationSnapshot& snap = m_controller->snapshot();
     const NumberStyle numbers = UiText::numberStyle();
     auto* mime = new QMimeData;
-    mime->setText(QString::fromStdString(textSummary(snap.scenario, snap.evaluation, m_units,
-                                                     SummaryStyle::PlainTable, numbers)));
+    mime->setText(QString::fromStdString(
+        textSummary(snap.scenario, snap.evaluation, m_units, SummaryStyle::PlainTable, numbers)));
     mime->setData(QStringLiteral("text/markdown"),
                   QByteArray::fromStdString(textSummary(snap.scenario, snap.evaluation, m_units,
                                                         SummaryStyle::Markdown, numbers)));

@@ -25,7 +25,8 @@ std::pair<double, double> chartContextRange(const Scenario& s, const Evaluation&
         if (cross > 1)
             from = std::min(from, double(cross) / 2);
     from = std::max(from, 1.0);
-    const double crossings = 1.3 * double(std::max(e.tokensFit.perSequenceMha, e.tokensFit.perSequenceGqa));
+    const double crossings =
+        1.3 * double(std::max(e.tokensFit.perSequenceMha, e.tokensFit.perSequenceGqa));
     double to = std::max({double(s.model.maxContext), 8192.0, std::min(crossings, 1048576.0)});
     to = std::min(std::max(to, double(s.context) * 2.0), double(limits::maxContext));
     const auto log4 = [](double v) { return std::log(v) / std::log(4.0); };
@@ -79,8 +80,8 @@ bool ScenarioController::applySetting(const std::string& id, const std::string& 
         return false;
     auto value = parseSettingText(*setting, text, id);
     Scenario next = m_scenario;
-    std::optional<FieldError> error = value ? setting->apply(next, *value, m_catalog)
-                                            : std::optional<FieldError>(value.error());
+    std::optional<FieldError> error =
+        value ? setting->apply(next, *value, m_catalog) : std::optional<FieldError>(value.error());
     if (error) {
         emit rejected(UiText::fieldError(*error));
         emit scenarioChanged(Change::Any); // controls showing the refused value go back
@@ -125,8 +126,8 @@ void ScenarioController::evaluateNow()
     // changed and its range holds.
     const auto range = chartContextRange(m_scenario, *evaluation);
     if (m_baseChanged || range != m_sweepRange || !m_hasSnapshot) {
-        auto contextSweep = sweep(m_scenario, SweepVariable::Context, range.first, range.second,
-                                  kSweepPoints);
+        auto contextSweep =
+            sweep(m_scenario, SweepVariable::Context, range.first, range.second, kSweepPoints);
         if (!contextSweep)
             return refuse(contextSweep.error());
         m_snapshot.contextSweep = std::move(contextSweep).value();
@@ -153,8 +154,12 @@ bool ScenarioController::pin(const std::string& name)
     if (chosen.empty())
         chosen = std::string(1, char('A' + list.size()));
     // Swept over the live range once the live sweep is (sweepPinned).
-    list.push_back({pinnedNameFrom(chosen), m_snapshot.scenario, m_snapshot.evaluation,
-                    m_snapshot.verdict, Sweep{}, {0, 0}});
+    list.push_back({pinnedNameFrom(chosen),
+                    m_snapshot.scenario,
+                    m_snapshot.evaluation,
+                    m_snapshot.verdict,
+                    Sweep{},
+                    {0, 0}});
     replacePinned(std::move(list));
     return true;
 }

@@ -3,10 +3,10 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
-#include "kvscope/scenario/scenario.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/planning/comparison.h"
 #include "kvscope/planning/verdict.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <QObject>
 #include <QString>
@@ -72,8 +72,7 @@ public:
     void setContext(int64_t tokens);
     // Changes part of it: `edit` mutates a copy, which becomes current (and stays so if it
     // evaluates).
-    template <typename Edit>
-    void edit(Edit&& edit)
+    template <typename Edit> void edit(Edit&& edit)
     {
         Scenario next = m_scenario;
         edit(next);
@@ -123,7 +122,7 @@ private:
     EvaluationSnapshot m_snapshot;
     bool m_hasSnapshot = false;
     bool m_pending = false;
-    bool m_baseChanged = true;  // something besides the context changed since the last sweep
+    bool m_baseChanged = true; // something besides the context changed since the last sweep
     std::pair<double, double> m_sweepRange{0, 0};
 };
 

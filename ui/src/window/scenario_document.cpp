@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/scenario_document.h"
 
-#include "window/app_settings.h"
-#include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/settings/scenario_file.h"
+#include "window/app_settings.h"
 #include "window/ui_text.h"
 
 #include <QFileDialog>
@@ -18,9 +18,11 @@ constexpr const char* kRecentKey = "files/recent";
 constexpr int kMaxRecent = 8;
 } // namespace
 
-ScenarioDocument::ScenarioDocument(ScenarioController* controller, AppSettings* settings, QWidget* window)
+ScenarioDocument::ScenarioDocument(ScenarioController* controller, AppSettings* settings,
+                                   QWidget* window)
     : QObject(window), m_controller(controller), m_settings(settings), m_window(window),
-      m_savedText(scenarioToText(controller->scenario())), m_savedContext(controller->scenario().context)
+      m_savedText(scenarioToText(controller->scenario())),
+      m_savedContext(controller->scenario().context)
 {
     connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioDocument::noteChange);
     connect(controller, &ScenarioController::pinnedChanged, this, [this] {
@@ -110,8 +112,8 @@ bool ScenarioDocument::open(const QString& path)
 {
     auto file = loadScenarioFileWithPinned(path.toStdString(), m_controller->catalog());
     // The pinned scenarios go first: if one cannot be evaluated nothing has changed yet.
-    std::optional<FieldError> error = file ? m_controller->setPinned(file->pinned)
-                                           : std::optional<FieldError>(file.error());
+    std::optional<FieldError> error =
+        file ? m_controller->setPinned(file->pinned) : std::optional<FieldError>(file.error());
     if (error) {
         QMessageBox::warning(m_window, tr("Cannot open scenario"),
                              tr("%1 was not opened; the current scenario is unchanged.\n%2")
@@ -131,7 +133,8 @@ bool ScenarioDocument::save()
 bool ScenarioDocument::saveAs()
 {
     QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Save scenario"), m_path.isEmpty() ? QStringLiteral("scenario.kvscope.json") : m_path,
+        m_window, tr("Save scenario"),
+        m_path.isEmpty() ? QStringLiteral("scenario.kvscope.json") : m_path,
         tr("kvscope scenario (*.kvscope.json)"));
     if (path.isEmpty())
         return false;
@@ -146,9 +149,10 @@ bool ScenarioDocument::saveTo(const QString& path)
     const QByteArray text = QByteArray::fromStdString(
         scenarioFileToText({m_controller->scenario(), m_controller->pinnedScenarios()}));
     if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-        QMessageBox::warning(m_window, tr("Cannot save scenario"),
-                             tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
-                                 .arg(path, file.errorString()));
+        QMessageBox::warning(
+            m_window, tr("Cannot save scenario"),
+            tr("%1 could not be written: %2. The previous file, if any, is unchanged.")
+                .arg(path, file.errorString()));
         return false;
     }
     markSaved(path);

@@ -27,7 +27,7 @@ public:
 
     void newScenario();
     bool open(const QString& path);
-    bool save();              // Save As when there is no path yet
+    bool save(); // Save As when there is no path yet
     bool saveAs();
     bool saveTo(const QString& path); // no dialog; false (and a message) on failure
     // Asks to save unsaved changes: true when it is fine to go on (saved or discarded).

@@ -99,8 +99,9 @@ QString UiText::scenarioSubtitle(const Scenario& s)
 {
     return tr("%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7")
         .arg(QString::fromStdString(s.model.name), QString::fromStdString(s.weights.name),
-             integer(s.gpuCount), QString::fromStdString(s.gpu.name), contextShort(double(s.context)),
-             integer(s.batch), QString::fromStdString(s.engine.name));
+             integer(s.gpuCount), QString::fromStdString(s.gpu.name),
+             contextShort(double(s.context)), integer(s.batch),
+             QString::fromStdString(s.engine.name));
 }
 
 QString UiText::contextShort(double tokens)
@@ -116,11 +117,16 @@ QString UiText::contextShort(double tokens)
 QString UiText::tierName(Tier tier)
 {
     switch (tier) {
-    case Tier::Gpu: return tr("KV on GPU");
-    case Tier::CpuSerial: return tr("CPU RAM, serial");
-    case Tier::CpuPipelined: return tr("CPU RAM, pipelined");
-    case Tier::Nvme: return tr("NVMe SSD");
-    case Tier::Sata: return tr("SATA SSD");
+    case Tier::Gpu:
+        return tr("KV on GPU");
+    case Tier::CpuSerial:
+        return tr("CPU RAM, serial");
+    case Tier::CpuPipelined:
+        return tr("CPU RAM, pipelined");
+    case Tier::Nvme:
+        return tr("NVMe SSD");
+    case Tier::Sata:
+        return tr("SATA SSD");
     }
     return {};
 }
@@ -128,9 +134,12 @@ QString UiText::tierName(Tier tier)
 QString UiText::reloadTierName(ReloadTier tier)
 {
     switch (tier) {
-    case ReloadTier::CpuRam: return tr("reload from CPU RAM");
-    case ReloadTier::Nvme: return tr("reload from NVMe");
-    case ReloadTier::Sata: return tr("reload from SATA");
+    case ReloadTier::CpuRam:
+        return tr("reload from CPU RAM");
+    case ReloadTier::Nvme:
+        return tr("reload from NVMe");
+    case ReloadTier::Sata:
+        return tr("reload from SATA");
     }
     return {};
 }
@@ -138,10 +147,14 @@ QString UiText::reloadTierName(ReloadTier tier)
 QString UiText::placementName(KvPlacement placement)
 {
     switch (placement) {
-    case KvPlacement::Gpu: return tr("GPU VRAM");
-    case KvPlacement::CpuRam: return tr("CPU RAM (over PCIe)");
-    case KvPlacement::Nvme: return tr("NVMe SSD");
-    case KvPlacement::Sata: return tr("SATA SSD");
+    case KvPlacement::Gpu:
+        return tr("GPU VRAM");
+    case KvPlacement::CpuRam:
+        return tr("CPU RAM (over PCIe)");
+    case KvPlacement::Nvme:
+        return tr("NVMe SSD");
+    case KvPlacement::Sata:
+        return tr("SATA SSD");
     }
     return {};
 }
@@ -149,10 +162,14 @@ QString UiText::placementName(KvPlacement placement)
 QString UiText::attentionName(AttentionKind kind)
 {
     switch (kind) {
-    case AttentionKind::Mha: return tr("MHA");
-    case AttentionKind::Gqa: return tr("GQA");
-    case AttentionKind::Mqa: return tr("MQA");
-    case AttentionKind::Mla: return tr("MLA");
+    case AttentionKind::Mha:
+        return tr("MHA");
+    case AttentionKind::Gqa:
+        return tr("GQA");
+    case AttentionKind::Mqa:
+        return tr("MQA");
+    case AttentionKind::Mla:
+        return tr("MLA");
     }
     return {};
 }
@@ -174,7 +191,8 @@ ExplainWords UiText::explainWords()
     w.otherParameters = s(tr("other parameters"));
     w.paddedForKernel = s(tr("as the GPU's MoE kernel pads them"));
     w.scalesHeldTwice = s(tr("scales held twice"));
-    w.noteOpen = s(tr(" (", "opens a note in a formula, e.g. \"12 B parameters (padded) x 4 bit\""));
+    w.noteOpen =
+        s(tr(" (", "opens a note in a formula, e.g. \"12 B parameters (padded) x 4 bit\""));
     w.noteClose = s(tr(")", "closes a note in a formula"));
     w.weights = s(tr("weights"));
     w.kvCache = s(tr("KV"));
@@ -234,8 +252,8 @@ QString UiText::efficiencyName(const std::string& id)
     return QString::fromStdString(id);
 }
 
-std::vector<Explanation> UiText::explanations(const Scenario& scenario, const Evaluation& evaluation,
-                                              ByteUnits units)
+std::vector<Explanation> UiText::explanations(const Scenario& scenario,
+                                              const Evaluation& evaluation, ByteUnits units)
 {
     return explain(scenario, evaluation, units, numberStyle(), explainWords());
 }

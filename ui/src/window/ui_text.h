@@ -5,10 +5,10 @@
 // core's one formatting module with the user's locale separators, and translated labels for the
 // core's ids (tiers, attention kinds, placements).
 
-#include "kvscope/evaluation/evaluation.h"
-#include "kvscope/text/explain.h"
 #include "kvscope/base/field_error.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/evaluation/evaluation.h"
+#include "kvscope/text/explain.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -30,11 +30,11 @@ public:
     // Up to `decimals` decimals, trailing zeros dropped: 16, 4.5, 4.156.
     static QString compact(double value, int decimals = 3);
     static QString tokensPerSecond(double value);
-    static QString tokens(int64_t count);      // "36,864 tokens"
+    static QString tokens(int64_t count); // "36,864 tokens"
     // "Llama 3.1 8B · FP16 · 2 × NVIDIA H100 SXM5 80GB · context 32K × 8 seq. · vLLM"
     static QString scenarioSubtitle(const Scenario& scenario);
     static QString contextShort(double tokens); // "1K", "32K", "1M" (binary, as engineers say)
-    static QString logTick(double tick);        // a log axis's tick: "0.001", "100", "1K", "10K", "1M"
+    static QString logTick(double tick); // a log axis's tick: "0.001", "100", "1K", "10K", "1M"
 
     static QString tierName(Tier tier);
     static QString reloadTierName(ReloadTier tier);
@@ -45,8 +45,8 @@ public:
     static QString efficiencyName(const std::string& id);
     // The arithmetic behind every headline figure (see kvscope/explain.h), translated and
     // localized; computed once per evaluation, then looked up by id with arithmetic().
-    static std::vector<Explanation> explanations(const Scenario& scenario, const Evaluation& evaluation,
-                                                 ByteUnits units);
+    static std::vector<Explanation> explanations(const Scenario& scenario,
+                                                 const Evaluation& evaluation, ByteUnits units);
     static QString arithmetic(const std::vector<Explanation>& all, const std::string& id);
 };
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/model/efficiency.h"
-#include "kvscope/scenario/engine_profile.h"
 #include "kvscope/base/field_error.h"
-#include "kvscope/model/storage_formats.h"
+#include "kvscope/model/efficiency.h"
 #include "kvscope/model/hardware.h"
 #include "kvscope/model/model_spec.h"
+#include "kvscope/model/storage_formats.h"
+#include "kvscope/scenario/engine_profile.h"
 #include "kvscope/scenario/scenario.h"
 
 #include <filesystem>
@@ -25,13 +25,13 @@ struct Catalog
     std::vector<WeightFormat> weightFormats; // ordered from most to fewest bits (the UI slider)
     std::vector<KvDtype> kvDtypes;
     std::vector<EngineProfile> engines;
-    std::vector<PcieGeneration> pcie;        // ordered by generation
+    std::vector<PcieGeneration> pcie; // ordered by generation
     std::vector<StorageTier> storage;
     std::vector<HostMemory> hostMemory;
     std::vector<EfficiencyFactor> efficiencyFactors;
     Efficiency efficiencyDefaults;
     std::map<std::string, GpuPrice> gpuPrices; // by GPU id (gpu_prices.json, the user's first)
-    std::vector<std::string> problems; // files skipped while loading, one line each
+    std::vector<std::string> problems;         // files skipped while loading, one line each
 
     const ModelSpec* model(const std::string& id) const;
     const GpuSpec* gpu(const std::string& id) const;

@@ -8,10 +8,10 @@
 // the catalog's "family" picks it.
 
 #include "kvscope/engines/launch_command.h"
+#include "kvscope/model/kv_cache.h"
 #include "kvscope/scenario/figures.h"
 #include "kvscope/scenario/parallel_layout.h"
 #include "kvscope/scenario/scenario.h"
-#include "kvscope/model/kv_cache.h"
 
 #include <cstdint>
 #include <string>

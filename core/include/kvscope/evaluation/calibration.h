@@ -9,8 +9,8 @@
 //                               holds besides weights, activations and KV), never negative
 // Both search with evaluate() itself, so no formula is written twice.
 
-#include "kvscope/catalog/catalog.h"
 #include "kvscope/base/field_error.h"
+#include "kvscope/catalog/catalog.h"
 #include "kvscope/scenario/scenario.h"
 
 #include <string>
@@ -18,7 +18,7 @@
 namespace kvscope {
 
 enum class CalibrationKind { DecodeTokensPerS, KvCacheTokens };
-const char* calibrationKindId(CalibrationKind kind); // "decode_tokens_per_s", "kv_cache_tokens"
+const char* calibrationKindId(CalibrationKind kind);   // "decode_tokens_per_s", "kv_cache_tokens"
 const char* calibrationFactorId(CalibrationKind kind); // "hbm_efficiency", "runtime_overhead_mib"
 
 struct CalibrationResult

@@ -3,10 +3,10 @@
 
 #include "kvscope/base/field_error.h"
 #include "kvscope/model/parameters.h"
+#include "kvscope/model/weights.h"
 #include "kvscope/scenario/figures.h"
 #include "kvscope/scenario/parallel_layout.h"
 #include "kvscope/scenario/scenario.h"
-#include "kvscope/model/weights.h"
 
 #include <array>
 #include <cstdint>
@@ -16,15 +16,15 @@ namespace kvscope {
 // How one GPU's memory is spent. free < 0 means the scenario does not fit by -free bytes.
 struct VramSplit
 {
-    double capacityBytes = 0;    // physical (usable) memory of one GPU
-    double budgetBytes = 0;      // capacity x the engine's memory fraction
-    double reservedBytes = 0;    // capacity - budget: held back by the engine's memory fraction
-    double weightsBytes = 0;     // weights resident on this GPU
-    double kvCacheBytes = 0;     // KV cache resident on this GPU
-    double activationBytes = 0;  // peak transient activations
-    double overheadBytes = 0;    // runtime overhead (CUDA context, allocator) and CUDA graphs
-    double freeBytes = 0;        // budget - weights - KV - activations - overhead (may be < 0)
-    bool fits = true;            // freeBytes >= 0
+    double capacityBytes = 0;   // physical (usable) memory of one GPU
+    double budgetBytes = 0;     // capacity x the engine's memory fraction
+    double reservedBytes = 0;   // capacity - budget: held back by the engine's memory fraction
+    double weightsBytes = 0;    // weights resident on this GPU
+    double kvCacheBytes = 0;    // KV cache resident on this GPU
+    double activationBytes = 0; // peak transient activations
+    double overheadBytes = 0;   // runtime overhead (CUDA context, allocator) and CUDA graphs
+    double freeBytes = 0;       // budget - weights - KV - activations - overhead (may be < 0)
+    bool fits = true;           // freeBytes >= 0
     double weightsOffloadedBytes = 0; // weights that did not fit and live in CPU RAM (per GPU)
     double expertsOffloadedBytes = 0; // of those, routed experts kept in host RAM (llama.cpp
                                       // --n-cpu-moe / --cpu-moe), per GPU
@@ -34,19 +34,19 @@ struct VramSplit
 // for the model as configured and for MHA / GQA / MQA variants of the same dimensions.
 struct TokensFit
 {
-    double freeForKvBytes = 0;   // budget - weights - activations - overhead
+    double freeForKvBytes = 0; // budget - weights - activations - overhead
     int64_t model = 0;
     int64_t mha = 0;
     int64_t gqa = 0;
     int64_t mqa = 0;
-    int64_t mla = -1;            // latent cache of an MLA model; -1 when the model has none
-    int64_t gqaKvHeads = 0;      // KV heads used for the GQA variant
-    bool capped = false;         // a count hit limits::maxContext (windowed caches stop growing)
-    int64_t perSequence = 0;     // longest context each of the scenario's sequences can hold
-    int64_t perSequenceMha = 0;  // the same for the variants (where their KV curves cross the
-    int64_t perSequenceGqa = 0;  // free-for-KV line on a chart of total KV vs context)
+    int64_t mla = -1;           // latent cache of an MLA model; -1 when the model has none
+    int64_t gqaKvHeads = 0;     // KV heads used for the GQA variant
+    bool capped = false;        // a count hit limits::maxContext (windowed caches stop growing)
+    int64_t perSequence = 0;    // longest context each of the scenario's sequences can hold
+    int64_t perSequenceMha = 0; // the same for the variants (where their KV curves cross the
+    int64_t perSequenceGqa = 0; // free-for-KV line on a chart of total KV vs context)
     int64_t perSequenceMqa = 0;
-    int64_t maxConcurrency = 0;  // sequences of the scenario's context that fit at once
+    int64_t maxConcurrency = 0; // sequences of the scenario's context that fit at once
 };
 
 // Where the KV cache is read from while decoding.
@@ -58,33 +58,33 @@ const char* tierId(Tier tier); // "gpu", "cpu_serial", "cpu_pipelined", "nvme", 
 // One decode step (one new token for each sequence), a roofline.
 struct DecodeTiming
 {
-    double pcieEffectiveGBps = 0;   // lanes x lane rate x protocol efficiency
-    double nvmeEffectiveGBps = 0;   // min(disk, PCIe) for the NVMe tier
-    double sataEffectiveGBps = 0;   // min(disk, PCIe) for the SATA tier
-    double kvTransferMs = 0;        // the whole KV cache once over PCIe
-    double weightsReadBytes = 0;    // weights read per step (active experts only)
-    double gpuWeightsReadBytes = 0; // of those, what the GPU reads (not offloaded, not experts
-                                    // the CPU computes)
-    double gpuKvReadBytes = 0;      // KV the GPU reads per step (its layers' share)
-    double memoryMs = 0;            // GPU bytes read / achieved bandwidth
-    double computeMs = 0;           // step FLOPs / achieved FLOP/s
-    double gpuMs = 0;               // max(memory, compute): KV on the GPU
-    double weightsOffloadMs = 0;    // offloaded weights crossing PCIe (or read by the CPU)
-    double fixedMs = 0;             // per-step fixed cost: layers x layer overhead
-    double interconnectMs = 0;      // multi-GPU traffic: tensor parallel all-reduces (two per
-                                    // layer) or the hand-offs between layer-split GPUs
-    double hostLayersMs = 0;        // KV of the layers left in host RAM (llama.cpp -ngl)
-    double hostExpertsReadBytes = 0; // routed experts in host RAM the CPU reads per step
-    double hostExpertsGBps = 0;     // at this achieved rate (host memory x its efficiency)
-    double hostExpertsReadMs = 0;   // that read at that rate
+    double pcieEffectiveGBps = 0;     // lanes x lane rate x protocol efficiency
+    double nvmeEffectiveGBps = 0;     // min(disk, PCIe) for the NVMe tier
+    double sataEffectiveGBps = 0;     // min(disk, PCIe) for the SATA tier
+    double kvTransferMs = 0;          // the whole KV cache once over PCIe
+    double weightsReadBytes = 0;      // weights read per step (active experts only)
+    double gpuWeightsReadBytes = 0;   // of those, what the GPU reads (not offloaded, not experts
+                                      // the CPU computes)
+    double gpuKvReadBytes = 0;        // KV the GPU reads per step (its layers' share)
+    double memoryMs = 0;              // GPU bytes read / achieved bandwidth
+    double computeMs = 0;             // step FLOPs / achieved FLOP/s
+    double gpuMs = 0;                 // max(memory, compute): KV on the GPU
+    double weightsOffloadMs = 0;      // offloaded weights crossing PCIe (or read by the CPU)
+    double fixedMs = 0;               // per-step fixed cost: layers x layer overhead
+    double interconnectMs = 0;        // multi-GPU traffic: tensor parallel all-reduces (two per
+                                      // layer) or the hand-offs between layer-split GPUs
+    double hostLayersMs = 0;          // KV of the layers left in host RAM (llama.cpp -ngl)
+    double hostExpertsReadBytes = 0;  // routed experts in host RAM the CPU reads per step
+    double hostExpertsGBps = 0;       // at this achieved rate (host memory x its efficiency)
+    double hostExpertsReadMs = 0;     // that read at that rate
     double hostExpertsHandoverMs = 0; // two GPU-CPU hand-overs per such layer
-    double hostExpertsMs = 0;       // the two together
-    double hostKvHandoverMs = 0;    // KV in host RAM (llama.cpp -nkvo): two hand-overs per GPU
-                                    // layer, its attention computed by the CPU
-    std::array<double, 5> tierMs{}; // decode ms per token per Tier, indexed by Tier
-    double selectedMs = 0;          // at the scenario's KV placement (pipelined for CPU RAM)
-    double tokensPerS = 0;          // batch / selectedMs, all sequences together
-    bool computeBound = false;      // compute, not memory, sets the GPU step
+    double hostExpertsMs = 0;         // the two together
+    double hostKvHandoverMs = 0;      // KV in host RAM (llama.cpp -nkvo): two hand-overs per GPU
+                                      // layer, its attention computed by the CPU
+    std::array<double, 5> tierMs{};   // decode ms per token per Tier, indexed by Tier
+    double selectedMs = 0;            // at the scenario's KV placement (pipelined for CPU RAM)
+    double tokensPerS = 0;            // batch / selectedMs, all sequences together
+    bool computeBound = false;        // compute, not memory, sets the GPU step
 };
 
 // Reloading a saved KV cache (e.g. a long system prompt) vs recomputing it, both up to the first
@@ -97,10 +97,10 @@ const char* reloadTierId(ReloadTier tier); // "cpu", "nvme", "sata"
 
 struct Breakeven
 {
-    double recomputeMs = 0;               // prefill of the scenario's context
-    double prefillComputeMs = 0;          // of which its FLOPs alone: what the prompt adds to
-                                          // a batch whose weight reads are paid already
-    std::array<double, 3> reloadMs{};     // reload of the scenario's context, per ReloadTier
+    double recomputeMs = 0;           // prefill of the scenario's context
+    double prefillComputeMs = 0;      // of which its FLOPs alone: what the prompt adds to
+                                      // a batch whose weight reads are paid already
+    std::array<double, 3> reloadMs{}; // reload of the scenario's context, per ReloadTier
     // Searched only when EvaluateOptions::breakevenCrossings asks; otherwise 0 and 0.
     std::array<int64_t, 3> crossTokens{}; // prompt length from which reload stays faster up to
                                           // searchedUpTo; -1 = recompute is faster there
@@ -131,6 +131,5 @@ struct EvaluateOptions
 
 // The one evaluation every front end calls. Validates first; never returns NaN or infinity.
 Expected<Evaluation> evaluate(const Scenario& scenario, const EvaluateOptions& options = {});
-
 
 } // namespace kvscope

@@ -7,9 +7,9 @@
 // by the experts' stored bytes; a decode step reads only the experts its tokens route to, at host
 // memory speed, handing the hidden state to the CPU and back in every such layer.
 
-#include "kvscope/scenario/scenario.h"
 #include "kvscope/model/parameters.h"
 #include "kvscope/model/weights.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <cstdint>
 

@@ -18,9 +18,9 @@ bool parseSweepVariable(const std::string& id, SweepVariable* out);
 
 struct SweepColumn
 {
-    std::string id;              // "kv_per_gpu_bytes", "decode_ms_gpu", ...
-    std::string unit;            // "bytes", "ms", "tokens", "tokens/s", "GiB", "bool"
-    std::vector<double> values;  // one per point
+    std::string id;             // "kv_per_gpu_bytes", "decode_ms_gpu", ...
+    std::string unit;           // "bytes", "ms", "tokens", "tokens/s", "GiB", "bool"
+    std::vector<double> values; // one per point
 };
 
 struct Sweep
@@ -52,6 +52,7 @@ struct NamedSweep
     std::string name;
     const Sweep* sweep = nullptr;
 };
-std::string sweepsToCsv(const std::vector<NamedSweep>& sweeps, const std::vector<std::string>& columnIds);
+std::string sweepsToCsv(const std::vector<NamedSweep>& sweeps,
+                        const std::vector<std::string>& columnIds);
 
 } // namespace kvscope

@@ -24,11 +24,13 @@ public:
 
     bool has(const char* key) const;
     // The first key of `keys` present and not null, or nullptr.
-    const nlohmann::json* find(std::initializer_list<const char*> keys, const char** found = nullptr) const;
+    const nlohmann::json* find(std::initializer_list<const char*> keys,
+                               const char** found = nullptr) const;
 
     // Integer in [lo, hi]; `fallback` when every key is absent or null. Floats are accepted only
     // when integral. A wrong type or range records an error and returns `fallback`.
-    int64_t integer(std::initializer_list<const char*> keys, int64_t lo, int64_t hi, int64_t fallback);
+    int64_t integer(std::initializer_list<const char*> keys, int64_t lo, int64_t hi,
+                    int64_t fallback);
     double number(std::initializer_list<const char*> keys, double lo, double hi, double fallback);
     bool boolean(std::initializer_list<const char*> keys, bool fallback);
     std::string text(std::initializer_list<const char*> keys, const std::string& fallback);

@@ -4,8 +4,8 @@
 // The serving figures as JSON (`calc --json`'s "serving", `serving --json`): times in ms, rates
 // in output tokens per second.
 
-#include "kvscope/scenario/scenario.h"
 #include "kvscope/planning/serving.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -30,10 +30,10 @@ struct Efficiency
 // One named factor as the catalog describes it: for the UI's "Advanced" group and the report.
 struct EfficiencyFactor
 {
-    std::string id;     // "hbm_efficiency", ...
-    std::string name;   // human label
-    double value = 0;   // default (its range is the settings registry's)
-    std::string unit;   // "fraction", "tokens/s", "bytes"
+    std::string id;   // "hbm_efficiency", ...
+    std::string name; // human label
+    double value = 0; // default (its range is the settings registry's)
+    std::string unit; // "fraction", "tokens/s", "bytes"
     std::string source;
 };
 

@@ -12,46 +12,46 @@ struct GpuPrice
 {
     enum class Kind { Unknown, Rental, Purchase };
     Kind kind = Kind::Unknown;
-    double usdPerHour = 0;   // Rental: on-demand list price per GPU-hour
-    double usd = 0;          // Purchase: price of one GPU (Apple silicon: the cheapest machine)
-    std::string provider;    // who rents it at that price
-    std::string date;        // YYYY-MM of the price
+    double usdPerHour = 0; // Rental: on-demand list price per GPU-hour
+    double usd = 0;        // Purchase: price of one GPU (Apple silicon: the cheapest machine)
+    std::string provider;  // who rents it at that price
+    std::string date;      // YYYY-MM of the price
     std::string source;
 };
 
 // One accelerator's datasheet figures (resources/gpus/<id>.json).
 struct GpuSpec
 {
-    std::string id;                  // catalog slug, e.g. "rtx-4090"
-    std::string name;                // "NVIDIA GeForce RTX 4090"
-    std::string vendor;              // NVIDIA, AMD, Apple, ...
-    std::string group;               // list grouping: Consumer, Workstation, Data center, Apple silicon
-    std::string source;              // datasheet read for these figures
-    bool custom = false;             // true when entered by the user or read from a user file
-    double memoryGiB = 0;            // on-board (or unified) memory, GiB
-    double bandwidthGBps = 0;        // peak memory bandwidth, SI GB/s
-    double fp16Tflops = 0;           // dense FP16/BF16 tensor throughput, FP32 accumulate
-    double fp8Tflops = 0;            // dense FP8 tensor throughput; 0 = unsupported
-    double int8Tops = 0;             // dense INT8 tensor throughput; 0 = unsupported
-    int pcieGen = 0;                 // host link generation; 0 = none (unified memory)
-    int pcieLanes = 0;               // host link width
-    double nvlinkGBps = 0;           // GPU-to-GPU bandwidth as the datasheet states it; 0 = none
-    bool unifiedMemory = false;      // CPU and GPU share one memory (Apple silicon)
-    double usableFraction = 1.0;     // share of memory the GPU may use (macOS caps unified memory)
-    double computeCapability = 0;    // CUDA compute capability, e.g. 8.9; 0 = not a CUDA GPU
-    double hostRamGiBPerGpu = 0;     // system RAM per GPU of the usual platform (a DGX H100's
-                                     // 2 TiB / 8); 0 = unknown, host RAM not checked unless stated
-    std::string hostRamSource;       // the platform that figure is from, and where it was read
-    GpuPrice price;                  // from the prices catalog (or the GPU's own file)
+    std::string id;              // catalog slug, e.g. "rtx-4090"
+    std::string name;            // "NVIDIA GeForce RTX 4090"
+    std::string vendor;          // NVIDIA, AMD, Apple, ...
+    std::string group;           // list grouping: Consumer, Workstation, Data center, Apple silicon
+    std::string source;          // datasheet read for these figures
+    bool custom = false;         // true when entered by the user or read from a user file
+    double memoryGiB = 0;        // on-board (or unified) memory, GiB
+    double bandwidthGBps = 0;    // peak memory bandwidth, SI GB/s
+    double fp16Tflops = 0;       // dense FP16/BF16 tensor throughput, FP32 accumulate
+    double fp8Tflops = 0;        // dense FP8 tensor throughput; 0 = unsupported
+    double int8Tops = 0;         // dense INT8 tensor throughput; 0 = unsupported
+    int pcieGen = 0;             // host link generation; 0 = none (unified memory)
+    int pcieLanes = 0;           // host link width
+    double nvlinkGBps = 0;       // GPU-to-GPU bandwidth as the datasheet states it; 0 = none
+    bool unifiedMemory = false;  // CPU and GPU share one memory (Apple silicon)
+    double usableFraction = 1.0; // share of memory the GPU may use (macOS caps unified memory)
+    double computeCapability = 0; // CUDA compute capability, e.g. 8.9; 0 = not a CUDA GPU
+    double hostRamGiBPerGpu = 0;  // system RAM per GPU of the usual platform (a DGX H100's
+                                  // 2 TiB / 8); 0 = unknown, host RAM not checked unless stated
+    std::string hostRamSource;    // the platform that figure is from, and where it was read
+    GpuPrice price;               // from the prices catalog (or the GPU's own file)
 };
 
 // One PCIe generation's signalling (resources/catalog/interconnects.json).
 struct PcieGeneration
 {
-    int gen = 4;                     // 3, 4, 5, 6
-    double gtPerS = 16;              // transfers per second per lane, GT/s
+    int gen = 4;                               // 3, 4, 5, 6
+    double gtPerS = 16;                        // transfers per second per lane, GT/s
     double encodingEfficiency = 128.0 / 130.0; // payload share after line coding / FLIT framing
-    std::string encoding;            // e.g. "128b/130b"
+    std::string encoding;                      // e.g. "128b/130b"
     std::string source;
 
     // Raw payload rate of one lane in SI GB/s, before protocol overhead.
@@ -61,20 +61,20 @@ struct PcieGeneration
 // A disk the KV cache can live on (resources/catalog/storage.json).
 struct StorageTier
 {
-    std::string id;                  // "nvme-gen4", "sata"
+    std::string id; // "nvme-gen4", "sata"
     std::string name;
-    std::string kind;                // "nvme" or "sata"
-    double readGBps = 0;             // rated sequential read, SI GB/s
-    double writeGBps = 0;            // rated sequential write, SI GB/s
+    std::string kind;     // "nvme" or "sata"
+    double readGBps = 0;  // rated sequential read, SI GB/s
+    double writeGBps = 0; // rated sequential write, SI GB/s
     std::string source;
 };
 
 // Host memory the offloaded KV cache sits in (resources/catalog/host_memory.json).
 struct HostMemory
 {
-    std::string id;                  // "ddr5-4800-dual"
+    std::string id; // "ddr5-4800-dual"
     std::string name;
-    double bandwidthGBps = 0;        // peak, SI GB/s
+    double bandwidthGBps = 0; // peak, SI GB/s
     std::string source;
 };
 

@@ -38,15 +38,15 @@ struct FileWeights
 // with the context.
 struct RecurrentLayers
 {
-    std::string kind;             // "mamba", "mamba2" or "gated_deltanet"; "" = none
-    int64_t count = 0;            // layers holding the state
-    int64_t attentionLayers = 0;  // layers that attend and hold KV (Falcon-H1: all of them)
-    int64_t mlpLayers = 0;        // layers with an MLP or MoE block (Nemotron-H: its '-' / 'E')
-    int64_t convElements = 0;     // one layer, one sequence: (conv kernel - 1) x conv width
-    int64_t ssmElements = 0;      // one layer, one sequence: heads x head dim x state size
-    int64_t ssmBytes = 2;         // element size of that state as vLLM keeps it by default: the
-                                  // model's dtype, float32 for Nemotron-H
-    int64_t mixerParameters = 0;  // weights of one such layer's mixer (projections, conv, norm)
+    std::string kind;            // "mamba", "mamba2" or "gated_deltanet"; "" = none
+    int64_t count = 0;           // layers holding the state
+    int64_t attentionLayers = 0; // layers that attend and hold KV (Falcon-H1: all of them)
+    int64_t mlpLayers = 0;       // layers with an MLP or MoE block (Nemotron-H: its '-' / 'E')
+    int64_t convElements = 0;    // one layer, one sequence: (conv kernel - 1) x conv width
+    int64_t ssmElements = 0;     // one layer, one sequence: heads x head dim x state size
+    int64_t ssmBytes = 2;        // element size of that state as vLLM keeps it by default: the
+                                 // model's dtype, float32 for Nemotron-H
+    int64_t mixerParameters = 0; // weights of one such layer's mixer (projections, conv, norm)
     bool present() const { return count > 0; }
 };
 
@@ -54,10 +54,10 @@ struct RecurrentLayers
 // becomes tokens in the language model's context.
 struct VisionTower
 {
-    std::string kind;            // model_type of its vision_config, e.g. "siglip_vision_model"
-    int64_t parameters = 0;      // encoder and projector weights
-    int64_t tokensPerImage = 0;  // language-model tokens one image takes at the default size
-    std::string imageSize;       // the size those tokens are for, e.g. "896 x 896"
+    std::string kind;           // model_type of its vision_config, e.g. "siglip_vision_model"
+    int64_t parameters = 0;     // encoder and projector weights
+    int64_t tokensPerImage = 0; // language-model tokens one image takes at the default size
+    std::string imageSize;      // the size those tokens are for, e.g. "896 x 896"
     bool present() const { return parameters > 0; }
 };
 
@@ -65,14 +65,14 @@ struct VisionTower
 // Every count is per model (not per GPU); 0 means "not present" unless said otherwise.
 struct ModelSpec
 {
-    std::string id;               // catalog slug, e.g. "llama-2-7b"; file name stem for imports
-    std::string name;             // display name, e.g. "Llama 2 7B"
-    std::string family;           // list grouping, e.g. "Llama 2"
-    std::string source;           // where the dimensions were read (URL or file path)
-    std::string hfRepo;           // Hugging Face repository ("meta-llama/Llama-2-7b-hf"), if known
-    std::string architecture;     // config.json "architectures"[0] ("Gemma3ForCausalLM"), or a
-                                  // GGUF's general.architecture ("gemma3"); "" = not stated
-    bool imported = false;        // true when read from a user's config.json, not the catalog
+    std::string id;           // catalog slug, e.g. "llama-2-7b"; file name stem for imports
+    std::string name;         // display name, e.g. "Llama 2 7B"
+    std::string family;       // list grouping, e.g. "Llama 2"
+    std::string source;       // where the dimensions were read (URL or file path)
+    std::string hfRepo;       // Hugging Face repository ("meta-llama/Llama-2-7b-hf"), if known
+    std::string architecture; // config.json "architectures"[0] ("Gemma3ForCausalLM"), or a
+                              // GGUF's general.architecture ("gemma3"); "" = not stated
+    bool imported = false;    // true when read from a user's config.json, not the catalog
 
     int64_t layers = 0;           // num_hidden_layers
     int64_t hiddenSize = 0;       // hidden_size
@@ -90,24 +90,24 @@ struct ModelSpec
     std::vector<bool> windowedLayers; // per layer: true holds min(context, slidingWindow) tokens
 
     // Multi-head latent attention (DeepSeek-V2/V3): the cache holds one latent per token.
-    int64_t kvLoraRank = 0;     // kv_lora_rank; > 0 means MLA
-    int64_t qLoraRank = 0;      // q_lora_rank (0 = full-rank query projection)
-    int64_t qkRopeHeadDim = 0;  // qk_rope_head_dim (decoupled RoPE key, cached with the latent)
-    int64_t qkNopeHeadDim = 0;  // qk_nope_head_dim
-    int64_t vHeadDim = 0;       // v_head_dim
+    int64_t kvLoraRank = 0;    // kv_lora_rank; > 0 means MLA
+    int64_t qLoraRank = 0;     // q_lora_rank (0 = full-rank query projection)
+    int64_t qkRopeHeadDim = 0; // qk_rope_head_dim (decoupled RoPE key, cached with the latent)
+    int64_t qkNopeHeadDim = 0; // qk_nope_head_dim
+    int64_t vHeadDim = 0;      // v_head_dim
 
     // Mixture of experts: every expert is resident, only the routed ones are read per token.
-    int64_t experts = 0;            // routed experts per MoE layer (num_local_experts / n_routed_experts)
+    int64_t experts = 0; // routed experts per MoE layer (num_local_experts / n_routed_experts)
     int64_t expertsPerToken = 0;    // num_experts_per_tok
     int64_t expertIntermediate = 0; // moe_intermediate_size (else intermediate_size)
     int64_t sharedExperts = 0;      // n_shared_experts, always active
     int64_t denseLayers = 0;        // first_k_dense_replace: leading layers with a dense MLP
 
-    RecurrentLayers recurrent;   // hybrid models' state-holding layers
-    VisionTower vision;          // vision-language models' image encoder
+    RecurrentLayers recurrent; // hybrid models' state-holding layers
+    VisionTower vision;        // vision-language models' image encoder
 
-    double statedParameters = 0; // num_parameters when an authoritative count exists, else 0
-    FileWeights fileWeights;     // present when read from a model file with its tensors (GGUF)
+    double statedParameters = 0;   // num_parameters when an authoritative count exists, else 0
+    FileWeights fileWeights;       // present when read from a model file with its tensors (GGUF)
     std::string checkpointWeights; // weight format id its quantization_config names ("" = none)
 
     bool isMla() const { return kvLoraRank > 0; }

@@ -23,7 +23,10 @@ struct ParameterCount
     {
         return embedding + lmHead + attention + denseMlp + experts + other + vision;
     }
-    double active() const { return embedding + lmHead + attention + denseMlp + expertsActive + other; }
+    double active() const
+    {
+        return embedding + lmHead + attention + denseMlp + expertsActive + other;
+    }
     double body() const { return attention + denseMlp + experts + other; } // quantized part
 };
 

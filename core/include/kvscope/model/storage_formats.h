@@ -21,16 +21,16 @@ struct ExpertLayout
 // How weights are stored (resources/catalog/weight_formats.json).
 struct WeightFormat
 {
-    std::string id;              // "fp16", "gptq-int4", "q4_k_m", ...
-    std::string name;            // "GGUF Q4_K_M"
-    std::string family;          // float, int, gptq, awq, bnb, mx, gguf
-    double bitsPerWeight = 16;   // effective bits of quantized linear layers, scales included
-    double embeddingBits = 16;   // bits of token embeddings and lm_head under this format
-    bool expertsOnly = false;    // only routed MoE experts take bitsPerWeight; attention, dense
-                                 // MLPs and the rest stay at embeddingBits (vLLM's MXFP4)
-    int groupSize = 0;           // quantization group; 0 = not grouped
-    bool dequantizes = false;    // kernels unpack to FP16 before the matmul
-    std::string compute = "fp16"; // tensor-core precision the matmuls run at: fp16, fp8, int8
+    std::string id;                // "fp16", "gptq-int4", "q4_k_m", ...
+    std::string name;              // "GGUF Q4_K_M"
+    std::string family;            // float, int, gptq, awq, bnb, mx, gguf
+    double bitsPerWeight = 16;     // effective bits of quantized linear layers, scales included
+    double embeddingBits = 16;     // bits of token embeddings and lm_head under this format
+    bool expertsOnly = false;      // only routed MoE experts take bitsPerWeight; attention, dense
+                                   // MLPs and the rest stay at embeddingBits (vLLM's MXFP4)
+    int groupSize = 0;             // quantization group; 0 = not grouped
+    bool dequantizes = false;      // kernels unpack to FP16 before the matmul
+    std::string compute = "fp16";  // tensor-core precision the matmuls run at: fp16, fp8, int8
     double kernelEfficiency = 1.0; // share of the FP16 kernels' achieved bandwidth this format's
                                    // decode kernels reach (dequantizing costs instructions)
     std::vector<ExpertLayout> expertLayouts; // by GPU architecture; none = as the checkpoint
@@ -40,9 +40,9 @@ struct WeightFormat
 // How KV cache elements are stored (resources/catalog/kv_dtypes.json).
 struct KvDtype
 {
-    std::string id;              // "fp16", "fp8", "q8_0", ...
+    std::string id; // "fp16", "fp8", "q8_0", ...
     std::string name;
-    double bitsPerElement = 16;  // effective storage per element, scales included
+    double bitsPerElement = 16;   // effective storage per element, scales included
     double scaleOverheadBits = 0; // the part of bitsPerElement spent on scales / zero points
     std::string source;
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/model/storage_formats.h"
 #include "kvscope/model/model_spec.h"
 #include "kvscope/model/parameters.h"
+#include "kvscope/model/storage_formats.h"
 
 #include <cstdint>
 
@@ -15,8 +15,8 @@ struct ExpertStorage
 {
     double parameters = 0;
     double bitsPerWeight = 0;
-    bool padded = false;    // the kernel rounded the experts' dimensions up
-    int scaleCopies = 1;    // copies of the group scales held
+    bool padded = false; // the kernel rounded the experts' dimensions up
+    int scaleCopies = 1; // copies of the group scales held
 };
 
 // The format's expert layout for a GPU of `computeCapability`, split `tensorWays` ways

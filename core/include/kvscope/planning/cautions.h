@@ -6,9 +6,9 @@
 // chosen engine does not have (a q4_0 KV cache under vLLM, vLLM on Apple silicon). The headline
 // strip, `calc` (text and JSON) and the report state the same cautions.
 
+#include "kvscope/base/number_format.h"
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/planning/verdict.h"
-#include "kvscope/base/number_format.h"
 
 #include <string>
 #include <vector>

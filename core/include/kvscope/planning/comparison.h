@@ -5,10 +5,10 @@
 // later scenario's change against the first (the reference). The window's difference table, the
 // report's comparison section and `kvscope-cli compare` all read it.
 
+#include "kvscope/base/field_error.h"
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/scenario/named_scenario.h"
 #include "kvscope/scenario/scenario.h"
-#include "kvscope/base/field_error.h"
 
 #include <optional>
 #include <string>

@@ -9,9 +9,9 @@
 // (EngineProfile::Serving): how long each request holds its KV, whether a finished request is
 // replaced at once (continuous batching) or the batch runs to its end, and their caps.
 
+#include "kvscope/base/field_error.h"
 #include "kvscope/scenario/engine_profile.h"
 #include "kvscope/scenario/scenario.h"
-#include "kvscope/base/field_error.h"
 
 #include <cstdint>
 #include <optional>

@@ -4,9 +4,9 @@
 // Whether a scenario runs, what binds it and by how much, and whether it meets the user's
 // targets: the one sentence the headline strip, the report and `calc` open with.
 
+#include "kvscope/base/number_format.h"
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/planning/host_ram.h"
-#include "kvscope/base/number_format.h"
 
 #include <string>
 

@@ -19,25 +19,26 @@ bool parseKvPlacement(const std::string& id, KvPlacement* out);
 // How a serving engine spends GPU memory (resources/catalog/engines.json).
 struct EngineProfile
 {
-    std::string id;                  // "hf", "hf-static", "hf-offloaded", "vllm", "llamacpp"
+    std::string id; // "hf", "hf-static", "hf-offloaded", "vllm", "llamacpp"
     std::string name;
-    std::string shortName;           // for legends: "vLLM", "transformers (static)"
-    std::string family;              // the module that implements it: "transformers", "vllm",
-                                     // "llamacpp" (engines/engine_module.h)
-    double memoryFraction = 1.0;     // share of GPU memory the engine allows itself
-    double runtimeOverheadMiB = 0;   // CUDA context, allocator reserve, library workspaces
-    double cudaGraphMiB = 0;         // captured CUDA graphs
+    std::string shortName;                // for legends: "vLLM", "transformers (static)"
+    std::string family;                   // the module that implements it: "transformers", "vllm",
+                                          // "llamacpp" (engines/engine_module.h)
+    double memoryFraction = 1.0;          // share of GPU memory the engine allows itself
+    double runtimeOverheadMiB = 0;        // CUDA context, allocator reserve, library workspaces
+    double cudaGraphMiB = 0;              // captured CUDA graphs
     double tensorParallelOverheadMiB = 0; // per GPU when layers are split tensor-parallel:
                                           // communicator buffers (NCCL, custom all-reduce)
-    CudaGraphAccounting cudaGraphsInBudget = CudaGraphAccounting::All; // whose graphs the KV
-                                     // budget counts; the others' are captured outside it
-    int64_t kvBlockTokens = 1;       // KV allocation granularity in tokens (vLLM block_size)
-    bool preallocatesKv = false;     // KV reserved for the whole configured context up front
-    int64_t prefillChunkTokens = 0;  // tokens per prefill forward; 0 = the whole prompt at once
-    int64_t profileTokensFloor = 0;  // with prefillChunkTokens 0: the profiling forward takes
-                                     // max(context, this) tokens (vLLM V0 without chunked
-                                     // prefill); 0 = context x batch (HF runs each prompt whole)
-    int64_t chunkedAboveContext = 0; // ... unless the context exceeds this: then the engine
+    CudaGraphAccounting cudaGraphsInBudget =
+        CudaGraphAccounting::All;       // whose graphs the KV
+                                        // budget counts; the others' are captured outside it
+    int64_t kvBlockTokens = 1;          // KV allocation granularity in tokens (vLLM block_size)
+    bool preallocatesKv = false;        // KV reserved for the whole configured context up front
+    int64_t prefillChunkTokens = 0;     // tokens per prefill forward; 0 = the whole prompt at once
+    int64_t profileTokensFloor = 0;     // with prefillChunkTokens 0: the profiling forward takes
+                                        // max(context, this) tokens (vLLM V0 without chunked
+                                        // prefill); 0 = context x batch (HF runs each prompt whole)
+    int64_t chunkedAboveContext = 0;    // ... unless the context exceeds this: then the engine
     int64_t longContextChunkTokens = 0; // turns chunked prefill on, in chunks of this (vLLM V0)
     KvPlacement defaultKvPlacement = KvPlacement::Gpu;
     int64_t gpuResidentKvLayers = 0; // KV layers kept on the GPU when the cache is offloaded
@@ -55,8 +56,8 @@ struct EngineProfile
     std::string largeGpuExcludedName;
     int64_t largeGpuMaxNumSeqs = 0;
     int64_t largeGpuPrefillChunkTokens = 0;
-    int64_t baseMaxNumSeqs = 0;          // the defaults elsewhere (the catalog's max_num_seqs
-    int64_t basePrefillChunkTokens = 0;  // and prefill_chunk_tokens)
+    int64_t baseMaxNumSeqs = 0;         // the defaults elsewhere (the catalog's max_num_seqs
+    int64_t basePrefillChunkTokens = 0; // and prefill_chunk_tokens)
     // TGI's default max_batch_prefill_tokens when prefillChunkTokens is 0 (engines.json
     // "prefill_default"): its own table of FP16 FLOP/s by GPU over the model's FLOPs per token,
     // else fallbackTokens (engines/tgi_engine.cpp).
@@ -66,8 +67,7 @@ struct EngineProfile
         int64_t fallbackTokens = 0;
     } prefillDefault;
     // How the engine schedules concurrent requests (engines.json "serving"; planning/serving.h).
-    enum class KvHeld
-    {
+    enum class KvHeld {
         Grows,     // paged blocks follow each sequence's length: on average prompt + half
                    // the answer (vLLM)
         Request,   // each request holds prompt + its whole answer from the start (TGI reserves
@@ -79,25 +79,24 @@ struct EngineProfile
         bool continuousBatching = false; // a finished request's slot is refilled at once; else
                                          // a batch runs to its end before the next starts
         KvHeld kvHeld = KvHeld::Request;
-        int64_t maxRequests = 0;         // concurrent requests beyond which it refuses (TGI
-                                         // --max-concurrent-requests); 0 = none
+        int64_t maxRequests = 0; // concurrent requests beyond which it refuses (TGI
+                                 // --max-concurrent-requests); 0 = none
         // Past its KV capacity with requests waiting, vLLM admits prompts into the blocks it
         // has free and preempts the newest request when a running one needs a block; the
         // preempted request is recomputed (its prompt prefilled again), or, where the release
         // offers --preemption-mode swap, its blocks go to CPU RAM and come back over PCIe.
         bool preempts = false;
-        bool swapPreemption = false;     // --preemption-mode swap exists (vLLM's V0 engine)
+        bool swapPreemption = false; // --preemption-mode swap exists (vLLM's V0 engine)
         std::string source;
     } serving;
-    bool layerSplit = false;         // several GPUs hold whole layers and run in turn (llama.cpp
-                                     // --split-mode layer), instead of tensor parallel
+    bool layerSplit = false; // several GPUs hold whole layers and run in turn (llama.cpp
+                             // --split-mode layer), instead of tensor parallel
     // How the engine lays out a sliding-window model's and an MLA model's cache (engines.json
     // "kv_layout", llama.cpp's; release rules change it). The defaults keep the model's shape:
     // windowed layers hold min(context, window) per sequence, MLA one latent per token.
     struct KvLayout
     {
-        enum class Windows
-        {
+        enum class Windows {
             Model,       // as the model says (vLLM, transformers)
             FullContext, // every layer holds the whole context; the window is only a mask
             OwnCache,    // windowed layers share one smaller cache (llama.cpp's iSWA) of
@@ -110,8 +109,7 @@ struct EngineProfile
         bool perSequence = false;      // one cache per sequence (llama.cpp -np N, no -kvu)
         int64_t loneSequenceSlots = 0; // slots a one-sequence server opens, sharing one cache
                                        // (llama-server's -np auto); 0 = one
-        enum class Mla
-        {
+        enum class Mla {
             Latent,         // kv_lora_rank + qk_rope_head_dim per token (K only)
             LatentAndValue, // that K plus a kv_lora_rank-wide V
             FullHeads,      // every query head's K (qk_nope + qk_rope) and V (v_head_dim)
@@ -120,16 +118,16 @@ struct EngineProfile
     } kvLayout;
     // What the engine runs (engines.json "supports"), in the planner's order of preference;
     // empty = anything.
-    std::vector<std::string> supportedWeights;  // weight format ids
-    std::vector<std::string> supportedKvDtypes; // KV dtype ids
+    std::vector<std::string> supportedWeights;      // weight format ids
+    std::vector<std::string> supportedKvDtypes;     // KV dtype ids
     std::vector<std::string> supportedKvPlacements; // where its decode reads the KV: gpu, cpu
-    std::vector<std::string> supportedVendors;  // GPU vendors: NVIDIA, AMD, Apple
+    std::vector<std::string> supportedVendors;      // GPU vendors: NVIDIA, AMD, Apple
     bool supportsWeights(const std::string& id) const;
     bool supportsKvDtype(const std::string& id) const;
     bool supportsKvPlacement(const std::string& id) const;
     bool runsOn(const std::string& vendor) const;
-    EngineReleases releases;         // rules by release (engines.json "releases"); none for
-                                     // engines whose figures kvscope does not tie to a release
+    EngineReleases releases; // rules by release (engines.json "releases"); none for
+                             // engines whose figures kvscope does not tie to a release
     std::string source;
 };
 

@@ -30,11 +30,11 @@ struct KvFigures
 // for N tokens per request: Mx"; llama.cpp's "KV self size" / "KV buffer size" in MiB.
 struct EngineFigures
 {
-    int64_t kvBlocks = 0;        // KV blocks the free memory holds (per GPU; all GPUs alike)
-    int64_t kvCacheTokens = 0;   // kvBlocks x block size: tokens all sequences share
-    double maxConcurrency = 0;   // kvCacheTokens / blocks of one sequence of the context
-    double kvBufferBytes = 0;    // KV allocated for the configured context, all GPUs together
-    int64_t gpuLayers = 0;       // layers on the GPUs (llama.cpp -ngl); the rest run on the CPU
+    int64_t kvBlocks = 0;           // KV blocks the free memory holds (per GPU; all GPUs alike)
+    int64_t kvCacheTokens = 0;      // kvBlocks x block size: tokens all sequences share
+    double maxConcurrency = 0;      // kvCacheTokens / blocks of one sequence of the context
+    double kvBufferBytes = 0;       // KV allocated for the configured context, all GPUs together
+    int64_t gpuLayers = 0;          // layers on the GPUs (llama.cpp -ngl); the rest run on the CPU
     int64_t expertLayersOnHost = 0; // MoE layers whose routed experts are in host RAM
     int64_t moeLayers = 0;          // MoE layers of the model
 };

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/scenario/engine_profile.h"
 #include "kvscope/base/field_error.h"
 #include "kvscope/base/limits.h"
 #include "kvscope/model/efficiency.h"
 #include "kvscope/model/hardware.h"
 #include "kvscope/model/model_spec.h"
 #include "kvscope/model/storage_formats.h"
+#include "kvscope/scenario/engine_profile.h"
 
 #include <cstdint>
 #include <optional>

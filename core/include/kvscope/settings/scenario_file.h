@@ -5,10 +5,10 @@
 // custom model (as config.json fields) or a custom GPU in full. From version 2 a file may hold
 // the scenarios pinned beside it for comparison ("pinned": [{"name", "scenario"}]).
 
-#include "kvscope/catalog/catalog.h"
 #include "kvscope/base/field_error.h"
-#include "kvscope/scenario/scenario.h"
+#include "kvscope/catalog/catalog.h"
 #include "kvscope/scenario/named_scenario.h"
+#include "kvscope/scenario/scenario.h"
 
 #include <filesystem>
 #include <string>

@@ -4,9 +4,9 @@
 // The command-line door to the settings registry, shared by kvscope-cli and the kvscope window's
 // command line (SPEC section 5): --model ID|CONFIG.json, --gpu ID|GPU.json, --context N, ...
 
+#include "kvscope/base/field_error.h"
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/scenario/scenario.h"
-#include "kvscope/base/field_error.h"
 
 #include <string>
 #include <utility>

@@ -4,8 +4,8 @@
 // A Comparison as text: a figure's value and its change in the words of the headline strip,
 // and the whole difference table as an aligned table, Markdown or CSV.
 
-#include "kvscope/planning/comparison.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/planning/comparison.h"
 #include "kvscope/text/text_summary.h"
 
 #include <string>

@@ -5,8 +5,8 @@
 // ("2 x 32 KV heads x 128 head_dim x 2 B x 32 layers = 512 KiB"). One source for the window's
 // hover text, the report and the CLI table, so they never disagree.
 
-#include "kvscope/evaluation/evaluation.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/evaluation/evaluation.h"
 #include "kvscope/scenario/scenario.h"
 
 #include <string>
@@ -64,8 +64,8 @@ struct ExplainWords
 
 struct Explanation
 {
-    std::string id; // kv_per_token, kv_total, weights, capacity, fit, decode, longest_context, pcie,
-                    // experts_offloaded and host_experts (experts in host RAM)
+    std::string id; // kv_per_token, kv_total, weights, capacity, fit, decode, longest_context,
+                    // pcie, experts_offloaded and host_experts (experts in host RAM)
     std::string arithmetic; // the formula with numbers, ending "= result"
 };
 

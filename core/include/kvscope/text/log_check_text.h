@@ -5,8 +5,8 @@
 // figures logged against predicted, one row each (kvscope-cli check-log; the window's dialog
 // shows the same rows in its own language).
 
-#include "kvscope/planning/log_check.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/planning/log_check.h"
 
 #include <string>
 

@@ -4,8 +4,8 @@
 // Remedies in words, for `calc` and the English report: what each changes, the options that
 // apply it, and its effect in numbers.
 
-#include "kvscope/planning/remedies.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/planning/remedies.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "kvscope/evaluation/evaluation.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/evaluation/evaluation.h"
 #include "kvscope/scenario/scenario.h"
 
 #include <string>

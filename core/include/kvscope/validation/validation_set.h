@@ -35,8 +35,8 @@
 // setting its figure depends on is not stated (a KV pool needs gpu_memory_utilization and
 // max_model_len; a KV buffer needs n_ctx). Nothing is tuned per case.
 
-#include "kvscope/catalog/catalog.h"
 #include "kvscope/base/field_error.h"
+#include "kvscope/catalog/catalog.h"
 #include "kvscope/scenario/scenario.h"
 
 #include <array>
@@ -77,11 +77,11 @@ struct ValidationSettings
     std::optional<int64_t> pcieGen;
     std::optional<int64_t> lanes;
     std::optional<std::string> engineVersion; // e.g. "v0.6.4 V0"; read for version-dependent rules
-    std::optional<std::string> memory;        // a PCIe copy's host memory: "pinned", "pageable", ...
-    std::optional<std::string> sampler;       // vLLM's logged top-k/top-p sampler: "flashinfer" or
-                                              // "pytorch"
-    std::optional<std::string> kvCacheDtype;  // vLLM --kv-cache-dtype: "auto" or an FP8 encoding
-    std::optional<bool> enforceEager;         // vLLM --enforce-eager: no CUDA graphs
+    std::optional<std::string> memory;       // a PCIe copy's host memory: "pinned", "pageable", ...
+    std::optional<std::string> sampler;      // vLLM's logged top-k/top-p sampler: "flashinfer" or
+                                             // "pytorch"
+    std::optional<std::string> kvCacheDtype; // vLLM --kv-cache-dtype: "auto" or an FP8 encoding
+    std::optional<bool> enforceEager;        // vLLM --enforce-eager: no CUDA graphs
     // Settings stated under an engine's name the settings registry knows (VLLM_USE_V1, ...)
     // and no mapping above handles: (kvscope-cli flag, value), passed on as they are.
     std::vector<std::pair<std::string, std::string>> passedOn;
@@ -177,7 +177,7 @@ struct ValidationSummary
     ValidationKind kind = ValidationKind::Decode;
     int evaluated = 0; // cases compared
     int skipped = 0;
-    int doesNotFit = 0; // predicted not to run: apart from the error figures
+    int doesNotFit = 0;        // predicted not to run: apart from the error figures
     double medianAbsError = 0; // over evaluated cases; 0 when there are none
     double within5 = 0;        // share of evaluated cases with |error| <= 5 %
     double within10 = 0;       // ... <= 10 %
