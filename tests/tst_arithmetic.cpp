@@ -4,6 +4,7 @@
 // "4.00 KiB × (80 layers × 32,768 tokens) = 5.00 GiB" beside a 5.00 GiB per-GPU figure, when the
 // product is 10 GiB, is the kind of contradiction this catches.
 
+#include "suite_registry.h"
 #include "arithmetic_check.h"
 #include "testutils.h"
 
@@ -105,5 +106,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestArithmetic)
+KVSCOPE_TEST_SUITE(TestArithmetic, "tst_arithmetic", kvscope::test::SuiteApp::Core)
 #include "tst_arithmetic.moc"

@@ -3,6 +3,7 @@
 // overhead to vLLM's logged KV cache size, measurements out of reach, and the record kept in the
 // scenario file.
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/evaluation/calibration.h"
@@ -251,5 +252,5 @@ void TestCalibration::scenarioFileRefusesBadRecords()
     QCOMPARE(qs(loaded.error().field), field);
 }
 
-QTEST_GUILESS_MAIN(TestCalibration)
+KVSCOPE_TEST_SUITE(TestCalibration, "tst_calibration", kvscope::test::SuiteApp::Core)
 #include "tst_calibration.moc"

@@ -3,6 +3,7 @@
 // (an AWQ 70B is not 131 GiB of FP16). Hybrid and vision checkpoints: tst_hybrid. Files:
 // tests/data/configs/checkpoints/SOURCES.md.
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/formats/config_import.h"
@@ -100,5 +101,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCheckpoints)
+KVSCOPE_TEST_SUITE(TestCheckpoints, "tst_checkpoints", kvscope::test::SuiteApp::Core)
 #include "tst_checkpoints.moc"

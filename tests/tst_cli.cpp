@@ -56,6 +56,7 @@
 // sweep-context: x = 256 x 2^(9i/15) rounded (388, 588, ..., 2,048 at i = 5, 16,384 at i = 10,
 //   131,072); kv_per_gpu_bytes = x x 524,288 at every point.
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "cli.h"
@@ -447,5 +448,5 @@ void TestCli::calibrate()
     QCOMPARE(k["after"].get<double>(), 100000.0);
 }
 
-QTEST_GUILESS_MAIN(TestCli)
+KVSCOPE_TEST_SUITE(TestCli, "tst_cli", kvscope::test::SuiteApp::Core)
 #include "tst_cli.moc"

@@ -2,6 +2,7 @@
 // Scenarios side by side: the difference table's figures against hand-computed ones, its text,
 // saved comparisons (pinned scenarios in a scenario file) and `kvscope-cli compare`.
 
+#include "suite_registry.h"
 #include "cli_runner.h"
 #include "testutils.h"
 
@@ -253,5 +254,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCompare)
+KVSCOPE_TEST_SUITE(TestCompare, "tst_compare", kvscope::test::SuiteApp::Core)
 #include "tst_compare.moc"

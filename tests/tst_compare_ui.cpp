@@ -3,6 +3,7 @@
 // headline's change against A, a saved comparison reopened, and undo/redo of a slider drag, an
 // applied remedy and an opened file.
 
+#include "suite_registry.h"
 #include "window_fixture.h"
 
 #include "pdf_text.h"
@@ -348,5 +349,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompareUi)
+KVSCOPE_TEST_SUITE(TestCompareUi, "tst_compare_ui", kvscope::test::SuiteApp::Widgets)
 #include "tst_compare_ui.moc"

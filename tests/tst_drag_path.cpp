@@ -3,6 +3,7 @@
 // context control, the title and the recent-files menu stay as they are (the modified mark
 // follows the saved state exactly), and a refused value is judged once, when evaluated.
 
+#include "suite_registry.h"
 #include "panels/context_control.h"
 #include "panels/scenario_panel.h"
 #include "testutils.h"
@@ -202,13 +203,6 @@ void TestDragPath::refusedContextIsJudgedOnceAndUndone()
     QCOMPARE(m_controller->snapshot().scenario.context, int64_t(4096));
 }
 
-int main(int argc, char** argv)
-{
-    qputenv("QT_FONT_DPI", "96");
-    QApplication app(argc, argv);
-    QApplication::setStyle(QStringLiteral("Fusion"));
-    TestDragPath test;
-    return QTest::qExec(&test, argc, argv);
-}
+KVSCOPE_TEST_SUITE(TestDragPath, "tst_drag_path", kvscope::test::SuiteApp::FusionFixed)
 
 #include "tst_drag_path.moc"

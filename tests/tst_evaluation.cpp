@@ -3,6 +3,7 @@
 // order as they must, curves move the right way, extreme inputs stay finite, reload vs recompute
 // crosses where it should (searched only when asked), and validation names the field it rejects.
 
+#include "suite_registry.h"
 #include "evaluation_checks.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/io/result_json.h"
@@ -603,5 +604,5 @@ void TestEvaluation::validateNamesTheField()
     QCOMPARE(qs(e.error().field), field);
 }
 
-QTEST_GUILESS_MAIN(TestEvaluation)
+KVSCOPE_TEST_SUITE(TestEvaluation, "tst_evaluation", kvscope::test::SuiteApp::Core)
 #include "tst_evaluation.moc"

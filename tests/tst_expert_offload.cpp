@@ -3,6 +3,7 @@
 // takes from VRAM and puts in host RAM, what a decode step and a prefill then cost, the
 // --n-cpu-moe that fits, the remedy that offers it, the launch command, the engines that refuse
 // it, and the cited measurements in resources/validation/expert-offload.json.
+#include "suite_registry.h"
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/evaluation/expert_offload.h"
 #include "kvscope/planning/expert_fit.h"
@@ -316,5 +317,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExpertOffload)
+KVSCOPE_TEST_SUITE(TestExpertOffload, "tst_expert_offload", kvscope::test::SuiteApp::Core)
 #include "tst_expert_offload.moc"

@@ -4,6 +4,7 @@
 // writes that leave the old file alone, the headless CLI, settings round-trips, and the view
 // registry as the window, the report, the CLI and Export data all read it.
 
+#include "suite_registry.h"
 #include "charts/chart_base.h"
 #include "charts/chart_set.h"
 #include "charts/view_registry.h"
@@ -638,13 +639,6 @@ void TestExport::darkExportIsDark()
     }
 }
 
-int main(int argc, char** argv)
-{
-    qputenv("QT_FONT_DPI", "96");
-    QApplication app(argc, argv);
-    QApplication::setStyle(QStringLiteral("Fusion"));
-    TestExport test;
-    return QTest::qExec(&test, argc, argv);
-}
+KVSCOPE_TEST_SUITE(TestExport, "tst_export", kvscope::test::SuiteApp::FusionFixed)
 
 #include "tst_export.moc"

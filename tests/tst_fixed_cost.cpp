@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fixed cost per layer per decode step: layer_overhead_us where the step's kernels are
 // replayed as a CUDA graph, layer_overhead_eager_us where they are launched one by one.
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QtTest>
@@ -53,5 +54,5 @@ void TestFixedCost::fixedCost()
     QVERIFY(qAbs(e.decode.gpuMs - bare.decode.gpuMs - fixedMs) < 1e-9);
 }
 
-QTEST_GUILESS_MAIN(TestFixedCost)
+KVSCOPE_TEST_SUITE(TestFixedCost, "tst_fixed_cost", kvscope::test::SuiteApp::Core)
 #include "tst_fixed_cost.moc"

@@ -3,6 +3,7 @@
 // LANG=C and LANG=de_DE.UTF-8: the process locale is switched on here, and the text must not
 // change, since separators come only from NumberStyle (decimal commas bite calculators).
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/base/number_format.h"
@@ -239,5 +240,5 @@ void TestFormat::summaryIgnoresLocale()
     QCOMPARE(qs(underProcessLocale), qs(underClassic));
 }
 
-QTEST_GUILESS_MAIN(TestFormat)
+KVSCOPE_TEST_SUITE(TestFormat, "tst_format", kvscope::test::SuiteApp::Core)
 #include "tst_format.moc"

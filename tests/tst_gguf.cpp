@@ -2,6 +2,7 @@
 // GGUF model files: the header reader, the model it describes, weights to the byte, the doors
 // that take a file (--model, scenario files, launch commands) and files that lie.
 
+#include "suite_registry.h"
 #include "cli_runner.h"
 #include "gguf_builder.h"
 #include "testutils.h"
@@ -384,5 +385,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestGguf)
+KVSCOPE_TEST_SUITE(TestGguf, "tst_gguf", kvscope::test::SuiteApp::Core)
 #include "tst_gguf.moc"

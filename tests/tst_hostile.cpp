@@ -9,6 +9,7 @@
 //  - failed exports (CSV data, report) leave the file they would replace intact.
 //  - file names that are not UTF-8 (ids and sources are made from them) print as valid JSON.
 
+#include "suite_registry.h"
 #include "cli.h"
 #include "kvscope/formats/config_import.h"
 #include "kvscope/settings/scenario_file.h"
@@ -402,5 +403,5 @@ void TestHostile::nonUtf8FileNames()
             std::string::npos);
 }
 
-QTEST_MAIN(TestHostile)
+KVSCOPE_TEST_SUITE(TestHostile, "tst_hostile", kvscope::test::SuiteApp::Widgets)
 #include "tst_hostile.moc"

@@ -3,6 +3,7 @@
 // test starts (HF_ENDPOINT): a fetch, a gated model with and without HF_TOKEN, one that does not
 // exist, the cache when offline or unreachable, and ids that are not ids. No internet needed.
 
+#include "suite_registry.h"
 #include "cli.h"
 #include "hub_fetch.h"
 #include "testutils.h"
@@ -249,5 +250,5 @@ private:
     FakeHub m_hub;
 };
 
-QTEST_MAIN(TestHub)
+KVSCOPE_TEST_SUITE(TestHub, "tst_hub", kvscope::test::SuiteApp::Core)
 #include "tst_hub.moc"

@@ -5,6 +5,7 @@
 // vLLM's MambaStateShapeCalculator and llama.cpp's F32 recurrent cache (the sums are in the
 // comments); files: tests/data/configs/checkpoints/SOURCES.md.
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/evaluation/evaluation.h"
@@ -416,5 +417,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHybrid)
+KVSCOPE_TEST_SUITE(TestHybrid, "tst_hybrid", kvscope::test::SuiteApp::Core)
 #include "tst_hybrid.moc"

@@ -4,6 +4,7 @@
 // two generated at run time; tst_hostile covers every file there, window included), and
 // scenario files that round-trip every field.
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "cli.h"
@@ -593,5 +594,5 @@ void TestIo::scenarioRejects()
     QVERIFY2(qs(s.error().field).contains(field), s.error().message().c_str());
 }
 
-QTEST_GUILESS_MAIN(TestIo)
+KVSCOPE_TEST_SUITE(TestIo, "tst_io", kvscope::test::SuiteApp::Core)
 #include "tst_io.moc"

@@ -3,6 +3,7 @@
 // units; the other rows are hand-checked cases for GQA, MQA, MLA, sliding windows, tensor
 // parallelism and quantized KV (the arithmetic is written next to each row).
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/model/kv_cache.h"
@@ -448,5 +449,5 @@ void TestKvCache::variantShapes()
     }
 }
 
-QTEST_GUILESS_MAIN(TestKvCache)
+KVSCOPE_TEST_SUITE(TestKvCache, "tst_kvcache", kvscope::test::SuiteApp::Core)
 #include "tst_kvcache.moc"

@@ -2,6 +2,7 @@
 // Launch commands: each engine module writes the command that runs a scenario with flags its
 // engine documents, and says in a note what the engine cannot be told. Hand-checked commands,
 // every engine x weight format x KV dtype against the documented flag lists, and the CLI door.
+#include "suite_registry.h"
 #include "cli.h"
 #include "cli_runner.h"
 #include "kvscope/engines/launch_command.h"
@@ -261,5 +262,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLaunch)
+KVSCOPE_TEST_SUITE(TestLaunch, "tst_launch", kvscope::test::SuiteApp::Core)
 #include "tst_launch.moc"

@@ -3,6 +3,7 @@
 // fails, naming the file and the layer, on a copy of the core with one upward include planted
 // (and on a Qt header in the core).
 
+#include "suite_registry.h"
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -98,5 +99,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLayers)
+KVSCOPE_TEST_SUITE(TestLayers, "tst_layers", kvscope::test::SuiteApp::Core)
 #include "tst_layers.moc"

@@ -4,6 +4,7 @@
 // is checked from the laid-out widgets: readable plot areas, whole legends, a window no larger
 // than the screen, headline figures inside it.
 
+#include "suite_registry.h"
 #include "window_fixture.h"
 
 #include "charts/chart_base.h"
@@ -382,5 +383,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLayout)
+KVSCOPE_TEST_SUITE(TestLayout, "tst_layout", kvscope::test::SuiteApp::Widgets)
 #include "tst_layout.moc"

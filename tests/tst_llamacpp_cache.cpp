@@ -5,6 +5,7 @@
 // model's latent from b5137. Every figure is worked out by hand next to its row, in FP16 (2 bytes
 // an element).
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QtTest>
@@ -141,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLlamaCppCache)
+KVSCOPE_TEST_SUITE(TestLlamaCppCache, "tst_llamacpp_cache", kvscope::test::SuiteApp::Core)
 #include "tst_llamacpp_cache.moc"

@@ -5,6 +5,7 @@
 //
 // KVSCOPE_SCREENSHOT_DIR=/some/dir also saves the dialog as PNGs for a person to look at.
 
+#include "suite_registry.h"
 #include "window_fixture.h"
 
 #include "panels/log_check_dialog.h"
@@ -197,5 +198,5 @@ private:
     WindowFixture m_fixture;
 };
 
-QTEST_MAIN(TestLogCheckUi)
+KVSCOPE_TEST_SUITE(TestLogCheckUi, "tst_log_check_ui", kvscope::test::SuiteApp::Widgets)
 #include "tst_log_check_ui.moc"

@@ -2,6 +2,7 @@
 // The window's planner pages: the Plan tab ranks what the core's plan() returns (every row
 // runs, the front is a Pareto front, a row loads as the scenario) and the Fit matrix tab shows
 // fitMatrix() with hand-checked cells. Both wait while hidden and export their tables as CSV.
+#include "suite_registry.h"
 #include "charts/fit_matrix_chart.h"
 #include "charts/plan_chart.h"
 #include "export/chart_export.h"
@@ -264,5 +265,5 @@ private:
     ScenarioController* m_controller = nullptr;
 };
 
-QTEST_MAIN(TestPlannerUi)
+KVSCOPE_TEST_SUITE(TestPlannerUi, "tst_planner_ui", kvscope::test::SuiteApp::Widgets)
 #include "tst_planner_ui.moc"

@@ -3,6 +3,7 @@
 // options, given to `calc`, give the scenario it promises; the search returns only
 // configurations that run and meet the targets, ranked, with a correct Pareto front; the fit
 // matrix matches the seed's "one 24 GB GPU at 4 bits" statements; cost follows the prices.
+#include "suite_registry.h"
 #include "cli.h"
 #include "cli_runner.h"
 #include "kvscope/model/kv_cache.h"
@@ -559,5 +560,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanning)
+KVSCOPE_TEST_SUITE(TestPlanning, "tst_planning", kvscope::test::SuiteApp::Core)
 #include "tst_planning.moc"

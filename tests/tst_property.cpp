@@ -8,6 +8,7 @@
 // KVSCOPE_PROPERTY_THIN=N keeps every N-th GPU and every N-th weight format (all models, contexts,
 // batches and placements stay): the asan CI run sets it, as a sanitized build is ~30x slower.
 
+#include "suite_registry.h"
 #include "evaluation_checks.h"
 #include "testutils.h"
 
@@ -222,5 +223,5 @@ void TestProperty::memorySweep()
     QVERIFY(checked >= (m_thin > 1 ? 50'000 : 500'000));
 }
 
-QTEST_GUILESS_MAIN(TestProperty)
+KVSCOPE_TEST_SUITE(TestProperty, "tst_property", kvscope::test::SuiteApp::Core)
 #include "tst_property.moc"

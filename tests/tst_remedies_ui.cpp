@@ -2,6 +2,7 @@
 // The window's planner: the headline strip says whether the scenario runs and what binds, a
 // scenario that cannot run shows no decode speed, the remedies panel lists the core's remedies
 // in order, Apply makes one change that runs, and Undo takes it back.
+#include "suite_registry.h"
 #include "kvscope/planning/cautions.h"
 #include "kvscope/planning/remedies.h"
 #include "kvscope/settings/scenario_options.h"
@@ -147,5 +148,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRemediesUi)
+KVSCOPE_TEST_SUITE(TestRemediesUi, "tst_remedies_ui", kvscope::test::SuiteApp::Widgets)
 #include "tst_remedies_ui.moc"

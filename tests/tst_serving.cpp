@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Serving many users: how long each engine's requests hold KV, how many run at once, and the
 // throughput and latency that follow, each figure rebuilt from evaluate() by hand.
+#include "suite_registry.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/text/text_summary.h"
 #include "testutils.h"
@@ -274,5 +275,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestServing)
+KVSCOPE_TEST_SUITE(TestServing, "tst_serving", kvscope::test::SuiteApp::Core)
 #include "tst_serving.moc"

@@ -3,6 +3,7 @@
 // exactly its flags; every flag is accepted by calc; a value outside a setting's range is refused
 // with the same words by the CLI and by scenario files; and a vLLM validation case's options,
 // given to `kvscope-cli calc`, reproduce the figure `validate` computes for it.
+#include "suite_registry.h"
 #include "cli.h"
 #include "cli_runner.h"
 #include "kvscope/catalog/catalog.h"
@@ -361,5 +362,5 @@ void TestSettings::validationCasesStateRegistrySettingsByEngineName()
     QCOMPARE(refused.error().accepted, std::string("on or off"));
 }
 
-QTEST_GUILESS_MAIN(TestSettings)
+KVSCOPE_TEST_SUITE(TestSettings, "tst_settings", kvscope::test::SuiteApp::Core)
 #include "tst_settings.moc"

@@ -2,6 +2,7 @@
 // What a chart pasted into a slide or a report says without the window around it: axes in
 // human units with one format per axis, SVG fonts any viewer resolves, the 16:9 slide size, and
 // a fit matrix that keeps only the rows and columns it has room to name.
+#include "suite_registry.h"
 #include "charts/chart_base.h"
 #include "charts/fit_matrix_chart.h"
 #include "export/chart_export.h"
@@ -144,5 +145,5 @@ void TestSlideExport::matrixKeepsWhatItCanName()
     chart->layOutAt(chart->rect().size());
 }
 
-QTEST_MAIN(TestSlideExport)
+KVSCOPE_TEST_SUITE(TestSlideExport, "tst_slide_export", kvscope::test::SuiteApp::Widgets)
 #include "tst_slide_export.moc"

@@ -2,6 +2,7 @@
 // Engine start-up logs: real excerpts (tests/data/logs, each cited in its SOURCES.md) read into
 // settings and figures, the scenario they describe held against kvscope, and hostile files.
 
+#include "suite_registry.h"
 #include "cli_runner.h"
 #include "testutils.h"
 
@@ -425,5 +426,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStartupLog)
+KVSCOPE_TEST_SUITE(TestStartupLog, "tst_startup_log", kvscope::test::SuiteApp::Core)
 #include "tst_startup_log.moc"

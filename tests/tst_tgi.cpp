@@ -2,6 +2,7 @@
 // Text Generation Inference: the KV budget its warm-up leaves (CUDA_MEMORY_FRACTION x
 // TGI_WIGGLE_ROOM), the launcher's default max_batch_prefill_tokens worked by hand from
 // launcher/src/main.rs, and the text-generation-launcher command with only its documented flags.
+#include "suite_registry.h"
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/engines/launch_command.h"
 #include "testutils.h"
@@ -118,5 +119,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTgi)
+KVSCOPE_TEST_SUITE(TestTgi, "tst_tgi", kvscope::test::SuiteApp::Core)
 #include "tst_tgi.moc"

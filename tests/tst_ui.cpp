@@ -3,6 +3,7 @@
 // overflow turns red, extreme settings never show NaN / inf / negative sizes, the Japanese
 // window has no untranslated text, and a screenshot is not blank.
 
+#include "suite_registry.h"
 #include "charts/breakeven_chart.h"
 #include "charts/decode_latency_chart.h"
 #include "charts/kv_growth_chart.h"
@@ -654,13 +655,6 @@ void TestUi::unitsSwitchChangesLabels()
     QVERIFY(m_window->chart("vram")->yAxis->label().contains(QStringLiteral("GB")));
 }
 
-int main(int argc, char** argv)
-{
-    qputenv("QT_FONT_DPI", "96"); // pixel-stable layouts, whatever the machine says
-    QApplication app(argc, argv);
-    QApplication::setStyle(QStringLiteral("Fusion"));
-    TestUi test;
-    return QTest::qExec(&test, argc, argv);
-}
+KVSCOPE_TEST_SUITE(TestUi, "tst_ui", kvscope::test::SuiteApp::FusionFixed)
 
 #include "tst_ui.moc"

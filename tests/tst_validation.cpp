@@ -2,6 +2,7 @@
 // The validation set as a regression guard, and the validation module's own rows: hand-made
 // cases checked by hand arithmetic, skips with their reasons, and malformed case files.
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/settings/scenario_defaults.h"
@@ -584,5 +585,5 @@ void TestValidation::malformedFiles()
     QVERIFY(!cases.error().accepted.empty());
 }
 
-QTEST_GUILESS_MAIN(TestValidation)
+KVSCOPE_TEST_SUITE(TestValidation, "tst_validation", kvscope::test::SuiteApp::Core)
 #include "tst_validation.moc"

@@ -4,6 +4,7 @@
 // kvscope predicts not to fit is reported apart rather than as -100 %, and files named *holdout*
 // are summarised on their own.
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/validation/validation_set.h"
@@ -165,5 +166,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestValidationRules)
+KVSCOPE_TEST_SUITE(TestValidationRules, "tst_validation_rules", kvscope::test::SuiteApp::Core)
 #include "tst_validation_rules.moc"

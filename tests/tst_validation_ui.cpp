@@ -5,6 +5,7 @@
 // KVSCOPE_SCREENSHOT_DIR=/some/dir also saves the view and the dialog as PNGs (English and
 // Japanese) for a person to look at.
 
+#include "suite_registry.h"
 #include "window_fixture.h"
 
 #include "panels/calibration_dialog.h"
@@ -266,5 +267,5 @@ void TestValidationUi::followsTheTheme()
             0.5);
 }
 
-QTEST_MAIN(TestValidationUi)
+KVSCOPE_TEST_SUITE(TestValidationUi, "tst_validation_ui", kvscope::test::SuiteApp::Widgets)
 #include "tst_validation_ui.moc"

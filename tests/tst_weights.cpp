@@ -2,6 +2,7 @@
 // Parameter counts and weight bytes: exact for Llama 2 7B (SPEC section 4), close to the
 // published total of every catalog model, MoE total vs active, and every preset evaluating.
 
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/model/parameters.h"
@@ -373,5 +374,5 @@ void TestWeights::catalogIsBroadAndSourced()
         QVERIFY2(c.gpu(id), id);
 }
 
-QTEST_GUILESS_MAIN(TestWeights)
+KVSCOPE_TEST_SUITE(TestWeights, "tst_weights", kvscope::test::SuiteApp::Core)
 #include "tst_weights.moc"

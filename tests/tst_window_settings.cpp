@@ -3,6 +3,7 @@
 // ranges, the engine-release box applies a release's rules as `calc --engine-version` does, and
 // a release the engine lacks is refused with the same words as on the command line.
 
+#include "suite_registry.h"
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/settings/settings_registry.h"
@@ -130,5 +131,5 @@ void TestWindowSettings::controlsOfferTheRegistryRanges()
     QVERIFY(sawBatch);
 }
 
-QTEST_MAIN(TestWindowSettings)
+KVSCOPE_TEST_SUITE(TestWindowSettings, "tst_window_settings", kvscope::test::SuiteApp::Widgets)
 #include "tst_window_settings.moc"
