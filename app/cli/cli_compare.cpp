@@ -20,7 +20,7 @@ int compareCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream&
     auto scenarios = loadComparedFiles(args.positional, catalog);
     if (!scenarios)
         return badInput(err, scenarios.error());
-    if (scenarios->size() > size_t(kMaxPinned + 1))
+    if (scenarios->size() > size_t(kMaxPinned) + 1)
         return badInput(err, {"compare", std::to_string(scenarios->size()) + " scenarios",
                               "at most " + std::to_string(kMaxPinned + 1) +
                                   " (a live scenario and four pinned ones)"});

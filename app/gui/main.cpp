@@ -6,10 +6,12 @@
 #include "export/screenshot.h"
 #include "gui_options.h"
 #include "hub_fetch.h"
+#include "hub_request.h"
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/formats/hub_id.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
+#include "panels/fetch_progress_dialog.h"
 #include "panels/log_check_dialog.h"
 #include "window/app_settings.h"
 #include "window/language.h"
@@ -23,6 +25,33 @@
 #include <cstdio>
 
 using namespace kvscope;
+
+namespace {
+
+// Fetches a model for File > Import from Hugging Face without blocking the window: a progress
+// dialog with Cancel while it downloads, then the window imports it (or says why not).
+void fetchFromHub(ui::MainWindow& window, const QString& id)
+{
+    auto* request = new hub::HubConfigRequest(&window);
+    auto* dialog = new ui::FetchProgressDialog(id.trimmed(), &window);
+    QObject::connect(request, &hub::HubConfigRequest::progress, dialog,
+                     &ui::FetchProgressDialog::showProgress);
+    QObject::connect(dialog, &QProgressDialog::canceled, request, &hub::HubConfigRequest::cancel);
+    QObject::connect(
+        request, &hub::HubConfigRequest::finished, &window, [&window, request, dialog] {
+            dialog->deleteLater();
+            request->deleteLater();
+            if (request->cancelled())
+                return;
+            const auto& fetched = *request->result();
+            window.importFetchedModel(fetched ? QString::fromStdString(fetched->path) : QString(),
+                                      fetched ? QString::fromStdString(fetched->note)
+                                              : QString::fromStdString(fetched.error().message()));
+        });
+    request->start("hf:" + id.trimmed().toStdString());
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -88,15 +117,8 @@ int main(int argc, char** argv)
     controller.setScenario(*scenario);
     ui::MainWindow window(&controller, screenshot ? nullptr : &settings, &language);
     // File > Import from Hugging Face asks here, the app layer, which alone reads the network.
-    QObject::connect(
-        &window, &ui::MainWindow::hubModelRequested, &window, [&window](const QString& id) {
-            QApplication::setOverrideCursor(Qt::WaitCursor);
-            auto fetched = hub::fetchConfig("hf:" + id.trimmed().toStdString());
-            QApplication::restoreOverrideCursor();
-            window.importFetchedModel(fetched ? QString::fromStdString(fetched->path) : QString(),
-                                      fetched ? QString::fromStdString(fetched->note)
-                                              : QString::fromStdString(fetched.error().message()));
-        });
+    QObject::connect(&window, &ui::MainWindow::hubModelRequested, &window,
+                     [&window](const QString& id) { fetchFromHub(window, id); });
     window.restoreState(); // the saved geometry and theme, which the command line overrides
     if (options->presentation)
         window.setPresentationMode(true);

@@ -4,6 +4,9 @@
 // (https://huggingface.co/docs/huggingface_hub/package_reference/environment_variables).
 #include "hub_fetch.h"
 
+#include "hub_parts.h"
+#include "hub_request.h"
+
 #include "kvscope/formats/config_import.h"
 #include "kvscope/formats/hub_id.h"
 
@@ -11,8 +14,7 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
+#include <QNetworkRequest>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QUrl>
@@ -25,9 +27,7 @@
 
 namespace kvscope::hub {
 
-namespace {
-
-constexpr int kTimeoutMs = 20'000;
+namespace detail {
 
 bool offline()
 {
@@ -72,7 +72,34 @@ std::optional<FieldError> store(const QByteArray& body, const HubId& id, const Q
     return std::nullopt;
 }
 
-} // namespace
+QNetworkRequest configRequest(const HubId& id)
+{
+    const QUrl url(endpoint() + QLatin1Char('/') + QString::fromStdString(id.repo) +
+                   QStringLiteral("/resolve/") + QString::fromStdString(id.revision) +
+                   QStringLiteral("/config.json"));
+    QNetworkRequest request(url);
+    request.setTransferTimeout(kTimeoutMs);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::NoLessSafeRedirectPolicy);
+    request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("kvscope"));
+    const QByteArray token = qgetenv("HF_TOKEN");
+    if (!token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + token.trimmed());
+    return request;
+}
+
+FieldError refusedAccess(const std::string& value, int status)
+{
+    return FieldError{"model", value,
+                      qgetenv("HF_TOKEN").isEmpty()
+                          ? "a public model, or HF_TOKEN set to a token that may read this "
+                            "gated or private one (HTTP " +
+                                std::to_string(status) + ")"
+                          : "a model HF_TOKEN may read: accept its licence on the Hub (HTTP " +
+                                std::to_string(status) + ")"};
+}
+
+} // namespace detail
 
 Expected<std::string> resolveForCli(const std::string& value, std::ostream& err)
 {
@@ -93,20 +120,8 @@ std::string cacheDirectory()
 
 Expected<Fetched> fetchConfig(const std::string& value)
 {
-    auto id = parseHubId(value);
-    if (!id)
-        return id.error();
-    const QString file = QString::fromStdString(cacheDirectory() + "/" + hubCachePath(*id));
-    const bool cached = QFileInfo::exists(file);
-    if (offline()) {
-        if (cached)
-            return Fetched{file.toStdString(), cachedNote(file, "HF_HUB_OFFLINE is set")};
-        return FieldError{"model", value,
-                          "a model already in the cache (" + cacheDirectory() +
-                              ") while HF_HUB_OFFLINE is set"};
-    }
-
-    // The command line has no event loop of its own: one for the length of the request.
+    // The command line has no event loop of its own: one for the length of the request. The
+    // window never comes here; it runs a HubConfigRequest and keeps its own loop.
     std::unique_ptr<QCoreApplication> app;
     if (!QCoreApplication::instance()) {
         static int argc = 1;
@@ -114,63 +129,12 @@ Expected<Fetched> fetchConfig(const std::string& value)
         static char* argv[] = {name, nullptr};
         app = std::make_unique<QCoreApplication>(argc, argv);
     }
-    const QUrl url(endpoint() + QLatin1Char('/') + QString::fromStdString(id->repo) +
-                   QStringLiteral("/resolve/") + QString::fromStdString(id->revision) +
-                   QStringLiteral("/config.json"));
-    QNetworkRequest request(url);
-    request.setTransferTimeout(kTimeoutMs);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::NoLessSafeRedirectPolicy);
-    request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("kvscope"));
-    const QByteArray token = qgetenv("HF_TOKEN");
-    if (!token.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + token.trimmed());
-    QNetworkAccessManager manager;
-    std::unique_ptr<QNetworkReply> reply(manager.get(request));
+    HubConfigRequest request;
     QEventLoop loop;
-    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    // A response larger than any config.json is cut off, not buffered whole.
-    QNetworkReply* raw = reply.get();
-    bool tooLarge = false;
-    QObject::connect(raw, &QNetworkReply::downloadProgress, raw,
-                     [raw, &tooLarge](qint64 received, qint64) {
-                         if (received > qint64(maxInputFileBytes)) {
-                             tooLarge = true;
-                             raw->abort();
-                         }
-                     });
+    QObject::connect(&request, &HubConfigRequest::finished, &loop, &QEventLoop::quit);
+    request.start(value);
     loop.exec();
-
-    if (tooLarge)
-        return FieldError{"model", value, "a config.json of at most 4 MiB from the Hub"};
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const std::string where = url.toString().toStdString();
-    if (status == 401 || status == 403)
-        return FieldError{"model", value,
-                          token.isEmpty()
-                              ? "a public model, or HF_TOKEN set to a token that may read this "
-                                "gated or private one (HTTP " +
-                                    std::to_string(status) + ")"
-                              : "a model HF_TOKEN may read: accept its licence on the Hub "
-                                "(HTTP " +
-                                    std::to_string(status) + ")"};
-    if (status == 404)
-        return FieldError{"model", value,
-                          "a model id and revision that exist on the Hub (HTTP 404 from " + where +
-                              ")"};
-    if (reply->error() != QNetworkReply::NoError || status != 200) {
-        const std::string why =
-            status > 0 ? "HTTP " + std::to_string(status) : reply->errorString().toStdString();
-        if (cached)
-            return Fetched{file.toStdString(),
-                           cachedNote(file, "the Hub could not be reached (" + why + ")")};
-        return FieldError{"model", value,
-                          "a reachable Hub at " + endpoint().toStdString() + " (" + why +
-                              "), or a cached copy (none in " + cacheDirectory() + ")"};
-    }
-    if (auto error = store(reply->readAll(), *id, file, value))
-        return *error;
-    return Fetched{file.toStdString(), ""};
+    return *request.result();
 }
 
 } // namespace kvscope::hub
