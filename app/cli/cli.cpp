@@ -37,7 +37,8 @@ std::string chartChoices()
     return choices.empty() ? "ID" : choices;
 }
 
-void printHelp(std::ostream& out)
+// The synopsis of every command.
+void printUsage(std::ostream& out)
 {
     out << "kvscope-cli " KVSCOPE_VERSION " - LLM inference memory and bandwidth planner\n\n"
            "Usage:\n"
@@ -64,8 +65,13 @@ void printHelp(std::ostream& out)
            "  kvscope-cli validate [FILES...] [--json]\n"
            "  kvscope-cli calibrate --tokens-per-s X | --kv-cache-tokens N [scenario options]\n"
            "                        [--save FILE] [--json]\n"
-           "  kvscope-cli check-log FILE [scenario options] [--json] [--si]\n\n"
-           "validate compares predictions with the public measurements in the data directory's\n"
+           "  kvscope-cli check-log FILE [scenario options] [--json] [--si]\n\n";
+}
+
+// What the commands beyond calc do, in a paragraph.
+void printCommandNotes(std::ostream& out)
+{
+    out << "validate compares predictions with the public measurements in the data directory's\n"
            "validation/*.json (or FILES). calibrate fits hbm_efficiency to a measured decode "
            "speed,\n"
            "or the engine's runtime overhead to vLLM's logged \"GPU KV cache size\", and prints "
@@ -85,12 +91,22 @@ void printHelp(std::ostream& out)
            "check-log reads a vLLM, llama.cpp (or ollama) or TGI start-up log, builds the "
            "scenario\n"
            "it states (options given override the log) and prints each logged memory figure\n"
-           "beside kvscope's prediction.\n\n"
-           "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
+           "beside kvscope's prediction.\n\n";
+}
+
+// The registry's scenario options, one a line, their help in a column.
+void printScenarioOptions(std::ostream& out)
+{
+    out << "Scenario options (default: Llama 2 7B, FP16, RTX 4090, 2,048 tokens):\n";
     for (const ScenarioOption& o : scenarioOptions()) {
         std::string left = std::string("  --") + o.name + " " + o.valueName;
         out << left << std::string(left.size() < 40 ? 40 - left.size() : 1, ' ') << o.help << "\n";
     }
+}
+
+// Options of output and of single commands, exit status and where catalogs are searched.
+void printOtherOptions(std::ostream& out)
+{
     out << "\nOther options:\n"
            "  --json                                  machine-readable output (bytes, ms)\n"
            "  --csv                                   sweep as CSV\n"
@@ -115,6 +131,14 @@ void printHelp(std::ostream& out)
            "Exit status: 0 success, 2 bad input (one line on stderr naming the field).\n"
            "Catalogs: $XDG_DATA_HOME/kvscope (models/, gpus/) is searched before the built-in "
            "ones.\n";
+}
+
+void printHelp(std::ostream& out)
+{
+    printUsage(out);
+    printCommandNotes(out);
+    printScenarioOptions(out);
+    printOtherOptions(out);
 }
 
 int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,

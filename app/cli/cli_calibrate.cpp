@@ -61,6 +61,63 @@ std::string factorText(CalibrationKind kind, double value)
     return formatNumber(value, 1) + " MiB";
 }
 
+// The one measurement given: what it measures, the option and text it came as, and its value.
+struct Measurement
+{
+    CalibrationKind kind = CalibrationKind::DecodeTokensPerS;
+    std::string option;
+    std::string text;
+    double value = 0;
+};
+
+Expected<Measurement> readMeasurement(const ParsedArgs& args)
+{
+    const std::string* tokensPerS = args.value("tokens-per-s");
+    const std::string* kvTokens = args.value("kv-cache-tokens");
+    if (!tokensPerS == !kvTokens)
+        return FieldError{"--tokens-per-s", tokensPerS && kvTokens ? "with --kv-cache-tokens" : "",
+                          "one measurement: --tokens-per-s X or --kv-cache-tokens N"};
+    Measurement m;
+    m.kind = tokensPerS ? CalibrationKind::DecodeTokensPerS : CalibrationKind::KvCacheTokens;
+    m.option = tokensPerS ? "--tokens-per-s" : "--kv-cache-tokens";
+    m.text = tokensPerS ? *tokensPerS : *kvTokens;
+    const std::string& text = m.text;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), m.value);
+    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(m.value) ||
+        m.value <= 0 || m.value > 1e15 || (kvTokens && m.value != std::floor(m.value)))
+        return FieldError{m.option, text,
+                          kvTokens ? "a whole number of tokens above 0"
+                                   : "a number of tokens per second above 0"};
+    return m;
+}
+
+void printCalibrationJson(const Measurement& m, const CalibrationResult& r, std::ostream& out)
+{
+    nlohmann::json j{{"kind", calibrationKindId(m.kind)},
+                     {"factor", calibrationFactorId(m.kind)},
+                     {"measured", m.value},
+                     {"before", r.before},
+                     {"after", r.after},
+                     {"previous_value", r.previousValue},
+                     {"fitted_value", r.fittedValue}};
+    out << j.dump(2) << "\n";
+}
+
+void printCalibrationText(const Measurement& m, const CalibrationResult& r,
+                          const std::string* saved, std::ostream& out)
+{
+    const CalibrationKind kind = m.kind;
+    const std::string figure =
+        kind == CalibrationKind::DecodeTokensPerS ? "decode speed" : "GPU KV cache size";
+    out << "Measured " << figure << ": " << figureText(kind, m.value) << "\n"
+        << "  " << calibrationFactorId(kind) << ": " << factorText(kind, r.previousValue) << " -> "
+        << factorText(kind, r.fittedValue) << "\n"
+        << "  predicted " << figure << ": " << figureText(kind, r.before) << " -> "
+        << figureText(kind, r.after) << "\n";
+    if (saved)
+        out << "Saved " << *saved << "\n";
+}
+
 } // namespace
 
 int calibrateCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
@@ -68,64 +125,36 @@ int calibrateCommand(const ParsedArgs& args, const Catalog& catalog, std::ostrea
 {
     if (!args.positional.empty())
         return badInput(err, {"calibrate", args.positional.front(), "no positional arguments"});
-    const std::string* tokensPerS = args.value("tokens-per-s");
-    const std::string* kvTokens = args.value("kv-cache-tokens");
-    if (!tokensPerS == !kvTokens)
-        return badInput(err,
-                        {"--tokens-per-s", tokensPerS && kvTokens ? "with --kv-cache-tokens" : "",
-                         "one measurement: --tokens-per-s X or --kv-cache-tokens N"});
-    const CalibrationKind kind =
-        tokensPerS ? CalibrationKind::DecodeTokensPerS : CalibrationKind::KvCacheTokens;
-    const std::string option = tokensPerS ? "--tokens-per-s" : "--kv-cache-tokens";
-    const std::string& text = tokensPerS ? *tokensPerS : *kvTokens;
-    double measured = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), measured);
-    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(measured) ||
-        measured <= 0 || measured > 1e15 || (kvTokens && measured != std::floor(measured)))
-        return badInput(err, {option, text,
-                              kvTokens ? "a whole number of tokens above 0"
-                                       : "a number of tokens per second above 0"});
+    auto measurement = readMeasurement(args);
+    if (!measurement)
+        return badInput(err, measurement.error());
+    const Measurement& m = *measurement;
 
     auto scenario = scenarioFromOptions(args.scenarioValues(), catalog);
     if (!scenario)
         return badInput(err, scenario.error());
-    auto result = calibrate(*scenario, catalog, kind, measured);
+    auto result = calibrate(*scenario, catalog, m.kind, m.value);
     if (!result)
         return badInput(err, result.error());
     const CalibrationResult& r = *result;
     if (!r.reachable)
-        return badInput(err, {option, text,
-                              figureText(kind, r.lowest) + " to " + figureText(kind, r.highest) +
-                                  " (what " + calibrationFactorId(kind) +
-                                  " can reach for this scenario)"});
+        return badInput(err, {m.option, m.text,
+                              figureText(m.kind, r.lowest) + " to " +
+                                  figureText(m.kind, r.highest) + " (what " +
+                                  calibrationFactorId(m.kind) + " can reach for this scenario)"});
 
-    if (const std::string* save = args.value("save")) {
+    const std::string* save = args.value("save");
+    if (save) {
         std::string error;
         if (!writeAtomically(*save, scenarioToText(r.calibrated), &error)) {
             err << "kvscope-cli: --save: " << *save << ": " << error << "\n";
             return exitFailure;
         }
     }
-    if (args.has("json")) {
-        nlohmann::json j{{"kind", calibrationKindId(kind)},
-                         {"factor", calibrationFactorId(kind)},
-                         {"measured", measured},
-                         {"before", r.before},
-                         {"after", r.after},
-                         {"previous_value", r.previousValue},
-                         {"fitted_value", r.fittedValue}};
-        out << j.dump(2) << "\n";
-        return exitOk;
-    }
-    const std::string figure =
-        kind == CalibrationKind::DecodeTokensPerS ? "decode speed" : "GPU KV cache size";
-    out << "Measured " << figure << ": " << figureText(kind, measured) << "\n"
-        << "  " << calibrationFactorId(kind) << ": " << factorText(kind, r.previousValue) << " -> "
-        << factorText(kind, r.fittedValue) << "\n"
-        << "  predicted " << figure << ": " << figureText(kind, r.before) << " -> "
-        << figureText(kind, r.after) << "\n";
-    if (const std::string* save = args.value("save"))
-        out << "Saved " << *save << "\n";
+    if (args.has("json"))
+        printCalibrationJson(m, r, out);
+    else
+        printCalibrationText(m, r, save, out);
     return exitOk;
 }
 

@@ -78,6 +78,93 @@ std::string chartChoices()
     return text;
 }
 
+// What render and report were asked to write, read from their options.
+struct RenderRequest
+{
+    bool report = false;                   // report: a PDF report; else one chart (render)
+    std::string chartId;                   // render: the chart's CLI id
+    ui::ChartExportOptions options;        // render: format, size, scale and palette
+    ui::ReportOptions reportOptions;       // byte units (charts too) and the report's page size
+    const std::string* language = nullptr; // --lang, "en" when unset
+};
+
+// render's chart, format, size and scale. Returns exitOk, or the exit code once the refusal is
+// printed.
+int readChartOptions(const ParsedArgs& args, RenderRequest& r, std::ostream& err)
+{
+    ui::ExportFormat format = ui::ExportFormat::Pdf;
+    if (!r.report) {
+        const std::string* chart = args.value("chart");
+        if (!chart || !ui::findViewByCliId(*chart))
+            return badInput(err, {"--chart", chart ? *chart : "", chartChoices()});
+        r.chartId = *chart;
+        const std::string* f = args.value("format");
+        if (!f || !ui::parseExportFormat(QString::fromStdString(*f), &format))
+            return badInput(err, {"--format", f ? *f : "", "png, svg or pdf"});
+    }
+    // --slide is a size and scale together; --width, --height and --scale still override it.
+    r.options = args.has("slide") ? ui::slideExportOptions(format) : ui::ChartExportOptions{};
+    r.options.format = format;
+    if (!integerOption(args, "width", 200, 10000, &r.options.width, err) ||
+        !integerOption(args, "height", 150, 10000, &r.options.height, err))
+        return exitBadInput;
+    if (const std::string* scale = args.value("scale")) {
+        double value = 0;
+        auto [ptr, ec] = std::from_chars(scale->data(), scale->data() + scale->size(), value);
+        if (ec != std::errc() || ptr != scale->data() + scale->size() || value < 0.25 || value > 8)
+            return badInput(err, {"--scale", *scale, "a number from 0.25 to 8"});
+        r.options.scale = value;
+    }
+    r.options.printPalette = !args.has("dark");
+    return exitOk;
+}
+
+// The options both commands read: units, page size and language.
+int readReportOptions(const ParsedArgs& args, RenderRequest& r, std::ostream& err)
+{
+    r.reportOptions.units = args.has("si") ? ByteUnits::Si : ByteUnits::Binary;
+    if (const std::string* page = args.value("page")) {
+        if (*page != "a4" && *page != "letter")
+            return badInput(err, {"--page", *page, "a4 or letter"});
+        r.reportOptions.pageSize = *page == "letter" ? QPageSize::Letter : QPageSize::A4;
+    }
+    r.language = args.value("lang");
+    if (r.language && *r.language != "en" && *r.language != "ja")
+        return badInput(err, {"--lang", *r.language, "en or ja"});
+    return exitOk;
+}
+
+// Every chart sized for export and drawn from the snapshot.
+void drawCharts(const ui::ChartSet& charts, const ui::EvaluationSnapshot& snapshot, ByteUnits units,
+                bool dark)
+{
+    for (ui::ChartBase* chart : charts) {
+        chart->resize(1200, 750);
+        chart->setByteUnits(units);
+        // --dark draws in the window's dark palette (without it, in the print palette): the
+        // chart's own style would otherwise be the light default of a window never shown.
+        if (dark)
+            chart->setChartStyle(
+                ui::ChartStyle::fromPalette(ui::darkPalette(), chart->chartStyle().font, 1.0));
+        chart->show(snapshot);
+    }
+}
+
+// Writes the report, or the one chart asked for; false with `error` set when it cannot.
+bool writeRequested(const RenderRequest& r, const ui::ChartSet& charts,
+                    const ui::ScenarioController& controller, const Catalog& catalog,
+                    const std::string& path, QString* error)
+{
+    if (r.report)
+        return ui::ReportWriter::write(controller.snapshot(), catalog, charts,
+                                       QString::fromStdString(path), r.reportOptions, error);
+    bool written = false;
+    for (ui::ChartBase* chart : charts)
+        if (chart->view()->cliId == r.chartId)
+            written = ui::exportChart(*chart, QString::fromStdString(path), r.options, error);
+    return written;
+}
+
 } // namespace
 
 void registerRenderCommand()
@@ -91,51 +178,20 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     const std::string* path = args.value("out");
     if (!path || path->empty())
         return badInput(err, {"--out", "", "the file to write"});
-    const bool report = args.command == "report";
-    std::string chartId;
-    ui::ExportFormat format = ui::ExportFormat::Pdf;
-    if (!report) {
-        const std::string* chart = args.value("chart");
-        if (!chart || !ui::findViewByCliId(*chart))
-            return badInput(err, {"--chart", chart ? *chart : "", chartChoices()});
-        chartId = *chart;
-        const std::string* f = args.value("format");
-        if (!f || !ui::parseExportFormat(QString::fromStdString(*f), &format))
-            return badInput(err, {"--format", f ? *f : "", "png, svg or pdf"});
-    }
-    // --slide is a size and scale together; --width, --height and --scale still override it.
-    ui::ChartExportOptions options =
-        args.has("slide") ? ui::slideExportOptions(format) : ui::ChartExportOptions{};
-    options.format = format;
-    if (!integerOption(args, "width", 200, 10000, &options.width, err) ||
-        !integerOption(args, "height", 150, 10000, &options.height, err))
-        return exitBadInput;
-    if (const std::string* scale = args.value("scale")) {
-        double value = 0;
-        auto [ptr, ec] = std::from_chars(scale->data(), scale->data() + scale->size(), value);
-        if (ec != std::errc() || ptr != scale->data() + scale->size() || value < 0.25 || value > 8)
-            return badInput(err, {"--scale", *scale, "a number from 0.25 to 8"});
-        options.scale = value;
-    }
-    options.printPalette = !args.has("dark");
-    ui::ReportOptions reportOptions;
-    reportOptions.units = args.has("si") ? ByteUnits::Si : ByteUnits::Binary;
-    if (const std::string* page = args.value("page")) {
-        if (*page != "a4" && *page != "letter")
-            return badInput(err, {"--page", *page, "a4 or letter"});
-        reportOptions.pageSize = *page == "letter" ? QPageSize::Letter : QPageSize::A4;
-    }
-    const std::string* lang = args.value("lang");
-    if (lang && *lang != "en" && *lang != "ja")
-        return badInput(err, {"--lang", *lang, "en or ja"});
-
+    RenderRequest request;
+    request.report = args.command == "report";
+    if (int code = readChartOptions(args, request, err); code != exitOk)
+        return code;
+    if (int code = readReportOptions(args, request, err); code != exitOk)
+        return code;
     auto scenario = scenarioFromOptions(args.scenarioValues(), catalog);
     if (!scenario)
         return badInput(err, scenario.error());
 
     const ApplicationScope application; // before every Qt object below, so it ends after them
     ui::Language language;
-    language.apply(lang ? QString::fromStdString(*lang) : QStringLiteral("en"));
+    language.apply(request.language ? QString::fromStdString(*request.language)
+                                    : QStringLiteral("en"));
     std::vector<std::string> compareFiles;
     for (const auto& [name, value] : args.values)
         if (name == "compare")
@@ -155,27 +211,9 @@ int renderCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     QWidget host;
     host.resize(1200, 750);
     const ui::ChartSet charts = ui::createCharts(&host);
-    for (ui::ChartBase* chart : charts) {
-        chart->resize(1200, 750);
-        chart->setByteUnits(reportOptions.units);
-        // --dark draws in the window's dark palette (without it, in the print palette): the
-        // chart's own style would otherwise be the light default of a window never shown.
-        if (args.has("dark"))
-            chart->setChartStyle(
-                ui::ChartStyle::fromPalette(ui::darkPalette(), chart->chartStyle().font, 1.0));
-        chart->show(controller.snapshot());
-    }
+    drawCharts(charts, controller.snapshot(), request.reportOptions.units, args.has("dark"));
     QString error;
-    bool written = false;
-    if (report) {
-        written = ui::ReportWriter::write(controller.snapshot(), catalog, charts,
-                                          QString::fromStdString(*path), reportOptions, &error);
-    } else {
-        for (ui::ChartBase* chart : charts)
-            if (chart->view()->cliId == chartId)
-                written = ui::exportChart(*chart, QString::fromStdString(*path), options, &error);
-    }
-    if (!written) {
+    if (!writeRequested(request, charts, controller, catalog, *path, &error)) {
         err << "kvscope-cli: --out: cannot write " << *path << ": " << error.toStdString() << "\n";
         return exitFailure;
     }

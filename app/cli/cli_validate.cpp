@@ -53,7 +53,8 @@ void printColumns(const std::vector<std::vector<std::string>>& rows, const std::
     }
 }
 
-void printReport(const ValidationReport& report, std::ostream& out)
+// The compared cases, each marked where kvscope assumed what the source did not state.
+void printCompared(const ValidationReport& report, std::ostream& out)
 {
     std::vector<std::vector<std::string>> table{
         {"id", "kind", "predicted", "measured", "unit", "error"}};
@@ -77,7 +78,11 @@ void printReport(const ValidationReport& report, std::ostream& out)
         out << "+ engine not stated: evaluated with the catalog's default engine\n";
     if (anyGpu)
         out << "# GPU not stated: llama.cpp's KV buffer does not depend on it\n";
+}
 
+// The cases not compared: skipped ones with the reason, and those predicted not to fit.
+void printNotCompared(const ValidationReport& report, std::ostream& out)
+{
     const bool anySkipped = std::any_of(report.results.begin(), report.results.end(),
                                         [](const ValidationResult& r) { return r.skipped(); });
     if (anySkipped) {
@@ -100,25 +105,32 @@ void printReport(const ValidationReport& report, std::ostream& out)
                      "measured " + formatNumber(r.measured, decimalsFor(r.unit)) + " " + r.unit});
         printColumns(rows, {false, false, false}, out);
     }
+}
 
-    const auto printSummary = [&](const char* title, const std::array<ValidationSummary, 3>& all) {
-        out << "\n" << title << "\n";
-        std::vector<std::vector<std::string>> summary{{"  kind", "cases", "skipped", "not fit",
-                                                       "median |error|", "within 5 %",
-                                                       "within 10 %"}};
-        for (const ValidationSummary& s : all) {
-            const bool any = s.evaluated > 0;
-            summary.push_back(
-                {"  " + std::string(validationKindId(s.kind)), std::to_string(s.evaluated),
-                 std::to_string(s.skipped), std::to_string(s.doesNotFit),
-                 any ? percent(s.medianAbsError, false) : "-",
-                 any ? percent(s.within5, false) : "-", any ? percent(s.within10, false) : "-"});
-        }
-        printColumns(summary, {false, true, true, true, true, true, true}, out);
-    };
-    printSummary("Summary:", report.summaries);
-    printSummary("Held out (files named *holdout*: no default was fitted to them):",
-                 report.heldOut);
+// One summary row per kind of case.
+void printSummary(const char* title, const std::array<ValidationSummary, 3>& all, std::ostream& out)
+{
+    out << "\n" << title << "\n";
+    std::vector<std::vector<std::string>> summary{
+        {"  kind", "cases", "skipped", "not fit", "median |error|", "within 5 %", "within 10 %"}};
+    for (const ValidationSummary& s : all) {
+        const bool any = s.evaluated > 0;
+        summary.push_back(
+            {"  " + std::string(validationKindId(s.kind)), std::to_string(s.evaluated),
+             std::to_string(s.skipped), std::to_string(s.doesNotFit),
+             any ? percent(s.medianAbsError, false) : "-", any ? percent(s.within5, false) : "-",
+             any ? percent(s.within10, false) : "-"});
+    }
+    printColumns(summary, {false, true, true, true, true, true, true}, out);
+}
+
+void printReport(const ValidationReport& report, std::ostream& out)
+{
+    printCompared(report, out);
+    printNotCompared(report, out);
+    printSummary("Summary:", report.summaries, out);
+    printSummary("Held out (files named *holdout*: no default was fitted to them):", report.heldOut,
+                 out);
 }
 
 } // namespace

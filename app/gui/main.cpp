@@ -51,11 +51,8 @@ void fetchFromHub(ui::MainWindow& window, const QString& id)
     request->start("hf:" + id.trimmed().toStdString());
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+void setApplicationIdentity()
 {
-    QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("kvscope"));
     QApplication::setOrganizationName(QStringLiteral("kvscope"));
     QApplication::setApplicationVersion(QStringLiteral(KVSCOPE_VERSION));
@@ -63,6 +60,43 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral("io.github.kvscope.kvscope"));
     QApplication::setStyle(QStringLiteral("Fusion"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kvscope.svg")));
+}
+
+// The saved geometry and theme, then what the command line overrides of them.
+void applyWindowOptions(ui::MainWindow& window, const ui::GuiOptions& options)
+{
+    window.restoreState();
+    if (options.presentation)
+        window.setPresentationMode(true);
+    if (!options.theme.isEmpty())
+        window.setTheme(options.theme);
+    if (!options.page.isEmpty())
+        window.showPage(options.page);
+    if (!options.view.isEmpty())
+        window.showPage(options.view);
+}
+
+// Tools > Check a start-up log, opened on the file (its problems are shown in it): rendered to
+// the screenshot, or shown over the window until the application quits.
+int runLogCheck(ui::MainWindow& window, ui::ScenarioController& controller,
+                const ui::GuiOptions& options)
+{
+    auto* dialog = new ui::LogCheckDialog(&controller, &window);
+    dialog->openLogFile(options.checkLog);
+    if (!options.screenshot.isEmpty())
+        return ui::saveWidgetScreenshot(*dialog, options.screenshot, options.size) ? 0 : 1;
+    window.show();
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    setApplicationIdentity();
 
     auto options = ui::parseGuiOptions(QApplication::arguments());
     if (!options) {
@@ -119,26 +153,9 @@ int main(int argc, char** argv)
     // File > Import from Hugging Face asks here, the app layer, which alone reads the network.
     QObject::connect(&window, &ui::MainWindow::hubModelRequested, &window,
                      [&window](const QString& id) { fetchFromHub(window, id); });
-    window.restoreState(); // the saved geometry and theme, which the command line overrides
-    if (options->presentation)
-        window.setPresentationMode(true);
-    if (!options->theme.isEmpty())
-        window.setTheme(options->theme);
-    if (!options->page.isEmpty())
-        window.showPage(options->page);
-    if (!options->view.isEmpty())
-        window.showPage(options->view);
-    if (!options->checkLog.isEmpty()) {
-        // Tools > Check a start-up log, opened on the file (its problems are shown in it).
-        auto* dialog = new ui::LogCheckDialog(&controller, &window);
-        dialog->openLogFile(options->checkLog);
-        if (screenshot)
-            return ui::saveWidgetScreenshot(*dialog, options->screenshot, options->size) ? 0 : 1;
-        window.show();
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->show();
-        return app.exec();
-    }
+    applyWindowOptions(window, *options);
+    if (!options->checkLog.isEmpty())
+        return runLogCheck(window, controller, *options);
     if (screenshot)
         return ui::saveScreenshot(window, controller, options->screenshot, options->size) &&
                        (options->layout.isEmpty() || ui::saveLayout(window, options->layout))

@@ -102,7 +102,7 @@ std::optional<ExpertLayout> expertLayoutFrom(const nlohmann::json& item, size_t 
     return l;
 }
 
-void loadTables(const fs::path& dir, Catalog& c)
+void loadWeightFormats(const fs::path& dir, Catalog& c)
 {
     forEachEntry(dir / "weight_formats.json", "formats", c.problems, [&](JsonReader& r) {
         WeightFormat f;
@@ -130,6 +130,10 @@ void loadTables(const fs::path& dir, Catalog& c)
         if (!r.error())
             addUnlessKnown(c.weightFormats, f);
     });
+}
+
+void loadKvDtypes(const fs::path& dir, Catalog& c)
+{
     forEachEntry(dir / "kv_dtypes.json", "dtypes", c.problems, [&](JsonReader& r) {
         KvDtype d;
         d.id = r.text({"id"}, "");
@@ -140,6 +144,43 @@ void loadTables(const fs::path& dir, Catalog& c)
         if (!r.error())
             addUnlessKnown(c.kvDtypes, d);
     });
+}
+
+// The batch defaults an engine uses on large GPUs (vLLM raises them from 70 GiB).
+void readLargeGpuTier(JsonReader& r, EngineProfile& e)
+{
+    if (const nlohmann::json* tier = r.find({"large_gpu"}); tier && !tier->is_object()) {
+        r.fail("large_gpu", describeJson(*tier), "an object");
+    } else if (tier) {
+        JsonReader large(*tier, "");
+        large.require({"min_memory_gib"});
+        e.largeGpuMinGiB = large.number({"min_memory_gib"}, 1, limits::maxMemoryGiB, 0);
+        e.largeGpuExcludedName = large.text({"excluded_name"}, "");
+        e.largeGpuMaxNumSeqs =
+            large.integer({"max_num_seqs"}, 1, limits::maxBatch, e.baseMaxNumSeqs);
+        e.largeGpuPrefillChunkTokens = large.integer({"max_num_batched_tokens"}, 1,
+                                                     limits::maxContext, e.basePrefillChunkTokens);
+        if (const auto& error = large.error())
+            r.fail("large_gpu." + error->field, error->value, error->accepted);
+    }
+}
+
+// What the engine runs: weight formats, KV dtypes and placements, GPU vendors.
+void readEngineSupports(JsonReader& r, EngineProfile& e)
+{
+    if (const nlohmann::json* supports = r.find({"supports"}); supports && supports->is_object()) {
+        JsonReader sr(*supports, "");
+        e.supportedWeights = sr.textList({"weights"});
+        e.supportedKvDtypes = sr.textList({"kv_dtypes"});
+        e.supportedKvPlacements = sr.textList({"kv_placements"});
+        e.supportedVendors = sr.textList({"vendors"});
+        if (const auto& error = sr.error())
+            r.fail("supports." + error->field, error->value, error->accepted);
+    }
+}
+
+void loadEngines(const fs::path& dir, Catalog& c)
+{
     forEachEntry(dir / "engines.json", "engines", c.problems, [&](JsonReader& r) {
         EngineProfile e;
         e.id = r.text({"id"}, "");
@@ -162,20 +203,7 @@ void loadTables(const fs::path& dir, Catalog& c)
         e.classicSamplerLogitCopies = r.number({"classic_sampler_logit_copies"}, 1, 64, 0);
         e.baseMaxNumSeqs = e.maxNumSeqs;
         e.basePrefillChunkTokens = e.prefillChunkTokens;
-        if (const nlohmann::json* tier = r.find({"large_gpu"}); tier && !tier->is_object()) {
-            r.fail("large_gpu", describeJson(*tier), "an object");
-        } else if (tier) {
-            JsonReader large(*tier, "");
-            large.require({"min_memory_gib"});
-            e.largeGpuMinGiB = large.number({"min_memory_gib"}, 1, limits::maxMemoryGiB, 0);
-            e.largeGpuExcludedName = large.text({"excluded_name"}, "");
-            e.largeGpuMaxNumSeqs =
-                large.integer({"max_num_seqs"}, 1, limits::maxBatch, e.baseMaxNumSeqs);
-            e.largeGpuPrefillChunkTokens = large.integer(
-                {"max_num_batched_tokens"}, 1, limits::maxContext, e.basePrefillChunkTokens);
-            if (const auto& error = large.error())
-                r.fail("large_gpu." + error->field, error->value, error->accepted);
-        }
+        readLargeGpuTier(r, e);
         e.layerSplit = r.boolean({"layer_split"}, false);
         if (const nlohmann::json* rule = r.find({"prefill_default"}))
             readPrefillDefault(*rule, e.prefillDefault, r);
@@ -183,22 +211,17 @@ void loadTables(const fs::path& dir, Catalog& c)
             readServingPolicy(*rule, e.serving, r);
         if (const nlohmann::json* layout = r.find({"kv_layout"}))
             readKvLayout(*layout, e.kvLayout, r);
-        if (const nlohmann::json* supports = r.find({"supports"});
-            supports && supports->is_object()) {
-            JsonReader sr(*supports, "");
-            e.supportedWeights = sr.textList({"weights"});
-            e.supportedKvDtypes = sr.textList({"kv_dtypes"});
-            e.supportedKvPlacements = sr.textList({"kv_placements"});
-            e.supportedVendors = sr.textList({"vendors"});
-            if (const auto& error = sr.error())
-                r.fail("supports." + error->field, error->value, error->accepted);
-        }
+        readEngineSupports(r, e);
         if (const nlohmann::json* releases = r.find({"releases"}))
             readEngineReleases(*releases, e.releases, r);
         e.source = r.text({"source"}, "");
         if (!r.error())
             addUnlessKnown(c.engines, e);
     });
+}
+
+void loadGpuPrices(const fs::path& dir, Catalog& c)
+{
     // Prices are optional: a user's data directory may hold gpu_prices.json to override some.
     if (std::error_code ec; fs::exists(dir / "gpu_prices.json", ec))
         forEachEntry(dir / "gpu_prices.json", "prices", c.problems, [&](JsonReader& r) {
@@ -208,6 +231,10 @@ void loadTables(const fs::path& dir, Catalog& c)
             if (!r.error())
                 c.gpuPrices.emplace(gpu, std::move(price)); // an earlier directory's stays
         });
+}
+
+void loadPcieGenerations(const fs::path& dir, Catalog& c)
+{
     forEachEntry(dir / "interconnects.json", "pcie", c.problems, [&](JsonReader& r) {
         PcieGeneration p;
         p.gen = int(r.integer({"gen"}, 1, 16, 0));
@@ -219,6 +246,10 @@ void loadTables(const fs::path& dir, Catalog& c)
             std::none_of(c.pcie.begin(), c.pcie.end(), [&](auto& q) { return q.gen == p.gen; }))
             c.pcie.push_back(p);
     });
+}
+
+void loadStorageTiers(const fs::path& dir, Catalog& c)
+{
     forEachEntry(dir / "storage.json", "tiers", c.problems, [&](JsonReader& r) {
         StorageTier t;
         t.id = r.text({"id"}, "");
@@ -230,6 +261,10 @@ void loadTables(const fs::path& dir, Catalog& c)
         if (!r.error())
             addUnlessKnown(c.storage, t);
     });
+}
+
+void loadHostMemory(const fs::path& dir, Catalog& c)
+{
     forEachEntry(dir / "host_memory.json", "configs", c.problems, [&](JsonReader& r) {
         HostMemory h;
         h.id = r.text({"id"}, "");
@@ -239,6 +274,10 @@ void loadTables(const fs::path& dir, Catalog& c)
         if (!r.error())
             addUnlessKnown(c.hostMemory, h);
     });
+}
+
+void loadEfficiencyFactors(const fs::path& dir, Catalog& c)
+{
     forEachEntry(dir / "efficiency.json", "factors", c.problems, [&](JsonReader& r) {
         EfficiencyFactor f;
         f.id = r.text({"id"}, "");
@@ -252,6 +291,19 @@ void loadTables(const fs::path& dir, Catalog& c)
             c.efficiencyFactors.push_back(f);
         }
     });
+}
+
+// One loader per table; each adds the entries an earlier directory did not.
+void loadTables(const fs::path& dir, Catalog& c)
+{
+    loadWeightFormats(dir, c);
+    loadKvDtypes(dir, c);
+    loadEngines(dir, c);
+    loadGpuPrices(dir, c);
+    loadPcieGenerations(dir, c);
+    loadStorageTiers(dir, c);
+    loadHostMemory(dir, c);
+    loadEfficiencyFactors(dir, c);
 }
 
 } // namespace

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
+#include <utility>
 
 namespace kvscope {
 
@@ -69,6 +69,60 @@ Expected<double> calibrationFigure(const Scenario& s, CalibrationKind kind)
     return double(e->engine.kvCacheTokens);
 }
 
+namespace {
+
+// The figure with the factor set to `value`.
+Expected<double> figureAt(const Scenario& s, CalibrationKind kind, double value)
+{
+    return calibrationFigure(withFactor(s, kind, value), kind);
+}
+
+// The factor values searched: the catalog's range of HBM efficiency, or overheads from none up
+// to all of one GPU's memory, where no KV is left.
+Expected<std::pair<double, double>> searchRange(const Scenario& s, const Catalog& catalog,
+                                                CalibrationKind kind)
+{
+    if (kind == CalibrationKind::DecodeTokensPerS)
+        return hbmEfficiencyRange(catalog);
+    auto e = evaluateForSearch(s);
+    if (!e)
+        return e.error();
+    return std::make_pair(0.0, std::max(1.0, e->vram.capacityBytes / (1024.0 * 1024.0)));
+}
+
+// The factor in [lo, hi] whose figure is the measurement; the nearer end when none reaches it.
+// Both figures are monotonic in their factor: tokens/s rises with the bandwidth share, the KV
+// pool shrinks as the overhead grows. `rising` orients the search accordingly.
+double fittedFactor(const Scenario& s, CalibrationKind kind, double measured, double lo, double hi,
+                    CalibrationResult& r)
+{
+    const bool rising = kind == CalibrationKind::DecodeTokensPerS;
+    // `below(v)`: the figure at v is under the measurement.
+    auto below = [&](double value) { return *figureAt(s, kind, value) < measured; };
+    auto bisect = [&](double a, double b, auto&& goesLeft) {
+        for (int i = 0; i < kBisections && b - a > 0; ++i) {
+            const double mid = a + (b - a) / 2;
+            (goesLeft(mid) ? b : a) = mid;
+        }
+        return a + (b - a) / 2;
+    };
+    if (measured < r.lowest || measured > r.highest) {
+        r.reachable = false;
+        const bool wantLow = measured < r.lowest;
+        return (wantLow == rising) ? lo : hi;
+    }
+    if (rising) // the smallest efficiency reaching the measurement
+        return bisect(lo, hi, [&](double v) { return !below(v); });
+    // The KV pool is a staircase of whole blocks: take the middle of the overheads that give
+    // the measured count (or of the gap between the two nearest steps when none does).
+    const double firstAtOrBelow =
+        bisect(lo, hi, [&](double v) { return *figureAt(s, kind, v) <= measured; });
+    const double lastAtOrAbove = bisect(lo, hi, [&](double v) { return below(v); });
+    return std::max(0.0, (firstAtOrBelow + lastAtOrAbove) / 2);
+}
+
+} // namespace
+
 Expected<CalibrationResult> calibrate(const Scenario& s, const Catalog& catalog,
                                       CalibrationKind kind, double measured)
 {
@@ -84,56 +138,19 @@ Expected<CalibrationResult> calibrate(const Scenario& s, const Catalog& catalog,
         return before.error();
     r.before = *before;
 
-    // Both figures are monotonic in their factor: tokens/s rises with the bandwidth share, the
-    // KV pool shrinks as the overhead grows. `rising` orients the search accordingly.
-    const bool rising = kind == CalibrationKind::DecodeTokensPerS;
-    double lo = 0, hi = 0;
-    if (rising) {
-        std::tie(lo, hi) = hbmEfficiencyRange(catalog);
-    } else {
-        // The largest overhead worth searching: all of one GPU's memory, where no KV is left.
-        auto e = evaluateForSearch(s);
-        if (!e)
-            return e.error();
-        hi = std::max(1.0, e->vram.capacityBytes / (1024.0 * 1024.0));
-    }
-    auto figureAt = [&](double value) -> Expected<double> {
-        return calibrationFigure(withFactor(s, kind, value), kind);
-    };
-    auto atLo = figureAt(lo);
+    auto range = searchRange(s, catalog, kind);
+    if (!range)
+        return range.error();
+    const auto [lo, hi] = *range;
+    auto atLo = figureAt(s, kind, lo);
     if (!atLo)
         return atLo.error();
-    auto atHi = figureAt(hi);
+    auto atHi = figureAt(s, kind, hi);
     if (!atHi)
         return atHi.error();
     r.lowest = std::min(*atLo, *atHi);
     r.highest = std::max(*atLo, *atHi);
-
-    // `below(v)`: the figure at v is under the measurement.
-    auto below = [&](double value) { return *figureAt(value) < measured; };
-    auto bisect = [&](double a, double b, auto&& goesLeft) {
-        for (int i = 0; i < kBisections && b - a > 0; ++i) {
-            const double mid = a + (b - a) / 2;
-            (goesLeft(mid) ? b : a) = mid;
-        }
-        return a + (b - a) / 2;
-    };
-
-    if (measured < r.lowest || measured > r.highest) {
-        r.reachable = false;
-        const bool wantLow = measured < r.lowest;
-        r.fittedValue = (wantLow == rising) ? lo : hi;
-    } else if (rising) {
-        // The smallest efficiency reaching the measurement.
-        r.fittedValue = bisect(lo, hi, [&](double v) { return !below(v); });
-    } else {
-        // The KV pool is a staircase of whole blocks: take the middle of the overheads that give
-        // the measured count (or of the gap between the two nearest steps when none does).
-        const double firstAtOrBelow =
-            bisect(lo, hi, [&](double v) { return *figureAt(v) <= measured; });
-        const double lastAtOrAbove = bisect(lo, hi, [&](double v) { return below(v); });
-        r.fittedValue = std::max(0.0, (firstAtOrBelow + lastAtOrAbove) / 2);
-    }
+    r.fittedValue = fittedFactor(s, kind, measured, lo, hi, r);
 
     r.calibrated = withFactor(s, kind, r.fittedValue);
     auto after = calibrationFigure(r.calibrated, kind);

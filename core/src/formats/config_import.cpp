@@ -138,16 +138,21 @@ Expected<nlohmann::json> readJsonFile(const std::filesystem::path& path, const s
     return parseJsonText(buffer.str(), what);
 }
 
-Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::string& fallbackId)
+namespace {
+
+// Multimodal configs keep the language model in text_config; its keys win.
+nlohmann::json languageConfig(const nlohmann::json& file)
 {
-    // Multimodal configs keep the language model in text_config; its keys win.
     nlohmann::json cfg = file;
     if (auto it = file.find("text_config"); it != file.end() && it->is_object())
         for (const auto& [key, value] : it->items())
             cfg[key] = value;
+    return cfg;
+}
 
-    JsonReader r(cfg, "config");
-    ModelSpec m;
+// Names, source and the three sizes every model states: layers, hidden size, query heads.
+void readIdentityAndSize(JsonReader& r, const std::string& fallbackId, ModelSpec& m)
+{
     m.id = r.text({"kvscope_id"}, utf8Text(fallbackId));
     m.name = r.text({"display_name"}, m.id);
     m.family = r.text({"family"}, r.text({"model_type"}, "Imported"));
@@ -165,9 +170,12 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
     m.layers = r.integer({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, 1, 100'000, 0);
     m.hiddenSize = r.integer({"hidden_size", "n_embd", "d_model", "dim"}, 1, dim, 0);
     m.queryHeads = r.integer({"num_attention_heads", "n_head", "n_heads", "num_heads"}, 1, dim, 0);
-    if (r.error())
-        return *r.error();
+}
 
+// KV heads, head size, the MLP's width, the vocabulary and the context.
+void readDenseShape(JsonReader& r, ModelSpec& m)
+{
+    const int64_t dim = limits::maxDimension;
     if (r.boolean({"multi_query"}, false))
         m.kvHeads = 1; // Falcon-7B: one K/V head shared by every query head
     else
@@ -201,7 +209,12 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
     m.maxContext = r.integer({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length",
                               "max_sequence_length"},
                              0, limits::maxContext, 0);
+}
 
+// Multi-head latent attention (DeepSeek's compressed KV) and routed experts.
+void readMlaAndExperts(JsonReader& r, ModelSpec& m)
+{
+    const int64_t dim = limits::maxDimension;
     m.kvLoraRank = r.integer({"kv_lora_rank"}, 0, dim, 0);
     if (m.kvLoraRank > 0) {
         m.qLoraRank = r.integer({"q_lora_rank"}, 0, dim, 0);
@@ -222,28 +235,57 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
         m.sharedExperts = r.integer({"n_shared_experts", "num_shared_experts"}, 0, 100'000, 0);
         m.denseLayers = r.integer({"first_k_dense_replace"}, 0, m.layers, 0);
     }
+}
+
+// Layers that are not plain attention: sliding windows, recurrent layers, a vision tower.
+std::optional<FieldError> readLayerKinds(const nlohmann::json& file, const nlohmann::json& cfg,
+                                         JsonReader& r, ModelSpec& m)
+{
     readWindowing(cfg, r, m);
     if (r.error())
-        return *r.error();
+        return r.error();
     if (auto error = readRecurrentLayers(cfg, r, m))
-        return *error;
+        return error;
     // No hybrid published windows its attention layers, and the window's per-layer list would
     // count recurrent layers as windowed KV layers.
     if (m.recurrent.present() && m.slidingWindow > 0)
         return FieldError{"config.sliding_window", std::to_string(m.slidingWindow),
                           "null, or use_sliding_window false, for a hybrid model with "
                           "recurrent layers"};
-    if (auto error = readVisionTower(file, m))
-        return *error;
-    if (r.error())
-        return *r.error();
+    return readVisionTower(file, m);
+}
+
+// How the weights are stored: as the file holds them, or the checkpoint's quantization method.
+std::optional<FieldError> readWeightStorage(const nlohmann::json& cfg, JsonReader& r, ModelSpec& m)
+{
     if (auto error = fileWeightsFromJson(cfg, "config", m.fileWeights))
-        return *error;
+        return error;
     // Scenario files keep the format id itself; a checkpoint's config names its method.
     m.checkpointWeights = r.text({"kvscope_checkpoint_weights"}, "");
     if (m.checkpointWeights.empty())
         if (auto error = checkpointFormatOf(cfg, m.checkpointWeights))
-            return *error;
+            return error;
+    return std::nullopt;
+}
+
+} // namespace
+
+Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::string& fallbackId)
+{
+    const nlohmann::json cfg = languageConfig(file);
+    JsonReader r(cfg, "config");
+    ModelSpec m;
+    readIdentityAndSize(r, fallbackId, m);
+    if (r.error())
+        return *r.error();
+    readDenseShape(r, m);
+    readMlaAndExperts(r, m);
+    if (auto error = readLayerKinds(file, cfg, r, m))
+        return *error;
+    if (r.error())
+        return *r.error();
+    if (auto error = readWeightStorage(cfg, r, m))
+        return *error;
     if (r.error())
         return *r.error();
     if (auto error = validateModel(m))

@@ -182,38 +182,51 @@ void readWindowing(const Keys& keys, const std::string& arch, ModelSpec& m)
     m.windowedLayers = std::move(windowed);
 }
 
-std::optional<FieldError> readDimensions(const GgufHeader& h, const Keys& keys,
-                                         const std::string& arch, ModelSpec& m)
+// Reads whole-number keys of the model's architecture in turn; the first refusal is kept and
+// every later read is skipped.
+class DimensionReader
 {
-    const int64_t dim = limits::maxDimension;
-    auto need = [&](const std::string& key, int64_t low, int64_t high,
-                    std::optional<int64_t> fallback) -> std::variant<int64_t, FieldError> {
-        const std::optional<int64_t> v = keys.count(key);
-        if (!v && fallback)
-            return *fallback;
-        if (!v || *v < low || *v > high)
-            return FieldError{"gguf." + arch + "." + key, v ? std::to_string(*v) : "",
-                              "a whole number from " + std::to_string(low) + " to " +
-                                  std::to_string(high)};
-        return *v;
-    };
-    std::optional<FieldError> error;
-    auto take = [&](int64_t& out, const std::string& key, int64_t low, int64_t high,
-                    std::optional<int64_t> fallback = std::nullopt) {
+public:
+    DimensionReader(const Keys& keys, const std::string& arch) : m_keys(keys), m_arch(arch) {}
+
+    // `out` = the key's value in [low, high], or `fallback` when the key is absent.
+    void take(int64_t& out, const std::string& key, int64_t low, int64_t high,
+              std::optional<int64_t> fallback = std::nullopt)
+    {
         if (error)
             return;
-        auto v = need(key, low, high, fallback);
-        if (auto* e = std::get_if<FieldError>(&v))
-            error = *e;
-        else
-            out = std::get<int64_t>(v);
-    };
-    take(m.layers, "block_count", 1, 100'000);
-    take(m.hiddenSize, "embedding_length", 1, dim);
-    take(m.queryHeads, "attention.head_count", 1, dim);
-    take(m.kvHeads, "attention.head_count_kv", 1, dim, m.queryHeads);
-    if (error)
-        return error;
+        const std::optional<int64_t> v = m_keys.count(key);
+        if (!v && fallback) {
+            out = *fallback;
+            return;
+        }
+        if (!v || *v < low || *v > high) {
+            error = FieldError{"gguf." + m_arch + "." + key, v ? std::to_string(*v) : "",
+                               "a whole number from " + std::to_string(low) + " to " +
+                                   std::to_string(high)};
+            return;
+        }
+        out = *v;
+    }
+
+    std::optional<FieldError> error;
+
+private:
+    const Keys& m_keys;
+    const std::string& m_arch;
+};
+
+// Layers, hidden size and heads; attention in every layer.
+std::optional<FieldError> readLayersAndHeads(const Keys& keys, const std::string& arch,
+                                             DimensionReader& r, ModelSpec& m)
+{
+    const int64_t dim = limits::maxDimension;
+    r.take(m.layers, "block_count", 1, 100'000);
+    r.take(m.hiddenSize, "embedding_length", 1, dim);
+    r.take(m.queryHeads, "attention.head_count", 1, dim);
+    r.take(m.kvHeads, "attention.head_count_kv", 1, dim, m.queryHeads);
+    if (r.error)
+        return r.error;
     if (const auto* kv = keys.perLayer("attention.head_count_kv");
         kv && std::count(kv->begin(), kv->end(), 0.0) > 0)
         return FieldError{"gguf." + arch + ".attention.head_count_kv",
@@ -221,36 +234,51 @@ std::optional<FieldError> readDimensions(const GgufHeader& h, const Keys& keys,
                               " layers",
                           "attention in every layer (kvscope reads hybrid models with recurrent "
                           "layers from their config.json)"};
+    return std::nullopt;
+}
+
+// Head sizes (MLA's among them), the MLP's width, the context and the expert count.
+std::optional<FieldError> readHeadSizes(DimensionReader& r, ModelSpec& m)
+{
+    const int64_t dim = limits::maxDimension;
     const int64_t byHeads = m.hiddenSize / m.queryHeads;
     int64_t keyLength = 0, valueLength = 0;
-    take(keyLength, "attention.key_length", 1, 65'536, byHeads);
-    take(valueLength, "attention.value_length", 1, 65'536, keyLength);
-    take(m.intermediateSize, "feed_forward_length", 0, dim, 0);
-    take(m.maxContext, "context_length", 0, limits::maxContext, 0);
-    take(m.kvLoraRank, "attention.kv_lora_rank", 0, dim, 0);
-    take(m.experts, "expert_count", 0, 100'000, 0);
-    if (error)
-        return error;
+    r.take(keyLength, "attention.key_length", 1, 65'536, byHeads);
+    r.take(valueLength, "attention.value_length", 1, 65'536, keyLength);
+    r.take(m.intermediateSize, "feed_forward_length", 0, dim, 0);
+    r.take(m.maxContext, "context_length", 0, limits::maxContext, 0);
+    r.take(m.kvLoraRank, "attention.kv_lora_rank", 0, dim, 0);
+    r.take(m.experts, "expert_count", 0, 100'000, 0);
+    if (r.error)
+        return r.error;
     if (m.kvLoraRank > 0) {
         // DeepSeek-style MLA; newer conversions state the per-head sizes under *_mla keys.
-        take(m.qLoraRank, "attention.q_lora_rank", 0, dim, 0);
-        take(m.qkRopeHeadDim, "rope.dimension_count", 1, 65'536);
-        take(keyLength, "attention.key_length_mla", 1, 65'536, keyLength);
-        take(valueLength, "attention.value_length_mla", 1, 65'536, valueLength);
+        r.take(m.qLoraRank, "attention.q_lora_rank", 0, dim, 0);
+        r.take(m.qkRopeHeadDim, "rope.dimension_count", 1, 65'536);
+        r.take(keyLength, "attention.key_length_mla", 1, 65'536, keyLength);
+        r.take(valueLength, "attention.value_length_mla", 1, 65'536, valueLength);
         m.qkNopeHeadDim = std::max<int64_t>(0, keyLength - m.qkRopeHeadDim);
         m.vHeadDim = valueLength;
     }
     // One head_dim holds K and V alike in ModelSpec; their mean keeps the cache's bytes.
     m.headDim = m.kvLoraRank > 0 ? keyLength : (keyLength + valueLength) / 2;
-    if (m.experts > 0) {
-        take(m.expertsPerToken, "expert_used_count", 1, m.experts);
-        take(m.expertIntermediate, "expert_feed_forward_length", 0, dim, 0);
-        take(m.sharedExperts, "expert_shared_count", 0, 100'000, 0);
-        take(m.denseLayers, "leading_dense_block_count", 0, m.layers, 0);
-    }
-    if (error)
-        return error;
+    return std::nullopt;
+}
 
+void readExperts(DimensionReader& r, ModelSpec& m)
+{
+    if (m.experts == 0)
+        return;
+    r.take(m.expertsPerToken, "expert_used_count", 1, m.experts);
+    r.take(m.expertIntermediate, "expert_feed_forward_length", 0, limits::maxDimension, 0);
+    r.take(m.sharedExperts, "expert_shared_count", 0, 100'000, 0);
+    r.take(m.denseLayers, "leading_dense_block_count", 0, m.layers, 0);
+}
+
+// The vocabulary: stated, else the tokenizer's tokens or the embedding tensor's rows.
+std::optional<FieldError> readVocabulary(const GgufHeader& h, const Keys& keys, DimensionReader& r,
+                                         ModelSpec& m)
+{
     const GgufTensor* embedding = nullptr;
     for (const GgufTensor& t : h.tensors)
         if (t.name == "token_embd.weight")
@@ -263,12 +291,26 @@ std::optional<FieldError> readDimensions(const GgufHeader& h, const Keys& keys,
         embedding && embedding->dims.size() == 2
             ? int64_t(std::min<uint64_t>(embedding->dims[1], limits::maxVocab + 1))
             : 0;
-    take(m.vocabSize, "vocab_size", 1, limits::maxVocab,
-         vocabFromTensor > 0 ? vocabFromTensor : vocabFromTokens);
-    if (!error && m.vocabSize == 0)
-        error = FieldError{"gguf.tokenizer.ggml.tokens", "",
-                           "a vocabulary (vocab_size, the tokenizer's tokens or token_embd)"};
-    return error;
+    r.take(m.vocabSize, "vocab_size", 1, limits::maxVocab,
+           vocabFromTensor > 0 ? vocabFromTensor : vocabFromTokens);
+    if (!r.error && m.vocabSize == 0)
+        r.error = FieldError{"gguf.tokenizer.ggml.tokens", "",
+                             "a vocabulary (vocab_size, the tokenizer's tokens or token_embd)"};
+    return r.error;
+}
+
+std::optional<FieldError> readDimensions(const GgufHeader& h, const Keys& keys,
+                                         const std::string& arch, ModelSpec& m)
+{
+    DimensionReader r(keys, arch);
+    if (auto error = readLayersAndHeads(keys, arch, r, m))
+        return error;
+    if (auto error = readHeadSizes(r, m))
+        return error;
+    readExperts(r, m);
+    if (r.error)
+        return r.error;
+    return readVocabulary(h, keys, r, m);
 }
 
 } // namespace

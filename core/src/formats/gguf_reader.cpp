@@ -177,6 +177,44 @@ double scalarAsDouble(Reader& r, uint32_t type, const std::string& field)
 
 const char* kValueTypes = "a GGUF value type from 0 to 12";
 
+// An array's item type and count, then its items: numbers kept up to maxGgufKeptArray, strings
+// (the vocabulary) only counted.
+std::optional<GgufValue> readArray(Reader& r, const std::string& field)
+{
+    GgufArray array;
+    array.itemType = r.number<uint32_t>(field + ".type");
+    array.count = r.number<uint64_t>(field + ".count");
+    if (r.error())
+        return std::nullopt;
+    if (array.itemType == Array) {
+        r.fail(field, "an array of arrays", "an array of numbers, flags or strings");
+        return std::nullopt;
+    }
+    const uint64_t itemBytes = array.itemType == String ? 8 : fixedSize(array.itemType);
+    if (itemBytes == 0) {
+        r.fail(field + ".type", std::to_string(array.itemType), kValueTypes);
+        return std::nullopt;
+    }
+    if (array.count > r.left() / itemBytes) {
+        r.fail(field + ".count", std::to_string(array.count),
+               "a count that fits in the file's " + std::to_string(r.left()) + " remaining bytes");
+        return std::nullopt;
+    }
+    if (array.itemType == String) {
+        for (uint64_t i = 0; i < array.count && !r.error(); ++i)
+            r.string(field, 0); // the vocabulary: only its size matters here
+    } else if (array.count <= maxGgufKeptArray) {
+        array.numbers.reserve(array.count);
+        for (uint64_t i = 0; i < array.count && !r.error(); ++i)
+            array.numbers.push_back(scalarAsDouble(r, array.itemType, field));
+    } else {
+        r.skip(array.count * itemBytes, field);
+    }
+    if (r.error())
+        return std::nullopt;
+    return array;
+}
+
 std::optional<GgufValue> readValue(Reader& r, uint32_t type, const std::string& field)
 {
     switch (type) {
@@ -203,41 +241,8 @@ std::optional<GgufValue> readValue(Reader& r, uint32_t type, const std::string& 
             return std::nullopt;
         return std::move(*text);
     }
-    case Array: {
-        GgufArray array;
-        array.itemType = r.number<uint32_t>(field + ".type");
-        array.count = r.number<uint64_t>(field + ".count");
-        if (r.error())
-            return std::nullopt;
-        if (array.itemType == Array) {
-            r.fail(field, "an array of arrays", "an array of numbers, flags or strings");
-            return std::nullopt;
-        }
-        const uint64_t itemBytes = array.itemType == String ? 8 : fixedSize(array.itemType);
-        if (itemBytes == 0) {
-            r.fail(field + ".type", std::to_string(array.itemType), kValueTypes);
-            return std::nullopt;
-        }
-        if (array.count > r.left() / itemBytes) {
-            r.fail(field + ".count", std::to_string(array.count),
-                   "a count that fits in the file's " + std::to_string(r.left()) +
-                       " remaining bytes");
-            return std::nullopt;
-        }
-        if (array.itemType == String) {
-            for (uint64_t i = 0; i < array.count && !r.error(); ++i)
-                r.string(field, 0); // the vocabulary: only its size matters here
-        } else if (array.count <= maxGgufKeptArray) {
-            array.numbers.reserve(array.count);
-            for (uint64_t i = 0; i < array.count && !r.error(); ++i)
-                array.numbers.push_back(scalarAsDouble(r, array.itemType, field));
-        } else {
-            r.skip(array.count * itemBytes, field);
-        }
-        if (r.error())
-            return std::nullopt;
-        return array;
-    }
+    case Array:
+        return readArray(r, field);
     default:
         r.fail(field + ".type", std::to_string(type), kValueTypes);
         return std::nullopt;

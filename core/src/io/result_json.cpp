@@ -33,99 +33,125 @@ nlohmann::json scenarioSummaryJson(const Scenario& s)
     return j;
 }
 
-nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
+namespace {
+
+nlohmann::json modelJson(const Scenario& s, const Evaluation& e)
 {
-    // Byte figures name their scope: "per_gpu" (one GPU's share) or "all_gpus" (summed).
+    return {{"attention", attentionKindId(s.model.attentionKind())},
+            {"parameters", bytes(e.parameters.total())},
+            {"active_parameters", bytes(e.parameters.active())},
+            {"layers", s.model.layers},
+            {"kv_heads", s.model.kvHeads},
+            {"head_dim", s.model.headDim},
+            {"windowed_layers", e.kv.windowedLayers},
+            {"sliding_window", s.model.slidingWindow},
+            {"recurrent_layers", s.model.recurrent.count},
+            {"vision_parameters", bytes(e.parameters.vision)},
+            {"tokens_per_image", s.model.vision.tokensPerImage}};
+}
+
+nlohmann::json kvCacheJson(const Scenario& s, const Evaluation& e)
+{
     const double gpus = double(s.gpuCount);
-    nlohmann::json j;
-    j["scenario"] = scenarioSummaryJson(s);
-    j["model"] = {{"attention", attentionKindId(s.model.attentionKind())},
-                  {"parameters", bytes(e.parameters.total())},
-                  {"active_parameters", bytes(e.parameters.active())},
-                  {"layers", s.model.layers},
-                  {"kv_heads", s.model.kvHeads},
-                  {"head_dim", s.model.headDim},
-                  {"windowed_layers", e.kv.windowedLayers},
-                  {"sliding_window", s.model.slidingWindow},
-                  {"recurrent_layers", s.model.recurrent.count},
-                  {"vision_parameters", bytes(e.parameters.vision)},
-                  {"tokens_per_image", s.model.vision.tokensPerImage}};
-    j["kv_cache"] = {
-        {"bytes_per_token_per_layer_per_gpu", bytes(e.kv.bytesPerTokenPerLayer)},
-        {"bytes_per_token_per_gpu", bytes(e.kv.bytesPerToken)},
-        {"per_gpu_bytes", bytes(e.kv.totalBytes)},
-        {"all_gpus_bytes", bytes(e.kv.totalBytes * gpus)},
-        {"allocated_per_gpu_bytes", bytes(e.kv.allocatedBytes)},
-        {"allocated_all_gpus_bytes", bytes(e.kv.allocatedBytes * gpus)},
-        {"recurrent_state_per_sequence_per_gpu_bytes", bytes(e.kv.stateBytesPerSequence)},
-        {"kv_heads_per_gpu", e.kv.kvHeadsPerGpu},
-        {"mha_per_gpu_bytes", bytes(e.kv.totalMhaBytes)},
-        {"gqa_per_gpu_bytes", bytes(e.kv.totalGqaBytes)},
-        {"mqa_per_gpu_bytes", bytes(e.kv.totalMqaBytes)}};
-    j["weights"] = {{"all_gpus_bytes", bytes(e.weightsBytesTotal)},
-                    {"per_gpu_bytes", bytes(e.vram.weightsBytes + e.vram.weightsOffloadedBytes)},
-                    {"offloaded_per_gpu_bytes", bytes(e.vram.weightsOffloadedBytes)},
-                    {"offloaded_all_gpus_bytes", bytes(e.vram.weightsOffloadedBytes * gpus)}};
-    j["vram_per_gpu"] = {{"capacity_bytes", bytes(e.vram.capacityBytes)},
-                         {"budget_bytes", bytes(e.vram.budgetBytes)},
-                         {"reserved_bytes", bytes(e.vram.reservedBytes)},
-                         {"weights_bytes", bytes(e.vram.weightsBytes)},
-                         {"kv_cache_bytes", bytes(e.vram.kvCacheBytes)},
-                         {"activation_bytes", bytes(e.vram.activationBytes)},
-                         {"overhead_bytes", bytes(e.vram.overheadBytes)},
-                         {"free_bytes", bytes(e.vram.freeBytes)},
-                         {"fits", e.vram.fits}};
-    j["tokens_fit"] = {{"free_for_kv_per_gpu_bytes", bytes(e.tokensFit.freeForKvBytes)},
-                       {"model", e.tokensFit.model},
-                       {"mha", e.tokensFit.mha},
-                       {"gqa", e.tokensFit.gqa},
-                       {"gqa_kv_heads", e.tokensFit.gqaKvHeads},
-                       {"mqa", e.tokensFit.mqa},
-                       {"per_sequence", e.tokensFit.perSequence},
-                       {"max_concurrency", e.tokensFit.maxConcurrency},
-                       {"capped", e.tokensFit.capped}};
+    return {{"bytes_per_token_per_layer_per_gpu", bytes(e.kv.bytesPerTokenPerLayer)},
+            {"bytes_per_token_per_gpu", bytes(e.kv.bytesPerToken)},
+            {"per_gpu_bytes", bytes(e.kv.totalBytes)},
+            {"all_gpus_bytes", bytes(e.kv.totalBytes * gpus)},
+            {"allocated_per_gpu_bytes", bytes(e.kv.allocatedBytes)},
+            {"allocated_all_gpus_bytes", bytes(e.kv.allocatedBytes * gpus)},
+            {"recurrent_state_per_sequence_per_gpu_bytes", bytes(e.kv.stateBytesPerSequence)},
+            {"kv_heads_per_gpu", e.kv.kvHeadsPerGpu},
+            {"mha_per_gpu_bytes", bytes(e.kv.totalMhaBytes)},
+            {"gqa_per_gpu_bytes", bytes(e.kv.totalGqaBytes)},
+            {"mqa_per_gpu_bytes", bytes(e.kv.totalMqaBytes)}};
+}
+
+nlohmann::json weightsJson(const Scenario& s, const Evaluation& e)
+{
+    const double gpus = double(s.gpuCount);
+    return {{"all_gpus_bytes", bytes(e.weightsBytesTotal)},
+            {"per_gpu_bytes", bytes(e.vram.weightsBytes + e.vram.weightsOffloadedBytes)},
+            {"offloaded_per_gpu_bytes", bytes(e.vram.weightsOffloadedBytes)},
+            {"offloaded_all_gpus_bytes", bytes(e.vram.weightsOffloadedBytes * gpus)}};
+}
+
+nlohmann::json vramJson(const Evaluation& e)
+{
+    return {{"capacity_bytes", bytes(e.vram.capacityBytes)},
+            {"budget_bytes", bytes(e.vram.budgetBytes)},
+            {"reserved_bytes", bytes(e.vram.reservedBytes)},
+            {"weights_bytes", bytes(e.vram.weightsBytes)},
+            {"kv_cache_bytes", bytes(e.vram.kvCacheBytes)},
+            {"activation_bytes", bytes(e.vram.activationBytes)},
+            {"overhead_bytes", bytes(e.vram.overheadBytes)},
+            {"free_bytes", bytes(e.vram.freeBytes)},
+            {"fits", e.vram.fits}};
+}
+
+nlohmann::json tokensFitJson(const Evaluation& e)
+{
+    nlohmann::json fit = {{"free_for_kv_per_gpu_bytes", bytes(e.tokensFit.freeForKvBytes)},
+                          {"model", e.tokensFit.model},
+                          {"mha", e.tokensFit.mha},
+                          {"gqa", e.tokensFit.gqa},
+                          {"gqa_kv_heads", e.tokensFit.gqaKvHeads},
+                          {"mqa", e.tokensFit.mqa},
+                          {"per_sequence", e.tokensFit.perSequence},
+                          {"max_concurrency", e.tokensFit.maxConcurrency},
+                          {"capped", e.tokensFit.capped}};
     if (e.tokensFit.mla >= 0)
-        j["tokens_fit"]["mla"] = e.tokensFit.mla;
+        fit["mla"] = e.tokensFit.mla;
+    return fit;
+}
 
+nlohmann::json engineJson(const Evaluation& e)
+{
     // As the engine logs them at start-up (vLLM's blocks and concurrency, llama.cpp's KV buffer).
-    j["engine"] = {{"kv_blocks_per_gpu", e.engine.kvBlocks},
-                   {"kv_cache_tokens", e.engine.kvCacheTokens},
-                   {"max_concurrency", real(e.engine.maxConcurrency)},
-                   {"kv_buffer_all_gpus_bytes", bytes(e.engine.kvBufferBytes)},
-                   {"gpu_layers", e.engine.gpuLayers}};
+    return {{"kv_blocks_per_gpu", e.engine.kvBlocks},
+            {"kv_cache_tokens", e.engine.kvCacheTokens},
+            {"max_concurrency", real(e.engine.maxConcurrency)},
+            {"kv_buffer_all_gpus_bytes", bytes(e.engine.kvBufferBytes)},
+            {"gpu_layers", e.engine.gpuLayers}};
+}
 
-    // A MoE model on an engine that can keep experts in host RAM: where they are and the
-    // --n-cpu-moe that fits (null when none does).
-    if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts()) {
-        const auto fit = fitExpertOffload(s);
-        j["experts"] = {
-            {"moe_layers", e.engine.moeLayers},
+// A MoE model on an engine that can keep experts in host RAM: where they are and the
+// --n-cpu-moe that fits (null when none does).
+nlohmann::json expertsJson(const Scenario& s, const Evaluation& e)
+{
+    const double gpus = double(s.gpuCount);
+    const auto fit = fitExpertOffload(s);
+    return {{"moe_layers", e.engine.moeLayers},
             {"layers_in_host_ram", e.engine.expertLayersOnHost},
             {"host_ram_all_gpus_bytes", bytes(e.vram.expertsOffloadedBytes * gpus)},
             {"cpu_read_bytes_per_step", bytes(e.decode.hostExpertsReadBytes)},
             {"cpu_ms", real(e.decode.hostExpertsMs)},
             {"fitted_n_cpu_moe", fit ? nlohmann::json(fit->nCpuMoe) : nlohmann::json(nullptr)}};
-    }
+}
 
+nlohmann::json latencyJson(const Evaluation& e)
+{
     nlohmann::json decode;
     for (Tier t : allTiers)
         decode[tierId(t)] = real(e.decode.tierMs[size_t(t)]);
-    j["latency"] = {{"pcie_effective_gb_per_s", real(e.decode.pcieEffectiveGBps)},
-                    {"nvme_effective_gb_per_s", real(e.decode.nvmeEffectiveGBps)},
-                    {"sata_effective_gb_per_s", real(e.decode.sataEffectiveGBps)},
-                    {"kv_transfer_ms", real(e.decode.kvTransferMs)},
-                    {"weights_read_per_gpu_bytes", bytes(e.decode.weightsReadBytes)},
-                    {"memory_ms", real(e.decode.memoryMs)},
-                    {"compute_ms", real(e.decode.computeMs)},
-                    {"weights_offload_ms", real(e.decode.weightsOffloadMs)},
-                    {"host_layers_ms", real(e.decode.hostLayersMs)},
-                    {"fixed_ms", real(e.decode.fixedMs)},
-                    {"interconnect_ms", real(e.decode.interconnectMs)},
-                    {"compute_bound", e.decode.computeBound},
-                    {"decode_ms_per_token", decode},
-                    {"selected_ms", real(e.decode.selectedMs)},
-                    {"tokens_per_s", real(e.decode.tokensPerS)}};
+    return {{"pcie_effective_gb_per_s", real(e.decode.pcieEffectiveGBps)},
+            {"nvme_effective_gb_per_s", real(e.decode.nvmeEffectiveGBps)},
+            {"sata_effective_gb_per_s", real(e.decode.sataEffectiveGBps)},
+            {"kv_transfer_ms", real(e.decode.kvTransferMs)},
+            {"weights_read_per_gpu_bytes", bytes(e.decode.weightsReadBytes)},
+            {"memory_ms", real(e.decode.memoryMs)},
+            {"compute_ms", real(e.decode.computeMs)},
+            {"weights_offload_ms", real(e.decode.weightsOffloadMs)},
+            {"host_layers_ms", real(e.decode.hostLayersMs)},
+            {"fixed_ms", real(e.decode.fixedMs)},
+            {"interconnect_ms", real(e.decode.interconnectMs)},
+            {"compute_bound", e.decode.computeBound},
+            {"decode_ms_per_token", decode},
+            {"selected_ms", real(e.decode.selectedMs)},
+            {"tokens_per_s", real(e.decode.tokensPerS)}};
+}
 
+nlohmann::json breakevenJson(const Evaluation& e)
+{
     // The crossings are 0 unless the evaluation searched them (EvaluateOptions::
     // breakevenCrossings): calc asks for them, so its JSON always carries them.
     nlohmann::json reload, cross;
@@ -133,10 +159,29 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
         reload[reloadTierId(t)] = real(e.breakeven.reloadMs[size_t(t)]);
         cross[reloadTierId(t)] = e.breakeven.crossTokens[size_t(t)];
     }
-    j["breakeven"] = {{"recompute_ms", real(e.breakeven.recomputeMs)},
-                      {"reload_ms", reload},
-                      {"reload_faster_from_tokens", cross},
-                      {"searched_up_to_tokens", e.breakeven.searchedUpTo}};
+    return {{"recompute_ms", real(e.breakeven.recomputeMs)},
+            {"reload_ms", reload},
+            {"reload_faster_from_tokens", cross},
+            {"searched_up_to_tokens", e.breakeven.searchedUpTo}};
+}
+
+} // namespace
+
+nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
+{
+    // Byte figures name their scope: "per_gpu" (one GPU's share) or "all_gpus" (summed).
+    nlohmann::json j;
+    j["scenario"] = scenarioSummaryJson(s);
+    j["model"] = modelJson(s, e);
+    j["kv_cache"] = kvCacheJson(s, e);
+    j["weights"] = weightsJson(s, e);
+    j["vram_per_gpu"] = vramJson(e);
+    j["tokens_fit"] = tokensFitJson(e);
+    j["engine"] = engineJson(e);
+    if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
+        j["experts"] = expertsJson(s, e);
+    j["latency"] = latencyJson(e);
+    j["breakeven"] = breakevenJson(e);
     return j;
 }
 

@@ -124,83 +124,120 @@ void markFront(std::vector<PlanEntry>& entries)
     }
 }
 
+// The search's running best per GPU x count that meets the targets, and the closest miss for
+// each where none does.
+class PlanSearch
+{
+public:
+    PlanSearch(const PlanRequest& request, const Catalog& catalog)
+        : m_request(request), m_catalog(catalog)
+    {
+    }
+
+    // Every allowed GPU count of `gpu` under `engine`, with every format the engine runs.
+    void searchEngineOnGpu(const EngineProfile& engine, const GpuSpec& gpu)
+    {
+        Scenario s = m_request.base;
+        applyEngine(s, engine);
+        applyGpu(s, gpu, m_catalog);
+        s.memoryFraction = m_request.base.memoryFraction;
+        for (int count : kGpuCounts) {
+            // A unified-memory machine (Apple silicon) is one GPU; it does not gang up.
+            if (count > m_request.maxGpusPerNode || (count > 1 && gpu.unifiedMemory))
+                continue;
+            s.gpuCount = count;
+            if (!splitsEvenly(s))
+                continue;
+            searchFormats(engine, s, std::make_pair(gpu.id, count));
+        }
+    }
+
+    // The best that meet the targets, ranked; the closest misses when none does.
+    PlanResult finish()
+    {
+        PlanResult& result = m_result;
+        for (auto& [key, p] : m_best)
+            result.ranked.push_back(std::move(p));
+        markFront(result.ranked);
+        std::sort(result.ranked.begin(), result.ranked.end(),
+                  [&](const PlanEntry& a, const PlanEntry& b) {
+                      return better(a, b, m_request.objective);
+                  });
+        if (result.ranked.size() > m_request.limit)
+            result.ranked.resize(m_request.limit);
+        if (result.ranked.empty()) {
+            for (auto& [key, p] : m_nearest)
+                result.closestMisses.push_back(std::move(p));
+            std::sort(result.closestMisses.begin(), result.closestMisses.end(),
+                      [&](const PlanEntry& a, const PlanEntry& b) {
+                          return shortfall(a, m_request.base.targets) <
+                                 shortfall(b, m_request.base.targets);
+                      });
+            if (result.closestMisses.size() > 5)
+                result.closestMisses.resize(5);
+        }
+        return std::move(m_result);
+    }
+
+private:
+    using Key = std::pair<std::string, int>; // GPU id x count
+
+    void searchFormats(const EngineProfile& engine, Scenario& s, const Key& key)
+    {
+        for (const WeightFormat& w : m_catalog.weightFormats) {
+            if (!engine.supportsWeights(w.id) || !formatSuits(w, s.model) ||
+                w.bitsPerWeight < m_request.minWeightBits)
+                continue;
+            s.weights = w;
+            for (const KvDtype& kv : m_catalog.kvDtypes) {
+                if (!engine.supportsKvDtype(kv.id))
+                    continue;
+                s.kvDtype = kv;
+                auto e = evaluate(s);
+                ++m_result.evaluated;
+                if (e)
+                    record(entryFor(s, *e), key);
+            }
+        }
+    }
+
+    void record(PlanEntry p, const Key& key)
+    {
+        if (p.lacks.empty()) {
+            auto it = m_best.find(key);
+            if (it == m_best.end() || better(p, it->second, m_request.objective))
+                m_best.insert_or_assign(key, std::move(p));
+        } else if (m_best.find(key) == m_best.end()) {
+            const double gap = shortfall(p, m_request.base.targets);
+            auto it = m_nearestGap.find(key);
+            if (it == m_nearestGap.end() || gap < it->second) {
+                m_nearestGap[key] = gap;
+                m_nearest.insert_or_assign(key, std::move(p));
+            }
+        }
+    }
+
+    const PlanRequest& m_request;
+    const Catalog& m_catalog;
+    PlanResult m_result;
+    std::map<Key, PlanEntry> m_best;    // meets targets
+    std::map<Key, PlanEntry> m_nearest; // the closest miss
+    std::map<Key, double> m_nearestGap;
+};
+
 } // namespace
 
 PlanResult plan(const PlanRequest& request, const Catalog& catalog)
 {
-    PlanResult result;
-    std::map<std::pair<std::string, int>, PlanEntry> best;    // meets targets, per GPU x count
-    std::map<std::pair<std::string, int>, PlanEntry> nearest; // the closest miss, likewise
-    std::map<std::pair<std::string, int>, double> nearestGap;
+    PlanSearch search(request, catalog);
     for (const EngineProfile& engine : catalog.engines) {
         if (!allowed(request.engines, engine.id))
             continue;
-        for (const GpuSpec& gpu : catalog.gpus) {
-            if (!allowed(request.gpus, gpu.id) || !engine.runsOn(gpu.vendor))
-                continue;
-            Scenario s = request.base;
-            applyEngine(s, engine);
-            applyGpu(s, gpu, catalog);
-            s.memoryFraction = request.base.memoryFraction;
-            for (int count : kGpuCounts) {
-                // A unified-memory machine (Apple silicon) is one GPU; it does not gang up.
-                if (count > request.maxGpusPerNode || (count > 1 && gpu.unifiedMemory))
-                    continue;
-                s.gpuCount = count;
-                if (!splitsEvenly(s))
-                    continue;
-                for (const WeightFormat& w : catalog.weightFormats) {
-                    if (!engine.supportsWeights(w.id) || !formatSuits(w, s.model) ||
-                        w.bitsPerWeight < request.minWeightBits)
-                        continue;
-                    s.weights = w;
-                    for (const KvDtype& kv : catalog.kvDtypes) {
-                        if (!engine.supportsKvDtype(kv.id))
-                            continue;
-                        s.kvDtype = kv;
-                        auto e = evaluate(s);
-                        ++result.evaluated;
-                        if (!e)
-                            continue;
-                        PlanEntry p = entryFor(s, *e);
-                        const auto key = std::make_pair(gpu.id, count);
-                        if (p.lacks.empty()) {
-                            auto it = best.find(key);
-                            if (it == best.end() || better(p, it->second, request.objective))
-                                best.insert_or_assign(key, std::move(p));
-                        } else if (best.find(key) == best.end()) {
-                            const double gap = shortfall(p, request.base.targets);
-                            auto it = nearestGap.find(key);
-                            if (it == nearestGap.end() || gap < it->second) {
-                                nearestGap[key] = gap;
-                                nearest.insert_or_assign(key, std::move(p));
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        for (const GpuSpec& gpu : catalog.gpus)
+            if (allowed(request.gpus, gpu.id) && engine.runsOn(gpu.vendor))
+                search.searchEngineOnGpu(engine, gpu);
     }
-    for (auto& [key, p] : best)
-        result.ranked.push_back(std::move(p));
-    markFront(result.ranked);
-    std::sort(
-        result.ranked.begin(), result.ranked.end(),
-        [&](const PlanEntry& a, const PlanEntry& b) { return better(a, b, request.objective); });
-    if (result.ranked.size() > request.limit)
-        result.ranked.resize(request.limit);
-    if (result.ranked.empty()) {
-        for (auto& [key, p] : nearest)
-            result.closestMisses.push_back(std::move(p));
-        std::sort(result.closestMisses.begin(), result.closestMisses.end(),
-                  [&](const PlanEntry& a, const PlanEntry& b) {
-                      return shortfall(a, request.base.targets) <
-                             shortfall(b, request.base.targets);
-                  });
-        if (result.closestMisses.size() > 5)
-            result.closestMisses.resize(5);
-    }
-    return result;
+    return search.finish();
 }
 
 } // namespace kvscope

@@ -117,9 +117,8 @@ std::optional<FieldError> applyGpuEntry(Scenario& s, const SettingValue& v, cons
     return std::nullopt;
 }
 
-} // namespace
-
-std::vector<Setting> catalogEntrySettings()
+// What runs on what: the model (a preset or a file) and the GPU (a catalog id or a file).
+std::vector<Setting> modelAndGpuEntries()
 {
     std::vector<Setting> r;
     {
@@ -133,7 +132,7 @@ std::vector<Setting> catalogEntrySettings()
         s.current = [](const Scenario& sc) -> V {
             return sc.model.imported ? std::nullopt : V(SettingValue(sc.model.id));
         };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = entry("gpu", "gpu", "ID|GPU.json",
@@ -143,8 +142,15 @@ std::vector<Setting> catalogEntrySettings()
         s.current = [](const Scenario& sc) -> V {
             return sc.gpu.custom ? std::nullopt : V(SettingValue(sc.gpu.id));
         };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// The engine, and the release and generation whose memory rules apply.
+std::vector<Setting> engineEntries()
+{
+    std::vector<Setting> r;
     {
         Setting s = entry("engine", "engine", "ID",
                           "engine profile: hf, hf-static, hf-offloaded, vllm, llamacpp, tgi", "hf");
@@ -158,7 +164,7 @@ std::vector<Setting> catalogEntrySettings()
             return std::nullopt;
         };
         s.current = [](const Scenario& sc) -> V { return SettingValue(sc.engine.id); };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = entry("engine_version", "engine-version", "X.Y.Z",
@@ -173,7 +179,7 @@ std::vector<Setting> catalogEntrySettings()
         s.current = [](const Scenario& sc) -> V {
             return sc.engineVersion.empty() ? std::nullopt : V(SettingValue(sc.engineVersion));
         };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("vllm_use_v1", "vllm-use-v1", "on|off", SettingType::Switch);
@@ -188,8 +194,15 @@ std::vector<Setting> catalogEntrySettings()
         s.current = [](const Scenario& sc) -> V {
             return sc.vllmUseV1 ? V(SettingValue(*sc.vllmUseV1)) : std::nullopt;
         };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// The element types of the weights and of the KV cache.
+std::vector<Setting> numberFormatEntries()
+{
+    std::vector<Setting> r;
     {
         Setting s = entry("weights", "weights", "FORMAT",
                           "weight format: fp16, bf16, fp8, int8, gptq-int4, q4_k_m, ...", "fp16");
@@ -210,7 +223,7 @@ std::vector<Setting> catalogEntrySettings()
             return std::nullopt;
         };
         s.current = [](const Scenario& sc) -> V { return SettingValue(sc.weights.id); };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = entry("kv_dtype", "kv-dtype", "DTYPE",
@@ -224,8 +237,15 @@ std::vector<Setting> catalogEntrySettings()
             return std::nullopt;
         };
         s.current = [](const Scenario& sc) -> V { return SettingValue(sc.kvDtype.id); };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// The PCIe generation of the host link.
+std::vector<Setting> hostLinkEntries()
+{
+    std::vector<Setting> r;
     {
         Setting s = makeSetting("pcie", "pcie", "3|4|5|6", SettingType::Choice);
         s.choices = {"3", "4", "5", "6"};
@@ -242,8 +262,20 @@ std::vector<Setting> catalogEntrySettings()
         s.current = [](const Scenario& sc) -> V {
             return SettingValue(std::to_string(sc.pcie.gen));
         };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+} // namespace
+
+std::vector<Setting> catalogEntrySettings()
+{
+    std::vector<Setting> r;
+    appendSettings(r, modelAndGpuEntries());
+    appendSettings(r, engineEntries());
+    appendSettings(r, numberFormatEntries());
+    appendSettings(r, hostLinkEntries());
     return r;
 }
 

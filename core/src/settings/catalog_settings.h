@@ -6,6 +6,7 @@
 
 #include "kvscope/scenario/setting.h"
 
+#include <utility>
 #include <vector>
 
 namespace kvscope {
@@ -19,5 +20,12 @@ std::vector<Setting> storageSettings();
 std::vector<Setting> planningSettings();
 // The serving workload: prompt and answer lengths (serving_settings.cpp).
 std::vector<Setting> servingSettings();
+
+// Moves a group's entries to the end of the registry being built, keeping their order.
+inline void appendSettings(std::vector<Setting>& to, std::vector<Setting> group)
+{
+    for (Setting& s : group)
+        to.push_back(std::move(s));
+}
 
 } // namespace kvscope

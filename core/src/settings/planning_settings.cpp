@@ -11,7 +11,10 @@ namespace kvscope {
 
 using V = std::optional<SettingValue>;
 
-std::vector<Setting> planningSettings()
+namespace {
+
+// What offloading may use on the host: its RAM and that RAM's bandwidth.
+std::vector<Setting> hostSettings()
 {
     std::vector<Setting> r;
     {
@@ -24,7 +27,7 @@ std::vector<Setting> planningSettings()
                  "checks it";
         s.apply = KVSCOPE_FIELD_SETTER(hostRamGiB, realOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(hostRamGiB));
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
     {
         // A measured or datasheet figure for a host the catalog does not list; applied after
@@ -42,8 +45,15 @@ std::vector<Setting> planningSettings()
         };
         settings_detail::setNumber(s, {[](const Scenario& sc) { return sc.hostMemoryGBps; },
                                        KVSCOPE_FIELD_AT(hostMemoryGBps)});
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// The user's targets, which the verdict checks.
+std::vector<Setting> targetSettings()
+{
+    std::vector<Setting> r;
     {
         Setting s = makeSetting("min_tokens_per_s_user", "min-tokens-per-s", "X", SettingType::Real,
                                 0, 1e6);
@@ -53,7 +63,7 @@ std::vector<Setting> planningSettings()
         s.fileSection = "targets";
         s.apply = KVSCOPE_FIELD_SETTER(targets.minTokensPerSUser, realOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(targets.minTokensPerSUser));
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("max_ttft_ms", "max-ttft-ms", "MS", SettingType::Real, 0, 1e9);
@@ -63,8 +73,15 @@ std::vector<Setting> planningSettings()
         s.fileSection = "targets";
         s.apply = KVSCOPE_FIELD_SETTER(targets.maxTtftMs, realOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(targets.maxTtftMs));
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// How prices become cost: amortization and the currency shown.
+std::vector<Setting> costSettings()
+{
+    std::vector<Setting> r;
     {
         Setting s = makeSetting("amortization_years", "amortization-years", "YEARS",
                                 SettingType::Real, 0.1, 20);
@@ -74,7 +91,7 @@ std::vector<Setting> planningSettings()
         s.fileSection = "cost";
         s.apply = KVSCOPE_FIELD_SETTER(cost.amortizationYears, realOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(cost.amortizationYears));
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("currency", "currency", "CODE", SettingType::Choice);
@@ -88,7 +105,7 @@ std::vector<Setting> planningSettings()
             return std::nullopt;
         };
         s.current = [](const Scenario& sc) -> V { return SettingValue(sc.cost.currency); };
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("usd_rate", "usd-rate", "X", SettingType::Real, 0.001, 1e6);
@@ -98,8 +115,19 @@ std::vector<Setting> planningSettings()
         s.fileSection = "cost";
         s.apply = KVSCOPE_FIELD_SETTER(cost.perUsd, realOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(cost.perUsd));
-        r.push_back(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+} // namespace
+
+std::vector<Setting> planningSettings()
+{
+    std::vector<Setting> r;
+    appendSettings(r, hostSettings());
+    appendSettings(r, targetSettings());
+    appendSettings(r, costSettings());
     return r;
 }
 

@@ -142,12 +142,11 @@ std::optional<FieldError> validateGpu(const GpuSpec& g)
     return std::nullopt;
 }
 
-std::optional<FieldError> validate(const Scenario& s)
+namespace {
+
+// The figures a scenario takes from catalog entries (weights, KV dtype, link, engine, disks).
+std::optional<FieldError> validateEntryFigures(const Scenario& s)
 {
-    if (auto e = validateModel(s.model))
-        return e;
-    if (auto e = validateGpu(s.gpu))
-        return e;
     if (auto e = checkReal("weights.bits_per_weight", s.weights.bitsPerWeight, 0, 64))
         return e;
     if (auto e = checkReal("weights.embedding_bits", s.weights.embeddingBits, 0, 64))
@@ -174,6 +173,12 @@ std::optional<FieldError> validate(const Scenario& s)
     if (auto e = checkReal("host_memory.bandwidth_gb_per_s", s.hostMemory.bandwidthGBps, 0,
                            limits::maxRateGBps))
         return e;
+    return std::nullopt;
+}
+
+// Every registry number and the lanes, a choice the scenario holds as an integer.
+std::optional<FieldError> validateRegistryValues(const Scenario& s)
+{
     // Every registry number; a setting added to the registry is checked here without a line.
     // Choices are checked where a door parses them; the lanes, an integer here, are below.
     if (!registryNumbersInRange(s)) [[unlikely]]
@@ -189,6 +194,12 @@ std::optional<FieldError> validate(const Scenario& s)
     if (std::find(laneChoices.begin(), laneChoices.end(), s.pcieLanes) == laneChoices.end())
         [[unlikely]]
         return registeredError(*lanes, SettingValue(std::to_string(s.pcieLanes)));
+    return std::nullopt;
+}
+
+// Settings each valid alone that do not go together.
+std::optional<FieldError> validateCombinations(const Scenario& s)
+{
     if ((s.cpuMoeLayers > 0 || s.cpuMoeAll) && !engineModule(s.engine).offloadsExperts())
         [[unlikely]]
         return FieldError{s.cpuMoeAll ? "cpu_moe" : "n_cpu_moe",
@@ -206,6 +217,21 @@ std::optional<FieldError> validate(const Scenario& s)
         return FieldError{"usd_rate", "1",
                           "how many " + s.cost.currency + " one US dollar buys (--usd-rate)"};
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<FieldError> validate(const Scenario& s)
+{
+    if (auto e = validateModel(s.model))
+        return e;
+    if (auto e = validateGpu(s.gpu))
+        return e;
+    if (auto e = validateEntryFigures(s))
+        return e;
+    if (auto e = validateRegistryValues(s))
+        return e;
+    return validateCombinations(s);
 }
 
 } // namespace kvscope

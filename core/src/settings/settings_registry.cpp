@@ -34,11 +34,10 @@ Setting factor(const char* id, const char* flag, double lo, double hi, const cha
     return s;
 }
 
-std::vector<Setting> buildRegistry()
+// The parallel layout and the load on it: GPUs, context, batch and the host link.
+std::vector<Setting> workloadSettings()
 {
-    std::vector<Setting> r = catalogEntrySettings();
-
-    auto add = [&](Setting s) { r.push_back(std::move(s)); };
+    std::vector<Setting> r;
     {
         Setting s =
             makeSetting("gpus", "gpus", "N", SettingType::Integer, 1, double(limits::maxGpus));
@@ -51,7 +50,7 @@ std::vector<Setting> buildRegistry()
             return std::nullopt;
         };
         setNumber(s, KVSCOPE_FIELD_NUMBER(gpuCount));
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("context", "context", "N", SettingType::Integer,
@@ -62,7 +61,7 @@ std::vector<Setting> buildRegistry()
         s.engineNames = {{"vllm", "max_model_len"}, {"llamacpp", "n_ctx"}};
         s.apply = KVSCOPE_FIELD_SETTER(context, integerOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(context));
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s =
@@ -73,7 +72,7 @@ std::vector<Setting> buildRegistry()
         s.flagAliases = {"users"};
         s.apply = KVSCOPE_FIELD_SETTER(batch, integerOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(batch));
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("lanes", "lanes", "N", SettingType::Choice);
@@ -89,8 +88,15 @@ std::vector<Setting> buildRegistry()
         s.current = [](const Scenario& sc) -> V {
             return SettingValue(std::to_string(sc.pcieLanes));
         };
-        add(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// Where the KV cache and the weights that do not fit live while decoding.
+std::vector<Setting> kvPlacementSettings()
+{
+    std::vector<Setting> r;
     {
         Setting s =
             makeSetting("kv_placement", "kv-placement", "gpu|cpu|nvme|sata", SettingType::Choice);
@@ -105,7 +111,7 @@ std::vector<Setting> buildRegistry()
         s.current = [](const Scenario& sc) -> V {
             return SettingValue(std::string(kvPlacementId(sc.kvPlacement)));
         };
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("prefetch_kv", "prefetch", "on|off", SettingType::Switch);
@@ -113,7 +119,7 @@ std::vector<Setting> buildRegistry()
         s.help = "offloaded KV: prefetch the next layer while computing (pipelined)";
         s.apply = KVSCOPE_FIELD_SETTER(prefetchKv, switchOf);
         s.current = KVSCOPE_FIELD_GETTER(prefetchKv);
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s =
@@ -122,8 +128,15 @@ std::vector<Setting> buildRegistry()
         s.help = "device_map=\"auto\": weights that do not fit go to CPU RAM";
         s.apply = KVSCOPE_FIELD_SETTER(offloadWeights, switchOf);
         s.current = KVSCOPE_FIELD_GETTER(offloadWeights);
-        add(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// The engine's share of GPU memory and the granularity it allocates KV in.
+std::vector<Setting> engineMemorySettings()
+{
+    std::vector<Setting> r;
     {
         Setting s = makeSetting("gpu_mem_util", "gpu-mem-util", "F", SettingType::Real, 0.01, 1);
         s.unit = "fraction";
@@ -138,7 +151,7 @@ std::vector<Setting> buildRegistry()
         };
         setNumber(s, {[](const Scenario& sc) -> N { return sc.memoryFraction; },
                       KVSCOPE_FIELD_AT(memoryFraction)});
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s =
@@ -149,8 +162,15 @@ std::vector<Setting> buildRegistry()
         s.engineNames = {{"vllm", "block_size"}};
         s.apply = KVSCOPE_FIELD_SETTER(engine.kvBlockTokens, integerOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(engine.kvBlockTokens));
-        add(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// How much the engine puts through one forward: the prefill chunk and the profiled sequences.
+std::vector<Setting> engineBatchSettings()
+{
+    std::vector<Setting> r;
     {
         Setting s = makeSetting("prefill_chunk_tokens", "max-num-batched-tokens", "N",
                                 SettingType::Integer, 0, double(limits::maxContext));
@@ -168,7 +188,7 @@ std::vector<Setting> buildRegistry()
             return std::nullopt;
         };
         setNumber(s, KVSCOPE_FIELD_NUMBER(engine.prefillChunkTokens));
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("max_num_seqs", "max-num-seqs", "N", SettingType::Integer, 0,
@@ -179,8 +199,15 @@ std::vector<Setting> buildRegistry()
         s.engineNames = {{"vllm", "max_num_seqs"}};
         s.apply = KVSCOPE_FIELD_SETTER(engine.maxNumSeqs, integerOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(engine.maxNumSeqs));
-        add(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// What the engine holds besides weights, KV and activations: its runtime and CUDA graphs.
+std::vector<Setting> engineOverheadSettings()
+{
+    std::vector<Setting> r;
     {
         Setting s = makeSetting("runtime_overhead_mib", "runtime-overhead-mib", "MIB",
                                 SettingType::Real, 0, 1e7);
@@ -189,7 +216,7 @@ std::vector<Setting> buildRegistry()
         s.help = "memory the engine holds besides weights, KV, activations and CUDA graphs";
         s.apply = KVSCOPE_FIELD_SETTER(engine.runtimeOverheadMiB, realOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(engine.runtimeOverheadMiB));
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("enforce_eager", "enforce-eager", "on|off", SettingType::Switch);
@@ -198,8 +225,15 @@ std::vector<Setting> buildRegistry()
         s.engineNames = {{"vllm", "enforce_eager"}};
         s.apply = KVSCOPE_FIELD_SETTER(enforceEager, switchOf);
         s.current = KVSCOPE_FIELD_GETTER(enforceEager);
-        add(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// vLLM's sampler and what it does past its KV capacity (preemption, swap space).
+std::vector<Setting> vllmSamplingAndSwapSettings()
+{
+    std::vector<Setting> r;
     {
         Setting s =
             makeSetting("flashinfer_sampler", "flashinfer-sampler", "on|off", SettingType::Switch);
@@ -208,7 +242,7 @@ std::vector<Setting> buildRegistry()
         s.engineNames = {{"vllm", "VLLM_USE_FLASHINFER_SAMPLER"}};
         s.apply = KVSCOPE_FIELD_SETTER(flashinferSampler, switchOf);
         s.current = KVSCOPE_FIELD_GETTER(flashinferSampler);
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("preemption_mode", "preemption-mode", "recompute|swap",
@@ -226,7 +260,7 @@ std::vector<Setting> buildRegistry()
         s.current = [](const Scenario& sc) -> V {
             return sc.preemptBySwap ? V(SettingValue(std::string("swap"))) : std::nullopt;
         };
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("swap_space", "swap-space", "GIB", SettingType::Real, 0, 1e5);
@@ -236,8 +270,15 @@ std::vector<Setting> buildRegistry()
         s.engineNames = {{"vllm", "swap_space"}};
         s.apply = KVSCOPE_FIELD_SETTER(swapSpaceGiB, realOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(swapSpaceGiB));
-        add(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// What llama.cpp computes on the CPU: the layers left off the GPU and the routed experts.
+std::vector<Setting> hostOffloadSettings()
+{
+    std::vector<Setting> r;
     {
         Setting s =
             makeSetting("n_gpu_layers", "n-gpu-layers", "N", SettingType::Integer, 0, 100'000);
@@ -254,7 +295,7 @@ std::vector<Setting> buildRegistry()
                           return sc.gpuLayers ? N(double(*sc.gpuLayers)) : std::nullopt;
                       },
                       KVSCOPE_FIELD_AT(gpuLayers)});
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         // llama.cpp keeps the routed experts (blk.N.ffn_*_exps) of layers 0..N-1 in host RAM
@@ -269,7 +310,7 @@ std::vector<Setting> buildRegistry()
                           return sc.cpuMoeLayers != 0 ? N(double(sc.cpuMoeLayers)) : std::nullopt;
                       },
                       KVSCOPE_FIELD_AT(cpuMoeLayers)});
-        add(s);
+        r.push_back(std::move(s));
     }
     {
         Setting s = makeSetting("cpu_moe", "cpu-moe", "on|off", SettingType::Switch);
@@ -280,8 +321,15 @@ std::vector<Setting> buildRegistry()
         s.current = [](const Scenario& sc) -> V {
             return sc.cpuMoeAll ? V(SettingValue(true)) : std::nullopt;
         };
-        add(s);
+        r.push_back(std::move(s));
     }
+    return r;
+}
+
+// How several GPUs share the model: every layer split, or whole layers per GPU.
+std::vector<Setting> splitModeSettings()
+{
+    std::vector<Setting> r;
     {
         Setting s = makeSetting("split_mode", "split-mode", "tensor|layer", SettingType::Choice);
         s.choices = {"tensor", "layer"};
@@ -295,62 +343,83 @@ std::vector<Setting> buildRegistry()
         s.current = [](const Scenario& sc) -> V {
             return SettingValue(std::string(sc.engine.layerSplit ? "layer" : "tensor"));
         };
-        add(s);
+        r.push_back(std::move(s));
     }
-    for (Setting& s : storageSettings())
-        add(std::move(s));
-    for (Setting& s : planningSettings())
-        add(std::move(s));
-    for (Setting& s : servingSettings())
-        add(std::move(s));
+    return r;
+}
 
-    add(factor("hbm_efficiency", "hbm-efficiency", 0.05, 1, "fraction",
-               "share of peak memory bandwidth a decode step reaches",
-               KVSCOPE_FIELD_SETTER(efficiency.hbm, realOf), KVSCOPE_FIELD_NUMBER(efficiency.hbm)));
-    add(factor("compute_efficiency", "compute-efficiency", 0.05, 1, "fraction",
-               "share of peak tensor FLOP/s a prefill reaches",
-               KVSCOPE_FIELD_SETTER(efficiency.compute, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.compute)));
-    add(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency", 0.05, 1, "fraction",
-               "PCIe payload share after protocol overhead",
-               KVSCOPE_FIELD_SETTER(efficiency.pcieProtocol, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.pcieProtocol)));
-    add(factor("disk_efficiency", "disk-efficiency", 0.05, 1, "fraction",
-               "share of a drive's rated read reached",
-               KVSCOPE_FIELD_SETTER(efficiency.disk, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.disk)));
-    add(factor("host_memory_efficiency", "host-memory-efficiency", 0.05, 1, "fraction",
-               "share of host memory peak bandwidth reached",
-               KVSCOPE_FIELD_SETTER(efficiency.hostMemory, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.hostMemory)));
-    add(factor("realtime_tokens_per_s", "realtime-tokens-per-s", 1, 100, "tokens/s",
-               "decode speed treated as real time (reading speed)",
-               KVSCOPE_FIELD_SETTER(efficiency.realtimeTokensPerS, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.realtimeTokensPerS)));
-    add(factor("activation_bytes", "activation-bytes", 1, 4, "bytes",
-               "bytes per activation element",
-               KVSCOPE_FIELD_SETTER(efficiency.activationBytes, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.activationBytes)));
-    add(factor("layer_overhead_us", "layer-overhead-us", 0, 1000, "µs",
-               "fixed time per layer per decode step (launches, synchronisation)",
-               KVSCOPE_FIELD_SETTER(efficiency.layerOverheadUs, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadUs)));
-    add(factor("layer_overhead_eager_us", "layer-overhead-eager-us", 0, 1000, "µs",
-               "the same per layer without CUDA graphs (--enforce-eager, transformers)",
-               KVSCOPE_FIELD_SETTER(efficiency.layerOverheadEagerUs, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadEagerUs)));
-    add(factor("interconnect_efficiency", "interconnect-efficiency", 0.05, 1, "fraction",
-               "share of NVLink / PCIe bandwidth an all-reduce reaches",
-               KVSCOPE_FIELD_SETTER(efficiency.interconnect, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.interconnect)));
-    add(factor("all_reduce_latency_us", "all-reduce-latency-us", 0, 1000, "µs",
-               "fixed latency of one all-reduce",
-               KVSCOPE_FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.allReduceLatencyUs)));
-    add(factor("host_handover_us", "host-handover-us", 0, 10'000, "µs",
-               "one hand-over between GPU and CPU (llama.cpp experts in host RAM)",
-               KVSCOPE_FIELD_SETTER(efficiency.hostHandoverUs, realOf),
-               KVSCOPE_FIELD_NUMBER(efficiency.hostHandoverUs)));
+// The efficiency factors, each read from efficiency.json unless set.
+std::vector<Setting> efficiencySettings()
+{
+    std::vector<Setting> r;
+    r.push_back(factor("hbm_efficiency", "hbm-efficiency", 0.05, 1, "fraction",
+                       "share of peak memory bandwidth a decode step reaches",
+                       KVSCOPE_FIELD_SETTER(efficiency.hbm, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.hbm)));
+    r.push_back(factor("compute_efficiency", "compute-efficiency", 0.05, 1, "fraction",
+                       "share of peak tensor FLOP/s a prefill reaches",
+                       KVSCOPE_FIELD_SETTER(efficiency.compute, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.compute)));
+    r.push_back(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency", 0.05, 1, "fraction",
+                       "PCIe payload share after protocol overhead",
+                       KVSCOPE_FIELD_SETTER(efficiency.pcieProtocol, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.pcieProtocol)));
+    r.push_back(factor("disk_efficiency", "disk-efficiency", 0.05, 1, "fraction",
+                       "share of a drive's rated read reached",
+                       KVSCOPE_FIELD_SETTER(efficiency.disk, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.disk)));
+    r.push_back(factor("host_memory_efficiency", "host-memory-efficiency", 0.05, 1, "fraction",
+                       "share of host memory peak bandwidth reached",
+                       KVSCOPE_FIELD_SETTER(efficiency.hostMemory, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.hostMemory)));
+    r.push_back(factor("realtime_tokens_per_s", "realtime-tokens-per-s", 1, 100, "tokens/s",
+                       "decode speed treated as real time (reading speed)",
+                       KVSCOPE_FIELD_SETTER(efficiency.realtimeTokensPerS, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.realtimeTokensPerS)));
+    r.push_back(factor("activation_bytes", "activation-bytes", 1, 4, "bytes",
+                       "bytes per activation element",
+                       KVSCOPE_FIELD_SETTER(efficiency.activationBytes, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.activationBytes)));
+    r.push_back(factor("layer_overhead_us", "layer-overhead-us", 0, 1000, "µs",
+                       "fixed time per layer per decode step (launches, synchronisation)",
+                       KVSCOPE_FIELD_SETTER(efficiency.layerOverheadUs, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadUs)));
+    r.push_back(factor("layer_overhead_eager_us", "layer-overhead-eager-us", 0, 1000, "µs",
+                       "the same per layer without CUDA graphs (--enforce-eager, transformers)",
+                       KVSCOPE_FIELD_SETTER(efficiency.layerOverheadEagerUs, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadEagerUs)));
+    r.push_back(factor("interconnect_efficiency", "interconnect-efficiency", 0.05, 1, "fraction",
+                       "share of NVLink / PCIe bandwidth an all-reduce reaches",
+                       KVSCOPE_FIELD_SETTER(efficiency.interconnect, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.interconnect)));
+    r.push_back(factor("all_reduce_latency_us", "all-reduce-latency-us", 0, 1000, "µs",
+                       "fixed latency of one all-reduce",
+                       KVSCOPE_FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.allReduceLatencyUs)));
+    r.push_back(factor("host_handover_us", "host-handover-us", 0, 10'000, "µs",
+                       "one hand-over between GPU and CPU (llama.cpp experts in host RAM)",
+                       KVSCOPE_FIELD_SETTER(efficiency.hostHandoverUs, realOf),
+                       KVSCOPE_FIELD_NUMBER(efficiency.hostHandoverUs)));
+    return r;
+}
+
+// The order is visible (--help, the README table, the man page): catalog entries first, as they
+// are applied first.
+std::vector<Setting> buildRegistry()
+{
+    std::vector<Setting> r = catalogEntrySettings();
+    appendSettings(r, workloadSettings());
+    appendSettings(r, kvPlacementSettings());
+    appendSettings(r, engineMemorySettings());
+    appendSettings(r, engineBatchSettings());
+    appendSettings(r, engineOverheadSettings());
+    appendSettings(r, vllmSamplingAndSwapSettings());
+    appendSettings(r, hostOffloadSettings());
+    appendSettings(r, splitModeSettings());
+    appendSettings(r, storageSettings());
+    appendSettings(r, planningSettings());
+    appendSettings(r, servingSettings());
+    appendSettings(r, efficiencySettings());
     return r;
 }
 

@@ -85,33 +85,47 @@ std::string absoluteChangeText(const Comparison& c, const ComparedFigure& f, siz
     return (d > 0 ? "+" : "-") + magnitudeText(c, f, index, std::fabs(d), units, st);
 }
 
-std::string comparisonText(const Comparison& c, ByteUnits units, SummaryStyle style,
-                           const NumberStyle& st)
+namespace {
+
+// The comparison as rows of cells: label, the first scenario's value, then value and change for
+// each later one.
+struct ComparisonTable
+{
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> figures;
+    std::vector<std::vector<std::string>> inputs;
+    std::string note;
+};
+
+std::vector<std::string> figureRow(const Comparison& c, const ComparedFigure& f, ByteUnits units,
+                                   const NumberStyle& st)
+{
+    std::vector<std::string> row = {f.label};
+    for (size_t i = 0; i < c.names.size(); ++i) {
+        row.push_back(comparedValueText(c, f, i, units, st));
+        if (i == 0)
+            continue;
+        const std::string absolute = absoluteChangeText(c, f, i, units, st);
+        const std::string relative = relativeChangeText(f, i, st);
+        row.push_back(absolute + (!absolute.empty() && !relative.empty() && absolute != "0"
+                                      ? ", " + relative
+                                      : ""));
+    }
+    return row;
+}
+
+ComparisonTable comparisonTable(const Comparison& c, ByteUnits units, const NumberStyle& st)
 {
     const size_t n = c.names.size();
-    // Rows of cells: label, the first scenario's value, then value and change for each later one.
-    std::vector<std::string> header = {""};
+    ComparisonTable t;
+    t.header = {""};
     for (size_t i = 0; i < n; ++i) {
-        header.push_back(c.names[i]);
+        t.header.push_back(c.names[i]);
         if (i > 0)
-            header.push_back(c.names[i] + " vs " + c.names[0]);
+            t.header.push_back(c.names[i] + " vs " + c.names[0]);
     }
-    std::vector<std::vector<std::string>> figures;
-    for (const ComparedFigure& f : c.figures) {
-        std::vector<std::string> row = {f.label};
-        for (size_t i = 0; i < n; ++i) {
-            row.push_back(comparedValueText(c, f, i, units, st));
-            if (i == 0)
-                continue;
-            const std::string absolute = absoluteChangeText(c, f, i, units, st);
-            const std::string relative = relativeChangeText(f, i, st);
-            row.push_back(absolute + (!absolute.empty() && !relative.empty() && absolute != "0"
-                                          ? ", " + relative
-                                          : ""));
-        }
-        figures.push_back(std::move(row));
-    }
-    std::vector<std::vector<std::string>> inputs;
+    for (const ComparedFigure& f : c.figures)
+        t.figures.push_back(figureRow(c, f, units, st));
     for (const ComparedInput& input : c.inputs) {
         std::vector<std::string> row = {input.id};
         for (size_t i = 0; i < n; ++i) {
@@ -119,47 +133,55 @@ std::string comparisonText(const Comparison& c, ByteUnits units, SummaryStyle st
             if (i > 0)
                 row.push_back("");
         }
-        inputs.push_back(std::move(row));
+        t.inputs.push_back(std::move(row));
     }
-    const std::string note = c.modelsDiffer ? "The scenarios are of different models." : "";
+    t.note = c.modelsDiffer ? "The scenarios are of different models." : "";
+    return t;
+}
 
+std::string markdownComparison(const ComparisonTable& t, size_t scenarios)
+{
     std::ostringstream out;
-    if (style == SummaryStyle::Markdown) {
-        auto line = [&](const std::vector<std::string>& cells) {
-            out << "|";
-            for (const std::string& cell : cells)
-                out << " " << cell << " |";
-            out << "\n";
-        };
-        out << "## kvscope: " << n << " scenarios compared\n\n";
-        if (!note.empty())
-            out << "**" << note << "**\n\n";
-        line(header);
-        out << "|---|";
-        for (size_t i = 1; i < header.size(); ++i)
-            out << "---:|";
+    auto line = [&](const std::vector<std::string>& cells) {
+        out << "|";
+        for (const std::string& cell : cells)
+            out << " " << cell << " |";
         out << "\n";
-        for (const auto& row : figures)
+    };
+    // The header, then its rule: figures right-aligned, inputs (text) left-aligned.
+    auto headerAndRule = [&](const char* column) {
+        line(t.header);
+        out << "|---|";
+        for (size_t i = 1; i < t.header.size(); ++i)
+            out << column;
+        out << "\n";
+    };
+    out << "## kvscope: " << scenarios << " scenarios compared\n\n";
+    if (!t.note.empty())
+        out << "**" << t.note << "**\n\n";
+    headerAndRule("---:|");
+    for (const auto& row : t.figures)
+        line(row);
+    if (!t.inputs.empty()) {
+        out << "\n### Inputs that differ\n\n";
+        headerAndRule("---|");
+        for (const auto& row : t.inputs)
             line(row);
-        if (!inputs.empty()) {
-            out << "\n### Inputs that differ\n\n";
-            line(header);
-            out << "|---|";
-            for (size_t i = 1; i < header.size(); ++i)
-                out << "---|";
-            out << "\n";
-            for (const auto& row : inputs)
-                line(row);
-        }
-        return out.str();
     }
-    std::vector<size_t> widths(header.size(), 0);
-    for (const auto* rows : {&figures, &inputs})
+    return out.str();
+}
+
+// Columns as wide as their widest cell; the last column is not padded.
+std::string plainComparison(const ComparisonTable& t)
+{
+    std::vector<size_t> widths(t.header.size(), 0);
+    for (const auto* rows : {&t.figures, &t.inputs})
         for (const auto& row : *rows)
             for (size_t i = 0; i < row.size(); ++i)
                 widths[i] = std::max(widths[i], codePoints(row[i]));
-    for (size_t i = 0; i < header.size(); ++i)
-        widths[i] = std::max(widths[i], codePoints(header[i]));
+    for (size_t i = 0; i < t.header.size(); ++i)
+        widths[i] = std::max(widths[i], codePoints(t.header[i]));
+    std::ostringstream out;
     auto line = [&](const std::vector<std::string>& cells) {
         std::string text;
         for (size_t i = 0; i < cells.size(); ++i)
@@ -169,17 +191,27 @@ std::string comparisonText(const Comparison& c, ByteUnits units, SummaryStyle st
             text.pop_back();
         out << text << "\n";
     };
-    if (!note.empty())
-        out << note << "\n";
-    line(header);
-    for (const auto& row : figures)
+    if (!t.note.empty())
+        out << t.note << "\n";
+    line(t.header);
+    for (const auto& row : t.figures)
         line(row);
-    if (!inputs.empty()) {
+    if (!t.inputs.empty()) {
         out << "\nInputs that differ\n";
-        for (const auto& row : inputs)
+        for (const auto& row : t.inputs)
             line(row);
     }
     return out.str();
+}
+
+} // namespace
+
+std::string comparisonText(const Comparison& c, ByteUnits units, SummaryStyle style,
+                           const NumberStyle& st)
+{
+    const ComparisonTable table = comparisonTable(c, units, st);
+    return style == SummaryStyle::Markdown ? markdownComparison(table, c.names.size())
+                                           : plainComparison(table);
 }
 
 std::string comparisonCsv(const Comparison& c)

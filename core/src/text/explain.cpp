@@ -77,18 +77,62 @@ std::string hostLinkArithmetic(const Scenario& s, const Evaluation& e, const Num
     return linkText + result;
 }
 
-} // namespace
-
-std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUnits units,
-                                 const NumberStyle& st, const ExplainWords& w)
+// One scenario's arithmetic, one line per figure. Holds what every line formats with.
+class Explainer
 {
-    auto bytes = [&](double b) { return formatBytes(b, units, st); };
-    auto num = [&](double v, int d) { return formatNumber(v, d, st); };
-    auto integer = [&](int64_t v) { return formatInteger(v, st); };
+public:
+    Explainer(const Scenario& s, const Evaluation& e, ByteUnits units, const NumberStyle& st,
+              const ExplainWords& w)
+        : s(s), e(e), units(units), st(st), w(w)
+    {
+    }
+
+    std::string kvPerToken() const;
+    std::string kvTotal() const;
+    std::string weights() const;
+    std::string fit() const;
+    std::string decode() const;
+    std::string longestContext() const;
+
+    // The driver keeps part of the board's memory; engines budget from what CUDA reports.
+    std::string capacity() const
+    {
+        return bytes(s.gpu.memoryGiB * 1073741824.0) + times() + num(s.gpu.usableFraction, 4) +
+               " = " + bytes(e.vram.capacityBytes) + " " + w.cudaReports;
+    }
+    // Time to first token (the verdict's ttftMs): the prompt's prefill, then one decode step.
+    std::string ttft() const
+    {
+        const DecodeTiming& d = e.decode;
+        return formatDuration(e.breakeven.recomputeMs, st) + " " + w.prefill + " + " +
+               formatDuration(d.selectedMs, st) + " " + w.firstStep + " = " +
+               formatDuration(e.breakeven.recomputeMs + d.selectedMs, st);
+    }
+
+private:
+    std::string bytes(double b) const { return formatBytes(b, units, st); }
+    std::string num(double v, int d) const { return formatNumber(v, d, st); }
+    std::string integer(int64_t v) const { return formatInteger(v, st); }
+    // Split by layers (llama.cpp, pipeline parallel), each GPU holds its share of the layers.
+    std::string layerShare() const
+    {
+        return s.engine.layerSplit && s.gpuCount > 1 ? " \u00f7 " + integer(s.gpuCount) + " GPU"
+                                                     : "";
+    }
+    std::string weightTerms() const;
+    std::string decodeAdditions() const;
+
+    const Scenario& s;
+    const Evaluation& e;
+    ByteUnits units;
+    const NumberStyle& st;
+    const ExplainWords& w;
+};
+
+std::string Explainer::kvPerToken() const
+{
     const ModelSpec& m = s.model;
     const std::string elem = bits(s.kvDtype.bitsPerElement / 8.0, st) + " B";
-    std::vector<Explanation> out;
-
     std::string perToken;
     if (m.isMla())
         perToken = "(" + integer(m.kvLoraRank) + " " + w.latent + " + " + integer(m.qkRopeHeadDim) +
@@ -96,30 +140,33 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     else
         perToken = "2 (K, V)" + times() + integer(e.kv.kvHeadsPerGpu) + " " + w.kvHeads + times() +
                    integer(m.headDim) + " " + w.headDim + times() + elem;
-    // Split by layers (llama.cpp, pipeline parallel), each GPU holds its share of the layers.
-    const std::string layerShare =
-        s.engine.layerSplit && s.gpuCount > 1 ? " \u00f7 " + integer(s.gpuCount) + " GPU" : "";
-    out.push_back({"kv_per_token", perToken + " = " + bytes(e.kv.bytesPerTokenPerLayer) + ";" +
-                                       times() + integer(m.kvLayers()) + " " + w.layers +
-                                       layerShare + " = " + bytes(e.kv.bytesPerToken)});
+    return perToken + " = " + bytes(e.kv.bytesPerTokenPerLayer) + ";" + times() +
+           integer(m.kvLayers()) + " " + w.layers + layerShare() + " = " +
+           bytes(e.kv.bytesPerToken);
+}
 
+std::string Explainer::kvTotal() const
+{
     std::string total = bytes(e.kv.bytesPerTokenPerLayer) + times() + "(" +
-                        integer(m.kvLayers() - e.kv.windowedLayers) + " " + w.layers + times() +
-                        integer(s.context) + " " + w.tokens;
+                        integer(s.model.kvLayers() - e.kv.windowedLayers) + " " + w.layers +
+                        times() + integer(s.context) + " " + w.tokens;
     if (e.kv.windowedLayers > 0)
         total += " + " + integer(e.kv.windowedLayers) + " " + w.layers + times() +
                  integer(e.kv.tokensHeldPerWindowedLayer) + " " + w.tokens;
     total += ")";
     if (s.batch > 1)
         total += times() + integer(s.batch) + " " + w.sequences;
-    total += layerShare;
+    total += layerShare();
     // A hybrid model's recurrent layers hold one fixed state per sequence besides.
     if (e.kv.stateBytesPerSequence > 0)
         total += " + " + (s.batch > 1 ? integer(s.batch) + " " + w.sequences + times() : "") +
                  bytes(e.kv.stateBytesPerSequence) + " " + w.recurrentState;
-    total += " = " + bytes(e.kv.totalBytes);
-    out.push_back({"kv_total", total});
+    return total + " = " + bytes(e.kv.totalBytes);
+}
 
+// Parameters times bits, by the groups the weight format stores apart.
+std::string Explainer::weightTerms() const
+{
     const ParameterCount& p = e.parameters;
     // A format that quantizes experts only names them apart from everything it leaves at 16 bits.
     // Experts the engine pads or holds with extra scales are shown as it holds them.
@@ -129,52 +176,49 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
         (x.padded ? w.noteOpen + w.paddedForKernel + w.noteClose : "") + times() +
         bits(x.bitsPerWeight, st) + " bit" +
         (x.scaleCopies > 1 ? w.noteOpen + w.scalesHeldTwice + w.noteClose : "");
-    const std::string terms =
-        s.weights.expertsOnly
-            ? expertTerm + " + " + formatParameters(p.total() - p.experts, st) + " " +
-                  w.otherParameters + times() + bits(s.weights.embeddingBits, st) + " bit"
-            : formatParameters(p.body(), st) + " " + w.parameters + times() +
-                  bits(s.weights.bitsPerWeight, st) + " bit + " +
-                  formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings +
-                  (p.vision > 0 ? " + " + formatParameters(p.vision, st) + " " + w.visionEncoder
-                                : "") +
-                  times() + bits(s.weights.embeddingBits, st) + " bit";
+    return s.weights.expertsOnly
+               ? expertTerm + " + " + formatParameters(p.total() - p.experts, st) + " " +
+                     w.otherParameters + times() + bits(s.weights.embeddingBits, st) + " bit"
+               : formatParameters(p.body(), st) + " " + w.parameters + times() +
+                     bits(s.weights.bitsPerWeight, st) + " bit + " +
+                     formatParameters(p.embedding + p.lmHead, st) + " " + w.embeddings +
+                     (p.vision > 0 ? " + " + formatParameters(p.vision, st) + " " + w.visionEncoder
+                                   : "") +
+                     times() + bits(s.weights.embeddingBits, st) + " bit";
+}
+
+std::string Explainer::weights() const
+{
     const VramSplit& v = e.vram;
     std::string weights =
-        terms + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
+        weightTerms() + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
         (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) + " GPU" + w.noteClose : "");
     // What the GPU holds of them, when part lives in host RAM (offload, -ngl, --n-cpu-moe).
     if (v.weightsOffloadedBytes > 0.5)
         weights += "; " + bytes(v.weightsBytes + v.weightsOffloadedBytes) + " \u2212 " +
                    bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
                    bytes(v.weightsBytes);
-    out.push_back({"weights", weights});
+    return weights;
+}
 
-    // The driver keeps part of the board's memory; engines budget from what CUDA reports.
-    if (s.gpu.usableFraction < 1.0)
-        out.push_back({"capacity", bytes(s.gpu.memoryGiB * 1073741824.0) + times() +
-                                       num(s.gpu.usableFraction, 4) + " = " +
-                                       bytes(v.capacityBytes) + " " + w.cudaReports});
+std::string Explainer::fit() const
+{
+    const VramSplit& v = e.vram;
     std::string fit = bytes(v.capacityBytes) + times() + num(s.effectiveMemoryFraction(), 2) +
                       " \u2212 " + bytes(v.weightsBytes) + " " + w.weights + " \u2212 " +
                       bytes(v.kvCacheBytes) + " " + w.kvCache + " \u2212 " +
                       bytes(v.activationBytes) + " " + w.activations + " \u2212 " +
                       bytes(v.overheadBytes) + " " + w.overhead + " = ";
     fit += v.fits ? bytes(v.freeBytes) + " " + w.free : w.overflows + " " + bytes(-v.freeBytes);
-    out.push_back({"fit", fit});
+    return fit;
+}
 
+// What a decode step adds to reading weights and KV: compute, offloaded weights, host work,
+// fixed costs, the GPU link, and KV read from where it is placed.
+std::string Explainer::decodeAdditions() const
+{
     const DecodeTiming& d = e.decode;
-    const std::string achieved =
-        formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
     std::string decode;
-    if (s.weights.kernelEfficiency < 1.0) // dequantizing kernels read weights more slowly than KV
-        decode = bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
-                 num(s.weights.kernelEfficiency, 2) + ") + " + bytes(d.gpuKvReadBytes) + " " +
-                 w.kvCache + " \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
-    else
-        decode = "(" + bytes(d.gpuWeightsReadBytes) + " " + w.weights + " + " +
-                 bytes(d.gpuKvReadBytes) + " " + w.kvCache + ") \u00f7 (" + achieved +
-                 ") = " + formatDuration(d.memoryMs, st);
     if (d.computeBound)
         decode += "; compute " + formatDuration(d.computeMs, st);
     if (d.weightsOffloadMs > 0)
@@ -195,17 +239,31 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
                   formatDuration(transferMs(e.kv.totalBytes, rate), st) + " \u2192 " +
                   formatDuration(d.selectedMs, st);
     }
-    decode += " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " " + w.tokensPerS;
-    out.push_back({"decode", decode});
-    // Time to first token (the verdict's ttftMs): the prompt's prefill, then one decode step.
-    out.push_back({"ttft", formatDuration(e.breakeven.recomputeMs, st) + " " + w.prefill + " + " +
-                               formatDuration(d.selectedMs, st) + " " + w.firstStep + " = " +
-                               formatDuration(e.breakeven.recomputeMs + d.selectedMs, st)});
+    return decode;
+}
 
-    explainExpertOffload(s, e, units, st, w, out);
+std::string Explainer::decode() const
+{
+    const DecodeTiming& d = e.decode;
+    const std::string achieved =
+        formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
+    std::string decode;
+    if (s.weights.kernelEfficiency < 1.0) // dequantizing kernels read weights more slowly than KV
+        decode = bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
+                 num(s.weights.kernelEfficiency, 2) + ") + " + bytes(d.gpuKvReadBytes) + " " +
+                 w.kvCache + " \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
+    else
+        decode = "(" + bytes(d.gpuWeightsReadBytes) + " " + w.weights + " + " +
+                 bytes(d.gpuKvReadBytes) + " " + w.kvCache + ") \u00f7 (" + achieved +
+                 ") = " + formatDuration(d.memoryMs, st);
+    decode += decodeAdditions();
+    return decode + " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " " + w.tokensPerS;
+}
 
-    // Tokens of the whole pool first (the figure beside it), then each sequence's share.
-    // A hybrid's every sequence holds its recurrent state besides its tokens' KV.
+// Tokens of the whole pool first (the figure beside it), then each sequence's share.
+// A hybrid's every sequence holds its recurrent state besides its tokens' KV.
+std::string Explainer::longestContext() const
+{
     const std::string room = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv;
     const std::string state =
         e.kv.stateBytesPerSequence > 0
@@ -221,8 +279,26 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     else if (s.batch > 1)
         longest += "; \u00f7 " + integer(s.batch) + " " + w.sequences + " = " +
                    integer(e.tokensFit.perSequence) + " " + w.perSequence;
-    out.push_back({"longest_context", longest});
+    return longest;
+}
 
+} // namespace
+
+std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUnits units,
+                                 const NumberStyle& st, const ExplainWords& w)
+{
+    const Explainer x(s, e, units, st, w);
+    std::vector<Explanation> out;
+    out.push_back({"kv_per_token", x.kvPerToken()});
+    out.push_back({"kv_total", x.kvTotal()});
+    out.push_back({"weights", x.weights()});
+    if (s.gpu.usableFraction < 1.0)
+        out.push_back({"capacity", x.capacity()});
+    out.push_back({"fit", x.fit()});
+    out.push_back({"decode", x.decode()});
+    out.push_back({"ttft", x.ttft()});
+    explainExpertOffload(s, e, units, st, w, out);
+    out.push_back({"longest_context", x.longestContext()});
     out.push_back({"pcie", hostLinkArithmetic(s, e, st, w)});
     return out;
 }

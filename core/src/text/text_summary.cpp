@@ -112,20 +112,103 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
     return out;
 }
 
-} // namespace
-
-std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units, SummaryStyle style,
-                        const NumberStyle& st)
+// What every section formats with.
+struct Formats
 {
-    auto bytes = [&](double b) { return formatBytes(b, units, st); };
-    auto ms = [&](double v) { return formatDuration(v, st); };
-    auto tokens = [&](int64_t t) { return formatInteger(t, st) + " tokens"; };
-    const auto why = explain(s, e, units, st);
+    ByteUnits units;
+    const NumberStyle& st;
+    std::string bytes(double b) const { return formatBytes(b, units, st); }
+    std::string ms(double v) const { return formatDuration(v, st); }
+    std::string tokens(int64_t t) const { return formatInteger(t, st) + " tokens"; }
+};
 
+Section kvSection(const Scenario& s, const Evaluation& e, const std::vector<Explanation>& why,
+                  const Formats& fmt)
+{
+    Section kv{"KV cache",
+               {{"per token per layer", fmt.bytes(e.kv.bytesPerTokenPerLayer), ""},
+                {"per token", fmt.bytes(e.kv.bytesPerToken), explanationFor(why, "kv_per_token")},
+                {"total", fmt.bytes(e.kv.totalBytes), explanationFor(why, "kv_total")}}};
+    // A hybrid model's recurrent layers hold a fixed state per sequence beside the KV cache.
+    if (s.model.recurrent.present())
+        kv.rows.insert(kv.rows.begin() + 2,
+                       {"recurrent state per sequence", fmt.bytes(e.kv.stateBytesPerSequence),
+                        formatInteger(s.model.recurrent.count, fmt.st) + " " +
+                            s.model.recurrent.kind + " layers"});
+    return kv;
+}
+
+Section vramSection(const Scenario& s, const Evaluation& e, const std::vector<Explanation>& why,
+                    const Formats& fmt)
+{
+    const VramSplit& v = e.vram;
+    Section vram{"VRAM per GPU",
+                 {{"capacity", fmt.bytes(v.capacityBytes), explanationFor(why, "capacity")},
+                  {"engine budget", fmt.bytes(v.budgetBytes), ""},
+                  {"weights", fmt.bytes(v.weightsBytes), explanationFor(why, "weights")},
+                  {"KV cache", fmt.bytes(v.kvCacheBytes), ""},
+                  {"activations", fmt.bytes(v.activationBytes), ""},
+                  {"overhead", fmt.bytes(v.overheadBytes), ""},
+                  {v.fits ? "free" : "OVERFLOW", fmt.bytes(v.fits ? v.freeBytes : -v.freeBytes),
+                   explanationFor(why, "fit")}}};
+    // A vision-language model's image encoder sits in the weights and spends tokens per image.
+    if (s.model.vision.parameters > 0)
+        vram.rows.insert(vram.rows.begin() + 3,
+                         {"of which vision encoder",
+                          formatInteger(int64_t(e.parameters.vision), fmt.st) + " parameters",
+                          formatInteger(s.model.vision.tokensPerImage, fmt.st) + " tokens per " +
+                              s.model.vision.imageSize + " image"});
+    return vram;
+}
+
+Section tokensFitSection(const Scenario& s, const Evaluation& e,
+                         const std::vector<Explanation>& why, const Formats& fmt)
+{
+    const TokensFit& f = e.tokensFit;
+    return {"Tokens that fit",
+            {{"as configured (" + std::string(attentionKindId(s.model.attentionKind())) + ")",
+              fmt.tokens(f.model), explanationFor(why, "longest_context")},
+             {"MHA (" + formatInteger(s.model.queryHeads, fmt.st) + " KV heads)", fmt.tokens(f.mha),
+              ""},
+             {"GQA (" + formatInteger(f.gqaKvHeads, fmt.st) + " KV heads)", fmt.tokens(f.gqa), ""},
+             {"MQA (1 KV head)", fmt.tokens(f.mqa), ""},
+             {"sequences at this context", formatInteger(f.maxConcurrency, fmt.st), ""}}};
+}
+
+Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& verdict,
+                      const std::vector<Explanation>& why, const Formats& fmt)
+{
+    const DecodeTiming& d = e.decode;
+    return {"Decode per token",
+            {{"KV on GPU", fmt.ms(d.tierMs[0]), ""},
+             {"KV in CPU RAM, serial", fmt.ms(d.tierMs[1]), ""},
+             {"KV in CPU RAM, pipelined", fmt.ms(d.tierMs[2]), ""},
+             {"KV on NVMe (" + s.nvme.id + ")", fmt.ms(d.tierMs[3]), ""},
+             {"KV on SATA", fmt.ms(d.tierMs[4]), ""},
+             {s.gpu.unifiedMemory ? "host memory read" : "PCIe effective",
+              formatRate(d.pcieEffectiveGBps, fmt.st), explanationFor(why, "pcie")},
+             {"at the chosen placement",
+              verdict.runs ? fmt.ms(d.selectedMs) + ", " +
+                                 formatTokensPerSecond(d.tokensPerS, fmt.st) + " tokens/s"
+                           : "does not run (" + fmt.ms(d.selectedMs) + " if it fitted)",
+              explanationFor(why, "decode")},
+             {"time to first token", verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run",
+              explanationFor(why, "ttft")}}};
+}
+
+// The model, the GPUs and their memory.
+std::string headLine(const Scenario& s, const Formats& fmt)
+{
     std::ostringstream head;
     head.imbue(std::locale::classic()); // separators come from NumberStyle only
-    head << s.model.name << " on " << formatInteger(s.gpuCount, st) << " x " << s.gpu.name << " ("
-         << bytes(s.gpu.memoryGiB * 1073741824.0) << ")";
+    head << s.model.name << " on " << formatInteger(s.gpuCount, fmt.st) << " x " << s.gpu.name
+         << " (" << fmt.bytes(s.gpu.memoryGiB * 1073741824.0) << ")";
+    return head.str();
+}
+
+// The formats, the engine, the workload and where the KV cache lives.
+std::string setupLine(const Scenario& s, const NumberStyle& st)
+{
     std::ostringstream setup;
     setup.imbue(std::locale::classic());
     setup << "weights " << s.weights.id << ", KV " << s.kvDtype.id << ", engine " << s.engine.id
@@ -137,94 +220,49 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     else
         setup << ", PCIe " << s.pcie.gen << ".0 x" << s.pcieLanes;
     setup << ", KV on " << kvPlacementId(s.kvPlacement);
+    return setup.str();
+}
 
-    const Verdict verdict = verdictOf(s, e);
-    const std::string verdictLine = verdictText(s, verdict, units, st);
+// A summary's parts before they are laid out as plain text or Markdown.
+struct Summary
+{
+    std::string head;
+    std::string setup;
+    std::string verdictLine;
     std::vector<std::string> cautions;
-    for (const Caution& caution : cautionsOf(s, e, verdict))
-        cautions.push_back(cautionText(caution, units, st));
-    const VramSplit& v = e.vram;
-    const TokensFit& f = e.tokensFit;
-    const DecodeTiming& d = e.decode;
-    std::vector<Section> sections = {
-        {"KV cache",
-         {{"per token per layer", bytes(e.kv.bytesPerTokenPerLayer), ""},
-          {"per token", bytes(e.kv.bytesPerToken), explanationFor(why, "kv_per_token")},
-          {"total", bytes(e.kv.totalBytes), explanationFor(why, "kv_total")}}},
-        {"VRAM per GPU",
-         {{"capacity", bytes(v.capacityBytes), explanationFor(why, "capacity")},
-          {"engine budget", bytes(v.budgetBytes), ""},
-          {"weights", bytes(v.weightsBytes), explanationFor(why, "weights")},
-          {"KV cache", bytes(v.kvCacheBytes), ""},
-          {"activations", bytes(v.activationBytes), ""},
-          {"overhead", bytes(v.overheadBytes), ""},
-          {v.fits ? "free" : "OVERFLOW", bytes(v.fits ? v.freeBytes : -v.freeBytes),
-           explanationFor(why, "fit")}}},
-        {"Tokens that fit",
-         {{"as configured (" + std::string(attentionKindId(s.model.attentionKind())) + ")",
-           tokens(f.model), explanationFor(why, "longest_context")},
-          {"MHA (" + formatInteger(s.model.queryHeads, st) + " KV heads)", tokens(f.mha), ""},
-          {"GQA (" + formatInteger(f.gqaKvHeads, st) + " KV heads)", tokens(f.gqa), ""},
-          {"MQA (1 KV head)", tokens(f.mqa), ""},
-          {"sequences at this context", formatInteger(f.maxConcurrency, st), ""}}},
-        {"Decode per token",
-         {{"KV on GPU", ms(d.tierMs[0]), ""},
-          {"KV in CPU RAM, serial", ms(d.tierMs[1]), ""},
-          {"KV in CPU RAM, pipelined", ms(d.tierMs[2]), ""},
-          {"KV on NVMe (" + s.nvme.id + ")", ms(d.tierMs[3]), ""},
-          {"KV on SATA", ms(d.tierMs[4]), ""},
-          {s.gpu.unifiedMemory ? "host memory read" : "PCIe effective",
-           formatRate(d.pcieEffectiveGBps, st), explanationFor(why, "pcie")},
-          {"at the chosen placement",
-           verdict.runs
-               ? ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, st) + " tokens/s"
-               : "does not run (" + ms(d.selectedMs) + " if it fitted)",
-           explanationFor(why, "decode")},
-          {"time to first token", verdict.runs ? ms(verdict.ttftMs) : "does not run",
-           explanationFor(why, "ttft")}}},
-    };
+    std::vector<Section> sections;
+};
 
-    // A hybrid model's recurrent layers hold a fixed state per sequence beside the KV cache; a
-    // vision-language model's image encoder sits in the weights and spends tokens per image.
-    if (s.model.recurrent.present())
-        sections[0].rows.insert(sections[0].rows.begin() + 2,
-                                {"recurrent state per sequence", bytes(e.kv.stateBytesPerSequence),
-                                 formatInteger(s.model.recurrent.count, st) + " " +
-                                     s.model.recurrent.kind + " layers"});
-    if (s.model.vision.parameters > 0)
-        sections[1].rows.insert(sections[1].rows.begin() + 3,
-                                {"of which vision encoder",
-                                 formatInteger(int64_t(e.parameters.vision), st) + " parameters",
-                                 formatInteger(s.model.vision.tokensPerImage, st) + " tokens per " +
-                                     s.model.vision.imageSize + " image"});
-
-    if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
-        sections.push_back(expertSection(s, e, why, units, st));
-    sections.push_back(servingSection(s, st));
-
+std::string markdownSummary(const Summary& sum)
+{
     std::ostringstream out;
     out.imbue(std::locale::classic());
-    if (style == SummaryStyle::Markdown) {
-        out << "## kvscope: " << head.str() << "\n\n"
-            << setup.str() << "\n\n**" << verdictLine << "**\n";
-        for (const std::string& caution : cautions)
-            out << "\n_" << caution << "_\n";
-        for (const Section& section : sections) {
-            out << "\n### " << section.title << "\n\n| | | |\n|---|---:|---|\n";
-            for (const Row& row : section.rows)
-                out << "| " << row.label << " | " << row.value << " | " << row.detail << " |\n";
-        }
-        return out.str();
+    out << "## kvscope: " << sum.head << "\n\n"
+        << sum.setup << "\n\n**" << sum.verdictLine << "**\n";
+    for (const std::string& caution : sum.cautions)
+        out << "\n_" << caution << "_\n";
+    for (const Section& section : sum.sections) {
+        out << "\n### " << section.title << "\n\n| | | |\n|---|---:|---|\n";
+        for (const Row& row : section.rows)
+            out << "| " << row.label << " | " << row.value << " | " << row.detail << " |\n";
     }
+    return out.str();
+}
+
+// Labels and values in columns as wide as the widest of any section.
+std::string plainSummary(const Summary& sum)
+{
     size_t labelWidth = 0, valueWidth = 0;
-    for (const Section& section : sections)
+    for (const Section& section : sum.sections)
         for (const Row& row : section.rows)
             labelWidth = std::max(labelWidth, codePoints(row.label)),
             valueWidth = std::max(valueWidth, codePoints(row.value));
-    out << head.str() << "\n" << setup.str() << "\n" << verdictLine << "\n";
-    for (const std::string& caution : cautions)
+    std::ostringstream out;
+    out.imbue(std::locale::classic());
+    out << sum.head << "\n" << sum.setup << "\n" << sum.verdictLine << "\n";
+    for (const std::string& caution : sum.cautions)
         out << caution << "\n";
-    for (const Section& section : sections) {
+    for (const Section& section : sum.sections) {
         out << "\n" << section.title << "\n";
         for (const Row& row : section.rows) {
             out << "  " << padColumns(row.label, labelWidth) << "  ";
@@ -236,6 +274,25 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
         }
     }
     return out.str();
+}
+
+} // namespace
+
+std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units, SummaryStyle style,
+                        const NumberStyle& st)
+{
+    const Formats fmt{units, st};
+    const auto why = explain(s, e, units, st);
+    const Verdict verdict = verdictOf(s, e);
+    Summary sum{headLine(s, fmt), setupLine(s, st), verdictText(s, verdict, units, st), {}, {}};
+    for (const Caution& caution : cautionsOf(s, e, verdict))
+        sum.cautions.push_back(cautionText(caution, units, st));
+    sum.sections = {kvSection(s, e, why, fmt), vramSection(s, e, why, fmt),
+                    tokensFitSection(s, e, why, fmt), decodeSection(s, e, verdict, why, fmt)};
+    if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
+        sum.sections.push_back(expertSection(s, e, why, units, st));
+    sum.sections.push_back(servingSection(s, st));
+    return style == SummaryStyle::Markdown ? markdownSummary(sum) : plainSummary(sum);
 }
 
 } // namespace kvscope

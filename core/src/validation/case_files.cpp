@@ -235,24 +235,21 @@ void readMeasured(JsonReader& r, ValidationCase& c)
     }
 }
 
-Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fileName,
-                                  size_t index)
+// The case's id, which names it in every later error.
+std::optional<FieldError> readCaseId(const nlohmann::json& j, const std::string& where,
+                                     ValidationCase& c)
 {
-    const std::string where = fileName + ": case " + std::to_string(index + 1);
-    if (!j.is_object())
-        return FieldError{where, describeJson(j), "an object"};
-    ValidationCase c;
-    c.file = fileName;
-    {
-        JsonReader head(j, where);
-        head.require({"id"});
-        c.id = head.text({"id"}, "");
-        if (!head.error() && c.id.empty())
-            head.fail("id", "\"\"", "a non-empty case id");
-        if (head.error())
-            return *head.error();
-    }
-    JsonReader r(j, fileName + ": " + c.id);
+    JsonReader head(j, where);
+    head.require({"id"});
+    c.id = head.text({"id"}, "");
+    if (!head.error() && c.id.empty())
+        head.fail("id", "\"\"", "a non-empty case id");
+    return head.error();
+}
+
+// What was measured on what, and where it was published.
+void readCaseHeader(const nlohmann::json& j, JsonReader& r, ValidationCase& c)
+{
     for (const auto& item : j.items())
         if (!caseKeys().count(item.key()))
             r.fail(item.key(), describeJson(item.value()), "one of " + joined(caseKeys()));
@@ -269,16 +266,19 @@ Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fi
     r.text({"quote"}, "");
     r.text({"notes"}, "");
     c.engineDefect = r.text({"engine_defect"}, "");
-    if (r.error())
-        return *r.error();
+}
 
+// The settings the source states and the figure it measured.
+std::optional<FieldError> readCaseFigures(const nlohmann::json& j, const JsonReader& r,
+                                          ValidationCase& c)
+{
     if (auto it = j.find("settings"); it != j.end() && !it->is_null()) {
         if (!it->is_object())
             return FieldError{r.field("settings"), describeJson(*it), "an object"};
         JsonReader settings(*it, r.field("settings"));
         c.settings = readSettings(*it, settings);
         if (settings.error())
-            return *settings.error();
+            return settings.error();
     }
     auto measured = j.find("measured");
     if (measured == j.end() || !measured->is_object())
@@ -286,8 +286,25 @@ Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fi
                           "an object holding the measured figure"};
     JsonReader m(*measured, r.field("measured"));
     readMeasured(m, c);
-    if (m.error())
-        return *m.error();
+    return m.error();
+}
+
+Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fileName,
+                                  size_t index)
+{
+    const std::string where = fileName + ": case " + std::to_string(index + 1);
+    if (!j.is_object())
+        return FieldError{where, describeJson(j), "an object"};
+    ValidationCase c;
+    c.file = fileName;
+    if (auto e = readCaseId(j, where, c))
+        return *e;
+    JsonReader r(j, fileName + ": " + c.id);
+    readCaseHeader(j, r, c);
+    if (r.error())
+        return *r.error();
+    if (auto e = readCaseFigures(j, r, c))
+        return *e;
     // A capacity or decode figure is the model's on an engine: a case that names neither would
     // be scored against whatever default kvscope happens to have.
     if (!r.error() && c.kind != ValidationKind::Pcie && c.model.empty())

@@ -147,12 +147,16 @@ std::string integerText(int64_t v)
     return std::to_string(v);
 }
 
-} // namespace
-
-CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
+// Why a case is not compared: the reason and its detail.
+struct Skip
 {
-    CaseScenario out;
-    ValidationResult& r = out.result;
+    SkipReason reason;
+    std::string detail;
+};
+
+ValidationResult resultHeader(const ValidationCase& v)
+{
+    ValidationResult r;
     r.id = v.id;
     r.kind = v.kind;
     r.file = v.file;
@@ -160,73 +164,85 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     r.gpu = v.gpu;
     r.figure = v.figure;
     r.unit = unitOf(v.figure);
-    auto skip = [&](SkipReason reason, std::string detail) {
-        r.skip = reason;
-        r.skipDetail = std::move(detail);
-        out.options.clear();
-        return out;
-    };
-    CaseOptions& o = out.options;
+    return r;
+}
 
-    // A planner predicts what an engine does by design; a figure its own reporter calls a bug
-    // (a regression fixed in a later release) is kept in the set, listed, but not compared.
-    if (!v.engineDefect.empty())
-        return skip(SkipReason::EngineDefect, v.engineDefect);
-
+std::optional<Skip> addGpu(const ValidationCase& v, const Catalog& c, CaseScenario& out)
+{
     if (v.gpu.empty()) {
         // llama.cpp allocates n_ctx cells of every layer whatever the GPU: its KV buffer size
         // is arithmetic on the model and the cache type alone.
         if (v.figure != MeasuredFigure::KvBufferMiB)
-            return skip(SkipReason::GpuNotStated, "");
-        r.defaultGpu = true;
+            return Skip{SkipReason::GpuNotStated, ""};
+        out.result.defaultGpu = true;
     } else if (!c.gpu(v.gpu)) {
-        return skip(SkipReason::NotInCatalog, "gpu " + v.gpu);
+        return Skip{SkipReason::NotInCatalog, "gpu " + v.gpu};
     } else {
-        o.emplace_back("gpu", v.gpu);
+        out.options.emplace_back("gpu", v.gpu);
     }
-    if (!v.model.empty()) {
-        // What calc accepts: a catalog id, or a config.json / GGUF file beside the case file.
-        const bool path = v.model.find('/') != std::string::npos || v.model.ends_with(".json") ||
-                          v.model.ends_with(".gguf");
-        if (path) {
-            const std::filesystem::path file(v.model);
-            o.emplace_back("model", file.is_absolute() || v.directory.empty()
-                                        ? v.model
-                                        : (std::filesystem::path(v.directory) / file).string());
-        } else if (!c.model(v.model)) {
-            return skip(SkipReason::NotInCatalog, "model " + v.model);
-        } else {
-            o.emplace_back("model", v.model);
-        }
+    return std::nullopt;
+}
+
+std::optional<Skip> addModel(const ValidationCase& v, const Catalog& c, CaseOptions& o)
+{
+    if (v.model.empty())
+        return std::nullopt;
+    // What calc accepts: a catalog id, or a config.json / GGUF file beside the case file.
+    const bool path = v.model.find('/') != std::string::npos || v.model.ends_with(".json") ||
+                      v.model.ends_with(".gguf");
+    if (path) {
+        const std::filesystem::path file(v.model);
+        o.emplace_back("model", file.is_absolute() || v.directory.empty()
+                                    ? v.model
+                                    : (std::filesystem::path(v.directory) / file).string());
+    } else if (!c.model(v.model)) {
+        return Skip{SkipReason::NotInCatalog, "model " + v.model};
+    } else {
+        o.emplace_back("model", v.model);
     }
-    const EngineProfile* engine = nullptr;
+    return std::nullopt;
+}
+
+// The engine and the GPU count; `engine` is left null when the case names no engine.
+std::optional<Skip> addEngine(const ValidationCase& v, const Catalog& c, CaseScenario& out,
+                              const EngineProfile*& engine)
+{
     if (v.engine == "unknown") {
-        r.defaultEngine = true; // the default scenario already holds the catalog's default engine
+        out.result.defaultEngine = true; // the default scenario already holds the default engine
     } else if (!v.engine.empty()) {
         engine = c.engine(v.engine);
         if (!engine)
-            return skip(SkipReason::NotInCatalog, "engine " + v.engine);
-        o.emplace_back("engine", v.engine);
+            return Skip{SkipReason::NotInCatalog, "engine " + v.engine};
+        out.options.emplace_back("engine", v.engine);
     }
     if (v.gpus > 1)
-        o.emplace_back("gpus", integerText(v.gpus));
+        out.options.emplace_back("gpus", integerText(v.gpus));
+    return std::nullopt;
+}
 
+// The figure depends on these; without them the prediction would be a guess.
+std::optional<Skip> unstatedSetting(const ValidationCase& v)
+{
     const ValidationSettings& set = v.settings;
-    // The figure depends on these; without them the prediction would be a guess.
     if (v.figure == MeasuredFigure::KvCacheTokens || v.figure == MeasuredFigure::GpuBlocks ||
         v.figure == MeasuredFigure::AvailableKvGiB) {
         if (!set.gpuMemoryUtilization)
-            return skip(SkipReason::SettingNotStated, "gpu_memory_utilization");
+            return Skip{SkipReason::SettingNotStated, "gpu_memory_utilization"};
         if (!set.maxModelLen && !set.context)
-            return skip(SkipReason::SettingNotStated, "max_model_len");
+            return Skip{SkipReason::SettingNotStated, "max_model_len"};
     }
     if (v.figure == MeasuredFigure::KvBufferMiB && !set.nCtx && !set.context)
-        return skip(SkipReason::SettingNotStated, "n_ctx");
+        return Skip{SkipReason::SettingNotStated, "n_ctx"};
     // The link model is a DMA straight from page-locked memory; pageable copies and
     // confidential-computing bounce buffers are set by the CPU, not the link.
     if (v.kind == ValidationKind::Pcie && set.memory && *set.memory != "pinned")
-        return skip(SkipReason::NotPinnedCopy, *set.memory);
+        return Skip{SkipReason::NotPinnedCopy, *set.memory};
+    return std::nullopt;
+}
 
+// The engine's release and its knobs, under kvscope's flags.
+void addEngineSettings(const ValidationSettings& set, const EngineProfile* engine, CaseOptions& o)
+{
     const bool vllm = engine && engine->releases.modelled() && !engine->releases.builds;
     if (vllm && set.engineVersion)
         addVllmRelease(*set.engineVersion, engine->releases, o);
@@ -245,9 +261,13 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
         o.emplace_back("max-num-seqs", integerText(*set.maxNumSeqs));
     if (set.maxNumBatchedTokens)
         o.emplace_back("max-num-batched-tokens", integerText(*set.maxNumBatchedTokens));
+}
+
+std::optional<Skip> addParallelLayout(const ValidationSettings& set, CaseOptions& o)
+{
     if (set.tensorParallelSize && set.pipelineParallelSize && *set.tensorParallelSize > 1 &&
         *set.pipelineParallelSize > 1)
-        return skip(SkipReason::Refused, "tensor and pipeline parallel together");
+        return Skip{SkipReason::Refused, "tensor and pipeline parallel together"};
     if (set.tensorParallelSize) {
         o.emplace_back("gpus", integerText(*set.tensorParallelSize));
         o.emplace_back("split-mode", "tensor");
@@ -256,9 +276,15 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
         o.emplace_back("gpus", integerText(*set.pipelineParallelSize));
         o.emplace_back("split-mode", "layer");
     }
+    return std::nullopt;
+}
 
+// The KV cache's and the weights' element types, from the engine's own names for them.
+std::optional<Skip> addNumberFormats(const ValidationSettings& set, const Catalog& c,
+                                     CaseOptions& o)
+{
     if (set.cacheTypeK && set.cacheTypeV && *set.cacheTypeK != *set.cacheTypeV)
-        return skip(SkipReason::MixedKvTypes, *set.cacheTypeK + " / " + *set.cacheTypeV);
+        return Skip{SkipReason::MixedKvTypes, *set.cacheTypeK + " / " + *set.cacheTypeV};
     std::optional<std::string> kvId;
     if (set.cacheTypeK || set.cacheTypeV)
         kvId = kvDtypeId(set.cacheTypeK ? *set.cacheTypeK : *set.cacheTypeV);
@@ -275,20 +301,27 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     }
     if (kvId) {
         if (!c.kvDtype(*kvId))
-            return skip(SkipReason::NotInCatalog, "kv dtype " + *kvId);
+            return Skip{SkipReason::NotInCatalog, "kv dtype " + *kvId};
         o.emplace_back("kv-dtype", *kvId);
     }
     if (weightsId) {
         if (!c.weightFormat(*weightsId))
-            return skip(SkipReason::NotInCatalog, "weights " + *weightsId);
+            return Skip{SkipReason::NotInCatalog, "weights " + *weightsId};
         o.emplace_back("weights", *weightsId);
     }
+    return std::nullopt;
+}
 
+// Context, batch, layers on the GPU and the host link, then the options passed on as they are.
+std::optional<Skip> addWorkload(const ValidationCase& v, const Catalog& c, CaseScenario& out)
+{
+    const ValidationSettings& set = v.settings;
+    CaseOptions& o = out.options;
     // Capacity is set by what the engine allocates for (n_ctx, max_model_len); decode speed by
     // the tokens actually held.
     std::optional<int64_t> context;
     if (v.kind == ValidationKind::Decode) {
-        r.defaultContext = !set.context;
+        out.result.defaultContext = !set.context;
         context = set.context.value_or(kDecodeContextTokens);
     } else if (set.nCtx) {
         context = set.nCtx;
@@ -305,18 +338,59 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
         o.emplace_back("n-gpu-layers", integerText(*set.nGpuLayers));
     if (set.pcieGen) {
         if (!c.pcieGeneration(int(*set.pcieGen)))
-            return skip(SkipReason::NotInCatalog, "pcie generation " + integerText(*set.pcieGen));
+            return Skip{SkipReason::NotInCatalog, "pcie generation " + integerText(*set.pcieGen)};
         o.emplace_back("pcie", integerText(*set.pcieGen));
     }
     if (set.lanes)
         o.emplace_back("lanes", integerText(*set.lanes));
     for (const auto& option : set.passedOn)
         o.push_back(option);
+    return std::nullopt;
+}
 
-    auto scenario = scenarioFromOptions(o, c);
-    if (!scenario)
-        return skip(SkipReason::Refused, scenario.error().message());
-    out.scenario = std::move(scenario).value();
+// The case's options in the order the CLI would take them, or the first reason it is skipped.
+std::optional<Skip> addCaseOptions(const ValidationCase& v, const Catalog& c, CaseScenario& out)
+{
+    // A planner predicts what an engine does by design; a figure its own reporter calls a bug
+    // (a regression fixed in a later release) is kept in the set, listed, but not compared.
+    if (!v.engineDefect.empty())
+        return Skip{SkipReason::EngineDefect, v.engineDefect};
+    const EngineProfile* engine = nullptr;
+    if (auto skip = addGpu(v, c, out))
+        return skip;
+    if (auto skip = addModel(v, c, out.options))
+        return skip;
+    if (auto skip = addEngine(v, c, out, engine))
+        return skip;
+    if (auto skip = unstatedSetting(v))
+        return skip;
+    addEngineSettings(v.settings, engine, out.options);
+    if (auto skip = addParallelLayout(v.settings, out.options))
+        return skip;
+    if (auto skip = addNumberFormats(v.settings, c, out.options))
+        return skip;
+    return addWorkload(v, c, out);
+}
+
+} // namespace
+
+CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
+{
+    CaseScenario out;
+    out.result = resultHeader(v);
+    std::optional<Skip> skip = addCaseOptions(v, c, out);
+    if (!skip) {
+        auto scenario = scenarioFromOptions(out.options, c);
+        if (scenario)
+            out.scenario = std::move(scenario).value();
+        else
+            skip = Skip{SkipReason::Refused, scenario.error().message()};
+    }
+    if (skip) {
+        out.result.skip = skip->reason;
+        out.result.skipDetail = std::move(skip->detail);
+        out.options.clear();
+    }
     return out;
 }
 

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// evaluate()'s decode timing: one decode step with the KV cache at each tier (GPU, CPU RAM serial
+// or pipelined, NVMe, SATA), from the GPU's reads and FLOPs and the work beside them.
+#include "evaluation/evaluation_parts.h"
+
+#include "kvscope/model/roofline.h"
+#include "kvscope/model/weights.h"
+
+#include <algorithm>
+
+namespace kvscope::evaluation_parts {
+
+namespace {
+
+// Achieved rate of the host link: PCIe payload after protocol overhead, bounded by host memory.
+// Unified memory has no link: the "CPU RAM" is the GPU's own memory.
+double hostLinkGBps(const Scenario& s)
+{
+    if (s.gpu.unifiedMemory)
+        return s.gpu.bandwidthGBps * s.efficiency.hbm;
+    const double link = s.pcie.laneGBps() * double(s.pcieLanes) * s.efficiency.pcieProtocol;
+    return std::min(link, s.hostBandwidthGBps() * s.efficiency.hostMemory);
+}
+
+double diskGBps(const Scenario& s, const StorageTier& disk)
+{
+    return std::min(disk.readGBps * s.efficiency.disk, hostLinkGBps(s));
+}
+
+// Multi-GPU traffic of one step: a ring all-reduce of the hidden state after attention and after
+// the MLP in every layer (tensor parallel), or one hand-off per GPU boundary (layer split).
+double interconnectMs(const Scenario& s, int64_t batch)
+{
+    const int n = s.gpuCount;
+    if (n <= 1)
+        return 0.0;
+    const double link = (s.gpu.nvlinkGBps > 0 ? s.gpu.nvlinkGBps / 2.0 // datasheets sum both ways
+                                              : s.pcie.laneGBps() * double(s.pcieLanes)) *
+                        s.efficiency.interconnect;
+    const double hidden = double(batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes;
+    const double latency = s.efficiency.allReduceLatencyUs / 1e3;
+    if (s.engine.layerSplit)
+        return double(n - 1) * (latency + transferMs(hidden, link));
+    const double ring = 2.0 * double(n - 1) / double(n);
+    return 2.0 * double(s.model.layers) * (latency + transferMs(hidden * ring, link));
+}
+
+// The rates KV and offloaded figures cross at: the host link and each disk, each bounded by it.
+void linkRates(const Scenario& s, const KvFigures& kv, DecodeTiming& d)
+{
+    d.pcieEffectiveGBps = hostLinkGBps(s);
+    d.nvmeEffectiveGBps = diskGBps(s, s.nvme);
+    d.sataEffectiveGBps = diskGBps(s, s.sata);
+    d.kvTransferMs = transferMs(kv.totalBytes, d.pcieEffectiveGBps);
+}
+
+// The decode step with the KV on the GPU, and what the tiers' steps are built from.
+struct DecodeStep
+{
+    GpuStep gpu;
+    double residentShare = 1; // of the weights per GPU, those the GPU reads itself
+    double onGpu = 1;         // gpuLayerShare()
+    double hostRate = 0;      // hostServeGBps()
+    double besideGpuMs = 0;   // offloaded weights, host experts, fixed cost, interconnect
+};
+
+// Work beside the GPU's own reads in every step, written into `d`; returns its sum.
+double besideGpuMs(const Setup& x, const DecodeStep& step, const ExpertOffload& experts,
+                   DecodeTiming& d)
+{
+    const Scenario& s = x.s;
+    // Weights not on the GPU cross the host link every step before they compute (accelerate's
+    // offload), or are computed by the CPU where they lie (llama.cpp's CPU layers).
+    d.weightsOffloadMs =
+        transferMs(step.gpu.weightsRead * (1.0 - step.residentShare), step.hostRate);
+    d.hostLayersMs = transferMs(step.gpu.kvRead * (1.0 - step.onGpu), step.hostRate);
+    d.hostExpertsGBps = experts.layers > 0 ? step.hostRate : 0.0;
+    if (experts.layers > 0) {
+        d.hostExpertsReadMs = transferMs(d.hostExpertsReadBytes, step.hostRate);
+        d.hostExpertsHandoverMs =
+            handoverMs(s, double(experts.layers), s.batch, d.pcieEffectiveGBps);
+        d.hostExpertsMs = d.hostExpertsReadMs + d.hostExpertsHandoverMs;
+    }
+    d.fixedMs = double(s.model.layers) * x.engine.layerOverheadUs(s) / 1e3;
+    d.interconnectMs = interconnectMs(s, s.batch);
+    return d.weightsOffloadMs + d.hostExpertsMs + d.fixedMs + d.interconnectMs;
+}
+
+DecodeStep gpuDecodeStep(const Setup& x, const ParameterCount& p, const VramSplit& v,
+                         const ExpertOffload& experts, DecodeTiming& d)
+{
+    const Scenario& s = x.s;
+    DecodeStep step;
+    const double weightsPerGpu = v.weightsBytes + v.weightsOffloadedBytes;
+    // Offloaded experts are read apart below: only the experts a step routes to cross.
+    step.residentShare =
+        weightsPerGpu > 0 ? (v.weightsBytes + v.expertsOffloadedBytes) / weightsPerGpu : 1.0;
+    step.onGpu = gpuLayerShare(s);
+    step.hostRate = hostServeGBps(x, d.pcieEffectiveGBps);
+    d.hostExpertsReadBytes = expertBytesReadOnHost(s, experts, p, s.batch, x.ways);
+    step.gpu =
+        gpuStep(x, p, step.residentShare, step.onGpu, s.batch, s.context, d.hostExpertsReadBytes);
+    d.weightsReadBytes = step.gpu.weightsRead;
+    d.gpuWeightsReadBytes = step.gpu.gpuWeightsRead;
+    d.gpuKvReadBytes = step.gpu.gpuKvRead;
+    d.memoryMs = step.gpu.memoryMs;
+    d.computeMs = step.gpu.computeMs;
+    d.computeBound = step.gpu.computeMs > step.gpu.memoryMs;
+    step.besideGpuMs = besideGpuMs(x, step, experts, d);
+    d.gpuMs = std::max(step.gpu.memoryMs, step.gpu.computeMs) + d.hostLayersMs + step.besideGpuMs;
+    return step;
+}
+
+// A step with the KV in host RAM, at each tier: copied over the link (serial or pipelined
+// with the GPU's work), or attended by the CPU where it lies.
+void hostRamTierTimes(const Setup& x, const ParameterCount& p, const DecodeStep& step,
+                      DecodeTiming& d)
+{
+    const Scenario& s = x.s;
+    if (x.computesOnHost) {
+        // KV in host RAM is attended by the CPU there (llama.cpp -nkvo): no copy, but the CPU's
+        // read of every layer's KV alternates with the GPU's work instead of overlapping it, and
+        // each GPU layer hands its attention to the CPU and takes the result back.
+        const GpuStep noKv =
+            gpuStep(x, p, step.residentShare, 0.0, s.batch, s.context, d.hostExpertsReadBytes);
+        d.hostKvHandoverMs =
+            handoverMs(s, step.onGpu * double(s.model.kvLayers()), s.batch, d.pcieEffectiveGBps);
+        const double hostKvMs = std::max(noKv.memoryMs, noKv.computeMs) +
+                                transferMs(step.gpu.kvRead, step.hostRate) + d.hostKvHandoverMs +
+                                step.besideGpuMs;
+        d.tierMs[size_t(Tier::CpuSerial)] = hostKvMs;
+        d.tierMs[size_t(Tier::CpuPipelined)] = hostKvMs;
+    } else {
+        d.tierMs[size_t(Tier::CpuSerial)] = serialStepMs(d.gpuMs, d.kvTransferMs);
+        d.tierMs[size_t(Tier::CpuPipelined)] =
+            pipelinedStepMs(d.gpuMs, d.kvTransferMs, s.model.layers);
+    }
+}
+
+Tier selectedTier(const Scenario& s)
+{
+    switch (s.kvPlacement) {
+    case KvPlacement::Gpu:
+        return Tier::Gpu;
+    case KvPlacement::CpuRam:
+        return s.prefetchKv ? Tier::CpuPipelined : Tier::CpuSerial;
+    case KvPlacement::Nvme:
+        return Tier::Nvme;
+    case KvPlacement::Sata:
+        return Tier::Sata;
+    }
+    return Tier::Gpu;
+}
+
+} // namespace
+
+GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, double kvOnGpuShare,
+                int64_t batch, int64_t context, double hostExpertsRead)
+{
+    const Scenario& s = x.s;
+    GpuStep step;
+    const int ways = x.ways;
+    step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways);
+    step.kvRead = kvBytesForContext(x.shape, s.kvDtype, ways, context) * double(batch);
+    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);
+    step.gpuKvRead = step.kvRead * kvOnGpuShare;
+    step.memoryMs = transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency) +
+                    transferMs(step.gpuKvRead, rate);
+    const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
+    step.computeMs = flops / (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
+    return step;
+}
+
+double handoverMs(const Scenario& s, double layers, int64_t batch, double linkGBps)
+{
+    const double hidden = double(batch) * double(s.model.hiddenSize) * 4.0;
+    return 2.0 * layers * (s.efficiency.hostHandoverUs / 1e3 + transferMs(hidden, linkGBps));
+}
+
+void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, const VramSplit& v,
+                  const ExpertOffload& experts, DecodeTiming& d)
+{
+    const Scenario& s = x.s;
+    linkRates(s, kv, d);
+    const DecodeStep step = gpuDecodeStep(x, p, v, experts, d);
+    const int64_t layers = s.model.layers;
+    const double nvmeMs = transferMs(kv.totalBytes, d.nvmeEffectiveGBps);
+    const double sataMs = transferMs(kv.totalBytes, d.sataEffectiveGBps);
+    d.tierMs[size_t(Tier::Gpu)] = d.gpuMs;
+    hostRamTierTimes(x, p, step, d);
+    // Disks are read with prefetch too: a serial disk read would only be slower still.
+    d.tierMs[size_t(Tier::Nvme)] = pipelinedStepMs(d.gpuMs, nvmeMs, layers);
+    d.tierMs[size_t(Tier::Sata)] = pipelinedStepMs(d.gpuMs, sataMs, layers);
+    d.selectedMs = d.tierMs[size_t(selectedTier(s))];
+    d.tokensPerS = d.selectedMs > 0 ? double(s.batch) * 1e3 / d.selectedMs : 0.0;
+}
+
+} // namespace kvscope::evaluation_parts

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// evaluate()'s memory parts: the KV cache's figures, how one GPU's memory is spent, and the
+// tokens that fit in what is left.
+#include "evaluation/evaluation_parts.h"
+
+#include "kvscope/model/roofline.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvscope::evaluation_parts {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
+
+// Peak transient activations on one GPU. The forward over `tokens` tokens holds the residual
+// stream and its normed copy, plus the larger of the attention phase (q/k/v projections,
+// attention output, its projection) and the MLP phase (gate and up projections, their product,
+// the down projection's output), which are never alive together; then the FP32 logits of the
+// sequences' last tokens. The sampler runs after the forward, on logits gathered over the whole
+// vocabulary, and may peak higher. vLLM's logged peaks match this: Llama 3.1 8B profiled at
+// 20,000 and 29,000 tokens peaks at 2.07 and 2.99 GiB, 110.6 KB per token from the forward
+// (vllm-project/vllm#10517); Llama 3.2 3B at 2,048 tokens and 192 sequences peaks at 0.90 GiB,
+// its sampler's (the Hugging Face cookbook log cited in resources/validation/capacity.json).
+double activationPeakBytes(const Setup& x)
+{
+    const Scenario& s = x.s;
+    const EngineModule& engine = x.engine;
+    const int64_t tokens = engine.profiledTokens(s);
+    const ModelSpec& m = s.model;
+    const double n = double(x.ways);
+    const double qDim = double(m.queryHeads) * double(m.isMla() ? m.vHeadDim : m.headDim);
+    const double kvDim = m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim)
+                                   : 2.0 * double(m.kvHeads) * double(m.headDim);
+    const int64_t denseWidth = m.intermediateSize > 0 ? m.intermediateSize : 4 * m.hiddenSize;
+    double mlpWidth = double(denseWidth);
+    if (m.isMoe()) {
+        const int64_t expertWidth = m.expertIntermediate > 0 ? m.expertIntermediate : denseWidth;
+        mlpWidth = double(expertWidth) * double(m.expertsPerToken + m.sharedExperts);
+        if (m.denseLayers > 0)
+            mlpWidth = std::max(mlpWidth, double(denseWidth));
+    }
+    const double attention = (qDim + kvDim) / n + qDim / n + double(m.hiddenSize);
+    const double mlp = 3.0 * mlpWidth / n + double(m.hiddenSize);
+    const double perToken = 2.0 * double(m.hiddenSize) + std::max(attention, mlp);
+    const double forward = double(tokens) * perToken * s.efficiency.activationBytes;
+    // vLLM's profiling run samples max_num_seqs rows of logits, whatever the real batch.
+    const double logits = double(engine.sampledRows(s)) * double(m.vocabSize) * 4.0;
+    return std::max(forward + logits, logits * engine.samplerLogitCopies(s));
+}
+
+} // namespace
+
+KvFigures kvFigures(const Setup& x)
+{
+    const Scenario& s = x.s;
+    KvFigures kv;
+    const int n = x.ways;
+    const double share = layerShare(s);
+    kv.kvHeadsPerGpu = kvHeadsPerGpu(x.shape, n);
+    kv.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(x.shape, s.kvDtype, n);
+    kv.bytesPerToken = kvBytesPerToken(x.shape, s.kvDtype, n) * share;
+    kv.totalBytes = kvBytesForContext(x.shape, s.kvDtype, n, s.context) * double(s.batch) * share;
+    const int64_t allocated = roundUpToBlock(s.context, s.engine.kvBlockTokens);
+    kv.allocatedBytes =
+        kvBytesForContext(x.shape, s.kvDtype, n, allocated) * double(s.batch) * share;
+    kv.windowedLayers = x.shape.windowedLayers;
+    kv.stateBytesPerSequence = stateBytesPerSequence(x.shape, n) * share;
+    kv.tokensHeldPerWindowedLayer =
+        kv.windowedLayers > 0 ? std::min(s.context, x.shape.slidingWindow) : 0;
+    auto total = [&](const KvShape& shape) {
+        return kvBytesForContext(shape, s.kvDtype, n, s.context) * double(s.batch) * share;
+    };
+    kv.totalMhaBytes = total(x.mha);
+    kv.totalGqaBytes = total(x.gqa);
+    kv.totalMqaBytes = total(x.mqa);
+    return kv;
+}
+
+VramSplit vramSplit(const Setup& x, const KvFigures& kv, double weightsPerGpu,
+                    const ExpertOffload& experts)
+{
+    const Scenario& s = x.s;
+    VramSplit v;
+    v.capacityBytes = s.gpu.memoryGiB * kGiB * s.gpu.usableFraction;
+    v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
+    v.reservedBytes = v.capacityBytes - v.budgetBytes;
+    const EngineModule& engine = x.engine;
+    v.overheadBytes = engine.overheadMiB(s) * kMiB;
+    v.activationBytes = activationPeakBytes(x);
+    const double onGpu = gpuLayerShare(s);
+    if (s.kvPlacement == KvPlacement::Gpu) {
+        v.kvCacheBytes = kv.allocatedBytes * onGpu;
+    } else {
+        const int64_t resident = engine.gpuResidentKvLayers(s);
+        const int64_t kvLayers = std::max<int64_t>(1, s.model.kvLayers());
+        const double share = double(std::min(resident, kvLayers)) / double(kvLayers);
+        v.kvCacheBytes = kv.allocatedBytes * share;
+    }
+    v.weightsBytes = weightsPerGpu * onGpu - experts.bytesPerGpu;
+    v.expertsOffloadedBytes = experts.bytesPerGpu;
+    if (s.offloadWeights) {
+        const double room =
+            std::max(0.0, v.budgetBytes - v.overheadBytes - v.activationBytes - v.kvCacheBytes);
+        v.weightsBytes = std::min(v.weightsBytes, room);
+    }
+    v.weightsOffloadedBytes = weightsPerGpu - v.weightsBytes;
+    v.freeBytes =
+        v.budgetBytes - v.weightsBytes - v.kvCacheBytes - v.activationBytes - v.overheadBytes;
+    v.fits = v.freeBytes >= 0;
+    return v;
+}
+
+double kvRoomForWholeModel(const Scenario& s, double freeBytes)
+{
+    const double onGpu = layerShare(s) * gpuLayerShare(s);
+    if (onGpu <= 0)
+        return 1e30; // nothing of the KV lives on the GPU: every count is capped
+    return std::min(std::max(0.0, freeBytes) / onGpu, 1e30);
+}
+
+TokensFit tokensFit(const Setup& x, const VramSplit& v)
+{
+    const Scenario& s = x.s;
+    TokensFit fit;
+    fit.freeForKvBytes = v.budgetBytes - v.weightsBytes - v.activationBytes - v.overheadBytes;
+    const double bytes = kvRoomForWholeModel(s, fit.freeForKvBytes);
+    const int n = x.ways;
+    const int64_t block = s.engine.kvBlockTokens;
+    bool capped = false;
+    auto fitting = [&](const KvShape& shape, double budget) {
+        bool c = false;
+        const int64_t t = longestContextFitting(shape, s.kvDtype, n, budget, block, &c);
+        capped = capped || c;
+        return t;
+    };
+    fit.gqaKvHeads = x.variants.gqa;
+    const KvShape& model = x.shape;
+    const KvShape& mha = x.mha;
+    const KvShape& gqa = x.gqa;
+    const KvShape& mqa = x.mqa;
+    fit.model = fitting(model, bytes);
+    fit.mha = fitting(mha, bytes);
+    fit.gqa = fitting(gqa, bytes);
+    fit.mqa = fitting(mqa, bytes);
+    fit.mla = s.model.isMla() ? fit.model : -1;
+    const double perSequenceBytes = bytes / double(s.batch);
+    fit.perSequence = fitting(model, perSequenceBytes);
+    fit.perSequenceMha = fitting(mha, perSequenceBytes);
+    fit.perSequenceGqa = fitting(gqa, perSequenceBytes);
+    fit.perSequenceMqa = fitting(mqa, perSequenceBytes);
+    fit.capped = capped;
+    const double perSequence =
+        kvBytesForContext(model, s.kvDtype, n, roundUpToBlock(s.context, block));
+    fit.maxConcurrency =
+        perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15))) : 0;
+    return fit;
+}
+
+} // namespace kvscope::evaluation_parts
