@@ -15,6 +15,7 @@
 
 using namespace kvscope;
 using namespace kvscope::test;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -90,7 +91,7 @@ void TestCalibration::decodeMeetsTheMeasurement()
     // Re-evaluating the calibrated scenario gives the measurement.
     KVSCOPE_EVALUATE(e, r->calibrated);
     QVERIFY2(std::fabs(e.decode.tokensPerS / measured - 1) < 0.005,
-             qPrintable(QString::number(e.decode.tokensPerS) + " vs " + QString::number(measured)));
+             qPrintable(QString::number(e.decode.tokensPerS) + u" vs "_s + QString::number(measured)));
     QCOMPARE(r->after, e.decode.tokensPerS);
     // Only the factor moved.
     Scenario back = r->calibrated;
@@ -143,7 +144,7 @@ void TestCalibration::capacityMeetsTheMeasurement()
     KVSCOPE_EVALUATE(e, r->calibrated);
     QVERIFY2(
         std::fabs(double(e.engine.kvCacheTokens) / measured - 1) < 0.005,
-        qPrintable(QString::number(e.engine.kvCacheTokens) + " vs " + QString::number(measured)));
+        qPrintable(QString::number(e.engine.kvCacheTokens) + u" vs "_s + QString::number(measured)));
     QCOMPARE(double(e.engine.kvCacheTokens), measured); // a whole number of blocks is met exactly
     QCOMPARE(r->after, measured);
 }

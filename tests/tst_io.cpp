@@ -21,6 +21,7 @@
 
 using namespace kvscope;
 using namespace kvscope::test;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -106,11 +107,11 @@ void TestIo::initTestCase()
     QVERIFY(m_tmp.isValid());
     QVERIFY(catalog().model("llama-2-7b"));
     // Generated here, never committed: JSON nested 100,000 deep, and a 50 MB file.
-    QFile deep(m_tmp.filePath("deep.json"));
+    QFile deep(m_tmp.filePath(u"deep.json"_s));
     QVERIFY(deep.open(QIODevice::WriteOnly));
     deep.write(QByteArray(100'000, '[') + QByteArray(100'000, ']'));
     deep.close();
-    QVERIFY(writeLargeJson(m_tmp.filePath("large.json"), R"("num_hidden_layers": 32,)") >
+    QVERIFY(writeLargeJson(m_tmp.filePath(u"large.json"_s), R"("num_hidden_layers": 32,)") >
             50'000'000);
 }
 
@@ -268,7 +269,7 @@ void TestIo::hostile_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("field");
     auto model = [](const std::string& file) {
-        return QStringList{"calc", "--json", "--model", QString::fromStdString(file)};
+        return QStringList{u"calc"_s, u"--json"_s, u"--model"_s, QString::fromStdString(file)};
     };
     QTest::addRow("missing num_hidden_layers")
         << model(hostilePath("missing-layers.json")) << "num_hidden_layers";
@@ -292,22 +293,22 @@ void TestIo::hostile_data()
     QTest::addRow("binary garbage") << model(hostilePath("binary-garbage.json")) << "config";
     QTest::addRow("top-level array") << model(hostilePath("top-level-array.json")) << "config";
     QTest::addRow("nested 100,000 deep")
-        << QStringList{"calc", "--model", m_tmp.filePath("deep.json")} << "config";
-    QTest::addRow("50 MB file") << QStringList{"calc", "--model", m_tmp.filePath("large.json")}
+        << QStringList{u"calc"_s, u"--model"_s, m_tmp.filePath(u"deep.json"_s)} << u"config"_s;
+    QTest::addRow("50 MB file") << QStringList{u"calc"_s, u"--model"_s, m_tmp.filePath(u"large.json"_s)}
                                 << "config";
-    QTest::addRow("no such file") << QStringList{"calc", "--model",
-                                                 m_tmp.filePath("absent/config.json")}
+    QTest::addRow("no such file") << QStringList{u"calc"_s, u"--model"_s,
+                                                 m_tmp.filePath(u"absent/config.json"_s)}
                                   << "config";
     QTest::addRow("context 10^12")
-        << QStringList{"calc", "--context", "1000000000000"} << "--context";
-    QTest::addRow("negative context") << QStringList{"calc", "--context", "-5"} << "--context";
+        << QStringList{u"calc"_s, u"--context"_s, u"1000000000000"_s} << u"--context"_s;
+    QTest::addRow("negative context") << QStringList{u"calc"_s, u"--context"_s, u"-5"_s} << u"--context"_s;
     QTest::addRow("NaN memory fraction")
-        << QStringList{"calc", "--gpu-mem-util", "nan"} << "--gpu-mem-util";
+        << QStringList{u"calc"_s, u"--gpu-mem-util"_s, u"nan"_s} << u"--gpu-mem-util"_s;
     QTest::addRow("GPU without memory")
-        << QStringList{"calc", "--gpu", QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
+        << QStringList{u"calc"_s, u"--gpu"_s, QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
         << "gpu.memory_gib";
     QTest::addRow("scenario version 99")
-        << QStringList{"calc", "--scenario",
+        << QStringList{u"calc"_s, u"--scenario"_s,
                        QString::fromStdString(hostilePath("scenario-version-99.json"))}
         << "kvscope_scenario";
 }
@@ -374,8 +375,8 @@ void TestIo::expertLayoutsAreChecked()
     QFETCH(QString, format);
     QFETCH(QString, problem);
     QTemporaryDir dir;
-    QVERIFY(QDir(dir.path()).mkpath("catalog"));
-    QFile file(dir.filePath("catalog/weight_formats.json"));
+    QVERIFY(QDir(dir.path()).mkpath(u"catalog"_s));
+    QFile file(dir.filePath(u"catalog/weight_formats.json"_s));
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(("{\"formats\": [" + format + "]}").toUtf8());
     file.close();

@@ -24,6 +24,7 @@
 using namespace kvscope;
 using namespace kvscope::test;
 using namespace kvscope::ui;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -35,7 +36,7 @@ void saveShot(QWidget* widget, const QString& name)
     QCoreApplication::processEvents();
     for (ValidationPlot* plot : widget->findChildren<ValidationPlot*>())
         plot->replot(QCustomPlot::rpImmediateRefresh);
-    QVERIFY(widget->grab().save(dir + '/' + name + ".png"));
+    QVERIFY(widget->grab().save(dir + u'/' + name + u".png"_s));
 }
 
 // Every visible text of a dialog a person reads as words (case ids and catalog data excluded).
