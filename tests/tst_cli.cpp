@@ -297,17 +297,21 @@ void TestCli::badInput_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("field");
-    QTest::addRow("unknown option") << QStringList{u"calc"_s, u"--frobnicate"_s, u"3"_s} << u"--frobnicate"_s;
+    QTest::addRow("unknown option")
+        << QStringList{u"calc"_s, u"--frobnicate"_s, u"3"_s} << u"--frobnicate"_s;
     QTest::addRow("single dash") << QStringList{u"calc"_s, u"-x"_s} << u"-x"_s;
     QTest::addRow("missing value") << QStringList{u"calc"_s, u"--context"_s} << u"--context"_s;
     QTest::addRow("switch with a value") << QStringList{u"calc"_s, u"--json=yes"_s} << u"--json"_s;
-    QTest::addRow("no command") << QStringList{} << "command";
+    QTest::addRow("no command") << QStringList{} << u"command"_s;
     QTest::addRow("unknown command") << QStringList{u"frob"_s} << u"command"_s;
     QTest::addRow("unknown list") << QStringList{u"list"_s, u"widgets"_s} << u"list"_s;
-    QTest::addRow("unknown model") << QStringList{u"calc"_s, u"--model"_s, u"gpt-5"_s} << u"--model"_s;
+    QTest::addRow("unknown model")
+        << QStringList{u"calc"_s, u"--model"_s, u"gpt-5"_s} << u"--model"_s;
     QTest::addRow("unknown gpu") << QStringList{u"calc"_s, u"--gpu"_s, u"rtx-9090"_s} << u"--gpu"_s;
-    QTest::addRow("unknown weights") << QStringList{u"calc"_s, u"--weights"_s, u"q1"_s} << u"--weights"_s;
-    QTest::addRow("unknown engine") << QStringList{u"calc"_s, u"--engine"_s, u"tgi-9"_s} << u"--engine"_s;
+    QTest::addRow("unknown weights")
+        << QStringList{u"calc"_s, u"--weights"_s, u"q1"_s} << u"--weights"_s;
+    QTest::addRow("unknown engine")
+        << QStringList{u"calc"_s, u"--engine"_s, u"tgi-9"_s} << u"--engine"_s;
     QTest::addRow("PCIe 7") << QStringList{u"calc"_s, u"--pcie"_s, u"7"_s} << u"--pcie"_s;
     QTest::addRow("5 lanes") << QStringList{u"calc"_s, u"--lanes"_s, u"5"_s} << u"--lanes"_s;
     QTest::addRow("batch 0") << QStringList{u"calc"_s, u"--batch"_s, u"0"_s} << u"--batch"_s;
@@ -315,22 +319,25 @@ void TestCli::badInput_data()
     QTest::addRow("memory fraction 1.5")
         << QStringList{u"calc"_s, u"--gpu-mem-util"_s, u"1.5"_s} << u"--gpu-mem-util"_s;
     QTest::addRow("sweep without --vary")
-        << QStringList{u"sweep"_s, u"--from"_s, u"1"_s, u"--to"_s, u"2"_s, u"--points"_s, u"2"_s} << u"--vary"_s;
-    QTest::addRow("sweep 1 point") << QStringList{"sweep", "--vary", "context",  "--from", "256",
-                                                  u"--to"_s,  u"512"_s,    u"--points"_s, u"1"_s}
-                                   << "--points";
+        << QStringList{u"sweep"_s, u"--from"_s, u"1"_s, u"--to"_s, u"2"_s, u"--points"_s, u"2"_s}
+        << u"--vary"_s;
+    QTest::addRow("sweep 1 point")
+        << QStringList{u"sweep"_s, u"--vary"_s, u"context"_s,  u"--from"_s, u"256"_s,
+                       u"--to"_s,  u"512"_s,    u"--points"_s, u"1"_s}
+        << u"--points"_s;
     QTest::addRow("sweep backwards")
-        << QStringList{u"sweep"_s, u"--vary"_s, u"batch"_s, u"--from"_s, u"64"_s, u"--to"_s, u"8"_s, u"--points"_s, u"4"_s}
-        << "--to";
+        << QStringList{u"sweep"_s, u"--vary"_s, u"batch"_s,    u"--from"_s, u"64"_s,
+                       u"--to"_s,  u"8"_s,      u"--points"_s, u"4"_s}
+        << u"--to"_s;
     QTest::addRow("sweep csv and json")
-        << QStringList{"sweep", "--vary",   "context", "--from", "256",   "--to",
+        << QStringList{u"sweep"_s, u"--vary"_s,   u"context"_s, u"--from"_s, u"256"_s,   u"--to"_s,
                        u"512"_s,   u"--points"_s, u"2"_s,       u"--csv"_s,  u"--json"_s}
-        << "--csv";
+        << u"--csv"_s;
     QTest::addRow("calibrate without a measurement")
         << QStringList{u"calibrate"_s} << u"--tokens-per-s"_s;
-    QTest::addRow("calibrate with two")
-        << QStringList{u"calibrate"_s, u"--tokens-per-s"_s, u"50"_s, u"--kv-cache-tokens"_s, u"9000"_s}
-        << "--tokens-per-s";
+    QTest::addRow("calibrate with two") << QStringList{u"calibrate"_s, u"--tokens-per-s"_s, u"50"_s,
+                                                       u"--kv-cache-tokens"_s, u"9000"_s}
+                                        << u"--tokens-per-s"_s;
     QTest::addRow("calibrate tokens/s not a number")
         << QStringList{u"calibrate"_s, u"--tokens-per-s"_s, u"fast"_s} << u"--tokens-per-s"_s;
     QTest::addRow("calibrate fractional tokens")
@@ -353,8 +360,8 @@ void TestCli::badInput()
 
 void TestCli::sweepCsv()
 {
-    const CliResult r = runCli({u"sweep"_s, u"--vary"_s, u"context"_s, u"--from"_s, u"256"_s, u"--to"_s, u"131072"_s,
-                                u"--points"_s, u"16"_s, u"--csv"_s});
+    const CliResult r = runCli({u"sweep"_s, u"--vary"_s, u"context"_s, u"--from"_s, u"256"_s,
+                                u"--to"_s, u"131072"_s, u"--points"_s, u"16"_s, u"--csv"_s});
     QCOMPARE(r.code, 0);
     const QStringList lines = qs(r.out).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 1 + 16);
@@ -410,7 +417,8 @@ void TestCli::validateFiles()
     QCOMPARE(good.code, 0);
     QVERIFY(good.out.find("mine") != std::string::npos);
     QVERIFY2(good.out.find("+0.0 %") != std::string::npos, good.out.c_str());
-    const CliResult bad = runCli({u"validate"_s, dir.filePath(u"good.json"_s), dir.filePath(u"bad.json"_s)});
+    const CliResult bad =
+        runCli({u"validate"_s, dir.filePath(u"good.json"_s), dir.filePath(u"bad.json"_s)});
     QCOMPARE(bad.code, cli::exitBadInput);
     QVERIFY2(oneLineNaming(bad.err, "bad.json: broken.measured.tokens_per_s"), bad.err.c_str());
     QVERIFY(bad.out.empty());
@@ -440,8 +448,9 @@ void TestCli::calibrate()
     const auto scenario = nlohmann::json::parse(saved.readAll().toStdString());
     QCOMPARE(scenario["calibration"]["factor"].get<std::string>(), std::string("hbm_efficiency"));
 
-    const CliResult kv = runCli({u"calibrate"_s, u"--kv-cache-tokens"_s, u"100000"_s, u"--engine"_s, u"vllm"_s,
-                                 u"--model"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"a100-80gb"_s, u"--json"_s});
+    const CliResult kv =
+        runCli({u"calibrate"_s, u"--kv-cache-tokens"_s, u"100000"_s, u"--engine"_s, u"vllm"_s,
+                u"--model"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"a100-80gb"_s, u"--json"_s});
     QCOMPARE(kv.code, 0);
     const auto k = nlohmann::json::parse(kv.out);
     QCOMPARE(k["factor"].get<std::string>(), std::string("runtime_overhead_mib"));

@@ -353,7 +353,9 @@ void TestEvaluation::tokensFitGrowWithMemory()
         QVERIFY(c->values.back() > 0);
         for (size_t i = 1; i < c->values.size(); ++i)
             QVERIFY2(c->values[i] >= c->values[i - 1],
-                     qPrintable(QStringLiteral("%1 falls at %2 GiB").arg(QString::fromUtf8(id)).arg(result->x[i])));
+                     qPrintable(QStringLiteral("%1 falls at %2 GiB")
+                                    .arg(QString::fromUtf8(id))
+                                    .arg(result->x[i])));
     }
 }
 
@@ -542,7 +544,9 @@ void TestEvaluation::plainAgreesWithFull()
     KVSCOPE_EVALUATE(full, s, EvaluateOptions{.breakevenCrossings = true});
     auto figures = [](const Evaluation& e, QStringList all = {}) { // bits: -0 or a rounding shows
         forEachNumber(e, [&](const char* name, double v, bool) {
-            all << QStringLiteral("%1 %2").arg(QString::fromUtf8(name)).arg(std::bit_cast<quint64>(v));
+            all << QStringLiteral("%1 %2")
+                       .arg(QString::fromUtf8(name))
+                       .arg(std::bit_cast<quint64>(v));
         });
         return all;
     };

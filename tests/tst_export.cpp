@@ -281,13 +281,13 @@ void TestExport::report_data()
                                                u"Summary"_s,
                                                u"Inputs and the sources of their numbers"_s,
                                                u"waredb.com: nvidia-geforce-rtx-4090"_s};
-    QTest::addRow("japanese letter")
-        << u"ja"_s << int(QPageSize::Letter) << QStringList{u"概要"_s,
-                                                         u"入力条件と数値の出典"_s,
-                                                         u"コンテキスト"_s,
-                                                         u"格納できるトークン数"_s,
-                                                         u"KV キャッシュの配置別"_s,
-                                                         u"前提条件"_s};
+    QTest::addRow("japanese letter") << u"ja"_s << int(QPageSize::Letter)
+                                     << QStringList{u"概要"_s,
+                                                    u"入力条件と数値の出典"_s,
+                                                    u"コンテキスト"_s,
+                                                    u"格納できるトークン数"_s,
+                                                    u"KV キャッシュの配置別"_s,
+                                                    u"前提条件"_s};
 }
 
 void TestExport::report()
@@ -376,8 +376,8 @@ void TestExport::failedWriteKeepsOldFile()
     // A missing directory: a clean failure with a reason.
     ChartExportOptions options;
     QString error;
-    QVERIFY(!exportChart(*m_window->chart(u"vram"_s), m_dir.filePath(u"missing/dir/chart.png"_s), options,
-                         &error));
+    QVERIFY(!exportChart(*m_window->chart(u"vram"_s), m_dir.filePath(u"missing/dir/chart.png"_s),
+                         options, &error));
     QVERIFY(!error.isEmpty());
     // A file whose directory takes no new files (even for root): the old content survives.
     const QString guarded = QStringLiteral("/proc/version");
@@ -404,16 +404,17 @@ void TestExport::headlessCli_data()
                                                u"png"_s,    u"--width"_s, u"800"_s,  u"--height"_s,
                                                u"500"_s,    u"--out"_s}
                                 << "cli-vram.png";
-    QTest::addRow("export svg ja")
-        << QStringList{u"export"_s, u"--chart"_s, u"kv"_s, u"--format"_s, u"svg"_s, u"--lang"_s, u"ja"_s, u"--out"_s}
-        << "cli-kv.svg";
+    QTest::addRow("export svg ja") << QStringList{u"export"_s, u"--chart"_s, u"kv"_s, u"--format"_s,
+                                                  u"svg"_s,    u"--lang"_s,  u"ja"_s, u"--out"_s}
+                                   << "cli-kv.svg";
     // The hatched overflow bar once crashed the CLI on its way out, after the file was written.
-    QTest::addRow("overflow report")
-        << QStringList{u"report"_s, u"--model"_s, u"llama-3.1-70b"_s, u"--gpu"_s, u"h100-sxm"_s, u"--out"_s}
-        << "cli-overflow.pdf";
-    QTest::addRow("overflow png") << QStringList{u"export"_s,   u"--chart"_s, u"vram"_s,          u"--format"_s,
-                                                 u"png"_s,      u"--width"_s, u"800"_s,           u"--height"_s,
-                                                 u"500"_s,      u"--model"_s, u"llama-3.1-70b"_s, u"--gpu"_s,
+    QTest::addRow("overflow report") << QStringList{u"report"_s, u"--model"_s,  u"llama-3.1-70b"_s,
+                                                    u"--gpu"_s,  u"h100-sxm"_s, u"--out"_s}
+                                     << "cli-overflow.pdf";
+    QTest::addRow("overflow png") << QStringList{u"export"_s,   u"--chart"_s,       u"vram"_s,
+                                                 u"--format"_s, u"png"_s,           u"--width"_s,
+                                                 u"800"_s,      u"--height"_s,      u"500"_s,
+                                                 u"--model"_s,  u"llama-3.1-70b"_s, u"--gpu"_s,
                                                  u"h100-sxm"_s, u"--out"_s}
                                   << "cli-overflow.png";
 }
@@ -527,7 +528,8 @@ void TestExport::registryView()
     }
 
     cli::registerRenderCommand();
-    const QString path = m_dir.filePath(QStringLiteral("registry-%1.svg").arg(QString::fromLatin1(view.id)));
+    const QString path =
+        m_dir.filePath(QStringLiteral("registry-%1.svg").arg(QString::fromLatin1(view.id)));
     std::ostringstream out, err;
     const int code = cli::run({"export", "--chart", view.cliId, "--format", "svg", "--width", "800",
                                "--height", "500", "--out", path.toStdString()},
@@ -625,7 +627,8 @@ void TestExport::darkExportIsDark()
 {
     for (const bool dark : {false, true}) {
         const QString path = m_dir.filePath(QStringLiteral("dark-%1.png").arg(dark));
-        QStringList arguments{u"export"_s, u"--chart"_s, u"vram"_s, u"--format"_s, u"png"_s, u"--out"_s, path};
+        QStringList arguments{u"export"_s, u"--chart"_s, u"vram"_s, u"--format"_s,
+                              u"png"_s,    u"--out"_s,   path};
         if (dark)
             arguments << QStringLiteral("--dark");
         QProcess cli;

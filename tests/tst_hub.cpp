@@ -111,7 +111,7 @@ private slots:
         QTest::newRow("space") << "hf:a/b c" << false;
         QTest::newRow("empty revision") << "hf:a/b@" << false;
         QTest::newRow("leading dash") << "hf:-a/b" << false;
-        QTest::newRow("too long") << "hf:a/" + QString(97, QLatin1Char('x')) << false;
+        QTest::newRow("too long") << u"hf:a/"_s + QString(97, QLatin1Char('x')) << false;
     }
     void idsFollowTheHubGrammar()
     {

@@ -294,18 +294,21 @@ void TestIo::hostile_data()
     QTest::addRow("top-level array") << model(hostilePath("top-level-array.json")) << "config";
     QTest::addRow("nested 100,000 deep")
         << QStringList{u"calc"_s, u"--model"_s, m_tmp.filePath(u"deep.json"_s)} << u"config"_s;
-    QTest::addRow("50 MB file") << QStringList{u"calc"_s, u"--model"_s, m_tmp.filePath(u"large.json"_s)}
+    QTest::addRow("50 MB file") << QStringList{u"calc"_s, u"--model"_s,
+                                               m_tmp.filePath(u"large.json"_s)}
                                 << "config";
     QTest::addRow("no such file") << QStringList{u"calc"_s, u"--model"_s,
                                                  m_tmp.filePath(u"absent/config.json"_s)}
                                   << "config";
     QTest::addRow("context 10^12")
         << QStringList{u"calc"_s, u"--context"_s, u"1000000000000"_s} << u"--context"_s;
-    QTest::addRow("negative context") << QStringList{u"calc"_s, u"--context"_s, u"-5"_s} << u"--context"_s;
+    QTest::addRow("negative context")
+        << QStringList{u"calc"_s, u"--context"_s, u"-5"_s} << u"--context"_s;
     QTest::addRow("NaN memory fraction")
         << QStringList{u"calc"_s, u"--gpu-mem-util"_s, u"nan"_s} << u"--gpu-mem-util"_s;
     QTest::addRow("GPU without memory")
-        << QStringList{u"calc"_s, u"--gpu"_s, QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
+        << QStringList{u"calc"_s, u"--gpu"_s,
+                       QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
         << "gpu.memory_gib";
     QTest::addRow("scenario version 99")
         << QStringList{u"calc"_s, u"--scenario"_s,
