@@ -367,14 +367,14 @@ void TestCli::sweepCsv()
     QCOMPARE(lines.size(), 1 + 16);
     const QStringList header = lines.front().split(u',');
     QCOMPARE(header.front(), QStringLiteral("context"));
-    QVERIFY(header.contains("kv_per_gpu_bytes"));
-    QVERIFY(header.contains("decode_ms_cpu_serial"));
+    QVERIFY(header.contains(u"kv_per_gpu_bytes"_s));
+    QVERIFY(header.contains(u"decode_ms_cpu_serial"_s));
     for (const QString& line : lines.mid(1))
         QCOMPARE(line.split(u',').size(), header.size());
     QCOMPARE(lines[1].split(u',').front(), QStringLiteral("256"));
     QCOMPARE(lines.back().split(u',').front(), QStringLiteral("131072"));
     // KV grows linearly: 131,072 x 524,288 B = 64 GiB at the last point.
-    const int kvColumn = int(header.indexOf("kv_per_gpu_bytes"));
+    const int kvColumn = int(header.indexOf(u"kv_per_gpu_bytes"_s));
     QCOMPARE(lines.back().split(u',')[kvColumn], QStringLiteral("68719476736"));
 }
 

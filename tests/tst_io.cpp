@@ -175,8 +175,9 @@ void TestIo::configImport()
     auto imported = modelFromConfigFile(path);
     QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().message().c_str());
     const ModelSpec& m = *imported;
-    QCOMPARE(qs(m.id), QString(expected.id));
-    QCOMPARE(QString(attentionKindId(m.attentionKind())), QString(expected.kind));
+    QCOMPARE(qs(m.id), QString::fromUtf8(expected.id));
+    QCOMPARE(QString::fromUtf8(attentionKindId(m.attentionKind())),
+             QString::fromUtf8(expected.kind));
     QCOMPARE(m.layers, expected.layers);
     QCOMPARE(m.hiddenSize, expected.hidden);
     QCOMPARE(m.queryHeads, expected.heads);
@@ -328,7 +329,7 @@ void TestIo::hostile()
              qPrintable(QStringLiteral("kvscope-cli crashed (%1)").arg(cli.errorString())));
     const QString err = QString::fromUtf8(cli.readAllStandardError());
     QCOMPARE(cli.exitCode(), 2);
-    QVERIFY2(err.endsWith('\n') && err.count('\n') == 1, qPrintable(err));
+    QVERIFY2(err.endsWith(u'\n') && err.count(u'\n') == 1, qPrintable(err));
     QVERIFY2(err.contains(field), qPrintable(err));
     QVERIFY(cli.readAllStandardOutput().isEmpty());
 }
@@ -357,19 +358,19 @@ void TestIo::expertLayoutsAreChecked_data()
 {
     QTest::addColumn<QString>("format");  // one weight_formats.json entry
     QTest::addColumn<QString>("problem"); // "" when the entry loads
-    const QString base = R"({"id": "x", "bits_per_weight": 4.25, "group_size": 32, )";
-    QTest::addRow("valid") << base + R"("experts_only": true, "expert_layouts": [
-        {"min_compute_capability": 9.0, "max_compute_capability": 9.0, "scale_copies": 2}]})"
+    const QString base = uR"({"id": "x", "bits_per_weight": 4.25, "group_size": 32, )"_s;
+    QTest::addRow("valid") << base + uR"("experts_only": true, "expert_layouts": [
+        {"min_compute_capability": 9.0, "max_compute_capability": 9.0, "scale_copies": 2}]})"_s
                            << "";
     QTest::addRow("not experts only")
-        << base + R"("expert_layouts": []})"
+        << base + uR"("expert_layouts": []})"_s
         << "expert_layouts: got an array; accepted: only with experts_only true";
-    QTest::addRow("not a list") << base + R"("experts_only": true, "expert_layouts": 3})"
+    QTest::addRow("not a list") << base + uR"("experts_only": true, "expert_layouts": 3})"_s
                                 << "expert_layouts: got 3; accepted: a list of layouts";
-    QTest::addRow("no range") << base + R"("experts_only": true, "expert_layouts": [{}]})"
+    QTest::addRow("no range") << base + uR"("experts_only": true, "expert_layouts": [{}]})"_s
                               << "expert_layouts[0].min_compute_capability";
-    QTest::addRow("three scale copies") << base + R"("experts_only": true, "expert_layouts": [
-        {"min_compute_capability": 8, "max_compute_capability": 9, "scale_copies": 3}]})"
+    QTest::addRow("three scale copies") << base + uR"("experts_only": true, "expert_layouts": [
+        {"min_compute_capability": 8, "max_compute_capability": 9, "scale_copies": 3}]})"_s
                                         << "expert_layouts[0].scale_copies";
 }
 
@@ -381,7 +382,7 @@ void TestIo::expertLayoutsAreChecked()
     QVERIFY(QDir(dir.path()).mkpath(u"catalog"_s));
     QFile file(dir.filePath(u"catalog/weight_formats.json"_s));
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(("{\"formats\": [" + format + "]}").toUtf8());
+    file.write((u"{\"formats\": ["_s + format + u"]}"_s).toUtf8());
     file.close();
     const Catalog c = loadCatalog({dir.path().toStdString()});
     // Only this file is written; the other tables' absence is reported and ignored here.
@@ -390,7 +391,7 @@ void TestIo::expertLayoutsAreChecked()
         if (line.find("weight_formats.json") != std::string::npos)
             problems << QString::fromStdString(line);
     if (problem.isEmpty()) {
-        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
         QCOMPARE(c.weightFormat("x")->expertLayouts.size(), size_t(1));
         QCOMPARE(c.weightFormat("x")->expertLayouts[0].scaleCopies, 2);
         return;
@@ -564,7 +565,7 @@ void TestIo::scenarioRejects_data()
     QTest::addRow("no version") << R"({"model": "llama-2-7b"})"
                                 << "kvscope_scenario";
     auto v1 = [](const char* rest) {
-        return QStringLiteral("{\"kvscope_scenario\": 1, %1}").arg(rest);
+        return QStringLiteral("{\"kvscope_scenario\": 1, %1}").arg(QString::fromUtf8(rest));
     };
     QTest::addRow("unknown model") << v1(R"("model": "gpt-5")") << "scenario.model";
     QTest::addRow("unknown gpu") << v1(R"("gpu": "rtx-9090")") << "scenario.gpu";

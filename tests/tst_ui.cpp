@@ -584,10 +584,11 @@ void TestUi::japaneseHasNoUntranslatedText()
 {
     // Words that are the same in a Japanese engineer's UI: units, acronyms and proper names
     // from the catalog.
-    QSet<QString> sameInBoth{"MHA",     "GQA",         "MQA",  "MLA",          "GPU",  "KV",
-                             "VRAM",    "NVMe",        "SATA", "SSD",          "PCIe", "head_dim",
-                             "English", "config.json", "GGUF", "Hugging Face", "FP16", "GiB",
-                             "GB",      "KiB",         "MiB"};
+    QSet<QString> sameInBoth{
+        u"MHA"_s,     u"GQA"_s,         u"MQA"_s,  u"MLA"_s,          u"GPU"_s,  u"KV"_s,
+        u"VRAM"_s,    u"NVMe"_s,        u"SATA"_s, u"SSD"_s,          u"PCIe"_s, u"head_dim"_s,
+        u"English"_s, u"config.json"_s, u"GGUF"_s, u"Hugging Face"_s, u"FP16"_s, u"GiB"_s,
+        u"GB"_s,      u"KiB"_s,         u"MiB"_s};
     for (const ModelSpec& m : test::catalog().models)
         sameInBoth << QString::fromStdString(m.name);
     for (const GpuSpec& g : test::catalog().gpus)
