@@ -101,7 +101,7 @@ void TestValidationUi::menusOpenTheView()
     QStringList titles;
     for (QAction* a : m_fixture.window->menuBar()->actions())
         titles << a->text();
-    QVERIFY2(titles.contains(QStringLiteral("&Tools")), qPrintable(titles.join(',')));
+    QVERIFY2(titles.contains(QStringLiteral("&Tools")), qPrintable(titles.join(u',')));
     ValidationView* view = menus()->showValidation();
     QVERIFY(view && view->isVisible());
     QCOMPARE(menus()->showValidation(), view); // one view, raised again
