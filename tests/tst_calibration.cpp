@@ -16,6 +16,7 @@
 
 using namespace kvscope;
 using namespace kvscope::test;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -90,8 +91,9 @@ void TestCalibration::decodeMeetsTheMeasurement()
     QVERIFY(share < 1 ? r->fittedValue < s.efficiency.hbm : r->fittedValue > s.efficiency.hbm);
     // Re-evaluating the calibrated scenario gives the measurement.
     KVSCOPE_EVALUATE(e, r->calibrated);
-    QVERIFY2(std::fabs(e.decode.tokensPerS / measured - 1) < 0.005,
-             qPrintable(QString::number(e.decode.tokensPerS) + " vs " + QString::number(measured)));
+    QVERIFY2(
+        std::fabs(e.decode.tokensPerS / measured - 1) < 0.005,
+        qPrintable(QString::number(e.decode.tokensPerS) + u" vs "_s + QString::number(measured)));
     QCOMPARE(r->after, e.decode.tokensPerS);
     // Only the factor moved.
     Scenario back = r->calibrated;
@@ -142,9 +144,9 @@ void TestCalibration::capacityMeetsTheMeasurement()
     QVERIFY(r->fittedValue >= 0);
     QCOMPARE(r->calibrated.engine.runtimeOverheadMiB, r->fittedValue);
     KVSCOPE_EVALUATE(e, r->calibrated);
-    QVERIFY2(
-        std::fabs(double(e.engine.kvCacheTokens) / measured - 1) < 0.005,
-        qPrintable(QString::number(e.engine.kvCacheTokens) + " vs " + QString::number(measured)));
+    QVERIFY2(std::fabs(double(e.engine.kvCacheTokens) / measured - 1) < 0.005,
+             qPrintable(QString::number(e.engine.kvCacheTokens) + u" vs "_s +
+                        QString::number(measured)));
     QCOMPARE(double(e.engine.kvCacheTokens), measured); // a whole number of blocks is met exactly
     QCOMPARE(r->after, measured);
 }

@@ -72,6 +72,7 @@
 
 using namespace kvscope;
 using namespace kvscope::test;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -123,7 +124,7 @@ QString jsonDiff(const nlohmann::json& actual, const nlohmann::json& expected, c
         for (auto it = actual.begin(); it != actual.end(); ++it) {
             if (!expected.contains(it.key()))
                 return QStringLiteral("%1/%2: not in the golden file").arg(path, qs(it.key()));
-            if (QString d = jsonDiff(*it, expected[it.key()], path + '/' + qs(it.key()));
+            if (QString d = jsonDiff(*it, expected[it.key()], path + u'/' + qs(it.key()));
                 !d.isEmpty())
                 return d;
         }
@@ -136,7 +137,7 @@ QString jsonDiff(const nlohmann::json& actual, const nlohmann::json& expected, c
                 .arg(actual.size())
                 .arg(expected.size());
         for (size_t i = 0; i < actual.size(); ++i)
-            if (QString d = jsonDiff(actual[i], expected[i], path + '/' + QString::number(i));
+            if (QString d = jsonDiff(actual[i], expected[i], path + u'/' + QString::number(i));
                 !d.isEmpty())
                 return d;
         return {};
@@ -191,7 +192,7 @@ void TestCli::golden_data()
 void TestCli::golden()
 {
     QFETCH(QString, name);
-    QFile argsFile(goldenDir() + '/' + name + ".args");
+    QFile argsFile(goldenDir() + u'/' + name + u".args"_s);
     QVERIFY(argsFile.open(QIODevice::ReadOnly | QIODevice::Text));
     QStringList args;
     for (const QByteArray& line : argsFile.readAll().split('\n'))
@@ -205,7 +206,7 @@ void TestCli::golden()
     QVERIFY(!actual.is_discarded());
     QVERIFY2(firstNonFinite(actual).empty(), firstNonFinite(actual).c_str());
 
-    const QString expectedPath = goldenDir() + '/' + name + ".json";
+    const QString expectedPath = goldenDir() + u'/' + name + u".json"_s;
     if (qEnvironmentVariableIntValue("KVSCOPE_UPDATE_GOLDEN") == 1) {
         QSaveFile out(expectedPath);
         QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Text));
@@ -216,7 +217,7 @@ void TestCli::golden()
     }
     QFile expectedFile(expectedPath);
     QVERIFY2(expectedFile.open(QIODevice::ReadOnly),
-             qPrintable(expectedPath + " is missing; run with KVSCOPE_UPDATE_GOLDEN=1"));
+             qPrintable(expectedPath + u" is missing; run with KVSCOPE_UPDATE_GOLDEN=1"_s));
     const auto expected =
         nlohmann::json::parse(expectedFile.readAll().toStdString(), nullptr, false);
     QVERIFY(!expected.is_discarded());
@@ -227,7 +228,7 @@ void TestCli::golden()
 void TestCli::help()
 {
     for (const QStringList& args :
-         {QStringList{"--help"}, QStringList{"help"}, QStringList{"calc", "--help"}}) {
+         {QStringList{u"--help"_s}, QStringList{u"help"_s}, QStringList{u"calc"_s, u"--help"_s}}) {
         const CliResult r = runCli(args);
         QCOMPARE(r.code, 0);
         QVERIFY(r.err.empty());
@@ -240,7 +241,7 @@ void TestCli::help()
 
 void TestCli::version()
 {
-    const CliResult r = runCli({"--version"});
+    const CliResult r = runCli({u"--version"_s});
     QCOMPARE(r.code, 0);
     QCOMPARE(qs(r.out), QStringLiteral("kvscope-cli 0.1.0\n"));
 }
@@ -262,7 +263,7 @@ void TestCli::list()
     QFETCH(QString, what);
     QFETCH(int, atLeast);
     QFETCH(QString, idKey);
-    const CliResult r = runCli({"list", what, "--json"});
+    const CliResult r = runCli({u"list"_s, what, u"--json"_s});
     QCOMPARE(r.code, 0);
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
     QVERIFY(j.is_array());
@@ -272,12 +273,12 @@ void TestCli::list()
         QVERIFY(entry.contains(idKey.toStdString()));
         QVERIFY(entry.contains("source"));
     }
-    QVERIFY(firstNonFinite(j).empty() || what == "gpus"); // GPUs without PCIe show null
+    QVERIFY(firstNonFinite(j).empty() || what == u"gpus"_s); // GPUs without PCIe show null
 }
 
 void TestCli::listTable()
 {
-    const CliResult r = runCli({"list", "models"});
+    const CliResult r = runCli({u"list"_s, u"models"_s});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.rfind("id", 0) == 0);
     QVERIFY(r.out.find("llama-2-7b") != std::string::npos);
@@ -285,11 +286,11 @@ void TestCli::listTable()
 
 void TestCli::calcTable()
 {
-    const CliResult r = runCli({"calc"});
+    const CliResult r = runCli({u"calc"_s});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.find("16.0 KiB") != std::string::npos);
     QVERIFY(r.out.find("1.00 GiB") != std::string::npos);
-    const CliResult si = runCli({"calc", "--si"});
+    const CliResult si = runCli({u"calc"_s, u"--si"_s});
     QVERIFY(si.out.find("1.07 GB") != std::string::npos);
 }
 
@@ -297,48 +298,55 @@ void TestCli::badInput_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("field");
-    QTest::addRow("unknown option") << QStringList{"calc", "--frobnicate", "3"} << "--frobnicate";
-    QTest::addRow("single dash") << QStringList{"calc", "-x"} << "-x";
-    QTest::addRow("missing value") << QStringList{"calc", "--context"} << "--context";
-    QTest::addRow("switch with a value") << QStringList{"calc", "--json=yes"} << "--json";
-    QTest::addRow("no command") << QStringList{} << "command";
-    QTest::addRow("unknown command") << QStringList{"frob"} << "command";
-    QTest::addRow("unknown list") << QStringList{"list", "widgets"} << "list";
-    QTest::addRow("unknown model") << QStringList{"calc", "--model", "gpt-5"} << "--model";
-    QTest::addRow("unknown gpu") << QStringList{"calc", "--gpu", "rtx-9090"} << "--gpu";
-    QTest::addRow("unknown weights") << QStringList{"calc", "--weights", "q1"} << "--weights";
-    QTest::addRow("unknown engine") << QStringList{"calc", "--engine", "tgi-9"} << "--engine";
-    QTest::addRow("PCIe 7") << QStringList{"calc", "--pcie", "7"} << "--pcie";
-    QTest::addRow("5 lanes") << QStringList{"calc", "--lanes", "5"} << "--lanes";
-    QTest::addRow("batch 0") << QStringList{"calc", "--batch", "0"} << "--batch";
-    QTest::addRow("gpus 2000") << QStringList{"calc", "--gpus", "2000"} << "--gpus";
+    QTest::addRow("unknown option")
+        << QStringList{u"calc"_s, u"--frobnicate"_s, u"3"_s} << u"--frobnicate"_s;
+    QTest::addRow("single dash") << QStringList{u"calc"_s, u"-x"_s} << u"-x"_s;
+    QTest::addRow("missing value") << QStringList{u"calc"_s, u"--context"_s} << u"--context"_s;
+    QTest::addRow("switch with a value") << QStringList{u"calc"_s, u"--json=yes"_s} << u"--json"_s;
+    QTest::addRow("no command") << QStringList{} << u"command"_s;
+    QTest::addRow("unknown command") << QStringList{u"frob"_s} << u"command"_s;
+    QTest::addRow("unknown list") << QStringList{u"list"_s, u"widgets"_s} << u"list"_s;
+    QTest::addRow("unknown model")
+        << QStringList{u"calc"_s, u"--model"_s, u"gpt-5"_s} << u"--model"_s;
+    QTest::addRow("unknown gpu") << QStringList{u"calc"_s, u"--gpu"_s, u"rtx-9090"_s} << u"--gpu"_s;
+    QTest::addRow("unknown weights")
+        << QStringList{u"calc"_s, u"--weights"_s, u"q1"_s} << u"--weights"_s;
+    QTest::addRow("unknown engine")
+        << QStringList{u"calc"_s, u"--engine"_s, u"tgi-9"_s} << u"--engine"_s;
+    QTest::addRow("PCIe 7") << QStringList{u"calc"_s, u"--pcie"_s, u"7"_s} << u"--pcie"_s;
+    QTest::addRow("5 lanes") << QStringList{u"calc"_s, u"--lanes"_s, u"5"_s} << u"--lanes"_s;
+    QTest::addRow("batch 0") << QStringList{u"calc"_s, u"--batch"_s, u"0"_s} << u"--batch"_s;
+    QTest::addRow("gpus 2000") << QStringList{u"calc"_s, u"--gpus"_s, u"2000"_s} << u"--gpus"_s;
     QTest::addRow("memory fraction 1.5")
-        << QStringList{"calc", "--gpu-mem-util", "1.5"} << "--gpu-mem-util";
+        << QStringList{u"calc"_s, u"--gpu-mem-util"_s, u"1.5"_s} << u"--gpu-mem-util"_s;
     QTest::addRow("sweep without --vary")
-        << QStringList{"sweep", "--from", "1", "--to", "2", "--points", "2"} << "--vary";
-    QTest::addRow("sweep 1 point") << QStringList{"sweep", "--vary", "context",  "--from", "256",
-                                                  "--to",  "512",    "--points", "1"}
-                                   << "--points";
+        << QStringList{u"sweep"_s, u"--from"_s, u"1"_s, u"--to"_s, u"2"_s, u"--points"_s, u"2"_s}
+        << u"--vary"_s;
+    QTest::addRow("sweep 1 point")
+        << QStringList{u"sweep"_s, u"--vary"_s, u"context"_s,  u"--from"_s, u"256"_s,
+                       u"--to"_s,  u"512"_s,    u"--points"_s, u"1"_s}
+        << u"--points"_s;
     QTest::addRow("sweep backwards")
-        << QStringList{"sweep", "--vary", "batch", "--from", "64", "--to", "8", "--points", "4"}
-        << "--to";
+        << QStringList{u"sweep"_s, u"--vary"_s, u"batch"_s,    u"--from"_s, u"64"_s,
+                       u"--to"_s,  u"8"_s,      u"--points"_s, u"4"_s}
+        << u"--to"_s;
     QTest::addRow("sweep csv and json")
-        << QStringList{"sweep", "--vary",   "context", "--from", "256",   "--to",
-                       "512",   "--points", "2",       "--csv",  "--json"}
-        << "--csv";
+        << QStringList{u"sweep"_s, u"--vary"_s,   u"context"_s, u"--from"_s, u"256"_s,   u"--to"_s,
+                       u"512"_s,   u"--points"_s, u"2"_s,       u"--csv"_s,  u"--json"_s}
+        << u"--csv"_s;
     QTest::addRow("calibrate without a measurement")
-        << QStringList{"calibrate"} << "--tokens-per-s";
-    QTest::addRow("calibrate with two")
-        << QStringList{"calibrate", "--tokens-per-s", "50", "--kv-cache-tokens", "9000"}
-        << "--tokens-per-s";
+        << QStringList{u"calibrate"_s} << u"--tokens-per-s"_s;
+    QTest::addRow("calibrate with two") << QStringList{u"calibrate"_s, u"--tokens-per-s"_s, u"50"_s,
+                                                       u"--kv-cache-tokens"_s, u"9000"_s}
+                                        << u"--tokens-per-s"_s;
     QTest::addRow("calibrate tokens/s not a number")
-        << QStringList{"calibrate", "--tokens-per-s", "fast"} << "--tokens-per-s";
+        << QStringList{u"calibrate"_s, u"--tokens-per-s"_s, u"fast"_s} << u"--tokens-per-s"_s;
     QTest::addRow("calibrate fractional tokens")
-        << QStringList{"calibrate", "--kv-cache-tokens", "12.5"} << "--kv-cache-tokens";
+        << QStringList{u"calibrate"_s, u"--kv-cache-tokens"_s, u"12.5"_s} << u"--kv-cache-tokens"_s;
     QTest::addRow("calibrate out of reach")
-        << QStringList{"calibrate", "--tokens-per-s", "1000000"} << "--tokens-per-s";
+        << QStringList{u"calibrate"_s, u"--tokens-per-s"_s, u"1000000"_s} << u"--tokens-per-s"_s;
     QTest::addRow("validate missing file")
-        << QStringList{"validate", "/nonexistent/cases.json"} << "cases.json";
+        << QStringList{u"validate"_s, u"/nonexistent/cases.json"_s} << u"cases.json"_s;
 }
 
 void TestCli::badInput()
@@ -353,33 +361,33 @@ void TestCli::badInput()
 
 void TestCli::sweepCsv()
 {
-    const CliResult r = runCli({"sweep", "--vary", "context", "--from", "256", "--to", "131072",
-                                "--points", "16", "--csv"});
+    const CliResult r = runCli({u"sweep"_s, u"--vary"_s, u"context"_s, u"--from"_s, u"256"_s,
+                                u"--to"_s, u"131072"_s, u"--points"_s, u"16"_s, u"--csv"_s});
     QCOMPARE(r.code, 0);
-    const QStringList lines = qs(r.out).split('\n', Qt::SkipEmptyParts);
+    const QStringList lines = qs(r.out).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 1 + 16);
-    const QStringList header = lines.front().split(',');
+    const QStringList header = lines.front().split(u',');
     QCOMPARE(header.front(), QStringLiteral("context"));
-    QVERIFY(header.contains("kv_per_gpu_bytes"));
-    QVERIFY(header.contains("decode_ms_cpu_serial"));
+    QVERIFY(header.contains(u"kv_per_gpu_bytes"_s));
+    QVERIFY(header.contains(u"decode_ms_cpu_serial"_s));
     for (const QString& line : lines.mid(1))
-        QCOMPARE(line.split(',').size(), header.size());
-    QCOMPARE(lines[1].split(',').front(), QStringLiteral("256"));
-    QCOMPARE(lines.back().split(',').front(), QStringLiteral("131072"));
+        QCOMPARE(line.split(u',').size(), header.size());
+    QCOMPARE(lines[1].split(u',').front(), QStringLiteral("256"));
+    QCOMPARE(lines.back().split(u',').front(), QStringLiteral("131072"));
     // KV grows linearly: 131,072 x 524,288 B = 64 GiB at the last point.
-    const int kvColumn = int(header.indexOf("kv_per_gpu_bytes"));
-    QCOMPARE(lines.back().split(',')[kvColumn], QStringLiteral("68719476736"));
+    const int kvColumn = int(header.indexOf(u"kv_per_gpu_bytes"_s));
+    QCOMPARE(lines.back().split(u',')[kvColumn], QStringLiteral("68719476736"));
 }
 
 void TestCli::validate()
 {
-    const CliResult r = runCli({"validate"});
+    const CliResult r = runCli({u"validate"_s});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.err.empty(), r.err.c_str());
     for (const char* word : {"predicted", "measured", "Skipped:", "Summary:", "capacity", "decode",
                              "pcie", "median |error|", "within 10 %"})
         QVERIFY2(r.out.find(word) != std::string::npos, word);
-    const CliResult j = runCli({"validate", "--json"});
+    const CliResult j = runCli({u"validate"_s, u"--json"_s});
     QCOMPARE(j.code, 0);
     const auto json = nlohmann::json::parse(j.out, nullptr, false);
     QVERIFY(!json.is_discarded());
@@ -400,17 +408,18 @@ void TestCli::validateFiles()
         f.write(text);
     };
     // Llama 3 8B, n_ctx 8,192, f16 KV: 1,024 MiB exactly.
-    write("good.json", R"([{"id": "mine", "kind": "capacity", "engine": "llamacpp",
+    write(u"good.json"_s, R"([{"id": "mine", "kind": "capacity", "engine": "llamacpp",
         "model": "llama-3-8b", "gpu": "rtx-4090", "settings": {"n_ctx": 8192},
         "measured": {"kv_buffer_mib": 1024}, "source": "my own log"}])");
-    write("bad.json", R"([{"id": "broken", "kind": "decode", "source": "s", "engine": "llamacpp",
+    write(u"bad.json"_s, R"([{"id": "broken", "kind": "decode", "source": "s", "engine": "llamacpp",
         "model": "llama-2-7b",
         "measured": {"tokens_per_s": "fast"}}])");
-    const CliResult good = runCli({"validate", dir.filePath("good.json")});
+    const CliResult good = runCli({u"validate"_s, dir.filePath(u"good.json"_s)});
     QCOMPARE(good.code, 0);
     QVERIFY(good.out.find("mine") != std::string::npos);
     QVERIFY2(good.out.find("+0.0 %") != std::string::npos, good.out.c_str());
-    const CliResult bad = runCli({"validate", dir.filePath("good.json"), dir.filePath("bad.json")});
+    const CliResult bad =
+        runCli({u"validate"_s, dir.filePath(u"good.json"_s), dir.filePath(u"bad.json"_s)});
     QCOMPARE(bad.code, cli::exitBadInput);
     QVERIFY2(oneLineNaming(bad.err, "bad.json: broken.measured.tokens_per_s"), bad.err.c_str());
     QVERIFY(bad.out.empty());
@@ -418,19 +427,19 @@ void TestCli::validateFiles()
 
 void TestCli::calibrate()
 {
-    const CliResult before = runCli({"calc", "--json"});
+    const CliResult before = runCli({u"calc"_s, u"--json"_s});
     const auto calc = nlohmann::json::parse(before.out);
     const double ms = calc["latency"]["decode_ms_per_token"]["gpu"].get<double>();
     const double measured = std::round(1e3 / ms * 0.9 * 10) / 10;
     QTemporaryDir dir;
-    const QString file = dir.filePath("calibrated.kvscope.json");
+    const QString file = dir.filePath(u"calibrated.kvscope.json"_s);
     const CliResult r =
-        runCli({"calibrate", "--tokens-per-s", QString::number(measured), "--save", file});
+        runCli({u"calibrate"_s, u"--tokens-per-s"_s, QString::number(measured), u"--save"_s, file});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.find("hbm_efficiency") != std::string::npos, r.out.c_str());
     QVERIFY(r.out.find("->") != std::string::npos);
     // The saved scenario decodes at the measured speed and says where its factor came from.
-    const CliResult after = runCli({"calc", "--json", "--scenario", file});
+    const CliResult after = runCli({u"calc"_s, u"--json"_s, u"--scenario"_s, file});
     QCOMPARE(after.code, 0);
     const auto j = nlohmann::json::parse(after.out);
     const double tokensPerS = 1e3 / j["latency"]["decode_ms_per_token"]["gpu"].get<double>();
@@ -440,8 +449,9 @@ void TestCli::calibrate()
     const auto scenario = nlohmann::json::parse(saved.readAll().toStdString());
     QCOMPARE(scenario["calibration"]["factor"].get<std::string>(), std::string("hbm_efficiency"));
 
-    const CliResult kv = runCli({"calibrate", "--kv-cache-tokens", "100000", "--engine", "vllm",
-                                 "--model", "llama-3.1-8b", "--gpu", "a100-80gb", "--json"});
+    const CliResult kv =
+        runCli({u"calibrate"_s, u"--kv-cache-tokens"_s, u"100000"_s, u"--engine"_s, u"vllm"_s,
+                u"--model"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"a100-80gb"_s, u"--json"_s});
     QCOMPARE(kv.code, 0);
     const auto k = nlohmann::json::parse(kv.out);
     QCOMPARE(k["factor"].get<std::string>(), std::string("runtime_overhead_mib"));

@@ -16,6 +16,7 @@
 #include <fstream>
 
 using namespace kvscope;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -176,8 +177,8 @@ private slots:
         QTest::addRow("no name") << R"({"kvscope_scenario": 2, "pinned": [{"scenario": {}}]})"
                                  << "scenario.pinned[0].name";
         QTest::addRow("long name")
-            << QString(R"({"kvscope_scenario": 2, "pinned": [{"name": "%1", "scenario": {}}]})")
-                   .arg(QString(49, QLatin1Char('x')))
+            << uR"({"kvscope_scenario": 2, "pinned": [{"name": "%1", "scenario": {}}]})"_s.arg(
+                   QString(49, QLatin1Char('x')))
             << "scenario.pinned[0].name";
         QTest::addRow("bad weights")
             << R"({"kvscope_scenario": 2, "pinned": [{"name": "a", "scenario": {}}, {"name": "b", "scenario": {"weights": "fp3"}}]})"
@@ -211,7 +212,8 @@ private slots:
     void cliComparesFiles()
     {
         QTemporaryDir dir;
-        const QString a = dir.filePath("fp16.kvscope.json"), b = dir.filePath("q8.kvscope.json");
+        const QString a = dir.filePath(u"fp16.kvscope.json"_s),
+                      b = dir.filePath(u"q8.kvscope.json"_s);
         writeFile(a, scenarioToText(llama("fp16")));
         writeFile(b, scenarioFileToText({llama("q8_0"), {{"4-bit", llama("q4_k_m")}}}));
         auto r = test::runCli({"compare", a.toStdString(), b.toStdString()});
@@ -237,7 +239,8 @@ private slots:
     void cliRefusesWhatItCannotCompare()
     {
         QTemporaryDir dir;
-        const QString a = dir.filePath("a.kvscope.json"), bad = dir.filePath("bad.kvscope.json");
+        const QString a = dir.filePath(u"a.kvscope.json"_s),
+                      bad = dir.filePath(u"bad.kvscope.json"_s);
         writeFile(a, scenarioToText(llama("fp16")));
         writeFile(bad, R"({"kvscope_scenario": 2, "context": -4})");
         auto r = test::runCli({"compare", a.toStdString()});

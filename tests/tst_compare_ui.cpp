@@ -30,6 +30,7 @@
 #include <fstream>
 
 using namespace kvscope;
+using namespace Qt::StringLiterals;
 
 class TestCompareUi : public QObject
 {
@@ -305,8 +306,8 @@ private slots:
             return std::make_pair(cli.exitCode(), QString::fromUtf8(cli.readAllStandardError()));
         };
         const QString pdf = dir.filePath(QStringLiteral("compare.pdf"));
-        auto [code, err] = run({"report", "--weights", "q4_k_m", "--context", "8192", "--compare",
-                                fp16, "--out", pdf});
+        auto [code, err] = run({u"report"_s, u"--weights"_s, u"q4_k_m"_s, u"--context"_s, u"8192"_s,
+                                u"--compare"_s, fp16, u"--out"_s, pdf});
         QVERIFY2(code == 0, qPrintable(err));
         const QString text = test::pdfText(pdf);
         if (!text.isEmpty()) {
@@ -315,18 +316,19 @@ private slots:
             QVERIFY(text.contains(QStringLiteral("Live")));
         }
         const QString png = dir.filePath(QStringLiteral("compare.png"));
-        std::tie(code, err) = run({"export", "--chart", "vram", "--format", "png", "--compare",
-                                   fp16, "--compare", fp16, "--out", png});
+        std::tie(code, err) = run({u"export"_s, u"--chart"_s, u"vram"_s, u"--format"_s, u"png"_s,
+                                   u"--compare"_s, fp16, u"--compare"_s, fp16, u"--out"_s, png});
         QVERIFY2(code == 0, qPrintable(err));
         QImage image;
         QVERIFY(image.load(png));
-        std::tie(code, err) =
-            run({"export", "--chart", "vram", "--format", "png", "--compare", bad, "--out", png});
+        std::tie(code, err) = run({u"export"_s, u"--chart"_s, u"vram"_s, u"--format"_s, u"png"_s,
+                                   u"--compare"_s, bad, u"--out"_s, png});
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(QStringLiteral("bad.kvscope.json: scenario.context")),
                  qPrintable(err));
-        std::tie(code, err) = run({"report", "--compare", fp16, "--compare", fp16, "--compare",
-                                   fp16, "--compare", fp16, "--compare", fp16, "--out", pdf});
+        std::tie(code, err) =
+            run({u"report"_s, u"--compare"_s, fp16, u"--compare"_s, fp16, u"--compare"_s, fp16,
+                 u"--compare"_s, fp16, u"--compare"_s, fp16, u"--out"_s, pdf});
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(QStringLiteral("--compare: got 5 scenarios to pin")),
                  qPrintable(err));

@@ -354,7 +354,9 @@ void TestEvaluation::tokensFitGrowWithMemory()
         QVERIFY(c->values.back() > 0);
         for (size_t i = 1; i < c->values.size(); ++i)
             QVERIFY2(c->values[i] >= c->values[i - 1],
-                     qPrintable(QStringLiteral("%1 falls at %2 GiB").arg(id).arg(result->x[i])));
+                     qPrintable(QStringLiteral("%1 falls at %2 GiB")
+                                    .arg(QString::fromUtf8(id))
+                                    .arg(result->x[i])));
     }
 }
 
@@ -384,7 +386,7 @@ void TestEvaluation::checkFinite(const Scenario& s)
         const double shown = j.at(nlohmann::json::json_pointer(pointer)).get<double>();
         QVERIFY2(qAbs(shown - expected) <= qMax(1.0, qAbs(expected) * 1e-9),
                  qPrintable(QStringLiteral("%1: JSON %2, evaluation %3")
-                                .arg(pointer)
+                                .arg(QString::fromUtf8(pointer))
                                 .arg(shown, 0, 'g', 17)
                                 .arg(expected, 0, 'g', 17)));
     }
@@ -511,7 +513,7 @@ void TestEvaluation::breakevenMatchesCurves()
             QVERIFY2(reloadWins == (cross >= 0) || (cross < 0 && i + 1 < curve->x.size()),
                      qPrintable(QStringLiteral("%1 crossing at %2 tokens, but at %3 tokens "
                                                "reload takes %4 ms and recompute %5 ms")
-                                    .arg(reloadTierId(tier))
+                                    .arg(QString::fromUtf8(reloadTierId(tier)))
                                     .arg(cross)
                                     .arg(curve->x[i])
                                     .arg(reload->values[i])
@@ -543,7 +545,9 @@ void TestEvaluation::plainAgreesWithFull()
     KVSCOPE_EVALUATE(full, s, EvaluateOptions{.breakevenCrossings = true});
     auto figures = [](const Evaluation& e, QStringList all = {}) { // bits: -0 or a rounding shows
         forEachNumber(e, [&](const char* name, double v, bool) {
-            all << QStringLiteral("%1 %2").arg(name).arg(std::bit_cast<quint64>(v));
+            all << QStringLiteral("%1 %2")
+                       .arg(QString::fromUtf8(name))
+                       .arg(std::bit_cast<quint64>(v));
         });
         return all;
     };

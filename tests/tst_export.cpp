@@ -40,6 +40,7 @@
 
 using namespace kvscope;
 using namespace kvscope::ui;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -136,11 +137,11 @@ void TestExport::everyChartEveryFormat_data()
     QTest::addColumn<double>("scale");
     QTest::addColumn<QString>("expectedText"); // a legend or axis text the file must hold
     // Every view of the registry; those listed here must also hold a text of their own.
-    const QMap<QString, QString> texts{{"vram", "KV cache"},
-                                       {"tokens", "MQA"},
-                                       {"kv", "GQA (8 KV heads)"},
-                                       {"latency", "CPU RAM, pipelined"},
-                                       {"breakeven", "reload from NVMe"}};
+    const QMap<QString, QString> texts{{u"vram"_s, u"KV cache"_s},
+                                       {u"tokens"_s, u"MQA"_s},
+                                       {u"kv"_s, u"GQA (8 KV heads)"_s},
+                                       {u"latency"_s, u"CPU RAM, pipelined"_s},
+                                       {u"breakeven"_s, u"reload from NVMe"_s}};
     for (const ViewEntry& view : viewRegistry()) {
         const QString chart = QString::fromLatin1(view.id);
         const QString text = texts.value(chart, view.translatedTitle());
@@ -204,7 +205,7 @@ void TestExport::everyChartEveryFormat()
 void TestExport::printPaletteEvenWhenDark()
 {
     m_window->setTheme(QStringLiteral("dark"));
-    ChartBase* c = m_window->chart("latency");
+    ChartBase* c = m_window->chart(u"latency"_s);
     QVERIFY(c->chartStyle().isDark());
     ChartExportOptions options;
     options.width = 600;
@@ -258,8 +259,8 @@ void TestExport::labelsFollowTheExportSize()
         QVERIFY(!chartImage(*chart, options).isNull());
         QCOMPARE(labelBoxes(*chart), before);
     }
-    QVERIFY(labelBoxes(*m_window->chart("vram")).size() >= 2);
-    QCOMPARE(labelBoxes(*m_window->chart("breakeven")).size(), 3);
+    QVERIFY(labelBoxes(*m_window->chart(u"vram"_s)).size() >= 2);
+    QCOMPARE(labelBoxes(*m_window->chart(u"breakeven"_s)).size(), 3);
 }
 
 void TestExport::report_data()
@@ -268,26 +269,26 @@ void TestExport::report_data()
     QTest::addColumn<int>("page");
     QTest::addColumn<QStringList>("expected");
     QTest::addRow("english a4") << "en" << int(QPageSize::A4)
-                                << QStringList{"Inputs",
-                                               "Context length",
-                                               "2,048 tokens",
-                                               "VRAM per GPU",
-                                               "Tokens that fit",
-                                               "KV cache vs context length",
-                                               "Reload a saved KV cache vs recompute it",
-                                               "Decode time per token by KV placement",
-                                               "Assumptions",
-                                               "16.0 KiB",
-                                               "Summary",
-                                               "Inputs and the sources of their numbers",
-                                               "waredb.com: nvidia-geforce-rtx-4090"};
-    QTest::addRow("japanese letter")
-        << "ja" << int(QPageSize::Letter) << QStringList{"概要",
-                                                         "入力条件と数値の出典",
-                                                         "コンテキスト",
-                                                         "格納できるトークン数",
-                                                         "KV キャッシュの配置別",
-                                                         "前提条件"};
+                                << QStringList{u"Inputs"_s,
+                                               u"Context length"_s,
+                                               u"2,048 tokens"_s,
+                                               u"VRAM per GPU"_s,
+                                               u"Tokens that fit"_s,
+                                               u"KV cache vs context length"_s,
+                                               u"Reload a saved KV cache vs recompute it"_s,
+                                               u"Decode time per token by KV placement"_s,
+                                               u"Assumptions"_s,
+                                               u"16.0 KiB"_s,
+                                               u"Summary"_s,
+                                               u"Inputs and the sources of their numbers"_s,
+                                               u"waredb.com: nvidia-geforce-rtx-4090"_s};
+    QTest::addRow("japanese letter") << u"ja"_s << int(QPageSize::Letter)
+                                     << QStringList{u"概要"_s,
+                                                    u"入力条件と数値の出典"_s,
+                                                    u"コンテキスト"_s,
+                                                    u"格納できるトークン数"_s,
+                                                    u"KV キャッシュの配置別"_s,
+                                                    u"前提条件"_s};
 }
 
 void TestExport::report()
@@ -333,7 +334,7 @@ void TestExport::csvHoldsEverySeries()
 {
     const QString path = m_dir.filePath(QStringLiteral("data.csv"));
     QVERIFY(m_window->exportData(path));
-    const QStringList lines = QString::fromUtf8(readAll(path)).split('\n', Qt::SkipEmptyParts);
+    const QStringList lines = QString::fromUtf8(readAll(path)).split(u'\n', Qt::SkipEmptyParts);
     QVERIFY(lines.front().startsWith(QStringLiteral("context,kv_per_gpu_bytes,")));
     // The views' columns together are every column of the sweep, in the sweep's order: the
     // file is the one `kvscope-cli sweep --csv` writes.
@@ -345,7 +346,7 @@ void TestExport::csvHoldsEverySeries()
     QCOMPARE(lines.size() - 1, int(m_controller->snapshot().contextSweep.x.size()));
     // Every row: Llama 2 7B holds 524,288 B of KV per token of context.
     for (int i = 1; i < lines.size(); ++i) {
-        const QStringList cells = lines[i].split(',');
+        const QStringList cells = lines[i].split(u',');
         QCOMPARE(cells[1].toDouble(), cells[0].toDouble() * 524288.0);
     }
 }
@@ -376,14 +377,14 @@ void TestExport::failedWriteKeepsOldFile()
     // A missing directory: a clean failure with a reason.
     ChartExportOptions options;
     QString error;
-    QVERIFY(!exportChart(*m_window->chart("vram"), m_dir.filePath("missing/dir/chart.png"), options,
-                         &error));
+    QVERIFY(!exportChart(*m_window->chart(u"vram"_s), m_dir.filePath(u"missing/dir/chart.png"_s),
+                         options, &error));
     QVERIFY(!error.isEmpty());
     // A file whose directory takes no new files (even for root): the old content survives.
     const QString guarded = QStringLiteral("/proc/version");
     const QByteArray before = readAll(guarded);
     QVERIFY(!before.isEmpty());
-    QVERIFY(!exportChart(*m_window->chart("vram"), guarded, options, &error));
+    QVERIFY(!exportChart(*m_window->chart(u"vram"_s), guarded, options, &error));
     QCOMPARE(readAll(guarded), before);
     // Saving the scenario there fails too, with a message box (closed here) and no damage.
     QTimer::singleShot(200, [] {
@@ -399,22 +400,23 @@ void TestExport::headlessCli_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("file");
-    QTest::addRow("report") << QStringList{"report", "--out"} << "cli-report.pdf";
-    QTest::addRow("export png") << QStringList{"export", "--chart", "vram", "--format",
-                                               "png",    "--width", "800",  "--height",
-                                               "500",    "--out"}
+    QTest::addRow("report") << QStringList{u"report"_s, u"--out"_s} << u"cli-report.pdf"_s;
+    QTest::addRow("export png") << QStringList{u"export"_s, u"--chart"_s, u"vram"_s, u"--format"_s,
+                                               u"png"_s,    u"--width"_s, u"800"_s,  u"--height"_s,
+                                               u"500"_s,    u"--out"_s}
                                 << "cli-vram.png";
-    QTest::addRow("export svg ja")
-        << QStringList{"export", "--chart", "kv", "--format", "svg", "--lang", "ja", "--out"}
-        << "cli-kv.svg";
+    QTest::addRow("export svg ja") << QStringList{u"export"_s, u"--chart"_s, u"kv"_s, u"--format"_s,
+                                                  u"svg"_s,    u"--lang"_s,  u"ja"_s, u"--out"_s}
+                                   << "cli-kv.svg";
     // The hatched overflow bar once crashed the CLI on its way out, after the file was written.
-    QTest::addRow("overflow report")
-        << QStringList{"report", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--out"}
-        << "cli-overflow.pdf";
-    QTest::addRow("overflow png") << QStringList{"export",   "--chart", "vram",          "--format",
-                                                 "png",      "--width", "800",           "--height",
-                                                 "500",      "--model", "llama-3.1-70b", "--gpu",
-                                                 "h100-sxm", "--out"}
+    QTest::addRow("overflow report") << QStringList{u"report"_s, u"--model"_s,  u"llama-3.1-70b"_s,
+                                                    u"--gpu"_s,  u"h100-sxm"_s, u"--out"_s}
+                                     << "cli-overflow.pdf";
+    QTest::addRow("overflow png") << QStringList{u"export"_s,   u"--chart"_s,       u"vram"_s,
+                                                 u"--format"_s, u"png"_s,           u"--width"_s,
+                                                 u"800"_s,      u"--height"_s,      u"500"_s,
+                                                 u"--model"_s,  u"llama-3.1-70b"_s, u"--gpu"_s,
+                                                 u"h100-sxm"_s, u"--out"_s}
                                   << "cli-overflow.png";
 }
 
@@ -448,7 +450,7 @@ void TestExport::headlessCli()
     QProcess bad;
     bad.setProcessEnvironment(env);
     bad.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE),
-              {"export", "--chart", "pie", "--format", "png", "--out", path});
+              {u"export"_s, u"--chart"_s, u"pie"_s, u"--format"_s, u"png"_s, u"--out"_s, path});
     QVERIFY(bad.waitForFinished(60000));
     QCOMPARE(bad.exitCode(), 2);
     QVERIFY(bad.readAllStandardError().startsWith("kvscope-cli: --chart: got pie"));
@@ -527,13 +529,14 @@ void TestExport::registryView()
     }
 
     cli::registerRenderCommand();
-    const QString path = m_dir.filePath(QStringLiteral("registry-%1.svg").arg(view.id));
+    const QString path =
+        m_dir.filePath(QStringLiteral("registry-%1.svg").arg(QString::fromLatin1(view.id)));
     std::ostringstream out, err;
     const int code = cli::run({"export", "--chart", view.cliId, "--format", "svg", "--width", "800",
                                "--height", "500", "--out", path.toStdString()},
                               test::catalog(), out, err);
     QVERIFY2(code == 0, err.str().c_str());
-    QCOMPARE(QString::fromStdString(out.str()), path + "\n");
+    QCOMPARE(QString::fromStdString(out.str()), path + u'\n');
     const QByteArray svg = readAll(path);
     QVERIFY(QSvgRenderer(svg).isValid());
     QVERIFY(QString::fromUtf8(svg).contains(view.translatedTitle()));
@@ -625,7 +628,8 @@ void TestExport::darkExportIsDark()
 {
     for (const bool dark : {false, true}) {
         const QString path = m_dir.filePath(QStringLiteral("dark-%1.png").arg(dark));
-        QStringList arguments{"export", "--chart", "vram", "--format", "png", "--out", path};
+        QStringList arguments{u"export"_s, u"--chart"_s, u"vram"_s, u"--format"_s,
+                              u"png"_s,    u"--out"_s,   path};
         if (dark)
             arguments << QStringLiteral("--dark");
         QProcess cli;

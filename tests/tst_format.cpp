@@ -72,7 +72,7 @@ void TestFormat::processLocaleIsInEffect()
         QSKIP("the process locale uses a decimal point; nothing to prove");
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.1f", 1.5);
-    QCOMPARE(QString(buffer), QStringLiteral("1,5"));
+    QCOMPARE(QString::fromUtf8(buffer), QStringLiteral("1,5"));
     std::ostringstream stream;
     stream << 1.5;
     QCOMPARE(QString::fromStdString(stream.str()), QStringLiteral("1,5"));

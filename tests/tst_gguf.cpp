@@ -255,7 +255,7 @@ private slots:
         const GgufBuilder good = tinyLlama();
         const std::string whole = good.bytes();
         auto row = [](const char* name, const std::string& bytes, const char* field) {
-            QTest::newRow(name) << QByteArray::fromStdString(bytes) << QString(field);
+            QTest::newRow(name) << QByteArray::fromStdString(bytes) << QString::fromUtf8(field);
         };
         row("empty", "", "gguf.magic");
         row("json", R"({"num_hidden_layers": 32})", "gguf.magic");

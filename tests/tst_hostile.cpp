@@ -32,6 +32,7 @@
 #include <sstream>
 
 using namespace kvscope;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -41,68 +42,69 @@ const std::map<QString, QString>& expectedFields()
 {
     static const std::map<QString, QString> fields = {
         // config.json
-        {"binary-garbage.json", "config"},
-        {"deep-nesting.json", "config"},
-        {"duplicate-keys.json", "num_attention_heads"}, // the last duplicate wins: 0
-        {"empty.json", "config"},
-        {"experts-per-token-too-many.json", "num_experts_per_tok"},
-        {"fractional-heads.json", "num_attention_heads"},
-        {"head-dim-not-derivable.json", "head_dim"},
-        {"huge-context.json", "max_position_embeddings"},
-        {"huge-count.json", "num_hidden_layers"},
-        {"kv-heads-not-divisor.json", "num_key_value_heads"},
-        {"layer-types-wrong-length.json", "layer_types"},
-        {"long-string-id.json", "kvscope_id"},
-        {"missing-layers.json", "num_hidden_layers"},
-        {"nan-string.json", "num_attention_heads"},
-        {"negative-heads.json", "num_attention_heads"},
-        {"negative-one-kv-heads.json", "num_key_value_heads"},
-        {"string-for-number.json", "hidden_size"},
-        {"top-level-array.json", "config"},
-        {"truncated.json", "config"},
-        {"unknown-fields.json", "num_hidden_layers"}, // misspelt keys: the real one is missing
-        {"utf16-bom.json", "config"},
-        {"wrong-type-array.json", "num_hidden_layers"},
-        {"wrong-type-bool.json", "tie_word_embeddings"},
-        {"wrong-type-object.json", "hidden_size"},
-        {"zero-heads.json", "num_attention_heads"},
-        {"zero-hidden-size.json", "hidden_size"},
-        {"zero-kv-heads.json", "num_key_value_heads"},
-        {"zero-layers.json", "num_hidden_layers"},
+        {u"binary-garbage.json"_s, u"config"_s},
+        {u"deep-nesting.json"_s, u"config"_s},
+        {u"duplicate-keys.json"_s, u"num_attention_heads"_s}, // the last duplicate wins: 0
+        {u"empty.json"_s, u"config"_s},
+        {u"experts-per-token-too-many.json"_s, u"num_experts_per_tok"_s},
+        {u"fractional-heads.json"_s, u"num_attention_heads"_s},
+        {u"head-dim-not-derivable.json"_s, u"head_dim"_s},
+        {u"huge-context.json"_s, u"max_position_embeddings"_s},
+        {u"huge-count.json"_s, u"num_hidden_layers"_s},
+        {u"kv-heads-not-divisor.json"_s, u"num_key_value_heads"_s},
+        {u"layer-types-wrong-length.json"_s, u"layer_types"_s},
+        {u"long-string-id.json"_s, u"kvscope_id"_s},
+        {u"missing-layers.json"_s, u"num_hidden_layers"_s},
+        {u"nan-string.json"_s, u"num_attention_heads"_s},
+        {u"negative-heads.json"_s, u"num_attention_heads"_s},
+        {u"negative-one-kv-heads.json"_s, u"num_key_value_heads"_s},
+        {u"string-for-number.json"_s, u"hidden_size"_s},
+        {u"top-level-array.json"_s, u"config"_s},
+        {u"truncated.json"_s, u"config"_s},
+        {u"unknown-fields.json"_s,
+         u"num_hidden_layers"_s}, // misspelt keys: the real one is missing
+        {u"utf16-bom.json"_s, u"config"_s},
+        {u"wrong-type-array.json"_s, u"num_hidden_layers"_s},
+        {u"wrong-type-bool.json"_s, u"tie_word_embeddings"_s},
+        {u"wrong-type-object.json"_s, u"hidden_size"_s},
+        {u"zero-heads.json"_s, u"num_attention_heads"_s},
+        {u"zero-hidden-size.json"_s, u"hidden_size"_s},
+        {u"zero-kv-heads.json"_s, u"num_key_value_heads"_s},
+        {u"zero-layers.json"_s, u"num_hidden_layers"_s},
         // GGUF model files (scripts/make-gguf-fixtures.py writes them)
-        {"gguf-absurd-array-count.gguf", "tokenizer.ggml.tokens.count"},
-        {"gguf-absurd-string-length.gguf", "general.description"},
-        {"gguf-absurd-tensor-count.gguf", "gguf.tensor_count"},
-        {"gguf-huge-tensor.gguf", "gguf.tensors[0].ne[1]"},
-        {"gguf-layers-without-attention.gguf", "attention.head_count_kv"},
-        {"gguf-overlapping-tensors.gguf", "offset"},
-        {"gguf-truncated.gguf", "gguf"},
-        {"gguf-version-1.gguf", "gguf.version"},
-        {"gguf-wrong-magic.gguf", "gguf.magic"},
+        {u"gguf-absurd-array-count.gguf"_s, u"tokenizer.ggml.tokens.count"_s},
+        {u"gguf-absurd-string-length.gguf"_s, u"general.description"_s},
+        {u"gguf-absurd-tensor-count.gguf"_s, u"gguf.tensor_count"_s},
+        {u"gguf-huge-tensor.gguf"_s, u"gguf.tensors[0].ne[1]"_s},
+        {u"gguf-layers-without-attention.gguf"_s, u"attention.head_count_kv"_s},
+        {u"gguf-overlapping-tensors.gguf"_s, u"offset"_s},
+        {u"gguf-truncated.gguf"_s, u"gguf"_s},
+        {u"gguf-version-1.gguf"_s, u"gguf.version"_s},
+        {u"gguf-wrong-magic.gguf"_s, u"gguf.magic"_s},
         // GPU files
-        {"gpu-huge-memory.json", "gpu.memory_gib"},
-        {"gpu-missing-tflops.json", "gpu.fp16_tensor_tflops"},
-        {"gpu-nan-tflops.json", "gpu.fp16_tensor_tflops"},
-        {"gpu-negative-bandwidth.json", "gpu.memory_bandwidth_gb_per_s"},
-        {"gpu-truncated.json", "gpu"},
-        {"gpu-usable-fraction-zero.json", "gpu.gpu_usable_fraction"},
-        {"gpu-wrong-type-lanes.json", "gpu.pcie_lanes"},
-        {"gpu-zero-memory.json", "gpu.memory_gib"},
+        {u"gpu-huge-memory.json"_s, u"gpu.memory_gib"_s},
+        {u"gpu-missing-tflops.json"_s, u"gpu.fp16_tensor_tflops"_s},
+        {u"gpu-nan-tflops.json"_s, u"gpu.fp16_tensor_tflops"_s},
+        {u"gpu-negative-bandwidth.json"_s, u"gpu.memory_bandwidth_gb_per_s"_s},
+        {u"gpu-truncated.json"_s, u"gpu"_s},
+        {u"gpu-usable-fraction-zero.json"_s, u"gpu.gpu_usable_fraction"_s},
+        {u"gpu-wrong-type-lanes.json"_s, u"gpu.pcie_lanes"_s},
+        {u"gpu-zero-memory.json"_s, u"gpu.memory_gib"_s},
         // scenario files
-        {"scenario-batch-zero.json", "scenario.batch"},
-        {"scenario-context-1e308.json", "scenario.context"},
-        {"scenario-duplicate-keys.json", "scenario.context"},
-        {"scenario-efficiency-negative.json", "scenario.efficiency.hbm_efficiency"},
-        {"scenario-embedded-gpu-nan.json", "gpu.memory_gib"},
-        {"scenario-embedded-model-bad-kv-heads.json", "num_key_value_heads"},
-        {"scenario-gpus-negative.json", "scenario.gpus"},
-        {"scenario-model-wrong-type.json", "scenario.model"},
-        {"scenario-pinned-bad-batch.json", "scenario.pinned[1].batch"},
-        {"scenario-pinned-five.json", "scenario.pinned"},
-        {"scenario-pinned-nested.json", "scenario.pinned[0].scenario"},
-        {"scenario-truncated.json", "scenario"},
-        {"scenario-utf16-bom.json", "scenario"},
-        {"scenario-version-99.json", "scenario.kvscope_scenario"},
+        {u"scenario-batch-zero.json"_s, u"scenario.batch"_s},
+        {u"scenario-context-1e308.json"_s, u"scenario.context"_s},
+        {u"scenario-duplicate-keys.json"_s, u"scenario.context"_s},
+        {u"scenario-efficiency-negative.json"_s, u"scenario.efficiency.hbm_efficiency"_s},
+        {u"scenario-embedded-gpu-nan.json"_s, u"gpu.memory_gib"_s},
+        {u"scenario-embedded-model-bad-kv-heads.json"_s, u"num_key_value_heads"_s},
+        {u"scenario-gpus-negative.json"_s, u"scenario.gpus"_s},
+        {u"scenario-model-wrong-type.json"_s, u"scenario.model"_s},
+        {u"scenario-pinned-bad-batch.json"_s, u"scenario.pinned[1].batch"_s},
+        {u"scenario-pinned-five.json"_s, u"scenario.pinned"_s},
+        {u"scenario-pinned-nested.json"_s, u"scenario.pinned[0].scenario"_s},
+        {u"scenario-truncated.json"_s, u"scenario"_s},
+        {u"scenario-utf16-bom.json"_s, u"scenario"_s},
+        {u"scenario-version-99.json"_s, u"scenario.kvscope_scenario"_s},
     };
     return fields;
 }
@@ -229,9 +231,9 @@ void TestHostile::everyFileIsDescribed()
     const QStringList files = QDir(hostileDir()).entryList(QDir::Files);
     QVERIFY2(files.size() >= 25, qPrintable(QString::number(files.size())));
     for (const QString& file : files)
-        QVERIFY2(expectedFields().count(file), qPrintable(file + " has no expected field"));
+        QVERIFY2(expectedFields().count(file), qPrintable(file + u" has no expected field"_s));
     for (const auto& [file, field] : expectedFields())
-        QVERIFY2(files.contains(file), qPrintable(file + " is described but missing"));
+        QVERIFY2(files.contains(file), qPrintable(file + u" is described but missing"_s));
 }
 
 void TestHostile::addFileRows(bool includeGpu)
@@ -265,10 +267,10 @@ void TestHostile::cli()
         runProcess(QStringLiteral(KVSCOPE_CLI_EXECUTABLE),
                    {QStringLiteral("calc"), QStringLiteral("--json"), optionFor(Kind(kind)), path},
                    QProcessEnvironment::systemEnvironment());
-    QVERIFY2(r.code >= 0, qPrintable("kvscope-cli crashed or hung: " + r.err));
+    QVERIFY2(r.code >= 0, qPrintable(u"kvscope-cli crashed or hung: "_s + r.err));
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.startsWith(QLatin1String("kvscope-cli: ")) && r.err.endsWith('\n') &&
-                 r.err.count('\n') == 1,
+    QVERIFY2(r.err.startsWith(QLatin1String("kvscope-cli: ")) && r.err.endsWith(u'\n') &&
+                 r.err.count(u'\n') == 1,
              qPrintable(r.err));
     // "kvscope-cli: <field>: got ...": the field comes first.
     const QString named = r.err.section(QLatin1Char(':'), 1, 1).trimmed();
@@ -296,9 +298,9 @@ void TestHostile::window()
         const Run r =
             runProcess(QStringLiteral(KVSCOPE_GUI_EXECUTABLE),
                        {QStringLiteral("--gpu"), path, QStringLiteral("--screenshot"), shot}, env);
-        QVERIFY2(r.code >= 0, qPrintable("kvscope crashed or hung: " + r.err));
+        QVERIFY2(r.code >= 0, qPrintable(u"kvscope crashed or hung: "_s + r.err));
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.startsWith(QLatin1String("kvscope: ")) && r.err.count('\n') == 1 &&
+        QVERIFY2(r.err.startsWith(QLatin1String("kvscope: ")) && r.err.count(u'\n') == 1 &&
                      r.err.section(QLatin1Char(':'), 1, 1).contains(field),
                  qPrintable(r.err));
         QVERIFY(!QFile::exists(shot));

@@ -18,6 +18,7 @@
 #include <sstream>
 
 using namespace kvscope;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -111,7 +112,7 @@ private slots:
         QTest::newRow("space") << "hf:a/b c" << false;
         QTest::newRow("empty revision") << "hf:a/b@" << false;
         QTest::newRow("leading dash") << "hf:-a/b" << false;
-        QTest::newRow("too long") << "hf:a/" + QString(97, QLatin1Char('x')) << false;
+        QTest::newRow("too long") << u"hf:a/"_s + QString(97, QLatin1Char('x')) << false;
     }
     void idsFollowTheHubGrammar()
     {
@@ -130,7 +131,7 @@ private slots:
         QCOMPARE(j["weights"]["all_gpus_bytes"].get<double>(), 13'476'831'232.0);
         QVERIFY(m_hub.lastRequest.startsWith("GET /kvscope-test/Tiny-7B/resolve/main/config.json"));
         QVERIFY(!m_hub.lastRequest.contains("Authorization"));
-        QVERIFY(QFile::exists(m_cache.filePath("kvscope/hub/kvscope-test/Tiny-7B/config.json")));
+        QVERIFY(QFile::exists(m_cache.filePath(u"kvscope/hub/kvscope-test/Tiny-7B/config.json"_s)));
         // The launch command names the repository, not the cache folder.
         const auto launch =
             run({"launch", "--model", "hf:kvscope-test/Tiny-7B", "--engine", "vllm"});
@@ -218,7 +219,7 @@ private slots:
                      std::count(r.err.begin(), r.err.end(), '\n') == 1,
                  r.err.c_str());
         const QString folder = id.mid(3).section(QLatin1Char('/'), 1);
-        QVERIFY(!QFile::exists(m_cache.filePath("kvscope/hub/kvscope-test/" + folder)));
+        QVERIFY(!QFile::exists(m_cache.filePath(u"kvscope/hub/kvscope-test/"_s + folder)));
     }
 
     void malformedIdsAreRefusedBeforeAnyRequest()

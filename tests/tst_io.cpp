@@ -22,6 +22,7 @@
 
 using namespace kvscope;
 using namespace kvscope::test;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -107,11 +108,11 @@ void TestIo::initTestCase()
     QVERIFY(m_tmp.isValid());
     QVERIFY(catalog().model("llama-2-7b"));
     // Generated here, never committed: JSON nested 100,000 deep, and a 50 MB file.
-    QFile deep(m_tmp.filePath("deep.json"));
+    QFile deep(m_tmp.filePath(u"deep.json"_s));
     QVERIFY(deep.open(QIODevice::WriteOnly));
     deep.write(QByteArray(100'000, '[') + QByteArray(100'000, ']'));
     deep.close();
-    QVERIFY(writeLargeJson(m_tmp.filePath("large.json"), R"("num_hidden_layers": 32,)") >
+    QVERIFY(writeLargeJson(m_tmp.filePath(u"large.json"_s), R"("num_hidden_layers": 32,)") >
             50'000'000);
 }
 
@@ -175,8 +176,9 @@ void TestIo::configImport()
     auto imported = modelFromConfigFile(path);
     QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().message().c_str());
     const ModelSpec& m = *imported;
-    QCOMPARE(qs(m.id), QString(expected.id));
-    QCOMPARE(QString(attentionKindId(m.attentionKind())), QString(expected.kind));
+    QCOMPARE(qs(m.id), QString::fromUtf8(expected.id));
+    QCOMPARE(QString::fromUtf8(attentionKindId(m.attentionKind())),
+             QString::fromUtf8(expected.kind));
     QCOMPARE(m.layers, expected.layers);
     QCOMPARE(m.hiddenSize, expected.hidden);
     QCOMPARE(m.queryHeads, expected.heads);
@@ -269,7 +271,7 @@ void TestIo::hostile_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("field");
     auto model = [](const std::string& file) {
-        return QStringList{"calc", "--json", "--model", QString::fromStdString(file)};
+        return QStringList{u"calc"_s, u"--json"_s, u"--model"_s, QString::fromStdString(file)};
     };
     QTest::addRow("missing num_hidden_layers")
         << model(hostilePath("missing-layers.json")) << "num_hidden_layers";
@@ -293,22 +295,25 @@ void TestIo::hostile_data()
     QTest::addRow("binary garbage") << model(hostilePath("binary-garbage.json")) << "config";
     QTest::addRow("top-level array") << model(hostilePath("top-level-array.json")) << "config";
     QTest::addRow("nested 100,000 deep")
-        << QStringList{"calc", "--model", m_tmp.filePath("deep.json")} << "config";
-    QTest::addRow("50 MB file") << QStringList{"calc", "--model", m_tmp.filePath("large.json")}
+        << QStringList{u"calc"_s, u"--model"_s, m_tmp.filePath(u"deep.json"_s)} << u"config"_s;
+    QTest::addRow("50 MB file") << QStringList{u"calc"_s, u"--model"_s,
+                                               m_tmp.filePath(u"large.json"_s)}
                                 << "config";
-    QTest::addRow("no such file") << QStringList{"calc", "--model",
-                                                 m_tmp.filePath("absent/config.json")}
+    QTest::addRow("no such file") << QStringList{u"calc"_s, u"--model"_s,
+                                                 m_tmp.filePath(u"absent/config.json"_s)}
                                   << "config";
     QTest::addRow("context 10^12")
-        << QStringList{"calc", "--context", "1000000000000"} << "--context";
-    QTest::addRow("negative context") << QStringList{"calc", "--context", "-5"} << "--context";
+        << QStringList{u"calc"_s, u"--context"_s, u"1000000000000"_s} << u"--context"_s;
+    QTest::addRow("negative context")
+        << QStringList{u"calc"_s, u"--context"_s, u"-5"_s} << u"--context"_s;
     QTest::addRow("NaN memory fraction")
-        << QStringList{"calc", "--gpu-mem-util", "nan"} << "--gpu-mem-util";
+        << QStringList{u"calc"_s, u"--gpu-mem-util"_s, u"nan"_s} << u"--gpu-mem-util"_s;
     QTest::addRow("GPU without memory")
-        << QStringList{"calc", "--gpu", QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
+        << QStringList{u"calc"_s, u"--gpu"_s,
+                       QString::fromStdString(hostilePath("gpu-zero-memory.json"))}
         << "gpu.memory_gib";
     QTest::addRow("scenario version 99")
-        << QStringList{"calc", "--scenario",
+        << QStringList{u"calc"_s, u"--scenario"_s,
                        QString::fromStdString(hostilePath("scenario-version-99.json"))}
         << "kvscope_scenario";
 }
@@ -325,7 +330,7 @@ void TestIo::hostile()
              qPrintable(QStringLiteral("kvscope-cli crashed (%1)").arg(cli.errorString())));
     const QString err = QString::fromUtf8(cli.readAllStandardError());
     QCOMPARE(cli.exitCode(), 2);
-    QVERIFY2(err.endsWith('\n') && err.count('\n') == 1, qPrintable(err));
+    QVERIFY2(err.endsWith(u'\n') && err.count(u'\n') == 1, qPrintable(err));
     QVERIFY2(err.contains(field), qPrintable(err));
     QVERIFY(cli.readAllStandardOutput().isEmpty());
 }
@@ -354,19 +359,19 @@ void TestIo::expertLayoutsAreChecked_data()
 {
     QTest::addColumn<QString>("format");  // one weight_formats.json entry
     QTest::addColumn<QString>("problem"); // "" when the entry loads
-    const QString base = R"({"id": "x", "bits_per_weight": 4.25, "group_size": 32, )";
-    QTest::addRow("valid") << base + R"("experts_only": true, "expert_layouts": [
-        {"min_compute_capability": 9.0, "max_compute_capability": 9.0, "scale_copies": 2}]})"
+    const QString base = uR"({"id": "x", "bits_per_weight": 4.25, "group_size": 32, )"_s;
+    QTest::addRow("valid") << base + uR"("experts_only": true, "expert_layouts": [
+        {"min_compute_capability": 9.0, "max_compute_capability": 9.0, "scale_copies": 2}]})"_s
                            << "";
     QTest::addRow("not experts only")
-        << base + R"("expert_layouts": []})"
+        << base + uR"("expert_layouts": []})"_s
         << "expert_layouts: got an array; accepted: only with experts_only true";
-    QTest::addRow("not a list") << base + R"("experts_only": true, "expert_layouts": 3})"
+    QTest::addRow("not a list") << base + uR"("experts_only": true, "expert_layouts": 3})"_s
                                 << "expert_layouts: got 3; accepted: a list of layouts";
-    QTest::addRow("no range") << base + R"("experts_only": true, "expert_layouts": [{}]})"
+    QTest::addRow("no range") << base + uR"("experts_only": true, "expert_layouts": [{}]})"_s
                               << "expert_layouts[0].min_compute_capability";
-    QTest::addRow("three scale copies") << base + R"("experts_only": true, "expert_layouts": [
-        {"min_compute_capability": 8, "max_compute_capability": 9, "scale_copies": 3}]})"
+    QTest::addRow("three scale copies") << base + uR"("experts_only": true, "expert_layouts": [
+        {"min_compute_capability": 8, "max_compute_capability": 9, "scale_copies": 3}]})"_s
                                         << "expert_layouts[0].scale_copies";
 }
 
@@ -375,10 +380,10 @@ void TestIo::expertLayoutsAreChecked()
     QFETCH(QString, format);
     QFETCH(QString, problem);
     QTemporaryDir dir;
-    QVERIFY(QDir(dir.path()).mkpath("catalog"));
-    QFile file(dir.filePath("catalog/weight_formats.json"));
+    QVERIFY(QDir(dir.path()).mkpath(u"catalog"_s));
+    QFile file(dir.filePath(u"catalog/weight_formats.json"_s));
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(("{\"formats\": [" + format + "]}").toUtf8());
+    file.write((u"{\"formats\": ["_s + format + u"]}"_s).toUtf8());
     file.close();
     const Catalog c = loadCatalog({dir.path().toStdString()});
     // Only this file is written; the other tables' absence is reported and ignored here.
@@ -387,7 +392,7 @@ void TestIo::expertLayoutsAreChecked()
         if (line.find("weight_formats.json") != std::string::npos)
             problems << QString::fromStdString(line);
     if (problem.isEmpty()) {
-        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
         QCOMPARE(c.weightFormat("x")->expertLayouts.size(), size_t(1));
         QCOMPARE(c.weightFormat("x")->expertLayouts[0].scaleCopies, 2);
         return;
@@ -561,7 +566,7 @@ void TestIo::scenarioRejects_data()
     QTest::addRow("no version") << R"({"model": "llama-2-7b"})"
                                 << "kvscope_scenario";
     auto v1 = [](const char* rest) {
-        return QStringLiteral("{\"kvscope_scenario\": 1, %1}").arg(rest);
+        return QStringLiteral("{\"kvscope_scenario\": 1, %1}").arg(QString::fromUtf8(rest));
     };
     QTest::addRow("unknown model") << v1(R"("model": "gpt-5")") << "scenario.model";
     QTest::addRow("unknown gpu") << v1(R"("gpu": "rtx-9090")") << "scenario.gpu";

@@ -25,6 +25,7 @@
 using namespace kvscope;
 using namespace kvscope::test;
 using namespace kvscope::ui;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -38,7 +39,7 @@ void saveShot(QWidget* widget, const QString& name)
     const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR");
     QCoreApplication::processEvents(); // the layout follows the last check
     if (!dir.isEmpty())
-        QVERIFY(widget->grab().save(dir + '/' + name + ".png"));
+        QVERIFY(widget->grab().save(dir + u'/' + name + u".png"_s));
 }
 
 QAbstractButton* button(QDialog& dialog, const QString& text)

@@ -19,6 +19,7 @@
 
 using namespace kvscope;
 using namespace kvscope::test;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -61,7 +62,7 @@ QString describe(const Scenario& s)
         .arg(qs(s.model.id), qs(s.gpu.id), qs(s.weights.id))
         .arg(s.context)
         .arg(s.batch)
-        .arg(kvPlacementId(s.kvPlacement))
+        .arg(QString::fromUtf8(kvPlacementId(s.kvPlacement)))
         .arg(s.gpu.memoryGiB);
 }
 
@@ -135,9 +136,9 @@ void TestProperty::contextSweep()
                             s.context = context;
                             const auto e = evaluate(s, options);
                             if (!e)
-                                QFAIL(qPrintable(describe(s) + ": " + qs(e.error().message())));
+                                QFAIL(qPrintable(describe(s) + u": "_s + qs(e.error().message())));
                             if (const std::string bad = firstBadNumber(*e); !bad.empty())
-                                QFAIL(qPrintable(describe(s) + ": " + qs(bad)));
+                                QFAIL(qPrintable(describe(s) + u": "_s + qs(bad)));
                             if (e->kv.totalBytes < lastKv)
                                 QFAIL(qPrintable(describe(s) + QStringLiteral(": KV total fell"
                                                                               " from %1 to %2")
@@ -193,9 +194,9 @@ void TestProperty::memorySweep()
                             s.gpu.memoryGiB = gib;
                             const auto e = evaluate(s, options);
                             if (!e)
-                                QFAIL(qPrintable(describe(s) + ": " + qs(e.error().message())));
+                                QFAIL(qPrintable(describe(s) + u": "_s + qs(e.error().message())));
                             if (const std::string bad = firstBadNumber(*e); !bad.empty())
-                                QFAIL(qPrintable(describe(s) + ": " + qs(bad)));
+                                QFAIL(qPrintable(describe(s) + u": "_s + qs(bad)));
                             const std::array<int64_t, 6> fit = fittingTokens(*e);
                             for (size_t i = 0; i < fit.size(); ++i)
                                 if (fit[i] < last[i])

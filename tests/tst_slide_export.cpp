@@ -17,6 +17,7 @@
 
 using namespace kvscope;
 using namespace kvscope::ui;
+using namespace Qt::StringLiterals;
 
 class TestSlideExport : public QObject
 {
@@ -103,7 +104,8 @@ void TestSlideExport::slidePresetIsSixteenByNine()
     const QString path = m_dir.filePath(QStringLiteral("slide.png"));
     QProcess cli;
     cli.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE),
-              {"export", "--chart", "latency", "--format", "png", "--slide", "--out", path});
+              {u"export"_s, u"--chart"_s, u"latency"_s, u"--format"_s, u"png"_s, u"--slide"_s,
+               u"--out"_s, path});
     QVERIFY(cli.waitForFinished(60000));
     QCOMPARE(cli.exitCode(), 0);
     QImage image;
@@ -112,8 +114,8 @@ void TestSlideExport::slidePresetIsSixteenByNine()
     // An explicit size still wins over the preset's.
     const QString wide = m_dir.filePath(QStringLiteral("wide.svg"));
     cli.start(QStringLiteral(KVSCOPE_CLI_EXECUTABLE),
-              {"export", "--chart", "kv", "--format", "svg", "--slide", "--width", "1280", "--out",
-               wide});
+              {u"export"_s, u"--chart"_s, u"kv"_s, u"--format"_s, u"svg"_s, u"--slide"_s,
+               u"--width"_s, u"1280"_s, u"--out"_s, wide});
     QVERIFY(cli.waitForFinished(60000));
     QCOMPARE(cli.exitCode(), 0);
     QFile file(wide);

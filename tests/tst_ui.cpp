@@ -38,6 +38,7 @@
 
 using namespace kvscope;
 using namespace kvscope::ui;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -178,9 +179,9 @@ void TestUi::cleanup()
 void TestUi::controlsReachScenarioAndCharts()
 {
     ScenarioPanel* panel = m_window->panel();
-    auto* vram = static_cast<VramChart*>(m_window->chart("vram"));
-    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart("latency"));
-    auto* kv = static_cast<KvGrowthChart*>(m_window->chart("kv"));
+    auto* vram = static_cast<VramChart*>(m_window->chart(u"vram"_s));
+    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart(u"latency"_s));
+    auto* kv = static_cast<KvGrowthChart*>(m_window->chart(u"kv"_s));
     const HeadlineBar* headline = m_window->headline();
 
     // Context slider: scenario, headline and the latency chart's current point all move.
@@ -290,7 +291,7 @@ void TestUi::controlsReachScenarioAndCharts()
 
 void TestUi::overflowTurnsRed()
 {
-    auto* vram = static_cast<VramChart*>(m_window->chart("vram"));
+    auto* vram = static_cast<VramChart*>(m_window->chart(u"vram"_s));
     QVERIFY(!vram->showsOverflow());
     m_controller->edit([](Scenario& s) { s.model = test::model("llama-2-70b"); });
     evaluate();
@@ -304,7 +305,7 @@ void TestUi::vramBarsFollowTheirRoom()
 {
     // One bar per distinct load: every GPU of a split holds the same share, so one bar names
     // them all, at any window size.
-    auto* vram = static_cast<VramChart*>(m_window->chart("vram"));
+    auto* vram = static_cast<VramChart*>(m_window->chart(u"vram"_s));
     auto ticks = [&](int gpus) {
         m_controller->edit([&](Scenario& s) { s.gpuCount = gpus; });
         evaluate();
@@ -313,13 +314,13 @@ void TestUi::vramBarsFollowTheirRoom()
         return QStringList(
             vram->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().values());
     };
-    QCOMPARE(ticks(1), QStringList{"GPU 0"});
-    QCOMPARE(ticks(2), QStringList{"each of 2 GPUs"});
+    QCOMPARE(ticks(1), QStringList{u"GPU 0"_s});
+    QCOMPARE(ticks(2), QStringList{u"each of 2 GPUs"_s});
     const QSize size = m_window->size();
     m_window->resize(1920, 1080); // a projector: still one bar, not eight identical ones
-    QCOMPARE(ticks(8), QStringList{"each of 8 GPUs"});
+    QCOMPARE(ticks(8), QStringList{u"each of 8 GPUs"_s});
     m_window->resize(size);
-    QCOMPARE(ticks(16), QStringList{"each of 16 GPUs"});
+    QCOMPARE(ticks(16), QStringList{u"each of 16 GPUs"_s});
     QCOMPARE(vram->segmentBytes().size(), 6);
     // Every GPU of a tensor-parallel split holds the same share: the bar is one GPU's.
     QCOMPARE(vram->segmentBytes()[0], m_controller->snapshot().evaluation.vram.weightsBytes);
@@ -432,7 +433,7 @@ void TestUi::extremeSettingsShowNoNonsense()
     QApplication::processEvents(); // labels placed in pixels follow the settled layout
     const QString problem = labelProblem(*m_window);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart("latency"));
+    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart(u"latency"_s));
     const QRectF caption = latency->captionBox();
     for (int g = 0; g < latency->graphCount(); ++g)
         for (auto it = latency->graph(g)->data()->constBegin();
@@ -556,7 +557,7 @@ void TestUi::dragCoalescesEvaluations()
 void TestUi::contextDragMovesOnlyMarkers()
 {
     // Within one sweep range the curves stay and only the current-context marker moves.
-    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart("latency"));
+    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart(u"latency"_s));
     QSlider* slider = m_window->panel()->contextControl()->slider();
     slider->setSliderDown(true);
     slider->setValue(ContextControl::sliderSteps / 10);
@@ -584,10 +585,11 @@ void TestUi::japaneseHasNoUntranslatedText()
 {
     // Words that are the same in a Japanese engineer's UI: units, acronyms and proper names
     // from the catalog.
-    QSet<QString> sameInBoth{"MHA",     "GQA",         "MQA",  "MLA",          "GPU",  "KV",
-                             "VRAM",    "NVMe",        "SATA", "SSD",          "PCIe", "head_dim",
-                             "English", "config.json", "GGUF", "Hugging Face", "FP16", "GiB",
-                             "GB",      "KiB",         "MiB"};
+    QSet<QString> sameInBoth{
+        u"MHA"_s,     u"GQA"_s,         u"MQA"_s,  u"MLA"_s,          u"GPU"_s,  u"KV"_s,
+        u"VRAM"_s,    u"NVMe"_s,        u"SATA"_s, u"SSD"_s,          u"PCIe"_s, u"head_dim"_s,
+        u"English"_s, u"config.json"_s, u"GGUF"_s, u"Hugging Face"_s, u"FP16"_s, u"GiB"_s,
+        u"GB"_s,      u"KiB"_s,         u"MiB"_s};
     for (const ModelSpec& m : test::catalog().models)
         sameInBoth << QString::fromStdString(m.name);
     for (const GpuSpec& g : test::catalog().gpus)
@@ -652,7 +654,7 @@ void TestUi::unitsSwitchChangesLabels()
     QCOMPARE(m_window->headline()->tile(HeadlineBar::KvTotal)->value(), QStringLiteral("1.00 GiB"));
     m_window->setByteUnits(ByteUnits::Si);
     QCOMPARE(m_window->headline()->tile(HeadlineBar::KvTotal)->value(), QStringLiteral("1.07 GB"));
-    QVERIFY(m_window->chart("vram")->yAxis->label().contains(QStringLiteral("GB")));
+    QVERIFY(m_window->chart(u"vram"_s)->yAxis->label().contains(QStringLiteral("GB")));
 }
 
 KVSCOPE_TEST_SUITE(TestUi, "tst_ui", kvscope::test::SuiteApp::FusionFixed)

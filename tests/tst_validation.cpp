@@ -17,6 +17,7 @@
 
 using namespace kvscope;
 using namespace kvscope::test;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -136,7 +137,7 @@ void TestValidation::everyShippedCaseIsComparedOrSaysWhy()
         QVERIFY2(std::isfinite(r.error), r.id.c_str());
         // Off by ten or more means a mapping broke (a unit, a setting), not a model to tune.
         QVERIFY2(r.error > -0.9 && r.error < 9.0,
-                 qPrintable(qs(r.id) + ": " + QString::number(r.error)));
+                 qPrintable(qs(r.id) + u": "_s + QString::number(r.error)));
     }
 }
 

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace kvscope;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -53,7 +54,8 @@ private slots:
         c.erase(drop.toStdString());
         auto cases = validationCasesFromJson(nlohmann::json::array({c}), "hand.json");
         QVERIFY(!cases.ok());
-        QCOMPARE(QString::fromStdString(cases.error().field), "hand.json: no-" + drop + "." + drop);
+        QCOMPARE(QString::fromStdString(cases.error().field),
+                 u"hand.json: no-"_s + drop + u'.' + drop);
         // "unknown" is a statement, not an omission: the source did not say.
         if (drop == QLatin1String("engine")) {
             c["engine"] = "unknown";

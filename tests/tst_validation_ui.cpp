@@ -25,6 +25,7 @@
 using namespace kvscope;
 using namespace kvscope::test;
 using namespace kvscope::ui;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -36,7 +37,7 @@ void saveShot(QWidget* widget, const QString& name)
     QCoreApplication::processEvents();
     for (ValidationPlot* plot : widget->findChildren<ValidationPlot*>())
         plot->replot(QCustomPlot::rpImmediateRefresh);
-    QVERIFY(widget->grab().save(dir + '/' + name + ".png"));
+    QVERIFY(widget->grab().save(dir + u'/' + name + u".png"_s));
 }
 
 // Every visible text of a dialog a person reads as words (case ids and catalog data excluded).
@@ -101,7 +102,7 @@ void TestValidationUi::menusOpenTheView()
     QStringList titles;
     for (QAction* a : m_fixture.window->menuBar()->actions())
         titles << a->text();
-    QVERIFY2(titles.contains(QStringLiteral("&Tools")), qPrintable(titles.join(',')));
+    QVERIFY2(titles.contains(QStringLiteral("&Tools")), qPrintable(titles.join(u',')));
     ValidationView* view = menus()->showValidation();
     QVERIFY(view && view->isVisible());
     QCOMPARE(menus()->showValidation(), view); // one view, raised again
