@@ -3,13 +3,15 @@
 // test starts (HF_ENDPOINT): a fetch, a gated model with and without HF_TOKEN, one that does not
 // exist, the cache when offline or unreachable, and ids that are not ids. No internet needed.
 
-#include "suite_registry.h"
 #include "cli.h"
 #include "hub_fetch.h"
+#include "hub_request.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/formats/hub_id.h"
 
+#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -46,6 +48,8 @@ private:
         lastRequest = request;
         ++requests;
         const QByteArray path = request.split(' ').value(1);
+        if (path == "/kvscope-test/Slow-7B/resolve/main/config.json")
+            return; // a Hub that never answers: only Cancel ends the wait
         const QByteArray config = test::qs(modelToText()).toUtf8();
         QByteArray status = "404 Not Found", body = R"({"error": "Repository Not Found"})";
         if (path == "/kvscope-test/Tiny-7B/resolve/main/config.json") {
@@ -229,6 +233,49 @@ private slots:
         QCOMPARE(r.code, cli::exitBadInput);
         QVERIFY2(r.err.find("hf:ORG/NAME") != std::string::npos, r.err.c_str());
         QCOMPARE(m_hub.requests, before);
+    }
+
+    // The window's route: asynchronous, with progress, the same cache and answers as the CLI.
+    void asyncRequestReportsProgressAndCaches()
+    {
+        QFile::remove(m_cache.filePath(u"kvscope/hub/kvscope-test/Tiny-7B/config.json"_s));
+        hub::HubConfigRequest request;
+        QSignalSpy progress(&request, &hub::HubConfigRequest::progress);
+        QSignalSpy finished(&request, &hub::HubConfigRequest::finished);
+        request.start("hf:kvscope-test/Tiny-7B");
+        QVERIFY(!request.isFinished()); // the window's event loop runs on meanwhile
+        QVERIFY(finished.wait(10000));
+        QVERIFY(!request.cancelled());
+        QVERIFY(request.result() && request.result()->ok());
+        QVERIFY(QFile::exists(QString::fromStdString((*request.result())->path)));
+        QVERIFY(!progress.isEmpty());
+        QVERIFY(progress.last().at(0).toLongLong() > 0);
+    }
+
+    void cancelEndsARequestTheHubNeverAnswers()
+    {
+        hub::HubConfigRequest request;
+        QSignalSpy finished(&request, &hub::HubConfigRequest::finished);
+        request.start("hf:kvscope-test/Slow-7B");
+        QTest::qWait(200);
+        QCOMPARE(finished.count(), 0);
+        request.cancel();
+        QVERIFY(finished.wait(5000));
+        QVERIFY(request.cancelled());
+        QVERIFY(!request.result());
+        QVERIFY(
+            !QFile::exists(m_cache.filePath(u"kvscope/hub/kvscope-test/Slow-7B/config.json"_s)));
+    }
+
+    void answersKnownAtOnceStillArriveThroughFinished()
+    {
+        hub::HubConfigRequest request;
+        QSignalSpy finished(&request, &hub::HubConfigRequest::finished);
+        request.start("hf:not an id");
+        QCOMPARE(finished.count(), 0); // a caller may connect after start()
+        QVERIFY(finished.wait(5000));
+        QVERIFY(request.result() && !request.result()->ok());
+        QCOMPARE(request.result()->error().field, std::string("model"));
     }
 
 private:
