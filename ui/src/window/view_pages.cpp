@@ -47,18 +47,19 @@ ViewPages::ViewPages(ScenarioController* controller, QWidget* parent)
                     menu.exec(chart->mapToGlobal(pos));
                 });
     }
-    QScrollArea* chartsScroll = scrolled(buildChartGrid(), this);
+    auto* chartsPage = new QWidget(this);
+    auto* grid = new QGridLayout(chartsPage);
+    QScrollArea* chartsScroll = scrolled(chartsPage, this);
     chartsScroll->setObjectName(QStringLiteral("chartsScroll"));
-    insertTab(0, chartsScroll, QString());
+    addTab(chartsScroll, QString());
+    placeViews(grid);
     m_comparePage = new ComparePage(controller, this);
     addTab(m_comparePage, QString());
 }
 
-// The grid of the views that sit on the Charts tab; the others get pages of their own.
-QWidget* ViewPages::buildChartGrid()
+// The views of the Charts tab go in its grid; the others get pages of their own.
+void ViewPages::placeViews(QGridLayout* grid)
 {
-    auto* chartsPage = new QWidget(this);
-    auto* grid = new QGridLayout(chartsPage);
     grid->setContentsMargins(0, 4, 0, 0);
     grid->setSpacing(6);
     for (ChartBase* chart : m_charts) {
@@ -78,7 +79,6 @@ QWidget* ViewPages::buildChartGrid()
     // chart, whose legend is the widest for its size, got the narrower one.
     for (int column = 0; column < grid->columnCount(); ++column)
         grid->setColumnStretch(column, 1);
-    return chartsPage;
 }
 
 void ViewPages::addPlanPage(ChartBase* chart)

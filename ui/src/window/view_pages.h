@@ -6,6 +6,8 @@
 
 #include <QTabWidget>
 
+class QGridLayout;
+
 namespace kvscope::ui {
 
 class ComparePage;
@@ -41,7 +43,7 @@ public:
     void retranslate();
 
 private:
-    QWidget* buildChartGrid();
+    void placeViews(QGridLayout* grid);
     void addPlanPage(ChartBase* chart);
     int tabOf(const QWidget* page) const; // the tab holding `page` (perhaps in a scroll area)
 
