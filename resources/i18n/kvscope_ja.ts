@@ -1580,78 +1580,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
 <context>
     <name>kvscope::ui::MainWindow</name>
     <message>
-        <source>Open scenario</source>
-        <translation>シナリオを開く</translation>
-    </message>
-    <message>
-        <source>kvscope scenario (*.kvscope.json *.json)</source>
-        <translation>kvscope シナリオ (*.kvscope.json *.json)</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>ファイル(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario...</source>
-        <translation>シナリオを開く(&amp;O)...</translation>
-    </message>
-    <message>
-        <source>Save scenario &amp;as...</source>
-        <translation>名前を付けてシナリオを保存(&amp;A)...</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>終了(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>編集(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Copy &amp;summary</source>
-        <translation>サマリーをコピー(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>表示(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Presentation mode</source>
-        <translation>プレゼンテーションモード(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Theme</source>
-        <translation>テーマ(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Follow the system</source>
-        <translation>システムに合わせる</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>ライト</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>ダーク</translation>
-    </message>
-    <message>
-        <source>&amp;Units</source>
-        <translation>単位(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Binary (GiB, as engines report)</source>
-        <translation>2 進（GiB、推論エンジンのログと同じ）</translation>
-    </message>
-    <message>
-        <source>Decimal (GB, as vendors quote)</source>
-        <translation>10 進（GB、ベンダー公称値と同じ）</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>言語(&amp;L)</translation>
-    </message>
-    <message>
         <source>Imported %1</source>
         <translation>%1 をインポートしました</translation>
     </message>
@@ -1668,50 +1596,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>サマリーをコピーしました</translation>
     </message>
     <message>
-        <source>Export report</source>
-        <translation>レポートのエクスポート</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF ドキュメント (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export data</source>
-        <translation>データのエクスポート</translation>
-    </message>
-    <message>
-        <source>CSV table (*.csv)</source>
-        <translation>CSV ファイル (*.csv)</translation>
-    </message>
-    <message>
-        <source>&amp;New scenario</source>
-        <translation>新しいシナリオ(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>最近使ったファイル(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Save scenario</source>
-        <translation>シナリオを保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Export &amp;chart</source>
-        <translation>グラフのエクスポート(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Export &amp;report (PDF)...</source>
-        <translation>レポートのエクスポート（PDF）(&amp;R)...</translation>
-    </message>
-    <message>
-        <source>Export &amp;data (CSV)...</source>
-        <translation>データのエクスポート（CSV）(&amp;D)...</translation>
-    </message>
-    <message>
-        <source>Copy c&amp;hart</source>
-        <translation>グラフをコピー(&amp;H)</translation>
-    </message>
-    <message>
         <source>Untitled</source>
         <translation>無題</translation>
     </message>
@@ -1724,60 +1608,8 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>エクスポートに失敗しました</translation>
     </message>
     <message>
-        <source>Copy &amp;launch command</source>
-        <translation>起動コマンドをコピー(&amp;L)</translation>
-    </message>
-    <message>
-        <source>The command that runs this scenario on its engine (vllm serve, llama-server or transformers in Python)</source>
-        <translation>このシナリオを推論エンジンで動かすコマンド（vllm serve、llama-server、または transformers の Python コード）</translation>
-    </message>
-    <message>
         <source>Launch command copied</source>
         <translation>起動コマンドをコピーしました</translation>
-    </message>
-    <message>
-        <source>Charts</source>
-        <translation>グラフ</translation>
-    </message>
-    <message>
-        <source>Plan: what to buy</source>
-        <translation>構成プラン：何を買うか</translation>
-    </message>
-    <message>
-        <source>Fit matrix</source>
-        <translation>収まり表</translation>
-    </message>
-    <message>
-        <source>Pinned as %1; the Compare tab shows the difference.</source>
-        <translation>%1 として固定しました。差分は「比較」タブで確認できます。</translation>
-    </message>
-    <message>
-        <source>&amp;Pin scenario for comparison</source>
-        <translation>シナリオを比較用に固定(&amp;P)</translation>
-    </message>
-    <message>
-        <source>U&amp;npin all</source>
-        <translation>固定をすべて解除(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>比較</translation>
-    </message>
-    <message>
-        <source>&amp;Undo: %1</source>
-        <translation>元に戻す: %1(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>元に戻す(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo: %1</source>
-        <translation>やり直す: %1(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>やり直す(&amp;R)</translation>
     </message>
     <message>
         <source>Live</source>
@@ -1790,26 +1622,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Model files (*.json *.gguf);;Hugging Face config (*.json);;GGUF model (*.gguf)</source>
         <translation>モデルファイル (*.json *.gguf);;Hugging Face の config (*.json);;GGUF モデル (*.gguf)</translation>
-    </message>
-    <message>
-        <source>&amp;Import model (config.json, GGUF)...</source>
-        <translation>モデルをインポート (config.json、GGUF)(&amp;I)...</translation>
-    </message>
-    <message>
-        <source>Cannot import the model file</source>
-        <translation>モデルファイルをインポートできません</translation>
-    </message>
-    <message>
-        <source>Import from &amp;Hugging Face...</source>
-        <translation>Hugging Face からインポート(&amp;H)...</translation>
-    </message>
-    <message>
-        <source>Import from Hugging Face</source>
-        <translation>Hugging Face からインポート</translation>
-    </message>
-    <message>
-        <source>Hugging Face model id (ORG/NAME, or ORG/NAME@REVISION):</source>
-        <translation>Hugging Face のモデル ID（ORG/NAME、または ORG/NAME@リビジョン）:</translation>
     </message>
     <message>
         <source>Cannot fetch the model</source>
@@ -2107,6 +1919,18 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>シナリオに未保存の変更があります。保存しますか？</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>シナリオを開く</translation>
+    </message>
+    <message>
+        <source>kvscope scenario (*.kvscope.json *.json)</source>
+        <translation>kvscope シナリオ (*.kvscope.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot import the model file</source>
+        <translation>モデルファイルをインポートできません</translation>
     </message>
 </context>
 <context>
@@ -2661,6 +2485,25 @@ Error: %6 %</source>
     </message>
 </context>
 <context>
+    <name>kvscope::ui::ViewPages</name>
+    <message>
+        <source>Charts</source>
+        <translation>グラフ</translation>
+    </message>
+    <message>
+        <source>Plan: what to buy</source>
+        <translation>構成プラン：何を買うか</translation>
+    </message>
+    <message>
+        <source>Fit matrix</source>
+        <translation>収まり表</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::VramChart</name>
     <message>
         <source>VRAM per GPU</source>
@@ -2737,6 +2580,173 @@ Error: %6 %</source>
     <message>
         <source>Live</source>
         <translation>編集中</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::WindowMenus</name>
+    <message>
+        <source>Export report</source>
+        <translation>レポートのエクスポート</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF ドキュメント (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export data</source>
+        <translation>データのエクスポート</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>Pinned as %1; the Compare tab shows the difference.</source>
+        <translation>%1 として固定しました。差分は「比較」タブで確認できます。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New scenario</source>
+        <translation>新しいシナリオ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario...</source>
+        <translation>シナリオを開く(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近使ったファイル(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save scenario</source>
+        <translation>シナリオを保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save scenario &amp;as...</source>
+        <translation>名前を付けてシナリオを保存(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Import model (config.json, GGUF)...</source>
+        <translation>モデルをインポート (config.json、GGUF)(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>Import from &amp;Hugging Face...</source>
+        <translation>Hugging Face からインポート(&amp;H)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;chart</source>
+        <translation>グラフのエクスポート(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export &amp;report (PDF)...</source>
+        <translation>レポートのエクスポート（PDF）(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;data (CSV)...</source>
+        <translation>データのエクスポート（CSV）(&amp;D)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Copy c&amp;hart</source>
+        <translation>グラフをコピー(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin scenario for comparison</source>
+        <translation>シナリオを比較用に固定(&amp;P)</translation>
+    </message>
+    <message>
+        <source>U&amp;npin all</source>
+        <translation>固定をすべて解除(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;summary</source>
+        <translation>サマリーをコピー(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;launch command</source>
+        <translation>起動コマンドをコピー(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The command that runs this scenario on its engine (vllm serve, llama-server or transformers in Python)</source>
+        <translation>このシナリオを推論エンジンで動かすコマンド（vllm serve、llama-server、または transformers の Python コード）</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>プレゼンテーションモード(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>テーマ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>システムに合わせる</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>&amp;Units</source>
+        <translation>単位(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Binary (GiB, as engines report)</source>
+        <translation>2 進（GiB、推論エンジンのログと同じ）</translation>
+    </message>
+    <message>
+        <source>Decimal (GB, as vendors quote)</source>
+        <translation>10 進（GB、ベンダー公称値と同じ）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo: %1</source>
+        <translation>元に戻す: %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo: %1</source>
+        <translation>やり直す: %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>やり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Import from Hugging Face</source>
+        <translation>Hugging Face からインポート</translation>
+    </message>
+    <message>
+        <source>Hugging Face model id (ORG/NAME, or ORG/NAME@REVISION):</source>
+        <translation>Hugging Face のモデル ID（ORG/NAME、または ORG/NAME@リビジョン）:</translation>
+    </message>
+    <message>
+        <source>Cannot fetch the model</source>
+        <translation>モデルを取得できません</translation>
     </message>
 </context>
 </TS>

@@ -167,6 +167,21 @@ std::string settingValueText(const SettingValue& value)
     return std::get<std::string>(value);
 }
 
+bool resetToDefault(const Setting& setting, Scenario& scenario)
+{
+    char* field = reinterpret_cast<char*>(&scenario) + setting.field.offset;
+    switch (setting.field.kind) {
+    case NumberField::Kind::OptionalInt64:
+        reinterpret_cast<std::optional<int64_t>*>(field)->reset();
+        return true;
+    case NumberField::Kind::OptionalReal:
+        reinterpret_cast<std::optional<double>*>(field)->reset();
+        return true;
+    default:
+        return false;
+    }
+}
+
 namespace settings_detail {
 
 const Scenario& layoutSample()

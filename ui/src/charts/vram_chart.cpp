@@ -188,29 +188,11 @@ void VramChart::draw(const EvaluationSnapshot& snap)
         axisUnitFor(std::max(v.capacityBytes, v.budgetBytes - v.freeBytes), byteUnits());
     m_unitBytes = unit.bytes;
     const double used = v.weightsBytes + v.kvCacheBytes + v.activationBytes + v.overheadBytes;
-    // The labels' texts first: the column beside the bars is sized to them.
-    if (!v.fits) {
-        // On two lines, or on one when a short chart has no room for two above the capacity line.
-        const QString size = QLatin1Char('+') + UiText::bytes(-v.freeBytes, byteUnits());
-        m_overflowLabel->setText(tr("overflow") + QLatin1Char('\n') + size);
-        if (labelSize(m_overflowLabel).height() + 6 > 0.45 * axisRect()->height())
-            m_overflowLabel->setText(tr("overflow") + QLatin1Char(' ') + size);
-    }
-    m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
-
-    // A column right of the bars for the overflow and capacity labels, wide enough in pixels
-    // for the wider of them, so neither covers a bar.
-    const double labelPx = std::max(labelSize(m_capacityLabel).width(),
-                                    v.fits ? 0.0 : labelSize(m_overflowLabel).width()) +
-                           12;
-    const double column = std::min(0.6, labelPx / double(std::max(1, axisRect()->width())));
-    auto rangeEnd = [&](int bars) {
-        return std::max(bars * 1.35 + 0.6, (bars + 0.3 - 0.4 * column) / (1.0 - column));
-    };
+    setLimitLabels(v);
     // One bar per distinct load: tensor parallel and kvscope's layer split give every GPU the
     // same share, so one bar stands for all of them (eight identical bars said nothing more).
     m_bars = 1;
-    xAxis->setRange(0.4, rangeEnd(m_bars));
+    xAxis->setRange(0.4, barRangeEnd(v));
 
     const double free = std::max(0.0, v.freeBytes);
     const double values[SegmentCount] = {
@@ -232,7 +214,40 @@ void VramChart::draw(const EvaluationSnapshot& snap)
         else
             m_segments[i]->removeFromLegend();
     }
+    drawLimits(v, keys, used, unit.bytes);
+    showOffloaded(v);
+    fitValueAxis(v, used, unit);
+    placeSegmentValues(values, unit.bytes);
+}
 
+// The labels' texts come first: the column beside the bars is sized to them.
+void VramChart::setLimitLabels(const VramSplit& v)
+{
+    if (!v.fits) {
+        // On two lines, or on one when a short chart has no room for two above the capacity line.
+        const QString size = QLatin1Char('+') + UiText::bytes(-v.freeBytes, byteUnits());
+        m_overflowLabel->setText(tr("overflow") + QLatin1Char('\n') + size);
+        if (labelSize(m_overflowLabel).height() + 6 > 0.45 * axisRect()->height())
+            m_overflowLabel->setText(tr("overflow") + QLatin1Char(' ') + size);
+    }
+    m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
+}
+
+// The bar axis's end: a column right of the bars for the overflow and capacity labels, wide
+// enough in pixels for the wider of them, so neither covers a bar.
+double VramChart::barRangeEnd(const VramSplit& v) const
+{
+    const double labelPx = std::max(labelSize(m_capacityLabel).width(),
+                                    v.fits ? 0.0 : labelSize(m_overflowLabel).width()) +
+                           12;
+    const double column = std::min(0.6, labelPx / double(std::max(1, axisRect()->width())));
+    return std::max(m_bars * 1.35 + 0.6, (m_bars + 0.3 - 0.4 * column) / (1.0 - column));
+}
+
+// The overflow above the budget, the capacity line with its label and the engine's budget.
+void VramChart::drawLimits(const VramSplit& v, const QVector<double>& keys, double used,
+                           double unitBytes)
+{
     m_overflow->setVisible(!v.fits);
     m_overflowLabel->setVisible(!v.fits);
     if (v.fits)
@@ -240,24 +255,27 @@ void VramChart::draw(const EvaluationSnapshot& snap)
     else
         m_overflow->addToLegend();
     if (!v.fits) {
-        m_overflow->setBaseValue(v.budgetBytes / unit.bytes);
-        m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unit.bytes),
+        m_overflow->setBaseValue(v.budgetBytes / unitBytes);
+        m_overflow->setData(keys, QVector<double>(keys.size(), (used - v.budgetBytes) / unitBytes),
                             true);
     }
-    m_capacityLine->point1->setCoords(0, v.capacityBytes / unit.bytes);
-    m_capacityLine->point2->setCoords(1, v.capacityBytes / unit.bytes);
+    m_capacityLine->point1->setCoords(0, v.capacityBytes / unitBytes);
+    m_capacityLine->point2->setCoords(1, v.capacityBytes / unitBytes);
     // Under the line when the overflow label sits above it.
     m_capacityLabel->setPositionAlignment(Qt::AlignRight |
                                           (v.fits ? Qt::AlignBottom : Qt::AlignTop));
     m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    m_capacityLabel->position->setCoords(0.99, v.capacityBytes / unit.bytes);
+    m_capacityLabel->position->setCoords(0.99, v.capacityBytes / unitBytes);
     const bool budgetShown = v.reservedBytes > 0.5;
     m_budgetLine->setVisible(budgetShown);
-    m_budgetLine->point1->setCoords(0, v.budgetBytes / unit.bytes);
-    m_budgetLine->point2->setCoords(1, v.budgetBytes / unit.bytes);
+    m_budgetLine->point1->setCoords(0, v.budgetBytes / unitBytes);
+    m_budgetLine->point2->setCoords(1, v.budgetBytes / unitBytes);
+}
 
-    // What the bars no longer hold: experts kept in host RAM (llama.cpp --n-cpu-moe) under the
-    // bars, where the chart's whole width is free; any other weights offloaded there in the plot.
+// What the bars no longer hold: experts kept in host RAM (llama.cpp --n-cpu-moe) under the
+// bars, where the chart's whole width is free; any other weights offloaded there in the plot.
+void VramChart::showOffloaded(const VramSplit& v)
+{
     xAxis->setLabel(v.expertsOffloadedBytes > 0
                         ? tr("+ %1 of experts in host RAM")
                               .arg(UiText::bytes(v.expertsOffloadedBytes, byteUnits()))
@@ -267,7 +285,10 @@ void VramChart::draw(const EvaluationSnapshot& snap)
         note = tr("%1 of weights offloaded to CPU RAM").arg(UiText::bytes(other, byteUnits()));
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
+}
 
+void VramChart::fitValueAxis(const VramSplit& v, double used, const AxisUnit& unit)
+{
     yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol));
     double top = std::max(v.capacityBytes, used) * 1.12;
     if (!v.fits) {
@@ -280,7 +301,6 @@ void VramChart::draw(const EvaluationSnapshot& snap)
         m_overflowLabel->position->setCoords(0.99, (v.capacityBytes + gap) / unit.bytes);
     }
     yAxis->setRange(0, top / unit.bytes);
-    placeSegmentValues(values, unit.bytes);
 }
 
 // Each segment's size written on it where the segment is tall and wide enough for the text, so

@@ -29,6 +29,11 @@ private:
     // Beside pinned scenarios: one bar per scenario (each for every GPU of its own, as tensor
     // parallel splits evenly), with its capacity marked over it and its overflow hatched.
     void drawComparison(const EvaluationSnapshot& snapshot);
+    void setLimitLabels(const VramSplit& v);
+    double barRangeEnd(const VramSplit& v) const;
+    void drawLimits(const VramSplit& v, const QVector<double>& keys, double used, double unitBytes);
+    void showOffloaded(const VramSplit& v); // experts and other weights in host RAM
+    void fitValueAxis(const VramSplit& v, double used, const AxisUnit& unit);
     void showComparison(bool on);
     void placeSegmentValues(const double* bytes, double unitBytes); // the single bar's values
     enum Segment { Weights, Kv, Activations, Overhead, Free, Reserved, SegmentCount };

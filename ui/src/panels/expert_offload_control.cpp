@@ -46,16 +46,13 @@ ExpertOffloadControl::ExpertOffloadControl(ScenarioController* controller, QWidg
     column->addWidget(m_fitted);
 
     connect(m_layers, &QSpinBox::valueChanged, this,
-            [this](int n) { m_controller->edit([&](Scenario& s) { s.cpuMoeLayers = n; }); });
+            [this](int n) { m_controller->applySetting("n_cpu_moe", std::to_string(n)); });
     connect(m_all, &QCheckBox::toggled, this,
-            [this](bool on) { m_controller->edit([&](Scenario& s) { s.cpuMoeAll = on; }); });
+            [this](bool on) { m_controller->applySetting("cpu_moe", on ? "on" : "off"); });
     connect(m_fit, &QToolButton::clicked, this, [this] {
         if (m_fittedN < 0)
             return;
-        m_controller->edit([&](Scenario& s) {
-            s.cpuMoeAll = false;
-            s.cpuMoeLayers = m_fittedN;
-        });
+        m_controller->applySettings({{"cpu_moe", "off"}, {"n_cpu_moe", std::to_string(m_fittedN)}});
     });
 }
 

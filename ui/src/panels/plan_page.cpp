@@ -142,7 +142,7 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
     connect(m_rate, &QDoubleSpinBox::editingFinished, this, &PlanPage::applyCurrency);
     connect(m_years, &QDoubleSpinBox::editingFinished, this, [this] {
         emit settingsChanged(
-            {{"amortization-years", QString::number(m_years->value(), 'g', 10).toStdString()}});
+            {{"amortization_years", QString::number(m_years->value(), 'g', 10).toStdString()}});
     });
     retranslate();
 }
@@ -156,7 +156,7 @@ void PlanPage::applyCurrency()
     const bool usd = m_currency->currentText() == QLatin1String("USD");
     m_rate->setEnabled(!usd);
     if (usd) {
-        emit settingsChanged({{"currency", "USD"}, {"usd-rate", "1"}});
+        emit settingsChanged({{"currency", "USD"}, {"usd_rate", "1"}});
         return;
     }
     if (m_rate->value() == 1.0) {
@@ -165,7 +165,7 @@ void PlanPage::applyCurrency()
         return;
     }
     emit settingsChanged({{"currency", m_currency->currentText().toStdString()},
-                          {"usd-rate", QString::number(m_rate->value(), 'g', 10).toStdString()}});
+                          {"usd_rate", QString::number(m_rate->value(), 'g', 10).toStdString()}});
 }
 
 void PlanPage::showScenario(const Scenario& s)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kvscope/scenario/scenario.h"
+#include "window/scenario_controller.h"
 
 #include <QWidget>
 
@@ -37,9 +38,9 @@ public:
 
 signals:
     void loadRequested(const kvscope::Scenario& scenario);
-    // Cost settings changed here, applied together: CLI option names and values as the CLI takes
-    // them (a currency with its rate).
-    void settingsChanged(const std::vector<std::pair<std::string, std::string>>& settings);
+    // Cost settings changed here, applied together (a currency with its rate): registry ids and
+    // values as the CLI takes them, for ScenarioController::applySettings.
+    void settingsChanged(const kvscope::ui::ScenarioController::SettingEdits& settings);
 
 private:
     void fillTable();

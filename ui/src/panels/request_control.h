@@ -3,11 +3,10 @@
 
 #include <QWidget>
 
-class QSpinBox;
-
 namespace kvscope::ui {
 
 class ScenarioController;
+class SettingControl;
 
 // The serving workload's average request: prompt tokens + answer tokens (the prompt_tokens and
 // output_tokens settings), the request the serving view sizes concurrency for.
@@ -22,8 +21,8 @@ public:
 
 private:
     ScenarioController* m_controller;
-    QSpinBox* m_prompt = nullptr;
-    QSpinBox* m_output = nullptr;
+    SettingControl* m_prompt; // prompt_tokens
+    SettingControl* m_output; // output_tokens
 };
 
 } // namespace kvscope::ui

@@ -5,14 +5,14 @@
 #include "panels/custom_gpu_dialog.h"
 #include "panels/engine_release_control.h"
 #include "panels/expert_offload_control.h"
-#include "panels/registry_ranges.h"
 #include "panels/request_control.h"
+#include "panels/setting_control.h"
 #include "window/ui_text.h"
 
 #include "kvscope/model/weights.h"
-#include "kvscope/planning/host_ram.h"
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_options.h"
+#include "kvscope/settings/settings_registry.h"
 
 #include <QAccessible>
 #include <QCheckBox>
@@ -116,12 +116,44 @@ int rowOf(const QFormLayout* form, const QWidget* field)
 ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller)
 {
-    const Catalog& catalog = controller->catalog();
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    buildModelRows();
+    buildHardwareRows();
+    buildWorkloadRows();
+    buildEngineRows();
 
-    // Model: searchable, grouped by family, with config.json import beside it.
+    m_advancedToggle = new QToolButton(this);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setAutoRaise(true);
+    m_advanced = buildAdvanced();
+    m_advanced->setVisible(false);
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_advanced->setVisible(open);
+        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(m_form);
+    layout->addWidget(m_advancedToggle);
+    layout->addWidget(m_advanced);
+    layout->addStretch(1);
+
+    connectCatalogControls();
+    connectLinkControls();
+    // A refused edit comes back as scenarioChanged(Any) with the last good scenario.
+    connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioPanel::syncChange);
+    retranslate();
+    syncFromScenario();
+}
+
+// Model: searchable, grouped by family, with config.json import beside it; its weights and KV.
+void ScenarioPanel::buildModelRows()
+{
+    const Catalog& catalog = m_controller->catalog();
     m_model = new QComboBox(this);
     m_model->setEditable(true);
     m_model->setInsertPolicy(QComboBox::NoInsert);
@@ -150,146 +182,111 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
     for (const KvDtype& d : catalog.kvDtypes)
         m_kvDtype->addItem(QString::fromStdString(d.name), QString::fromStdString(d.id));
     m_form->addRow(new QLabel(this), m_kvDtype);
+}
 
+// The GPU, how many, and the host link: generation (the registry's choices) and lanes.
+void ScenarioPanel::buildHardwareRows()
+{
     m_gpu = new QComboBox(this);
     m_gpu->setMaxVisibleItems(30);
     buildGpuList();
     m_form->addRow(new QLabel(this), m_gpu);
-    m_gpuCount = new QSpinBox(this);
-    setRegistryRange(m_gpuCount, "gpus");
-    m_form->addRow(new QLabel(this), m_gpuCount);
+    m_gpuCount = qobject_cast<QSpinBox*>(addSettingRow(m_form, this, "gpus")->widget());
 
+    const Setting& pcie = *settingById("pcie");
     m_pcie = new QSlider(Qt::Horizontal, this);
-    m_pcie->setRange(3, 6);
+    m_pcie->setRange(std::stoi(pcie.choices.front()), std::stoi(pcie.choices.back()));
     m_pcie->setPageStep(1);
     m_pcie->setTickPosition(QSlider::TicksBelow);
     m_pcieLabel = new QLabel(this);
     m_pcieLabel->setMinimumWidth(
         m_pcieLabel->fontMetrics().horizontalAdvance(QStringLiteral("PCIe 6.0")));
     m_lanes = new QComboBox(this);
-    for (int lanes : {16, 8, 4, 2, 1})
-        m_lanes->addItem(QStringLiteral("x%1").arg(lanes), lanes);
+    const std::vector<std::string>& lanes = settingById("lanes")->choices;
+    for (auto it = lanes.rbegin(); it != lanes.rend(); ++it) // the widest link first
+        m_lanes->addItem(QStringLiteral("x%1").arg(QString::fromStdString(*it)), std::stoi(*it));
     auto* pcieRow = new QHBoxLayout;
     pcieRow->addWidget(m_pcie, 1);
     pcieRow->addWidget(m_pcieLabel);
     pcieRow->addWidget(m_lanes);
     m_form->addRow(new QLabel(this), pcieRow);
+}
 
+void ScenarioPanel::buildWorkloadRows()
+{
     m_context = new ContextControl(this);
     m_form->addRow(new QLabel(this), m_context);
-    m_batch = new QSpinBox(this);
-    setRegistryRange(m_batch, "batch");
-    m_batch->setKeyboardTracking(false);
-    m_form->addRow(new QLabel(this), m_batch);
-    m_request = new RequestControl(controller, this);
+    m_batch = qobject_cast<QSpinBox*>(addSettingRow(m_form, this, "batch")->widget());
+    m_request = new RequestControl(m_controller, this);
     m_form->addRow(new QLabel(this), m_request);
+}
 
+// The engine with its release, expert offload, and where the KV cache lives.
+void ScenarioPanel::buildEngineRows()
+{
     m_engine = new QComboBox(this);
-    for (const EngineProfile& e : catalog.engines)
+    for (const EngineProfile& e : m_controller->catalog().engines)
         m_engine->addItem(QString::fromStdString(e.name), QString::fromStdString(e.id));
-    m_release = new EngineReleaseControl(controller, this);
+    m_release = new EngineReleaseControl(m_controller, this);
     auto* engineRow = new QHBoxLayout;
     engineRow->addWidget(m_engine, 1);
     engineRow->addWidget(m_release);
     m_form->addRow(new QLabel(this), engineRow);
-    m_experts = new ExpertOffloadControl(controller, this);
+    m_experts = new ExpertOffloadControl(m_controller, this);
     m_form->addRow(new QLabel(this), m_experts);
     m_placement = new QComboBox(this);
     for (KvPlacement p :
          {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata})
         m_placement->addItem(QString(), int(p));
-    m_prefetch = new QCheckBox(this);
     m_form->addRow(new QLabel(this), m_placement);
-    m_form->addRow(new QLabel(this), m_prefetch);
+    addSettingRow(m_form, this, "prefetch_kv");
+}
 
-    m_advancedToggle = new QToolButton(this);
-    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_advancedToggle->setArrowType(Qt::RightArrow);
-    m_advancedToggle->setCheckable(true);
-    m_advancedToggle->setAutoRaise(true);
-    m_advanced = buildAdvanced();
-    m_advanced->setVisible(false);
-    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
-        m_advanced->setVisible(open);
-        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
-    });
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(m_form);
-    layout->addWidget(m_advancedToggle);
-    layout->addWidget(m_advanced);
-    layout->addStretch(1);
-
-    // Every control writes into the scenario through the controller.
+// The lists of catalog entries write their setting by id, as the CLI's flags do.
+void ScenarioPanel::connectCatalogControls()
+{
     connect(m_import, &QPushButton::clicked, this, &ScenarioPanel::importConfigRequested);
     connect(m_model, &QComboBox::activated, this, [this](int index) {
         const std::string id = m_model->itemData(index).toString().toStdString();
-        // Through the setting, which also retires the weights of a GGUF file left behind.
-        if (m_controller->catalog().model(id))
-            m_controller->edit([&](Scenario& s) {
-                applyOptions(s, {{"model", id}}, m_controller->catalog());
-            });
+        if (m_controller->catalog().model(id)) // not a family's header
+            m_controller->applySetting("model", id);
     });
     connect(m_weights, &QSlider::valueChanged, this, [this](int index) {
         const auto& formats = m_controller->catalog().weightFormats;
         if (index >= 0 && size_t(index) < formats.size())
-            m_controller->edit([&](Scenario& s) { s.weights = formats[size_t(index)]; });
+            m_controller->applySetting("weights", formats[size_t(index)].id);
         else if (size_t(index) == formats.size()) // the last stop: as the model's file holds them
-            m_controller->edit([&](Scenario& s) {
-                applyOptions(s, {{"weights", kFileWeightFormatId}}, m_controller->catalog());
-            });
+            m_controller->applySetting("weights", kFileWeightFormatId);
     });
     connect(m_kvDtype, &QComboBox::activated, this, [this](int index) {
-        if (const KvDtype* d = m_controller->catalog().kvDtype(
-                m_kvDtype->itemData(index).toString().toStdString()))
-            m_controller->edit([&](Scenario& s) { s.kvDtype = *d; });
+        m_controller->applySetting("kv_dtype", m_kvDtype->itemData(index).toString().toStdString());
     });
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         const QString id = m_gpu->itemData(index).toString();
         if (id == kCustomGpuId)
             return editCustomGpu();
-        // Through the setting, which also brings the GPU's own host link.
-        if (m_controller->catalog().gpu(id.toStdString()))
-            m_controller->edit([&](Scenario& s) {
-                applyOptions(s, {{"gpu", id.toStdString()}}, m_controller->catalog());
-            });
+        if (m_controller->catalog().gpu(id.toStdString())) // not a group's header
+            m_controller->applySetting("gpu", id.toStdString());
     });
-    connect(m_gpuCount, &QSpinBox::valueChanged, this,
-            [this](int n) { m_controller->edit([&](Scenario& s) { s.gpuCount = n; }); });
-    connect(m_pcie, &QSlider::valueChanged, this, [this](int gen) {
-        if (const PcieGeneration* p = m_controller->catalog().pcieGeneration(gen))
-            m_controller->edit([&](Scenario& s) { s.pcie = *p; });
-    });
-    connect(m_lanes, &QComboBox::activated, this, [this](int index) {
-        m_controller->edit([&](Scenario& s) { s.pcieLanes = m_lanes->itemData(index).toInt(); });
-    });
-    connect(m_context, &ContextControl::valueChanged, this,
-            [this](int64_t tokens) { m_controller->setContext(tokens); });
-    connect(m_batch, &QSpinBox::valueChanged, this,
-            [this](int n) { m_controller->edit([&](Scenario& s) { s.batch = n; }); });
     connect(m_engine, &QComboBox::activated, this, [this](int index) {
-        if (const EngineProfile* e =
-                m_controller->catalog().engine(m_engine->itemData(index).toString().toStdString()))
-            m_controller->edit([&](Scenario& s) { applyEngine(s, *e); });
+        m_controller->applySetting("engine", m_engine->itemData(index).toString().toStdString());
     });
-    connect(m_placement, &QComboBox::activated, this, [this](int index) {
-        m_controller->edit([&](Scenario& s) {
-            s.kvPlacement = KvPlacement(m_placement->itemData(index).toInt());
-        });
-    });
-    connect(m_prefetch, &QCheckBox::toggled, this,
-            [this](bool on) { m_controller->edit([&](Scenario& s) { s.prefetchKv = on; }); });
-
-    // A refused edit comes back as scenarioChanged(Any) with the last good scenario.
-    connect(controller, &ScenarioController::scenarioChanged, this, &ScenarioPanel::syncChange);
-    retranslate();
-    syncFromScenario();
 }
 
-QDoubleSpinBox* ScenarioPanel::efficiencyBox(const std::string& id) const
+void ScenarioPanel::connectLinkControls()
 {
-    auto it = m_efficiency.find(id);
-    return it == m_efficiency.end() ? nullptr : it->second;
+    connect(m_pcie, &QSlider::valueChanged, this,
+            [this](int gen) { m_controller->applySetting("pcie", std::to_string(gen)); });
+    connect(m_lanes, &QComboBox::activated, this, [this](int index) {
+        m_controller->applySetting("lanes", std::to_string(m_lanes->itemData(index).toInt()));
+    });
+    // The drag path: a context-only change moves only the charts' markers.
+    connect(m_context, &ContextControl::valueChanged, this,
+            [this](int64_t tokens) { m_controller->setContext(tokens); });
+    connect(m_placement, &QComboBox::activated, this, [this](int index) {
+        const auto placement = KvPlacement(m_placement->itemData(index).toInt());
+        m_controller->applySetting("kv_placement", kvPlacementId(placement));
+    });
 }
 
 void ScenarioPanel::buildModelList()
@@ -394,53 +391,24 @@ void ScenarioPanel::syncFromScenario()
                                      UiText::compact(s.weights.bitsPerWeight, 2)));
     selectData(m_kvDtype, QString::fromStdString(s.kvDtype.id));
     selectData(m_gpu, s.gpu.custom ? kCustomGpuId : QString::fromStdString(s.gpu.id));
-    m_gpuCount->setValue(s.gpuCount);
     m_pcie->setValue(s.pcie.gen);
     m_pcieLabel->setText(QStringLiteral("PCIe %1.0").arg(s.pcie.gen));
     selectData(m_lanes, s.pcieLanes);
     m_context->setValue(s.context);
     m_context->setModelMaximum(s.model.maxContext);
-    m_batch->setValue(int(s.batch));
     m_request->sync();
     selectData(m_engine, QString::fromStdString(s.engine.id));
     m_release->sync();
     m_experts->sync();
     showRows();
     selectData(m_placement, int(s.kvPlacement));
-    m_prefetch->setChecked(s.prefetchKv);
-    m_prefetch->setEnabled(s.kvPlacement == KvPlacement::CpuRam);
-    m_memUtil->setValue(s.effectiveMemoryFraction());
-    m_overhead->setValue(s.engine.runtimeOverheadMiB);
-    m_blockSize->setValue(int(s.engine.kvBlockTokens));
-    m_prefillChunk->setValue(int(s.engine.prefillChunkTokens));
-    m_maxNumSeqs->setValue(int(s.engine.maxNumSeqs));
-    m_gpuLayers->setValue(s.gpuLayers ? int(std::min<int64_t>(*s.gpuLayers, 100'000)) : -1);
-    selectData(m_splitMode, s.engine.layerSplit);
-    m_offloadWeights->setChecked(s.offloadWeights);
     selectData(m_nvme, QString::fromStdString(s.nvme.id));
     selectData(m_host, QString::fromStdString(s.hostMemory.id));
-    m_hostBandwidth->setValue(s.hostMemoryGBps.value_or(0));
-    m_hostRam->setValue(s.hostRamGiB);
-    // 0 means "the platform's": say what that is, and where it is from.
-    Scenario unstated = s;
-    unstated.hostRamGiB = 0;
-    const HostRam platform = hostRamOf(unstated);
-    const QString gib = QLocale().toString(platform.gib, 'f', 0);
-    switch (platform.basis) {
-    case HostRamBasis::Platform:
-        m_hostRam->setSpecialValueText(tr("usual platform: %1 GiB").arg(gib));
-        break;
-    case HostRamBasis::UnifiedMemory:
-        m_hostRam->setSpecialValueText(tr("unified memory: %1 GiB").arg(gib));
-        break;
-    default:
-        m_hostRam->setSpecialValueText(tr("not stated, not checked"));
-        break;
-    }
-    m_hostRam->setToolTip(QString::fromStdString(platform.source));
-    for (auto& [id, spin] : m_efficiency)
-        if (const double* value = efficiencyField(s.efficiency, id))
-            spin->setValue(*value);
+    for (const auto& [id, control] : m_settingControls)
+        control->sync(s);
+    // Prefetching pipelines reads from CPU RAM; the other placements have nothing to overlap.
+    settingControl("prefetch_kv")->widget()->setEnabled(s.kvPlacement == KvPlacement::CpuRam);
+    syncHostRam(s);
 }
 
 void ScenarioPanel::setKeyControlsOnly(bool on)
@@ -506,31 +474,11 @@ void ScenarioPanel::retranslate()
     for (int i = 0; i < m_placement->count(); ++i)
         m_placement->setItemText(
             i, UiText::placementName(KvPlacement(m_placement->itemData(i).toInt())));
-    label(m_form, m_prefetch, QString());
-    m_prefetch->setText(tr("Prefetch the next layer while computing (pipelined)"));
+    const QString prefetch = tr("Prefetch the next layer while computing (pipelined)");
+    settingControl("prefetch_kv")->setLabelText(prefetch);
+    label(m_form, settingControl("prefetch_kv")->widget(), QString());
     m_advancedToggle->setText(tr("Advanced: efficiencies and overheads"));
-    label(m_advancedForm, m_memUtil, tr("GPU memory fraction"));
-    m_memUtil->setToolTip(
-        tr("Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)"));
-    label(m_advancedForm, m_overhead, tr("Runtime overhead"));
-    label(m_advancedForm, m_blockSize, tr("KV block size (tokens)"));
-    label(m_advancedForm, m_prefillChunk, tr("Prefill chunk (tokens, 0 = whole prompt)"));
-    label(m_advancedForm, m_maxNumSeqs, tr("Max concurrent sequences (vLLM max_num_seqs)"));
-    m_maxNumSeqs->setSpecialValueText(tr("as the batch"));
-    label(m_advancedForm, m_gpuLayers, tr("Layers on the GPU (llama.cpp -ngl)"));
-    m_gpuLayers->setSpecialValueText(tr("all"));
-    label(m_advancedForm, m_splitMode, tr("Multi-GPU split"));
-    m_splitMode->setItemText(0, tr("Tensor parallel (every layer split)"));
-    m_splitMode->setItemText(1, tr("Layer split (GPUs take turns)"));
-    label(m_advancedForm, m_offloadWeights, QString());
-    m_offloadWeights->setText(tr("Offload weights that do not fit to CPU RAM"));
-    label(m_advancedForm, m_nvme, tr("NVMe drive"));
-    label(m_advancedForm, m_host, tr("Host memory"));
-    label(m_advancedForm, m_hostBandwidth, tr("Host memory bandwidth"));
-    m_hostBandwidth->setSpecialValueText(tr("as the host memory above"));
-    label(m_advancedForm, m_hostRam, tr("Host RAM size"));
-    for (auto& [id, spin] : m_efficiency)
-        label(m_advancedForm, spin, UiText::efficiencyName(id));
+    retranslateAdvanced();
     for (QFormLayout* form : {m_form, m_advancedForm})
         for (int row = 0; row < form->rowCount(); ++row)
             nameRowControls(form, row);

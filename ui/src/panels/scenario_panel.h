@@ -24,6 +24,7 @@ class RequestControl;
 class ExpertOffloadControl;
 
 class ContextControl;
+class SettingControl;
 
 // Every input of the scenario. Each control writes into the controller; the panel redisplays
 // whatever scenario the controller holds (after open, import or a rejected value).
@@ -44,7 +45,7 @@ public:
     ContextControl* contextControl() const { return m_context; }
     QSpinBox* batchBox() const { return m_batch; }
     QComboBox* engineBox() const { return m_engine; }
-    QSpinBox* maxNumSeqsBox() const { return m_maxNumSeqs; }
+    QSpinBox* maxNumSeqsBox() const;
     QComboBox* placementBox() const { return m_placement; }
     QDoubleSpinBox* efficiencyBox(const std::string& id) const;
 
@@ -66,8 +67,21 @@ private:
     void syncFromScenario();
     void retranslate();
     void editCustomGpu();
+    void buildModelRows();
+    void buildHardwareRows();
+    void buildWorkloadRows();
+    void buildEngineRows();
+    void connectCatalogControls();
+    void connectLinkControls();
     QWidget* buildAdvanced();
-    void showRows(); // the rows the scenario and setKeyControlsOnly call for
+    void addStorageAndHostRows(QWidget* box);
+    // A registry entry's control in `form`, with an empty label for retranslate() to fill.
+    SettingControl* addSettingRow(QFormLayout* form, QWidget* parent, const char* id,
+                                  double (*shownWhenUnset)(const Scenario&) = nullptr);
+    SettingControl* settingControl(const std::string& id) const;
+    void retranslateAdvanced();
+    void syncHostRam(const Scenario& s); // what 0 GiB (the platform's) stands for
+    void showRows();                     // the rows the scenario and setKeyControlsOnly call for
 
     ScenarioController* m_controller;
     QFormLayout* m_form = nullptr;
@@ -88,23 +102,14 @@ private:
     EngineReleaseControl* m_release = nullptr;
     ExpertOffloadControl* m_experts = nullptr;
     QComboBox* m_placement = nullptr;
-    QCheckBox* m_prefetch = nullptr;
     QToolButton* m_advancedToggle = nullptr;
     QWidget* m_advanced = nullptr;
     QFormLayout* m_advancedForm = nullptr;
-    QDoubleSpinBox* m_memUtil = nullptr;
-    QCheckBox* m_offloadWeights = nullptr;
     QComboBox* m_nvme = nullptr;
     QComboBox* m_host = nullptr;
-    QDoubleSpinBox* m_hostBandwidth = nullptr;
-    QDoubleSpinBox* m_hostRam = nullptr;
-    QSpinBox* m_blockSize = nullptr;
-    QSpinBox* m_prefillChunk = nullptr;
-    QSpinBox* m_maxNumSeqs = nullptr;
-    QSpinBox* m_gpuLayers = nullptr;
-    QComboBox* m_splitMode = nullptr;
-    QDoubleSpinBox* m_overhead = nullptr;
-    std::map<std::string, QDoubleSpinBox*> m_efficiency;
+    // The controls SettingControl makes from registry entries, by setting id: the drawer's
+    // settings, the GPU count, the batch and the prefetch switch.
+    std::map<std::string, SettingControl*> m_settingControls;
     QString m_listedImport;    // the imported model the model list shows, if any
     QString m_listedCustomGpu; // the custom GPU the GPU list shows, if any
     bool m_keyControlsOnly = false;

@@ -8,9 +8,6 @@
 
 #include <QMainWindow>
 
-class QAction;
-class QActionGroup;
-class QMenu;
 class QSplitter;
 class QTabWidget;
 
@@ -28,10 +25,12 @@ class RemediesPanel;
 class Language;
 class ScenarioDocument;
 class ScenarioPanel;
+class ViewPages;
+class WindowMenus;
 
-// The window: scenario panel on the left, headline figures and the live charts (one per view
-// registry entry, placed where the registry says) on the right.
-// It wires the controller to the views; it computes nothing itself.
+// The window: scenario panel on the left, headline figures and the views (ViewPages) on the
+// right, the menu bar (WindowMenus) on top, the file behind it (ScenarioDocument).
+// It wires the controller to them; it computes nothing itself.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -43,10 +42,10 @@ public:
     ScenarioPanel* panel() const { return m_panel; }
     HeadlineBar* headline() const { return m_headline; }
     RemediesPanel* remediesPanel() const { return m_remedies; }
-    const ChartSet& charts() const { return m_charts; }
-    QTabWidget* pages() const { return m_pages; }
-    PlanPage* planPage() const { return m_planPage; }
-    ComparePage* comparePage() const { return m_comparePage; }
+    const ChartSet& charts() const;
+    QTabWidget* pages() const;
+    PlanPage* planPage() const;
+    ComparePage* comparePage() const;
     ScenarioHistory* history() const { return m_history; }
     ChartBase* chart(const QString& id) const;
 
@@ -68,6 +67,8 @@ public:
     ScenarioDocument* document() const { return m_document; }
     bool exportReport(const QString& path); // PDF, page size from the locale (Letter in the US)
     bool exportData(const QString& path);   // every view's series (its csvColumns) as CSV
+    void copySummary();
+    void copyLaunchCommand();
     // Restores geometry and splitter state; remembers them (and the scenario) on close.
     void restoreState();
 
@@ -83,20 +84,16 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void buildMenus();
-    void askForHubModel();
+    void buildLayout(); // the panel's column beside the headline over the views
+    void connectDocument();
+    void connectSliders(); // draft-quality curves while any slider is held
     void retranslate();
     void showSnapshot(const EvaluationSnapshot& snapshot);
     void applyChartStyle();
     void fitHeadlineScale(); // presentation mode's figures, as large as the window's height allows
     void fitPanelColumn();
     void showError(const QString& message);
-    void copySummary();
-    void copyLaunchCommand();
     void updateTitle();
-    void updateUndoTexts();
-    int tabOf(const QWidget* page) const; // the tab holding `page` (perhaps in a scroll area)
-    void rebuildRecentMenu();
 
     ScenarioController* m_controller;
     AppSettings* m_settings;
@@ -105,12 +102,9 @@ private:
     ScenarioDocument* m_document = nullptr;
     HeadlineBar* m_headline = nullptr;
     RemediesPanel* m_remedies = nullptr;
-    ChartSet m_charts;
+    ViewPages* m_views = nullptr; // the chart grid, the Plan, Fit matrix and Compare pages
+    WindowMenus* m_menus = nullptr;
     QSplitter* m_splitter = nullptr;
-    QTabWidget* m_pages = nullptr; // the chart grid, the Plan page, the Fit matrix page
-    PlanPage* m_planPage = nullptr;
-    MatrixPage* m_matrixPage = nullptr;
-    ComparePage* m_comparePage = nullptr;
     ScenarioHistory* m_history = nullptr;
     ByteUnits m_units = ByteUnits::Binary;
     bool m_presentation = false;
@@ -119,39 +113,6 @@ private:
     QByteArray m_normalSplit; // the splitter's state before presentation mode
     QPalette m_systemPalette;
     QString m_theme = QStringLiteral("system");
-
-    QMenu* m_fileMenu = nullptr;
-    QMenu* m_editMenu = nullptr;
-    QMenu* m_viewMenu = nullptr;
-    QMenu* m_themeMenu = nullptr;
-    QMenu* m_unitsMenu = nullptr;
-    QMenu* m_languageMenu = nullptr;
-    QAction* m_new = nullptr;
-    QAction* m_open = nullptr;
-    QMenu* m_recentMenu = nullptr;
-    QAction* m_save = nullptr;
-    QAction* m_saveAs = nullptr;
-    QAction* m_import = nullptr;
-    QAction* m_importHub = nullptr;
-    QMenu* m_exportChartMenu = nullptr;
-    QAction* m_exportReport = nullptr;
-    QAction* m_exportData = nullptr;
-    QMenu* m_copyChartMenu = nullptr;
-    QAction* m_quit = nullptr;
-    QAction* m_undo = nullptr;
-    QAction* m_redo = nullptr;
-    QAction* m_pin = nullptr;
-    QAction* m_unpinAll = nullptr;
-    QAction* m_copySummary = nullptr;
-    QAction* m_copyLaunch = nullptr;
-    QAction* m_presentationAction = nullptr;
-    QAction* m_themeSystem = nullptr;
-    QAction* m_themeLight = nullptr;
-    QAction* m_themeDark = nullptr;
-    QAction* m_unitsBinary = nullptr;
-    QAction* m_unitsSi = nullptr;
-    QAction* m_english = nullptr;
-    QAction* m_japanese = nullptr;
 };
 
 } // namespace kvscope::ui

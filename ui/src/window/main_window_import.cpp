@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How a model comes into the window from outside: a config.json or GGUF file (File > Import,
-// drag and drop) and a Hugging Face model id, which the app layer fetches.
+// drag and drop) and a model the app layer fetched from Hugging Face (WindowMenus asks for its
+// id).
 #include "window/main_window.h"
 
-#include "kvscope/formats/hub_id.h"
-#include "kvscope/settings/scenario_options.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 #include "window/ui_text.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QInputDialog>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStatusBar>
@@ -31,36 +30,11 @@ bool isModelFile(const QUrl& url)
 
 bool MainWindow::importModelFile(const QString& path)
 {
-    // The --model setting's own door, so a GGUF file brings its weight format as on the CLI.
-    Scenario next = m_controller->scenario();
-    if (auto error = applyOptions(next, {{"model", path.toStdString()}}, m_controller->catalog())) {
-        QMessageBox::warning(this, tr("Cannot import the model file"), UiText::fieldError(*error));
+    if (!m_document->importModelFile(path))
         return false;
-    }
-    m_controller->edit([&](Scenario& s) {
-        s.model = next.model;
-        s.weights = next.weights;
-    });
-    statusBar()->showMessage(tr("Imported %1").arg(QString::fromStdString(next.model.name)), 8000);
+    statusBar()->showMessage(
+        tr("Imported %1").arg(QString::fromStdString(m_controller->scenario().model.name)), 8000);
     return true;
-}
-
-void MainWindow::askForHubModel()
-{
-    bool ok = false;
-    const QString id =
-        QInputDialog::getText(this, tr("Import from Hugging Face"),
-                              tr("Hugging Face model id (ORG/NAME, or ORG/NAME@REVISION):"),
-                              QLineEdit::Normal, QString(), &ok);
-    if (!ok || id.trimmed().isEmpty())
-        return;
-    // The id's grammar is checked here, so a typo is said before anything is fetched.
-    if (auto parsed = parseHubId("hf:" + id.trimmed().toStdString()); !parsed) {
-        QMessageBox::warning(this, tr("Cannot fetch the model"),
-                             UiText::fieldError(parsed.error()));
-        return;
-    }
-    emit hubModelRequested(id.trimmed());
 }
 
 bool MainWindow::importFetchedModel(const QString& path, const QString& message)

@@ -2,6 +2,7 @@
 // What the window writes out: the report, the data as CSV, the summary and the launch command on
 // the clipboard.
 #include "window/main_window.h"
+#include "window/view_pages.h"
 
 #include "charts/chart_base.h"
 #include "charts/view_registry.h"
@@ -32,8 +33,8 @@ bool MainWindow::exportReport(const QString& path)
             ? QPageSize::Letter
             : QPageSize::A4;
     QString error;
-    if (!ReportWriter::write(m_controller->snapshot(), m_controller->catalog(), m_charts, path,
-                             options, &error)) {
+    if (!ReportWriter::write(m_controller->snapshot(), m_controller->catalog(), m_views->charts(),
+                             path, options, &error)) {
         QMessageBox::warning(
             this, tr("Export failed"),
             tr("%1 could not be written: %2. The previous file, if any, is unchanged.")

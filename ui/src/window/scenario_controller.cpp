@@ -73,22 +73,39 @@ void ScenarioController::apply(const Scenario& scenario, Change change)
     scheduleEvaluation();
 }
 
-bool ScenarioController::applySetting(const std::string& id, const std::string& text)
+bool ScenarioController::applySettings(const SettingEdits& edits)
 {
-    const Setting* setting = settingById(id);
-    if (!setting)
-        return false;
-    auto value = parseSettingText(*setting, text, id);
     Scenario next = m_scenario;
-    std::optional<FieldError> error =
-        value ? setting->apply(next, *value, m_catalog) : std::optional<FieldError>(value.error());
-    if (error) {
-        emit rejected(UiText::fieldError(*error));
-        emit scenarioChanged(Change::Any); // controls showing the refused value go back
-        return false;
+    for (const auto& [id, text] : edits) {
+        const Setting* setting = settingById(id);
+        if (!setting)
+            return false;
+        std::optional<FieldError> error;
+        if (!text) {
+            resetToDefault(*setting, next);
+        } else if (auto value = parseSettingText(*setting, *text, id)) {
+            error = setting->apply(next, *value, m_catalog);
+        } else {
+            error = value.error();
+        }
+        if (error) {
+            emit rejected(UiText::fieldError(*error));
+            emit scenarioChanged(Change::Any); // controls showing the refused value go back
+            return false;
+        }
     }
     setScenario(next);
     return true;
+}
+
+bool ScenarioController::applySetting(const std::string& id, const std::string& text)
+{
+    return applySettings({{id, text}});
+}
+
+bool ScenarioController::resetSetting(const std::string& id)
+{
+    return applySettings({{id, std::nullopt}});
 }
 
 void ScenarioController::refuse(const FieldError& error)

@@ -79,9 +79,14 @@ public:
         setScenario(next);
     }
 
-    // Sets one registry setting from text, through the same parsing and range as the CLI and
-    // scenario files; a refused value is reported by rejected() and changes nothing.
+    // Registry settings by id, each with its text as the CLI takes it, or nothing to leave it
+    // to its default (resetToDefault). Applied together as one change, through the same parsing
+    // and range as the CLI and scenario files: every control of the window edits a setting this
+    // way. A refused value is reported by rejected() and changes nothing.
+    using SettingEdits = std::vector<std::pair<std::string, std::optional<std::string>>>;
+    bool applySettings(const SettingEdits& edits);
     bool applySetting(const std::string& id, const std::string& text);
+    bool resetSetting(const std::string& id);
 
     // Evaluates now instead of on the next event-loop turn (tests, screenshots, benchmarks).
     void evaluateNow();

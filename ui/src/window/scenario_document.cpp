@@ -3,6 +3,7 @@
 
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_file.h"
+#include "kvscope/settings/scenario_options.h"
 #include "window/app_settings.h"
 #include "window/ui_text.h"
 
@@ -122,6 +123,37 @@ bool ScenarioDocument::open(const QString& path)
     }
     m_controller->setScenario(file->scenario);
     markSaved(path);
+    return true;
+}
+
+void ScenarioDocument::openWithDialog()
+{
+    if (!confirmDiscard())
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open scenario"), QString(), tr("kvscope scenario (*.kvscope.json *.json)"));
+    if (!path.isEmpty())
+        open(path);
+}
+
+void ScenarioDocument::openRecent(const QString& path)
+{
+    if (confirmDiscard())
+        open(path);
+}
+
+bool ScenarioDocument::importModelFile(const QString& path)
+{
+    Scenario next = m_controller->scenario();
+    if (auto error = applyOptions(next, {{"model", path.toStdString()}}, m_controller->catalog())) {
+        QMessageBox::warning(m_window, tr("Cannot import the model file"),
+                             UiText::fieldError(*error));
+        return false;
+    }
+    m_controller->edit([&](Scenario& s) {
+        s.model = next.model;
+        s.weights = next.weights;
+    });
     return true;
 }
 

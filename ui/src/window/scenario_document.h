@@ -27,6 +27,12 @@ public:
 
     void newScenario();
     bool open(const QString& path);
+    // File > Open and Open recent: after confirmDiscard(), a file chosen in a dialog or `path`.
+    void openWithDialog();
+    void openRecent(const QString& path);
+    // A config.json or GGUF file as the model, through the model setting's own door (so a GGUF
+    // file brings its weight format, as on the CLI); false, with a message, when refused.
+    bool importModelFile(const QString& path);
     bool save(); // Save As when there is no path yet
     bool saveAs();
     bool saveTo(const QString& path); // no dialog; false (and a message) on failure

@@ -82,6 +82,10 @@ struct Setting
 // it is left to its default or the setting is not read back.
 std::optional<SettingValue> currentValue(const Setting& setting, const Scenario& scenario);
 
+// Leaves a number setting whose field is optional (n_gpu_layers, host_memory_gb_per_s) to its
+// default, as a scenario that never stated it; false, changing nothing, for any other setting.
+bool resetToDefault(const Setting& setting, Scenario& scenario);
+
 // A setting with its names, type and range; the rest is filled in field by field.
 Setting makeSetting(const char* id, const char* flag, const char* valueName, SettingType type,
                     double lo = 0, double hi = 0);

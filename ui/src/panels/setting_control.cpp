@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "panels/setting_control.h"
+
+#include "window/scenario_controller.h"
+
+#include "kvscope/scenario/setting.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <cstring>
+
+namespace kvscope::ui {
+
+namespace {
+
+struct NumberFormat
+{
+    int decimals;
+    double step;
+};
+
+// How finely a real setting's unit is typed: fractions to the hundredth, memory sizes whole.
+NumberFormat numberFormatOf(const char* unit)
+{
+    if (std::strcmp(unit, "fraction") == 0)
+        return {2, 0.01};
+    if (std::strcmp(unit, "MiB") == 0 || std::strcmp(unit, "GiB") == 0)
+        return {0, 1};
+    if (std::strcmp(unit, "GB/s") == 0)
+        return {1, 1};
+    return {1, 0.5};
+}
+
+// Memory sizes and rates show their unit in the box; the label names counts and fractions.
+QString suffixOf(const char* unit)
+{
+    for (const char* shown : {"MiB", "GiB", "GB/s"})
+        if (std::strcmp(unit, shown) == 0)
+            return QLatin1Char(' ') + QString::fromUtf8(unit);
+    return {};
+}
+
+bool isOptionalField(const Setting& setting)
+{
+    return setting.field.kind == NumberField::Kind::OptionalInt64 ||
+           setting.field.kind == NumberField::Kind::OptionalReal;
+}
+
+// The shortest text that reads back as the same double, as the CLI takes it.
+std::string exactText(double value)
+{
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
+} // namespace
+
+SettingControl::SettingControl(const Setting& setting, ScenarioController* controller,
+                               QWidget* parent, UnsetValue shownWhenUnset)
+    : QObject(parent), m_setting(setting), m_controller(controller),
+      m_shownWhenUnset(shownWhenUnset)
+{
+    m_offersUnset = isOptionalField(setting) && !shownWhenUnset;
+    switch (setting.type) {
+    case SettingType::Integer:
+        m_widget = makeSpinBox(parent);
+        break;
+    case SettingType::Real:
+        m_widget = makeDoubleSpinBox(parent);
+        break;
+    case SettingType::Switch:
+        m_widget = makeCheckBox(parent);
+        break;
+    case SettingType::Choice:
+    case SettingType::Entry: // a catalog list is a special control, not made here
+        m_widget = makeComboBox(parent);
+        break;
+    }
+    m_widget->setObjectName(QString::fromUtf8(setting.id));
+}
+
+QWidget* SettingControl::makeSpinBox(QWidget* parent)
+{
+    auto* box = new QSpinBox(parent);
+    const int below = m_offersUnset && !m_setting.loOpen ? 1 : 0;
+    box->setRange(int(m_setting.lo) - below, int(std::min<double>(m_setting.hi, INT_MAX)));
+    box->setKeyboardTracking(false);
+    box->setGroupSeparatorShown(true);
+    connect(box, &QSpinBox::valueChanged, this, [this](int n) { commitNumber(n); });
+    return box;
+}
+
+QWidget* SettingControl::makeDoubleSpinBox(QWidget* parent)
+{
+    auto* box = new QDoubleSpinBox(parent);
+    const NumberFormat format = numberFormatOf(m_setting.unit);
+    box->setDecimals(format.decimals);
+    box->setSingleStep(format.step);
+    // An open lower bound ("above 0") starts one step above it, unless that bound stands for
+    // "left to its default".
+    const double step = std::pow(10.0, -format.decimals);
+    double lo = m_setting.loOpen ? m_setting.lo + step : m_setting.lo;
+    if (m_offersUnset)
+        lo = m_setting.loOpen ? m_setting.lo : m_setting.lo - step;
+    box->setRange(lo, m_setting.hi);
+    box->setSuffix(suffixOf(m_setting.unit));
+    box->setKeyboardTracking(false);
+    connect(box, &QDoubleSpinBox::valueChanged, this, &SettingControl::commitNumber);
+    return box;
+}
+
+QWidget* SettingControl::makeCheckBox(QWidget* parent)
+{
+    auto* box = new QCheckBox(parent);
+    connect(box, &QCheckBox::toggled, this, [this](bool on) { commit(on ? "on" : "off"); });
+    return box;
+}
+
+QWidget* SettingControl::makeComboBox(QWidget* parent)
+{
+    auto* box = new QComboBox(parent);
+    for (const std::string& choice : m_setting.choices)
+        box->addItem(QString::fromStdString(choice), QString::fromStdString(choice));
+    connect(box, &QComboBox::activated, this,
+            [this, box](int index) { commit(box->itemData(index).toString().toStdString()); });
+    return box;
+}
+
+void SettingControl::commitNumber(double value)
+{
+    if (m_offersUnset) {
+        auto* spin = qobject_cast<QAbstractSpinBox*>(m_widget);
+        const double bottom = spin ? spin->property("minimum").toDouble() : 0;
+        if (value <= bottom) {
+            m_controller->resetSetting(m_setting.id);
+            return;
+        }
+    }
+    commit(m_setting.type == SettingType::Integer ? std::to_string(std::llround(value))
+                                                  : exactText(value));
+}
+
+void SettingControl::commit(const std::string& text)
+{
+    m_controller->applySetting(m_setting.id, text);
+}
+
+void SettingControl::sync(const Scenario& scenario)
+{
+    const QSignalBlocker blocker(m_widget);
+    if (auto* spin = qobject_cast<QSpinBox*>(m_widget)) {
+        const std::optional<double> value = m_setting.number(scenario);
+        spin->setValue(value              ? int(std::min<double>(*value, INT_MAX))
+                       : m_shownWhenUnset ? int(m_shownWhenUnset(scenario))
+                                          : spin->minimum());
+    } else if (auto* real = qobject_cast<QDoubleSpinBox*>(m_widget)) {
+        const std::optional<double> value = m_setting.number(scenario);
+        real->setValue(value              ? *value
+                       : m_shownWhenUnset ? m_shownWhenUnset(scenario)
+                                          : real->minimum());
+    } else if (auto* check = qobject_cast<QCheckBox*>(m_widget)) {
+        const std::optional<SettingValue> value = m_setting.current(scenario);
+        check->setChecked(value && std::get<bool>(*value));
+    } else if (auto* combo = qobject_cast<QComboBox*>(m_widget)) {
+        const std::optional<SettingValue> value = m_setting.current(scenario);
+        const int index =
+            value ? combo->findData(QString::fromStdString(settingValueText(*value))) : 0;
+        combo->setCurrentIndex(std::max(index, 0));
+    }
+}
+
+void SettingControl::setLabelText(const QString& text)
+{
+    if (auto* check = qobject_cast<QCheckBox*>(m_widget))
+        check->setText(text);
+}
+
+bool SettingControl::carriesItsLabel() const
+{
+    return qobject_cast<QCheckBox*>(m_widget) != nullptr;
+}
+
+void SettingControl::setSpecialValueText(const QString& text)
+{
+    if (auto* spin = qobject_cast<QAbstractSpinBox*>(m_widget))
+        spin->setSpecialValueText(text);
+}
+
+void SettingControl::setChoiceText(int index, const QString& text)
+{
+    if (auto* combo = qobject_cast<QComboBox*>(m_widget); combo && index < combo->count())
+        combo->setItemText(index, text);
+}
+
+} // namespace kvscope::ui
