@@ -29,8 +29,8 @@ bool registerSuite(const Suite& suite);
 
 } // namespace kvscope::test
 
-#define KVSCOPE_TEST_SUITE(TestClass, suiteName, suiteApp)                                      \
-    namespace {                                                                                \
-    const bool registered##TestClass = kvscope::test::registerSuite(                           \
-        {suiteName, suiteApp, [] { return std::unique_ptr<QObject>(new TestClass); }});        \
+#define KVSCOPE_TEST_SUITE(TestClass, suiteName, suiteApp)                                         \
+    namespace {                                                                                    \
+    const bool registered##TestClass = kvscope::test::registerSuite(                               \
+        {suiteName, suiteApp, [] { return std::unique_ptr<QObject>(new TestClass); }});            \
     }

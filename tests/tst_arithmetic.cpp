@@ -4,8 +4,8 @@
 // "4.00 KiB × (80 layers × 32,768 tokens) = 5.00 GiB" beside a 5.00 GiB per-GPU figure, when the
 // product is 10 GiB, is the kind of contradiction this catches.
 
-#include "suite_registry.h"
 #include "arithmetic_check.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/settings/scenario_file.h"

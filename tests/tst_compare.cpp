@@ -2,8 +2,8 @@
 // Scenarios side by side: the difference table's figures against hand-computed ones, its text,
 // saved comparisons (pinned scenarios in a scenario file) and `kvscope-cli compare`.
 
-#include "suite_registry.h"
 #include "cli_runner.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/io/comparison_json.h"

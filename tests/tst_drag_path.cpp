@@ -3,9 +3,9 @@
 // context control, the title and the recent-files menu stay as they are (the modified mark
 // follows the saved state exactly), and a refused value is judged once, when evaluated.
 
-#include "suite_registry.h"
 #include "panels/context_control.h"
 #include "panels/scenario_panel.h"
+#include "suite_registry.h"
 #include "testutils.h"
 #include "window/app_settings.h"
 #include "window/language.h"

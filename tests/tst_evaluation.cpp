@@ -3,13 +3,13 @@
 // order as they must, curves move the right way, extreme inputs stay finite, reload vs recompute
 // crosses where it should (searched only when asked), and validation names the field it rejects.
 
-#include "suite_registry.h"
 #include "evaluation_checks.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/io/result_json.h"
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/explain.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QtTest>

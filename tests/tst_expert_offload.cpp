@@ -3,7 +3,6 @@
 // takes from VRAM and puts in host RAM, what a decode step and a prefill then cost, the
 // --n-cpu-moe that fits, the remedy that offers it, the launch command, the engines that refuse
 // it, and the cited measurements in resources/validation/expert-offload.json.
-#include "suite_registry.h"
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/evaluation/expert_offload.h"
 #include "kvscope/planning/expert_fit.h"
@@ -11,6 +10,7 @@
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/validation/validation_set.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QtTest>

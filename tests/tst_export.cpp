@@ -4,7 +4,6 @@
 // writes that leave the old file alone, the headless CLI, settings round-trips, and the view
 // registry as the window, the report, the CLI and Export data all read it.
 
-#include "suite_registry.h"
 #include "charts/chart_base.h"
 #include "charts/chart_set.h"
 #include "charts/view_registry.h"
@@ -15,6 +14,7 @@
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/settings/scenario_file.h"
 #include "pdf_text.h"
+#include "suite_registry.h"
 #include "testutils.h"
 #include "window/app_settings.h"
 #include "window/language.h"

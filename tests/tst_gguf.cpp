@@ -2,9 +2,9 @@
 // GGUF model files: the header reader, the model it describes, weights to the byte, the doors
 // that take a file (--model, scenario files, launch commands) and files that lie.
 
-#include "suite_registry.h"
 #include "cli_runner.h"
 #include "gguf_builder.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/engines/launch_command.h"

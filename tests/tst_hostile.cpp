@@ -9,10 +9,10 @@
 //  - failed exports (CSV data, report) leave the file they would replace intact.
 //  - file names that are not UTF-8 (ids and sources are made from them) print as valid JSON.
 
-#include "suite_registry.h"
 #include "cli.h"
 #include "kvscope/formats/config_import.h"
 #include "kvscope/settings/scenario_file.h"
+#include "suite_registry.h"
 #include "testutils.h"
 #include "window/main_window.h"
 #include "window/scenario_document.h"

@@ -2,11 +2,11 @@
 // Launch commands: each engine module writes the command that runs a scenario with flags its
 // engine documents, and says in a note what the engine cannot be told. Hand-checked commands,
 // every engine x weight format x KV dtype against the documented flag lists, and the CLI door.
-#include "suite_registry.h"
 #include "cli.h"
 #include "cli_runner.h"
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/settings/scenario_options.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QCoreApplication>

@@ -2,7 +2,6 @@
 // The window's planner pages: the Plan tab ranks what the core's plan() returns (every row
 // runs, the front is a Pareto front, a row loads as the scenario) and the Fit matrix tab shows
 // fitMatrix() with hand-checked cells. Both wait while hidden and export their tables as CSV.
-#include "suite_registry.h"
 #include "charts/fit_matrix_chart.h"
 #include "charts/plan_chart.h"
 #include "export/chart_export.h"
@@ -10,6 +9,7 @@
 #include "kvscope/settings/scenario_options.h"
 #include "panels/custom_gpu_dialog.h"
 #include "panels/plan_page.h"
+#include "suite_registry.h"
 #include "window_fixture.h"
 
 #include <QApplication>

@@ -3,7 +3,6 @@
 // options, given to `calc`, give the scenario it promises; the search returns only
 // configurations that run and meet the targets, ranked, with a correct Pareto front; the fit
 // matrix matches the seed's "one 24 GB GPU at 4 bits" statements; cost follows the prices.
-#include "suite_registry.h"
 #include "cli.h"
 #include "cli_runner.h"
 #include "kvscope/model/kv_cache.h"
@@ -12,6 +11,7 @@
 #include "kvscope/planning/plan_search.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QCoreApplication>

@@ -8,8 +8,8 @@
 // KVSCOPE_PROPERTY_THIN=N keeps every N-th GPU and every N-th weight format (all models, contexts,
 // batches and placements stay): the asan CI run sets it, as a sanitized build is ~30x slower.
 
-#include "suite_registry.h"
 #include "evaluation_checks.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QtTest>

@@ -2,12 +2,12 @@
 // The window's planner: the headline strip says whether the scenario runs and what binds, a
 // scenario that cannot run shows no decode speed, the remedies panel lists the core's remedies
 // in order, Apply makes one change that runs, and Undo takes it back.
-#include "suite_registry.h"
 #include "kvscope/planning/cautions.h"
 #include "kvscope/planning/remedies.h"
 #include "kvscope/settings/scenario_options.h"
 #include "panels/headline_bar.h"
 #include "panels/remedies_panel.h"
+#include "suite_registry.h"
 #include "testutils.h"
 #include "window/scenario_controller.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Serving many users: how long each engine's requests hold KV, how many run at once, and the
 // throughput and latency that follow, each figure rebuilt from evaluate() by hand.
-#include "suite_registry.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/text/text_summary.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QtTest>

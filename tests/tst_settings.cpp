@@ -3,7 +3,6 @@
 // exactly its flags; every flag is accepted by calc; a value outside a setting's range is refused
 // with the same words by the CLI and by scenario files; and a vLLM validation case's options,
 // given to `kvscope-cli calc`, reproduce the figure `validate` computes for it.
-#include "suite_registry.h"
 #include "cli.h"
 #include "cli_runner.h"
 #include "kvscope/catalog/catalog.h"
@@ -11,6 +10,7 @@
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/settings_registry.h"
 #include "kvscope/validation/validation_set.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QCoreApplication>

@@ -2,10 +2,10 @@
 // What a chart pasted into a slide or a report says without the window around it: axes in
 // human units with one format per axis, SVG fonts any viewer resolves, the 16:9 slide size, and
 // a fit matrix that keeps only the rows and columns it has room to name.
-#include "suite_registry.h"
 #include "charts/chart_base.h"
 #include "charts/fit_matrix_chart.h"
 #include "export/chart_export.h"
+#include "suite_registry.h"
 #include "window_fixture.h"
 
 #include <QImage>

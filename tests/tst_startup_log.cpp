@@ -2,8 +2,8 @@
 // Engine start-up logs: real excerpts (tests/data/logs, each cited in its SOURCES.md) read into
 // settings and figures, the scenario they describe held against kvscope, and hostile files.
 
-#include "suite_registry.h"
 #include "cli_runner.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include "kvscope/formats/startup_log.h"

@@ -2,9 +2,9 @@
 // Text Generation Inference: the KV budget its warm-up leaves (CUDA_MEMORY_FRACTION x
 // TGI_WIGGLE_ROOM), the launcher's default max_batch_prefill_tokens worked by hand from
 // launcher/src/main.rs, and the text-generation-launcher command with only its documented flags.
-#include "suite_registry.h"
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/engines/launch_command.h"
+#include "suite_registry.h"
 #include "testutils.h"
 
 #include <QtTest>

@@ -3,7 +3,6 @@
 // overflow turns red, extreme settings never show NaN / inf / negative sizes, the Japanese
 // window has no untranslated text, and a screenshot is not blank.
 
-#include "suite_registry.h"
 #include "charts/breakeven_chart.h"
 #include "charts/decode_latency_chart.h"
 #include "charts/kv_growth_chart.h"
@@ -13,6 +12,7 @@
 #include "panels/context_control.h"
 #include "panels/headline_bar.h"
 #include "panels/scenario_panel.h"
+#include "suite_registry.h"
 #include "testutils.h"
 #include "window/language.h"
 #include "window/main_window.h"

@@ -3,12 +3,12 @@
 // ranges, the engine-release box applies a release's rules as `calc --engine-version` does, and
 // a release the engine lacks is refused with the same words as on the command line.
 
-#include "suite_registry.h"
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/settings/settings_registry.h"
 #include "panels/engine_release_control.h"
 #include "panels/scenario_panel.h"
+#include "suite_registry.h"
 #include "testutils.h"
 #include "window/scenario_controller.h"
 #include "window/ui_text.h"
