@@ -1018,6 +1018,25 @@
     </message>
 </context>
 <context>
+    <name>kvscope::ui::FetchProgressDialog</name>
+    <message>
+        <source>Import from Hugging Face</source>
+        <translation>Hugging Face からインポート</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Fetching the config.json of %1 from the Hugging Face Hub...</source>
+        <translation>%1 の config.json を Hugging Face Hub から取得しています...</translation>
+    </message>
+    <message>
+        <source>%1 received</source>
+        <translation>%1 受信済み</translation>
+    </message>
+</context>
+<context>
     <name>kvscope::ui::CustomGpuDialog</name>
     <message>
         <source>Custom GPU</source>

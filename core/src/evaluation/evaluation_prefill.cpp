@@ -38,7 +38,8 @@ double hostExpertsForwardMs(const Setup& x, const ParameterCount& p, const Decod
                           hostServeGBps(x, d.pcieEffectiveGBps)) +
                handoverMs(s, double(experts.layers), tokens, d.pcieEffectiveGBps);
     const int64_t chunk = s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : tokens;
-    const double chunks = double((tokens + chunk - 1) / chunk);
+    const int64_t chunkCount = (tokens + chunk - 1) / chunk; // whole chunks, the last partial
+    const double chunks = double(chunkCount);
     return chunks * transferMs(experts.bytesTotal / double(x.ways), d.pcieEffectiveGBps);
 }
 

@@ -62,7 +62,7 @@ std::string lower(std::string_view text)
 // GGML cache types as kvscope KV dtypes ("" = one kvscope has no entry for).
 std::string kvDtypeOption(std::string_view type)
 {
-    const std::string t = lower(type);
+    std::string t = lower(type);
     if (t == "f16")
         return "fp16";
     if (t == "bf16" || t == "q8_0" || t == "q4_0")

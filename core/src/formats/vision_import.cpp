@@ -121,7 +121,8 @@ void llava(JsonReader& v, const nlohmann::json& top, ModelSpec& m)
 {
     const Dims d = readDims(v, 0);
     const double h = double(d.hidden), ht = double(m.hiddenSize);
-    const double patches = std::pow(double(d.image / d.patch), 2.0);
+    const auto perSide = d.image / d.patch; // whole patches across the image, as CLIP tiles it
+    const double patches = std::pow(double(perSide), 2.0);
     const double clip = h + double(d.channels) * double(d.patch * d.patch) * h + (patches + 1) * h +
                         2 * h + double(d.layers) * vitLayer(h, double(d.width)) + 2 * h;
     const bool bias =

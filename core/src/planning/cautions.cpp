@@ -18,6 +18,17 @@ const char* cautionId(CautionKind kind)
 
 namespace {
 
+// A caution of `kind` about `value` against `limit`; the engine fields stay empty. (GCC 12 warns
+// about every member an aggregate initializer leaves out, even with designators.)
+Caution cautionOf(CautionKind kind, double value = 0, double limit = 0)
+{
+    Caution c;
+    c.kind = kind;
+    c.value = value;
+    c.limit = limit;
+    return c;
+}
+
 // The engine's lists come from its documentation (resources/catalog/engines.json, "supports");
 // an engine without a list (a user's own profile) accepts anything.
 void checkEngineSettings(const Scenario& s, std::vector<Caution>& out)
@@ -25,7 +36,7 @@ void checkEngineSettings(const Scenario& s, std::vector<Caution>& out)
     const EngineProfile& engine = s.engine;
     auto lacks = [&](EngineSetting setting, const std::string& given,
                      const std::vector<std::string>& offered) {
-        Caution c{.kind = CautionKind::EngineLacksSetting};
+        Caution c = cautionOf(CautionKind::EngineLacksSetting);
         c.setting = setting;
         c.engine = engine.name;
         c.given = given;
@@ -74,13 +85,11 @@ std::vector<Caution> cautionsOf(const Scenario& s, const Evaluation& e, const Ve
 {
     std::vector<Caution> cautions;
     if (s.model.maxContext > 0 && s.context > s.model.maxContext)
-        cautions.push_back({.kind = CautionKind::ContextBeyondModel,
-                            .value = double(s.context),
-                            .limit = double(s.model.maxContext)});
+        cautions.push_back(cautionOf(CautionKind::ContextBeyondModel, double(s.context),
+                                     double(s.model.maxContext)));
     const VramSplit& v = e.vram;
     if (verdict.runs && v.budgetBytes > 0 && v.freeBytes < kLowHeadroomShare * v.budgetBytes)
-        cautions.push_back(
-            {.kind = CautionKind::LowHeadroom, .value = v.freeBytes, .limit = v.budgetBytes});
+        cautions.push_back(cautionOf(CautionKind::LowHeadroom, v.freeBytes, v.budgetBytes));
     checkEngineSettings(s, cautions);
     return cautions;
 }

@@ -107,9 +107,10 @@ std::vector<std::string> figureRow(const Comparison& c, const ComparedFigure& f,
             continue;
         const std::string absolute = absoluteChangeText(c, f, i, units, st);
         const std::string relative = relativeChangeText(f, i, st);
-        row.push_back(absolute + (!absolute.empty() && !relative.empty() && absolute != "0"
-                                      ? ", " + relative
-                                      : ""));
+        std::string change = absolute;
+        if (!absolute.empty() && !relative.empty() && absolute != "0")
+            change.append(", ").append(relative);
+        row.push_back(std::move(change));
     }
     return row;
 }
