@@ -158,6 +158,11 @@ private slots:
 
 private:
     void evaluate() { m_controller->evaluateNow(); }
+    // controlsReachScenarioAndCharts' steps, in order: each starts from where the last left off.
+    void contextWeightsAndKvDtypeReachTheCharts();
+    void gpuCountAndHostLinkReachTheCharts();
+    void batchEngineAndPlacementReachTheScenario();
+    void efficiencyFactorReachesTheLatency();
 
     test::WindowFixture m_fixture;
     ScenarioController* m_controller = nullptr;
@@ -178,10 +183,21 @@ void TestUi::cleanup()
 
 void TestUi::controlsReachScenarioAndCharts()
 {
+    // A failed QCOMPARE returns from its step only: stop there.
+    for (auto step : {&TestUi::contextWeightsAndKvDtypeReachTheCharts,
+                      &TestUi::gpuCountAndHostLinkReachTheCharts,
+                      &TestUi::batchEngineAndPlacementReachTheScenario,
+                      &TestUi::efficiencyFactorReachesTheLatency}) {
+        (this->*step)();
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+void TestUi::contextWeightsAndKvDtypeReachTheCharts()
+{
     ScenarioPanel* panel = m_window->panel();
     auto* vram = static_cast<VramChart*>(m_window->chart(u"vram"_s));
-    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart(u"latency"_s));
-    auto* kv = static_cast<KvGrowthChart*>(m_window->chart(u"kv"_s));
     const HeadlineBar* headline = m_window->headline();
 
     // Context slider: scenario, headline and the latency chart's current point all move.
@@ -210,6 +226,12 @@ void TestUi::controlsReachScenarioAndCharts()
     evaluate();
     QCOMPARE(m_controller->snapshot().evaluation.kv.bytesPerToken, 262144.0);
     QCOMPARE(headline->tile(HeadlineBar::KvPerToken)->value(), QStringLiteral("256 KiB"));
+}
+
+void TestUi::gpuCountAndHostLinkReachTheCharts()
+{
+    ScenarioPanel* panel = m_window->panel();
+    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart(u"latency"_s));
 
     // GPU: the capacity follows the catalog.
     const int h100 = panel->gpuBox()->findData(QStringLiteral("h100-sxm"));
@@ -242,6 +264,13 @@ void TestUi::controlsReachScenarioAndCharts()
     emit panel->lanesBox()->activated(x4);
     evaluate();
     QCOMPARE(m_controller->scenario().pcieLanes, 4);
+}
+
+void TestUi::batchEngineAndPlacementReachTheScenario()
+{
+    ScenarioPanel* panel = m_window->panel();
+    auto* kv = static_cast<KvGrowthChart*>(m_window->chart(u"kv"_s));
+    const HeadlineBar* headline = m_window->headline();
 
     // Batch: total KV scales with the sequences.
     const double kvBefore = m_controller->snapshot().evaluation.kv.totalBytes;
@@ -274,6 +303,12 @@ void TestUi::controlsReachScenarioAndCharts()
     evaluate();
     QCOMPARE(m_controller->scenario().kvPlacement, KvPlacement::CpuRam);
     QVERIFY(headline->tile(HeadlineBar::Decode)->value() != QString());
+}
+
+void TestUi::efficiencyFactorReachesTheLatency()
+{
+    ScenarioPanel* panel = m_window->panel();
+    auto* latency = static_cast<DecodeLatencyChart*>(m_window->chart(u"latency"_s));
 
     // An efficiency factor from the Advanced group.
     QDoubleSpinBox* hbm = panel->efficiencyBox("hbm_efficiency");
