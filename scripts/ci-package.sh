@@ -44,7 +44,7 @@ package() {
   [ -f "$deb" ] || fail "no .deb built"
   case $(basename "$deb") in kvscope_*_*.deb) ;; *) fail "unexpected name $deb" ;; esac
   # Only the programs, data and desktop files: no test suites, benchmarks or build helpers.
-  if dpkg-deb --contents "$deb" | grep -E 'tst_|bench|render-icon|\.a$|/include/'; then
+  if dpkg-deb --contents "$deb" | grep -E 'tst_|-tests$|bench|render-icon|\.a$|/include/'; then
     fail "build-only files in the package"
   fi
 }
