@@ -5,6 +5,7 @@
 #include "kvscope/settings/settings_registry.h"
 #include "scenario/field_access.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <vector>
@@ -91,13 +92,13 @@ bool inSettingRange(const Setting& setting, const Scenario& s)
 bool registryNumbersInRange(const Scenario& s)
 {
     const RangeTable& t = rangeTable();
-    bool ok = allInRange<int>(s, t.of(Kind::Int)) & allInRange<int64_t>(s, t.of(Kind::Int64)) &
-              allInRange<double>(s, t.of(Kind::Real)) &
-              allOptionalsInRange<int64_t>(s, t.of(Kind::OptionalInt64)) &
-              allOptionalsInRange<double>(s, t.of(Kind::OptionalReal));
-    for (const Setting* setting : t.called)
-        ok &= inSettingRange(*setting, s);
-    return ok;
+    if (!allInRange<int>(s, t.of(Kind::Int)) || !allInRange<int64_t>(s, t.of(Kind::Int64)) ||
+        !allInRange<double>(s, t.of(Kind::Real)) ||
+        !allOptionalsInRange<int64_t>(s, t.of(Kind::OptionalInt64)) ||
+        !allOptionalsInRange<double>(s, t.of(Kind::OptionalReal)))
+        return false;
+    return std::all_of(t.called.begin(), t.called.end(),
+                       [&s](const Setting* setting) { return inSettingRange(*setting, s); });
 }
 
 const Setting* firstNumberOutOfRange(const Scenario& s)

@@ -65,6 +65,8 @@ signals:
     void drawn();
 
 protected:
+    // QCustomPlot's own draw(QCPPainter*) stays reachable beside the snapshot's.
+    using QCustomPlot::draw;
     virtual void draw(const EvaluationSnapshot& snapshot) = 0;
     // Exact values under the mouse at axis coordinates (key, value), or "" for none.
     virtual QString hoverText(double key, double value, const QPoint& pixel) const = 0;
