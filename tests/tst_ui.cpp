@@ -9,6 +9,7 @@
 #include "charts/tokens_fit_chart.h"
 #include "charts/vram_chart.h"
 #include "export/screenshot.h"
+#include "kvscope/settings/settings_registry.h"
 #include "panels/context_control.h"
 #include "panels/headline_bar.h"
 #include "panels/scenario_panel.h"
@@ -21,9 +22,11 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -153,6 +156,7 @@ private slots:
     void dragCoalescesEvaluations();
     void contextDragMovesOnlyMarkers();
     void japaneseHasNoUntranslatedText();
+    void everyPlacedSettingHasALabelledControl();
     void screenshotIsNotBlank();
     void unitsSwitchChangesLabels();
 
@@ -671,6 +675,46 @@ void TestUi::japaneseHasNoUntranslatedText()
     QVERIFY2(weights.contains(QStringLiteral("（スケールを二重に保持）")), qPrintable(weights));
     QVERIFY2(weights.contains(QStringLiteral("（÷ 2 GPU）")), qPrintable(weights));
     QVERIFY2(!weights.contains(QStringLiteral(" (")), qPrintable(weights));
+}
+
+namespace {
+
+// What a setting's control is called: a check box's own text, else its form row's label.
+QString controlLabel(const QWidget* control)
+{
+    if (const auto* check = qobject_cast<const QCheckBox*>(control))
+        return check->text();
+    const auto* form = qobject_cast<const QFormLayout*>(control->parentWidget()->layout());
+    const auto* label =
+        form ? qobject_cast<const QLabel*>(form->labelForField(const_cast<QWidget*>(control)))
+             : nullptr;
+    return label ? label->text() : QString();
+}
+
+} // namespace
+
+// A setting placed in the window by its registry entry gets its control and its label there,
+// in both languages, with no line of window code of its own.
+void TestUi::everyPlacedSettingHasALabelledControl()
+{
+    static const QRegularExpression japanese(
+        QStringLiteral("[\\x{3040}-\\x{30FF}\\x{4E00}-\\x{9FFF}]"));
+    int placed = 0;
+    for (const QString& language : {u"en"_s, u"ja"_s}) {
+        m_window->setLanguage(language);
+        for (const Setting& setting : settingsRegistry()) {
+            if (setting.place == ControlPlace::None)
+                continue;
+            const auto* control = m_window->findChild<QWidget*>(QString::fromUtf8(setting.id));
+            QVERIFY2(control, setting.id);
+            const QString label = controlLabel(control);
+            QVERIFY2(!label.isEmpty() && label != QString::fromUtf8(setting.id), setting.id);
+            if (language == u"ja"_s)
+                QVERIFY2(label.contains(japanese), qPrintable(label));
+            ++placed;
+        }
+    }
+    QVERIFY(placed >= 2 * 20); // the engine and host knobs and every efficiency factor
 }
 
 void TestUi::screenshotIsNotBlank()

@@ -590,34 +590,6 @@
         <translation>超過</translation>
     </message>
     <message>
-        <source>Memory bandwidth efficiency</source>
-        <translation>メモリ帯域の実効率</translation>
-    </message>
-    <message>
-        <source>Compute efficiency (prefill)</source>
-        <translation>演算の実効率（プリフィル）</translation>
-    </message>
-    <message>
-        <source>PCIe protocol efficiency</source>
-        <translation>PCIe プロトコル効率</translation>
-    </message>
-    <message>
-        <source>Disk read efficiency</source>
-        <translation>ディスク読み出しの実効率</translation>
-    </message>
-    <message>
-        <source>Host memory efficiency</source>
-        <translation>ホストメモリの実効率</translation>
-    </message>
-    <message>
-        <source>Reading speed (tokens/s)</source>
-        <translation>人が読む速度（トークン/秒）</translation>
-    </message>
-    <message>
-        <source>Bytes per activation</source>
-        <translation>アクティベーション 1 要素のバイト数</translation>
-    </message>
-    <message>
         <source>fixed</source>
         <translation>固定コスト</translation>
     </message>
@@ -628,26 +600,6 @@
     <message>
         <source>CPU layers</source>
         <translation>CPU 側レイヤー</translation>
-    </message>
-    <message>
-        <source>Fixed cost per layer (µs)</source>
-        <translation>レイヤーあたりの固定コスト（µs）</translation>
-    </message>
-    <message>
-        <source>Fixed cost per layer without CUDA graphs (µs)</source>
-        <translation>CUDA グラフなしのレイヤーあたり固定コスト（µs）</translation>
-    </message>
-    <message>
-        <source>GPU–CPU hand-over (µs)</source>
-        <translation>GPU と CPU 間の受け渡し（µs）</translation>
-    </message>
-    <message>
-        <source>GPU link efficiency (all-reduce)</source>
-        <translation>GPU 間通信の実効効率（all-reduce）</translation>
-    </message>
-    <message>
-        <source>All-reduce latency (µs)</source>
-        <translation>all-reduce のレイテンシ（µs）</translation>
     </message>
     <message>
         <source>as CUDA reports it</source>
@@ -730,6 +682,121 @@
     <message>
         <source>%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7</source>
         <translation>%1・%2・%3 × %4・コンテキスト長 %5・同時実行数 %6・%7</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::Setting</name>
+    <message>
+        <source>Host RAM size</source>
+        <translation>ホスト RAM 容量</translation>
+    </message>
+    <message>
+        <source>Host memory bandwidth</source>
+        <translation>ホストメモリ帯域</translation>
+    </message>
+    <message>
+        <source>as the host memory above</source>
+        <translation>上のホストメモリどおり</translation>
+    </message>
+    <message>
+        <source>Offload weights that do not fit to CPU RAM</source>
+        <translation>VRAM に収まらない重みを CPU RAM にオフロードする</translation>
+    </message>
+    <message>
+        <source>GPU memory fraction</source>
+        <translation>GPU メモリ使用率</translation>
+    </message>
+    <message>
+        <source>Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)</source>
+        <translation>推論エンジンが使える GPU メモリの割合（vLLM の gpu_memory_utilization）</translation>
+    </message>
+    <message>
+        <source>KV block size (tokens)</source>
+        <translation>KV ブロックサイズ（トークン）</translation>
+    </message>
+    <message>
+        <source>Prefill chunk (tokens, 0 = whole prompt)</source>
+        <translation>プリフィルのチャンク（トークン、0 = プロンプト全体）</translation>
+    </message>
+    <message>
+        <source>Max concurrent sequences (vLLM max_num_seqs)</source>
+        <translation>最大同時シーケンス数（vLLM の max_num_seqs）</translation>
+    </message>
+    <message>
+        <source>as the batch</source>
+        <translation>同時シーケンス数と同じ</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>ランタイムのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Layers on the GPU (llama.cpp -ngl)</source>
+        <translation>GPU に載せるレイヤー数（llama.cpp の -ngl）</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <source>Multi-GPU split</source>
+        <translation>複数 GPU の分割方式</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (every layer split)</source>
+        <translation>テンソル並列（各レイヤーを分割）</translation>
+    </message>
+    <message>
+        <source>Layer split (GPUs take turns)</source>
+        <translation>レイヤー分割（GPU が順番に処理）</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth efficiency</source>
+        <translation>メモリ帯域の実効率</translation>
+    </message>
+    <message>
+        <source>Compute efficiency (prefill)</source>
+        <translation>演算の実効率（プリフィル）</translation>
+    </message>
+    <message>
+        <source>PCIe protocol efficiency</source>
+        <translation>PCIe プロトコル効率</translation>
+    </message>
+    <message>
+        <source>Disk read efficiency</source>
+        <translation>ディスク読み出しの実効率</translation>
+    </message>
+    <message>
+        <source>Host memory efficiency</source>
+        <translation>ホストメモリの実効率</translation>
+    </message>
+    <message>
+        <source>Reading speed (tokens/s)</source>
+        <translation>人が読む速度（トークン/秒）</translation>
+    </message>
+    <message>
+        <source>Bytes per activation</source>
+        <translation>アクティベーション 1 要素のバイト数</translation>
+    </message>
+    <message>
+        <source>Fixed cost per layer (µs)</source>
+        <translation>レイヤーあたりの固定コスト（µs）</translation>
+    </message>
+    <message>
+        <source>Fixed cost per layer without CUDA graphs (µs)</source>
+        <translation>CUDA グラフなしのレイヤーあたり固定コスト（µs）</translation>
+    </message>
+    <message>
+        <source>GPU link efficiency (all-reduce)</source>
+        <translation>GPU 間通信の実効効率（all-reduce）</translation>
+    </message>
+    <message>
+        <source>All-reduce latency (µs)</source>
+        <translation>all-reduce のレイテンシ（µs）</translation>
+    </message>
+    <message>
+        <source>GPU–CPU hand-over (µs)</source>
+        <translation>GPU と CPU 間の受け渡し（µs）</translation>
     </message>
 </context>
 <context>
@@ -1018,25 +1085,6 @@
     </message>
 </context>
 <context>
-    <name>kvscope::ui::FetchProgressDialog</name>
-    <message>
-        <source>Import from Hugging Face</source>
-        <translation>Hugging Face からインポート</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
-    <message>
-        <source>Fetching the config.json of %1 from the Hugging Face Hub...</source>
-        <translation>%1 の config.json を Hugging Face Hub から取得しています...</translation>
-    </message>
-    <message>
-        <source>%1 received</source>
-        <translation>%1 受信済み</translation>
-    </message>
-</context>
-<context>
     <name>kvscope::ui::CustomGpuDialog</name>
     <message>
         <source>Custom GPU</source>
@@ -1192,6 +1240,25 @@
     <message>
         <source>Fits from --n-cpu-moe %1 at %2.</source>
         <translation>%2 では --n-cpu-moe %1 以上で収まります。</translation>
+    </message>
+</context>
+<context>
+    <name>kvscope::ui::FetchProgressDialog</name>
+    <message>
+        <source>Import from Hugging Face</source>
+        <translation>Hugging Face からインポート</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Fetching the config.json of %1 from the Hugging Face Hub...</source>
+        <translation>%1 の config.json を Hugging Face Hub から取得しています...</translation>
+    </message>
+    <message>
+        <source>%1 received</source>
+        <translation>%1 受信済み</translation>
     </message>
 </context>
 <context>
@@ -2030,30 +2097,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>詳細設定: 効率とオーバーヘッド</translation>
     </message>
     <message>
-        <source>GPU memory fraction</source>
-        <translation>GPU メモリ使用率</translation>
-    </message>
-    <message>
-        <source>Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)</source>
-        <translation>推論エンジンが使える GPU メモリの割合（vLLM の gpu_memory_utilization）</translation>
-    </message>
-    <message>
-        <source>Runtime overhead</source>
-        <translation>ランタイムのオーバーヘッド</translation>
-    </message>
-    <message>
-        <source>KV block size (tokens)</source>
-        <translation>KV ブロックサイズ（トークン）</translation>
-    </message>
-    <message>
-        <source>Prefill chunk (tokens, 0 = whole prompt)</source>
-        <translation>プリフィルのチャンク（トークン、0 = プロンプト全体）</translation>
-    </message>
-    <message>
-        <source>Offload weights that do not fit to CPU RAM</source>
-        <translation>VRAM に収まらない重みを CPU RAM にオフロードする</translation>
-    </message>
-    <message>
         <source>NVMe drive</source>
         <translation>NVMe ドライブ</translation>
     </message>
@@ -2062,48 +2105,8 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>ホストメモリ</translation>
     </message>
     <message>
-        <source>Max concurrent sequences (vLLM max_num_seqs)</source>
-        <translation>最大同時シーケンス数（vLLM の max_num_seqs）</translation>
-    </message>
-    <message>
-        <source>as the batch</source>
-        <translation>同時シーケンス数と同じ</translation>
-    </message>
-    <message>
-        <source>Layers on the GPU (llama.cpp -ngl)</source>
-        <translation>GPU に載せるレイヤー数（llama.cpp の -ngl）</translation>
-    </message>
-    <message>
-        <source>all</source>
-        <translation>すべて</translation>
-    </message>
-    <message>
-        <source>Multi-GPU split</source>
-        <translation>複数 GPU の分割方式</translation>
-    </message>
-    <message>
-        <source>Tensor parallel (every layer split)</source>
-        <translation>テンソル並列（各レイヤーを分割）</translation>
-    </message>
-    <message>
-        <source>Layer split (GPUs take turns)</source>
-        <translation>レイヤー分割（GPU が順番に処理）</translation>
-    </message>
-    <message>
         <source>MoE experts in host RAM</source>
         <translation>ホスト RAM に置く MoE エキスパート</translation>
-    </message>
-    <message>
-        <source>Host memory bandwidth</source>
-        <translation>ホストメモリ帯域</translation>
-    </message>
-    <message>
-        <source>as the host memory above</source>
-        <translation>上のホストメモリどおり</translation>
-    </message>
-    <message>
-        <source>Host RAM size</source>
-        <translation>ホスト RAM 容量</translation>
     </message>
     <message>
         <source>Import model...</source>

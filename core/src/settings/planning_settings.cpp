@@ -27,6 +27,8 @@ std::vector<Setting> hostSettings()
                  "checks it";
         s.apply = KVSCOPE_FIELD_SETTER(hostRamGiB, realOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(hostRamGiB));
+        s.place = ControlPlace::HostDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Host RAM size");
         r.push_back(std::move(s));
     }
     {
@@ -45,6 +47,9 @@ std::vector<Setting> hostSettings()
         };
         settings_detail::setNumber(s, {[](const Scenario& sc) { return sc.hostMemoryGBps; },
                                        KVSCOPE_FIELD_AT(hostMemoryGBps)});
+        s.place = ControlPlace::HostDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Host memory bandwidth");
+        s.texts.unsetText = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "as the host memory above");
         r.push_back(std::move(s));
     }
     return r;

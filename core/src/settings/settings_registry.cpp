@@ -19,8 +19,8 @@ using N = std::optional<double>;
 using namespace settings_detail;
 
 // One efficiency factor: its file key sits in the scenario's "efficiency" object.
-Setting factor(const char* id, const char* flag, double lo, double hi, const char* unit,
-               const char* help,
+Setting factor(const char* id, const char* flag, const char* label, double lo, double hi,
+               const char* unit, const char* help,
                std::optional<FieldError> (*apply)(Scenario&, const SettingValue&, const Catalog&),
                const NumberAccess& number)
 {
@@ -29,6 +29,8 @@ Setting factor(const char* id, const char* flag, double lo, double hi, const cha
     s.defaultText = "the catalog's (efficiency.json, with its source)";
     s.help = help;
     s.fileSection = "efficiency";
+    s.place = ControlPlace::EfficiencyDrawer;
+    s.texts.label = label;
     s.apply = apply;
     setNumber(s, number);
     return s;
@@ -128,6 +130,9 @@ std::vector<Setting> kvPlacementSettings()
         s.help = "device_map=\"auto\": weights that do not fit go to CPU RAM";
         s.apply = KVSCOPE_FIELD_SETTER(offloadWeights, switchOf);
         s.current = KVSCOPE_FIELD_GETTER(offloadWeights);
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting",
+                                               "Offload weights that do not fit to CPU RAM");
         r.push_back(std::move(s));
     }
     return r;
@@ -151,6 +156,12 @@ std::vector<Setting> engineMemorySettings()
         };
         setNumber(s, {[](const Scenario& sc) -> N { return sc.memoryFraction; },
                       KVSCOPE_FIELD_AT(memoryFraction)});
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "GPU memory fraction");
+        s.texts.toolTip = KVSCOPE_TRANSLATE_NOOP(
+            "kvscope::Setting",
+            "Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)");
+        s.shownWhenUnset = [](const Scenario& sc) { return sc.effectiveMemoryFraction(); };
         r.push_back(std::move(s));
     }
     {
@@ -162,6 +173,8 @@ std::vector<Setting> engineMemorySettings()
         s.engineNames = {{"vllm", "block_size"}};
         s.apply = KVSCOPE_FIELD_SETTER(engine.kvBlockTokens, integerOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(engine.kvBlockTokens));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "KV block size (tokens)");
         r.push_back(std::move(s));
     }
     return r;
@@ -188,6 +201,9 @@ std::vector<Setting> engineBatchSettings()
             return std::nullopt;
         };
         setNumber(s, KVSCOPE_FIELD_NUMBER(engine.prefillChunkTokens));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label =
+            KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Prefill chunk (tokens, 0 = whole prompt)");
         r.push_back(std::move(s));
     }
     {
@@ -199,6 +215,10 @@ std::vector<Setting> engineBatchSettings()
         s.engineNames = {{"vllm", "max_num_seqs"}};
         s.apply = KVSCOPE_FIELD_SETTER(engine.maxNumSeqs, integerOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(engine.maxNumSeqs));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting",
+                                               "Max concurrent sequences (vLLM max_num_seqs)");
+        s.texts.unsetText = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "as the batch");
         r.push_back(std::move(s));
     }
     return r;
@@ -216,6 +236,8 @@ std::vector<Setting> engineOverheadSettings()
         s.help = "memory the engine holds besides weights, KV, activations and CUDA graphs";
         s.apply = KVSCOPE_FIELD_SETTER(engine.runtimeOverheadMiB, realOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(engine.runtimeOverheadMiB));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Runtime overhead");
         r.push_back(std::move(s));
     }
     {
@@ -295,6 +317,10 @@ std::vector<Setting> hostOffloadSettings()
                           return sc.gpuLayers ? N(double(*sc.gpuLayers)) : std::nullopt;
                       },
                       KVSCOPE_FIELD_AT(gpuLayers)});
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label =
+            KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Layers on the GPU (llama.cpp -ngl)");
+        s.texts.unsetText = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "all");
         r.push_back(std::move(s));
     }
     {
@@ -343,6 +369,11 @@ std::vector<Setting> splitModeSettings()
         s.current = [](const Scenario& sc) -> V {
             return SettingValue(std::string(sc.engine.layerSplit ? "layer" : "tensor"));
         };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Multi-GPU split");
+        s.texts.choices = {
+            KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Tensor parallel (every layer split)"),
+            KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Layer split (GPUs take turns)")};
         r.push_back(std::move(s));
     }
     return r;
@@ -352,51 +383,67 @@ std::vector<Setting> splitModeSettings()
 std::vector<Setting> efficiencySettings()
 {
     std::vector<Setting> r;
-    r.push_back(factor("hbm_efficiency", "hbm-efficiency", 0.05, 1, "fraction",
-                       "share of peak memory bandwidth a decode step reaches",
+    r.push_back(factor("hbm_efficiency", "hbm-efficiency",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Memory bandwidth efficiency"),
+                       0.05, 1, "fraction", "share of peak memory bandwidth a decode step reaches",
                        KVSCOPE_FIELD_SETTER(efficiency.hbm, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.hbm)));
-    r.push_back(factor("compute_efficiency", "compute-efficiency", 0.05, 1, "fraction",
-                       "share of peak tensor FLOP/s a prefill reaches",
+    r.push_back(factor("compute_efficiency", "compute-efficiency",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Compute efficiency (prefill)"),
+                       0.05, 1, "fraction", "share of peak tensor FLOP/s a prefill reaches",
                        KVSCOPE_FIELD_SETTER(efficiency.compute, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.compute)));
-    r.push_back(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency", 0.05, 1, "fraction",
-                       "PCIe payload share after protocol overhead",
+    r.push_back(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "PCIe protocol efficiency"), 0.05,
+                       1, "fraction", "PCIe payload share after protocol overhead",
                        KVSCOPE_FIELD_SETTER(efficiency.pcieProtocol, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.pcieProtocol)));
-    r.push_back(factor("disk_efficiency", "disk-efficiency", 0.05, 1, "fraction",
-                       "share of a drive's rated read reached",
+    r.push_back(factor("disk_efficiency", "disk-efficiency",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Disk read efficiency"), 0.05, 1,
+                       "fraction", "share of a drive's rated read reached",
                        KVSCOPE_FIELD_SETTER(efficiency.disk, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.disk)));
-    r.push_back(factor("host_memory_efficiency", "host-memory-efficiency", 0.05, 1, "fraction",
-                       "share of host memory peak bandwidth reached",
+    r.push_back(factor("host_memory_efficiency", "host-memory-efficiency",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Host memory efficiency"), 0.05,
+                       1, "fraction", "share of host memory peak bandwidth reached",
                        KVSCOPE_FIELD_SETTER(efficiency.hostMemory, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.hostMemory)));
-    r.push_back(factor("realtime_tokens_per_s", "realtime-tokens-per-s", 1, 100, "tokens/s",
-                       "decode speed treated as real time (reading speed)",
+    r.push_back(factor("realtime_tokens_per_s", "realtime-tokens-per-s",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Reading speed (tokens/s)"), 1,
+                       100, "tokens/s", "decode speed treated as real time (reading speed)",
                        KVSCOPE_FIELD_SETTER(efficiency.realtimeTokensPerS, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.realtimeTokensPerS)));
-    r.push_back(factor("activation_bytes", "activation-bytes", 1, 4, "bytes",
-                       "bytes per activation element",
+    r.push_back(factor("activation_bytes", "activation-bytes",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Bytes per activation"), 1, 4,
+                       "bytes", "bytes per activation element",
                        KVSCOPE_FIELD_SETTER(efficiency.activationBytes, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.activationBytes)));
-    r.push_back(factor("layer_overhead_us", "layer-overhead-us", 0, 1000, "µs",
+    r.push_back(factor("layer_overhead_us", "layer-overhead-us",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Fixed cost per layer (µs)"), 0,
+                       1000, "µs",
                        "fixed time per layer per decode step (launches, synchronisation)",
                        KVSCOPE_FIELD_SETTER(efficiency.layerOverheadUs, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadUs)));
-    r.push_back(factor("layer_overhead_eager_us", "layer-overhead-eager-us", 0, 1000, "µs",
-                       "the same per layer without CUDA graphs (--enforce-eager, transformers)",
-                       KVSCOPE_FIELD_SETTER(efficiency.layerOverheadEagerUs, realOf),
-                       KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadEagerUs)));
-    r.push_back(factor("interconnect_efficiency", "interconnect-efficiency", 0.05, 1, "fraction",
-                       "share of NVLink / PCIe bandwidth an all-reduce reaches",
-                       KVSCOPE_FIELD_SETTER(efficiency.interconnect, realOf),
-                       KVSCOPE_FIELD_NUMBER(efficiency.interconnect)));
-    r.push_back(factor("all_reduce_latency_us", "all-reduce-latency-us", 0, 1000, "µs",
-                       "fixed latency of one all-reduce",
+    r.push_back(factor(
+        "layer_overhead_eager_us", "layer-overhead-eager-us",
+        KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Fixed cost per layer without CUDA graphs (µs)"),
+        0, 1000, "µs", "the same per layer without CUDA graphs (--enforce-eager, transformers)",
+        KVSCOPE_FIELD_SETTER(efficiency.layerOverheadEagerUs, realOf),
+        KVSCOPE_FIELD_NUMBER(efficiency.layerOverheadEagerUs)));
+    r.push_back(
+        factor("interconnect_efficiency", "interconnect-efficiency",
+               KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "GPU link efficiency (all-reduce)"), 0.05,
+               1, "fraction", "share of NVLink / PCIe bandwidth an all-reduce reaches",
+               KVSCOPE_FIELD_SETTER(efficiency.interconnect, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.interconnect)));
+    r.push_back(factor("all_reduce_latency_us", "all-reduce-latency-us",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "All-reduce latency (µs)"), 0,
+                       1000, "µs", "fixed latency of one all-reduce",
                        KVSCOPE_FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.allReduceLatencyUs)));
-    r.push_back(factor("host_handover_us", "host-handover-us", 0, 10'000, "µs",
+    r.push_back(factor("host_handover_us", "host-handover-us",
+                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "GPU–CPU hand-over (µs)"), 0,
+                       10'000, "µs",
                        "one hand-over between GPU and CPU (llama.cpp experts in host RAM)",
                        KVSCOPE_FIELD_SETTER(efficiency.hostHandoverUs, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.hostHandoverUs)));

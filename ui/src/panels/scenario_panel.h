@@ -3,6 +3,8 @@
 
 #include "window/scenario_controller.h"
 
+#include "kvscope/scenario/setting.h"
+
 #include <QWidget>
 
 #include <map>
@@ -76,8 +78,8 @@ private:
     QWidget* buildAdvanced();
     void addStorageAndHostRows(QWidget* box);
     // A registry entry's control in `form`, with an empty label for retranslate() to fill.
-    SettingControl* addSettingRow(QFormLayout* form, QWidget* parent, const char* id,
-                                  double (*shownWhenUnset)(const Scenario&) = nullptr);
+    SettingControl* addSettingRow(QFormLayout* form, QWidget* parent, const char* id);
+    void addDrawerRows(QWidget* box, ControlPlace place);
     SettingControl* settingControl(const std::string& id) const;
     void retranslateAdvanced();
     void syncHostRam(const Scenario& s); // what 0 GiB (the platform's) stands for

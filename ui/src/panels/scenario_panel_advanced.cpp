@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The scenario panel's "Advanced" drawer: engine limits, offload targets, host memory and the
-// efficiency factors. Each plain setting is a registry entry whose control SettingControl makes
-// (range, unit, type) and commits through ScenarioController::applySetting; what this file says
-// per setting is its place and its translated label.
+// efficiency factors. Each plain setting is a registry entry that names its place and its texts;
+// SettingControl makes its control (range, unit, type) and commits through
+// ScenarioController::applySetting, so a new setting needs no line here.
 #include "panels/scenario_panel.h"
 
 #include "panels/setting_control.h"
@@ -19,81 +19,14 @@
 #include <QLocale>
 #include <QSpinBox>
 
-#include <array>
-#include <cstring>
-
 namespace kvscope::ui {
 
 namespace {
 
-constexpr const char* kContext = "kvscope::ui::ScenarioPanel";
-
-// One drawer row over a registry entry. The texts are translated in the panel's context.
-struct DrawerSetting
+// A setting's window texts are marked in the registry and translated in this context.
+QString settingText(const char* text)
 {
-    const char* id;
-    const char* label;
-    const char* specialText = nullptr; // the spin box's bottom ("all": the field left unset)
-    const char* toolTip = nullptr;
-    std::array<const char*, 2> choiceTexts{}; // a choice's display texts, in registry order
-    SettingControl::UnsetValue shownWhenUnset = nullptr;
-};
-
-double effectiveMemoryFraction(const Scenario& s)
-{
-    return s.effectiveMemoryFraction();
-}
-
-// The engine's knobs, above the storage and host rows.
-const std::array<DrawerSetting, 8>& engineSettings()
-{
-    static const std::array<DrawerSetting, 8> rows{{
-        {"gpu_mem_util",
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "GPU memory fraction"),
-         nullptr,
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel",
-                           "Share of GPU memory the engine may use (vLLM: gpu_memory_utilization)"),
-         {},
-         &effectiveMemoryFraction},
-        {"runtime_overhead_mib",
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "Runtime overhead")},
-        {"block_size", QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "KV block size (tokens)")},
-        {"prefill_chunk_tokens", QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel",
-                                                   "Prefill chunk (tokens, 0 = whole prompt)")},
-        {"max_num_seqs",
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel",
-                           "Max concurrent sequences (vLLM max_num_seqs)"),
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "as the batch")},
-        {"n_gpu_layers",
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "Layers on the GPU (llama.cpp -ngl)"),
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "all")},
-        {"split_mode",
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "Multi-GPU split"),
-         nullptr,
-         nullptr,
-         {QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "Tensor parallel (every layer split)"),
-          QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "Layer split (GPUs take turns)")}},
-        {"offload_weights", QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel",
-                                              "Offload weights that do not fit to CPU RAM")},
-    }};
-    return rows;
-}
-
-// The host's own figures, under the host memory row.
-const std::array<DrawerSetting, 2>& hostSettings()
-{
-    static const std::array<DrawerSetting, 2> rows{{
-        {"host_memory_gb_per_s",
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "Host memory bandwidth"),
-         QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "as the host memory above")},
-        {"host_ram_gib", QT_TRANSLATE_NOOP("kvscope::ui::ScenarioPanel", "Host RAM size")},
-    }};
-    return rows;
-}
-
-QString translated(const char* text)
-{
-    return text ? QCoreApplication::translate(kContext, text) : QString();
+    return text && *text ? QCoreApplication::translate("kvscope::Setting", text) : QString();
 }
 
 QLabel* labelOf(QFormLayout* form, QWidget* field)
@@ -103,13 +36,12 @@ QLabel* labelOf(QFormLayout* form, QWidget* field)
 
 } // namespace
 
-SettingControl* ScenarioPanel::addSettingRow(QFormLayout* form, QWidget* parent, const char* id,
-                                             double (*shownWhenUnset)(const Scenario&))
+SettingControl* ScenarioPanel::addSettingRow(QFormLayout* form, QWidget* parent, const char* id)
 {
     const Setting* setting = settingById(id);
     if (!setting)
         return nullptr;
-    auto* control = new SettingControl(*setting, m_controller, parent, shownWhenUnset);
+    auto* control = new SettingControl(*setting, m_controller, parent);
     m_settingControls[id] = control;
     form->addRow(new QLabel(parent), control->widget());
     return control;
@@ -127,19 +59,23 @@ QWidget* ScenarioPanel::buildAdvanced()
     m_advancedForm = new QFormLayout(box);
     m_advancedForm->setContentsMargins(12, 0, 0, 0);
     m_advancedForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    for (const DrawerSetting& row : engineSettings())
-        addSettingRow(m_advancedForm, box, row.id, row.shownWhenUnset);
+    addDrawerRows(box, ControlPlace::EngineDrawer);
     addStorageAndHostRows(box);
-    for (const DrawerSetting& row : hostSettings())
-        addSettingRow(m_advancedForm, box, row.id, row.shownWhenUnset);
-    // Every efficiency factor of the registry, with its catalog source as the tooltip.
-    for (const Setting& setting : settingsRegistry())
-        if (std::strcmp(setting.fileSection, "efficiency") == 0)
-            if (SettingControl* control = addSettingRow(m_advancedForm, box, setting.id))
-                for (const EfficiencyFactor& factor : m_controller->catalog().efficiencyFactors)
-                    if (factor.id == setting.id)
-                        control->widget()->setToolTip(QString::fromStdString(factor.source));
+    addDrawerRows(box, ControlPlace::HostDrawer);
+    addDrawerRows(box, ControlPlace::EfficiencyDrawer);
+    // Each efficiency factor's tooltip is its catalog source.
+    for (const EfficiencyFactor& factor : m_controller->catalog().efficiencyFactors)
+        if (SettingControl* control = settingControl(factor.id))
+            control->widget()->setToolTip(QString::fromStdString(factor.source));
     return box;
+}
+
+// Every registry setting the window shows at `place`, in registry order.
+void ScenarioPanel::addDrawerRows(QWidget* box, ControlPlace place)
+{
+    for (const Setting& setting : settingsRegistry())
+        if (setting.place == place)
+            addSettingRow(m_advancedForm, box, setting.id);
 }
 
 // The NVMe drive and host memory are catalog entries: lists of the catalog's ids.
@@ -168,37 +104,28 @@ void ScenarioPanel::addStorageAndHostRows(QWidget* box)
 
 void ScenarioPanel::retranslateAdvanced()
 {
-    auto labelRow = [this](const DrawerSetting& row) {
-        SettingControl* control = settingControl(row.id);
-        if (!control)
-            return;
+    for (const auto& [id, control] : m_settingControls) {
+        const Setting& setting = control->setting();
+        if (setting.place == ControlPlace::None)
+            continue;
         QLabel* label = labelOf(m_advancedForm, control->widget());
         if (control->carriesItsLabel()) {
-            control->setLabelText(translated(row.label));
+            control->setLabelText(settingText(setting.texts.label));
             if (label)
                 label->clear();
         } else if (label) {
-            label->setText(translated(row.label));
+            label->setText(settingText(setting.texts.label));
         }
-        control->setSpecialValueText(translated(row.specialText));
-        if (row.toolTip)
-            control->widget()->setToolTip(translated(row.toolTip));
-        for (size_t i = 0; i < row.choiceTexts.size(); ++i)
-            if (row.choiceTexts[i])
-                control->setChoiceText(int(i), translated(row.choiceTexts[i]));
-    };
-    for (const DrawerSetting& row : engineSettings())
-        labelRow(row);
-    for (const DrawerSetting& row : hostSettings())
-        labelRow(row);
+        control->setSpecialValueText(settingText(setting.texts.unsetText));
+        if (*setting.texts.toolTip)
+            control->widget()->setToolTip(settingText(setting.texts.toolTip));
+        for (size_t i = 0; i < setting.texts.choices.size(); ++i)
+            control->setChoiceText(int(i), settingText(setting.texts.choices[i]));
+    }
     if (QLabel* l = labelOf(m_advancedForm, m_nvme))
         l->setText(tr("NVMe drive"));
     if (QLabel* l = labelOf(m_advancedForm, m_host))
         l->setText(tr("Host memory"));
-    for (const auto& [id, control] : m_settingControls)
-        if (std::strcmp(control->setting().fileSection, "efficiency") == 0)
-            if (QLabel* l = labelOf(m_advancedForm, control->widget()))
-                l->setText(UiText::efficiencyName(id));
 }
 
 void ScenarioPanel::syncHostRam(const Scenario& s)

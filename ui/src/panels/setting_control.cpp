@@ -64,11 +64,10 @@ std::string exactText(double value)
 } // namespace
 
 SettingControl::SettingControl(const Setting& setting, ScenarioController* controller,
-                               QWidget* parent, UnsetValue shownWhenUnset)
-    : QObject(parent), m_setting(setting), m_controller(controller),
-      m_shownWhenUnset(shownWhenUnset)
+                               QWidget* parent)
+    : QObject(parent), m_setting(setting), m_controller(controller)
 {
-    m_offersUnset = isOptionalField(setting) && !shownWhenUnset;
+    m_offersUnset = isOptionalField(setting) && !setting.shownWhenUnset;
     switch (setting.type) {
     case SettingType::Integer:
         m_widget = makeSpinBox(parent);
@@ -158,14 +157,14 @@ void SettingControl::sync(const Scenario& scenario)
     const QSignalBlocker blocker(m_widget);
     if (auto* spin = qobject_cast<QSpinBox*>(m_widget)) {
         const std::optional<double> value = m_setting.number(scenario);
-        spin->setValue(value              ? int(std::min<double>(*value, INT_MAX))
-                       : m_shownWhenUnset ? int(m_shownWhenUnset(scenario))
-                                          : spin->minimum());
+        spin->setValue(value                      ? int(std::min<double>(*value, INT_MAX))
+                       : m_setting.shownWhenUnset ? int(m_setting.shownWhenUnset(scenario))
+                                                  : spin->minimum());
     } else if (auto* real = qobject_cast<QDoubleSpinBox*>(m_widget)) {
         const std::optional<double> value = m_setting.number(scenario);
-        real->setValue(value              ? *value
-                       : m_shownWhenUnset ? m_shownWhenUnset(scenario)
-                                          : real->minimum());
+        real->setValue(value                      ? *value
+                       : m_setting.shownWhenUnset ? m_setting.shownWhenUnset(scenario)
+                                                  : real->minimum());
     } else if (auto* check = qobject_cast<QCheckBox*>(m_widget)) {
         const std::optional<SettingValue> value = m_setting.current(scenario);
         check->setChecked(value && std::get<bool>(*value));

@@ -26,11 +26,9 @@ class SettingControl : public QObject
     Q_OBJECT
 public:
     // A setting whose field may be left to its default (an optional field) shows that as the
-    // bottom of its spin box, one step below the range (or at its open bound), unless
-    // `shownWhenUnset` gives the value in effect to show instead.
-    using UnsetValue = double (*)(const Scenario&);
-    SettingControl(const Setting& setting, ScenarioController* controller, QWidget* parent,
-                   UnsetValue shownWhenUnset = nullptr);
+    // bottom of its spin box, one step below the range (or at its open bound), unless the
+    // setting's `shownWhenUnset` gives the value in effect to show instead.
+    SettingControl(const Setting& setting, ScenarioController* controller, QWidget* parent);
 
     const Setting& setting() const { return m_setting; }
     QWidget* widget() const { return m_widget; }
@@ -55,7 +53,6 @@ private:
 
     const Setting& m_setting;
     ScenarioController* m_controller;
-    UnsetValue m_shownWhenUnset;
     bool m_offersUnset = false; // the spin box's bottom means "left to its default"
     QWidget* m_widget = nullptr;
 };

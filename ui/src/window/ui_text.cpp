@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/ui_text.h"
 
+#include "kvscope/settings/settings_registry.h"
+
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <algorithm>
@@ -225,31 +228,10 @@ ExplainWords UiText::explainWords()
 
 QString UiText::efficiencyName(const std::string& id)
 {
-    if (id == "hbm_efficiency")
-        return tr("Memory bandwidth efficiency");
-    if (id == "compute_efficiency")
-        return tr("Compute efficiency (prefill)");
-    if (id == "pcie_protocol_efficiency")
-        return tr("PCIe protocol efficiency");
-    if (id == "disk_efficiency")
-        return tr("Disk read efficiency");
-    if (id == "host_memory_efficiency")
-        return tr("Host memory efficiency");
-    if (id == "realtime_tokens_per_s")
-        return tr("Reading speed (tokens/s)");
-    if (id == "activation_bytes")
-        return tr("Bytes per activation");
-    if (id == "layer_overhead_us")
-        return tr("Fixed cost per layer (µs)");
-    if (id == "layer_overhead_eager_us")
-        return tr("Fixed cost per layer without CUDA graphs (µs)");
-    if (id == "host_handover_us")
-        return tr("GPU–CPU hand-over (µs)");
-    if (id == "interconnect_efficiency")
-        return tr("GPU link efficiency (all-reduce)");
-    if (id == "all_reduce_latency_us")
-        return tr("All-reduce latency (µs)");
-    return QString::fromStdString(id);
+    const Setting* setting = settingById(id);
+    return setting && *setting->texts.label
+               ? QCoreApplication::translate("kvscope::Setting", setting->texts.label)
+               : QString::fromStdString(id);
 }
 
 std::vector<Explanation> UiText::explanations(const Scenario& scenario,

@@ -42,6 +42,29 @@ struct NumberField
     uint32_t offset = 0; // bytes from the start of the Scenario
 };
 
+// Marks a window text for lupdate, which reads it as QT_TRANSLATE_NOOP (the alias is given in
+// ui/CMakeLists.txt); the window translates it in `context`. The core itself stays free of Qt.
+#define KVSCOPE_TRANSLATE_NOOP(context, text) text
+
+// Where the window shows a setting as a control made from its entry (SettingControl), in
+// registry order within each place. Settings with a control of their own (the model, GPU and
+// engine lists, the context slider) and settings only files and the CLI take say None.
+enum class ControlPlace : uint8_t {
+    None,
+    EngineDrawer,     // "Advanced": the engine's knobs
+    HostDrawer,       // "Advanced": the host's own figures, under its memory
+    EfficiencyDrawer, // "Advanced": the efficiency factors, each with its catalog source
+};
+
+// A setting's texts in the window, in English, translated in the context "kvscope::Setting".
+struct ControlTexts
+{
+    const char* label = "";
+    const char* unsetText = "";       // a spin box's bottom: the field left to its default
+    const char* toolTip = "";         // "" leaves the control's tooltip to the window
+    std::vector<const char*> choices; // a choice's display texts, in the order of `choices`
+};
+
 // An engine's own name for a setting: vLLM's `gpu_memory_utilization`, llama.cpp's
 // `n_gpu_layers`. Validation cases state settings under these names.
 struct EngineName
@@ -67,6 +90,11 @@ struct Setting
     std::vector<const char*> flagAliases; // further CLI flags, e.g. llama.cpp's "ubatch"
     const char* fileSection = "";         // "efficiency": the key sits in that object
     bool choosesEntry = false;            // applied before the others: later defaults depend on it
+    ControlPlace place = ControlPlace::None;
+    ControlTexts texts;
+    // The value in effect when the field is left unset, for a control to show instead of
+    // `texts.unsetText` (the memory fraction the engine uses).
+    double (*shownWhenUnset)(const Scenario&) = nullptr;
 
     // Puts a checked value into the scenario; catalog lookups may still refuse it.
     std::optional<FieldError> (*apply)(Scenario&, const SettingValue&, const Catalog&) = nullptr;
