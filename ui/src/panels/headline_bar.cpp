@@ -230,88 +230,144 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
     m_last = &snap;
     // With scenarios pinned, each figure also says how it differs from the first (A).
     m_reference = snap.pinned->empty() ? nullptr : &snap.pinned->front();
-    const Evaluation* ref = m_reference ? &m_reference->evaluation : nullptr;
-    const Scenario& s = snap.scenario;
-    const Evaluation& e = snap.evaluation;
-    auto bytes = [&](double b) { return UiText::bytes(b, m_units); };
-    const auto all = UiText::explanations(s, e, m_units);
-    auto why = [&](const char* id) { return UiText::arithmetic(all, id); };
+    const TileInputs in{snap, m_reference ? &m_reference->evaluation : nullptr,
+                        UiText::explanations(snap.scenario, snap.evaluation, m_units)};
+    showKvTiles(in);
+    showWeights(in);
+    showFit(in);
+    showDecode(in);
+    showLongestContext(in);
+    // A wider figure than before may no longer fit six to a row: two rows of three, not "2.00 M…".
+    fitColumns();
+}
 
+QString HeadlineBar::TileInputs::why(const char* id) const
+{
+    return UiText::arithmetic(explanations, id);
+}
+
+QString HeadlineBar::bytes(double b) const
+{
+    return UiText::bytes(b, m_units);
+}
+
+// The KV figures are each GPU's share: with several GPUs the tiles say so, as the weights tile
+// says it counts them all.
+void HeadlineBar::showKvTiles(const TileInputs& in)
+{
+    const Scenario& s = in.snap.scenario;
+    const Evaluation& e = in.snap.evaluation;
+    const QString scope = s.gpuCount > 1 ? tr("per GPU; ") : QString();
     m_tiles[KvPerToken]->setValue(
         bytes(e.kv.bytesPerToken),
-        tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)) +
-            (ref ? against(e.kv.bytesPerToken, ref->kv.bytesPerToken) : QString()),
-        why("kv_per_token"));
+        scope + tr("%1 per layer").arg(bytes(e.kv.bytesPerTokenPerLayer)) +
+            (in.ref ? against(e.kv.bytesPerToken, in.ref->kv.bytesPerToken) : QString()),
+        in.why("kv_per_token"));
     // A context past the model's trained maximum fits in memory but not in the model: the tile
     // says so in the caution colour.
     const bool beyondModel = s.model.maxContext > 0 && s.context > s.model.maxContext;
     m_tiles[KvTotal]->setValue(
         bytes(e.kv.totalBytes),
-        tr("%1 × %2 seq.")
-                .arg(UiText::contextShort(double(s.context)))
-                .arg(UiText::integer(s.batch)) +
+        scope +
+            tr("%1 × %2 seq.")
+                .arg(UiText::contextShort(double(s.context)), UiText::integer(s.batch)) +
             (beyondModel
                  ? tr("; past the model's %1").arg(UiText::contextShort(double(s.model.maxContext)))
                  : QString()) +
-            (ref ? against(e.kv.totalBytes, ref->kv.totalBytes) : QString()),
-        why("kv_total"), beyondModel ? colors::caution : QColor());
+            (in.ref ? against(e.kv.totalBytes, in.ref->kv.totalBytes) : QString()),
+        in.why("kv_total"), beyondModel ? colors::caution : QColor());
+}
+
+void HeadlineBar::showWeights(const TileInputs& in)
+{
+    const Scenario& s = in.snap.scenario;
+    const Evaluation& e = in.snap.evaluation;
     const VramSplit& v = e.vram;
     // Experts in host RAM (llama.cpp --n-cpu-moe): the tile says where the weights are.
-    const bool expertsMoved = v.expertsOffloadedBytes > 0;
+    if (v.expertsOffloadedBytes > 0) {
+        m_tiles[Weights]->setValue(
+            bytes(e.weightsBytesTotal),
+            tr("%1 per GPU, %2 in host RAM")
+                .arg(bytes(v.weightsBytes), bytes(v.weightsOffloadedBytes * double(s.gpuCount))),
+            in.why("weights") + QLatin1Char('\n') + in.why("experts_offloaded"));
+        return;
+    }
+    const QString scope =
+        s.gpuCount > 1 ? tr("all %1 GPUs; ").arg(UiText::integer(s.gpuCount)) : QString();
     m_tiles[Weights]->setValue(
         bytes(e.weightsBytesTotal),
-        expertsMoved
-            ? tr("%1 per GPU, %2 in host RAM")
-                  .arg(bytes(v.weightsBytes), bytes(v.weightsOffloadedBytes * double(s.gpuCount)))
-            : tr("%1 params, %2")
-                      .arg(QString::fromStdString(
-                               formatParameters(e.parameters.total(), UiText::numberStyle())),
-                           QString::fromStdString(s.weights.name)) +
-                  (ref ? against(e.weightsBytesTotal, ref->weightsBytesTotal) : QString()),
-        expertsMoved ? why("weights") + QLatin1Char('\n') + why("experts_offloaded")
-                     : why("weights"));
-    const QString capacity = why("capacity");
+        scope +
+            tr("%1 params, %2")
+                .arg(QString::fromStdString(
+                         formatParameters(e.parameters.total(), UiText::numberStyle())),
+                     QString::fromStdString(s.weights.name)) +
+            (in.ref ? against(e.weightsBytesTotal, in.ref->weightsBytesTotal) : QString()),
+        in.why("weights"));
+}
+
+// The tile answers "does it run here", as the verdict does: VRAM that fits with host RAM short
+// is not a green "Fits".
+void HeadlineBar::showFit(const TileInputs& in)
+{
+    const Scenario& s = in.snap.scenario;
+    const Verdict& verdict = in.snap.verdict;
+    const VramSplit& v = in.snap.evaluation.vram;
+    const QString capacity = in.why("capacity");
     const QString fitWhy =
-        capacity.isEmpty() ? why("fit") : capacity + QLatin1Char('\n') + why("fit");
-    const std::vector<Caution> found = cautionsOf(s, e, snap.verdict);
+        capacity.isEmpty() ? in.why("fit") : capacity + QLatin1Char('\n') + in.why("fit");
+    const std::vector<Caution> found = cautionsOf(s, in.snap.evaluation, verdict);
     const QString cautions = PlannerText::cautions(found, m_units);
-    const QString sentence = PlannerText::verdict(s, snap.verdict, m_units) +
+    const QString sentence = PlannerText::verdict(s, verdict, m_units) +
                              (cautions.isEmpty() ? QString() : QLatin1Char('\n') + cautions);
     m_verdictText = sentence;
+    const QString arithmetic = sentence + QLatin1Char('\n') + fitWhy;
     const bool lowHeadroom = std::any_of(found.begin(), found.end(), [](const Caution& c) {
         return c.kind == CautionKind::LowHeadroom;
     });
-    const QString needed = m_reference
-                               ? against(snap.verdict.neededBytes, m_reference->verdict.neededBytes)
-                               : QString();
-    if (v.fits)
-        // A fit with hardly any room left is a caution, not a confident green.
-        m_tiles[Fit]->setValue(
-            lowHeadroom ? tr("Tight") : tr("Fits"), tr("%1 free").arg(bytes(v.freeBytes)) + needed,
-            sentence + QLatin1Char('\n') + fitWhy, lowHeadroom ? colors::caution : colors::fits);
-    else
+    const QString needed =
+        m_reference ? against(verdict.neededBytes, m_reference->verdict.neededBytes) : QString();
+    if (!v.fits)
         m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)) + needed,
-                               sentence + QLatin1Char('\n') + fitWhy, colors::overflow);
-    const DecodeTiming& d = e.decode;
+                               arithmetic, colors::overflow);
+    else if (verdict.binding == Binding::HostRam && !verdict.runs)
+        m_tiles[Fit]->setValue(
+            tr("Host RAM short"),
+            tr("by %1; VRAM has %2 free").arg(bytes(verdict.shortBytes()), bytes(v.freeBytes)),
+            arithmetic, colors::overflow);
+    else
+        // A fit with hardly any room left is a caution, not a confident green.
+        m_tiles[Fit]->setValue(lowHeadroom ? tr("Tight") : tr("Fits"),
+                               tr("%1 free").arg(bytes(v.freeBytes)) + needed, arithmetic,
+                               lowHeadroom ? colors::caution : colors::fits);
+}
+
+void HeadlineBar::showDecode(const TileInputs& in)
+{
+    const Verdict& verdict = in.snap.verdict;
+    const DecodeTiming& d = in.snap.evaluation.decode;
+    const QString pcie = in.why("decode") + QLatin1Char('\n') + in.why("pcie");
     // A scenario that does not run has no decode speed; its would-be figure stays in the
     // arithmetic, not on the tile.
-    if (snap.verdict.runs)
-        // The time to the first token (the whole context's prefill, then one step) shares the
-        // tile: a seventh tile would push the charts down a row on a laptop.
-        m_tiles[Decode]->setValue(
-            UiText::duration(d.selectedMs),
-            tr("%1 tokens/s; first token in %2")
-                    .arg(UiText::tokensPerSecond(d.tokensPerS),
-                         UiText::duration(snap.verdict.ttftMs)) +
-                (ref && m_reference->verdict.runs ? against(d.selectedMs, ref->decode.selectedMs)
-                                                  : QString()),
-            why("decode") + QLatin1Char('\n') + why("pcie") +
-                (d.hostExpertsMs > 0 ? QLatin1Char('\n') + why("host_experts") : QString()) +
-                QLatin1Char('\n') + tr("Time to first token: %1").arg(why("ttft")));
-    else
-        m_tiles[Decode]->setValue(QStringLiteral("—"), tr("does not run"),
-                                  why("decode") + QLatin1Char('\n') + why("pcie"));
-    const TokensFit& f = e.tokensFit;
+    if (!verdict.runs) {
+        m_tiles[Decode]->setValue(QStringLiteral("—"), tr("does not run"), pcie);
+        return;
+    }
+    // The time to the first token (the whole context's prefill, then one step) shares the
+    // tile: a seventh tile would push the charts down a row on a laptop.
+    m_tiles[Decode]->setValue(
+        UiText::duration(d.selectedMs),
+        tr("%1 tokens/s; first token in %2")
+                .arg(UiText::tokensPerSecond(d.tokensPerS), UiText::duration(verdict.ttftMs)) +
+            (in.ref && m_reference->verdict.runs ? against(d.selectedMs, in.ref->decode.selectedMs)
+                                                 : QString()),
+        pcie + (d.hostExpertsMs > 0 ? QLatin1Char('\n') + in.why("host_experts") : QString()) +
+            QLatin1Char('\n') + tr("Time to first token: %1").arg(in.why("ttft")));
+}
+
+void HeadlineBar::showLongestContext(const TileInputs& in)
+{
+    const Scenario& s = in.snap.scenario;
+    const TokensFit& f = in.snap.evaluation.tokensFit;
     const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
     // Past the model's trained maximum the tokens fit but the model was not trained for them.
     const bool pastModel = s.model.maxContext > 0 && f.perSequence > s.model.maxContext;
@@ -320,10 +376,9 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
         (pastModel ? tr("per sequence; the model is trained to %1")
                          .arg(UiText::contextShort(double(s.model.maxContext)))
                    : tr("tokens per sequence")) +
-            (ref ? against(double(f.perSequence), double(ref->tokensFit.perSequence)) : QString()),
-        why("longest_context"), f.perSequence < s.context ? colors::overflow : QColor());
-    // A wider figure than before may no longer fit six to a row: two rows of three, not "2.00 M…".
-    fitColumns();
+            (in.ref ? against(double(f.perSequence), double(in.ref->tokensFit.perSequence))
+                    : QString()),
+        in.why("longest_context"), f.perSequence < s.context ? colors::overflow : QColor());
 }
 
 } // namespace kvscope::ui

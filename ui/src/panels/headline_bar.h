@@ -3,6 +3,7 @@
 
 #include "charts/steady_label.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/text/explain.h"
 #include "window/scenario_controller.h"
 
 #include <QWidget>
@@ -73,6 +74,21 @@ private:
     void retranslate();
     void arrange(int columns);
     void fitColumns(); // six columns when every tile fits whole, else three (or two) to a row
+
+    // What every tile reads: the snapshot, the pinned reference's evaluation, the arithmetic.
+    struct TileInputs
+    {
+        const EvaluationSnapshot& snap;
+        const Evaluation* ref;
+        std::vector<Explanation> explanations;
+        QString why(const char* id) const; // the arithmetic behind figure `id`
+    };
+    void showKvTiles(const TileInputs& in);
+    void showWeights(const TileInputs& in);
+    void showFit(const TileInputs& in);
+    void showDecode(const TileInputs& in);
+    void showLongestContext(const TileInputs& in);
+    QString bytes(double b) const;
 
     // The planner's sentence (runs, or what binds and by how much): on a laptop the charts have
     // no height to spare, so it is the VRAM tile's explanation and heads the remedies panel.
