@@ -13,106 +13,141 @@
 
 namespace kvscope::ui {
 
-CustomGpuDialog::CustomGpuDialog(QWidget* parent) : QDialog(parent) {}
+CustomGpuDialog::CustomGpuDialog(QWidget* parent, const GpuSpec& gpu) : QDialog(parent)
+{
+    setWindowTitle(tr("Custom GPU"));
+    auto* form = new QFormLayout(this);
+    buildFigures(form, gpu);
+    buildPrice(form, gpu);
+    buildButtons(form);
+}
 
 bool CustomGpuDialog::edit(QWidget* parent, GpuSpec& gpu)
 {
-    CustomGpuDialog dialog(parent);
-    dialog.setWindowTitle(tr("Custom GPU"));
-    auto* form = new QFormLayout(&dialog);
-    auto spin = [&](double value, double max, int decimals, const QString& suffix) {
-        auto* box = new QDoubleSpinBox(&dialog);
-        box->setRange(0.0, max);
-        box->setDecimals(decimals);
-        box->setValue(value);
-        box->setSuffix(suffix);
-        return box;
-    };
-    auto* name = new QLineEdit(
-        QString::fromStdString(gpu.custom ? gpu.name : gpu.name + " (custom)"), &dialog);
-    auto* memory = spin(gpu.memoryGiB, limits::maxMemoryGiB, 1, QStringLiteral(" GiB"));
-    auto* bandwidth = spin(gpu.bandwidthGBps, limits::maxRateGBps, 0, QStringLiteral(" GB/s"));
-    auto* fp16 = spin(gpu.fp16Tflops, limits::maxTflops, 1, QStringLiteral(" TFLOPS"));
-    auto* fp8 = spin(gpu.fp8Tflops, limits::maxTflops, 1, QStringLiteral(" TFLOPS"));
-    // Picks the MoE kernels' weight layouts (see expert_layouts in the weight formats).
-    auto* capability = spin(gpu.computeCapability, 20.0, 1, QString());
-    capability->setSingleStep(0.1);
-    capability->setSpecialValueText(tr("not an NVIDIA GPU"));
-    capability->setToolTip(tr("CUDA compute capability, as NVIDIA lists it: 8.0 A100, 8.9 RTX 4090 "
-                              "and L40S, 9.0 H100, 10.0 B200, 12.0 RTX 5090."));
-    auto* pcie = new QComboBox(&dialog);
-    for (int gen : {3, 4, 5, 6})
-        pcie->addItem(QStringLiteral("PCIe %1.0").arg(gen), gen);
-    pcie->setCurrentIndex(std::max(0, pcie->findData(gpu.pcieGen)));
-    // The planner's cost: what one GPU costs an hour to rent, or what it cost to buy (written
-    // off over the scenario's amortization period). Kept when the catalog GPU had a price.
-    auto* priceKind = new QComboBox(&dialog);
-    priceKind->setObjectName(QStringLiteral("priceKind"));
-    priceKind->addItem(tr("No price"), int(GpuPrice::Kind::Unknown));
-    priceKind->addItem(tr("Rented, per GPU-hour"), int(GpuPrice::Kind::Rental));
-    priceKind->addItem(tr("Bought, per GPU"), int(GpuPrice::Kind::Purchase));
-    priceKind->setCurrentIndex(std::max(0, priceKind->findData(int(gpu.price.kind))));
-    auto* price =
-        spin(gpu.price.kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour : gpu.price.usd, 1e7,
-             2, QStringLiteral(" USD"));
-    price->setObjectName(QStringLiteral("price"));
-    auto* unified = new QCheckBox(tr("Unified memory (CPU and GPU share it)"), &dialog);
-    unified->setChecked(gpu.unifiedMemory);
-    name->setObjectName(QStringLiteral("name"));
-    memory->setObjectName(QStringLiteral("memory"));
-    bandwidth->setObjectName(QStringLiteral("bandwidth"));
-    capability->setObjectName(QStringLiteral("computeCapability"));
-    form->addRow(tr("Name"), name);
-    form->addRow(tr("Memory"), memory);
-    form->addRow(tr("Memory bandwidth"), bandwidth);
-    form->addRow(tr("FP16 tensor (dense)"), fp16);
-    form->addRow(tr("FP8 tensor (dense, 0 = none)"), fp8);
-    form->addRow(tr("Compute capability"), capability);
-    form->addRow(tr("Host link"), pcie);
-    form->addRow(QString(), unified);
-    form->addRow(tr("Price"), priceKind);
-    form->addRow(QString(), price);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto update = [&] {
-        buttons->button(QDialogButtonBox::Ok)
-            ->setEnabled(memory->value() > 0 && bandwidth->value() > 0 && fp16->value() > 0 &&
-                         !name->text().trimmed().isEmpty());
-    };
-    for (QDoubleSpinBox* box : {memory, bandwidth, fp16})
-        connect(box, &QDoubleSpinBox::valueChanged, &dialog, update);
-    connect(name, &QLineEdit::textChanged, &dialog, update);
-    auto priceShown = [&] { price->setEnabled(priceKind->currentIndex() > 0); };
-    connect(priceKind, &QComboBox::currentIndexChanged, &dialog, priceShown);
-    priceShown();
-    update();
+    CustomGpuDialog dialog(parent, gpu);
     if (dialog.exec() != QDialog::Accepted)
         return false;
+    dialog.writeTo(gpu);
+    return true;
+}
+
+QDoubleSpinBox* CustomGpuDialog::spinBox(double value, double max, int decimals,
+                                         const QString& suffix)
+{
+    auto* box = new QDoubleSpinBox(this);
+    box->setRange(0.0, max);
+    box->setDecimals(decimals);
+    box->setValue(value);
+    box->setSuffix(suffix);
+    return box;
+}
+
+// The datasheet: name, memory, bandwidth, tensor throughput, compute capability and host link.
+void CustomGpuDialog::buildFigures(QFormLayout* form, const GpuSpec& gpu)
+{
+    m_name =
+        new QLineEdit(QString::fromStdString(gpu.custom ? gpu.name : gpu.name + " (custom)"), this);
+    m_memory = spinBox(gpu.memoryGiB, limits::maxMemoryGiB, 1, QStringLiteral(" GiB"));
+    m_bandwidth = spinBox(gpu.bandwidthGBps, limits::maxRateGBps, 0, QStringLiteral(" GB/s"));
+    m_fp16 = spinBox(gpu.fp16Tflops, limits::maxTflops, 1, QStringLiteral(" TFLOPS"));
+    m_fp8 = spinBox(gpu.fp8Tflops, limits::maxTflops, 1, QStringLiteral(" TFLOPS"));
+    // Picks the MoE kernels' weight layouts (see expert_layouts in the weight formats).
+    m_capability = spinBox(gpu.computeCapability, 20.0, 1, QString());
+    m_capability->setSingleStep(0.1);
+    m_capability->setSpecialValueText(tr("not an NVIDIA GPU"));
+    m_capability->setToolTip(
+        tr("CUDA compute capability, as NVIDIA lists it: 8.0 A100, 8.9 RTX 4090 "
+           "and L40S, 9.0 H100, 10.0 B200, 12.0 RTX 5090."));
+    m_pcie = new QComboBox(this);
+    for (int gen : {3, 4, 5, 6})
+        m_pcie->addItem(QStringLiteral("PCIe %1.0").arg(gen), gen);
+    m_pcie->setCurrentIndex(std::max(0, m_pcie->findData(gpu.pcieGen)));
+    m_unified = new QCheckBox(tr("Unified memory (CPU and GPU share it)"), this);
+    m_unified->setChecked(gpu.unifiedMemory);
+    m_name->setObjectName(QStringLiteral("name"));
+    m_memory->setObjectName(QStringLiteral("memory"));
+    m_bandwidth->setObjectName(QStringLiteral("bandwidth"));
+    m_capability->setObjectName(QStringLiteral("computeCapability"));
+    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Memory"), m_memory);
+    form->addRow(tr("Memory bandwidth"), m_bandwidth);
+    form->addRow(tr("FP16 tensor (dense)"), m_fp16);
+    form->addRow(tr("FP8 tensor (dense, 0 = none)"), m_fp8);
+    form->addRow(tr("Compute capability"), m_capability);
+    form->addRow(tr("Host link"), m_pcie);
+    form->addRow(QString(), m_unified);
+}
+
+// The planner's cost: what one GPU costs an hour to rent, or what it cost to buy (written off
+// over the scenario's amortization period). Kept when the catalog GPU had a price.
+void CustomGpuDialog::buildPrice(QFormLayout* form, const GpuSpec& gpu)
+{
+    m_priceKind = new QComboBox(this);
+    m_priceKind->setObjectName(QStringLiteral("priceKind"));
+    m_priceKind->addItem(tr("No price"), int(GpuPrice::Kind::Unknown));
+    m_priceKind->addItem(tr("Rented, per GPU-hour"), int(GpuPrice::Kind::Rental));
+    m_priceKind->addItem(tr("Bought, per GPU"), int(GpuPrice::Kind::Purchase));
+    m_priceKind->setCurrentIndex(std::max(0, m_priceKind->findData(int(gpu.price.kind))));
+    m_price =
+        spinBox(gpu.price.kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour : gpu.price.usd,
+                1e7, 2, QStringLiteral(" USD"));
+    m_price->setObjectName(QStringLiteral("price"));
+    form->addRow(tr("Price"), m_priceKind);
+    form->addRow(QString(), m_price);
+    auto priceShown = [this] { m_price->setEnabled(m_priceKind->currentIndex() > 0); };
+    connect(m_priceKind, &QComboBox::currentIndexChanged, this, priceShown);
+    priceShown();
+}
+
+// OK stays off until the figures a GPU cannot do without are given.
+void CustomGpuDialog::buildButtons(QFormLayout* form)
+{
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    form->addRow(m_buttons);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto update = [this] {
+        m_buttons->button(QDialogButtonBox::Ok)
+            ->setEnabled(m_memory->value() > 0 && m_bandwidth->value() > 0 && m_fp16->value() > 0 &&
+                         !m_name->text().trimmed().isEmpty());
+    };
+    for (QDoubleSpinBox* box : {m_memory, m_bandwidth, m_fp16})
+        connect(box, &QDoubleSpinBox::valueChanged, this, update);
+    connect(m_name, &QLineEdit::textChanged, this, update);
+    update();
+}
+
+void CustomGpuDialog::writeTo(GpuSpec& gpu) const
+{
     gpu.id = "custom";
-    gpu.name = name->text().trimmed().toStdString();
+    gpu.name = m_name->text().trimmed().toStdString();
     gpu.group = "Custom";
     gpu.source = "entered by the user";
-    gpu.memoryGiB = memory->value();
-    gpu.bandwidthGBps = bandwidth->value();
-    gpu.fp16Tflops = fp16->value();
-    gpu.fp8Tflops = fp8->value();
-    gpu.computeCapability = capability->value();
-    gpu.pcieGen = pcie->currentData().toInt();
+    gpu.memoryGiB = m_memory->value();
+    gpu.bandwidthGBps = m_bandwidth->value();
+    gpu.fp16Tflops = m_fp16->value();
+    gpu.fp8Tflops = m_fp8->value();
+    gpu.computeCapability = m_capability->value();
+    gpu.pcieGen = m_pcie->currentData().toInt();
     gpu.pcieLanes = 16;
-    gpu.unifiedMemory = unified->isChecked();
+    gpu.unifiedMemory = m_unified->isChecked();
     gpu.usableFraction = 1.0;
-    const auto kind = GpuPrice::Kind(priceKind->currentData().toInt());
-    if (kind != gpu.price.kind ||
-        price->value() != (kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour : gpu.price.usd)) {
-        GpuPrice entered;
-        entered.kind = price->value() > 0 ? kind : GpuPrice::Kind::Unknown;
-        (kind == GpuPrice::Kind::Rental ? entered.usdPerHour : entered.usd) = price->value();
-        entered.source = "entered by the user";
-        gpu.price = entered;
-    }
-    return true;
+    writePriceTo(gpu);
+}
+
+// A price the user left as it was keeps its catalog source.
+void CustomGpuDialog::writePriceTo(GpuSpec& gpu) const
+{
+    const auto kind = GpuPrice::Kind(m_priceKind->currentData().toInt());
+    const double value = m_price->value();
+    if (kind == gpu.price.kind &&
+        value == (kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour : gpu.price.usd))
+        return;
+    GpuPrice entered;
+    entered.kind = value > 0 ? kind : GpuPrice::Kind::Unknown;
+    (kind == GpuPrice::Kind::Rental ? entered.usdPerHour : entered.usd) = value;
+    entered.source = "entered by the user";
+    gpu.price = entered;
 }
 
 } // namespace kvscope::ui

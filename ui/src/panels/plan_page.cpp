@@ -52,6 +52,29 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
 
 PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart(chart)
 {
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_chart);
+    split->addWidget(buildTable());
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    split->setSizes({600, 400}); // the chart first: at a laptop's height it keeps 60 %
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addLayout(buildSearchControls());
+    // Cost on a line of its own: one line of both would widen the window past a laptop's.
+    layout->addLayout(buildCostControls());
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+    connectControls();
+    retranslate();
+}
+
+// What the search ranks by, and how many GPUs a node may hold.
+QHBoxLayout* PlanPage::buildSearchControls()
+{
     m_objectiveLabel = new QLabel(this);
     m_objective = new QComboBox(this);
     m_objective->setObjectName(QStringLiteral("planObjective"));
@@ -62,9 +85,19 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
     m_maxGpus->setValue(8);
     m_objectiveLabel->setBuddy(m_objective);
     m_gpusLabel->setBuddy(m_maxGpus);
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
-    // How prices become cost: the registry's currency, its rate and the write-off period.
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_objectiveLabel);
+    controls->addWidget(m_objective);
+    controls->addSpacing(12);
+    controls->addWidget(m_gpusLabel);
+    controls->addWidget(m_maxGpus);
+    controls->addStretch(1);
+    return controls;
+}
+
+// How prices become cost: the registry's currency, its rate and the write-off period.
+QHBoxLayout* PlanPage::buildCostControls()
+{
     const Setting* currency = settingById("currency");
     const Setting* rate = settingById("usd_rate");
     const Setting* years = settingById("amortization_years");
@@ -86,14 +119,6 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
     m_currencyLabel->setBuddy(m_currency);
     m_rateLabel->setBuddy(m_rate);
     m_yearsLabel->setBuddy(m_years);
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(m_objectiveLabel);
-    controls->addWidget(m_objective);
-    controls->addSpacing(12);
-    controls->addWidget(m_gpusLabel);
-    controls->addWidget(m_maxGpus);
-    controls->addStretch(1);
-    // Cost on a line of its own: one line of both would widen the window past a laptop's.
     auto* cost = new QHBoxLayout;
     cost->addWidget(m_currencyLabel);
     cost->addWidget(m_currency);
@@ -103,7 +128,11 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
     cost->addWidget(m_yearsLabel);
     cost->addWidget(m_years);
     cost->addStretch(1);
+    return cost;
+}
 
+QTableWidget* PlanPage::buildTable()
+{
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("planTable"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -112,25 +141,15 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    m_table->setMinimumHeight(120);
     connect(m_table, &QTableWidget::cellDoubleClicked, this,
             [this](int row, int) { loadRow(row); });
     connect(m_table, &QTableWidget::cellActivated, this, [this](int row, int) { loadRow(row); });
+    return m_table;
+}
 
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_chart);
-    split->addWidget(m_table);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setChildrenCollapsible(false);
-    split->setSizes({600, 400}); // the chart first: at a laptop's height it keeps 60 %
-    m_table->setMinimumHeight(120);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 4, 0, 0);
-    layout->addLayout(controls);
-    layout->addLayout(cost);
-    layout->addWidget(m_summary);
-    layout->addWidget(split, 1);
-
+void PlanPage::connectControls()
+{
     connect(m_objective, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0 && i < int(std::size(kObjectives)))
             m_chart->setObjective(kObjectives[i]);
@@ -144,7 +163,6 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
         emit settingsChanged(
             {{"amortization_years", QString::number(m_years->value(), 'g', 10).toStdString()}});
     });
-    retranslate();
 }
 
 // A currency other than the dollar needs its rate: until one is typed (the rate still 1) the

@@ -13,6 +13,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QSpinBox;
 class QTableWidget;
@@ -43,6 +44,10 @@ signals:
     void settingsChanged(const kvscope::ui::ScenarioController::SettingEdits& settings);
 
 private:
+    QHBoxLayout* buildSearchControls();
+    QHBoxLayout* buildCostControls();
+    QTableWidget* buildTable();
+    void connectControls();
     void fillTable();
     static QString users(int64_t count);
     void applyCurrency();
