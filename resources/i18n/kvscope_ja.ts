@@ -1432,6 +1432,22 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>%1 tokens/s; first token in %2</source>
         <translation>%1 トークン/秒、TTFT %2</translation>
     </message>
+    <message>
+        <source>per GPU; </source>
+        <translation>GPU 1 基あたり、</translation>
+    </message>
+    <message>
+        <source>all %1 GPUs; </source>
+        <translation>GPU %1 基の合計、</translation>
+    </message>
+    <message>
+        <source>Host RAM short</source>
+        <translation>ホスト RAM 不足</translation>
+    </message>
+    <message>
+        <source>by %1; VRAM has %2 free</source>
+        <translation>%1 不足（VRAM の空きは %2）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::KvGrowthChart</name>
