@@ -293,18 +293,30 @@ Expected<ModelSpec> modelFromConfig(const nlohmann::json& file, const std::strin
     return m;
 }
 
-Expected<ModelSpec> modelFromConfigFile(const std::filesystem::path& path)
+namespace {
+
+// A model or GPU read from its own JSON file; an entry that names no source is sourced by its
+// file.
+template <typename Parse>
+auto entryFromFile(const std::filesystem::path& path, const char* what, Parse parse)
+    -> decltype(parse(nlohmann::json()))
 {
-    auto json = readJsonFile(path, "config");
+    auto json = readJsonFile(path, what);
     if (!json)
         return json.error();
-    auto model = modelFromConfig(*json, basenameStem(path));
-    if (!model)
-        return model.error();
-    ModelSpec spec = std::move(model).value();
-    if (spec.source.empty())
-        spec.source = utf8Text(path.string());
-    return spec;
+    auto entry = parse(*json);
+    if (entry && entry.value().source.empty())
+        entry.value().source = utf8Text(path.string());
+    return entry;
+}
+
+} // namespace
+
+Expected<ModelSpec> modelFromConfigFile(const std::filesystem::path& path)
+{
+    return entryFromFile(path, "config", [&](const nlohmann::json& j) {
+        return modelFromConfig(j, basenameStem(path));
+    });
 }
 
 nlohmann::json modelToConfig(const ModelSpec& m)
@@ -405,16 +417,8 @@ Expected<GpuSpec> gpuFromJson(const nlohmann::json& object, const std::string& f
 
 Expected<GpuSpec> gpuFromFile(const std::filesystem::path& path)
 {
-    auto json = readJsonFile(path, "gpu");
-    if (!json)
-        return json.error();
-    auto gpu = gpuFromJson(*json, path.stem().string());
-    if (!gpu)
-        return gpu.error();
-    GpuSpec spec = std::move(gpu).value();
-    if (spec.source.empty())
-        spec.source = utf8Text(path.string());
-    return spec;
+    return entryFromFile(
+        path, "gpu", [&](const nlohmann::json& j) { return gpuFromJson(j, path.stem().string()); });
 }
 
 nlohmann::json gpuToJson(const GpuSpec& g)
