@@ -27,6 +27,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -380,6 +381,38 @@ private slots:
         }
         QCOMPARE(checked, 6);
         f.window->setPresentationMode(false);
+    }
+
+    // The fit matrix's heading states the scenario's GPU count, context and batch, in that
+    // order, in both languages (it once said "8 GPUs ... at 2 tokens × 32,768 sequences").
+    void matrixHeadingStatesTheScenariosNumbers()
+    {
+        change({{"gpus", "2"}, {"context", "32768"}, {"batch", "8"}});
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ja")}) {
+            f.window->setLanguage(lang);
+            QVERIFY(f.window->showPage(QStringLiteral("matrix")));
+            ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+            QTemporaryDir dir;
+            const QString path = dir.filePath(QStringLiteral("layout.json"));
+            QVERIFY(ui::saveLayout(*f.window, path));
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QString heading;
+            for (const QJsonValue& c :
+                 QJsonDocument::fromJson(file.readAll())[QStringLiteral("charts")].toArray())
+                if (c[QStringLiteral("id")].toString() == QStringLiteral("matrix"))
+                    for (const QJsonValue& label : c[QStringLiteral("labels")].toArray())
+                        if (label[QStringLiteral("kind")].toString() == QStringLiteral("axis"))
+                            heading = label[QStringLiteral("text")].toString().section(
+                                QLatin1Char('\n'), 0, 0);
+            static const QRegularExpression number(QStringLiteral("\\d[\\d,]*"));
+            QStringList numbers;
+            for (auto m = number.globalMatch(heading); m.hasNext();)
+                numbers << m.next().captured().remove(QLatin1Char(','));
+            QCOMPARE(numbers, (QStringList{QStringLiteral("2"), QStringLiteral("32768"),
+                                           QStringLiteral("8")}));
+        }
+        f.window->setLanguage(QStringLiteral("en"));
     }
 };
 

@@ -129,7 +129,7 @@
     </message>
     <message>
         <source>Use %1 × %2</source>
-        <translation>%2 を %1 枚使う</translation>
+        <translation>%2 を %1 基使う</translation>
     </message>
     <message>
         <source>Use %1</source>
@@ -157,19 +157,19 @@
     </message>
     <message>
         <source>Runs: %1 of %2 per GPU.</source>
-        <translation>動作します：GPU 1 枚あたり %2 のうち %1 を使用。</translation>
+        <translation>動作します：GPU 1 基あたり %2 のうち %1 を使用。</translation>
     </message>
     <message>
         <source>Does not fit: needs %1 per GPU, %2 available; the weights alone exceed it.</source>
-        <translation>収まりません：GPU 1 枚あたり %1 必要、使えるのは %2。重みだけで超過しています。</translation>
+        <translation>収まりません：GPU 1 基あたり %1 必要、使えるのは %2。重みだけで超過しています。</translation>
     </message>
     <message>
         <source>Does not fit: needs %1 per GPU, %2 available; the activation peak overflows.</source>
-        <translation>収まりません：GPU 1 枚あたり %1 必要、使えるのは %2。アクティベーションのピークで超過します。</translation>
+        <translation>収まりません：GPU 1 基あたり %1 必要、使えるのは %2。アクティベーションのピークで超過します。</translation>
     </message>
     <message>
         <source>Does not fit: needs %1 per GPU, %2 available; the KV cache is %3 too large.</source>
-        <translation>収まりません：GPU 1 枚あたり %1 必要、使えるのは %2。KV キャッシュが %3 超過しています。</translation>
+        <translation>収まりません：GPU 1 基あたり %1 必要、使えるのは %2。KV キャッシュが %3 超過しています。</translation>
     </message>
     <message>
         <source>%1 still starts and runs %2 of the %3 sequences at once; the others wait (see the serving view).</source>
@@ -1136,11 +1136,11 @@
     </message>
     <message>
         <source>Rented, per GPU-hour</source>
-        <translation>レンタル（GPU 1 枚・1 時間あたり）</translation>
+        <translation>レンタル（GPU 1 基・1 時間あたり）</translation>
     </message>
     <message>
         <source>Bought, per GPU</source>
-        <translation>購入（GPU 1 枚あたり）</translation>
+        <translation>購入（GPU 1 基あたり）</translation>
     </message>
     <message>
         <source>Price</source>
@@ -1289,15 +1289,15 @@
     </message>
     <message>
         <source>One GPU of each kind, at %1 tokens × %2 sequences</source>
-        <translation>各 GPU 1 枚、%1 トークン × %2 シーケンス</translation>
+        <translation>各 GPU 1 基、%1 トークン × %2 シーケンス</translation>
     </message>
     <message>
-        <source>%3 GPUs of each kind, at %1 tokens × %2 sequences</source>
-        <translation>各 GPU %3 枚、%1 トークン × %2 シーケンス</translation>
+        <source>%1 GPUs of each kind, at %2 tokens × %3 sequences</source>
+        <translation>各 GPU %1 基、%2 トークン × %3 シーケンス</translation>
     </message>
     <message>
         <source>Weight formats on one %1, at %2 tokens × %3 sequences</source>
-        <translation>%1 1 枚での重みの形式、%2 トークン × %3 シーケンス</translation>
+        <translation>%1 1 基での重みの形式、%2 トークン × %3 シーケンス</translation>
     </message>
     <message>
         <source>%1 on %2</source>
@@ -1822,7 +1822,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>Fewest GPUs</source>
-        <translation>GPU 枚数が少ない順</translation>
+        <translation>GPU 基数が少ない順</translation>
     </message>
     <message>
         <source>Fastest per user</source>
@@ -1890,7 +1890,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>%1 at %2 tokens for %3: %4 configurations evaluated, the best per GPU and count below.</source>
-        <translation>%1、%2 トークン、%3：%4 通りの構成を評価しました。GPU の種類と枚数ごとの最良の構成を下に示します。</translation>
+        <translation>%1、%2 トークン、%3：%4 通りの構成を評価しました。GPU の種類と基数ごとの最良の構成を下に示します。</translation>
     </message>
     <message>
         <source>on the front</source>

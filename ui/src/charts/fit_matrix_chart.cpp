@@ -245,16 +245,7 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
     xAxis->setRange(-0.5, columns - 0.5);
     xAxis2->setRange(-0.5, columns - 0.5);
     yAxis->setRange(-0.5, rows - 0.5);
-    xAxis2->setLabel(
-        m_axes == MatrixAxes::ModelsByGpus
-            ? (snap.scenario.gpuCount == 1 ? tr("One GPU of each kind, at %1 tokens × %2 sequences")
-                                           : tr("%3 GPUs of each kind, at %1 tokens × %2 sequences")
-                                                 .arg(UiText::integer(snap.scenario.gpuCount)))
-                  .arg(UiText::integer(snap.scenario.context), UiText::integer(snap.scenario.batch))
-            : tr("Weight formats on one %1, at %2 tokens × %3 sequences")
-                  .arg(QString::fromStdString(snap.scenario.gpu.name),
-                       UiText::integer(snap.scenario.context),
-                       UiText::integer(snap.scenario.batch)));
+    xAxis2->setLabel(heading(snap.scenario));
     if (trimmed)
         xAxis2->setLabel(
             xAxis2->label() + QLatin1Char('\n') +
@@ -263,6 +254,20 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
                      UiText::integer(columns),
                      UiText::integer(int64_t(m_matrix.columnIds.size()))));
     placeCellTexts();
+}
+
+// Each text fills all its numbers in one arg() call: chained calls fill the lowest placeholder
+// first, whatever number the text gives it.
+QString FitMatrixChart::heading(const Scenario& s) const
+{
+    const QString context = UiText::integer(s.context), batch = UiText::integer(s.batch);
+    if (m_axes != MatrixAxes::ModelsByGpus)
+        return tr("Weight formats on one %1, at %2 tokens × %3 sequences")
+            .arg(QString::fromStdString(s.gpu.name), context, batch);
+    if (s.gpuCount == 1)
+        return tr("One GPU of each kind, at %1 tokens × %2 sequences").arg(context, batch);
+    return tr("%1 GPUs of each kind, at %2 tokens × %3 sequences")
+        .arg(UiText::integer(s.gpuCount), context, batch);
 }
 
 void FitMatrixChart::placeCellTexts()

@@ -48,6 +48,7 @@ private:
     QString cellLabel(const FitCell& cell) const;
     QColor fillFor(int kind) const; // 0 fits, 1 fits shorter, 2 does not fit
     void placeCellTexts();
+    QString heading(const Scenario& s) const; // what the columns are, at which context and batch
 
     MatrixAxes m_axes = MatrixAxes::ModelsByGpus;
     FitMatrix m_matrix;

@@ -97,6 +97,8 @@ QJsonObject chartJson(const ChartBase* chart, const MainWindow& window)
                 box = QRectF(plot.left(), outer.bottom() - size - 2, plot.width(), size);
             else if (axis->axisType() == QCPAxis::atLeft)
                 box = QRectF(outer.left() + 2, plot.top(), size, plot.height());
+            else if (axis->axisType() == QCPAxis::atTop)
+                box = QRectF(plot.left(), outer.top() + 2, plot.width(), size);
             else
                 continue;
             labels.append(textJson(QStringLiteral("axis"), axis->label(), inWindow(box)));

@@ -146,11 +146,9 @@ QString ReportWriter::inputsHtml(const Scenario& s)
                 link(s.model.source));
     rows += row(tr("Architecture"),
                 tr("%1 layers, %2 query heads, %3 KV heads, head_dim %4, %5")
-                    .arg(s.model.layers)
-                    .arg(s.model.queryHeads)
-                    .arg(s.model.kvHeads)
-                    .arg(s.model.headDim)
-                    .arg(UiText::attentionName(s.model.attentionKind())),
+                    .arg(QString::number(s.model.layers), QString::number(s.model.queryHeads),
+                         QString::number(s.model.kvHeads), QString::number(s.model.headDim),
+                         UiText::attentionName(s.model.attentionKind())),
                 QString());
     rows += row(tr("Weights"),
                 esc(s.weights.name) +
@@ -162,12 +160,11 @@ QString ReportWriter::inputsHtml(const Scenario& s)
                 link(s.kvDtype.source));
     rows += row(tr("GPU"),
                 tr("%1 × %2 (%3 GiB, %4)")
-                    .arg(s.gpuCount)
-                    .arg(esc(s.gpu.name))
-                    .arg(s.gpu.memoryGiB)
-                    .arg(UiText::rate(s.gpu.bandwidthGBps)),
+                    .arg(QString::number(s.gpuCount), esc(s.gpu.name),
+                         UiText::compact(s.gpu.memoryGiB), UiText::rate(s.gpu.bandwidthGBps)),
                 link(s.gpu.source));
-    rows += row(tr("Host link"), tr("PCIe %1.0 x%2").arg(s.pcie.gen).arg(s.pcieLanes),
+    rows += row(tr("Host link"),
+                tr("PCIe %1.0 x%2").arg(QString::number(s.pcie.gen), QString::number(s.pcieLanes)),
                 link(s.pcie.source));
     rows += row(tr("Context length"), UiText::tokens(s.context), QString());
     rows += row(tr("Concurrent sequences"), UiText::integer(s.batch), QString());
@@ -470,9 +467,8 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
     writer.setPageSize(QPageSize(options.pageSize));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     const QString title = tr("kvscope report: %1 on %2 × %3")
-                              .arg(QString::fromStdString(s.model.name))
-                              .arg(s.gpuCount)
-                              .arg(QString::fromStdString(s.gpu.name));
+                              .arg(QString::fromStdString(s.model.name),
+                                   QString::number(s.gpuCount), QString::fromStdString(s.gpu.name));
     writer.setTitle(title);
     writer.setCreator(QStringLiteral("kvscope"));
 

@@ -101,8 +101,8 @@ void ExpertOffloadControl::showFitted()
     else if (m_fittedN == 0)
         m_fitted->setText(tr("Fits with every expert on the GPU."));
     else
-        m_fitted->setText(
-            tr("Fits from --n-cpu-moe %1 at %2.").arg(m_fittedN).arg(UiText::tokens(s.context)));
+        m_fitted->setText(tr("Fits from --n-cpu-moe %1 at %2.")
+                              .arg(QString::number(m_fittedN), UiText::tokens(s.context)));
 }
 
 } // namespace kvscope::ui

@@ -134,8 +134,7 @@ QString PlannerText::remedyTitle(const Remedy& r)
         return tr("Quantize the KV cache (%1)").arg(q(s.kvDtype.name));
     case RemedyKind::OffloadExperts:
         return tr("Keep the experts of the first %1 layers in host RAM (--n-cpu-moe %2)")
-            .arg(UiText::integer(s.cpuMoeLayers))
-            .arg(s.cpuMoeLayers);
+            .arg(UiText::integer(s.cpuMoeLayers), QString::number(s.cpuMoeLayers));
     case RemedyKind::OffloadWeights:
         if (s.gpuLayers)
             return tr("Keep %1 of %2 layers on the GPU (-ngl)")

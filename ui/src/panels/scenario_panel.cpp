@@ -328,8 +328,8 @@ void ScenarioPanel::buildGpuList()
     }
     m_gpu->insertSeparator(m_gpu->count());
     m_gpu->addItem(s.gpu.custom ? tr("Custom: %1 (%2 GiB)...")
-                                      .arg(QString::fromStdString(s.gpu.name))
-                                      .arg(s.gpu.memoryGiB)
+                                      .arg(QString::fromStdString(s.gpu.name),
+                                           UiText::compact(s.gpu.memoryGiB))
                                 : tr("Custom GPU..."),
                    kCustomGpuId);
 }

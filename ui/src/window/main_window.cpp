@@ -188,9 +188,8 @@ void MainWindow::updateTitle()
     const QString file =
         m_document->path().isEmpty() ? tr("Untitled") : QFileInfo(m_document->path()).fileName();
     setWindowTitle(tr("%1[*] — %2 on %3 × %4 — kvscope")
-                       .arg(file, QString::fromStdString(s.model.name))
-                       .arg(s.gpuCount)
-                       .arg(QString::fromStdString(s.gpu.name)));
+                       .arg(file, QString::fromStdString(s.model.name), QString::number(s.gpuCount),
+                            QString::fromStdString(s.gpu.name)));
     setWindowModified(m_document->isModified());
 }
 

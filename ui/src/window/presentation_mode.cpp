@@ -157,7 +157,8 @@ void PresentationMode::updateIndicator()
 {
     const bool shown = m_on && m_pages->currentIndex() == 0 && rowCount() > 1;
     if (shown)
-        m_indicator->setText(tr("Views %1 of %2 · Page Down: next").arg(m_row + 1).arg(rowCount()));
+        m_indicator->setText(tr("Views %1 of %2 · Page Down: next")
+                                 .arg(QString::number(m_row + 1), QString::number(rowCount())));
     m_indicator->setVisible(shown);
 }
 
