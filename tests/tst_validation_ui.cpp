@@ -16,10 +16,14 @@
 
 #include <QAbstractButton>
 #include <QComboBox>
+#include <QImage>
 #include <QLabel>
 #include <QMenuBar>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace kvscope;
@@ -89,6 +93,7 @@ private slots:
     void outOfReachCannotBeApplied();
     void japanese();
     void followsTheTheme();
+    void screenshotByItsViewName();
 
 private:
     ValidationMenus* menus() const { return m_fixture.window->findChild<ValidationMenus*>(); }
@@ -269,4 +274,31 @@ void TestValidationUi::followsTheTheme()
 }
 
 KVSCOPE_TEST_SUITE(TestValidationUi, "tst_validation_ui", kvscope::test::SuiteApp::Widgets)
+// `kvscope --view validation --screenshot` renders the validation window, as --view does for the
+// others, so it can be looked at and shown in documentation.
+void TestValidationUi::screenshotByItsViewName()
+{
+    QTemporaryDir dir;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+    const QString shot = dir.filePath(QStringLiteral("validation.png"));
+    QProcess app;
+    app.setProcessEnvironment(env);
+    app.start(QStringLiteral(KVSCOPE_GUI_EXECUTABLE),
+              {QStringLiteral("--view"), QStringLiteral("validation"), QStringLiteral("--size"),
+               QStringLiteral("1280x800"), QStringLiteral("--screenshot"), shot});
+    QVERIFY(app.waitForFinished(120000));
+    QCOMPARE(app.exitCode(), 0);
+    const QImage image(shot);
+    QCOMPARE(image.size(), QSize(1280, 800));
+    // The three scatter plots' points: more than one colour on the page.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY(colours.size() > 20);
+}
+
 #include "tst_validation_ui.moc"

@@ -13,12 +13,14 @@ namespace kvscope::ui {
 
 namespace {
 
-// What --view accepts: the two tabs that are not views, then every registered view.
+// What --view accepts: the two tabs that are not views, every registered view, and the
+// validation window.
 std::vector<std::string> viewIds()
 {
     std::vector<std::string> ids{"charts", "compare"};
     for (const ViewEntry& v : viewRegistry())
         ids.emplace_back(v.id);
+    ids.emplace_back(kValidationViewId);
     return ids;
 }
 

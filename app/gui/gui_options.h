@@ -14,6 +14,9 @@
 
 namespace kvscope::ui {
 
+// --view's name for View > Validation against measurements, which opens a window of its own.
+inline constexpr const char* kValidationViewId = "validation";
+
 // The window's command line: kvscope-cli's scenario options plus screenshot and language.
 struct GuiOptions
 {

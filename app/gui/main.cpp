@@ -13,6 +13,7 @@
 #include "kvscope/settings/scenario_options.h"
 #include "panels/fetch_progress_dialog.h"
 #include "panels/log_check_dialog.h"
+#include "validation/validation_view.h"
 #include "window/app_settings.h"
 #include "window/language.h"
 #include "window/main_window.h"
@@ -72,8 +73,21 @@ void applyWindowOptions(ui::MainWindow& window, const ui::GuiOptions& options)
         window.setTheme(options.theme);
     if (!options.page.isEmpty())
         window.showPage(options.page);
-    if (!options.view.isEmpty())
+    if (!options.view.isEmpty() && options.view != QLatin1String(ui::kValidationViewId))
         window.showPage(options.view);
+}
+
+// View > Validation against measurements, a window of its own: rendered to the screenshot, or
+// shown over the main window until the application quits.
+int runValidationView(ui::MainWindow& window, const Catalog& catalog, const ui::GuiOptions& options)
+{
+    auto* view = new ui::ValidationView(catalog, &window);
+    if (!options.screenshot.isEmpty())
+        return ui::saveWidgetScreenshot(*view, options.screenshot, options.size) ? 0 : 1;
+    window.show();
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    view->show();
+    return QApplication::exec();
 }
 
 // Tools > Check a start-up log, opened on the file (its problems are shown in it): rendered to
@@ -156,6 +170,8 @@ int main(int argc, char** argv)
     applyWindowOptions(window, *options);
     if (!options->checkLog.isEmpty())
         return runLogCheck(window, controller, *options);
+    if (options->view == QLatin1String(ui::kValidationViewId))
+        return runValidationView(window, catalog, *options);
     if (screenshot)
         return ui::saveScreenshot(window, controller, options->screenshot, options->size) &&
                        (options->layout.isEmpty() || ui::saveLayout(window, options->layout))
