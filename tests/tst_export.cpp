@@ -103,6 +103,8 @@ private slots:
     void helpListsTheRegistryCharts();
     void reportPagesFollowTheRegistry();
     void darkExportIsDark();
+    void verdictGatesTheReportsFigures_data();
+    void verdictGatesTheReportsFigures();
 
 private:
     QTemporaryDir m_dir;
@@ -641,6 +643,50 @@ void TestExport::darkExportIsDark()
         const double corner = image.pixelColor(2, 2).lightnessF();
         QVERIFY2(dark ? corner < 0.3 : corner > 0.9, qPrintable(QString::number(corner)));
     }
+}
+
+void TestExport::verdictGatesTheReportsFigures_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<bool>("runs");
+    QTest::newRow("runs") << QStringList{} << true;
+    QTest::newRow("overflows")
+        << QStringList{u"model=llama-3.1-70b"_s, u"gpu=h100-sxm"_s,  u"gpus=2"_s,
+                       u"engine=vllm"_s,         u"context=32768"_s, u"batch=8"_s}
+        << false;
+    QTest::newRow("host RAM short")
+        << QStringList{u"model=gpt-oss-120b"_s, u"gpu=rtx-4090"_s, u"engine=llamacpp"_s,
+                       u"n-cpu-moe=36"_s, u"host-ram-gib=32"_s}
+        << false;
+}
+
+// A scenario that does not run shows no decode speed and no first-token time on any report
+// page, in either language; one that runs shows both.
+void TestExport::verdictGatesTheReportsFigures()
+{
+    QFETCH(QStringList, options);
+    QFETCH(bool, runs);
+    std::vector<std::pair<std::string, std::string>> changes;
+    for (const QString& o : options)
+        changes.emplace_back(o.section(u'=', 0, 0).toStdString(), o.section(u'=', 1).toStdString());
+    QVERIFY(m_fixture.change(changes));
+    const EvaluationSnapshot& snap = m_controller->snapshot();
+    QCOMPARE(snap.verdict.runs, runs);
+    for (const QString& language : {u"en"_s, u"ja"_s}) {
+        m_window->setLanguage(language);
+        const QString html = ReportWriter::keyFiguresHtml(snap, ByteUnits::Binary) +
+                             ReportWriter::figuresHtml(snap, ByteUnits::Binary);
+        const QString speed = UiText::tokensPerSecond(snap.evaluation.decode.tokensPerS);
+        const QString ttft = UiText::duration(snap.verdict.ttftMs);
+        QCOMPARE(html.contains(u'>' + speed), runs);
+        QCOMPARE(html.contains(u'>' + ttft + u'<'), runs);
+        // The fit figure follows the verdict: no plain "fits" where host RAM is short.
+        const QString plainFit =
+            ReportWriter::tr("fits, %1 free")
+                .arg(UiText::bytes(snap.evaluation.vram.freeBytes, ByteUnits::Binary));
+        QCOMPARE(html.contains(u'>' + plainFit + u'<'), runs);
+    }
+    m_window->setLanguage(u"en"_s);
 }
 
 KVSCOPE_TEST_SUITE(TestExport, "tst_export", kvscope::test::SuiteApp::FusionFixed)

@@ -419,18 +419,6 @@
         <translation>初回トークンまでの時間</translation>
     </message>
     <message>
-        <source>Fits, free per GPU</source>
-        <translation>収まる（GPU あたりの空き）</translation>
-    </message>
-    <message>
-        <source>Overflows each GPU by</source>
-        <translation>GPU あたりの超過量</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV キャッシュ</translation>
-    </message>
-    <message>
         <source>%1 tokens/s</source>
         <translation>%1 トークン/秒</translation>
     </message>
@@ -441,6 +429,18 @@
     <message>
         <source>Inputs and the sources of their numbers</source>
         <translation>入力条件と数値の出典</translation>
+    </message>
+    <message>
+        <source>does not run</source>
+        <translation>動作しません</translation>
+    </message>
+    <message>
+        <source>fits, %1 free; host RAM short by %2</source>
+        <translation>VRAM には収まる（空き %1）が、ホスト RAM が %2 不足</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>GPU 1 基あたりの KV キャッシュ</translation>
     </message>
 </context>
 <context>

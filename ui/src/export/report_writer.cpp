@@ -200,17 +200,18 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     rows += row(tr("KV cache total"), bytes(e.kv.totalBytes), why("kv_total"));
     rows += row(tr("Weights"), bytes(e.weightsBytesTotal), why("weights"));
     const QString capacity = why("capacity");
-    rows += row(tr("VRAM per GPU"),
-                e.vram.fits ? tr("fits, %1 free").arg(bytes(e.vram.freeBytes))
-                            : tr("overflows by %1").arg(bytes(-e.vram.freeBytes)),
+    rows += row(tr("VRAM per GPU"), fitText(snap, units),
                 capacity.isEmpty() ? why("fit") : capacity + QLatin1String("<br>") + why("fit"));
+    // What cannot run has no speed: the would-be figure stays in the arithmetic beside it.
+    const bool runs = snap.verdict.runs;
     rows += row(tr("Decode"),
-                tr("%1 per token, %2 tokens/s")
-                    .arg(UiText::duration(e.decode.selectedMs),
-                         UiText::tokensPerSecond(e.decode.tokensPerS)),
+                runs ? tr("%1 per token, %2 tokens/s")
+                           .arg(UiText::duration(e.decode.selectedMs),
+                                UiText::tokensPerSecond(e.decode.tokensPerS))
+                     : tr("does not run"),
                 why("decode"));
     rows += row(tr("Time to first token"),
-                UiText::duration(e.breakeven.recomputeMs + e.decode.selectedMs), why("ttft"));
+                runs ? UiText::duration(snap.verdict.ttftMs) : tr("does not run"), why("ttft"));
     if (e.vram.expertsOffloadedBytes > 0) { // llama.cpp --n-cpu-moe
         rows += row(tr("Experts in host RAM"),
                     tr("%1 of %2 MoE layers, %3")
@@ -227,18 +228,34 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     return table(rows);
 }
 
+// Whether the scenario's memory fits, as the verdict says it: VRAM that fits with host RAM short
+// does not read "fits".
+QString ReportWriter::fitText(const EvaluationSnapshot& snap, ByteUnits units)
+{
+    const VramSplit& v = snap.evaluation.vram;
+    const Verdict& verdict = snap.verdict;
+    if (!v.fits)
+        return tr("overflows by %1").arg(UiText::bytes(-v.freeBytes, units));
+    if (verdict.binding == Binding::HostRam && !verdict.runs)
+        return tr("fits, %1 free; host RAM short by %2")
+            .arg(UiText::bytes(v.freeBytes, units), UiText::bytes(verdict.shortBytes(), units));
+    return tr("fits, %1 free").arg(UiText::bytes(v.freeBytes, units));
+}
+
 QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits units)
 {
     const Evaluation& e = snap.evaluation;
     auto bytes = [&](double b) { return UiText::bytes(b, units); };
+    const bool runs = snap.verdict.runs;
+    const QString none = QStringLiteral("—");
     const std::pair<QString, QString> figures[] = {
-        {e.vram.fits ? tr("Fits, free per GPU") : tr("Overflows each GPU by"),
-         bytes(std::fabs(e.vram.freeBytes))},
+        {tr("VRAM per GPU"), fitText(snap, units)},
         {tr("Weights"), bytes(e.weightsBytesTotal)},
-        {tr("KV cache"), bytes(e.kv.totalBytes)},
-        {tr("Decode"), tr("%1 tokens/s").arg(UiText::tokensPerSecond(e.decode.tokensPerS))},
-        {tr("Time to first token"),
-         UiText::duration(e.breakeven.recomputeMs + e.decode.selectedMs)},
+        {tr("KV cache per GPU"), bytes(e.kv.totalBytes)},
+        // What cannot run has no speed.
+        {tr("Decode"),
+         runs ? tr("%1 tokens/s").arg(UiText::tokensPerSecond(e.decode.tokensPerS)) : none},
+        {tr("Time to first token"), runs ? UiText::duration(snap.verdict.ttftMs) : none},
         {tr("Longest context"), UiText::tokens(e.tokensFit.perSequence)},
     };
     // Three to a row, each a caption over its value, as the window's headline strip shows them.
