@@ -31,6 +31,8 @@ private slots:
     void svgFontsEndInAGenericFamily();
     void slidePresetIsSixteenByNine();
     void matrixKeepsWhatItCanName();
+    void everyViewFillsTheSlide_data();
+    void everyViewFillsTheSlide();
 
 private:
     QStringList tickLabels(const char* view, bool yAxis = true)
@@ -145,6 +147,31 @@ void TestSlideExport::matrixKeepsWhatItCanName()
     QCOMPARE(QString::fromUtf8(chart->tableCsv()).count(QLatin1Char('\n')),
              qsizetype(models * chart->matrix().columnIds.size() + 1));
     chart->layOutAt(chart->rect().size());
+}
+
+void TestSlideExport::everyViewFillsTheSlide_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("gpu");
+    QTest::newRow("runs") << u"llama-3.1-8b"_s << u"rtx-4090"_s;
+    QTest::newRow("does not run") << u"llama-3.1-70b"_s << u"rtx-4090"_s;
+}
+
+// Laid out at the slide's size, every view spans its width, whether it draws curves or only says
+// why it cannot (an empty legend once held the serving chart to 55 % of the slide).
+void TestSlideExport::everyViewFillsTheSlide()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, gpu);
+    QVERIFY(m_fixture.change({{"model", model.toStdString()}, {"gpu", gpu.toStdString()}}));
+    const QSize slide(960, 540);
+    for (ChartBase* chart : m_fixture.window->charts()) {
+        chart->layOutAt(slide);
+        const QRect plot = chart->axisRect()->outerRect();
+        QVERIFY2(plot.width() >= slide.width() - 24,
+                 qPrintable(u"%1: %2 px wide"_s.arg(chart->chartId()).arg(plot.width())));
+        chart->layOutAt(chart->rect().size());
+    }
 }
 
 KVSCOPE_TEST_SUITE(TestSlideExport, "tst_slide_export", kvscope::test::SuiteApp::Widgets)

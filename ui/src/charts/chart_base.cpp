@@ -79,12 +79,11 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
     // Legend in its own row under the axis rect, laid out horizontally.
     legend->setVisible(true);
     axisRect()->insetLayout()->take(legend);
-    plotLayout()->addElement(2, 0, legend);
+    placeLegendUnderPlot();
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legend->setWrap(4);
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);
-    plotLayout()->setRowStretchFactor(2, 0.001);
     plotLayout()->setRowSpacing(2);
     setMouseTracking(true);
 }
@@ -434,10 +433,31 @@ void ChartBase::setScenarioSubtitle(bool on)
             .elidedText(UiText::scenarioSubtitle(m_last->scenario), Qt::ElideRight, available));
 }
 
+// The legend's row: under the axis rect, as tall as its entries.
+void ChartBase::placeLegendUnderPlot()
+{
+    QCPLayoutGrid* grid = plotLayout();
+    int row = 0;
+    while (row < grid->rowCount() && grid->element(row, 0) != axisRect())
+        ++row;
+    grid->insertRow(row + 1);
+    grid->addElement(row + 1, 0, legend);
+    grid->setRowStretchFactor(row + 1, 0.001);
+}
+
 void ChartBase::fitLegend()
 {
     fitTitle();
-    if (!legend->visible() || legend->itemCount() == 0)
+    // An empty legend would still bound the layout's width (its grid's maximum is its columns'):
+    // out of the layout while it has no entry, back in its row when it has.
+    const bool empty = legend->itemCount() == 0;
+    if (empty && legend->layout()) {
+        plotLayout()->take(legend);
+        plotLayout()->simplify();
+    } else if (!empty && !legend->layout()) {
+        placeLegendUnderPlot();
+    }
+    if (!legend->visible() || empty)
         return;
     // Measuring an entry lays its text out: do it only when the entries or their font change.
     QString entries = legend->font().toString();

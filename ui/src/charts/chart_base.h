@@ -123,6 +123,7 @@ protected:
                           double* low, double* high, const QString& what = {});
     // Fits the legend's columns to the chart's width so no entry is clipped.
     void fitLegend(); // also fits the title (fitTitle)
+    void placeLegendUnderPlot();
     void fitTitle();
     void resizeEvent(QResizeEvent* event) override;
     QCPTextElement* titleElement() const { return m_title; }

@@ -142,9 +142,32 @@ void ServingChart::draw(const EvaluationSnapshot& snap)
     }
     applySeriesStyle();
     const bool any = high > 0;
-    m_note->setVisible(!any);
+    showNote(snap, any);
+    if (!any) {
+        low = 1;
+        high = 10;
+        right = 8;
+    }
+    // At least a decade, so a log axis labels 1 and 10 rather than crowding in-between ticks.
+    xAxis->setRange(0.8, std::max(right, 10.0) * 1.25);
+    // Room above the highest curve for the marker's label.
+    yAxis->setRange(low / 2, high * 6);
+}
+
+// With no curve to draw, the plot is the note alone, across the whole chart: no empty axes,
+// grid or legend around it.
+void ServingChart::showNote(const EvaluationSnapshot& snap, bool curvesDrawn)
+{
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        axis->setVisible(curvesDrawn);
+        axis->grid()->setVisible(curvesDrawn);
+    }
+    m_note->setVisible(!curvesDrawn);
     for (QCPGraph* key : {m_allKey, m_eachKey})
-        any ? (void)key->addToLegend() : (void)key->removeFromLegend();
+        curvesDrawn ? (void)key->addToLegend() : (void)key->removeFromLegend();
+    if (curvesDrawn)
+        return;
+    const ServingCurve* own = m_serving.curves.empty() ? nullptr : &m_serving.curves.front();
     if (m_serving.refused) {
         const Workload& w = snap.scenario.workload;
         m_note->setText(tr("A request of %1 + %2 tokens\nis longer than the maximum length (%3).\n"
@@ -155,19 +178,10 @@ void ServingChart::draw(const EvaluationSnapshot& snap)
         m_note->setText(tr("%1\ncannot serve this scenario:\none request of the maximum length "
                            "does not fit.")
                             .arg(curveName(*own)));
-    } else if (!any) {
+    } else {
         m_note->setText(tr("No engine can serve this scenario."));
     }
     m_note->setText(wrapToWidth(m_note->text(), m_note->font(), axisRect()->width() - 16));
-    if (!any) {
-        low = 1;
-        high = 10;
-        right = 8;
-    }
-    // At least a decade, so a log axis labels 1 and 10 rather than crowding in-between ticks.
-    xAxis->setRange(0.8, std::max(right, 10.0) * 1.25);
-    // Room above the highest curve for the marker's label.
-    yAxis->setRange(low / 2, high * 6);
 }
 
 void ServingChart::drawMarkers(const EvaluationSnapshot& snap)

@@ -29,6 +29,7 @@ protected:
     void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
 
 private:
+    void showNote(const EvaluationSnapshot& snapshot, bool curvesDrawn);
     QCPGraph* graphFor(size_t index, bool perUser);
 
     Serving m_serving;
