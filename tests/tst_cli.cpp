@@ -40,8 +40,8 @@
 //   B; GPU step (that + 256 MiB) / 748.8 GB/s = 10.811 ms; KV over PCIe 10.650 ms; the chosen
 //   pipelined tier max(10.811, 10.650) + 10.650 / 32 = 11.144 ms.
 // mistral-7b-v0.1-16k: all 32 layers windowed at 4,096: KV 4,096 x 131,072 = 512 MiB, the same
-//   as at 4,096 tokens; every tokens-fit count is capped at 100,000,000; 8,958,372,864 B for KV
-//   / 512 MiB = 16 concurrent sequences.
+//   as at 4,096 tokens; no tokens-fit count is limited (null, "null_because": "window_capped");
+//   8,958,372,864 B for KV / 512 MiB = 16 concurrent sequences.
 // gpt-oss-20b-mxfp4-4090: 2 x 8 x 64 x 2 = 2,048 B/layer; 12 windowed layers hold 128 of the
 //   2,048 tokens: (12 x 2,048 + 12 x 128) x 2,048 = 53,477,376 B. Weights 19,749,783,360 x
 //   4.25 / 8 + 1,158,266,880 x 2 = 12,808,606,170 B. Tokens fit: 128 x 49,152 B fills every

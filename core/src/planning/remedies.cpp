@@ -76,13 +76,22 @@ Remedy remedyFrom(RemedyKind kind, OptionList options, const Tried& t)
     r.options = std::move(options);
     r.scenario = t.scenario;
     r.verdict = t.verdict;
-    r.longestContext = t.evaluation.tokensFit.perSequence;
-    r.concurrency = t.evaluation.tokensFit.maxConcurrency;
+    const TokensFit& fit = t.evaluation.tokensFit;
+    if (!fit.contextUnbounded(fit.perSequence))
+        r.longestContext = fit.perSequence;
+    // The context the search found is the longest that runs: a token more does not, though it
+    // fits beside the activations of this one (longestRunningContext).
+    if (kind == RemedyKind::ShorterContext)
+        r.longestContext = t.scenario.context;
+    if (!fit.concurrencyUnbounded())
+        r.concurrency = fit.maxConcurrency;
     // With the KV cache off the GPU, what the GPU holds no longer limits it: a running
     // scenario holds at least its own context and sequences.
     if (t.scenario.kvPlacement != KvPlacement::Gpu && t.verdict.runs) {
-        r.longestContext = std::max(r.longestContext, t.scenario.context);
-        r.concurrency = std::max(r.concurrency, t.scenario.batch);
+        if (r.longestContext)
+            r.longestContext = std::max(*r.longestContext, t.scenario.context);
+        if (r.concurrency)
+            r.concurrency = std::max(*r.concurrency, t.scenario.batch);
     }
     r.decodeMs = t.evaluation.decode.selectedMs;
     r.tokensPerS = t.evaluation.decode.tokensPerS;

@@ -264,6 +264,10 @@ std::string Explainer::decode() const
 // A hybrid's every sequence holds its recurrent state besides its tokens' KV.
 std::string Explainer::longestContext() const
 {
+    if (e.tokensFit.room == KvRoom::NotOnGpu)
+        return w.kvNotOnGpu;
+    if (e.tokensFit.contextUnbounded(e.tokensFit.model))
+        return w.kvStopsGrowing;
     const std::string room = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv;
     const std::string state =
         e.kv.stateBytesPerSequence > 0

@@ -161,18 +161,29 @@ Section vramSection(const Scenario& s, const Evaluation& e, const std::vector<Ex
     return vram;
 }
 
+// A count GPU memory does not limit is said in words, never as its ceiling.
 Section tokensFitSection(const Scenario& s, const Evaluation& e,
                          const std::vector<Explanation>& why, const Formats& fmt)
 {
     const TokensFit& f = e.tokensFit;
-    return {"Tokens that fit",
-            {{"as configured (" + std::string(attentionKindId(s.model.attentionKind())) + ")",
-              fmt.tokens(f.model), explanationFor(why, "longest_context")},
-             {"MHA (" + formatInteger(s.model.queryHeads, fmt.st) + " KV heads)", fmt.tokens(f.mha),
-              ""},
-             {"GQA (" + formatInteger(f.gqaKvHeads, fmt.st) + " KV heads)", fmt.tokens(f.gqa), ""},
-             {"MQA (1 KV head)", fmt.tokens(f.mqa), ""},
-             {"sequences at this context", formatInteger(f.maxConcurrency, fmt.st), ""}}};
+    // The first row's detail says why (explain's longest_context).
+    const std::string unbounded =
+        f.room == KvRoom::NotOnGpu ? "not limited by GPU memory" : "unbounded";
+    auto tokens = [&](int64_t count) {
+        return f.contextUnbounded(count) ? unbounded : fmt.tokens(count);
+    };
+    const std::string sequences = f.concurrencyUnbounded()
+                                      ? std::string("not limited by GPU memory")
+                                      : formatInteger(f.maxConcurrency, fmt.st);
+    Section fit{
+        "Tokens that fit",
+        {{"as configured (" + std::string(attentionKindId(s.model.attentionKind())) + ")",
+          tokens(f.model), explanationFor(why, "longest_context")},
+         {"MHA (" + formatInteger(s.model.queryHeads, fmt.st) + " KV heads)", tokens(f.mha), ""},
+         {"GQA (" + formatInteger(f.gqaKvHeads, fmt.st) + " KV heads)", tokens(f.gqa), ""},
+         {"MQA (1 KV head)", tokens(f.mqa), ""},
+         {"sequences at this context", sequences, ""}}};
+    return fit;
 }
 
 Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& verdict,

@@ -312,7 +312,7 @@ void HeadlineBar::show(const EvaluationSnapshot& snap)
         m_tiles[Decode]->setValue(QStringLiteral("—"), tr("does not run"),
                                   why("decode") + QLatin1Char('\n') + why("pcie"));
     const TokensFit& f = e.tokensFit;
-    const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
+    const bool unbounded = f.contextUnbounded(f.perSequence);
     // Past the model's trained maximum the tokens fit but the model was not trained for them.
     const bool pastModel = s.model.maxContext > 0 && f.perSequence > s.model.maxContext;
     m_tiles[LongestContext]->setValue(

@@ -14,6 +14,7 @@
 #include "kvscope/scenario/scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace kvscope {
@@ -55,9 +56,10 @@ public:
     // latent its own way (llama.cpp: EngineProfile::kvLayout).
     virtual KvShape kvShape(const Scenario& scenario) const;
     // What the engine logs about its KV cache at start-up; `kvRoomBytes` is the memory left for
-    // KV on each GPU, counted as if the whole model's KV were there.
+    // KV on each GPU, counted as if the whole model's KV were there; none when no layer's KV is
+    // on the GPU (then the engine sizes no GPU KV pool).
     virtual EngineFigures startupFigures(const Scenario& scenario, const KvFigures& kv,
-                                         double kvRoomBytes) const;
+                                         std::optional<double> kvRoomBytes) const;
     // The command that runs the scenario on this engine (launch_command.h).
     virtual LaunchCommand launchCommand(const Scenario& scenario) const;
 };

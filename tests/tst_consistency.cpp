@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What kvscope-cli says never contradicts itself (issue 42), run in process over sweeps:
+//  - no placeholder reaches a user: no count of 10^8 tokens or sequences or more in calc's text
+//    or JSON, over every engine x KV placement x GPU layer split; a count GPU memory does not
+//    limit is words in the text and null with a reason in the JSON.
+
+#include "cli_runner.h"
+#include "suite_registry.h"
+#include "testutils.h"
+
+#include "kvscope/text/explain.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <regex>
+#include <string>
+#include <utility>
+#include <vector>
+
+using namespace kvscope;
+using namespace kvscope::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Any integer of 10^8 or more as the text prints it (thousands separated by commas).
+constexpr const char* kPlaceholderPattern = R"(\b\d{1,3}(,\d{3}){2,}(,\d{3})*\b|\b\d{9,}\b)";
+
+std::string firstPlaceholder(const std::string& text)
+{
+    static const std::regex number(kPlaceholderPattern);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), number);
+         it != std::sregex_iterator(); ++it) {
+        std::string digits = it->str();
+        std::erase(digits, ',');
+        if (std::stod(digits) >= 1e8)
+            return it->str();
+    }
+    return {};
+}
+
+// The counts of one JSON object: each below 10^8, or null beside a "null_because".
+std::string badCount(const nlohmann::json& object, const std::vector<std::string>& keys)
+{
+    for (const std::string& key : keys) {
+        const nlohmann::json& value = object.at(key);
+        if (value.is_null() && !object.contains("null_because"))
+            return key + " is null with no null_because";
+        if (value.is_number() && value.get<double>() >= 1e8)
+            return key + " = " + value.dump();
+    }
+    return {};
+}
+
+std::vector<std::string> calcArgs(const QString& engine, const QString& placement,
+                                  const QString& gpuLayers, const QString& model)
+{
+    std::vector<std::string> args{"calc",
+                                  "--model",
+                                  model.toStdString(),
+                                  "--engine",
+                                  engine.toStdString(),
+                                  "--kv-placement",
+                                  placement.toStdString()};
+    if (!gpuLayers.isEmpty())
+        args.insert(args.end(), {"--n-gpu-layers", gpuLayers.toStdString()});
+    return args;
+}
+
+} // namespace
+
+class TestConsistency : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void noPlaceholder_data();
+    void noPlaceholder();
+};
+
+void TestConsistency::noPlaceholder_data()
+{
+    QTest::addColumn<QString>("engine");
+    QTest::addColumn<QString>("placement");
+    QTest::addColumn<QString>("gpuLayers");
+    QTest::addColumn<QString>("model");
+    // Llama 3.1 8B has 32 layers: none, half and all of them on the GPU, or unset (all).
+    for (const char* engine : {"hf", "hf-offloaded", "vllm", "llamacpp", "tgi"})
+        for (const char* placement : {"gpu", "cpu", "nvme", "sata"})
+            for (const char* layers : {"0", "16", "32", ""})
+                QTest::addRow("%s %s ngl=%s", engine, placement, layers)
+                    << QString::fromLatin1(engine) << QString::fromLatin1(placement)
+                    << QString::fromLatin1(layers) << u"llama-3.1-8b"_s;
+    // Every layer windowed: the cache stops growing, so no context is too long.
+    for (const char* engine : {"hf", "vllm", "llamacpp"})
+        QTest::addRow("windowed %s", engine)
+            << QString::fromLatin1(engine) << u"gpu"_s << QString() << u"mistral-7b-v0.1"_s;
+}
+
+void TestConsistency::noPlaceholder()
+{
+    QFETCH(QString, engine);
+    QFETCH(QString, placement);
+    QFETCH(QString, gpuLayers);
+    QFETCH(QString, model);
+    std::vector<std::string> args = calcArgs(engine, placement, gpuLayers, model);
+    const CliResult text = runCli(args);
+    QCOMPARE(text.code, 0);
+    const std::string placeholder = firstPlaceholder(text.out);
+    QVERIFY2(placeholder.empty(), qPrintable(u"text prints "_s + qs(placeholder)));
+
+    args.push_back("--json");
+    const CliResult json = runCli(args);
+    QCOMPARE(json.code, 0);
+    const nlohmann::json j = nlohmann::json::parse(json.out);
+    const std::string fit = badCount(
+        j.at("tokens_fit"), {"model", "mha", "gqa", "mqa", "per_sequence", "max_concurrency"});
+    QVERIFY2(fit.empty(), qPrintable(u"tokens_fit."_s + qs(fit)));
+    const std::string engineFigures =
+        badCount(j.at("engine"), {"kv_blocks_per_gpu", "kv_cache_tokens", "max_concurrency"});
+    QVERIFY2(engineFigures.empty(), qPrintable(u"engine."_s + qs(engineFigures)));
+    // The text says why in words where the JSON has null.
+    if (j.at("tokens_fit").at("model").is_null())
+        QVERIFY(text.out.find("not limited by GPU memory") != std::string::npos);
+}
+
+KVSCOPE_TEST_SUITE(TestConsistency, "tst_consistency", kvscope::test::SuiteApp::Core)
+#include "tst_consistency.moc"
