@@ -2,7 +2,8 @@
 // What kvscope-cli says never contradicts itself (issue 42), run in process over sweeps:
 //  - no placeholder reaches a user: no count of 10^8 tokens or sequences or more in calc's text
 //    or JSON, over every engine x KV placement x GPU layer split; a count GPU memory does not
-//    limit is words in the text and null with a reason in the JSON.
+//    limit is words in the text and null with a reason in the JSON;
+//  - a layout the engine refuses is said so: calc's verdict does not run, launch refuses.
 
 #include "cli_runner.h"
 #include "suite_registry.h"
@@ -79,6 +80,9 @@ class TestConsistency : public QObject
 private slots:
     void noPlaceholder_data();
     void noPlaceholder();
+    void refusedLayouts_data();
+    void refusedLayouts();
+    void headSplitVerdictAndLaunch();
 };
 
 void TestConsistency::noPlaceholder_data()
@@ -125,6 +129,65 @@ void TestConsistency::noPlaceholder()
     // The text says why in words where the JSON has null.
     if (j.at("tokens_fit").at("model").is_null())
         QVERIFY(text.out.find("not limited by GPU memory") != std::string::npos);
+}
+
+void TestConsistency::refusedLayouts_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("field");
+    QTest::addRow("PCIe 5 on a V100 (PCIe 3)")
+        << QStringList{u"--gpu"_s, u"v100-16gb"_s, u"--pcie"_s, u"5"_s} << u"pcie"_s;
+    QTest::addRow("PCIe 4 on a V100, either order")
+        << QStringList{u"--pcie"_s, u"4"_s, u"--gpu"_s, u"v100-32gb"_s} << u"pcie"_s;
+    QTest::addRow("TGI with a layer split")
+        << QStringList{u"--engine"_s, u"tgi"_s, u"--gpus"_s, u"4"_s, u"--split-mode"_s, u"layer"_s}
+        << u"split_mode"_s;
+}
+
+void TestConsistency::refusedLayouts()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, field);
+    for (const char* command : {"calc", "launch"}) {
+        std::vector<std::string> argv{command};
+        for (const QString& a : args)
+            argv.push_back(a.toStdString());
+        const CliResult r = runCli(argv);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.out.empty(), r.out.c_str());
+        QVERIFY2(r.err.find(field.toStdString()) != std::string::npos, r.err.c_str());
+    }
+    // What the link and the engine can do runs: PCIe 3 on the V100, TGI split by tensor.
+    QCOMPARE(runCli({"calc", "--gpu", "v100-16gb", "--pcie", "3"}).code, 0);
+    QCOMPARE(runCli({"launch", "--engine", "tgi", "--gpus", "4"}).code, 0);
+}
+
+void TestConsistency::headSplitVerdictAndLaunch()
+{
+    // Llama 3.1 70B has 64 attention heads: 3 GPUs do not divide them, 2 and 4 do.
+    const std::vector<std::string> three{"--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus",
+                                         "3",       "--engine",      "vllm"};
+    auto with = [&](std::vector<std::string> head) {
+        head.insert(head.end(), three.begin(), three.end());
+        return runCli(head);
+    };
+    const CliResult json = with({"calc", "--json"});
+    QCOMPARE(json.code, 0);
+    const nlohmann::json verdict = nlohmann::json::parse(json.out).at("verdict");
+    QCOMPARE(verdict.at("runs").get<bool>(), false);
+    QCOMPARE(verdict.at("binding").get<std::string>(), std::string("head_split"));
+    const CliResult text = with({"calc"});
+    QVERIFY2(text.out.find("Does not start") != std::string::npos, text.out.c_str());
+    QVERIFY2(text.out.find("--gpus 2 or 4") != std::string::npos, text.out.c_str());
+    const CliResult launch = with({"launch"});
+    QCOMPARE(launch.code, 2);
+    QVERIFY2(launch.out.find("--tensor-parallel-size 3") == std::string::npos, launch.out.c_str());
+    QVERIFY2(launch.err.find("--gpus 2 or 4") != std::string::npos, launch.err.c_str());
+    // A layer split gives each GPU whole layers: vLLM takes 3 pipeline stages.
+    std::vector<std::string> layers = three;
+    layers.insert(layers.begin(), "launch");
+    layers.insert(layers.end(), {"--split-mode", "layer"});
+    QCOMPARE(runCli(layers).code, 0);
 }
 
 KVSCOPE_TEST_SUITE(TestConsistency, "tst_consistency", kvscope::test::SuiteApp::Core)

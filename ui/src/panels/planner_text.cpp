@@ -106,6 +106,10 @@ QString PlannerText::verdict(const Scenario& s, const Verdict& v, ByteUnits unit
     case Binding::Activations:
         return tr("Does not fit: needs %1 per GPU, %2 available; the activation peak overflows.")
             .arg(bytes(v.neededBytes), bytes(v.offeredBytes));
+    case Binding::HeadSplit:
+        return tr("Does not start: %1 attention heads do not split evenly over %2 GPUs (tensor "
+                  "parallel).")
+            .arg(UiText::integer(s.model.queryHeads), UiText::integer(s.gpuCount));
     case Binding::KvCache: {
         QString text =
             tr("Does not fit: needs %1 per GPU, %2 available; the KV cache is %3 too large.")

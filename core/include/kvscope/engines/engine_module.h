@@ -44,6 +44,10 @@ public:
     // fixed cost per layer per decode step that follows from it (efficiency.json).
     virtual bool capturesCudaGraphs(const Scenario& scenario) const;
     double layerOverheadUs(const Scenario& scenario) const;
+    // Whether the engine can give each GPU whole layers (--split-mode layer): vLLM by pipeline
+    // parallel, llama.cpp and transformers by their layer split. TGI cannot: its shards are
+    // tensor parallel only (launcher --num-shard).
+    virtual bool splitsLayers() const { return true; }
     // Whether the engine can keep routed experts in host RAM (--n-cpu-moe, --cpu-moe), and
     // how many MoE layers' experts the scenario keeps there.
     virtual bool offloadsExperts() const;
