@@ -132,12 +132,17 @@ LaunchCommand EngineModule::launchCommand(const Scenario& s) const
 
 const EngineModule& engineModule(const EngineProfile& engine)
 {
-    if (std::string_view(engine.family) == "vllm")
+    switch (engine.family) {
+    case EngineFamily::Vllm:
         return engines::vllm();
-    if (std::string_view(engine.family) == "llamacpp")
+    case EngineFamily::LlamaCpp:
         return engines::llamaCpp();
-    if (std::string_view(engine.family) == "tgi")
+    case EngineFamily::Tgi:
         return engines::tgi();
+    case EngineFamily::Transformers:
+    case EngineFamily::Other:
+        break;
+    }
     return engines::transformers();
 }
 

@@ -199,14 +199,14 @@ private:
 
     void offerOffloads()
     {
-        const std::string& family = m_s.engine.family;
-        if (family == "transformers" && !m_s.offloadWeights)
+        const EngineFamily family = m_s.engine.family;
+        if (family == EngineFamily::Transformers && !m_s.offloadWeights)
             offer(RemedyKind::OffloadWeights, {{"offload-weights", "on"}}, true);
         // Experts first: attention and the KV cache stay on the GPU, so it costs far less speed
         // than whole layers. The fewest layers' experts that make it fit.
         if (auto fit = fitExpertOffload(m_s); fit && fit->nCpuMoe > m_s.cpuMoeLayers)
             offer(RemedyKind::OffloadExperts, {{"n-cpu-moe", std::to_string(fit->nCpuMoe)}}, true);
-        if (family == "llamacpp") {
+        if (family == EngineFamily::LlamaCpp) {
             // llama.cpp offloads whole layers (-ngl): keep as many on the GPU as fit.
             const int64_t layers = m_s.gpuLayers.value_or(m_s.model.layers);
             const int64_t n =
@@ -216,18 +216,18 @@ private:
             if (n >= 0)
                 offer(RemedyKind::OffloadWeights, {{"n-gpu-layers", std::to_string(n)}}, true);
         }
-        if ((family == "transformers" || family == "llamacpp") &&
+        if ((family == EngineFamily::Transformers || family == EngineFamily::LlamaCpp) &&
             m_s.kvPlacement == KvPlacement::Gpu)
             offer(RemedyKind::OffloadKv, {{"kv-placement", "cpu"}});
     }
 
     void offerPagedEngine()
     {
-        if (m_s.engine.family == "vllm")
+        if (m_s.engine.family == EngineFamily::Vllm)
             return;
         const EngineProfile* vllm = nullptr;
         for (const EngineProfile& e : m_c.engines)
-            if (e.family == "vllm")
+            if (e.family == EngineFamily::Vllm)
                 vllm = &e;
         if (!vllm || !vllm->runsOn(m_s.gpu.vendor))
             return;
