@@ -3,6 +3,8 @@
 //  - no placeholder reaches a user: no count of 10^8 tokens or sequences or more in calc's text
 //    or JSON, over every engine x KV placement x GPU layer split; a count GPU memory does not
 //    limit is words in the text and null with a reason in the JSON;
+//  - overlap is never slower than none: pipelined <= serial over every link and placement, and
+//    --prefetch off pipelines nothing, in the figure or the text;
 //  - a layout the engine refuses is said so: calc's verdict does not run, launch refuses.
 
 #include "cli_runner.h"
@@ -80,6 +82,9 @@ class TestConsistency : public QObject
 private slots:
     void noPlaceholder_data();
     void noPlaceholder();
+    void overlapNeverSlower();
+    void prefetchOffIsSerial_data();
+    void prefetchOffIsSerial();
     void refusedLayouts_data();
     void refusedLayouts();
     void headSplitVerdictAndLaunch();
@@ -129,6 +134,66 @@ void TestConsistency::noPlaceholder()
     // The text says why in words where the JSON has null.
     if (j.at("tokens_fit").at("model").is_null())
         QVERIFY(text.out.find("not limited by GPU memory") != std::string::npos);
+}
+
+void TestConsistency::overlapNeverSlower()
+{
+    Scenario s = scenario();
+    int checked = 0;
+    for (const char* model : {"llama-3.1-8b", "llama-2-7b", "mixtral-8x7b", "gemma-3-27b"})
+        for (int gen : {3, 4, 5})
+            for (int lanes : {1, 4, 16})
+                for (int64_t context : {2048, 32768, 131072})
+                    for (KvPlacement placement : {KvPlacement::Gpu, KvPlacement::CpuRam,
+                                                  KvPlacement::Nvme, KvPlacement::Sata}) {
+                        s.model = test::model(model);
+                        s.pcie = *catalog().pcieGeneration(gen);
+                        s.pcieLanes = lanes;
+                        s.context = context;
+                        s.kvPlacement = placement;
+                        KVSCOPE_EVALUATE(e, s);
+                        const auto& t = e.decode.tierMs;
+                        QVERIFY2(t[size_t(Tier::CpuPipelined)] <=
+                                     t[size_t(Tier::CpuSerial)] * (1 + 1e-12),
+                                 qPrintable(QStringLiteral("%1 PCIe %2 x%3 at %4: %5 > %6")
+                                                .arg(QString::fromLatin1(model))
+                                                .arg(gen)
+                                                .arg(lanes)
+                                                .arg(context)
+                                                .arg(t[size_t(Tier::CpuPipelined)])
+                                                .arg(t[size_t(Tier::CpuSerial)])));
+                        ++checked;
+                    }
+    QCOMPARE(checked, 4 * 3 * 3 * 3 * 4);
+}
+
+void TestConsistency::prefetchOffIsSerial_data()
+{
+    QTest::addColumn<QString>("placement");
+    QTest::addColumn<int>("tier");
+    QTest::addRow("cpu") << u"cpu"_s << int(Tier::CpuSerial);
+    QTest::addRow("nvme") << u"nvme"_s << int(Tier::Nvme);
+    QTest::addRow("sata") << u"sata"_s << int(Tier::Sata);
+}
+
+void TestConsistency::prefetchOffIsSerial()
+{
+    QFETCH(QString, placement);
+    QFETCH(int, tier);
+    const Scenario s = scenarioFrom(
+        {{"kv-placement", placement.toStdString()}, {"prefetch", "off"}, {"context", "32768"}});
+    KVSCOPE_EVALUATE(e, s);
+    const DecodeTiming& d = e.decode;
+    const double rate = placement == u"nvme"_s   ? d.nvmeEffectiveGBps
+                        : placement == u"sata"_s ? d.sataEffectiveGBps
+                                                 : d.pcieEffectiveGBps;
+    // Serial: the GPU's step, then the whole KV over its tier; nothing overlaps.
+    const double serial = d.gpuMs + e.kv.totalBytes / (rate * 1e9) * 1e3;
+    QCOMPARE(d.tierMs[size_t(tier)], serial);
+    QCOMPARE(d.selectedMs, serial);
+    const std::string why = explanationFor(explain(s, e, ByteUnits::Binary), "decode");
+    QVERIFY2(why.find("serial") != std::string::npos, why.c_str());
+    QVERIFY2(why.find("pipelined") == std::string::npos, why.c_str());
 }
 
 void TestConsistency::refusedLayouts_data()
