@@ -3,6 +3,8 @@
 //  - no placeholder reaches a user: no count of 10^8 tokens or sequences or more in calc's text
 //    or JSON, over every engine x KV placement x GPU layer split; a count GPU memory does not
 //    limit is words in the text and null with a reason in the JSON;
+//  - a scenario that does not fit names the longest context that runs, the very context the
+//    shorten-context remedy proposes (or neither has one), and a token more does not run;
 //  - overlap is never slower than none: pipelined <= serial over every link and placement, and
 //    --prefetch off pipelines nothing, in the figure or the text;
 //  - a layout the engine refuses is said so: calc's verdict does not run, launch refuses.
@@ -82,6 +84,8 @@ class TestConsistency : public QObject
 private slots:
     void noPlaceholder_data();
     void noPlaceholder();
+    void longestContextAgreesWithRemedy_data();
+    void longestContextAgreesWithRemedy();
     void overlapNeverSlower();
     void prefetchOffIsSerial_data();
     void prefetchOffIsSerial();
@@ -134,6 +138,57 @@ void TestConsistency::noPlaceholder()
     // The text says why in words where the JSON has null.
     if (j.at("tokens_fit").at("model").is_null())
         QVERIFY(text.out.find("not limited by GPU memory") != std::string::npos);
+}
+
+void TestConsistency::longestContextAgreesWithRemedy_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addRow("8b 64K x 2 (activations)") << QStringList{
+        u"--model"_s, u"llama-3.1-8b"_s, u"--context"_s, u"65536"_s, u"--batch"_s, u"2"_s};
+    QTest::addRow("llama 2 7b 32K")
+        << QStringList{u"--model"_s, u"llama-2-7b"_s, u"--context"_s, u"32768"_s};
+    QTest::addRow("8b vllm 256K x 4")
+        << QStringList{u"--model"_s,   u"llama-3.1-8b"_s, u"--engine"_s, u"vllm"_s,
+                       u"--context"_s, u"262144"_s,       u"--batch"_s,  u"4"_s};
+    QTest::addRow("8b llama.cpp 128K x 8")
+        << QStringList{u"--model"_s,   u"llama-3.1-8b"_s, u"--engine"_s, u"llamacpp"_s,
+                       u"--context"_s, u"131072"_s,       u"--batch"_s,  u"8"_s};
+    QTest::addRow("70b on one 4090 (weights: none)")
+        << QStringList{u"--model"_s, u"llama-3.1-70b"_s, u"--context"_s, u"8192"_s};
+}
+
+void TestConsistency::longestContextAgreesWithRemedy()
+{
+    QFETCH(QStringList, args);
+    std::vector<std::string> argv{"calc", "--json"};
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    const CliResult r = runCli(argv);
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    QVERIFY(!j.at("verdict").at("runs").get<bool>());
+    const nlohmann::json& longest = j.at("verdict").at("longest_running_context");
+    std::optional<int64_t> remedy;
+    for (const nlohmann::json& fix : j.at("remedies"))
+        if (fix.at("kind") == "shorter_context") {
+            remedy = std::stoll(fix.at("options").at("context").get<std::string>());
+            QCOMPARE(fix.at("longest_context").get<int64_t>(), *remedy);
+        }
+    QCOMPARE(longest.is_null(), !remedy.has_value());
+    if (!remedy)
+        return;
+    QCOMPARE(longest.get<int64_t>(), *remedy);
+    // The text says the same, and the figure is the edge: it runs, a token more does not.
+    argv.erase(argv.begin() + 1);
+    const CliResult text = runCli(argv);
+    QVERIFY2(text.out.find("longest context that runs") != std::string::npos, text.out.c_str());
+    for (const auto& [context, runs] : {std::pair{*remedy, true}, std::pair{*remedy + 1, false}}) {
+        std::vector<std::string> at = argv;
+        at.push_back("--json");
+        at.insert(at.end(), {"--context", std::to_string(context)});
+        const CliResult edge = runCli(at);
+        QCOMPARE(nlohmann::json::parse(edge.out).at("verdict").at("runs").get<bool>(), runs);
+    }
 }
 
 void TestConsistency::overlapNeverSlower()

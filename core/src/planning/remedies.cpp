@@ -4,6 +4,7 @@
 #include "kvscope/planning/remedies.h"
 
 #include "kvscope/planning/expert_fit.h"
+#include "kvscope/planning/longest_context.h"
 #include "kvscope/settings/scenario_options.h"
 
 #include <algorithm>
@@ -99,21 +100,6 @@ Remedy remedyFrom(RemedyKind kind, OptionList options, const Tried& t)
     return r;
 }
 
-// The largest n in [lo, hi] for which `runs(n)` holds, memory growing with n; lo - 1 if none.
-template <typename Runs> int64_t largestRunning(int64_t lo, int64_t hi, Runs runs)
-{
-    if (hi < lo || !runs(lo))
-        return lo - 1;
-    while (lo < hi) {
-        const int64_t mid = lo + (hi - lo + 1) / 2;
-        if (runs(mid))
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
 // The engine's first format (in its order of preference) in [loBits, hiBits) below the current.
 const WeightFormat* weightStep(const Scenario& s, const Catalog& c, double loBits, double hiBits)
 {
@@ -166,7 +152,9 @@ public:
             offer(RemedyKind::QuantizeKv, {{"kv-dtype", d->id}});
         offerOffloads();
         offerPagedEngine();
-        searchCount(RemedyKind::ShorterContext, "context", 1, m_s.context - 1);
+        // The same search as calc's longest context that runs (longest_context.h).
+        if (auto n = longestRunningContext(m_s, m_s.context - 1, true))
+            offer(RemedyKind::ShorterContext, {{"context", std::to_string(*n)}});
         searchCount(RemedyKind::FewerSequences, "batch", 1, m_s.batch - 1);
         offerMoreGpus();
         offerLargerGpu();
@@ -210,7 +198,7 @@ private:
             // llama.cpp offloads whole layers (-ngl): keep as many on the GPU as fit.
             const int64_t layers = m_s.gpuLayers.value_or(m_s.model.layers);
             const int64_t n =
-                largestRunning(0, std::min(layers, m_s.model.layers) - 1, [&](int64_t k) {
+                largestHolding(0, std::min(layers, m_s.model.layers) - 1, [&](int64_t k) {
                     return meets({{"n-gpu-layers", std::to_string(k)}});
                 });
             if (n >= 0)
@@ -251,7 +239,7 @@ private:
 
     void searchCount(RemedyKind kind, const char* flag, int64_t lo, int64_t hi)
     {
-        const int64_t n = largestRunning(lo, hi, [&](int64_t k) {
+        const int64_t n = largestHolding(lo, hi, [&](int64_t k) {
             return meets({{flag, std::to_string(k)}});
         });
         if (n >= lo)

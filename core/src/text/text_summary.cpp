@@ -4,6 +4,7 @@
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/cautions.h"
 #include "kvscope/planning/expert_fit.h"
+#include "kvscope/planning/longest_context.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/planning/verdict.h"
 
@@ -183,6 +184,16 @@ Section tokensFitSection(const Scenario& s, const Evaluation& e,
          {"GQA (" + formatInteger(f.gqaKvHeads, fmt.st) + " KV heads)", tokens(f.gqa), ""},
          {"MQA (1 KV head)", tokens(f.mqa), ""},
          {"sequences at this context", sequences, ""}}};
+    // A scenario that does not run has no room today, but a shorter context shrinks its
+    // activations too: the longest that runs, as the shorten-context remedy finds it.
+    if (!verdictOf(s, e).runs) {
+        const auto longest = longestRunningContext(s, s.context - 1);
+        fit.rows.insert(
+            fit.rows.begin(),
+            {"longest context that runs", longest ? fmt.tokens(*longest) : std::string("none"),
+             "at " + formatInteger(s.batch, fmt.st) + (s.batch == 1 ? " sequence" : " sequences") +
+                 ", each context evaluated whole (activations shrink with it)"});
+    }
     return fit;
 }
 
