@@ -2,7 +2,8 @@
 // What kvscope-cli says never contradicts itself (issue 42), run in process over sweeps:
 //  - no placeholder reaches a user: no count of 10^8 tokens or sequences or more in calc's text
 //    or JSON, over every engine x KV placement x GPU layer split; a count GPU memory does not
-//    limit is words in the text and null with a reason in the JSON;
+//    limit is words in the text and null with a reason in the JSON (an empty cell or null in a
+//    sweep);
 //  - a scenario that does not fit names the longest context that runs, the very context the
 //    shorten-context remedy proposes (or neither has one), and a token more does not run;
 //  - overlap is never slower than none: pipelined <= serial over every link and placement, and
@@ -84,6 +85,8 @@ class TestConsistency : public QObject
 private slots:
     void noPlaceholder_data();
     void noPlaceholder();
+    void sweepHasNoPlaceholder_data();
+    void sweepHasNoPlaceholder();
     void longestContextAgreesWithRemedy_data();
     void longestContextAgreesWithRemedy();
     void overlapNeverSlower();
@@ -138,6 +141,42 @@ void TestConsistency::noPlaceholder()
     // The text says why in words where the JSON has null.
     if (j.at("tokens_fit").at("model").is_null())
         QVERIFY(text.out.find("not limited by GPU memory") != std::string::npos);
+}
+
+void TestConsistency::sweepHasNoPlaceholder_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addRow("every layer windowed") << QStringList{u"--model"_s, u"mistral-7b-v0.1"_s};
+    QTest::addRow("no layer on the GPU")
+        << QStringList{u"--model"_s, u"llama-3.1-8b"_s, u"--n-gpu-layers"_s, u"0"_s};
+}
+
+// The sweep's tokens_fit_* columns: empty CSV cells and JSON nulls, never the 10^8 ceiling.
+void TestConsistency::sweepHasNoPlaceholder()
+{
+    QFETCH(QStringList, args);
+    std::vector<std::string> argv{"sweep", "--vary", "context",  "--from", "1024",
+                                  "--to",  "65536",  "--points", "4"};
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    const CliResult csv = runCli(argv);
+    QVERIFY2(csv.code == 0, csv.err.c_str());
+    const QStringList lines = QString::fromStdString(csv.out).split(u'\n', Qt::SkipEmptyParts);
+    const QStringList header = lines.front().split(u',');
+    int checked = 0;
+    for (qsizetype c = 0; c < header.size(); ++c) {
+        if (!header[c].startsWith(u"tokens_fit_"_s))
+            continue;
+        for (qsizetype row = 1; row < lines.size(); ++row, ++checked)
+            QVERIFY2(lines[row].split(u',')[c].isEmpty(), qPrintable(lines[row]));
+    }
+    QCOMPARE(checked, 4 * 4);
+    argv.push_back("--json");
+    const nlohmann::json j = nlohmann::json::parse(runCli(argv).out);
+    for (const char* id :
+         {"tokens_fit_model", "tokens_fit_mha", "tokens_fit_gqa", "tokens_fit_mqa"})
+        for (const nlohmann::json& v : j.at("series").at(id).at("values"))
+            QVERIFY2(v.is_null(), id);
 }
 
 void TestConsistency::longestContextAgreesWithRemedy_data()
