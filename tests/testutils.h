@@ -94,11 +94,13 @@ inline Scenario scenarioFrom(const std::vector<std::pair<std::string, std::strin
     QVERIFY2(var##_result.ok(), var##_result.ok() ? "" : var##_result.error().message().c_str());  \
     const ::kvscope::Evaluation& var = var##_result.value()
 
-// The first path in `j` holding a number that is NaN or infinite, or a null; "" when clean.
-inline std::string firstNonFinite(const nlohmann::json& j, const std::string& path = "")
+// The first path in `j` holding a number that is NaN or infinite, or a null; "" when clean. A
+// null that its object explains ("null_because": a count GPU memory does not limit) is clean.
+inline std::string firstNonFinite(const nlohmann::json& j, const std::string& path = "",
+                                  bool nullExplained = false)
 {
     if (j.is_null())
-        return path + " (null)";
+        return nullExplained ? "" : path + " (null)";
     if (j.is_number_float() && !std::isfinite(j.get<double>()))
         return path;
     if (j.is_object() || j.is_array()) {
@@ -106,7 +108,8 @@ inline std::string firstNonFinite(const nlohmann::json& j, const std::string& pa
         for (auto it = j.begin(); it != j.end(); ++it, ++index) {
             const std::string child =
                 path + "/" + (j.is_object() ? it.key() : std::to_string(index));
-            if (std::string bad = firstNonFinite(*it, child); !bad.empty())
+            const bool explained = j.is_object() && j.contains("null_because");
+            if (std::string bad = firstNonFinite(*it, child, explained); !bad.empty())
                 return bad;
         }
     }

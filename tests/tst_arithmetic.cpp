@@ -82,8 +82,9 @@ private slots:
                 // Windowed layers stop growing at their window, so tokens that fit are not one
                 // division; that text says less than it should (a known gap), and is left out.
                 // So does a count capped at kvscope's 10^8-token limit.
-                if (text.empty() || (std::string(id) == "longest_context" &&
-                                     (s->model.slidingWindow > 0 || e->tokensFit.capped)))
+                if (text.empty() ||
+                    (std::string(id) == "longest_context" &&
+                     (s->model.slidingWindow > 0 || e->tokensFit.room != KvRoom::GpuMemory)))
                     continue;
                 // Operands print to three significant figures: a product of a few of them
                 // carries up to about 1 % of rounding.

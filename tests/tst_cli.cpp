@@ -16,10 +16,12 @@
 //   314,572,800 = 10,668,600,320 B. Tokens fit: (free + KV) 11,742,342,144 / 524,288 = 22,396
 //   (MHA); / 131,072 = 89,586 (GQA 8); / 16,384 = 716,695 (MQA). kv_transfer 2^30 / 25.206e9 =
 //   42.598 ms; GPU step (13,214,695,424 B weights read + 2^30 B KV) / 806.4 GB/s = 17.719 ms;
-//   serial 17.719 + 42.598 = 60.317 ms; pipelined 42.598 + 42.598 / 32 = 43.930 ms; NVMe
-//   2^30 / 7.45 GB/s = 144.13 + 4.50 = 148.63 ms. Recompute of 2,048 tokens: (2 x 6.738e9 x
-//   2,048 + 2 x 32 x 256 x 32 x 2,048 x 2,049 / 2) FLOP / 66.08 TFLOP/s = 434.33 ms. Reload
-//   beats it over PCIe from 90 tokens, over NVMe from 123, over SATA never (-1).
+//   serial 17.719 + 42.598 = 60.317 ms; pipelined: the longer stream plus one layer of the
+//   shorter, 42.598 + 17.719 / 32 = 43.152 ms; NVMe 2^30 / 7.45 GB/s = 144.13 + 0.55 = 144.68 ms.
+//   (The fixed cost puts the golden's GPU step at 18.78 ms: 43.185 and 144.71.) Recompute of
+//   2,048 tokens: (2 x 6.738e9 x 2,048 + 2 x 32 x 256 x 32 x 2,048 x 2,049 / 2) FLOP / 66.08
+//   TFLOP/s = 434.33 ms. Reload beats it over PCIe from 90 tokens, over NVMe from 123, over SATA
+//   never (-1).
 // llama-2-7b-32k: KV 32,768 x 524,288 = 16 GiB; activations 32,768 x 57,600 x 2 + 128,000 =
 //   3,775,001,600 B; free = -8,976,471,040 B, so fits=false; kv_transfer 16 x 42.598 =
 //   681.57 ms; tokens fit (free + KV) 8,203,398,144 / 524,288 = 15,646.
@@ -40,8 +42,8 @@
 //   B; GPU step (that + 256 MiB) / 748.8 GB/s = 10.811 ms; KV over PCIe 10.650 ms; the chosen
 //   pipelined tier max(10.811, 10.650) + 10.650 / 32 = 11.144 ms.
 // mistral-7b-v0.1-16k: all 32 layers windowed at 4,096: KV 4,096 x 131,072 = 512 MiB, the same
-//   as at 4,096 tokens; every tokens-fit count is capped at 100,000,000; 8,958,372,864 B for KV
-//   / 512 MiB = 16 concurrent sequences.
+//   as at 4,096 tokens; no tokens-fit count is limited (null, "null_because": "window_capped");
+//   8,958,372,864 B for KV / 512 MiB = 16 concurrent sequences.
 // gpt-oss-20b-mxfp4-4090: 2 x 8 x 64 x 2 = 2,048 B/layer; 12 windowed layers hold 128 of the
 //   2,048 tokens: (12 x 2,048 + 12 x 128) x 2,048 = 53,477,376 B. Weights 19,749,783,360 x
 //   4.25 / 8 + 1,158,266,880 x 2 = 12,808,606,170 B. Tokens fit: 128 x 49,152 B fills every

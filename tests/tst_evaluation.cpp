@@ -557,7 +557,7 @@ void TestEvaluation::plainAgreesWithFull()
     QCOMPARE(figures(plain), figures(unsearched)); // so the plain one has no crossings either
     // What forEachNumber leaves out: the flags and the experts as stored.
     const ExpertStorage &pe = plain.experts, &fe = full.experts;
-    QVERIFY(plain.vram.fits == full.vram.fits && plain.tokensFit.capped == full.tokensFit.capped &&
+    QVERIFY(plain.vram.fits == full.vram.fits && plain.tokensFit.room == full.tokensFit.room &&
             plain.decode.computeBound == full.decode.computeBound && pe.padded == fe.padded &&
             pe.parameters == fe.parameters && pe.bitsPerWeight == fe.bitsPerWeight &&
             pe.scaleCopies == fe.scaleCopies);

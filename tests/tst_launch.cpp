@@ -195,14 +195,14 @@ private slots:
                     const std::string where = engine.id + " " + w.id + " " + kv.id;
                     QVERIFY2(!c.text.empty() && !c.source.empty(), where.c_str());
                     ++commands;
-                    if (engine.family == "transformers")
+                    if (engine.family == EngineFamily::Transformers)
                         continue;
-                    const auto& allowed = engine.family == "vllm"  ? vllmFlags
-                                          : engine.family == "tgi" ? tgiFlags
-                                                                   : llamaFlags;
+                    const auto& allowed = engine.family == EngineFamily::Vllm  ? vllmFlags
+                                          : engine.family == EngineFamily::Tgi ? tgiFlags
+                                                                               : llamaFlags;
                     for (const std::string& f : flagsOf(c.text))
                         QVERIFY2(allowed.count(f), (where + ": " + f).c_str());
-                    if (engine.family == "vllm" && kv.id != "fp8")
+                    if (engine.family == EngineFamily::Vllm && kv.id != "fp8")
                         QVERIFY2(c.text.find("--kv-cache-dtype") == std::string::npos,
                                  where.c_str());
                     const auto ctk = c.text.find("-ctk ");
@@ -210,7 +210,7 @@ private slots:
                         QVERIFY2(llamaCacheTypes.count(
                                      c.text.substr(ctk + 5, c.text.find(' ', ctk + 5) - ctk - 5)),
                                  where.c_str());
-                    else if (engine.family == "llamacpp" && kv.id != "fp16")
+                    else if (engine.family == EngineFamily::LlamaCpp && kv.id != "fp16")
                         QVERIFY2(!c.notes.empty(), where.c_str());
                 }
         QCOMPARE(commands,

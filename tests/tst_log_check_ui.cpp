@@ -109,7 +109,7 @@ private slots:
         QCOMPARE(s.model.id, std::string("llama-3.1-70b"));
         QCOMPARE(s.weights.id, std::string("int8"));
         QCOMPARE(s.context, int64_t(2048));
-        QCOMPARE(s.engine.family, std::string("vllm"));
+        QCOMPARE(s.engine.family, EngineFamily::Vllm);
     }
 
     // 1,381 blocks of 16 tokens: after calibrating, the window predicts that KV cache size.

@@ -2,7 +2,8 @@
 // Properties over the whole catalog: every preset model x every GPU x every weight format x
 // batch 1, 8, 256 x every KV placement,
 //  - at contexts on a log grid up to 10^7 tokens: every number finite and non-negative (the
-//    documented signed fields aside), and KV total and decode times never fall as context grows;
+//    documented signed fields aside), KV total and decode times never fall as context grows, and
+//    overlapping the KV copy with the GPU's step is never slower than not (pipelined <= serial);
 //  - at GPU memory on a log grid (the rest fixed): tokens that fit never fall as memory grows.
 //
 // KVSCOPE_PROPERTY_THIN=N keeps every N-th GPU and every N-th weight format (all models, contexts,
@@ -144,6 +145,11 @@ void TestProperty::contextSweep()
                                                                               " from %1 to %2")
                                                                    .arg(lastKv)
                                                                    .arg(e->kv.totalBytes)));
+                            const auto& tier = e->decode.tierMs;
+                            if (tier[size_t(Tier::CpuPipelined)] >
+                                tier[size_t(Tier::CpuSerial)] * (1 + 1e-12))
+                                QFAIL(qPrintable(describe(s) +
+                                                 u": pipelined is slower than serial"_s));
                             const std::array<double, 7> times = decodeTimes(*e);
                             for (size_t i = 0; i < times.size(); ++i)
                                 if (times[i] < lastTimes[i])

@@ -72,6 +72,8 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {flag, "fp8"};
     if (id == "nvme")
         return {flag, "nvme-gen5"};
+    if (id == "pcie") // a link no faster than the GPU's own (an H100 SXM5 is PCIe 5.0)
+        return {"--gpu", "h100-sxm", flag, "5"};
     if (id == "sata")
         return {flag, "sata"};
     if (id == "host_memory")

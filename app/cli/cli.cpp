@@ -8,6 +8,7 @@
 #include "kvscope/io/result_json.h"
 #include "kvscope/io/serving_json.h"
 #include "kvscope/planning/cautions.h"
+#include "kvscope/planning/longest_context.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/remedy_text.h"
 #include "kvscope/text/text_summary.h"
@@ -159,6 +160,14 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     if (args.has("json")) {
         nlohmann::json j = evaluationToJson(*scenario, *evaluation);
         j["verdict"] = verdictToJson(*scenario, verdict);
+        // As the text's "longest context that runs": the shorten-context remedy's search.
+        if (!verdict.runs) {
+            const auto longest = longestRunningContext(*scenario, scenario->context - 1);
+            j["verdict"]["longest_running_context"] =
+                longest ? nlohmann::json(*longest) : nlohmann::json(nullptr);
+            if (!longest)
+                j["verdict"]["null_because"] = "no_context_runs";
+        }
         nlohmann::json& cautions = j["cautions"] = nlohmann::json::array();
         for (const Caution& caution : cautionsOf(*scenario, *evaluation, verdict))
             cautions.push_back({{"id", cautionId(caution.kind)},

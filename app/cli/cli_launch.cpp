@@ -22,6 +22,10 @@ int launchCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& 
     if (!scenario)
         return badInput(err, scenario.error());
     const LaunchCommand command = kvscope::launchCommand(*scenario);
+    if (!command.refusal.empty()) { // the engine would stop at start-up: no command to paste
+        err << "kvscope-cli: launch: " << command.refusal << "\n";
+        return exitBadInput;
+    }
     if (args.has("json")) {
         nlohmann::json j;
         j["engine"] = scenario->engine.id;

@@ -172,6 +172,14 @@
         <translation>収まりません：GPU 1 基あたり %1 必要、使えるのは %2。KV キャッシュが %3 超過しています。</translation>
     </message>
     <message>
+        <source>Does not start: %1 attention heads do not split evenly over %2 GPUs (tensor parallel).</source>
+        <translation>起動しません：アテンションヘッド %1 個は GPU %2 基に均等に分割できません（テンソル並列）。</translation>
+    </message>
+    <message>
+        <source>not limited by GPU memory</source>
+        <translation>GPU メモリによる制限なし</translation>
+    </message>
+    <message>
         <source>%1 still starts and runs %2 of the %3 sequences at once; the others wait (see the serving view).</source>
         <translation>%1 は起動し、%3 シーケンスのうち %2 を同時に処理します。残りは待機します（「エンジン別の同時実行性能」を参照）。</translation>
     </message>
@@ -670,6 +678,14 @@
     <message>
         <source>vision encoder</source>
         <translation>ビジョンエンコーダ</translation>
+    </message>
+    <message>
+        <source>not limited by GPU memory: the KV cache is in CPU RAM</source>
+        <translation>GPU メモリによる制限なし：KV キャッシュは CPU RAM にあります</translation>
+    </message>
+    <message>
+        <source>not limited by GPU memory: every layer keeps at most its window, so the KV cache stops growing</source>
+        <translation>GPU メモリによる制限なし：各層はウィンドウ分のトークンまでしか保持しないため、KV キャッシュはそれ以上増えません</translation>
     </message>
     <message>
         <source>prefill</source>

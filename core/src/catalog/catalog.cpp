@@ -186,7 +186,7 @@ void loadEngines(const fs::path& dir, Catalog& c)
         e.id = r.text({"id"}, "");
         e.name = r.text({"name"}, e.id);
         e.shortName = r.text({"short_name"}, e.name);
-        e.family = r.text({"family"}, e.id);
+        e.family = engineFamilyFromId(r.text({"family"}, e.id));
         e.memoryFraction = r.number({"memory_fraction"}, 0.01, 1, 1);
         e.runtimeOverheadMiB = r.number({"runtime_overhead_mib"}, 0, 1e7, 0);
         e.cudaGraphMiB = r.number({"cuda_graph_mib"}, 0, 1e7, 0);

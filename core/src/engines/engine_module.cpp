@@ -97,9 +97,16 @@ int64_t EngineModule::expertLayersOnHost(const Scenario&) const
 // allocates n_ctx (padded to its block) up front. Both are reported for every engine, so a user
 // can hold either log against the plan.
 EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& kv,
-                                           double room) const
+                                           std::optional<double> kvRoom) const
 {
     EngineFigures f;
+    f.kvBufferBytes = kv.allocatedBytes * double(s.gpuCount);
+    f.gpuLayers = int64_t(std::llround(gpuLayerShare(s) * double(s.model.layers)));
+    if (!kvRoom) {
+        f.kvOnGpu = false;
+        return f;
+    }
+    const double room = *kvRoom;
     const int64_t block = s.engine.kvBlockTokens;
     // One block of every layer's KV (kv's per-layer figure is already this GPU's heads).
     const double blockBytes = kv.bytesPerTokenPerLayer * double(s.model.kvLayers()) * double(block);
@@ -113,8 +120,6 @@ EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& k
             kv.stateBytesPerSequence;
         f.maxConcurrency = std::min(room / perSequence, 1e15);
     }
-    f.kvBufferBytes = kv.allocatedBytes * double(s.gpuCount);
-    f.gpuLayers = int64_t(std::llround(gpuLayerShare(s) * double(s.model.layers)));
     return f;
 }
 
@@ -127,12 +132,17 @@ LaunchCommand EngineModule::launchCommand(const Scenario& s) const
 
 const EngineModule& engineModule(const EngineProfile& engine)
 {
-    if (std::string_view(engine.family) == "vllm")
+    switch (engine.family) {
+    case EngineFamily::Vllm:
         return engines::vllm();
-    if (std::string_view(engine.family) == "llamacpp")
+    case EngineFamily::LlamaCpp:
         return engines::llamaCpp();
-    if (std::string_view(engine.family) == "tgi")
+    case EngineFamily::Tgi:
         return engines::tgi();
+    case EngineFamily::Transformers:
+    case EngineFamily::Other:
+        break;
+    }
     return engines::transformers();
 }
 

@@ -9,13 +9,38 @@
 
 namespace kvscope {
 
+std::string headSplitRefusal(const Scenario& s)
+{
+    const HeadSplits near = nearestHeadSplits(s);
+    std::string counts;
+    if (near.below > 0)
+        counts = std::to_string(near.below);
+    if (near.above > 0)
+        counts += (counts.empty() ? "" : " or ") + std::to_string(near.above);
+    std::string text = s.engine.name + " refuses " + std::to_string(s.gpuCount) +
+                       " GPUs in tensor parallel: they do not divide the model's " +
+                       std::to_string(s.model.queryHeads) + " attention heads.";
+    if (!counts.empty())
+        text += " Use --gpus " + counts;
+    if (engineModule(s.engine).splitsLayers())
+        text += (counts.empty() ? " Use" : ", or") + std::string(" --split-mode layer");
+    return text + (counts.empty() && !engineModule(s.engine).splitsLayers() ? "" : ".");
+}
+
 LaunchCommand launchCommand(const Scenario& scenario)
 {
+    if (!splitsHeadsEvenly(scenario)) {
+        LaunchCommand refused;
+        refused.refusal = headSplitRefusal(scenario);
+        return refused;
+    }
     return engineModule(scenario.engine).launchCommand(scenario);
 }
 
 std::string launchCommandText(const LaunchCommand& c)
 {
+    if (!c.refusal.empty())
+        return "# No command: " + c.refusal + "\n";
     std::string text = c.text;
     if (!text.empty() && text.back() != '\n')
         text += '\n';

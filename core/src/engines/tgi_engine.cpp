@@ -92,6 +92,7 @@ public:
     {
         return s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : prefillTokens(s);
     }
+    bool splitsLayers() const override { return false; }
     LaunchCommand launchCommand(const Scenario& s) const override;
 
 private:

@@ -40,6 +40,19 @@ const char* reloadTierId(ReloadTier tier)
     return "cpu";
 }
 
+const char* kvRoomId(KvRoom room)
+{
+    switch (room) {
+    case KvRoom::GpuMemory:
+        return "gpu_memory";
+    case KvRoom::WindowCapped:
+        return "window_capped";
+    case KvRoom::NotOnGpu:
+        return "not_on_gpu";
+    }
+    return "gpu_memory";
+}
+
 Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
 {
     if (auto error = validate(s)) [[unlikely]]

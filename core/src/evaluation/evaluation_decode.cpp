@@ -189,9 +189,14 @@ void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, 
     const double sataMs = transferMs(kv.totalBytes, d.sataEffectiveGBps);
     d.tierMs[size_t(Tier::Gpu)] = d.gpuMs;
     hostRamTierTimes(x, p, step, d);
-    // Disks are read with prefetch too: a serial disk read would only be slower still.
-    d.tierMs[size_t(Tier::Nvme)] = pipelinedStepMs(d.gpuMs, nvmeMs, layers);
-    d.tierMs[size_t(Tier::Sata)] = pipelinedStepMs(d.gpuMs, sataMs, layers);
+    // Disks are read ahead as CPU RAM is, and only with prefetch (--prefetch off reads them
+    // before the step, serially).
+    auto fromDisk = [&](double diskMs) {
+        return s.prefetchKv ? pipelinedStepMs(d.gpuMs, diskMs, layers)
+                            : serialStepMs(d.gpuMs, diskMs);
+    };
+    d.tierMs[size_t(Tier::Nvme)] = fromDisk(nvmeMs);
+    d.tierMs[size_t(Tier::Sata)] = fromDisk(sataMs);
     d.selectedMs = d.tierMs[size_t(selectedTier(s))];
     d.tokensPerS = d.selectedMs > 0 ? double(s.batch) * 1e3 / d.selectedMs : 0.0;
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace kvscope::evaluation_parts {
 
@@ -113,20 +114,43 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, double weightsPerGpu,
     return v;
 }
 
-double kvRoomForWholeModel(const Scenario& s, double freeBytes)
+std::optional<double> kvRoomForWholeModel(const Scenario& s, double freeBytes)
 {
     const double onGpu = layerShare(s) * gpuLayerShare(s);
     if (onGpu <= 0)
-        return 1e30; // nothing of the KV lives on the GPU: every count is capped
-    return std::min(std::max(0.0, freeBytes) / onGpu, 1e30);
+        return std::nullopt; // nothing of the KV lives on the GPU: its memory limits no count
+    return std::max(0.0, freeBytes) / onGpu;
 }
+
+namespace {
+
+// Counts that GPU memory does not limit sit at their ceiling, which KvRoom names.
+TokensFit unboundedFit(const Setup& x, double freeForKvBytes)
+{
+    TokensFit fit;
+    fit.freeForKvBytes = freeForKvBytes;
+    fit.room = KvRoom::NotOnGpu;
+    fit.gqaKvHeads = x.variants.gqa;
+    fit.model = fit.mha = fit.gqa = fit.mqa = limits::maxContext;
+    fit.mla = x.s.model.isMla() ? fit.model : -1;
+    fit.perSequence = fit.perSequenceMha = fit.perSequenceGqa = fit.perSequenceMqa =
+        limits::maxContext;
+    fit.maxConcurrency = limits::maxContext;
+    return fit;
+}
+
+} // namespace
 
 TokensFit tokensFit(const Setup& x, const VramSplit& v)
 {
     const Scenario& s = x.s;
+    const double freeForKv = v.budgetBytes - v.weightsBytes - v.activationBytes - v.overheadBytes;
+    const std::optional<double> room = kvRoomForWholeModel(s, freeForKv);
+    if (!room)
+        return unboundedFit(x, freeForKv);
+    const double bytes = *room;
     TokensFit fit;
-    fit.freeForKvBytes = v.budgetBytes - v.weightsBytes - v.activationBytes - v.overheadBytes;
-    const double bytes = kvRoomForWholeModel(s, fit.freeForKvBytes);
+    fit.freeForKvBytes = freeForKv;
     const int n = x.ways;
     const int64_t block = s.engine.kvBlockTokens;
     bool capped = false;
@@ -137,23 +161,19 @@ TokensFit tokensFit(const Setup& x, const VramSplit& v)
         return t;
     };
     fit.gqaKvHeads = x.variants.gqa;
-    const KvShape& model = x.shape;
-    const KvShape& mha = x.mha;
-    const KvShape& gqa = x.gqa;
-    const KvShape& mqa = x.mqa;
-    fit.model = fitting(model, bytes);
-    fit.mha = fitting(mha, bytes);
-    fit.gqa = fitting(gqa, bytes);
-    fit.mqa = fitting(mqa, bytes);
+    fit.model = fitting(x.shape, bytes);
+    fit.mha = fitting(x.mha, bytes);
+    fit.gqa = fitting(x.gqa, bytes);
+    fit.mqa = fitting(x.mqa, bytes);
     fit.mla = s.model.isMla() ? fit.model : -1;
     const double perSequenceBytes = bytes / double(s.batch);
-    fit.perSequence = fitting(model, perSequenceBytes);
-    fit.perSequenceMha = fitting(mha, perSequenceBytes);
-    fit.perSequenceGqa = fitting(gqa, perSequenceBytes);
-    fit.perSequenceMqa = fitting(mqa, perSequenceBytes);
-    fit.capped = capped;
+    fit.perSequence = fitting(x.shape, perSequenceBytes);
+    fit.perSequenceMha = fitting(x.mha, perSequenceBytes);
+    fit.perSequenceGqa = fitting(x.gqa, perSequenceBytes);
+    fit.perSequenceMqa = fitting(x.mqa, perSequenceBytes);
+    fit.room = capped ? KvRoom::WindowCapped : KvRoom::GpuMemory;
     const double perSequence =
-        kvBytesForContext(model, s.kvDtype, n, roundUpToBlock(s.context, block));
+        kvBytesForContext(x.shape, s.kvDtype, n, roundUpToBlock(s.context, block));
     fit.maxConcurrency =
         perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15))) : 0;
     return fit;

@@ -11,6 +11,7 @@
 #include "kvscope/evaluation/expert_offload.h"
 #include "kvscope/model/kv_cache.h"
 
+#include <optional>
 #include <string_view>
 
 namespace kvscope::evaluation_parts {
@@ -72,8 +73,9 @@ KvFigures kvFigures(const Setup& x);
 VramSplit vramSplit(const Setup& x, const KvFigures& kv, double weightsPerGpu,
                     const ExpertOffload& experts);
 // Bytes of KV room, counted as if the whole model's KV had to fit there: a layer split holds only
-// its share of the layers on each GPU, and layers left in host RAM keep their KV there.
-double kvRoomForWholeModel(const Scenario& s, double freeBytes);
+// its share of the layers on each GPU, and layers left in host RAM keep their KV there. None when
+// no layer's KV is on the GPU: its memory then limits nothing.
+std::optional<double> kvRoomForWholeModel(const Scenario& s, double freeBytes);
 TokensFit tokensFit(const Setup& x, const VramSplit& v);
 
 // Decode timing (evaluation_decode.cpp).

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kvscope {
 
@@ -16,6 +17,13 @@ struct ColumnDef
     const char* unit;
     double (*value)(const Evaluation&);
 };
+
+// A count GPU memory does not limit has no figure: NaN, which the CSV leaves empty and JSON
+// writes as null, never its ceiling (TokensFit::room).
+double tokensFitCell(const TokensFit& fit, int64_t count)
+{
+    return fit.contextUnbounded(count) ? std::numeric_limits<double>::quiet_NaN() : double(count);
+}
 
 // The columns every sweep carries, read off one Evaluation.
 const std::vector<ColumnDef>& columnDefs()
@@ -33,10 +41,13 @@ const std::vector<ColumnDef>& columnDefs()
         {"free_per_gpu_bytes", "bytes", [](const Evaluation& e) { return e.vram.freeBytes; }},
         {"fits", "bool", [](const Evaluation& e) { return e.vram.fits ? 1.0 : 0.0; }},
         {"tokens_fit_model", "tokens",
-         [](const Evaluation& e) { return double(e.tokensFit.model); }},
-        {"tokens_fit_mha", "tokens", [](const Evaluation& e) { return double(e.tokensFit.mha); }},
-        {"tokens_fit_gqa", "tokens", [](const Evaluation& e) { return double(e.tokensFit.gqa); }},
-        {"tokens_fit_mqa", "tokens", [](const Evaluation& e) { return double(e.tokensFit.mqa); }},
+         [](const Evaluation& e) { return tokensFitCell(e.tokensFit, e.tokensFit.model); }},
+        {"tokens_fit_mha", "tokens",
+         [](const Evaluation& e) { return tokensFitCell(e.tokensFit, e.tokensFit.mha); }},
+        {"tokens_fit_gqa", "tokens",
+         [](const Evaluation& e) { return tokensFitCell(e.tokensFit, e.tokensFit.gqa); }},
+        {"tokens_fit_mqa", "tokens",
+         [](const Evaluation& e) { return tokensFitCell(e.tokensFit, e.tokensFit.mqa); }},
         {"decode_ms_gpu", "ms", [](const Evaluation& e) { return e.decode.tierMs[0]; }},
         {"decode_ms_cpu_serial", "ms", [](const Evaluation& e) { return e.decode.tierMs[1]; }},
         {"decode_ms_cpu_pipelined", "ms", [](const Evaluation& e) { return e.decode.tierMs[2]; }},
@@ -69,6 +80,8 @@ void setVariable(Scenario& s, SweepVariable variable, double x)
 // CSV cells: integers stay integers, the rest keeps six decimals, '.' always.
 std::string csvCell(double value)
 {
+    if (std::isnan(value))
+        return ""; // no figure (tokensFitCell)
     if (value == std::floor(value) && std::fabs(value) < 9e15)
         return std::to_string(int64_t(value));
     return formatPlain(std::round(value * 1e6) / 1e6);

@@ -81,8 +81,10 @@ nlohmann::json remediesToJson(const std::vector<Remedy>& remedies)
                         {"options", optionsJson(r.options)},
                         {"command", optionsText(r.options)},
                         {"verdict", verdictToJson(r.scenario, r.verdict)},
-                        {"longest_context", r.longestContext},
-                        {"concurrency", r.concurrency},
+                        {"longest_context", r.longestContext ? nlohmann::json(*r.longestContext)
+                                                             : nlohmann::json(nullptr)},
+                        {"concurrency",
+                         r.concurrency ? nlohmann::json(*r.concurrency) : nlohmann::json(nullptr)},
                         {"decode_ms", real(r.decodeMs)},
                         {"tokens_per_s", real(r.tokensPerS)},
                         {"cost", costToJson(r.scenario, r.cost)}});

@@ -88,30 +88,47 @@ nlohmann::json vramJson(const Evaluation& e)
             {"fits", e.vram.fits}};
 }
 
+// A count GPU memory does not limit is null, never its ceiling; "null_because" says why.
 nlohmann::json tokensFitJson(const Evaluation& e)
 {
-    nlohmann::json fit = {{"free_for_kv_per_gpu_bytes", bytes(e.tokensFit.freeForKvBytes)},
-                          {"model", e.tokensFit.model},
-                          {"mha", e.tokensFit.mha},
-                          {"gqa", e.tokensFit.gqa},
-                          {"gqa_kv_heads", e.tokensFit.gqaKvHeads},
-                          {"mqa", e.tokensFit.mqa},
-                          {"per_sequence", e.tokensFit.perSequence},
-                          {"max_concurrency", e.tokensFit.maxConcurrency},
-                          {"capped", e.tokensFit.capped}};
-    if (e.tokensFit.mla >= 0)
-        fit["mla"] = e.tokensFit.mla;
+    const TokensFit& f = e.tokensFit;
+    auto context = [&](int64_t count) {
+        return f.contextUnbounded(count) ? nlohmann::json(nullptr) : nlohmann::json(count);
+    };
+    nlohmann::json fit = {{"free_for_kv_per_gpu_bytes", bytes(f.freeForKvBytes)},
+                          {"model", context(f.model)},
+                          {"mha", context(f.mha)},
+                          {"gqa", context(f.gqa)},
+                          {"gqa_kv_heads", f.gqaKvHeads},
+                          {"mqa", context(f.mqa)},
+                          {"per_sequence", context(f.perSequence)},
+                          {"max_concurrency", f.concurrencyUnbounded()
+                                                  ? nlohmann::json(nullptr)
+                                                  : nlohmann::json(f.maxConcurrency)},
+                          {"capped", f.room != KvRoom::GpuMemory}};
+    if (f.mla >= 0)
+        fit["mla"] = context(f.mla);
+    if (f.room != KvRoom::GpuMemory)
+        fit["null_because"] = kvRoomId(f.room);
     return fit;
 }
 
 nlohmann::json engineJson(const Evaluation& e)
 {
-    // As the engine logs them at start-up (vLLM's blocks and concurrency, llama.cpp's KV buffer).
-    return {{"kv_blocks_per_gpu", e.engine.kvBlocks},
-            {"kv_cache_tokens", e.engine.kvCacheTokens},
-            {"max_concurrency", real(e.engine.maxConcurrency)},
-            {"kv_buffer_all_gpus_bytes", bytes(e.engine.kvBufferBytes)},
-            {"gpu_layers", e.engine.gpuLayers}};
+    // As the engine logs them at start-up (vLLM's blocks and concurrency, llama.cpp's KV buffer);
+    // with no layer's KV on the GPU the engine sizes no GPU pool, so those three are null.
+    const EngineFigures& f = e.engine;
+    auto pool = [&](nlohmann::json value) {
+        return f.kvOnGpu ? std::move(value) : nlohmann::json(nullptr);
+    };
+    nlohmann::json j = {{"kv_blocks_per_gpu", pool(f.kvBlocks)},
+                        {"kv_cache_tokens", pool(f.kvCacheTokens)},
+                        {"max_concurrency", pool(real(f.maxConcurrency))},
+                        {"kv_buffer_all_gpus_bytes", bytes(f.kvBufferBytes)},
+                        {"gpu_layers", f.gpuLayers}};
+    if (!f.kvOnGpu)
+        j["null_because"] = kvRoomId(KvRoom::NotOnGpu);
+    return j;
 }
 
 // A MoE model on an engine that can keep experts in host RAM: where they are and the

@@ -53,9 +53,13 @@ double serialStepMs(double gpuMs, double transfer)
     return gpuMs + transfer;
 }
 
+// Layer by layer, layer N+1 crosses while layer N computes: the slower of the two streams runs
+// throughout, and the faster one's share of one layer sticks out at an end (the first layer's
+// transfer, or the last layer's compute). So the overlap is never slower than serial.
 double pipelinedStepMs(double gpuMs, double transfer, int64_t layers)
 {
-    return std::max(gpuMs, transfer) + transfer / double(std::max<int64_t>(1, layers));
+    return std::max(gpuMs, transfer) +
+           std::min(gpuMs, transfer) / double(std::max<int64_t>(1, layers));
 }
 
 } // namespace kvscope

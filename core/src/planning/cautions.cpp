@@ -46,7 +46,7 @@ void checkEngineSettings(const Scenario& s, std::vector<Caution>& out)
     // A GGUF file's own bytes ("file") are llama.cpp's to load; other engines are judged by the
     // format the file would be read as.
     if (!engine.supportsWeights(s.weights.id) &&
-        !(s.weights.id == "file" && engine.family == "llama.cpp"))
+        !(s.weights.id == kFileWeightFormatId && engine.family == EngineFamily::LlamaCpp))
         lacks(EngineSetting::Weights, s.weights.id, engine.supportedWeights);
     if (!engine.supportsKvDtype(s.kvDtype.id))
         lacks(EngineSetting::KvDtype, s.kvDtype.id, engine.supportedKvDtypes);

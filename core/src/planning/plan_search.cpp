@@ -43,12 +43,6 @@ bool allowed(const std::vector<std::string>& list, const std::string& id)
     return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
 }
 
-// Tensor parallel splits the attention heads: engines refuse a count that does not divide them.
-bool splitsEvenly(const Scenario& s)
-{
-    return s.engine.layerSplit || s.gpuCount == 1 || s.model.queryHeads % s.gpuCount == 0;
-}
-
 PlanEntry entryFor(const Scenario& s, const Evaluation& e)
 {
     PlanEntry p;
@@ -146,7 +140,7 @@ public:
             if (count > m_request.maxGpusPerNode || (count > 1 && gpu.unifiedMemory))
                 continue;
             s.gpuCount = count;
-            if (!splitsEvenly(s))
+            if (!splitsHeadsEvenly(s))
                 continue;
             searchFormats(engine, s, std::make_pair(gpu.id, count));
         }

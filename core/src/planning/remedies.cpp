@@ -4,6 +4,7 @@
 #include "kvscope/planning/remedies.h"
 
 #include "kvscope/planning/expert_fit.h"
+#include "kvscope/planning/longest_context.h"
 #include "kvscope/settings/scenario_options.h"
 
 #include <algorithm>
@@ -76,33 +77,27 @@ Remedy remedyFrom(RemedyKind kind, OptionList options, const Tried& t)
     r.options = std::move(options);
     r.scenario = t.scenario;
     r.verdict = t.verdict;
-    r.longestContext = t.evaluation.tokensFit.perSequence;
-    r.concurrency = t.evaluation.tokensFit.maxConcurrency;
+    const TokensFit& fit = t.evaluation.tokensFit;
+    if (!fit.contextUnbounded(fit.perSequence))
+        r.longestContext = fit.perSequence;
+    // The context the search found is the longest that runs: a token more does not, though it
+    // fits beside the activations of this one (longestRunningContext).
+    if (kind == RemedyKind::ShorterContext)
+        r.longestContext = t.scenario.context;
+    if (!fit.concurrencyUnbounded())
+        r.concurrency = fit.maxConcurrency;
     // With the KV cache off the GPU, what the GPU holds no longer limits it: a running
     // scenario holds at least its own context and sequences.
     if (t.scenario.kvPlacement != KvPlacement::Gpu && t.verdict.runs) {
-        r.longestContext = std::max(r.longestContext, t.scenario.context);
-        r.concurrency = std::max(r.concurrency, t.scenario.batch);
+        if (r.longestContext)
+            r.longestContext = std::max(*r.longestContext, t.scenario.context);
+        if (r.concurrency)
+            r.concurrency = std::max(*r.concurrency, t.scenario.batch);
     }
     r.decodeMs = t.evaluation.decode.selectedMs;
     r.tokensPerS = t.evaluation.decode.tokensPerS;
     r.cost = costOf(t.scenario, t.evaluation, t.verdict.runs);
     return r;
-}
-
-// The largest n in [lo, hi] for which `runs(n)` holds, memory growing with n; lo - 1 if none.
-template <typename Runs> int64_t largestRunning(int64_t lo, int64_t hi, Runs runs)
-{
-    if (hi < lo || !runs(lo))
-        return lo - 1;
-    while (lo < hi) {
-        const int64_t mid = lo + (hi - lo + 1) / 2;
-        if (runs(mid))
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
 }
 
 // The engine's first format (in its order of preference) in [loBits, hiBits) below the current.
@@ -157,7 +152,9 @@ public:
             offer(RemedyKind::QuantizeKv, {{"kv-dtype", d->id}});
         offerOffloads();
         offerPagedEngine();
-        searchCount(RemedyKind::ShorterContext, "context", 1, m_s.context - 1);
+        // The same search as calc's longest context that runs (longest_context.h).
+        if (auto n = longestRunningContext(m_s, m_s.context - 1, true))
+            offer(RemedyKind::ShorterContext, {{"context", std::to_string(*n)}});
         searchCount(RemedyKind::FewerSequences, "batch", 1, m_s.batch - 1);
         offerMoreGpus();
         offerLargerGpu();
@@ -190,35 +187,35 @@ private:
 
     void offerOffloads()
     {
-        const std::string& family = m_s.engine.family;
-        if (family == "transformers" && !m_s.offloadWeights)
+        const EngineFamily family = m_s.engine.family;
+        if (family == EngineFamily::Transformers && !m_s.offloadWeights)
             offer(RemedyKind::OffloadWeights, {{"offload-weights", "on"}}, true);
         // Experts first: attention and the KV cache stay on the GPU, so it costs far less speed
         // than whole layers. The fewest layers' experts that make it fit.
         if (auto fit = fitExpertOffload(m_s); fit && fit->nCpuMoe > m_s.cpuMoeLayers)
             offer(RemedyKind::OffloadExperts, {{"n-cpu-moe", std::to_string(fit->nCpuMoe)}}, true);
-        if (family == "llamacpp") {
+        if (family == EngineFamily::LlamaCpp) {
             // llama.cpp offloads whole layers (-ngl): keep as many on the GPU as fit.
             const int64_t layers = m_s.gpuLayers.value_or(m_s.model.layers);
             const int64_t n =
-                largestRunning(0, std::min(layers, m_s.model.layers) - 1, [&](int64_t k) {
+                largestHolding(0, std::min(layers, m_s.model.layers) - 1, [&](int64_t k) {
                     return meets({{"n-gpu-layers", std::to_string(k)}});
                 });
             if (n >= 0)
                 offer(RemedyKind::OffloadWeights, {{"n-gpu-layers", std::to_string(n)}}, true);
         }
-        if ((family == "transformers" || family == "llamacpp") &&
+        if ((family == EngineFamily::Transformers || family == EngineFamily::LlamaCpp) &&
             m_s.kvPlacement == KvPlacement::Gpu)
             offer(RemedyKind::OffloadKv, {{"kv-placement", "cpu"}});
     }
 
     void offerPagedEngine()
     {
-        if (m_s.engine.family == "vllm")
+        if (m_s.engine.family == EngineFamily::Vllm)
             return;
         const EngineProfile* vllm = nullptr;
         for (const EngineProfile& e : m_c.engines)
-            if (e.family == "vllm")
+            if (e.family == EngineFamily::Vllm)
                 vllm = &e;
         if (!vllm || !vllm->runsOn(m_s.gpu.vendor))
             return;
@@ -242,7 +239,7 @@ private:
 
     void searchCount(RemedyKind kind, const char* flag, int64_t lo, int64_t hi)
     {
-        const int64_t n = largestRunning(lo, hi, [&](int64_t k) {
+        const int64_t n = largestHolding(lo, hi, [&](int64_t k) {
             return meets({{flag, std::to_string(k)}});
         });
         if (n >= lo)

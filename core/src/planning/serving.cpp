@@ -263,7 +263,7 @@ Serving serving(const Scenario& scenario, const std::vector<EngineProfile>& engi
             curve.unavailable = "runs no " + s.weights.name + " weights";
         else if (!engine.supportsKvDtype(s.kvDtype.id))
             curve.unavailable = "has no " + s.kvDtype.name + " KV cache";
-        else if (!engine.layerSplit && s.gpuCount > 1 && s.model.queryHeads % s.gpuCount != 0)
+        else if (!splitsHeadsEvenly(s))
             curve.unavailable = "cannot split the attention heads over the GPUs";
         else
             CurveBuilder(s, curve).build();

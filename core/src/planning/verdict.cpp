@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/verdict.h"
 
+#include "kvscope/engines/launch_command.h"
 #include "kvscope/planning/host_ram.h"
 
 #include <algorithm>
@@ -21,6 +22,8 @@ const char* bindingId(Binding b)
         return "kv_cache";
     case Binding::HostRam:
         return "host_ram";
+    case Binding::HeadSplit:
+        return "head_split";
     }
     return "none";
 }
@@ -48,7 +51,10 @@ Verdict verdictOf(const Scenario& s, const Evaluation& e)
     v.hostOfferedBytes = host.gib * 1073741824.0;
     v.hostRamBasis = host.basis;
 
-    if (!m.fits) {
+    if (!splitsHeadsEvenly(s)) {
+        v.runs = false; // the engine refuses the layout before it allocates anything
+        v.binding = Binding::HeadSplit;
+    } else if (!m.fits) {
         v.runs = false;
         if (m.weightsBytes + m.overheadBytes > m.budgetBytes)
             v.binding = Binding::Weights;
@@ -102,6 +108,9 @@ std::string verdictText(const Scenario& s, const Verdict& v, ByteUnits units,
         else if (v.hostRamBasis == HostRamBasis::UnifiedMemory)
             out << " (the unified memory the GPU may not use)";
         out << ".";
+        break;
+    case Binding::HeadSplit:
+        out << "Does not start: " << headSplitRefusal(s);
         break;
     default:
         out << "Does not fit: needs " << bytes(v.neededBytes) << " on each GPU; " << gpus

@@ -33,6 +33,32 @@ bool parseKvPlacement(const std::string& id, KvPlacement* out)
     return false;
 }
 
+const char* engineFamilyId(EngineFamily family)
+{
+    switch (family) {
+    case EngineFamily::Transformers:
+        return "transformers";
+    case EngineFamily::Vllm:
+        return "vllm";
+    case EngineFamily::LlamaCpp:
+        return "llamacpp";
+    case EngineFamily::Tgi:
+        return "tgi";
+    case EngineFamily::Other:
+        return "other";
+    }
+    return "other";
+}
+
+EngineFamily engineFamilyFromId(const std::string& id)
+{
+    for (EngineFamily f : {EngineFamily::Transformers, EngineFamily::Vllm, EngineFamily::LlamaCpp,
+                           EngineFamily::Tgi})
+        if (id == engineFamilyId(f))
+            return f;
+    return EngineFamily::Other;
+}
+
 namespace {
 bool listedOrOpen(const std::vector<std::string>& list, const std::string& id)
 {

@@ -12,6 +12,24 @@ int tensorWays(const Scenario& s)
     return s.engine.layerSplit ? 1 : s.gpuCount;
 }
 
+bool splitsHeadsEvenly(const Scenario& s)
+{
+    return tensorWays(s) == 1 || s.model.queryHeads % tensorWays(s) == 0;
+}
+
+HeadSplits nearestHeadSplits(const Scenario& s)
+{
+    const int64_t heads = std::max<int64_t>(1, s.model.queryHeads);
+    HeadSplits near;
+    for (int64_t n = std::min<int64_t>(s.gpuCount - 1, heads); n >= 1 && near.below == 0; --n)
+        if (heads % n == 0)
+            near.below = int(n);
+    for (int64_t n = s.gpuCount + 1; n <= heads && near.above == 0; ++n)
+        if (heads % n == 0)
+            near.above = int(n);
+    return near;
+}
+
 double gpuLayerShare(const Scenario& s)
 {
     if (!s.gpuLayers)

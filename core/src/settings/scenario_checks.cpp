@@ -206,6 +206,12 @@ std::optional<FieldError> validateCombinations(const Scenario& s)
                           s.cpuMoeAll ? "on" : std::to_string(s.cpuMoeLayers),
                           "0 or off with the " + s.engine.name +
                               " engine: only llama.cpp keeps experts in host RAM"};
+    // TGI shards tensor parallel only: a layer split would launch --num-shard as tensor parallel.
+    if (s.engine.layerSplit && s.gpuCount > 1 && !engineModule(s.engine).splitsLayers())
+        [[unlikely]]
+        return FieldError{"split_mode", "layer",
+                          "tensor with the " + s.engine.name +
+                              " engine: its shards split every layer, it has no layer split"};
     // Only vLLM's V0 engine swaps preempted KV; V1 recomputes (and falls back to V0 on the flag).
     if (s.preemptBySwap && !s.engine.serving.swapPreemption) [[unlikely]]
         return FieldError{"preemption_mode", "swap",
@@ -220,6 +226,16 @@ std::optional<FieldError> validateCombinations(const Scenario& s)
 }
 
 } // namespace
+
+std::optional<FieldError> validateHostLink(const Scenario& s)
+{
+    // A link trains to the slower side: the GPU's generation is all its entry can reach.
+    if (s.gpu.unifiedMemory || s.gpu.pcieGen <= 0 || s.pcie.gen <= s.gpu.pcieGen)
+        return std::nullopt;
+    return FieldError{"pcie", std::to_string(s.pcie.gen),
+                      "at most " + std::to_string(s.gpu.pcieGen) + ": the " + s.gpu.name +
+                          "'s host link is PCIe " + std::to_string(s.gpu.pcieGen) + ".0"};
+}
 
 std::optional<FieldError> validate(const Scenario& s)
 {

@@ -196,6 +196,8 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& j, const Catalog& c)
     }
     if (auto error = validate(s))
         return *error;
+    if (auto error = validateHostLink(s))
+        return *error;
     return s;
 }
 

@@ -96,6 +96,8 @@ scenarioFromOptions(const std::vector<std::pair<std::string, std::string>>& opti
         return *error;
     if (auto error = validate(s))
         return *error;
+    if (auto error = validateHostLink(s))
+        return *error;
     return s;
 }
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/text/explain.h"
 
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/model/roofline.h"
+
+#include <algorithm>
 
 namespace kvscope {
 
@@ -121,6 +124,7 @@ private:
     }
     std::string weightTerms() const;
     std::string decodeAdditions() const;
+    std::string kvOverlap(double kvMs) const;
 
     const Scenario& s;
     const Evaluation& e;
@@ -215,6 +219,19 @@ std::string Explainer::fit() const
 
 // What a decode step adds to reading weights and KV: compute, offloaded weights, host work,
 // fixed costs, the GPU link, and KV read from where it is placed.
+// How the KV's copy meets the GPU's step: after it (serial, --prefetch off), or layer by layer
+// beside it (pipelined), where only one layer's share of the shorter stream sticks out.
+std::string Explainer::kvOverlap(double kvMs) const
+{
+    const DecodeTiming& d = e.decode;
+    if (!s.prefetchKv)
+        return "; serial: " + formatDuration(d.gpuMs, st) + " + " + formatDuration(kvMs, st) +
+               " = " + formatDuration(d.selectedMs, st);
+    return "; pipelined: " + formatDuration(std::max(d.gpuMs, kvMs), st) + " + " +
+           formatDuration(std::min(d.gpuMs, kvMs), st) + " \u00f7 " + integer(s.model.layers) +
+           " " + w.layers + " = " + formatDuration(d.selectedMs, st);
+}
+
 std::string Explainer::decodeAdditions() const
 {
     const DecodeTiming& d = e.decode;
@@ -234,10 +251,13 @@ std::string Explainer::decodeAdditions() const
         const double rate = s.kvPlacement == KvPlacement::Nvme   ? d.nvmeEffectiveGBps
                             : s.kvPlacement == KvPlacement::Sata ? d.sataEffectiveGBps
                                                                  : d.pcieEffectiveGBps;
+        const double kvMs = transferMs(e.kv.totalBytes, rate);
         decode += "; " + w.kvCache + " " + bytes(e.kv.totalBytes) + " \u00f7 " +
-                  formatRate(rate, st) + " = " +
-                  formatDuration(transferMs(e.kv.totalBytes, rate), st) + " \u2192 " +
-                  formatDuration(d.selectedMs, st);
+                  formatRate(rate, st) + " = " + formatDuration(kvMs, st);
+        // llama.cpp attends KV in host RAM on the CPU (-nkvo): no copy to overlap.
+        const bool copied =
+            !(s.kvPlacement == KvPlacement::CpuRam && engineModule(s.engine).computesOnHost(s));
+        decode += copied ? kvOverlap(kvMs) : " \u2192 " + formatDuration(d.selectedMs, st);
     }
     return decode;
 }
@@ -264,6 +284,10 @@ std::string Explainer::decode() const
 // A hybrid's every sequence holds its recurrent state besides its tokens' KV.
 std::string Explainer::longestContext() const
 {
+    if (e.tokensFit.room == KvRoom::NotOnGpu)
+        return w.kvNotOnGpu;
+    if (e.tokensFit.contextUnbounded(e.tokensFit.model))
+        return w.kvStopsGrowing;
     const std::string room = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv;
     const std::string state =
         e.kv.stateBytesPerSequence > 0

@@ -49,10 +49,14 @@ std::string remedyEffect(const Remedy& r, ByteUnits units, const NumberStyle& st
         return out.str();
     }
     out << (r.verdict.meetsTargets() ? "runs" : "runs, misses a target") << "; longest context "
-        << formatInteger(r.longestContext, st) << " tokens, " << formatInteger(r.concurrency, st)
-        << (r.concurrency == 1 ? " sequence" : " sequences") << "; decode "
-        << formatDuration(r.decodeMs, st) << " (" << formatTokensPerSecond(r.tokensPerS, st)
-        << " tokens/s)";
+        << (r.longestContext ? formatInteger(*r.longestContext, st) + " tokens"
+                             : std::string("not limited by GPU memory"))
+        << ", "
+        << (r.concurrency ? formatInteger(*r.concurrency, st) +
+                                (*r.concurrency == 1 ? " sequence" : " sequences")
+                          : std::string("sequences not limited by GPU memory"))
+        << "; decode " << formatDuration(r.decodeMs, st) << " ("
+        << formatTokensPerSecond(r.tokensPerS, st) << " tokens/s)";
     if (r.cost.known)
         out << "; " << formatNumber(r.cost.perHour, 2, st) << " " << r.scenario.cost.currency
             << "/h";

@@ -4,6 +4,7 @@
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/cautions.h"
 #include "kvscope/planning/expert_fit.h"
+#include "kvscope/planning/longest_context.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/planning/verdict.h"
 
@@ -161,18 +162,39 @@ Section vramSection(const Scenario& s, const Evaluation& e, const std::vector<Ex
     return vram;
 }
 
+// A count GPU memory does not limit is said in words, never as its ceiling.
 Section tokensFitSection(const Scenario& s, const Evaluation& e,
                          const std::vector<Explanation>& why, const Formats& fmt)
 {
     const TokensFit& f = e.tokensFit;
-    return {"Tokens that fit",
-            {{"as configured (" + std::string(attentionKindId(s.model.attentionKind())) + ")",
-              fmt.tokens(f.model), explanationFor(why, "longest_context")},
-             {"MHA (" + formatInteger(s.model.queryHeads, fmt.st) + " KV heads)", fmt.tokens(f.mha),
-              ""},
-             {"GQA (" + formatInteger(f.gqaKvHeads, fmt.st) + " KV heads)", fmt.tokens(f.gqa), ""},
-             {"MQA (1 KV head)", fmt.tokens(f.mqa), ""},
-             {"sequences at this context", formatInteger(f.maxConcurrency, fmt.st), ""}}};
+    // The first row's detail says why (explain's longest_context).
+    const std::string unbounded =
+        f.room == KvRoom::NotOnGpu ? "not limited by GPU memory" : "unbounded";
+    auto tokens = [&](int64_t count) {
+        return f.contextUnbounded(count) ? unbounded : fmt.tokens(count);
+    };
+    const std::string sequences = f.concurrencyUnbounded()
+                                      ? std::string("not limited by GPU memory")
+                                      : formatInteger(f.maxConcurrency, fmt.st);
+    Section fit{
+        "Tokens that fit",
+        {{"as configured (" + std::string(attentionKindId(s.model.attentionKind())) + ")",
+          tokens(f.model), explanationFor(why, "longest_context")},
+         {"MHA (" + formatInteger(s.model.queryHeads, fmt.st) + " KV heads)", tokens(f.mha), ""},
+         {"GQA (" + formatInteger(f.gqaKvHeads, fmt.st) + " KV heads)", tokens(f.gqa), ""},
+         {"MQA (1 KV head)", tokens(f.mqa), ""},
+         {"sequences at this context", sequences, ""}}};
+    // A scenario that does not run has no room today, but a shorter context shrinks its
+    // activations too: the longest that runs, as the shorten-context remedy finds it.
+    if (!verdictOf(s, e).runs) {
+        const auto longest = longestRunningContext(s, s.context - 1);
+        fit.rows.insert(
+            fit.rows.begin(),
+            {"longest context that runs", longest ? fmt.tokens(*longest) : std::string("none"),
+             "at " + formatInteger(s.batch, fmt.st) + (s.batch == 1 ? " sequence" : " sequences") +
+                 ", each context evaluated whole (activations shrink with it)"});
+    }
+    return fit;
 }
 
 Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& verdict,

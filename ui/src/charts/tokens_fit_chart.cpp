@@ -201,7 +201,7 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         ticker->addTick(i + 1,
                         isOwn ? name + QLatin1Char('\n') + tr(" (this model)").trimmed() : name);
         m_labels[i]->position->setCoords(i + 1, value);
-        const bool capped = f.capped && m_values[i] >= double(limits::maxContext);
+        const bool capped = f.contextUnbounded(int64_t(m_values[i]));
         m_shortTexts[i] = capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i]));
         m_valueTexts[i] = m_shortTexts[i];
         if (!isOwn && !capped && ownValue >= 1 && m_values[i] >= 1) {
@@ -244,7 +244,7 @@ void TokensFitChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<d
     const TokensFit& f = snap.evaluation.tokensFit;
     key.insert(key.end(),
                {double(f.perSequenceMha), double(f.perSequenceGqa), double(f.perSequenceMqa),
-                double(f.perSequence), double(f.capped), axisTop(snap),
+                double(f.perSequence), double(f.room), axisTop(snap),
                 double(axisRect()->height())}); // the values' headroom is in pixels
 }
 

@@ -368,7 +368,7 @@ void HeadlineBar::showLongestContext(const TileInputs& in)
 {
     const Scenario& s = in.snap.scenario;
     const TokensFit& f = in.snap.evaluation.tokensFit;
-    const bool unbounded = f.capped && f.perSequence >= limits::maxContext;
+    const bool unbounded = f.contextUnbounded(f.perSequence);
     // Past the model's trained maximum the tokens fit but the model was not trained for them.
     const bool pastModel = s.model.maxContext > 0 && f.perSequence > s.model.maxContext;
     m_tiles[LongestContext]->setValue(

@@ -106,6 +106,10 @@ QString PlannerText::verdict(const Scenario& s, const Verdict& v, ByteUnits unit
     case Binding::Activations:
         return tr("Does not fit: needs %1 per GPU, %2 available; the activation peak overflows.")
             .arg(bytes(v.neededBytes), bytes(v.offeredBytes));
+    case Binding::HeadSplit:
+        return tr("Does not start: %1 attention heads do not split evenly over %2 GPUs (tensor "
+                  "parallel).")
+            .arg(UiText::integer(s.model.queryHeads), UiText::integer(s.gpuCount));
     case Binding::KvCache: {
         QString text =
             tr("Does not fit: needs %1 per GPU, %2 available; the KV cache is %3 too large.")
@@ -162,8 +166,11 @@ QString PlannerText::remedyEffect(const Remedy& r, ByteUnits units)
     if (!r.verdict.runs)
         return tr("still does not fit: %1 short").arg(UiText::bytes(r.verdict.shortBytes(), units));
     QString text = r.verdict.meetsTargets() ? tr("runs") : tr("runs, misses a target");
+    // A count GPU memory does not limit is said so, never shown as its ceiling.
+    const QString unlimited = tr("not limited by GPU memory");
     text += tr("; up to %1 per sequence, %2 at once")
-                .arg(UiText::tokens(r.longestContext), UiText::integer(r.concurrency));
+                .arg(r.longestContext ? UiText::tokens(*r.longestContext) : unlimited,
+                     r.concurrency ? UiText::integer(*r.concurrency) : unlimited);
     text += tr("; decode %1 (%2 tokens/s)")
                 .arg(UiText::duration(r.decodeMs), UiText::tokensPerSecond(r.tokensPerS));
     if (r.cost.known)

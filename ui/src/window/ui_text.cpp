@@ -223,6 +223,9 @@ ExplainWords UiText::explainWords()
     w.perSequence = s(tr("per sequence"));
     w.recurrentState = s(tr("recurrent state"));
     w.visionEncoder = s(tr("vision encoder"));
+    w.kvNotOnGpu = s(tr("not limited by GPU memory: the KV cache is in CPU RAM"));
+    w.kvStopsGrowing = s(tr("not limited by GPU memory: every layer keeps at most its window, so "
+                            "the KV cache stops growing"));
     return w;
 }
 

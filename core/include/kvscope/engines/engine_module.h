@@ -14,6 +14,7 @@
 #include "kvscope/scenario/scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace kvscope {
@@ -43,6 +44,10 @@ public:
     // fixed cost per layer per decode step that follows from it (efficiency.json).
     virtual bool capturesCudaGraphs(const Scenario& scenario) const;
     double layerOverheadUs(const Scenario& scenario) const;
+    // Whether the engine can give each GPU whole layers (--split-mode layer): vLLM by pipeline
+    // parallel, llama.cpp and transformers by their layer split. TGI cannot: its shards are
+    // tensor parallel only (launcher --num-shard).
+    virtual bool splitsLayers() const { return true; }
     // Whether the engine can keep routed experts in host RAM (--n-cpu-moe, --cpu-moe), and
     // how many MoE layers' experts the scenario keeps there.
     virtual bool offloadsExperts() const;
@@ -55,9 +60,10 @@ public:
     // latent its own way (llama.cpp: EngineProfile::kvLayout).
     virtual KvShape kvShape(const Scenario& scenario) const;
     // What the engine logs about its KV cache at start-up; `kvRoomBytes` is the memory left for
-    // KV on each GPU, counted as if the whole model's KV were there.
+    // KV on each GPU, counted as if the whole model's KV were there; none when no layer's KV is
+    // on the GPU (then the engine sizes no GPU KV pool).
     virtual EngineFigures startupFigures(const Scenario& scenario, const KvFigures& kv,
-                                         double kvRoomBytes) const;
+                                         std::optional<double> kvRoomBytes) const;
     // The command that runs the scenario on this engine (launch_command.h).
     virtual LaunchCommand launchCommand(const Scenario& scenario) const;
 };

@@ -19,9 +19,16 @@ struct LaunchCommand
     std::string text;               // ready to paste; long commands continue with " \\\n  "
     std::vector<std::string> notes; // what the command cannot say, one sentence each
     std::string source;             // the engine documentation the flags were read from
+    std::string refusal; // why the engine would refuse to start the scenario ("" when it starts);
+                         // there is no command then
 };
 
+// The engine's command, or its refusal when the layout cannot start (a tensor-parallel GPU count
+// that does not divide the attention heads: splitsHeadsEvenly()).
 LaunchCommand launchCommand(const Scenario& scenario);
+// Why the engine refuses the scenario's tensor-parallel GPU count, and the counts (or the layer
+// split) it takes: "vLLM refuses 3 GPUs in tensor parallel: ... Use --gpus 2 or 4, or ...".
+std::string headSplitRefusal(const Scenario& scenario);
 
 // The command followed by its notes and source as comments ("# ..."), as the CLI prints it and
 // the window copies it.

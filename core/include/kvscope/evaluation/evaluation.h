@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kvscope/base/field_error.h"
+#include "kvscope/base/limits.h"
 #include "kvscope/model/parameters.h"
 #include "kvscope/model/weights.h"
 #include "kvscope/scenario/figures.h"
@@ -30,6 +31,18 @@ struct VramSplit
                                       // --n-cpu-moe / --cpu-moe), per GPU
 };
 
+// What limits the counts of TokensFit. Only GpuMemory makes them figures: otherwise a count sits
+// at its ceiling, limits::maxContext, which orders it above every real count and is never shown
+// (text and JSON say why instead: words and null).
+enum class KvRoom {
+    GpuMemory,    // the memory left for KV on the GPU holds the counts
+    WindowCapped, // every layer keeps at most its sliding window (or a fixed recurrent state): the
+                  // cache stops growing, so no context is too long (sequences stay counted)
+    NotOnGpu,     // no layer's KV is in GPU memory (llama.cpp -ngl 0): the GPU limits no count;
+                  // the KV cache is in host RAM
+};
+const char* kvRoomId(KvRoom room); // "gpu_memory", "window_capped", "not_on_gpu"
+
 // Longest single-sequence context whose KV fits in the memory left after everything else,
 // for the model as configured and for MHA / GQA / MQA variants of the same dimensions.
 struct TokensFit
@@ -39,14 +52,21 @@ struct TokensFit
     int64_t mha = 0;
     int64_t gqa = 0;
     int64_t mqa = 0;
-    int64_t mla = -1;           // latent cache of an MLA model; -1 when the model has none
-    int64_t gqaKvHeads = 0;     // KV heads used for the GQA variant
-    bool capped = false;        // a count hit limits::maxContext (windowed caches stop growing)
-    int64_t perSequence = 0;    // longest context each of the scenario's sequences can hold
-    int64_t perSequenceMha = 0; // the same for the variants (where their KV curves cross the
-    int64_t perSequenceGqa = 0; // free-for-KV line on a chart of total KV vs context)
+    int64_t mla = -1;                // latent cache of an MLA model; -1 when the model has none
+    int64_t gqaKvHeads = 0;          // KV heads used for the GQA variant
+    KvRoom room = KvRoom::GpuMemory; // what limits the counts (see KvRoom)
+    int64_t perSequence = 0;         // longest context each of the scenario's sequences can hold
+    int64_t perSequenceMha = 0;      // the same for the variants (where their KV curves cross the
+    int64_t perSequenceGqa = 0;      // free-for-KV line on a chart of total KV vs context)
     int64_t perSequenceMqa = 0;
     int64_t maxConcurrency = 0; // sequences of the scenario's context that fit at once
+
+    // A context count at its ceiling is no figure: nothing on the GPU limits it.
+    bool contextUnbounded(int64_t count) const
+    {
+        return room != KvRoom::GpuMemory && count >= limits::maxContext;
+    }
+    bool concurrencyUnbounded() const { return room == KvRoom::NotOnGpu; }
 };
 
 // Where the KV cache is read from while decoding.

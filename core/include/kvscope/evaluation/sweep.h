@@ -20,7 +20,8 @@ struct SweepColumn
 {
     std::string id;             // "kv_per_gpu_bytes", "decode_ms_gpu", ...
     std::string unit;           // "bytes", "ms", "tokens", "tokens/s", "GiB", "bool"
-    std::vector<double> values; // one per point
+    std::vector<double> values; // one per point; NaN where a tokens_fit_* count has no figure
+                                // (GPU memory does not limit it: TokensFit::room)
 };
 
 struct Sweep
@@ -40,7 +41,8 @@ Expected<Sweep> sweep(const Scenario& scenario, SweepVariable variable, double f
                       int points);
 
 // The sweep as CSV: a header row (the variable, then every column id) and one row per point;
-// integers stay integers, other values keep six decimals, '.' always (machine-readable).
+// integers stay integers, other values keep six decimals, '.' always (machine-readable); a value
+// with no figure (NaN) is an empty cell.
 std::string sweepToCsv(const Sweep& sweep);
 // The same with only the columns named in `columnIds`, still in the sweep's own order (a
 // selection never reorders the file); ids the sweep lacks are ignored.

@@ -30,7 +30,8 @@ inline double transferMs(double bytes, double gbPerS)
 }
 
 // Decode step with the KV cache read from another tier: serially (transfer, then compute) or
-// pipelined (layer N+1 crosses while layer N computes; one layer's transfer stays exposed).
+// pipelined (layer N+1 crosses while layer N computes: max(gpu, transfer) plus one layer's share
+// of the smaller, never more than serial).
 double serialStepMs(double gpuMs, double transferMs);
 double pipelinedStepMs(double gpuMs, double transferMs, int64_t layers);
 

@@ -12,6 +12,7 @@
 #include "kvscope/planning/cost.h"
 #include "kvscope/planning/verdict.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,10 +42,12 @@ struct Remedy
     OptionList options; // what applies it, on top of the scenario's own settings
     Scenario scenario;  // the scenario with the remedy applied
     Verdict verdict;
-    int64_t longestContext = 0; // per sequence, at the remedy's batch
-    int64_t concurrency = 0;    // sequences of the remedy's context that fit at once
-    double decodeMs = 0;        // one decode step at the remedy's placement
-    double tokensPerS = 0;      // all sequences together
+    // Per sequence at the remedy's batch, and sequences of its context at once; none where GPU
+    // memory does not limit them (no KV on the GPU, or every layer windowed: TokensFit::room).
+    std::optional<int64_t> longestContext;
+    std::optional<int64_t> concurrency;
+    double decodeMs = 0;   // one decode step at the remedy's placement
+    double tokensPerS = 0; // all sequences together
     Cost cost;
 };
 

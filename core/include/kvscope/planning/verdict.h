@@ -13,9 +13,12 @@
 namespace kvscope {
 
 // What stops the scenario, in the order memory fills: the weights alone, then the activation
-// peak (with the runtime overhead), then the KV cache; or the host RAM that offloading fills.
-enum class Binding { None, Weights, Activations, KvCache, HostRam };
-const char* bindingId(Binding binding); // "none", "weights", "activations", "kv_cache", "host_ram"
+// peak (with the runtime overhead), then the KV cache; or the host RAM that offloading fills; or,
+// before any memory, a tensor-parallel GPU count that does not divide the attention heads (the
+// engine refuses to start: splitsHeadsEvenly()).
+enum class Binding { None, Weights, Activations, KvCache, HostRam, HeadSplit };
+const char* bindingId(Binding binding); // "none", "weights", "activations", "kv_cache", "host_ram",
+                                        // "head_split"
 
 struct Verdict
 {

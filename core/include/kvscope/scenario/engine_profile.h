@@ -13,6 +13,14 @@ namespace kvscope {
 
 enum class KvPlacement { Gpu, CpuRam, Nvme, Sata };
 
+// The module that implements an engine (engines/engine_module.h). engines.json spells it
+// "transformers", "vllm", "llamacpp" or "tgi", read once by engineFamilyFromId(); any other
+// spelling is Other and gets the shared behaviour. The code compares only these values, so a
+// misspelt family is a compile error, not a silent mismatch ("llama.cpp" vs "llamacpp").
+enum class EngineFamily { Transformers, Vllm, LlamaCpp, Tgi, Other };
+const char* engineFamilyId(EngineFamily family); // "transformers", ..., "other"
+EngineFamily engineFamilyFromId(const std::string& id);
+
 const char* kvPlacementId(KvPlacement placement); // "gpu", "cpu", "nvme", "sata"
 bool parseKvPlacement(const std::string& id, KvPlacement* out);
 
@@ -21,10 +29,9 @@ struct EngineProfile
 {
     std::string id; // "hf", "hf-static", "hf-offloaded", "vllm", "llamacpp"
     std::string name;
-    std::string shortName;                // for legends: "vLLM", "transformers (static)"
-    std::string family;                   // the module that implements it: "transformers", "vllm",
-                                          // "llamacpp" (engines/engine_module.h)
-    double memoryFraction = 1.0;          // share of GPU memory the engine allows itself
+    std::string shortName;                     // for legends: "vLLM", "transformers (static)"
+    EngineFamily family = EngineFamily::Other; // the module that implements it
+    double memoryFraction = 1.0;               // share of GPU memory the engine allows itself
     double runtimeOverheadMiB = 0;        // CUDA context, allocator reserve, library workspaces
     double cudaGraphMiB = 0;              // captured CUDA graphs
     double tensorParallelOverheadMiB = 0; // per GPU when layers are split tensor-parallel:

@@ -30,6 +30,8 @@ struct KvFigures
 // for N tokens per request: Mx"; llama.cpp's "KV self size" / "KV buffer size" in MiB.
 struct EngineFigures
 {
+    bool kvOnGpu = true;            // false: no layer's KV is in GPU memory (llama.cpp -ngl 0), so
+                                    // the engine sizes no GPU KV pool: the next three are 0
     int64_t kvBlocks = 0;           // KV blocks the free memory holds (per GPU; all GPUs alike)
     int64_t kvCacheTokens = 0;      // kvBlocks x block size: tokens all sequences share
     double maxConcurrency = 0;      // kvCacheTokens / blocks of one sequence of the context

@@ -11,6 +11,20 @@ struct Scenario;
 // GPUs that split each layer's heads and run together (tensor parallel); a layer split runs
 // whole layers on one GPU at a time, so it divides memory but not time.
 int tensorWays(const Scenario& scenario);
+// Whether tensor parallel can split the attention heads evenly over the GPUs: vLLM refuses a
+// tensor_parallel_size that does not divide num_attention_heads (vllm/config.py,
+// ModelConfig.verify_with_parallel_config: "Total number of attention heads (64) must be
+// divisible by tensor parallel size (3)"), and TGI's shards split the heads alike. A layer split
+// or one GPU always does.
+bool splitsHeadsEvenly(const Scenario& scenario);
+// The nearest GPU counts below and above the scenario's that split its heads evenly (0 when
+// there is none below; above, at most the head count itself).
+struct HeadSplits
+{
+    int below = 0;
+    int above = 0;
+};
+HeadSplits nearestHeadSplits(const Scenario& scenario);
 // Share of the model's layers on the GPUs; the rest stay in host RAM (llama.cpp -ngl).
 double gpuLayerShare(const Scenario& scenario);
 

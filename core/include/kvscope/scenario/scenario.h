@@ -111,5 +111,9 @@ std::optional<FieldError> validate(const Scenario& scenario);
 // The same checks for a model or a GPU alone (run when a file is imported).
 std::optional<FieldError> validateModel(const ModelSpec& model);
 std::optional<FieldError> validateGpu(const GpuSpec& gpu);
+// A host link faster than the GPU's own (--pcie 5 on a PCIe 3.0 V100): checked where a user
+// states both (the CLI's options, a scenario file), not in validate(), since a search that puts
+// a GPU in keeps the link as it was (applyGpu).
+std::optional<FieldError> validateHostLink(const Scenario& scenario);
 
 } // namespace kvscope

@@ -60,6 +60,11 @@ struct ExplainWords
     std::string perSequence = "per sequence";
     std::string recurrentState = "recurrent state";
     std::string visionEncoder = "vision encoder";
+    // Why the longest context has no figure (TokensFit::room).
+    std::string kvNotOnGpu = "not limited by GPU memory: the KV cache is in CPU RAM";
+    std::string kvStopsGrowing =
+        "not limited by GPU memory: every layer keeps at most its window, so the KV cache stops "
+        "growing";
 };
 
 struct Explanation
