@@ -13,6 +13,7 @@
 #include "charts/view_registry.h"
 #include "export/layout_file.h"
 #include "export/screenshot.h"
+#include "panels/context_control.h"
 #include "panels/headline_bar.h"
 #include "panels/scenario_panel.h"
 #include "window/palettes.h"
@@ -46,6 +47,27 @@ class TestLayout : public QObject
     void change(const std::vector<std::pair<std::string, std::string>>& options)
     {
         QVERIFY(f.change(options));
+    }
+
+    // Presentation mode's promise: model, weights, GPU, GPUs, host link and context, each shown
+    // at its full height and inside the window.
+    void checkKeyControlsShown()
+    {
+        ui::ScenarioPanel* panel = f.window->panel();
+        const QWidget* key[] = {panel->modelBox(),   panel->weightSlider(),
+                                panel->gpuBox(),     panel->gpuCountBox(),
+                                panel->pcieSlider(), panel->contextControl()};
+        const QRect inWindow(QPoint(0, 0), f.window->size());
+        for (const QWidget* control : key) {
+            const QRect box(control->mapTo(f.window.get(), QPoint(0, 0)), control->size());
+            QVERIFY2(
+                control->isVisible() && control->height() >= control->minimumSizeHint().height() &&
+                    inWindow.contains(box),
+                qPrintable(QStringLiteral("%1: %2x%3 at %4,%5")
+                               .arg(QString::fromLatin1(control->metaObject()->className()),
+                                    QString::number(box.width()), QString::number(box.height()),
+                                    QString::number(box.x()), QString::number(box.y()))));
+        }
     }
 
     // Every plot on the Charts tab at least 240 x 160 pixels, its legend whole.
@@ -189,6 +211,7 @@ private slots:
                      qPrintable(QStringLiteral("tile %1 partly hidden").arg(i)));
         }
         checkHeadlineText();
+        checkKeyControlsShown();
         // Page Down steps through the rows of views, two at a time.
         ui::PresentationMode* slides = f.window->presentationMode();
         QCOMPARE(slides->rowCount(), 3);

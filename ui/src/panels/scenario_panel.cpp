@@ -432,6 +432,14 @@ void ScenarioPanel::showRows()
     m_advanced->setVisible(!m_keyControlsOnly && m_advancedToggle->isChecked());
 }
 
+// Rows hidden or shown before the window was first shown (presentation mode from the command
+// line) are laid out again now that their widgets exist on screen.
+void ScenarioPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    showRows();
+}
+
 void ScenarioPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
