@@ -77,31 +77,15 @@ void applyWindowOptions(ui::MainWindow& window, const ui::GuiOptions& options)
         window.showPage(options.view);
 }
 
-// View > Validation against measurements, a window of its own: rendered to the screenshot, or
-// shown over the main window until the application quits.
-int runValidationView(ui::MainWindow& window, const Catalog& catalog, const ui::GuiOptions& options)
+// A window of its own over the main one (the validation view, the log check): rendered to the
+// screenshot, or shown until the application quits.
+int runOverWindow(ui::MainWindow& window, QWidget* own, const ui::GuiOptions& options)
 {
-    auto* view = new ui::ValidationView(catalog, &window);
     if (!options.screenshot.isEmpty())
-        return ui::saveWidgetScreenshot(*view, options.screenshot, options.size) ? 0 : 1;
+        return ui::saveWidgetScreenshot(*own, options.screenshot, options.size) ? 0 : 1;
     window.show();
-    view->setAttribute(Qt::WA_DeleteOnClose);
-    view->show();
-    return QApplication::exec();
-}
-
-// Tools > Check a start-up log, opened on the file (its problems are shown in it): rendered to
-// the screenshot, or shown over the window until the application quits.
-int runLogCheck(ui::MainWindow& window, ui::ScenarioController& controller,
-                const ui::GuiOptions& options)
-{
-    auto* dialog = new ui::LogCheckDialog(&controller, &window);
-    dialog->openLogFile(options.checkLog);
-    if (!options.screenshot.isEmpty())
-        return ui::saveWidgetScreenshot(*dialog, options.screenshot, options.size) ? 0 : 1;
-    window.show();
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
+    own->setAttribute(Qt::WA_DeleteOnClose);
+    own->show();
     return QApplication::exec();
 }
 
@@ -168,10 +152,14 @@ int main(int argc, char** argv)
     QObject::connect(&window, &ui::MainWindow::hubModelRequested, &window,
                      [&window](const QString& id) { fetchFromHub(window, id); });
     applyWindowOptions(window, *options);
-    if (!options->checkLog.isEmpty())
-        return runLogCheck(window, controller, *options);
+    // Tools > Check a start-up log, opened on the file; View > Validation against measurements.
+    if (!options->checkLog.isEmpty()) {
+        auto* dialog = new ui::LogCheckDialog(&controller, &window);
+        dialog->openLogFile(options->checkLog);
+        return runOverWindow(window, dialog, *options);
+    }
     if (options->view == QLatin1String(ui::kValidationViewId))
-        return runValidationView(window, catalog, *options);
+        return runOverWindow(window, new ui::ValidationView(catalog, &window), *options);
     if (screenshot)
         return ui::saveScreenshot(window, controller, options->screenshot, options->size) &&
                        (options->layout.isEmpty() || ui::saveLayout(window, options->layout))
