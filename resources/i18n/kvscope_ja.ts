@@ -696,6 +696,34 @@
         <translation>初回デコード</translation>
     </message>
     <message>
+        <source>step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>演算</translation>
+    </message>
+    <message>
+        <source>KV read by the CPU</source>
+        <translation>CPU が読む KV</translation>
+    </message>
+    <message>
+        <source>serial</source>
+        <translation>直列</translation>
+    </message>
+    <message>
+        <source>pipelined</source>
+        <translation>パイプライン</translation>
+    </message>
+    <message>
+        <source>on the GPU</source>
+        <translation>GPU 上</translation>
+    </message>
+    <message>
         <source>%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7</source>
         <translation>%1・%2・%3 × %4・コンテキスト長 %5・同時実行数 %6・%7</translation>
     </message>

@@ -49,6 +49,13 @@ struct ExplainWords
     std::string prefill = "prefill";
     std::string firstStep = "first decode step";
     std::string cpuLayers = "CPU layers";
+    std::string step = "step";
+    std::string memory = "memory";
+    std::string compute = "compute";
+    std::string cpuReadsKv = "KV read by the CPU";
+    std::string serial = "serial";
+    std::string pipelined = "pipelined";
+    std::string onTheGpu = "on the GPU";
     std::string cpuExperts = "experts on the CPU";
     std::string moeLayers = "MoE layers";
     std::string handovers = "GPU-CPU hand-overs";
