@@ -136,8 +136,12 @@
         <translation>%1 を使う</translation>
     </message>
     <message>
-        <source>still does not fit: %1 short</source>
-        <translation>まだ収まりません（%1 不足）</translation>
+        <source>still does not fit: host RAM is %1 short (the offloaded part needs %2, the host has %3)</source>
+        <translation>まだ収まりません：ホスト RAM が %1 不足（オフロード分に %2 必要、ホストは %3）</translation>
+    </message>
+    <message>
+        <source>still does not fit: %1 short on each GPU</source>
+        <translation>まだ収まりません（GPU 1 基あたり %1 不足）</translation>
     </message>
     <message>
         <source>runs</source>
