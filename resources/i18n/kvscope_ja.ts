@@ -700,6 +700,10 @@
         <translation>初回デコード</translation>
     </message>
     <message>
+        <source>-token prompt, alone</source>
+        <translation> トークンのプロンプト、単独</translation>
+    </message>
+    <message>
         <source>step</source>
         <translation>ステップ</translation>
     </message>

@@ -105,12 +105,14 @@ public:
                " = " + bytes(e.vram.capacityBytes) + " " + w.cudaReports;
     }
     // Time to first token (the verdict's ttftMs): the prompt's prefill, then one decode step.
+    // It names its prompt: a full-context one, alone, unlike serving's request among its users.
     std::string ttft() const
     {
         const DecodeTiming& d = e.decode;
         return formatDuration(e.breakeven.recomputeMs, st) + " " + w.prefill + " + " +
                formatDuration(d.selectedMs, st) + " " + w.firstStep + " = " +
-               formatDuration(e.breakeven.recomputeMs + d.selectedMs, st);
+               formatDuration(e.breakeven.recomputeMs + d.selectedMs, st) + w.noteOpen +
+               integer(s.context) + w.tokenPromptAlone + w.noteClose;
     }
 
 private:

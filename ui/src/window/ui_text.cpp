@@ -211,6 +211,7 @@ ExplainWords UiText::explainWords()
     w.gpuLink = s(tr("GPU link"));
     w.prefill = s(tr("prefill"));
     w.firstStep = s(tr("first decode step"));
+    w.tokenPromptAlone = s(tr("-token prompt, alone"));
     w.cpuLayers = s(tr("CPU layers"));
     w.step = s(tr("step"));
     w.memory = s(tr("memory"));

@@ -48,6 +48,7 @@ struct ExplainWords
     std::string gpuLink = "GPU link";
     std::string prefill = "prefill";
     std::string firstStep = "first decode step";
+    std::string tokenPromptAlone = "-token prompt, alone"; // after the prompt's length
     std::string cpuLayers = "CPU layers";
     std::string step = "step";
     std::string memory = "memory";
