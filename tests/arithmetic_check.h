@@ -2,9 +2,9 @@
 #pragma once
 
 // Recomputes the arithmetic kvscope prints beside a figure ("4.00 KiB × (80 layers × 2,048
-// tokens) = 640 MiB; ..."): numbers with byte units, × ÷ + − and parentheses; words are labels
-// and are skipped, and so is a bracket holding no number ("2 (K, V)"). Each "= result" must equal
-// what its left side computes, within the rounding of the printed operands.
+// tokens) = 640 MiB; ..."): numbers with byte, time and rate units, × ÷ + − and parentheses;
+// words are labels and are skipped, and so is a bracket holding no number ("2 (K, V)"). Each
+// "= result" must equal what its left side computes, within the rounding of the printed operands.
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +18,26 @@ namespace kvscope::test {
 class ArithmeticCheck
 {
 public:
+    // Every "= result" of the text, in order, in base units (bytes, seconds, bytes per second);
+    // an overflow is negative, as the free memory it stands for is.
+    static std::vector<double> results(const std::string& text)
+    {
+        std::vector<double> out;
+        size_t start = 0;
+        while (start <= text.size()) {
+            const size_t end = std::min(text.find(';', start), text.size());
+            const std::string segment = text.substr(start, end - start);
+            start = end + 1;
+            const size_t eq = segment.rfind(" = ");
+            if (eq == std::string::npos)
+                continue;
+            ArithmeticCheck right(segment.substr(eq + 3), 0);
+            if (const std::optional<double> rhs = right.expression())
+                out.push_back(segment.find("overflows") != std::string::npos ? -*rhs : *rhs);
+        }
+        return out;
+    }
+
     // The first "= result" whose left side does not recompute to it, or nothing when all do.
     // A segment after ';' that starts with an operator continues from the previous result.
     static std::optional<std::string> mismatch(const std::string& text, double tolerance)
@@ -41,7 +61,9 @@ public:
                 rhs = -*rhs;
             // A difference of rounded terms is as uncertain as the terms are large.
             const double scale = std::max({std::fabs(*lhs), std::fabs(*rhs), left.m_terms});
-            if (std::fabs(*lhs - *rhs) > tolerance * scale + 1e-9)
+            // Plus half the last printed digit of each lone term: "0.24 ms + 0.42 ms = 0.65 ms".
+            const double slack = left.m_slack + right.m_slack;
+            if (std::fabs(*lhs - *rhs) > tolerance * scale + slack + 1e-9)
                 return segment + "  [left " + std::to_string(*lhs) + ", right " +
                        std::to_string(*rhs) + "]";
             previous = *rhs;
@@ -82,21 +104,29 @@ private:
         }
         return value;
     }
+    // A lone number added or subtracted carries its printed rounding into the sum as it is.
     std::optional<double> product()
     {
         const auto first = factor();
-        return first ? productFrom(*first) : std::nullopt;
+        const double slack = m_lastSlack;
+        const int ops = m_ops;
+        const auto value = first ? productFrom(*first) : std::nullopt;
+        if (m_ops == ops)
+            m_slack += slack;
+        return value;
     }
     std::optional<double> productFrom(double value)
     {
         for (;;) {
             skipWords();
             if (eat("\u00d7")) {
+                ++m_ops;
                 const auto next = factor();
                 if (!next)
                     return std::nullopt;
                 value *= *next;
             } else if (eat("\u00f7")) {
+                ++m_ops;
                 const auto next = factor();
                 if (!next || *next == 0)
                     return std::nullopt;
@@ -132,6 +162,9 @@ private:
         if (digits.empty())
             return std::nullopt;
         double value = std::strtod(digits.c_str(), nullptr);
+        const size_t point = digits.find('.');
+        const double lastDigit =
+            point == std::string::npos ? 1.0 : std::pow(10.0, -double(digits.size() - point - 1));
         while (m_pos < m_text.size() && m_text[m_pos] == ' ')
             ++m_pos;
         static const std::pair<const char*, double> units[] = {{"TiB", 1099511627776.0},
@@ -139,6 +172,9 @@ private:
                                                                {"MiB", 1048576.0},
                                                                {"KiB", 1024.0},
                                                                {"B", 1.0},
+                                                               // rates, per second
+                                                               {"GB/s", 1e9},
+                                                               {"GT/s", 1e9},
                                                                // durations, in seconds
                                                                {"ms", 1e-3},
                                                                {"min", 60.0},
@@ -149,10 +185,12 @@ private:
             if (m_text.compare(m_pos, n, unit) == 0 &&
                 (m_pos + n == m_text.size() || !std::isalpha((unsigned char)m_text[m_pos + n]))) {
                 value *= factor;
+                m_lastSlack = 0.5 * lastDigit * factor;
                 m_pos += n;
-                break;
+                return value;
             }
         }
+        m_lastSlack = 0.5 * lastDigit; // a plain count or factor
         return value;
     }
 
@@ -196,7 +234,10 @@ private:
     std::string m_text;
     size_t m_pos = 0;
     double m_previous = 0;
-    double m_terms = 0; // the sum of |terms| added or subtracted: the scale of their rounding
+    double m_terms = 0;     // the sum of |terms| added or subtracted: the scale of their rounding
+    double m_slack = 0;     // half the last printed digit of each lone term of a sum, in its unit
+    double m_lastSlack = 0; // that of the number read last
+    int m_ops = 0;          // multiplications and divisions read so far
 };
 
 } // namespace kvscope::test

@@ -11,6 +11,7 @@
 #include "kvscope/planning/plan_search.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
+#include "kvscope/text/remedy_text.h"
 #include "suite_registry.h"
 #include "testutils.h"
 
@@ -273,6 +274,64 @@ private slots:
         // The 4-bit step needs less than the 8-bit one.
         QVERIFY(r[1].kind == RemedyKind::QuantizeWeights4);
         QVERIFY(r[1].verdict.shortBytes() < r[0].verdict.shortBytes());
+    }
+
+    // Over every MoE model of the catalog, in its own weights and in a 4-bit format, on one
+    // 24 GB GPU under llama.cpp and vLLM: a quantization remedy always makes the weights smaller
+    // and never offers a 4-bit format to weights already at 4 bits (gpt-oss in MXFP4 was offered
+    // "4 bits (GGUF Q3_K_M)"); a remedy that still does not fit says what is short as the verdict
+    // does, host RAM included (--n-cpu-moe moves experts there).
+    void remediesFitTheWeightsAndNameWhatIsShort()
+    {
+        const Catalog& c = test::catalog();
+        int quantizations = 0, hostShort = 0;
+        for (const ModelSpec& m : c.models) {
+            if (!m.isMoe())
+                continue;
+            for (const char* weights : {"", "q4_k_m", "mxfp4-moe", "awq-int4"})
+                for (const char* engine : {"llamacpp", "vllm"})
+                    for (const char* hostRam : {"", "32"}) {
+                        Options o{{"model", m.id}, {"gpu", "rtx-4090"}, {"engine", engine}};
+                        if (*hostRam)
+                            o.push_back({"host-ram-gib", hostRam});
+                        if (*weights)
+                            o.push_back({"weights", weights});
+                        auto s = scenarioFromOptions(o, c);
+                        if (!s)
+                            continue;
+                        auto e = evaluate(*s);
+                        if (!e)
+                            continue;
+                        const Verdict v = verdictOf(*s, *e);
+                        for (const Remedy& r : remedies(*s, v, c)) {
+                            const std::string what = m.id + " " + s->weights.id + " " + engine +
+                                                     ": " + remedyTitle(r) + ": " +
+                                                     remedyEffect(r, ByteUnits::Binary);
+                            if (r.kind == RemedyKind::QuantizeWeights4 ||
+                                r.kind == RemedyKind::QuantizeWeights8) {
+                                ++quantizations;
+                                QVERIFY2(r.scenario.weights.bitsPerWeight <
+                                             s->weights.bitsPerWeight,
+                                         what.c_str());
+                                const auto after = evaluate(r.scenario);
+                                QVERIFY2(after && after->weightsBytesTotal < e->weightsBytesTotal,
+                                         what.c_str());
+                                QVERIFY2(s->weights.bitsPerWeight >=
+                                             (r.kind == RemedyKind::QuantizeWeights4 ? 5.0 : 9.5),
+                                         what.c_str());
+                            }
+                            if (!r.verdict.runs && r.verdict.binding == Binding::HostRam) {
+                                ++hostShort;
+                                QVERIFY2(remedyEffect(r, ByteUnits::Binary).find("host RAM") !=
+                                             std::string::npos,
+                                         what.c_str());
+                            }
+                        }
+                    }
+        }
+        QVERIFY(quantizations > 0);
+        QVERIFY(hostShort > 0);
+        qInfo("%d quantization remedies, %d short of host RAM", quantizations, hostShort);
     }
 
     // Every remedy's options, given to calc on top of the scenario's own, give the remedy's

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Serving many users: how long each engine's requests hold KV, how many run at once, and the
 // throughput and latency that follow, each figure rebuilt from evaluate() by hand.
+#include "cli_runner.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/text/text_summary.h"
 #include "suite_registry.h"
@@ -9,6 +10,8 @@
 #include <QtTest>
 
 #include <cmath>
+
+#include <nlohmann/json.hpp>
 
 using namespace kvscope;
 using test::scenarioFrom;
@@ -258,6 +261,40 @@ private slots:
             servingCurve(scenarioFrom({{"engine", "vllm"}, {"prompt-tokens", "4000"}}));
         QVERIFY(!alone.unavailable.empty());
         QVERIFY(alone.points.empty());
+    }
+
+    // Two times to first token meet in calc: the verdict's, of one full-context prompt alone,
+    // and serving's, of the workload's request among its users. Each names its workload, in the
+    // text and in the JSON (DeepSeek-R1 on 8 x H100: 145 ms and 29.6 ms, both unnamed before).
+    void timesToFirstTokenNameTheirWorkload()
+    {
+        const std::vector<std::string> args{
+            "calc",     "--model", "deepseek-r1", "--gpu",    "h100-sxm",  "--gpus", "8",
+            "--engine", "vllm",    "--weights",   "awq-int4", "--context", "4096"};
+        const test::CliResult text = test::runCli(args);
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.find("time to first token (4,096-token prompt, alone)") !=
+                     std::string::npos,
+                 text.out.c_str());
+        QVERIFY2(text.out.find("time to first token (1,024-token request, 1 user)") !=
+                     std::string::npos,
+                 text.out.c_str());
+        std::vector<std::string> json = args;
+        json.push_back("--json");
+        const test::CliResult out = test::runCli(json);
+        QCOMPARE(out.code, 0);
+        const auto j = nlohmann::json::parse(out.out);
+        QCOMPARE(j["verdict"]["ttft_prompt_tokens"].get<int64_t>(), int64_t(4096));
+        QCOMPARE(j["verdict"]["ttft_users"].get<int64_t>(), int64_t(1));
+        bool named = false;
+        for (const auto& engine : j["serving"]["engines"])
+            if (engine.contains("at_users")) {
+                QCOMPARE(engine["at_users"]["ttft_prompt_tokens"].get<int64_t>(), int64_t(1024));
+                QCOMPARE(engine["at_users"]["ttft_users"].get<int64_t>(),
+                         engine["at_users"]["users"].get<int64_t>());
+                named = true;
+            }
+        QVERIFY(named);
     }
 
     void enginesThatCannotRunTheScenarioSayWhy()

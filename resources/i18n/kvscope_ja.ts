@@ -136,8 +136,12 @@
         <translation>%1 を使う</translation>
     </message>
     <message>
-        <source>still does not fit: %1 short</source>
-        <translation>まだ収まりません（%1 不足）</translation>
+        <source>still does not fit: host RAM is %1 short (the offloaded part needs %2, the host has %3)</source>
+        <translation>まだ収まりません：ホスト RAM が %1 不足（オフロード分に %2 必要、ホストは %3）</translation>
+    </message>
+    <message>
+        <source>still does not fit: %1 short on each GPU</source>
+        <translation>まだ収まりません（GPU 1 基あたり %1 不足）</translation>
     </message>
     <message>
         <source>runs</source>
@@ -694,6 +698,38 @@
     <message>
         <source>first decode step</source>
         <translation>初回デコード</translation>
+    </message>
+    <message>
+        <source>-token prompt, alone</source>
+        <translation> トークンのプロンプト、単独</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>演算</translation>
+    </message>
+    <message>
+        <source>KV read by the CPU</source>
+        <translation>CPU が読む KV</translation>
+    </message>
+    <message>
+        <source>serial</source>
+        <translation>直列</translation>
+    </message>
+    <message>
+        <source>pipelined</source>
+        <translation>パイプライン</translation>
+    </message>
+    <message>
+        <source>on the GPU</source>
+        <translation>GPU 上</translation>
     </message>
     <message>
         <source>%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7</source>

@@ -125,9 +125,12 @@ void hostRamTierTimes(const Setup& x, const ParameterCount& p, const DecodeStep&
             gpuStep(x, p, step.residentShare, 0.0, s.batch, s.context, d.hostExpertsReadBytes);
         d.hostKvHandoverMs =
             handoverMs(s, step.onGpu * double(s.model.kvLayers()), s.batch, d.pcieEffectiveGBps);
-        const double hostKvMs = std::max(noKv.memoryMs, noKv.computeMs) +
-                                transferMs(step.gpu.kvRead, step.hostRate) + d.hostKvHandoverMs +
-                                step.besideGpuMs;
+        d.hostKvGpuMemoryMs = noKv.memoryMs;
+        d.hostKvReadBytes = step.gpu.kvRead;
+        d.hostKvGBps = step.hostRate;
+        d.hostKvReadMs = transferMs(step.gpu.kvRead, step.hostRate);
+        const double hostKvMs = std::max(noKv.memoryMs, noKv.computeMs) + d.hostKvReadMs +
+                                d.hostKvHandoverMs + step.besideGpuMs;
         d.tierMs[size_t(Tier::CpuSerial)] = hostKvMs;
         d.tierMs[size_t(Tier::CpuPipelined)] = hostKvMs;
     } else {

@@ -50,6 +50,9 @@ nlohmann::json verdictToJson(const Scenario& s, const Verdict& v)
             {"host_ram_basis", hostRamBasisId(v.hostRamBasis)},
             {"tokens_per_s_per_user", real(v.tokensPerSUser)},
             {"ttft_ms", real(v.ttftMs)},
+            // Which prompt that is: one of the full context, alone (serving's is its request's).
+            {"ttft_prompt_tokens", s.context},
+            {"ttft_users", 1},
             {"meets_targets", v.meetsTargets()},
             {"misses_tokens_per_s", v.missesTokensPerS},
             {"misses_ttft", v.missesTtft},

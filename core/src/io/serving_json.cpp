@@ -11,7 +11,9 @@ using json_numbers::real;
 
 namespace {
 
-nlohmann::json pointJson(const ServingPoint& p)
+// `promptTokens`: the workload's request, whose time to first token (waiting included) this is,
+// beside the verdict's of a full-context prompt alone.
+nlohmann::json pointJson(const ServingPoint& p, int64_t promptTokens)
 {
     return {{"users", p.users},
             {"running", p.running},
@@ -19,6 +21,8 @@ nlohmann::json pointJson(const ServingPoint& p)
             {"per_user_tokens_per_s", real(p.perUserTokensPerS)},
             {"time_per_output_token_ms", real(p.stepMs)},
             {"ttft_ms", real(p.ttftMs)},
+            {"ttft_prompt_tokens", promptTokens},
+            {"ttft_users", p.users},
             {"preemption_ms", real(p.preemptionMs)},
             {"compute_bound", p.computeBound}};
 }
@@ -53,11 +57,12 @@ nlohmann::json servingToJson(const Scenario& scenario, const Serving& serving, b
         if (c.maxRequests > 0)
             e["max_requests"] = c.maxRequests;
         e["refuses_users"] = c.refusesUsers;
-        e["at_users"] = pointJson(c.atUsers);
+        const int64_t prompt = scenario.workload.promptTokens;
+        e["at_users"] = pointJson(c.atUsers, prompt);
         if (withPoints) {
             nlohmann::json& points = e["points"] = nlohmann::json::array();
             for (const ServingPoint& p : c.points)
-                points.push_back(pointJson(p));
+                points.push_back(pointJson(p, prompt));
         }
         engines.push_back(std::move(e));
     }

@@ -101,8 +101,12 @@ Remedy remedyFrom(RemedyKind kind, OptionList options, const Tried& t)
 }
 
 // The engine's first format (in its order of preference) in [loBits, hiBits) below the current.
+// None when the current format is in that class already (or below it): another 4-bit family for
+// a model in MXFP4 or Q4_K_M is a sideways step at best, and often a worse one.
 const WeightFormat* weightStep(const Scenario& s, const Catalog& c, double loBits, double hiBits)
 {
+    if (s.weights.bitsPerWeight < hiBits)
+        return nullptr;
     for (const std::string& id : s.engine.supportedWeights) {
         const WeightFormat* f = c.weightFormat(id);
         if (f && formatSuits(*f, s.model) && f->bitsPerWeight >= loBits &&
@@ -145,9 +149,9 @@ public:
     std::vector<Remedy> find()
     {
         if (const WeightFormat* f = weightStep(m_s, m_c, 7, 9.5))
-            offer(RemedyKind::QuantizeWeights8, {{"weights", f->id}}, true);
+            offerQuantization(RemedyKind::QuantizeWeights8, *f);
         if (const WeightFormat* f = weightStep(m_s, m_c, 4, 5))
-            offer(RemedyKind::QuantizeWeights4, {{"weights", f->id}}, true);
+            offerQuantization(RemedyKind::QuantizeWeights4, *f);
         if (const KvDtype* d = kvStep(m_s, m_c))
             offer(RemedyKind::QuantizeKv, {{"kv-dtype", d->id}});
         offerOffloads();
@@ -176,6 +180,16 @@ private:
     void offer(RemedyKind kind, OptionList options, bool shrinksWeights = false)
     {
         if (auto t = tryOptions(m_s, options, m_c); t && helps(*t, shrinksWeights))
+            m_found.push_back(remedyFrom(kind, std::move(options), *t));
+    }
+
+    // A quantization step is offered only when it makes the weights smaller than they are.
+    void offerQuantization(RemedyKind kind, const WeightFormat& f)
+    {
+        const auto now = evaluate(m_s);
+        OptionList options{{"weights", f.id}};
+        if (auto t = tryOptions(m_s, options, m_c);
+            t && now && t->evaluation.weightsBytesTotal < now->weightsBytesTotal && helps(*t, true))
             m_found.push_back(remedyFrom(kind, std::move(options), *t));
     }
 

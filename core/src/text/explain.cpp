@@ -3,6 +3,7 @@
 
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/model/roofline.h"
+#include "kvscope/scenario/parallel_layout.h"
 
 #include <algorithm>
 
@@ -44,7 +45,7 @@ void explainExpertOffload(const Scenario& s, const Evaluation& e, ByteUnits unit
     std::string text = formatInteger(layers, st) + " " + w.moeLayers + times() +
                        bytes(moved / double(layers)) + " = " + bytes(moved);
     if (s.gpuCount > 1)
-        text += " \u00f7 " + formatInteger(s.gpuCount, st) +
+        text += "; \u00f7 " + formatInteger(s.gpuCount, st) +
                 " GPU = " + bytes(e.vram.expertsOffloadedBytes);
     out.push_back({"experts_offloaded", text});
 
@@ -104,12 +105,14 @@ public:
                " = " + bytes(e.vram.capacityBytes) + " " + w.cudaReports;
     }
     // Time to first token (the verdict's ttftMs): the prompt's prefill, then one decode step.
+    // It names its prompt: a full-context one, alone, unlike serving's request among its users.
     std::string ttft() const
     {
         const DecodeTiming& d = e.decode;
         return formatDuration(e.breakeven.recomputeMs, st) + " " + w.prefill + " + " +
                formatDuration(d.selectedMs, st) + " " + w.firstStep + " = " +
-               formatDuration(e.breakeven.recomputeMs + d.selectedMs, st);
+               formatDuration(e.breakeven.recomputeMs + d.selectedMs, st) + w.noteOpen +
+               integer(s.context) + w.tokenPromptAlone + w.noteClose;
     }
 
 private:
@@ -123,8 +126,19 @@ private:
                                                      : "";
     }
     std::string weightTerms() const;
-    std::string decodeAdditions() const;
+    // A named term of a decode step's sum.
+    struct Term
+    {
+        std::string word;
+        double ms;
+    };
+    std::string gpuReads(double kvBytes, double memoryMs) const;
+    std::string stepSum(double memoryMs, const std::vector<Term>& extra, double resultMs) const;
+    std::string decodeAttendedOnHost() const;
     std::string kvOverlap(double kvMs) const;
+    std::string kvRoom() const;
+    std::string tokensIn(const std::string& room, double roomBytes, int64_t result,
+                         const std::string& unit) const;
 
     const Scenario& s;
     const Evaluation& e;
@@ -217,92 +231,170 @@ std::string Explainer::fit() const
     return fit;
 }
 
-// What a decode step adds to reading weights and KV: compute, offloaded weights, host work,
-// fixed costs, the GPU link, and KV read from where it is placed.
 // How the KV's copy meets the GPU's step: after it (serial, --prefetch off), or layer by layer
 // beside it (pipelined), where only one layer's share of the shorter stream sticks out.
 std::string Explainer::kvOverlap(double kvMs) const
 {
     const DecodeTiming& d = e.decode;
     if (!s.prefetchKv)
-        return "; serial: " + formatDuration(d.gpuMs, st) + " + " + formatDuration(kvMs, st) +
-               " = " + formatDuration(d.selectedMs, st);
-    return "; pipelined: " + formatDuration(std::max(d.gpuMs, kvMs), st) + " + " +
+        return "; " + w.serial + ": " + formatDuration(d.gpuMs, st) + " + " +
+               formatDuration(kvMs, st) + " = " + formatDuration(d.selectedMs, st);
+    return "; " + w.pipelined + ": " + formatDuration(std::max(d.gpuMs, kvMs), st) + " + " +
            formatDuration(std::min(d.gpuMs, kvMs), st) + " \u00f7 " + integer(s.model.layers) +
            " " + w.layers + " = " + formatDuration(d.selectedMs, st);
 }
 
-std::string Explainer::decodeAdditions() const
+// The GPU's reads at its achieved bandwidth: weights (slower where dequantizing kernels read
+// them) and the KV the GPU holds.
+std::string Explainer::gpuReads(double kvBytes, double memoryMs) const
 {
     const DecodeTiming& d = e.decode;
-    std::string decode;
-    if (d.computeBound)
-        decode += "; compute " + formatDuration(d.computeMs, st);
-    if (d.weightsOffloadMs > 0)
-        decode += "; + " + w.weights + " " + formatDuration(d.weightsOffloadMs, st);
-    const std::pair<const std::string&, double> extras[] = {{w.cpuExperts, d.hostExpertsMs},
-                                                            {w.cpuLayers, d.hostLayersMs},
-                                                            {w.fixedCost, d.fixedMs},
-                                                            {w.gpuLink, d.interconnectMs}};
-    for (const auto& [word, ms] : extras)
-        if (ms > 0)
-            decode += "; + " + word + " " + formatDuration(ms, st);
-    if (s.kvPlacement != KvPlacement::Gpu) {
-        const double rate = s.kvPlacement == KvPlacement::Nvme   ? d.nvmeEffectiveGBps
-                            : s.kvPlacement == KvPlacement::Sata ? d.sataEffectiveGBps
-                                                                 : d.pcieEffectiveGBps;
-        const double kvMs = transferMs(e.kv.totalBytes, rate);
-        decode += "; " + w.kvCache + " " + bytes(e.kv.totalBytes) + " \u00f7 " +
-                  formatRate(rate, st) + " = " + formatDuration(kvMs, st);
-        // llama.cpp attends KV in host RAM on the CPU (-nkvo): no copy to overlap.
-        const bool copied =
-            !(s.kvPlacement == KvPlacement::CpuRam && engineModule(s.engine).computesOnHost(s));
-        decode += copied ? kvOverlap(kvMs) : " \u2192 " + formatDuration(d.selectedMs, st);
-    }
-    return decode;
+    const std::string achieved =
+        formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
+    const std::string kvTerm = bytes(kvBytes) + " " + w.kvCache;
+    if (s.weights.kernelEfficiency < 1.0)
+        return bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
+               num(s.weights.kernelEfficiency, 2) + ")" +
+               (kvBytes > 0 ? " + " + kvTerm + " \u00f7 (" + achieved + ")" : "") + " = " +
+               formatDuration(memoryMs, st);
+    if (kvBytes <= 0)
+        return bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved +
+               ") = " + formatDuration(memoryMs, st);
+    return "(" + bytes(d.gpuWeightsReadBytes) + " " + w.weights + " + " + kvTerm + ") \u00f7 (" +
+           achieved + ") = " + formatDuration(memoryMs, st);
+}
+
+// One step as its terms add up: the slower of the GPU's reads and its compute, then the work
+// beside it (`extra` first: the CPU's share of the KV when it attends the KV itself).
+std::string Explainer::stepSum(double memoryMs, const std::vector<Term>& extra,
+                               double resultMs) const
+{
+    const DecodeTiming& d = e.decode;
+    const bool computeBound = d.computeMs > memoryMs;
+    std::vector<Term> terms = extra;
+    const Term beside[] = {{w.weights, d.weightsOffloadMs},
+                           {w.cpuExperts, d.hostExpertsMs},
+                           {w.fixedCost, d.fixedMs},
+                           {w.gpuLink, d.interconnectMs}};
+    for (const Term& term : beside)
+        if (term.ms > 0)
+            terms.push_back(term);
+    if (terms.empty() && !computeBound)
+        return {}; // the reads alone are the step
+    std::string sum = "; " + w.step + ": " + (computeBound ? w.compute : w.memory) + " " +
+                      formatDuration(std::max(memoryMs, d.computeMs), st);
+    for (const Term& term : terms)
+        sum += " + " + term.word + " " + formatDuration(term.ms, st);
+    return sum + " = " + formatDuration(resultMs, st);
+}
+
+// llama.cpp attends KV in host RAM on the CPU (-nkvo): no copy to overlap. The GPU reads only
+// the weights; the CPU reads the KV where it lies, and each GPU layer hands its attention over.
+std::string Explainer::decodeAttendedOnHost() const
+{
+    const DecodeTiming& d = e.decode;
+    return gpuReads(0.0, d.hostKvGpuMemoryMs) + "; " + w.cpuReadsKv + " " +
+           bytes(d.hostKvReadBytes) + " \u00f7 " + formatRate(d.hostKvGBps, st) + " = " +
+           formatDuration(d.hostKvReadMs, st) +
+           stepSum(d.hostKvGpuMemoryMs,
+                   {{w.cpuReadsKv, d.hostKvReadMs}, {w.handovers, d.hostKvHandoverMs}},
+                   d.selectedMs);
 }
 
 std::string Explainer::decode() const
 {
     const DecodeTiming& d = e.decode;
-    const std::string achieved =
-        formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
+    const bool attendedOnHost =
+        s.kvPlacement == KvPlacement::CpuRam && engineModule(s.engine).computesOnHost(s);
     std::string decode;
-    if (s.weights.kernelEfficiency < 1.0) // dequantizing kernels read weights more slowly than KV
-        decode = bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
-                 num(s.weights.kernelEfficiency, 2) + ") + " + bytes(d.gpuKvReadBytes) + " " +
-                 w.kvCache + " \u00f7 (" + achieved + ") = " + formatDuration(d.memoryMs, st);
-    else
-        decode = "(" + bytes(d.gpuWeightsReadBytes) + " " + w.weights + " + " +
-                 bytes(d.gpuKvReadBytes) + " " + w.kvCache + ") \u00f7 (" + achieved +
-                 ") = " + formatDuration(d.memoryMs, st);
-    decode += decodeAdditions();
+    if (attendedOnHost) {
+        decode = decodeAttendedOnHost();
+    } else {
+        // Layers left in host RAM (-ngl) have their KV read there, beside the GPU's step.
+        std::vector<Term> host;
+        if (d.hostLayersMs > 0)
+            host.push_back({w.cpuLayers, d.hostLayersMs});
+        decode = gpuReads(d.gpuKvReadBytes, d.memoryMs) + stepSum(d.memoryMs, host, d.gpuMs);
+        if (s.kvPlacement != KvPlacement::Gpu) {
+            const double rate = s.kvPlacement == KvPlacement::Nvme   ? d.nvmeEffectiveGBps
+                                : s.kvPlacement == KvPlacement::Sata ? d.sataEffectiveGBps
+                                                                     : d.pcieEffectiveGBps;
+            const double kvMs = transferMs(e.kv.totalBytes, rate);
+            decode += "; " + w.kvCache + " " + bytes(e.kv.totalBytes) + " \u00f7 " +
+                      formatRate(rate, st) + " = " + formatDuration(kvMs, st) + kvOverlap(kvMs);
+        }
+    }
     return decode + " \u2192 " + formatTokensPerSecond(d.tokensPerS, st) + " " + w.tokensPerS;
 }
 
-// Tokens of the whole pool first (the figure beside it), then each sequence's share.
-// A hybrid's every sequence holds its recurrent state besides its tokens' KV.
+// The room the whole model's KV would have: each GPU holds only its share of the layers (layer
+// split, -ngl), so its free memory stands for that share of every token's KV.
+std::string Explainer::kvRoom() const
+{
+    std::string room = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv;
+    if (s.engine.layerSplit && s.gpuCount > 1)
+        room += times() + integer(s.gpuCount) + " GPU";
+    if (s.gpuLayers && *s.gpuLayers < s.model.layers)
+        room += times() + integer(s.model.layers) + " " + w.layers + " \u00f7 " +
+                integer(std::max<int64_t>(0, *s.gpuLayers)) + " " + w.layers + " " + w.onTheGpu;
+    return room;
+}
+
+// Tokens that `room` (an expression of bytes) holds: a hybrid's sequence holds its recurrent
+// state first; windowed layers stop growing at their window, past which only the full layers
+// take each further token.
+std::string Explainer::tokensIn(const std::string& room, double roomBytes, int64_t result,
+                                const std::string& unit) const
+{
+    const KvFigures& kv = e.kv;
+    const double state = kv.stateBytesPerSequence;
+    const std::string stateTerm =
+        state > 0 ? " \u2212 " + bytes(state) + " " + w.recurrentState : std::string();
+    const int64_t layers = s.model.kvLayers();
+    const int64_t windowed = kv.windowedLayers;
+    const double window = double(s.model.slidingWindow);
+    const double perLayer = kv.bytesPerTokenPerLayer;
+    const bool pastWindow =
+        windowed > 0 && perLayer > 0 && (roomBytes - state) / (perLayer * double(layers)) >= window;
+    if (!pastWindow) {
+        const std::string held = stateTerm.empty() ? room : "(" + room + stateTerm + ")";
+        // Split by layers, the room is the whole model's, and so is each token's KV.
+        const std::string perToken =
+            s.engine.layerSplit && s.gpuCount > 1
+                ? "(" + bytes(perLayer) + times() + integer(layers) + " " + w.layers + ")"
+                : bytes(kv.bytesPerToken) + " " + w.perToken;
+        return held + " \u00f7 " + perToken + " = " + integer(result) + " " + unit;
+    }
+    const std::string windowTerm = bytes(perLayer) + times() + integer(layers) + " " + w.layers +
+                                   times() + integer(s.model.slidingWindow) + " " + w.tokens;
+    return "(" + room + stateTerm + " \u2212 " + windowTerm + ") \u00f7 (" + bytes(perLayer) +
+           times() + integer(layers - windowed) + " " + w.layers + ") + " +
+           integer(s.model.slidingWindow) + " " + w.tokens + " = " + integer(result) + " " + unit;
+}
+
+// Tokens of the whole pool first (the figure beside it in calc), then each sequence's share
+// (the figure the window and the report show).
 std::string Explainer::longestContext() const
 {
-    if (e.tokensFit.room == KvRoom::NotOnGpu)
+    const TokensFit& f = e.tokensFit;
+    if (f.room == KvRoom::NotOnGpu)
         return w.kvNotOnGpu;
-    if (e.tokensFit.contextUnbounded(e.tokensFit.model))
+    if (f.contextUnbounded(f.model))
         return w.kvStopsGrowing;
-    const std::string room = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv;
-    const std::string state =
-        e.kv.stateBytesPerSequence > 0
-            ? " \u2212 " + bytes(e.kv.stateBytesPerSequence) + " " + w.recurrentState
-            : std::string();
-    std::string longest = (state.empty() ? room : "(" + room + state + ")") + " \u00f7 " +
-                          bytes(e.kv.bytesPerToken) + " " + w.perToken + " = " +
-                          integer(e.tokensFit.model) + " " + w.tokens;
-    if (s.batch > 1 && !state.empty())
-        longest += "; (" + room + " \u00f7 " + integer(s.batch) + " " + w.sequences + state +
-                   ") \u00f7 " + bytes(e.kv.bytesPerToken) + " = " +
-                   integer(e.tokensFit.perSequence) + " " + w.perSequence;
-    else if (s.batch > 1)
-        longest += "; \u00f7 " + integer(s.batch) + " " + w.sequences + " = " +
-                   integer(e.tokensFit.perSequence) + " " + w.perSequence;
+    std::string room = kvRoom();
+    // As the evaluation counts it: free memory over the share of the layers this GPU holds.
+    const double onGpu = (s.engine.layerSplit ? 1.0 / double(s.gpuCount) : 1.0) * gpuLayerShare(s);
+    const double share = std::max(0.0, f.freeForKvBytes) / onGpu;
+    std::string longest;
+    if (room.find(times()) != std::string::npos) { // scaled to the whole model
+        longest = room + " = " + bytes(share) + "; ";
+        room = bytes(share) + " " + w.forKv;
+    }
+    longest += tokensIn(room, share, f.model, w.tokens);
+    if (s.batch > 1)
+        longest +=
+            "; " + tokensIn(room + " \u00f7 " + integer(s.batch) + " " + w.sequences,
+                            share / double(s.batch), f.perSequence, w.tokens + " " + w.perSequence);
     return longest;
 }
 

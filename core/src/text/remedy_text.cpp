@@ -45,7 +45,16 @@ std::string remedyEffect(const Remedy& r, ByteUnits units, const NumberStyle& st
 {
     std::ostringstream out;
     if (!r.verdict.runs) {
-        out << "still does not fit, " << formatBytes(r.verdict.shortBytes(), units, st) << " short";
+        // Where it is short, as the verdict says: moving weights to the host can leave the GPU
+        // fitting and the host RAM short.
+        const Verdict& v = r.verdict;
+        out << "still does not fit: ";
+        if (v.binding == Binding::HostRam)
+            out << "host RAM is " << formatBytes(v.shortBytes(), units, st)
+                << " short (the offloaded part needs " << formatBytes(v.hostNeededBytes, units, st)
+                << ", the host has " << formatBytes(v.hostOfferedBytes, units, st) << ")";
+        else
+            out << formatBytes(v.shortBytes(), units, st) << " short on each GPU";
         return out.str();
     }
     out << (r.verdict.meetsTargets() ? "runs" : "runs, misses a target") << "; longest context "

@@ -99,7 +99,9 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
                 {"output, each user", perS(p.perUserTokensPerS),
                  perS(p.aggregateTokensPerS) + " ÷ " + users + " (waiting included)"},
                 {"time per output token", formatDuration(p.stepMs, st), stepWhy},
-                {"time to first token", formatDuration(p.ttftMs, st), "waiting included"}};
+                {"time to first token (" + formatInteger(w.promptTokens, st) + "-token request, " +
+                     users + ")",
+                 formatDuration(p.ttftMs, st), "waiting included"}};
     if (c.refusesUsers && c.swapSpaceShort)
         out.rows.insert(out.rows.begin(),
                         {"aborts", "past " + formatInteger(c.maxRunning, st) + " requests",
@@ -201,21 +203,22 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
                       const std::vector<Explanation>& why, const Formats& fmt)
 {
     const DecodeTiming& d = e.decode;
-    return {"Decode per token",
-            {{"KV on GPU", fmt.ms(d.tierMs[0]), ""},
-             {"KV in CPU RAM, serial", fmt.ms(d.tierMs[1]), ""},
-             {"KV in CPU RAM, pipelined", fmt.ms(d.tierMs[2]), ""},
-             {"KV on NVMe (" + s.nvme.id + ")", fmt.ms(d.tierMs[3]), ""},
-             {"KV on SATA", fmt.ms(d.tierMs[4]), ""},
-             {s.gpu.unifiedMemory ? "host memory read" : "PCIe effective",
-              formatRate(d.pcieEffectiveGBps, fmt.st), explanationFor(why, "pcie")},
-             {"at the chosen placement",
-              verdict.runs ? fmt.ms(d.selectedMs) + ", " +
-                                 formatTokensPerSecond(d.tokensPerS, fmt.st) + " tokens/s"
-                           : "does not run (" + fmt.ms(d.selectedMs) + " if it fitted)",
-              explanationFor(why, "decode")},
-             {"time to first token", verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run",
-              explanationFor(why, "ttft")}}};
+    return {
+        "Decode per token",
+        {{"KV on GPU", fmt.ms(d.tierMs[0]), ""},
+         {"KV in CPU RAM, serial", fmt.ms(d.tierMs[1]), ""},
+         {"KV in CPU RAM, pipelined", fmt.ms(d.tierMs[2]), ""},
+         {"KV on NVMe (" + s.nvme.id + ")", fmt.ms(d.tierMs[3]), ""},
+         {"KV on SATA", fmt.ms(d.tierMs[4]), ""},
+         {s.gpu.unifiedMemory ? "host memory read" : "PCIe effective",
+          formatRate(d.pcieEffectiveGBps, fmt.st), explanationFor(why, "pcie")},
+         {"at the chosen placement",
+          verdict.runs ? fmt.ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, fmt.st) +
+                             " tokens/s"
+                       : "does not run (" + fmt.ms(d.selectedMs) + " if it fitted)",
+          explanationFor(why, "decode")},
+         {"time to first token (" + formatInteger(s.context, fmt.st) + "-token prompt, alone)",
+          verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run", explanationFor(why, "ttft")}}};
 }
 
 // The model, the GPUs and their memory.

@@ -163,8 +163,17 @@ QString PlannerText::remedyTitle(const Remedy& r)
 
 QString PlannerText::remedyEffect(const Remedy& r, ByteUnits units)
 {
+    // Where it is short, as the verdict says: experts moved to the host can leave the GPU
+    // fitting and the host RAM short.
+    if (!r.verdict.runs && r.verdict.binding == Binding::HostRam)
+        return tr("still does not fit: host RAM is %1 short (the offloaded part needs %2, the "
+                  "host has %3)")
+            .arg(UiText::bytes(r.verdict.shortBytes(), units),
+                 UiText::bytes(r.verdict.hostNeededBytes, units),
+                 UiText::bytes(r.verdict.hostOfferedBytes, units));
     if (!r.verdict.runs)
-        return tr("still does not fit: %1 short").arg(UiText::bytes(r.verdict.shortBytes(), units));
+        return tr("still does not fit: %1 short on each GPU")
+            .arg(UiText::bytes(r.verdict.shortBytes(), units));
     QString text = r.verdict.meetsTargets() ? tr("runs") : tr("runs, misses a target");
     // A count GPU memory does not limit is said so, never shown as its ceiling.
     const QString unlimited = tr("not limited by GPU memory");

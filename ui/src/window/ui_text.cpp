@@ -211,7 +211,15 @@ ExplainWords UiText::explainWords()
     w.gpuLink = s(tr("GPU link"));
     w.prefill = s(tr("prefill"));
     w.firstStep = s(tr("first decode step"));
+    w.tokenPromptAlone = s(tr("-token prompt, alone"));
     w.cpuLayers = s(tr("CPU layers"));
+    w.step = s(tr("step"));
+    w.memory = s(tr("memory"));
+    w.compute = s(tr("compute"));
+    w.cpuReadsKv = s(tr("KV read by the CPU"));
+    w.serial = s(tr("serial"));
+    w.pipelined = s(tr("pipelined"));
+    w.onTheGpu = s(tr("on the GPU"));
     w.cpuExperts = s(tr("experts on the CPU"));
     w.moeLayers = s(tr("MoE layers"));
     w.handovers = s(tr("GPU-CPU hand-overs"));

@@ -101,6 +101,10 @@ struct DecodeTiming
     double hostExpertsMs = 0;         // the two together
     double hostKvHandoverMs = 0;      // KV in host RAM (llama.cpp -nkvo): two hand-overs per GPU
                                       // layer, its attention computed by the CPU
+    double hostKvGpuMemoryMs = 0;     // with it: the GPU's reads, none of them KV
+    double hostKvReadBytes = 0;       // the KV the CPU reads per step
+    double hostKvGBps = 0;            // at this achieved rate (host memory x its efficiency)
+    double hostKvReadMs = 0;          // that read at that rate
     std::array<double, 5> tierMs{};   // decode ms per token per Tier, indexed by Tier
     double selectedMs = 0;            // at the scenario's KV placement (pipelined for CPU RAM)
     double tokensPerS = 0;            // batch / selectedMs, all sequences together

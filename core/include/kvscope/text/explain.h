@@ -48,7 +48,15 @@ struct ExplainWords
     std::string gpuLink = "GPU link";
     std::string prefill = "prefill";
     std::string firstStep = "first decode step";
+    std::string tokenPromptAlone = "-token prompt, alone"; // after the prompt's length
     std::string cpuLayers = "CPU layers";
+    std::string step = "step";
+    std::string memory = "memory";
+    std::string compute = "compute";
+    std::string cpuReadsKv = "KV read by the CPU";
+    std::string serial = "serial";
+    std::string pipelined = "pipelined";
+    std::string onTheGpu = "on the GPU";
     std::string cpuExperts = "experts on the CPU";
     std::string moeLayers = "MoE layers";
     std::string handovers = "GPU-CPU hand-overs";
