@@ -347,6 +347,18 @@ void TestConsistency::headSplitVerdictAndLaunch()
     layers.insert(layers.begin(), "launch");
     layers.insert(layers.end(), {"--split-mode", "layer"});
     QCOMPARE(runCli(layers).code, 0);
+
+    // Qwen2.5 7B: 28 attention heads split over 7 GPUs, but its 4 KV heads and 7 GPUs do not
+    // divide one another, which vLLM's attention layer asserts; 4 GPUs take one KV head each.
+    const CliResult kv = runCli(
+        {"calc", "--model", "qwen2.5-7b", "--gpu", "h100-sxm", "--gpus", "7", "--engine", "vllm"});
+    QVERIFY2(kv.out.find("Does not start") != std::string::npos, kv.out.c_str());
+    QVERIFY2(kv.out.find("4 KV heads") != std::string::npos, kv.out.c_str());
+    QVERIFY2(kv.out.find("--gpus 4") != std::string::npos, kv.out.c_str());
+    QCOMPARE(runCli({"launch", "--model", "qwen2.5-7b", "--gpus", "7", "--engine", "vllm"}).code,
+             2);
+    QCOMPARE(runCli({"launch", "--model", "qwen2.5-7b", "--gpus", "4", "--engine", "vllm"}).code,
+             0);
 }
 
 KVSCOPE_TEST_SUITE(TestConsistency, "tst_consistency", kvscope::test::SuiteApp::Core)

@@ -445,6 +445,7 @@ void TestIo::scenarioRoundTrip_data()
         s.nvme = *catalog().storageTier("nvme-gen5");
         s.hostMemory = *catalog().host("ddr5-6400-12ch");
         s.efficiency = {0.7, 0.45, 0.75, 0.9, 0.65, 20, 4};
+        s.checkpoint = "/srv/models/qwen3 awq";
     });
     QTest::addRow("imported gpt-oss (MoE, layer_types)")
         << Mutation([](Scenario& s) { s.model = importedModel("configs/gpt-oss-20b.json"); });
@@ -531,6 +532,7 @@ void TestIo::scenarioRoundTrip()
     QCOMPARE(r.gpuCount, s.gpuCount);
     QCOMPARE(qs(r.weights.id), qs(s.weights.id));
     QCOMPARE(qs(r.kvDtype.id), qs(s.kvDtype.id));
+    QCOMPARE(qs(r.checkpoint), qs(s.checkpoint));
     QCOMPARE(qs(r.engine.id), qs(s.engine.id));
     QCOMPARE(r.engine.kvBlockTokens, s.engine.kvBlockTokens);
     QCOMPARE(r.engine.prefillChunkTokens, s.engine.prefillChunkTokens);

@@ -4,14 +4,22 @@
 // every engine x weight format x KV dtype against the documented flag lists, and the CLI door.
 #include "cli.h"
 #include "cli_runner.h"
+#include "engine_arguments.h"
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/settings/scenario_options.h"
 #include "suite_registry.h"
 #include "testutils.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <filesystem>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -36,6 +44,23 @@ std::vector<std::string> flagsOf(const std::string& command)
          it != std::sregex_iterator(); ++it)
         flags.push_back((*it)[1]);
     return flags;
+}
+
+// The command's model word is the user's checkpoint, the model's own repository where the
+// engine makes the weights while loading, or a published checkpoint in those weights.
+bool namesAcheckpointInItsWeights(const Scenario& s, const LaunchCommand& c)
+{
+    const CheckpointChoice choice = chooseCheckpoint(s);
+    if (c.text.find(choice.name) == std::string::npos)
+        return false;
+    if (choice.name == launchModelName(s)) // made while loading, or already in these weights
+        return engineModule(s.engine).loadsOriginalAs(s.weights) ||
+               s.model.checkpointWeights == s.weights.id;
+    for (const PublishedCheckpoint& p : s.model.checkpoints)
+        if (p.repo == choice.name)
+            return p.format == s.weights.id || std::find(p.ggufTypes.begin(), p.ggufTypes.end(),
+                                                         s.weights.id) != p.ggufTypes.end();
+    return false;
 }
 
 bool hasNoteWith(const LaunchCommand& c, const std::string& words)
@@ -100,8 +125,8 @@ private slots:
         QVERIFY(c.text.find("--kv-cache-dtype") == std::string::npos);
         QVERIFY(hasNoteWith(c, "no Q4_0") || hasNoteWith(c, "no q4_0") || c.notes.size() >= 2);
         QVERIFY(hasNoteWith(c, "KV placement \"cpu\""));
-        const LaunchCommand awq =
-            launchCommand(scenarioFrom({{"engine", "vllm"}, {"weights", "awq-int4"}}));
+        const LaunchCommand awq = launchCommand(scenarioFrom(
+            {{"model", "llama-3.1-70b"}, {"engine", "vllm"}, {"weights", "awq-int4"}}));
         QVERIFY(awq.text.find("--quantization") == std::string::npos);
         QVERIFY(hasNoteWith(awq, "quantization_config"));
         const LaunchCommand nf4 =
@@ -111,13 +136,15 @@ private slots:
 
     void llamaCppSlotsShareTheContext()
     {
-        const LaunchCommand c = launchCommand(scenarioFrom({{"engine", "llamacpp"},
-                                                            {"weights", "q4_k_m"},
-                                                            {"batch", "4"},
-                                                            {"context", "8192"},
-                                                            {"kv-dtype", "q8_0"},
-                                                            {"kv-placement", "cpu"},
-                                                            {"n-gpu-layers", "20"}}));
+        const LaunchCommand c =
+            launchCommand(scenarioFrom({{"engine", "llamacpp"},
+                                        {"weights", "q4_k_m"},
+                                        {"checkpoint", "llama-2-7b-Q4_K_M.gguf"},
+                                        {"batch", "4"},
+                                        {"context", "8192"},
+                                        {"kv-dtype", "q8_0"},
+                                        {"kv-placement", "cpu"},
+                                        {"n-gpu-layers", "20"}}));
         // n_ctx is split between the -np slots: 4 x 8,192 = 32,768.
         QCOMPARE(c.text, std::string("llama-server -m llama-2-7b-Q4_K_M.gguf \\\n"
                                      "  -c 32768 \\\n"
@@ -126,8 +153,10 @@ private slots:
                                      "  -ctk q8_0 -ctv q8_0 \\\n"
                                      "  --flash-attn on \\\n"
                                      "  -nkvo"));
-        const LaunchCommand all = launchCommand(
-            scenarioFrom({{"engine", "llamacpp"}, {"gpus", "2"}, {"ubatch", "4096"}}));
+        const LaunchCommand all = launchCommand(scenarioFrom({{"engine", "llamacpp"},
+                                                              {"gpus", "2"},
+                                                              {"ubatch", "4096"},
+                                                              {"checkpoint", "/m/f16.gguf"}}));
         for (const char* part : {"-ngl 999", "--split-mode layer", "-b 4096", "-ub 4096"})
             QVERIFY2(all.text.find(part) != std::string::npos, part);
     }
@@ -154,68 +183,144 @@ private slots:
                                   "\"quanto\", \"nbits\": 4}") != std::string::npos);
     }
 
-    // Every engine, weight format and KV dtype: a command (or Python) is written, and only the
-    // flags the engine documents appear in it.
-    void everyCombinationUsesDocumentedFlags()
+    // Every engine x weight format x KV dtype x layout x KV placement x model: the command
+    // parses against the engine's argument list read from its source, and names a checkpoint in
+    // the chosen weights; or there is no command and a refusal says why.
+    void everyCommandParsesAgainstTheEnginesArguments()
     {
-        const std::set<std::string> vllmFlags{"--tensor-parallel-size",
-                                              "--pipeline-parallel-size",
-                                              "--max-model-len",
-                                              "--gpu-memory-utilization",
-                                              "--dtype",
-                                              "--quantization",
-                                              "--kv-cache-dtype",
-                                              "--max-num-seqs",
-                                              "--max-num-batched-tokens",
-                                              "--block-size",
-                                              "--enforce-eager"};
-        const std::set<std::string> llamaFlags{"-m",           "-c",   "-np",  "-ngl",
-                                               "--split-mode", "-ctk", "-ctv", "--flash-attn",
-                                               "-nkvo",        "-b",   "-ub"};
-        const std::set<std::string> tgiFlags{"--model-id",
-                                             "--num-shard",
-                                             "--max-total-tokens",
-                                             "--max-batch-prefill-tokens",
-                                             "--cuda-memory-fraction",
-                                             "--dtype",
-                                             "--quantize",
-                                             "--kv-cache-dtype",
-                                             "--max-concurrent-requests"};
-        const std::set<std::string> llamaCacheTypes{"f32",  "f16",    "bf16", "q8_0", "q4_0",
-                                                    "q4_1", "iq4_nl", "q5_0", "q5_1"};
+        const std::map<EngineFamily, nlohmann::json> specs{
+            {EngineFamily::Vllm, test::engineArguments("vllm")},
+            {EngineFamily::LlamaCpp, test::engineArguments("llamacpp")},
+            {EngineFamily::Tgi, test::engineArguments("tgi")}};
         int commands = 0;
-        for (const EngineProfile& engine : test::catalog().engines)
-            for (const WeightFormat& w : test::catalog().weightFormats)
-                for (const KvDtype& kv : test::catalog().kvDtypes) {
-                    Scenario s = test::scenario();
-                    s.engine = engine;
-                    s.weights = w;
-                    s.kvDtype = kv;
-                    const LaunchCommand c = launchCommand(s);
-                    const std::string where = engine.id + " " + w.id + " " + kv.id;
-                    QVERIFY2(!c.text.empty() && !c.source.empty(), where.c_str());
-                    ++commands;
-                    if (engine.family == EngineFamily::Transformers)
-                        continue;
-                    const auto& allowed = engine.family == EngineFamily::Vllm  ? vllmFlags
-                                          : engine.family == EngineFamily::Tgi ? tgiFlags
-                                                                               : llamaFlags;
-                    for (const std::string& f : flagsOf(c.text))
-                        QVERIFY2(allowed.count(f), (where + ": " + f).c_str());
-                    if (engine.family == EngineFamily::Vllm && kv.id != "fp8")
-                        QVERIFY2(c.text.find("--kv-cache-dtype") == std::string::npos,
-                                 where.c_str());
-                    const auto ctk = c.text.find("-ctk ");
-                    if (ctk != std::string::npos)
-                        QVERIFY2(llamaCacheTypes.count(
-                                     c.text.substr(ctk + 5, c.text.find(' ', ctk + 5) - ctk - 5)),
-                                 where.c_str());
-                    else if (engine.family == EngineFamily::LlamaCpp && kv.id != "fp16")
-                        QVERIFY2(!c.notes.empty(), where.c_str());
-                }
-        QCOMPARE(commands,
-                 int(test::catalog().engines.size() * test::catalog().weightFormats.size() *
-                     test::catalog().kvDtypes.size()));
+        int refusals = 0;
+        for (const char* model : {"llama-3.1-70b", "llama-2-7b", "gpt-oss-20b", "qwen2.5-7b"})
+            for (const EngineProfile& engine : test::catalog().engines)
+                for (const WeightFormat& w : test::catalog().weightFormats)
+                    for (const KvDtype& kv : test::catalog().kvDtypes)
+                        for (const char* layout : {"1", "2", "2 layer"})
+                            for (const char* placement : {"gpu", "cpu"}) {
+                                Scenario s = scenarioFrom({{"model", model}});
+                                s.engine = engine;
+                                s.weights = w;
+                                s.kvDtype = kv;
+                                s.gpuCount = layout[0] - '0';
+                                s.engine.layerSplit = std::string(layout).ends_with("layer");
+                                s.kvPlacement =
+                                    placement[0] == 'c' ? KvPlacement::CpuRam : KvPlacement::Gpu;
+                                const LaunchCommand c = launchCommand(s);
+                                const std::string where = std::string(model) + " " + engine.id +
+                                                          " " + w.id + " " + kv.id + " " + layout +
+                                                          " " + placement;
+                                QVERIFY2(c.text.empty() != c.refusal.empty(), where.c_str());
+                                if (!c.refusal.empty()) {
+                                    ++refusals;
+                                    continue;
+                                }
+                                ++commands;
+                                QVERIFY2(namesAcheckpointInItsWeights(s, c), where.c_str());
+                                if (!specs.count(engine.family))
+                                    continue; // transformers: Python, not a command line
+                                const std::string problem =
+                                    test::argumentProblem(specs.at(engine.family), c.text);
+                                QVERIFY2(problem.empty(), (where + ": " + problem).c_str());
+                            }
+        // Both kinds occur: llama-3.1-70b has published GPTQ, AWQ, FP8, W8A8 and GGUF weights.
+        QVERIFY(commands > 2000);
+        QVERIFY(refusals > 0);
+    }
+
+    void theCheckpointIsInTheChosenWeights()
+    {
+        const LaunchCommand gptq = launchCommand(scenarioFrom({{"model", "llama-3.1-70b"},
+                                                               {"gpu", "rtx-3090"},
+                                                               {"gpus", "4"},
+                                                               {"engine", "vllm"},
+                                                               {"weights", "gptq-int4"}}));
+        QVERIFY2(gptq.text.rfind("vllm serve hugging-quants/Meta-Llama-3.1-70B-Instruct-GPTQ-INT4 "
+                                 "\\\n",
+                                 0) == 0,
+                 gptq.text.c_str());
+        const LaunchCommand gguf = launchCommand(scenarioFrom(
+            {{"model", "llama-3.1-70b"}, {"engine", "llamacpp"}, {"weights", "q4_k_m"}}));
+        QVERIFY(gguf.text.rfind(
+                    "llama-server -hf bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Q4_K_M \\\n", 0) ==
+                0);
+        // None listed: no command, and the refusal names the way out.
+        const LaunchCommand none =
+            launchCommand(scenarioFrom({{"engine", "vllm"}, {"weights", "awq-int4"}}));
+        QVERIFY(none.text.empty());
+        QVERIFY(none.refusal.find("--checkpoint") != std::string::npos);
+        const LaunchCommand own = launchCommand(scenarioFrom(
+            {{"engine", "vllm"}, {"weights", "awq-int4"}, {"checkpoint", "/srv/llama-2-7b-awq"}}));
+        QVERIFY(own.text.rfind("vllm serve /srv/llama-2-7b-awq \\\n", 0) == 0);
+        // The engine loading no such weights refuses as calc's caution says.
+        const LaunchCommand lacks =
+            launchCommand(scenarioFrom({{"engine", "llamacpp"}, {"weights", "awq-int4"}}));
+        QVERIFY(lacks.refusal.find("does not load weights in awq-int4") != std::string::npos);
+    }
+
+    // checkpoints.json read entry by entry: a bad entry is named in the catalog's problems with
+    // its field, and the others still load; never a crash.
+    void hostileCheckpointFiles_data()
+    {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("problem");
+        const QString ok = QStringLiteral(R"({"model": "llama-2-7b", "format": "gptq-int4", )"
+                                          R"("repo": "a/b", "source": "s"})");
+        QTest::addRow("not JSON") << QStringLiteral("{\"checkpoints\": [") << QStringLiteral("");
+        QTest::addRow("not an array") << QStringLiteral(R"({"checkpoints": 3})")
+                                      << QStringLiteral("checkpoints must be an array");
+        QTest::addRow("no repo")
+            << QStringLiteral(
+                   R"({"checkpoints": [{"model": "llama-2-7b", "format": "gptq-int4", "source": "s"}]})")
+            << QStringLiteral("repo");
+        QTest::addRow("unknown model")
+            << QString(ok)
+                   .replace(QStringLiteral("llama-2-7b"), QStringLiteral("nope"))
+                   .prepend(QStringLiteral("{\"checkpoints\": ["))
+                   .append(QStringLiteral("]}"))
+            << QStringLiteral("no catalog model \"nope\"");
+        QTest::addRow("GGUF type as a format")
+            << QString(ok)
+                   .replace(QStringLiteral("gptq-int4"), QStringLiteral("q4_k_m"))
+                   .prepend(QStringLiteral("{\"checkpoints\": ["))
+                   .append(QStringLiteral("]}"))
+            << QStringLiteral("list it under format \"gguf\"");
+        QTest::addRow("GGUF without types")
+            << QString(ok)
+                   .replace(QStringLiteral("gptq-int4"), QStringLiteral("gguf"))
+                   .prepend(QStringLiteral("{\"checkpoints\": ["))
+                   .append(QStringLiteral("]}"))
+            << QStringLiteral("gguf_types");
+        QTest::addRow("types not strings")
+            << QStringLiteral(R"({"checkpoints": [{"model": "llama-2-7b", "format": "gguf", )"
+                              R"("repo": "a/b", "source": "s", "gguf_types": [4]}]})")
+            << QStringLiteral("gguf_types");
+    }
+
+    void hostileCheckpointFiles()
+    {
+        QFETCH(QString, content);
+        QFETCH(QString, problem);
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("catalog")));
+        QFile file(dir.filePath(QStringLiteral("catalog/checkpoints.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content.toUtf8());
+        file.close();
+        std::vector<std::filesystem::path> dirs{dir.path().toStdString()};
+        for (const auto& d : defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()))
+            dirs.push_back(d);
+        const Catalog c = loadCatalog(dirs);
+        QStringList problems;
+        for (const std::string& line : c.problems)
+            if (line.find("checkpoints.json") != std::string::npos)
+                problems << QString::fromStdString(line);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
+        // The shipped list still loads beside it.
+        QVERIFY(!c.model("llama-3.1-70b")->checkpoints.empty());
     }
 
     void importedModelsLaunchFromTheirDirectory()
@@ -246,12 +351,13 @@ private slots:
         QVERIFY(text.out.find("# Options as documented in https://docs.vllm.ai/") !=
                 std::string::npos);
 
-        const CliResult json = runCli({"launch", "--engine", "llamacpp", "--json"});
+        const CliResult json = runCli({"launch", "--engine", "llamacpp", "--model", "llama-3.1-70b",
+                                       "--weights", "q4_k_m", "--json"});
         QCOMPARE(json.code, 0);
         const auto j = nlohmann::json::parse(json.out);
         QCOMPARE(j.at("engine").get<std::string>(), std::string("llamacpp"));
         QCOMPARE(j.at("language").get<std::string>(), std::string("sh"));
-        QVERIFY(j.at("command").get<std::string>().rfind("llama-server -m ", 0) == 0);
+        QVERIFY(j.at("command").get<std::string>().rfind("llama-server -hf ", 0) == 0);
         QVERIFY(j.at("notes").is_array());
 
         const CliResult bad = runCli({"launch", "--context", "0"});

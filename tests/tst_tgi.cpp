@@ -95,8 +95,10 @@ private slots:
                                      "  --max-concurrent-requests 200"));
         QVERIFY(c.source.find("reference/launcher") != std::string::npos);
         // A share above the default wiggle room is reached through TGI_WIGGLE_ROOM.
-        const LaunchCommand wide = launchCommand(
-            scenarioFrom({{"engine", "tgi"}, {"gpu-mem-util", "0.95"}, {"weights", "awq-int4"}}));
+        const LaunchCommand wide = launchCommand(scenarioFrom({{"engine", "tgi"},
+                                                               {"gpu-mem-util", "0.95"},
+                                                               {"weights", "awq-int4"},
+                                                               {"model", "llama-3.1-70b"}}));
         QVERIFY(wide.text.rfind("TGI_WIGGLE_ROOM=0.95 text-generation-launcher ", 0) == 0);
         QVERIFY(wide.text.find("--quantize awq") != std::string::npos);
         QVERIFY(wide.text.find("--cuda-memory-fraction") == std::string::npos);
@@ -104,12 +106,15 @@ private slots:
 
     void settingsTgiLacksAreSaid()
     {
-        const LaunchCommand c = launchCommand(scenarioFrom({{"engine", "tgi"},
-                                                            {"kv-dtype", "q8_0"},
-                                                            {"kv-placement", "cpu"},
-                                                            {"weights", "q4_k_m"}}));
+        const LaunchCommand c = launchCommand(
+            scenarioFrom({{"engine", "tgi"}, {"kv-dtype", "q8_0"}, {"kv-placement", "cpu"}}));
         QVERIFY(c.text.find("--kv-cache-dtype") == std::string::npos);
-        QCOMPARE(c.notes.size(), size_t(3)); // the weights, the KV dtype, the placement
+        QCOMPARE(c.notes.size(), size_t(2)); // the KV dtype, the placement
+        // Weights TGI does not load give no command, as calc's caution says.
+        const LaunchCommand gguf =
+            launchCommand(scenarioFrom({{"engine", "tgi"}, {"weights", "q4_k_m"}}));
+        QVERIFY(gguf.text.empty());
+        QVERIFY(gguf.refusal.find("does not load weights in q4_k_m") != std::string::npos);
         const EngineProfile* tgi = test::catalog().engine("tgi");
         QVERIFY(tgi);
         QVERIFY(!tgi->supportsKvDtype("q8_0"));

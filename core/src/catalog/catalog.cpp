@@ -368,8 +368,83 @@ std::vector<fs::path> defaultDataDirs(const fs::path& executable)
     return dirs;
 }
 
+namespace {
+
+// Checkpoints name models and formats that may come from a later directory, so they are read
+// per directory and attached once everything is loaded.
+struct ModelCheckpoint
+{
+    std::string model;
+    PublishedCheckpoint checkpoint;
+};
+
+void readCheckpoints(const fs::path& file, std::vector<ModelCheckpoint>& out,
+                     std::vector<std::string>& problems)
+{
+    std::error_code ec;
+    if (!fs::exists(file, ec))
+        return; // a user's catalog directory need not list checkpoints
+    forEachEntry(file, "checkpoints", problems, [&](JsonReader& r) {
+        r.require({"model"});
+        r.require({"format"});
+        r.require({"repo"});
+        r.require({"source"});
+        ModelCheckpoint m;
+        m.model = r.text({"model"}, "");
+        m.checkpoint.format = r.text({"format"}, "");
+        m.checkpoint.repo = r.text({"repo"}, "");
+        m.checkpoint.ggufTypes = r.textList({"gguf_types"});
+        m.checkpoint.ggufFilePattern = r.text({"file_pattern"}, "");
+        m.checkpoint.oneGgufType = r.boolean({"one_type"}, false);
+        m.checkpoint.instructSibling = r.text({"variant"}, "same") == "instruct";
+        m.checkpoint.source = r.text({"source"}, "");
+        if (m.checkpoint.format == "gguf" && m.checkpoint.ggufTypes.empty())
+            r.fail("gguf_types", "[]", "the GGUF type ids the repository holds");
+        if (!r.error())
+            out.push_back(std::move(m));
+    });
+}
+
+std::string checkpointProblem(const Catalog& c, const ModelCheckpoint& m)
+{
+    const std::string where = "checkpoints.json: " + m.checkpoint.repo + ": ";
+    if (!c.model(m.model))
+        return where + "no catalog model \"" + m.model + "\"";
+    const std::vector<std::string> formats = m.checkpoint.format == "gguf"
+                                                 ? m.checkpoint.ggufTypes
+                                                 : std::vector<std::string>{m.checkpoint.format};
+    for (const std::string& id : formats) {
+        const WeightFormat* w = c.weightFormat(id);
+        if (!w)
+            return where + "no weight format \"" + id + "\"";
+        // GGUF files hold ggml's types, MXFP4 among them (gpt-oss's experts).
+        const bool ggmlType = w->family == "gguf" || w->family == "mx";
+        if (m.checkpoint.format == "gguf" && !ggmlType)
+            return where + "\"" + id + "\" is not a GGUF type";
+        if (m.checkpoint.format != "gguf" && w->family == "gguf")
+            return where + "\"" + id + "\" is a GGUF type: list it under format \"gguf\"";
+    }
+    return "";
+}
+
+void attachCheckpoints(Catalog& c, std::vector<ModelCheckpoint>& pending)
+{
+    for (ModelCheckpoint& m : pending) {
+        if (std::string problem = checkpointProblem(c, m); !problem.empty()) {
+            c.problems.push_back(std::move(problem));
+            continue;
+        }
+        for (ModelSpec& model : c.models)
+            if (model.id == m.model)
+                model.checkpoints.push_back(std::move(m.checkpoint));
+    }
+}
+
+} // namespace
+
 Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
 {
+    std::vector<ModelCheckpoint> checkpoints;
     Catalog c;
     std::set<fs::path> seen;
     for (const fs::path& dir : dataDirs) {
@@ -393,9 +468,12 @@ Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
             else
                 c.problems.push_back(file.string() + ": " + gpu.error().message());
         }
-        if (fs::is_directory(canonical / "catalog", ec))
+        if (fs::is_directory(canonical / "catalog", ec)) {
             loadTables(canonical / "catalog", c);
+            readCheckpoints(canonical / "catalog" / "checkpoints.json", checkpoints, c.problems);
+        }
     }
+    attachCheckpoints(c, checkpoints);
     for (GpuSpec& gpu : c.gpus)
         if (gpu.price.kind == GpuPrice::Kind::Unknown)
             if (auto it = c.gpuPrices.find(gpu.id); it != c.gpuPrices.end())

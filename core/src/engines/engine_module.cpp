@@ -123,6 +123,11 @@ EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& k
     return f;
 }
 
+bool EngineModule::loadsOriginalAs(const WeightFormat& weights) const
+{
+    return weights.id == "fp16" || weights.id == "bf16" || weights.id == "fp32";
+}
+
 LaunchCommand EngineModule::launchCommand(const Scenario& s) const
 {
     LaunchCommand c;

@@ -3,9 +3,13 @@
 #include "kvscope/engines/launch_command.h"
 
 #include "kvscope/engines/engine_module.h"
+#include "kvscope/model/weights.h"
 #include "kvscope/scenario/scenario.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <optional>
 
 namespace kvscope {
 
@@ -17,9 +21,13 @@ std::string headSplitRefusal(const Scenario& s)
         counts = std::to_string(near.below);
     if (near.above > 0)
         counts += (counts.empty() ? "" : " or ") + std::to_string(near.above);
-    std::string text = s.engine.name + " refuses " + std::to_string(s.gpuCount) +
-                       " GPUs in tensor parallel: they do not divide the model's " +
-                       std::to_string(s.model.queryHeads) + " attention heads.";
+    const bool queryHeadsSplit = s.model.queryHeads % s.gpuCount == 0;
+    std::string text =
+        s.engine.name + " refuses " + std::to_string(s.gpuCount) + " GPUs in tensor parallel: " +
+        (queryHeadsSplit ? "they and the model's " + std::to_string(s.model.kvHeads) +
+                               " KV heads do not divide one another."
+                         : "they do not divide the model's " + std::to_string(s.model.queryHeads) +
+                               " attention heads.");
     if (!counts.empty())
         text += " Use --gpus " + counts;
     if (engineModule(s.engine).splitsLayers())
@@ -27,13 +35,121 @@ std::string headSplitRefusal(const Scenario& s)
     return text + (counts.empty() && !engineModule(s.engine).splitsLayers() ? "" : ".");
 }
 
+namespace {
+
+std::string joinedIds(const std::vector<std::string>& ids)
+{
+    std::string text;
+    for (const std::string& id : ids)
+        text += (text.empty() ? "" : ", ") + id;
+    return text;
+}
+
+// Weights the engine cannot load at all: the same rule as calc's caution, so the two agree.
+std::string weightsRefusal(const Scenario& s)
+{
+    const bool ownFile = s.model.fileWeights.present() && s.weights.id == kFileWeightFormatId;
+    if (s.engine.supportsWeights(s.weights.id) ||
+        (ownFile && s.engine.family == EngineFamily::LlamaCpp))
+        return "";
+    return s.engine.name + " does not load weights in " + s.weights.id + " (it offers " +
+           joinedIds(s.engine.supportedWeights) + ").";
+}
+
+std::string upperCase(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char ch) { return char(std::toupper(ch)); });
+    return text;
+}
+
+// "Model-{TYPE}.gguf" with the type in capitals, "{type}" in lower case; "" without a pattern.
+std::string ggufFileOf(const std::string& pattern, const std::string& type)
+{
+    std::string file = pattern;
+    for (const auto& [key, value] : {std::pair{std::string("{TYPE}"), upperCase(type)},
+                                     std::pair{std::string("{type}"), type}})
+        if (const size_t at = file.find(key); at != std::string::npos)
+            file.replace(at, key.size(), value);
+    return file;
+}
+
+// A published checkpoint in the chosen format: the format's own first, then a GGUF repository
+// holding that type (whose file name is known, where the engine needs it).
+std::optional<CheckpointChoice> publishedCheckpoint(const Scenario& s)
+{
+    const auto& list = s.model.checkpoints;
+    const EngineModule& engine = engineModule(s.engine);
+    const bool byType = engine.fetchesGgufByType();
+    auto sameFormat = std::find_if(list.begin(), list.end(), [&](const PublishedCheckpoint& p) {
+        return p.format == s.weights.id && !engine.readsOnlyGguf();
+    });
+    auto ggufRepo = std::find_if(list.begin(), list.end(), [&](const PublishedCheckpoint& p) {
+        return p.format == "gguf" && (byType || !p.ggufFilePattern.empty()) &&
+               std::find(p.ggufTypes.begin(), p.ggufTypes.end(), s.weights.id) != p.ggufTypes.end();
+    });
+    const auto found = sameFormat != list.end() ? sameFormat : ggufRepo;
+    if (found == list.end())
+        return std::nullopt;
+    CheckpointChoice c;
+    c.name = found->repo;
+    if (found == ggufRepo) {
+        c.ggufType = found->oneGgufType ? "" : upperCase(s.weights.id);
+        c.ggufFile = ggufFileOf(found->ggufFilePattern, s.weights.id);
+    }
+    if (found->instructSibling)
+        c.note = "kvscope lists " + s.weights.name + " weights of the instruct model, " +
+                 found->repo + ": the same dimensions as " + s.model.name + ".";
+    return c;
+}
+
+} // namespace
+
+bool looksLikeLocalPath(const std::string& name)
+{
+    return !name.empty() &&
+           (name.front() == '/' || name.front() == '.' || name.front() == '~' ||
+            name.ends_with(".gguf") || std::count(name.begin(), name.end(), '/') != 1);
+}
+
+CheckpointChoice chooseCheckpoint(const Scenario& s)
+{
+    CheckpointChoice c;
+    if (!s.checkpoint.empty()) {
+        c.name = s.checkpoint;
+        c.path = looksLikeLocalPath(s.checkpoint);
+        return c;
+    }
+    if (s.model.fileWeights.present() && s.weights.id == kFileWeightFormatId) {
+        c.name = s.model.source;
+        c.path = true;
+        return c;
+    }
+    if (engineModule(s.engine).loadsOriginalAs(s.weights) ||
+        s.model.checkpointWeights == s.weights.id) {
+        c.name = launchModelName(s);
+        c.path = s.model.imported && s.model.hfRepo.empty();
+        return c;
+    }
+    if (std::optional<CheckpointChoice> published = publishedCheckpoint(s))
+        return *published;
+    c.refusal = "kvscope lists no " + s.weights.name + " checkpoint of " + s.model.name + ", and " +
+                s.engine.name + " does not make one while loading. Name yours with " +
+                "--checkpoint (a Hugging Face repository or a local path).";
+    return c;
+}
+
 LaunchCommand launchCommand(const Scenario& scenario)
 {
-    if (!splitsHeadsEvenly(scenario)) {
-        LaunchCommand refused;
+    LaunchCommand refused;
+    if (!splitsHeadsEvenly(scenario))
         refused.refusal = headSplitRefusal(scenario);
+    else if (std::string weights = weightsRefusal(scenario); !weights.empty())
+        refused.refusal = std::move(weights);
+    else
+        refused.refusal = chooseCheckpoint(scenario).refusal;
+    if (!refused.refusal.empty())
         return refused;
-    }
     return engineModule(scenario.engine).launchCommand(scenario);
 }
 

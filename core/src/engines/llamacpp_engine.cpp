@@ -26,6 +26,8 @@ public:
     int64_t expertLayersOnHost(const Scenario& s) const override;
     KvShape kvShape(const Scenario& s) const override;
 
+    bool loadsOriginalAs(const WeightFormat&) const override { return false; } // GGUF files only
+    bool readsOnlyGguf() const override { return true; }
     LaunchCommand launchCommand(const Scenario& s) const override;
 };
 
@@ -42,19 +44,18 @@ bool isLlamaCacheType(const std::string& id)
     return false;
 }
 
-// The GGUF file as llama.cpp's converters name it: model, then the type in capitals.
-std::string ggufFileName(const Scenario& s)
+// A local GGUF file by -m; a Hugging Face repository by -hf, with the type as its tag
+// (common/arg.cpp: "-hf <user>/<model>[:quant]").
+std::string modelOption(const Scenario& s, LaunchCommand& c)
 {
-    if (s.model.fileWeights.present() && s.weights.id == kFileWeightFormatId)
-        return s.model.source; // the file the model was read from
-    std::string type = s.weights.family == "gguf" || s.weights.family == "mx" ? s.weights.id
-                       : s.weights.id == "fp32"                               ? "f32"
-                       : s.weights.id == "bf16"                               ? "bf16"
-                                                                              : "f16";
-    type = type.substr(0, type.find('-')); // "mxfp4-moe" -> "mxfp4"
-    std::transform(type.begin(), type.end(), type.begin(),
-                   [](unsigned char ch) { return char(std::toupper(ch)); });
-    return s.model.id + "-" + type + ".gguf";
+    const CheckpointChoice checkpoint = chooseCheckpoint(s);
+    if (!checkpoint.note.empty())
+        c.notes.push_back(checkpoint.note);
+    if (checkpoint.path)
+        return "-m " + shellWord(checkpoint.name);
+    return "-hf " + shellWord(checkpoint.ggufType.empty()
+                                  ? checkpoint.name
+                                  : checkpoint.name + ":" + checkpoint.ggufType);
 }
 
 // --n-cpu-moe N overrides blk.0..N-1's ffn_*_exps tensors to the CPU buffer (common/arg.cpp),
@@ -118,11 +119,7 @@ LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const
     LaunchCommand c;
     c.language = "sh";
     c.source = "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md";
-    std::vector<std::string> parts{"llama-server -m " + shellWord(ggufFileName(s))};
-    if (s.weights.family != "gguf" && s.weights.family != "mx" && s.weights.family != "float")
-        c.notes.push_back("llama.cpp reads GGUF files; " + s.weights.name +
-                          " has no GGUF type, so convert the model to the nearest one "
-                          "(Q8_0 for 8-bit, Q4_K_M for 4-bit).");
+    std::vector<std::string> parts{"llama-server " + modelOption(s, c)};
     // n_ctx is shared by the -np slots, so each sequence gets context tokens of it.
     parts.push_back("-c " + std::to_string(s.context * s.batch));
     if (s.batch > 1)
@@ -157,7 +154,6 @@ LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const
     if (s.gpuCount > 1 && !s.engine.layerSplit)
         c.notes.push_back("--split-mode row splits each layer's rows across the GPUs, "
                           "llama.cpp's nearest to tensor parallel.");
-    c.notes.push_back("The GGUF file name is an example; use the file you downloaded.");
     c.text = shellCommand(parts);
     return c;
 }

@@ -93,6 +93,10 @@ public:
         return s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : prefillTokens(s);
     }
     bool splitsLayers() const override { return false; }
+    bool loadsOriginalAs(const WeightFormat& w) const override
+    {
+        return EngineModule::loadsOriginalAs(w) || w.id == "fp8" || w.id == "nf4";
+    }
     LaunchCommand launchCommand(const Scenario& s) const override;
 
 private:
@@ -126,7 +130,7 @@ std::string number(double value)
 
 // --dtype for float checkpoints, --quantize where TGI quantizes while loading or needs telling;
 // the others are read from the checkpoint's quantization_config.
-void addWeightFlags(const Scenario& s, std::vector<std::string>& parts, LaunchCommand& c)
+void addWeightFlags(const Scenario& s, std::vector<std::string>& parts)
 {
     const std::string& f = s.weights.id;
     if (f == "fp16" || f == "bf16")
@@ -136,15 +140,11 @@ void addWeightFlags(const Scenario& s, std::vector<std::string>& parts, LaunchCo
     else if (f == "nf4")
         parts.push_back("--quantize bitsandbytes-nf4");
     else if (f == "int8")
-        c.notes.push_back("Serve a compressed-tensors INT8 W8A8 checkpoint of the model: TGI "
-                          "reads the format from its quantization_config.");
+        parts.push_back("--quantize compressed-tensors"); // a W8A8 checkpoint's format
     else if (f == "awq-int4")
         parts.push_back("--quantize awq");
     else if (f == "gptq-int4" || f == "gptq-int8")
         parts.push_back("--quantize gptq");
-    else
-        c.notes.push_back("TGI has no " + s.weights.name +
-                          " weights; pick FP16, BF16, FP8, INT8 W8A8, AWQ, GPTQ or NF4.");
 }
 
 LaunchCommand TgiEngine::launchCommand(const Scenario& s) const
@@ -152,8 +152,11 @@ LaunchCommand TgiEngine::launchCommand(const Scenario& s) const
     LaunchCommand c;
     c.language = "sh";
     c.source = "https://huggingface.co/docs/text-generation-inference/reference/launcher";
+    const CheckpointChoice checkpoint = chooseCheckpoint(s);
+    if (!checkpoint.note.empty())
+        c.notes.push_back(checkpoint.note);
     std::vector<std::string> parts{"text-generation-launcher --model-id " +
-                                   shellWord(launchModelName(s))};
+                                   shellWord(checkpoint.name)};
     if (s.gpuCount > 1)
         parts.push_back("--num-shard " + std::to_string(s.gpuCount));
     // max_input_tokens defaults to one less, so a prompt may take all but the first new token.
@@ -166,7 +169,7 @@ LaunchCommand TgiEngine::launchCommand(const Scenario& s) const
         parts.front() = "TGI_WIGGLE_ROOM=" + number(split.wiggleRoom) + " " + parts.front();
     else if (split.fraction < 1 - 1e-9)
         parts.push_back("--cuda-memory-fraction " + number(split.fraction));
-    addWeightFlags(s, parts, c);
+    addWeightFlags(s, parts);
     if (s.kvDtype.id == "fp8")
         parts.push_back("--kv-cache-dtype fp8_e4m3fn");
     else if (s.kvDtype.id != "fp16" && s.kvDtype.id != "bf16")

@@ -16,6 +16,11 @@ namespace {
 class TransformersEngine final : public EngineModule
 {
 public:
+    bool loadsOriginalAs(const WeightFormat& w) const override
+    {
+        return EngineModule::loadsOriginalAs(w) || w.id == "int8" || w.id == "nf4";
+    }
+    bool fetchesGgufByType() const override { return false; }
     LaunchCommand launchCommand(const Scenario& s) const override;
     // generate() runs eager PyTorch: every kernel of every layer is launched from Python.
     bool capturesCudaGraphs(const Scenario&) const override { return false; }
@@ -32,9 +37,18 @@ std::string pythonString(const std::string& text)
     return out + "\"";
 }
 
+// A GGUF file loads from its directory; anything else by its own name.
+std::string modelIdOf(const CheckpointChoice& checkpoint)
+{
+    if (!checkpoint.path || !checkpoint.name.ends_with(".gguf"))
+        return checkpoint.name;
+    const std::filesystem::path dir = std::filesystem::path(checkpoint.name).parent_path();
+    return dir.empty() ? "." : dir.string();
+}
+
 // How the weights load: a torch dtype, a bitsandbytes config, or a quantized checkpoint.
-void addWeights(const Scenario& s, std::vector<std::string>& args, std::string& imports,
-                LaunchCommand& c)
+void addWeights(const Scenario& s, const CheckpointChoice& checkpoint,
+                std::vector<std::string>& args, std::string& imports, LaunchCommand& c)
 {
     const std::string& f = s.weights.id;
     if (f == "fp32" || f == "fp16" || f == "bf16") {
@@ -48,18 +62,16 @@ void addWeights(const Scenario& s, std::vector<std::string>& args, std::string& 
                                      "bnb_4bit_quant_type=\"nf4\", "
                                      "bnb_4bit_compute_dtype=torch.float16)");
     } else if (s.weights.family == "gguf") {
-        const bool ownFile = s.model.fileWeights.present() && f == kFileWeightFormatId;
-        const std::string file = ownFile ? std::filesystem::path(s.model.source).filename().string()
-                                         : s.model.id + "-" + s.weights.id + ".gguf";
+        // from_pretrained takes the directory (or repository) and the file's name in it.
+        const std::string file = checkpoint.ggufFile.empty()
+                                     ? std::filesystem::path(checkpoint.name).filename().string()
+                                     : checkpoint.ggufFile;
         args.push_back("gguf_file=" + pythonString(file));
         c.notes.push_back("transformers dequantizes a GGUF file to full precision when it loads "
                           "it, so memory follows FP16, not " +
                           s.weights.name + ".");
     } else {
-        args.push_back("torch_dtype=\"auto\"");
-        c.notes.push_back("Load a " + s.weights.name +
-                          " checkpoint of the model: transformers reads the format from its "
-                          "quantization_config.");
+        args.push_back("torch_dtype=\"auto\""); // the format is the checkpoint's
     }
 }
 
@@ -94,7 +106,10 @@ LaunchCommand TransformersEngine::launchCommand(const Scenario& s) const
     c.source = "https://huggingface.co/docs/transformers/kv_cache";
     std::string imports = "AutoModelForCausalLM, AutoTokenizer";
     std::vector<std::string> args{"model_id"};
-    addWeights(s, args, imports, c);
+    const CheckpointChoice checkpoint = chooseCheckpoint(s);
+    if (!checkpoint.note.empty())
+        c.notes.push_back(checkpoint.note);
+    addWeights(s, checkpoint, args, imports, c);
     if (s.gpuCount > 1 && !s.engine.layerSplit) {
         args.push_back("tp_plan=\"auto\"");
         c.notes.push_back("Tensor parallel in transformers runs under torchrun --nproc-per-node " +
@@ -104,7 +119,7 @@ LaunchCommand TransformersEngine::launchCommand(const Scenario& s) const
                                                           : "device_map=\"cuda\"");
     }
     std::string text = "import torch\nfrom transformers import " + imports + "\n\n";
-    text += "model_id = " + pythonString(launchModelName(s)) + "\n";
+    text += "model_id = " + pythonString(modelIdOf(checkpoint)) + "\n";
     text += "tokenizer = AutoTokenizer.from_pretrained(model_id, padding_side=\"left\")\n";
     text += "model = AutoModelForCausalLM.from_pretrained(\n";
     for (const std::string& a : args)

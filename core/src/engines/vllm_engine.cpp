@@ -34,6 +34,10 @@ public:
         return s.model.isMoe() && classic > 0 ? classic : s.engine.samplerLogitCopies;
     }
 
+    bool loadsOriginalAs(const WeightFormat& w) const override
+    {
+        return EngineModule::loadsOriginalAs(w) || w.id == "fp8" || w.family == "bnb";
+    }
     LaunchCommand launchCommand(const Scenario& s) const override;
 
 private:
@@ -75,14 +79,22 @@ void addWeightFlags(const Scenario& s, std::vector<std::string>& parts, LaunchCo
         parts.push_back("--quantization fp8"); // FP8 weights quantized at load time
     else if (s.weights.family == "bnb")
         parts.push_back("--quantization bitsandbytes");
-    else if (s.weights.family == "gguf")
-        c.notes.push_back("vLLM loads a single GGUF file (" + s.weights.name +
-                          ") in place of the repository, with --tokenizer naming the "
-                          "original model.");
-    else
-        c.notes.push_back("Serve a " + s.weights.name +
-                          " checkpoint of the model: vLLM reads the format from its "
-                          "quantization_config.");
+    else if (s.weights.family == "gguf" && !s.model.hfRepo.empty())
+        parts.push_back("--tokenizer " + shellWord(s.model.hfRepo)); // GGUF's own is slow
+    else if (s.weights.family != "gguf")
+        c.notes.push_back("vLLM reads " + s.weights.name +
+                          " from the checkpoint's quantization_config.");
+}
+
+// The checkpoint in the chosen weights; a GGUF repository as REPO:TYPE, which vLLM's GGUF loader
+// fetches (vllm/model_executor/model_loader/gguf_loader.py: "<repo_id>:<quant_type>").
+std::string servedModel(const Scenario& s, LaunchCommand& c)
+{
+    const CheckpointChoice checkpoint = chooseCheckpoint(s);
+    if (!checkpoint.note.empty())
+        c.notes.push_back(checkpoint.note);
+    return shellWord(checkpoint.ggufType.empty() ? checkpoint.name
+                                                 : checkpoint.name + ":" + checkpoint.ggufType);
 }
 
 LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
@@ -96,9 +108,7 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         env += std::string("VLLM_USE_V1=") + (*s.vllmUseV1 ? "1 " : "0 ");
     if (s.flashinferSampler)
         env += "VLLM_USE_FLASHINFER_SAMPLER=1 ";
-    // A GGUF model file is served by its path, in place of the repository.
-    const bool ownFile = s.model.fileWeights.present() && s.weights.id == kFileWeightFormatId;
-    parts.push_back(env + "vllm serve " + shellWord(ownFile ? s.model.source : launchModelName(s)));
+    parts.push_back(env + "vllm serve " + servedModel(s, c));
     if (s.gpuCount > 1)
         parts.push_back(std::string(s.engine.layerSplit ? "--pipeline-parallel-size "
                                                         : "--tensor-parallel-size ") +

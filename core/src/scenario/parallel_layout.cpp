@@ -12,9 +12,24 @@ int tensorWays(const Scenario& s)
     return s.engine.layerSplit ? 1 : s.gpuCount;
 }
 
+namespace {
+
+bool splitsHeadsOver(const ModelSpec& m, int64_t ways)
+{
+    if (ways <= 1)
+        return true;
+    if (m.queryHeads % ways != 0)
+        return false;
+    if (m.isMla() || m.kvHeads <= 0)
+        return true;
+    return m.kvHeads >= ways ? m.kvHeads % ways == 0 : ways % m.kvHeads == 0;
+}
+
+} // namespace
+
 bool splitsHeadsEvenly(const Scenario& s)
 {
-    return tensorWays(s) == 1 || s.model.queryHeads % tensorWays(s) == 0;
+    return splitsHeadsOver(s.model, tensorWays(s));
 }
 
 HeadSplits nearestHeadSplits(const Scenario& s)
@@ -22,10 +37,10 @@ HeadSplits nearestHeadSplits(const Scenario& s)
     const int64_t heads = std::max<int64_t>(1, s.model.queryHeads);
     HeadSplits near;
     for (int64_t n = std::min<int64_t>(s.gpuCount - 1, heads); n >= 1 && near.below == 0; --n)
-        if (heads % n == 0)
+        if (splitsHeadsOver(s.model, n))
             near.below = int(n);
     for (int64_t n = s.gpuCount + 1; n <= heads && near.above == 0; ++n)
-        if (heads % n == 0)
+        if (splitsHeadsOver(s.model, n))
             near.above = int(n);
     return near;
 }

@@ -169,6 +169,10 @@ std::string settingValueText(const SettingValue& value)
 
 bool resetToDefault(const Setting& setting, Scenario& scenario)
 {
+    if (setting.clear) {
+        setting.clear(scenario);
+        return true;
+    }
     char* field = reinterpret_cast<char*>(&scenario) + setting.field.offset;
     switch (setting.field.kind) {
     case NumberField::Kind::OptionalInt64:

@@ -9,6 +9,8 @@
 #include "kvscope/settings/scenario_defaults.h"
 #include "scenario/field_access.h"
 
+#include <algorithm>
+
 namespace kvscope {
 
 namespace {
@@ -63,6 +65,7 @@ Setting entry(const char* id, const char* flag, const char* valueName, const cha
 std::optional<FieldError> applyModel(Scenario& s, const SettingValue& v, const Catalog& c)
 {
     const std::string& value = textOf(v);
+    s.checkpoint.clear();      // the user's checkpoint was of the model being replaced
     if (isHubReference(value)) // kvscope and kvscope-cli fetch these before the core sees them
         return FieldError{"model", value, "a Hugging Face model fetched by kvscope or kvscope-cli"};
     if (looksLikePath(value)) {
@@ -199,6 +202,38 @@ std::vector<Setting> engineEntries()
     return r;
 }
 
+// The user's own checkpoint in the chosen weights, for the launch command (chooseCheckpoint()).
+// After the model and weights: choosing either forgets it.
+Setting checkpointSetting()
+{
+    Setting s = entry("checkpoint", "checkpoint", "REPO|PATH",
+                      "the checkpoint the launch command loads, in the chosen weights: a Hugging "
+                      "Face repository (ORG/NAME, or ORG/NAME:TYPE for a GGUF repository) or a "
+                      "local path",
+                      "one kvscope lists for the model and weights");
+    s.place = ControlPlace::EngineDrawer;
+    s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Checkpoint");
+    s.texts.unsetText = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "as kvscope lists it");
+    s.texts.toolTip = KVSCOPE_TRANSLATE_NOOP(
+        "kvscope::Setting", "The checkpoint the launch command loads, in the chosen weights: a "
+                            "Hugging Face repository or a local path.");
+    s.apply = [](Scenario& sc, const SettingValue& v, const Catalog&) -> std::optional<FieldError> {
+        const std::string& text = textOf(v);
+        const bool printable = std::all_of(
+            text.begin(), text.end(), [](unsigned char ch) { return ch >= 0x20 && ch != 0x7f; });
+        if (text.size() > 1024 || !printable)
+            return FieldError{"checkpoint", text,
+                              "a repository or path of at most 1,024 printable characters"};
+        sc.checkpoint = text;
+        return std::nullopt;
+    };
+    s.current = [](const Scenario& sc) -> V {
+        return sc.checkpoint.empty() ? std::nullopt : V(SettingValue(sc.checkpoint));
+    };
+    s.clear = [](Scenario& sc) { sc.checkpoint.clear(); };
+    return s;
+}
+
 // The element types of the weights and of the KV cache.
 std::vector<Setting> numberFormatEntries()
 {
@@ -208,6 +243,8 @@ std::vector<Setting> numberFormatEntries()
                           "weight format: fp16, bf16, fp8, int8, gptq-int4, q4_k_m, ...", "fp16");
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog& c) -> std::optional<FieldError> {
+            if (textOf(v) != sc.weights.id)
+                sc.checkpoint.clear(); // it held the weights being replaced
             if (textOf(v) == kFileWeightFormatId && sc.model.fileWeights.present()) {
                 sc.weights = formatOfFile(sc.model, c);
                 return std::nullopt;
@@ -239,6 +276,7 @@ std::vector<Setting> numberFormatEntries()
         s.current = [](const Scenario& sc) -> V { return SettingValue(sc.kvDtype.id); };
         r.push_back(std::move(s));
     }
+    r.push_back(checkpointSetting());
     return r;
 }
 

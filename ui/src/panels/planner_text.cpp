@@ -5,6 +5,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kvscope::ui {
@@ -107,6 +108,10 @@ QString PlannerText::verdict(const Scenario& s, const Verdict& v, ByteUnits unit
         return tr("Does not fit: needs %1 per GPU, %2 available; the activation peak overflows.")
             .arg(bytes(v.neededBytes), bytes(v.offeredBytes));
     case Binding::HeadSplit:
+        if (s.model.queryHeads % std::max(1, s.gpuCount) == 0) // the KV heads are what do not
+            return tr("Does not start: %1 KV heads and %2 GPUs (tensor parallel) do not divide "
+                      "one another.")
+                .arg(UiText::integer(s.model.kvHeads), UiText::integer(s.gpuCount));
         return tr("Does not start: %1 attention heads do not split evenly over %2 GPUs (tensor "
                   "parallel).")
             .arg(UiText::integer(s.model.queryHeads), UiText::integer(s.gpuCount));

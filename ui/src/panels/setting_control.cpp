@@ -8,6 +8,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSpinBox>
 
@@ -79,8 +80,10 @@ SettingControl::SettingControl(const Setting& setting, ScenarioController* contr
         m_widget = makeCheckBox(parent);
         break;
     case SettingType::Choice:
-    case SettingType::Entry: // a catalog list is a special control, not made here
         m_widget = makeComboBox(parent);
+        break;
+    case SettingType::Entry: // free text; a catalog list is a special control, not made here
+        m_widget = makeLineEdit(parent);
         break;
     }
     m_widget->setObjectName(QString::fromUtf8(setting.id));
@@ -133,6 +136,23 @@ QWidget* SettingControl::makeComboBox(QWidget* parent)
     return box;
 }
 
+QWidget* SettingControl::makeLineEdit(QWidget* parent)
+{
+    auto* edit = new QLineEdit(parent);
+    edit->setClearButtonEnabled(true);
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit] {
+        const std::string text = edit->text().trimmed().toStdString();
+        const std::optional<SettingValue> now = m_setting.current(m_controller->scenario());
+        if (text == (now ? settingValueText(*now) : std::string()))
+            return; // focus left without an edit
+        if (text.empty())
+            m_controller->resetSetting(m_setting.id);
+        else
+            commit(text);
+    });
+    return edit;
+}
+
 void SettingControl::commitNumber(double value)
 {
     if (m_offersUnset) {
@@ -168,6 +188,9 @@ void SettingControl::sync(const Scenario& scenario)
     } else if (auto* check = qobject_cast<QCheckBox*>(m_widget)) {
         const std::optional<SettingValue> value = m_setting.current(scenario);
         check->setChecked(value && std::get<bool>(*value));
+    } else if (auto* line = qobject_cast<QLineEdit*>(m_widget)) {
+        const std::optional<SettingValue> value = m_setting.current(scenario);
+        line->setText(value ? QString::fromStdString(settingValueText(*value)) : QString());
     } else if (auto* combo = qobject_cast<QComboBox*>(m_widget)) {
         const std::optional<SettingValue> value = m_setting.current(scenario);
         const int index =
@@ -191,6 +214,8 @@ void SettingControl::setSpecialValueText(const QString& text)
 {
     if (auto* spin = qobject_cast<QAbstractSpinBox*>(m_widget))
         spin->setSpecialValueText(text);
+    else if (auto* line = qobject_cast<QLineEdit*>(m_widget))
+        line->setPlaceholderText(text);
 }
 
 void SettingControl::setChoiceText(int index, const QString& text)

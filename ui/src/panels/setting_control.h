@@ -2,7 +2,8 @@
 #pragma once
 
 // One registry setting's control, made from its entry (setting.h): a spin box over the setting's
-// range showing its unit, a check box for a switch, a combo box for a choice. It shows the
+// range showing its unit, a check box for a switch, a combo box for a choice, a line edit for a
+// free text (a checkpoint). It shows the
 // scenario's value through the setting's reader and commits every edit through
 // ScenarioController::applySetting, so the window accepts exactly what the CLI and scenario
 // files accept, and a new setting needs no code of its own here.
@@ -37,7 +38,8 @@ public:
     void sync(const Scenario& scenario);
     // The label: a check box carries it itself (and its form row none).
     void setLabelText(const QString& text);
-    // A spin box's text at the bottom of its range ("all", "as the batch").
+    // A spin box's text at the bottom of its range ("all", "as the batch"); a line edit's
+    // placeholder.
     void setSpecialValueText(const QString& text);
     // A choice's display text, in the order of the setting's choices.
     void setChoiceText(int index, const QString& text);
@@ -48,6 +50,7 @@ private:
     QWidget* makeDoubleSpinBox(QWidget* parent);
     QWidget* makeCheckBox(QWidget* parent);
     QWidget* makeComboBox(QWidget* parent);
+    QWidget* makeLineEdit(QWidget* parent);
     void commitNumber(double value);
     void commit(const std::string& text);
 

@@ -95,6 +95,13 @@ void MainWindow::copyLaunchCommand()
     if (!m_controller->hasSnapshot())
         return;
     const LaunchCommand command = launchCommand(m_controller->snapshot().scenario);
+    if (!command.refusal.empty()) {
+        // Nothing to copy: say why, and what would give a command (the engine drawer's
+        // Checkpoint, another GPU count or weights). The reason is the engine's own wording.
+        QMessageBox::information(this, tr("No launch command"),
+                                 QString::fromStdString(command.refusal));
+        return;
+    }
     QApplication::clipboard()->setText(QString::fromStdString(launchCommandText(command)));
     statusBar()->showMessage(tr("Launch command copied"), 4000);
 }

@@ -64,6 +64,15 @@ public:
     // on the GPU (then the engine sizes no GPU KV pool).
     virtual EngineFigures startupFigures(const Scenario& scenario, const KvFigures& kv,
                                          std::optional<double> kvRoomBytes) const;
+    // Whether the engine makes these weights from the model's own (float) checkpoint while
+    // loading it: a dtype, or quantizing at load (vLLM --quantization fp8, bitsandbytes). Other
+    // formats need a checkpoint already in them (chooseCheckpoint()).
+    virtual bool loadsOriginalAs(const WeightFormat& weights) const;
+    // Whether it fetches a GGUF repository's file by its type (llama.cpp -hf REPO:Q4_K_M, vLLM
+    // REPO:Q4_K_M), or needs the file's name (transformers gguf_file=).
+    virtual bool fetchesGgufByType() const { return true; }
+    // Whether it loads GGUF files only (llama.cpp): a published safetensors checkpoint is no use.
+    virtual bool readsOnlyGguf() const { return false; }
     // The command that runs the scenario on this engine (launch_command.h).
     virtual LaunchCommand launchCommand(const Scenario& scenario) const;
 };

@@ -23,8 +23,9 @@ struct LaunchCommand
                          // there is no command then
 };
 
-// The engine's command, or its refusal when the layout cannot start (a tensor-parallel GPU count
-// that does not divide the attention heads: splitsHeadsEvenly()).
+// The engine's command, or its refusal when it cannot start: a tensor-parallel GPU count that
+// does not divide the attention heads (splitsHeadsEvenly()), weights the engine does not load,
+// or no known checkpoint in the chosen weights (chooseCheckpoint()).
 LaunchCommand launchCommand(const Scenario& scenario);
 // Why the engine refuses the scenario's tensor-parallel GPU count, and the counts (or the layer
 // split) it takes: "vLLM refuses 3 GPUs in tensor parallel: ... Use --gpus 2 or 4, or ...".
@@ -37,6 +38,27 @@ std::string launchCommandText(const LaunchCommand& command);
 // The model as the engine should load it: its Hugging Face repository, else the directory of the
 // config.json it was imported from, else its id.
 std::string launchModelName(const Scenario& scenario);
+
+// The checkpoint a launch command loads, so that it holds the weights the scenario chose.
+struct CheckpointChoice
+{
+    std::string name;     // a Hugging Face repository or a local path
+    std::string ggufType; // "Q4_K_M" when `name` is a repository of GGUF files, one per type
+    std::string ggufFile; // that type's file in the repository, when kvscope knows its name
+    bool path = false;    // `name` is a local file or directory
+    std::string note;     // what the user should know about it ("" = nothing)
+    std::string refusal;  // why there is none ("" when `name` is set)
+};
+
+// In order: the user's own checkpoint (--checkpoint), the model file the scenario was read from,
+// the model's own repository where the engine converts its weights while loading (a float dtype,
+// FP8 or bitsandbytes) or where that repository already is the chosen format, then a checkpoint
+// published in the chosen format (resources/catalog/checkpoints.json). Else a refusal naming
+// --checkpoint.
+CheckpointChoice chooseCheckpoint(const Scenario& scenario);
+
+// A checkpoint named as a path ("/srv/m", "./m.gguf", "~/m") rather than as a repository.
+bool looksLikeLocalPath(const std::string& name);
 
 // A word as a POSIX shell reads it back unchanged: bare when safe, else in single quotes.
 std::string shellWord(const std::string& word);

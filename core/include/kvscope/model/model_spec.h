@@ -61,6 +61,20 @@ struct VisionTower
     bool present() const { return parameters > 0; }
 };
 
+// A checkpoint of the model published in one weight format, from
+// resources/catalog/checkpoints.json: what a launch command names when the engine cannot
+// quantize the model while loading it.
+struct PublishedCheckpoint
+{
+    std::string format;                 // weight-format id, or "gguf": a repository of GGUF files
+    std::string repo;                   // Hugging Face repository
+    std::vector<std::string> ggufTypes; // for "gguf": the GGUF type ids its files hold
+    std::string ggufFilePattern;  // "Model-{TYPE}.gguf" ({type} lower case), if its files were seen
+    bool oneGgufType = false;     // the repository holds one type: fetched without a :TYPE tag
+    bool instructSibling = false; // the instruct model's checkpoint, for a base model entry
+    std::string source;           // the page it was read from
+};
+
 // A transformer's architecture, read generically from a Hugging Face config.json.
 // Every count is per model (not per GPU); 0 means "not present" unless said otherwise.
 struct ModelSpec
@@ -109,6 +123,7 @@ struct ModelSpec
     double statedParameters = 0;   // num_parameters when an authoritative count exists, else 0
     FileWeights fileWeights;       // present when read from a model file with its tensors (GGUF)
     std::string checkpointWeights; // weight format id its quantization_config names ("" = none)
+    std::vector<PublishedCheckpoint> checkpoints; // catalog models only
 
     bool isMla() const { return kvLoraRank > 0; }
     bool isMoe() const { return experts > 0 && expertsPerToken > 0; }

@@ -14,8 +14,11 @@ int tensorWays(const Scenario& scenario);
 // Whether tensor parallel can split the attention heads evenly over the GPUs: vLLM refuses a
 // tensor_parallel_size that does not divide num_attention_heads (vllm/config.py,
 // ModelConfig.verify_with_parallel_config: "Total number of attention heads (64) must be
-// divisible by tensor parallel size (3)"), and TGI's shards split the heads alike. A layer split
-// or one GPU always does.
+// divisible by tensor parallel size (3)"), and TGI's shards split the heads alike. The KV heads
+// too: each GPU takes a share of them, or, when there are fewer than GPUs, a copy of one, so one
+// count must divide the other (vllm/model_executor/models/llama.py, LlamaAttention: "assert
+// self.total_num_kv_heads % tp_size == 0", else "assert tp_size % self.total_num_kv_heads ==
+// 0"). An MLA latent has no heads to split. A layer split or one GPU always does.
 bool splitsHeadsEvenly(const Scenario& scenario);
 // The nearest GPU counts below and above the scenario's that split its heads evenly (0 when
 // there is none below; above, at most the head count itself).

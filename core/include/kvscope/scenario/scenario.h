@@ -67,6 +67,8 @@ struct Scenario
     std::string engineVersion;      // the engine release whose rules apply ("0.6.4");
                                     // "" = the latest release kvscope models
     std::optional<bool> vllmUseV1;  // vLLM's VLLM_USE_V1; unset = the release's default
+    std::string checkpoint;         // the user's checkpoint of the model in these weights: a
+                                    // repository or a path; "" = a published one kvscope lists
     bool enforceEager = false;      // vLLM --enforce-eager: no CUDA graphs are captured
     bool flashinferSampler = false; // vLLM samples top-k/top-p with FlashInfer (its log says
                                     // "Using FlashInfer for top-p & top-k sampling")

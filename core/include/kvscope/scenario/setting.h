@@ -96,6 +96,8 @@ struct Setting
     // `texts.unsetText` (the memory fraction the engine uses).
     double (*shownWhenUnset)(const Scenario&) = nullptr;
 
+    // Leaves a text setting to its default (resetToDefault()); number fields need none.
+    void (*clear)(Scenario&) = nullptr;
     // Puts a checked value into the scenario; catalog lookups may still refuse it.
     std::optional<FieldError> (*apply)(Scenario&, const SettingValue&, const Catalog&) = nullptr;
     // The scenario's value, or nothing when it is left to its default (the engine's, the GPU's):
@@ -110,8 +112,9 @@ struct Setting
 // it is left to its default or the setting is not read back.
 std::optional<SettingValue> currentValue(const Setting& setting, const Scenario& scenario);
 
-// Leaves a number setting whose field is optional (n_gpu_layers, host_memory_gb_per_s) to its
-// default, as a scenario that never stated it; false, changing nothing, for any other setting.
+// Leaves a setting to its default, as a scenario that never stated it: an optional number field
+// (n_gpu_layers, host_memory_gb_per_s) or a text with a `clear` (checkpoint); false, changing
+// nothing, for any other setting.
 bool resetToDefault(const Setting& setting, Scenario& scenario);
 
 // A setting with its names, type and range; the rest is filled in field by field.
