@@ -10,7 +10,10 @@
 #include "cli.h"
 #include "cli_render.h"
 #include "export/chart_export.h"
+#include "export/layout_file.h"
+#include "export/report_pagination.h"
 #include "export/report_writer.h"
+#include "export/source_names.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/settings/scenario_file.h"
 #include "pdf_text.h"
@@ -23,10 +26,13 @@
 #include "window/ui_text.h"
 #include "window_fixture.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QFile>
 #include <QGridLayout>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSettings>
@@ -34,8 +40,13 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QTimer>
 
+#include <cmath>
 #include <sstream>
 
 using namespace kvscope;
@@ -88,10 +99,15 @@ private slots:
     void cleanup();
     void everyChartEveryFormat_data();
     void everyChartEveryFormat();
+    void svgAnchorsCentredText_data();
+    void svgAnchorsCentredText();
     void printPaletteEvenWhenDark();
     void labelsFollowTheExportSize();
     void report_data();
     void report();
+    void pagesKeepRowsAndHeadingsWhole();
+    void sourcesByPublisher_data();
+    void sourcesByPublisher();
     void csvHoldsEverySeries();
     void scenarioDocumentRoundTrip();
     void failedWriteKeepsOldFile();
@@ -204,6 +220,57 @@ void TestExport::everyChartEveryFormat()
     }
 }
 
+void TestExport::svgAnchorsCentredText_data()
+{
+    QTest::addColumn<QString>("chart");
+    for (const ViewEntry& view : viewRegistry())
+        QTest::addRow("%s", view.id) << QString::fromLatin1(view.id);
+}
+
+// A viewer that substitutes the font keeps a centred title centred only if the SVG says so:
+// every title line and horizontal axis title is a <text> anchored at its middle, at the centre
+// the layout file gives its box (the chart laid out at the export's size).
+void TestExport::svgAnchorsCentredText()
+{
+    QFETCH(QString, chart);
+    ChartBase* c = m_window->chart(chart);
+    QVERIFY(c);
+    ChartExportOptions options;
+    options.format = ExportFormat::Svg;
+    options.width = 900;
+    options.height = 560;
+    options.subtitle = false;
+    const QString svg = QString::fromUtf8(chartSvg(*c, options, c->chartTitle()));
+    c->layOutAt(QSize(900, 560));
+    const QJsonObject layout = describeChart(*c);
+    c->layOutAt(c->rect().size());
+    static const QRegularExpression textElement(QStringLiteral("<text\\b([^>]*)>([^<]*)</text>"));
+    static const QRegularExpression xAttribute(QStringLiteral("\\bx=\"([-0-9.eE]+)\""));
+    int checked = 0;
+    for (const QJsonValue& value : layout[u"labels"_s].toArray()) {
+        const QJsonObject label = value.toObject();
+        const QJsonArray rect = label[u"rect"_s].toArray();
+        const bool horizontal = rect[2].toDouble() > rect[3].toDouble();
+        if (label[u"kind"_s] == u"callout"_s || !horizontal)
+            continue;
+        const double centre = rect[0].toDouble() + rect[2].toDouble() / 2;
+        for (const QString& line : label[u"text"_s].toString().split(QLatin1Char('\n'))) {
+            bool found = false;
+            for (auto it = textElement.globalMatch(svg); it.hasNext() && !found;) {
+                const QRegularExpressionMatch m = it.next();
+                if (m.captured(2) != line.toHtmlEscaped())
+                    continue;
+                found = m.captured(1).contains(u"text-anchor=\"middle\""_s) &&
+                        std::abs(xAttribute.match(m.captured(1)).captured(1).toDouble() - centre) <=
+                            1.0;
+            }
+            QVERIFY2(found, qPrintable(u"%1: \"%2\" centred at %3"_s.arg(chart, line).arg(centre)));
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 1); // at least the title
+}
+
 void TestExport::printPaletteEvenWhenDark()
 {
     m_window->setTheme(QStringLiteral("dark"));
@@ -283,7 +350,7 @@ void TestExport::report_data()
                                                u"16.0 KiB"_s,
                                                u"Summary"_s,
                                                u"Inputs and the sources of their numbers"_s,
-                                               u"waredb.com: nvidia-geforce-rtx-4090"_s};
+                                               u"waredb.com"_s};
     QTest::addRow("japanese letter") << u"ja"_s << int(QPageSize::Letter)
                                      << QStringList{u"概要"_s,
                                                     u"入力条件と数値の出典"_s,
@@ -330,6 +397,85 @@ void TestExport::report()
         info.contains(page == QPageSize::Letter ? QStringLiteral("letter") : QStringLiteral("A4")),
         qPrintable(info));
     m_window->setLanguage(QStringLiteral("en"));
+}
+
+// Qt breaks a table between the lines of its cells: a label on one page, its arithmetic on the
+// next. The report moves such a row to the next page whole, repeats a table's header there, and
+// keeps a heading on the page of what it heads.
+void TestExport::pagesKeepRowsAndHeadingsWhole()
+{
+    QString html = u"<h2>Inputs</h2><table width='100%'>"_s;
+    for (int i = 0; i < 60; ++i)
+        html += u"<tr><td width='24%'>row %1</td><td>%2</td></tr>"_s.arg(i).arg(
+            QStringList(i % 4 + 1, u"a line of arithmetic"_s).join(u"<br>"_s));
+    html += u"</table><h2>Comparison</h2><p>Each figure.</p><table width='100%'>"
+            u"<thead><tr><td></td><td>A</td><td>B</td></tr></thead><tbody>"_s;
+    for (int i = 0; i < 40; ++i)
+        html += u"<tr><td>figure %1</td><td>1.0 GiB<br>+5 %</td><td>2.0 GiB</td></tr>"_s.arg(i);
+    html += u"</tbody></table>"_s;
+    QTextDocument doc;
+    doc.setHtml(html);
+    doc.setPageSize(QSizeF(500, 420));
+    QVERIFY(splitsATableRow(doc)); // as Qt lays it out
+    keepTogetherAcrossPages(doc);
+    QVERIFY(!splitsATableRow(doc));
+    const double page = doc.pageSize().height();
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+        if (block.blockFormat().headingLevel() == 0 || !block.next().isValid())
+            continue;
+        const QRectF heading = doc.documentLayout()->blockBoundingRect(block);
+        const QRectF next = doc.documentLayout()->blockBoundingRect(block.next());
+        QVERIFY2(std::floor(heading.top() / page) == std::floor(next.bottom() / page),
+                 qPrintable(block.text()));
+    }
+    int headed = 0;
+    for (QTextFrame* frame : doc.rootFrame()->childFrames())
+        if (auto* table = qobject_cast<QTextTable*>(frame))
+            headed += table->format().headerRowCount();
+    QCOMPARE(headed, 1); // the comparison's names, from <thead>
+}
+
+void TestExport::sourcesByPublisher_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("name");
+    QTest::addRow("vllm repository")
+        << u"https://github.com/vllm-project/vllm/blob/main/vllm/config.py"_s << u"vLLM (GitHub)"_s;
+    QTest::addRow("llama.cpp repository")
+        << u"https://github.com/ggml-org/llama.cpp/discussions/4167"_s << u"llama.cpp (GitHub)"_s;
+    QTest::addRow("other repository") << u"https://github.com/geerlingguy/ai-benchmarks/issues/21"_s
+                                      << u"ai-benchmarks (GitHub)"_s;
+    QTest::addRow("raw file") << u"https://raw.githubusercontent.com/NVIDIA/nccl/master/README.md"_s
+                              << u"nccl (GitHub)"_s;
+    QTest::addRow("model card") << u"https://huggingface.co/meta-llama/Llama-2-7b-hf"_s
+                                << u"meta-llama/Llama-2-7b-hf (Hugging Face)"_s;
+    QTest::addRow("model file") << u"https://huggingface.co/Qwen/Qwen3-14B/blob/main/config.json"_s
+                                << u"Qwen/Qwen3-14B (Hugging Face)"_s;
+    QTest::addRow("hub docs") << u"https://huggingface.co/docs/transformers/main/en/llm_tutorial"_s
+                              << u"Hugging Face transformers documentation"_s;
+    QTest::addRow("vllm docs") << u"https://docs.vllm.ai/en/latest/serving/engine_args.html"_s
+                               << u"vLLM documentation"_s;
+    QTest::addRow("nvidia") << u"https://developer.nvidia.com/blog/mastering-llm-techniques/"_s
+                            << u"NVIDIA"_s;
+    QTest::addRow("nvidia forums")
+        << u"https://forums.developer.nvidia.com/t/123"_s << u"NVIDIA Developer Forums"_s;
+    QTest::addRow("www dropped")
+        << u"https://www.techpowerup.com/gpu-specs/geforce-rtx-4090.c3889"_s << u"TechPowerUp"_s;
+    QTest::addRow("unknown site") << u"https://waredb.com/processor/nvidia-geforce-rtx-4090"_s
+                                  << u"waredb.com"_s;
+    QTest::addRow("unknown subdomain")
+        << u"https://english.worldmagazine.it/a/b"_s << u"worldmagazine.it"_s;
+    QTest::addRow("country second level")
+        << u"https://www.xenon.com.au/products/x"_s << u"xenon.com.au"_s;
+}
+
+// The report names each source by who published it, never by host and path fragment
+// ("github.com: 54").
+void TestExport::sourcesByPublisher()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, name);
+    QCOMPARE(publisherName(QUrl(url)), name);
 }
 
 void TestExport::csvHoldsEverySeries()

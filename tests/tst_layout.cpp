@@ -31,11 +31,14 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextLayout>
 #include <QToolButton>
 
 #include <cmath>
 
 using namespace kvscope;
+
+using namespace Qt::StringLiterals;
 
 class TestLayout : public QObject
 {
@@ -273,6 +276,51 @@ private slots:
                      qPrintable(rate.left(b) + QLatin1Char('|')));
         QCOMPARE(ui::breakNearMiddle(QStringLiteral("Reload a saved KV cache vs recompute it")),
                  QStringLiteral("Reload a saved KV\ncache vs recompute it"));
+    }
+
+    // Unicode allows a line break between any two kana or kanji; Japanese breaks between
+    // phrases: never inside a word (デ|コード, 最大コンテキスト|長), an inflection
+    // (処理できま|せん, 示しま|す), or before a small kana or the long vowel mark.
+    void japaneseBreaksBetweenPhrases_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("phrases"); // the only pieces a line may end after
+        QTest::addRow("decode") << u"デコード"_s << QStringList{u"デコード"_s};
+        QTest::addRow("context") << u"最大コンテキスト長を超えています"_s
+                                 << QStringList{u"最大コンテキスト長を"_s, u"超えています"_s};
+        QTest::addRow("cannot") << u"この構成では処理できません。"_s
+                                << QStringList{u"この"_s, u"構成では"_s, u"処理できません。"_s};
+        QTest::addRow("shows") << u"次の表に示します。"_s
+                               << QStringList{u"次の"_s, u"表に"_s, u"示します。"_s};
+        QTest::addRow("small kana")
+            << u"ちょっとキャッシュ"_s << QStringList{u"ちょっと"_s, u"キャッシュ"_s};
+    }
+
+    void japaneseBreaksBetweenPhrases()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, phrases);
+        QList<qsizetype> expected;
+        qsizetype at = 0;
+        for (const QString& phrase : phrases)
+            expected << (at += phrase.size());
+        expected.removeLast();
+        const std::vector<qsizetype> breaks = ui::lineBreaks(text);
+        QCOMPARE(QList<qsizetype>(breaks.begin(), breaks.end()), expected);
+        // Qt's own wrapping (a word-wrapping label, the report) keeps the word joiners: laid out
+        // as narrow as it goes, each line holds one phrase.
+        QTextLayout layout(ui::withoutForbiddenBreaks(text), QApplication::font());
+        QTextOption option;
+        option.setWrapMode(QTextOption::WordWrap);
+        layout.setTextOption(option);
+        layout.beginLayout();
+        QStringList lines;
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(1);
+            lines << layout.text().mid(line.textStart(), line.textLength()).remove(QChar(0x2060));
+        }
+        layout.endLayout();
+        QCOMPARE(lines, phrases);
     }
 
     // WCAG's contrast ratio of `text` (blended over `back` where translucent) on `back`.

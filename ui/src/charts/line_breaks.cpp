@@ -23,6 +23,41 @@ bool isLatinLetter(QChar c)
     return c.unicode() < 0x80 && c.isLetter();
 }
 
+bool isHiragana(QChar c)
+{
+    return c.unicode() >= 0x3041 && c.unicode() <= 0x309F;
+}
+
+bool isKanji(QChar c)
+{
+    return (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) ||
+           (c.unicode() >= 0x3400 && c.unicode() <= 0x4DBF) || c.unicode() == 0x3005; // 々
+}
+
+// Kana that never begin a line (JIS X 4051's small kana, the long vowel mark, iteration marks).
+bool isSmallOrProlonged(QChar c)
+{
+    static const QString marks =
+        QStringLiteral(u"ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー々ゝゞヽヾ");
+    return marks.contains(c);
+}
+
+bool isJapaneseLetter(QChar c)
+{
+    return isHiragana(c) || isKatakana(c) || isKanji(c);
+}
+
+// Unicode lets a line break between any two kana or kanji; Japanese breaks between phrases.
+// A phrase is a word in kanji or katakana and the hiragana after it (its inflection and
+// particles: 処理できません, 示します, 最大コンテキスト長の), so inside a run of letters the
+// only break is where hiragana meets the kanji or katakana of the next phrase (長の|値).
+bool splitsPhrase(QChar a, QChar b)
+{
+    if (!isJapaneseLetter(a) || !isJapaneseLetter(b))
+        return false;
+    return !isHiragana(a) || isHiragana(b) || isSmallOrProlonged(b);
+}
+
 // Whether a break before text[i] splits what Japanese keeps together.
 bool keptTogether(const QString& text, qsizetype i)
 {
@@ -37,6 +72,8 @@ bool keptTogether(const QString& text, qsizetype i)
         return false;
     const QChar a = text[before], b = text[after];
     if (isKatakana(a) && isKatakana(b))
+        return true;
+    if (after == i && before == i - 1 && splitsPhrase(a, b))
         return true;
     if (a == QLatin1Char('/') || b == QLatin1Char('/'))
         return true; // a rate: トークン/秒
@@ -59,19 +96,25 @@ std::vector<qsizetype> lineBreaks(const QString& text)
     return breaks;
 }
 
+std::vector<qsizetype> forbiddenBreaks(const QString& text)
+{
+    std::vector<qsizetype> forbidden;
+    QTextBoundaryFinder finder(QTextBoundaryFinder::Line, text);
+    for (qsizetype i = finder.toNextBoundary(); i > 0 && i < text.size();
+         i = finder.toNextBoundary())
+        if (keptTogether(text, i))
+            forbidden.push_back(i);
+    return forbidden;
+}
+
 QString withoutForbiddenBreaks(const QString& text)
 {
-    const std::vector<qsizetype> allowed = lineBreaks(text);
     QString out;
     out.reserve(text.size() + 8);
-    QTextBoundaryFinder finder(QTextBoundaryFinder::Line, text);
     qsizetype from = 0;
-    for (qsizetype i = finder.toNextBoundary(); i > 0 && i < text.size();
-         i = finder.toNextBoundary()) {
+    for (qsizetype i : forbiddenBreaks(text)) {
         out += QStringView(text).mid(from, i - from);
         from = i;
-        if (std::find(allowed.begin(), allowed.end(), i) != allowed.end())
-            continue;
         if (out.endsWith(QLatin1Char(' ')))
             out[out.size() - 1] = QChar(0x00A0); // no-break space
         else

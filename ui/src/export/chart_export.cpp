@@ -2,6 +2,7 @@
 #include "export/chart_export.h"
 
 #include "charts/chart_base.h"
+#include "export/svg_text_anchors.h"
 #include "window/language.h"
 
 #include <QApplication>
@@ -174,10 +175,15 @@ QByteArray chartSvg(ChartBase& chart, const ChartExportOptions& options, const Q
     svg.setResolution(96);
     svg.setTitle(title);
     svg.setDescription(QStringLiteral("kvscope"));
+    QList<CentredText> centred;
     withExportStyle(
-        chart, size, options.printPalette, [&] { vectorPaint(chart, svg, size); },
+        chart, size, options.printPalette,
+        [&] {
+            vectorPaint(chart, svg, size);
+            centred = centredTexts(chart);
+        },
         options.subtitle);
-    return withGenericFontFamily(buffer.data());
+    return withGenericFontFamily(withCentredTextAnchors(buffer.data(), centred));
 }
 
 void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool printPalette)

@@ -48,9 +48,8 @@ QJsonArray graphPoints(const QCPGraph* graph, const QPointF& origin)
     return points;
 }
 
-QJsonObject chartJson(const ChartBase* chart, const MainWindow& window)
+QJsonObject chartJson(const ChartBase* chart, const QPointF& origin)
 {
-    const QPointF origin = chart->mapTo(&window, QPoint(0, 0));
     auto inWindow = [&](const QRectF& r) { return r.translated(origin); };
     QJsonObject json{
         {QStringLiteral("id"), chart->chartId()},
@@ -119,6 +118,11 @@ QJsonObject chartJson(const ChartBase* chart, const MainWindow& window)
 
 } // namespace
 
+QJsonObject describeChart(const ChartBase& chart)
+{
+    return chartJson(&chart, QPointF(0, 0));
+}
+
 void tieLabel(QCPItemText* label, QCPAbstractPlottable* series)
 {
     label->setProperty(kSeriesProperty, QVariant::fromValue<QObject*>(series));
@@ -129,7 +133,7 @@ QJsonObject describeLayout(const MainWindow& window)
     QJsonArray charts;
     for (const ChartBase* chart : window.charts())
         if (chart->isVisible() && !chart->visibleRegion().isEmpty())
-            charts.append(chartJson(chart, window));
+            charts.append(chartJson(chart, chart->mapTo(&window, QPoint(0, 0))));
     QJsonArray tiles;
     for (int i = 0; i < HeadlineBar::FigureCount; ++i) {
         const HeadlineTile* tile = window.headline()->tile(HeadlineBar::Figure(i));

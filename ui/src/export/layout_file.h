@@ -9,6 +9,7 @@ class QCPItemText;
 
 namespace kvscope::ui {
 
+class ChartBase;
 class MainWindow;
 
 // What the window drew, for tests and reviewers without eyes (`kvscope --screenshot F --layout
@@ -17,6 +18,8 @@ class MainWindow;
 // and, for a callout naming a curve, that curve) and each curve's points; the headline tiles.
 // Rectangles are [x, y, width, height] in window pixels.
 QJsonObject describeLayout(const MainWindow& window);
+// One chart as describeLayout() lists it, in the chart's own pixels (as an export draws it).
+QJsonObject describeChart(const ChartBase& chart);
 // describeLayout() as indented JSON through QSaveFile; false (reason on stderr) on failure.
 bool saveLayout(const MainWindow& window, const QString& path);
 

@@ -2,18 +2,25 @@
 #include "export/report_writer.h"
 
 #include "charts/chart_base.h"
+#include "charts/line_breaks.h"
 #include "charts/view_registry.h"
 #include "export/chart_export.h"
+#include "export/report_pagination.h"
+#include "export/source_names.h"
 #include "panels/compare_page.h"
 #include "panels/planner_text.h"
+#include "window/language.h"
 #include "window/ui_text.h"
 
 #include <QBuffer>
 #include <QDate>
+#include <QFontDatabase>
 #include <QLocale>
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QUrl>
 
@@ -51,8 +58,8 @@ QString table(const QString& rows)
         .arg(rows);
 }
 
-// A source by name: a web page as its site and the last part of its path (the address stays
-// the link), a note as written.
+// A source by name: a web page by its publisher (publisherName(); the address stays the link),
+// a note as written.
 QString link(const std::string& source)
 {
     if (source.empty())
@@ -62,12 +69,8 @@ QString link(const std::string& source)
     const QUrl url(end < 0 ? s : s.left(end));
     if (!url.isValid() || !url.scheme().startsWith(QLatin1String("http")) || url.host().isEmpty())
         return s.toHtmlEscaped();
-    const QStringList parts = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
-    QString name = url.host().remove(QRegularExpression(QStringLiteral("^www\\.")));
-    if (!parts.isEmpty())
-        name += QStringLiteral(": ") + parts.back();
     return QStringLiteral("<a href='%1'>%2</a>%3")
-        .arg(url.toString().toHtmlEscaped(), name.toHtmlEscaped(),
+        .arg(url.toString().toHtmlEscaped(), publisherName(url).toHtmlEscaped(),
              end < 0 ? QString() : s.mid(end).toHtmlEscaped());
 }
 
@@ -76,6 +79,7 @@ void paintDocument(QTextDocument& doc, QPainter& painter, const std::function<vo
                    const QRectF& page, bool newPageFirst)
 {
     doc.setPageSize(page.size());
+    keepTogetherAcrossPages(doc);
     for (int i = 0; i < doc.pageCount(); ++i) {
         if (i > 0 || newPageFirst)
             newPage();
@@ -124,6 +128,27 @@ QRectF slotOf(const ChartSet& page, size_t i, const QRectF& content, double gap)
     return content;
 }
 
+// Qt's text layout breaks a line wherever Unicode allows, which in Japanese is between any two
+// letters (デ|コード, 示しま|す); a word joiner, or a no-break space, holds together each place
+// lineBreaks() keeps whole, as the charts' labels do.
+void joinForbiddenBreaks(QTextDocument& doc)
+{
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+        const QString text = block.text();
+        const std::vector<qsizetype> joins = forbiddenBreaks(text);
+        QTextCursor cursor(block);
+        for (auto it = joins.rbegin(); it != joins.rend(); ++it) {
+            cursor.setPosition(block.position() + int(*it));
+            if (text[*it - 1] == QLatin1Char(' ')) {
+                cursor.movePosition(QTextCursor::Left, QTextCursor::KeepAnchor);
+                cursor.insertText(QString(QChar(0x00A0)));
+            } else {
+                cursor.insertText(QString(QChar(0x2060)));
+            }
+        }
+    }
+}
+
 std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& font)
 {
     auto doc = std::make_unique<QTextDocument>();
@@ -132,6 +157,7 @@ std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& fo
         QStringLiteral("h1 { font-size: 14pt; } h2 { font-size: 12pt; margin-top: 10px; } "
                        "td { vertical-align: top; } a { color: #0057a3; }"));
     doc->setHtml(html);
+    joinForbiddenBreaks(*doc);
     return doc;
 }
 
@@ -397,14 +423,18 @@ struct ReportPages
     }
 };
 
-// Noto Sans in both languages, Japanese glyphs from its CJK fallback. Noto Sans CJK JP for
-// everything would give the digits one font, but Qt's PDF writer then maps some of its digits
-// to no character: "Llama 2 7B" copies out of the PDF as "Llama B".
+// One family for every paragraph, so a figure keeps the size and baseline of the sentence
+// around it: a Japanese report is set in Noto Sans CJK JP throughout, digits and Latin included
+// (with a Latin font first, "23.6 GiB" took the CJK font after a kana and the Latin one after
+// a Latin word); an English one in Noto Sans.
 QFont reportFont()
 {
     QFont font(QStringLiteral("Noto Sans"));
+    const QString japanese = QStringLiteral("Noto Sans CJK JP");
+    if (QLocale().language() == QLocale::Japanese && QFontDatabase::families().contains(japanese))
+        font.setFamilies({japanese});
     font.setPointSizeF(9);
-    return font;
+    return Language::pdfFont(font); // so that the digits copy out of the PDF
 }
 
 // Page 1: the summary, what was asked with where its catalog numbers come from, and the

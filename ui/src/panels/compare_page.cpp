@@ -254,13 +254,14 @@ QString ComparePage::tableHtml(const Comparison& c, ByteUnits units)
 {
     const size_t n = c.names.size();
     QString html = QStringLiteral(
-        "<table width='100%' cellspacing='0' cellpadding='3' border='0'><tr><td></td>");
+        "<table width='100%' cellspacing='0' cellpadding='3' border='0'><thead><tr><td></td>");
     for (size_t i = 0; i < n; ++i)
         html += QStringLiteral("<td align='right'><b>%1</b></td>")
                     .arg((i + 1 < n ? QStringLiteral("%1: ").arg(QChar(u'A' + char16_t(i)))
                                     : QString()) +
                          QString::fromStdString(c.names[i]).toHtmlEscaped());
-    html += QStringLiteral("</tr>");
+    // The names head every page the table runs onto.
+    html += QStringLiteral("</tr></thead><tbody>");
     for (const ComparedFigure& f : c.figures) {
         html += QStringLiteral("<tr><td style='color:#444'>%1</td>")
                     .arg(figureLabel(f.id).toHtmlEscaped());
@@ -284,7 +285,7 @@ QString ComparePage::tableHtml(const Comparison& c, ByteUnits units)
                         .arg(QString::fromStdString(value).toHtmlEscaped());
         html += QStringLiteral("</tr>");
     }
-    html += QStringLiteral("</table>");
+    html += QStringLiteral("</tbody></table>");
     if (c.modelsDiffer)
         html += QStringLiteral("<p>%1</p>").arg(tr("The scenarios are of different models."));
     return html;

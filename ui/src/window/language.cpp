@@ -51,13 +51,14 @@ void Language::applyFont(const QString& language)
     QApplication::setFont(font);
 }
 
-// Qt's PDF writer gives Noto Sans CJK's digits no character in the text layer ("Llama 2 7B"
-// copies out as "Llama B"), so a PDF keeps the system's font, kana and kanji from its fallback.
+// Qt's PDF writer maps a glyph back to its character through the font's cmap only, so a glyph
+// that shaping substituted (Noto Sans CJK's digits in a Latin run) copies out as nothing
+// ("Llama 2 7B" as "Llama B"). Without shaping (which kana, kanji and Latin text do not need)
+// every glyph is the cmap's own: the PDF keeps one font for digits and kana alike.
 QFont Language::pdfFont(QFont font)
 {
-    if (systemFont() && font.families().contains(japaneseFamily()))
-        font.setFamilies(systemFont()->families().isEmpty() ? QStringList{systemFont()->family()}
-                                                            : systemFont()->families());
+    if (font.families().contains(japaneseFamily()) || font.family() == japaneseFamily())
+        font.setStyleStrategy(QFont::PreferNoShaping);
     return font;
 }
 

@@ -19,8 +19,8 @@ public:
     QString apply(const QString& language);
     QString current() const { return m_current; }
     static QString systemLanguage(); // "ja" when the system locale is Japanese, else "en"
-    // `font` as a PDF can hold it: Japanese sets one font for all its text on screen, whose
-    // digits Qt's PDF writer cannot map back to characters.
+    // `font` as a PDF can hold it: Japanese text in Noto Sans CJK JP, drawn without shaping so
+    // that Qt's PDF writer can map every glyph back to its character.
     static QFont pdfFont(QFont font);
 
 private:
