@@ -53,13 +53,15 @@ bool namesAcheckpointInItsWeights(const Scenario& s, const LaunchCommand& c)
     const CheckpointChoice choice = chooseCheckpoint(s);
     if (c.text.find(choice.name) == std::string::npos)
         return false;
+    const EngineModule& engine = engineModule(s.engine);
     if (choice.name == launchModelName(s)) // made while loading, or already in these weights
-        return engineModule(s.engine).loadsOriginalAs(s.weights) ||
-               s.model.checkpointWeights == s.weights.id;
+        return engine.loadsOriginalAs(s.weights) ||
+               (s.model.checkpointWeights == s.weights.id && !engine.readsOnlyGguf());
     for (const PublishedCheckpoint& p : s.model.checkpoints)
         if (p.repo == choice.name)
-            return p.format == s.weights.id || std::find(p.ggufTypes.begin(), p.ggufTypes.end(),
-                                                         s.weights.id) != p.ggufTypes.end();
+            return (p.format == s.weights.id && !engine.readsOnlyGguf()) ||
+                   std::find(p.ggufTypes.begin(), p.ggufTypes.end(), s.weights.id) !=
+                       p.ggufTypes.end();
     return false;
 }
 
@@ -246,6 +248,14 @@ private slots:
         QVERIFY(gguf.text.rfind(
                     "llama-server -hf bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Q4_K_M \\\n", 0) ==
                 0);
+        // gpt-oss's own repository is MXFP4 safetensors; llama.cpp takes ggml-org's GGUF of it.
+        const LaunchCommand oss = launchCommand(scenarioFrom(
+            {{"model", "gpt-oss-120b"}, {"engine", "llamacpp"}, {"weights", "mxfp4-moe"}}));
+        QVERIFY2(oss.text.rfind("llama-server -hf ggml-org/gpt-oss-120b-GGUF \\\n", 0) == 0,
+                 oss.text.c_str());
+        const LaunchCommand ossVllm = launchCommand(scenarioFrom(
+            {{"model", "gpt-oss-120b"}, {"engine", "vllm"}, {"weights", "mxfp4-moe"}}));
+        QVERIFY(ossVllm.text.rfind("vllm serve openai/gpt-oss-120b \\\n", 0) == 0);
         // None listed: no command, and the refusal names the way out.
         const LaunchCommand none =
             launchCommand(scenarioFrom({{"engine", "vllm"}, {"weights", "awq-int4"}}));

@@ -66,10 +66,11 @@ class TestLayout : public QObject
             QVERIFY2(
                 control->isVisible() && control->height() >= control->minimumSizeHint().height() &&
                     inWindow.contains(box),
-                qPrintable(QStringLiteral("%1: %2x%3 at %4,%5")
+                qPrintable(QStringLiteral("%1: %2x%3 at %4,%5, %6")
                                .arg(QString::fromLatin1(control->metaObject()->className()),
                                     QString::number(box.width()), QString::number(box.height()),
-                                    QString::number(box.x()), QString::number(box.y()))));
+                                    QString::number(box.x()), QString::number(box.y()),
+                                    control->isVisible() ? u"shown"_s : u"hidden"_s)));
         }
     }
 

@@ -3,6 +3,7 @@
 // scenario that cannot run shows no decode speed, the remedies panel lists the core's remedies
 // in order, Apply makes one change that runs, and Undo takes it back.
 #include "kvscope/planning/cautions.h"
+#include "kvscope/planning/longest_context.h"
 #include "kvscope/planning/remedies.h"
 #include "kvscope/settings/scenario_options.h"
 #include "panels/headline_bar.h"
@@ -13,6 +14,7 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QTest>
 
@@ -65,6 +67,10 @@ private slots:
         QVERIFY(headline.verdictText().startsWith(
             QStringLiteral("Does not fit: needs 148 GiB per GPU, 23.6 GiB available")));
         QCOMPARE(headline.tile(HeadlineBar::Decode)->value(), QStringLiteral("—"));
+        // The weights alone overflow: no context runs, and the tile says so, not "0".
+        QCOMPARE(headline.tile(HeadlineBar::LongestContext)->value(), QStringLiteral("—"));
+        QCOMPARE(headline.tile(HeadlineBar::LongestContext)->detail(),
+                 QStringLiteral("no context runs"));
         QVERIFY(!panel.isHidden());
         const Verdict v =
             verdictOf(controller.snapshot().scenario, controller.snapshot().evaluation);
@@ -96,6 +102,28 @@ private slots:
         QCOMPARE(controller.snapshot().scenario.context, int64_t(32768));
         QVERIFY(!controller.snapshot().evaluation.vram.fits);
         QVERIFY(undo->isHidden());
+    }
+
+    // A context too long to run: the tile gives the longest that runs, the figure calc's
+    // "longest context that runs" and the shorten-context remedy give, never the 0 tokens of
+    // room left today.
+    void longestContextTileIsTheLongestThatRuns()
+    {
+        ScenarioController controller(test::catalog());
+        HeadlineBar headline;
+        connect(&controller, &ScenarioController::evaluated, &headline, &HeadlineBar::show);
+        auto s = scenarioFromOptions(
+            {{"model", "llama-3.1-8b"}, {"context", "65536"}, {"batch", "2"}}, test::catalog());
+        QVERIFY(s);
+        controller.setScenario(*s);
+        controller.evaluateNow();
+        QVERIFY(!controller.snapshot().verdict.runs);
+        const std::optional<int64_t> longest = longestRunningContext(*s, s->context - 1);
+        QVERIFY(longest && *longest > 1000);
+        QCOMPARE(headline.tile(HeadlineBar::LongestContext)->value(),
+                 QLocale(QLocale::English).toString(qlonglong(*longest)));
+        QCOMPARE(headline.tile(HeadlineBar::LongestContext)->detail(),
+                 QStringLiteral("the longest that runs, at 2 sequences"));
     }
 
     void aHeldSliderDefersTheRemedies()

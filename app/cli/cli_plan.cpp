@@ -10,6 +10,7 @@
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/options_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <ostream>
@@ -97,23 +98,40 @@ std::string money(const Scenario& s, const Cost& c, bool perMillion)
     return formatNumber(v, v < 10 ? 2 : v < 1000 ? 1 : 0) + " " + s.cost.currency;
 }
 
+std::string gpusText(const Scenario& s)
+{
+    return std::to_string(s.gpuCount) + " x " + s.gpu.name;
+}
+
+// The GPU column as wide as its longest entry and two spaces more, so no name runs into the
+// engine beside it ("RTX 5060 Ti 16GBllamacpp").
+int gpuColumnWidth(const std::vector<PlanEntry>& entries)
+{
+    size_t width = 34;
+    for (const PlanEntry& p : entries)
+        width = std::max(width, gpusText(p.scenario).size() + 2); // catalog names are ASCII
+    return int(width);
+}
+
 void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ostream& out)
 {
     std::ostringstream t;
-    t << std::left << std::setw(4) << "#" << std::setw(34) << "GPUs" << std::setw(14) << "engine"
-      << std::setw(11) << "weights" << std::setw(6) << "KV" << std::right << std::setw(12)
-      << "tok/s/user" << std::setw(12) << "tok/s all" << std::setw(12) << "TTFT" << std::setw(14)
-      << "per hour" << std::setw(14) << "per M tok" << (misses ? "  lacks" : "  front") << "\n";
+    const int gpuWidth = gpuColumnWidth(entries);
+    t << std::left << std::setw(4) << "#" << std::setw(gpuWidth) << "GPUs" << std::setw(14)
+      << "engine" << std::setw(11) << "weights" << std::setw(6) << "KV" << std::right
+      << std::setw(12) << "tok/s/user" << std::setw(12) << "tok/s all" << std::setw(12) << "TTFT"
+      << std::setw(14) << "per hour" << std::setw(14) << "per M tok"
+      << (misses ? "  lacks" : "  front") << "\n";
     int rank = 0;
     for (const PlanEntry& p : entries) {
         const Scenario& s = p.scenario;
         std::string lacks;
         for (const std::string& l : p.lacks)
             lacks += (lacks.empty() ? "" : ", ") + l;
-        t << std::left << std::setw(4) << ++rank << std::setw(34)
-          << (std::to_string(s.gpuCount) + " x " + s.gpu.name) << std::setw(14) << s.engine.id
-          << std::setw(11) << s.weights.id << std::setw(6) << s.kvDtype.id << std::right
-          << std::setw(12) << formatTokensPerSecond(p.verdict.tokensPerSUser) << std::setw(12)
+        t << std::left << std::setw(4) << ++rank << std::setw(gpuWidth) << gpusText(s)
+          << std::setw(14) << s.engine.id << std::setw(11) << s.weights.id << std::setw(6)
+          << s.kvDtype.id << std::right << std::setw(12)
+          << formatTokensPerSecond(p.verdict.tokensPerSUser) << std::setw(12)
           << formatTokensPerSecond(p.tokensPerS) << std::setw(12)
           << formatDuration(p.verdict.ttftMs) << std::setw(14) << money(s, p.cost, false)
           << std::setw(14) << money(s, p.cost, true)

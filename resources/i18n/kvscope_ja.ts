@@ -227,6 +227,10 @@
         <source>Caution: %1 does not decode from a KV cache in %2 (it offers %3); the figures are what it would take if it did.</source>
         <translation>注意：%1 は KV キャッシュを %2 に置いたままデコードできません（対応: %3）。表示の数値は対応していると仮定した場合の値です。</translation>
     </message>
+    <message>
+        <source>Does not start: %1 KV heads and %2 GPUs (tensor parallel) do not divide one another.</source>
+        <translation>起動しません：KV ヘッド数 %1 と GPU 数 %2（テンソル並列）が割り切れる関係にありません。</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -849,6 +853,18 @@
     <message>
         <source>GPU–CPU hand-over (µs)</source>
         <translation>GPU と CPU 間の受け渡し（µs）</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>チェックポイント</translation>
+    </message>
+    <message>
+        <source>as kvscope lists it</source>
+        <translation>kvscope の一覧から選ぶ</translation>
+    </message>
+    <message>
+        <source>The checkpoint the launch command loads, in the chosen weights: a Hugging Face repository or a local path.</source>
+        <translation>起動コマンドが読み込む、選んだ重み形式のチェックポイント：Hugging Face のリポジトリまたはローカルのパス。</translation>
     </message>
 </context>
 <context>
@@ -1500,6 +1516,18 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>by %1; VRAM has %2 free</source>
         <translation>%1 不足（VRAM の空きは %2）</translation>
     </message>
+    <message>
+        <source>no context runs</source>
+        <translation>どのコンテキスト長でも動作しません</translation>
+    </message>
+    <message>
+        <source>the longest that runs, at one sequence</source>
+        <translation>動作する最長のコンテキスト長（1 シーケンス時）</translation>
+    </message>
+    <message>
+        <source>the longest that runs, at %1 sequences</source>
+        <translation>動作する最長のコンテキスト長（%1 シーケンス時）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::KvGrowthChart</name>
@@ -1780,6 +1808,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Cannot fetch the model</source>
         <translation>モデルを取得できません</translation>
+    </message>
+    <message>
+        <source>No launch command</source>
+        <translation>起動コマンドはありません</translation>
     </message>
 </context>
 <context>

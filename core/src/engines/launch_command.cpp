@@ -125,8 +125,11 @@ CheckpointChoice chooseCheckpoint(const Scenario& s)
         c.path = true;
         return c;
     }
-    if (engineModule(s.engine).loadsOriginalAs(s.weights) ||
-        s.model.checkpointWeights == s.weights.id) {
+    // The model's own repository: made into these weights while loading, or already in them
+    // (gpt-oss's MXFP4), unless the engine reads GGUF files only.
+    const EngineModule& engine = engineModule(s.engine);
+    if (engine.loadsOriginalAs(s.weights) ||
+        (s.model.checkpointWeights == s.weights.id && !engine.readsOnlyGguf())) {
         c.name = launchModelName(s);
         c.path = s.model.imported && s.model.hfRepo.empty();
         return c;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/headline_bar.h"
 
+#include "kvscope/planning/longest_context.h"
 #include "kvscope/planning/verdict.h"
 #include "kvscope/text/comparison_text.h"
 #include "panels/planner_text.h"
@@ -364,10 +365,32 @@ void HeadlineBar::showDecode(const TileInputs& in)
             QLatin1Char('\n') + tr("Time to first token: %1").arg(in.why("ttft")));
 }
 
+// A scenario that does not run has no room today; the longest context that does, each evaluated
+// whole as calc and the shorten-context remedy find it, or none at all.
+void HeadlineBar::showLongestRunningContext(const TileInputs& in)
+{
+    const Scenario& s = in.snap.scenario;
+    const std::optional<int64_t> longest = longestRunningContext(s, s.context - 1);
+    if (!longest) {
+        m_tiles[LongestContext]->setValue(QStringLiteral("—"), tr("no context runs"),
+                                          in.why("longest_context"), colors::overflow);
+        return;
+    }
+    m_tiles[LongestContext]->setValue(
+        UiText::integer(*longest),
+        s.batch == 1 ? tr("the longest that runs, at one sequence")
+                     : tr("the longest that runs, at %1 sequences").arg(UiText::integer(s.batch)),
+        in.why("longest_context"), colors::overflow);
+}
+
 void HeadlineBar::showLongestContext(const TileInputs& in)
 {
     const Scenario& s = in.snap.scenario;
     const TokensFit& f = in.snap.evaluation.tokensFit;
+    if (!in.snap.verdict.runs) {
+        showLongestRunningContext(in);
+        return;
+    }
     const bool unbounded = f.contextUnbounded(f.perSequence);
     // Past the model's trained maximum the tokens fit but the model was not trained for them.
     const bool pastModel = s.model.maxContext > 0 && f.perSequence > s.model.maxContext;

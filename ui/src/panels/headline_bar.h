@@ -88,6 +88,7 @@ private:
     void showFit(const TileInputs& in);
     void showDecode(const TileInputs& in);
     void showLongestContext(const TileInputs& in);
+    void showLongestRunningContext(const TileInputs& in);
     QString bytes(double b) const;
 
     // The planner's sentence (runs, or what binds and by how much): on a laptop the charts have
