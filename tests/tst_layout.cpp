@@ -153,6 +153,33 @@ private slots:
     void init() { f.open(); }
     void cleanup() { f.close(); }
 
+    // Presentation mode as `kvscope --presentation` starts it: the window no wider than the
+    // screen and every key control shown at its height.
+    void presentationFromTheCommandLine_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("theme");
+        for (const QSize size : {QSize(1280, 720), QSize(1366, 768), QSize(1920, 1080)})
+            for (const QString& lang : {u"en"_s, u"ja"_s})
+                for (const QString& theme : {u"light"_s, u"dark"_s})
+                    QTest::addRow("%dx%d %s %s", size.width(), size.height(), qPrintable(lang),
+                                  qPrintable(theme))
+                        << size << lang << theme;
+    }
+
+    void presentationFromTheCommandLine()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, lang);
+        QFETCH(QString, theme);
+        f.close();
+        f.openAsTheCommandLine({{"model", "llama-3.1-70b"}}, lang, theme);
+        ui::renderWindow(*f.window, *f.controller, size);
+        QCOMPARE(f.window->size(), size);
+        checkKeyControlsShown();
+    }
+
     void plotsKeepAReadableSizeOnALaptop_data()
     {
         QTest::addColumn<QSize>("size");

@@ -31,6 +31,23 @@ struct WindowFixture
         controller->evaluateNow();
     }
 
+    // As kvscope's main() opens it with --presentation: the scenario and language set, then
+    // presentation mode and the theme, before the window was ever laid out.
+    void openAsTheCommandLine(const std::vector<std::pair<std::string, std::string>>& options,
+                              const QString& lang, const QString& theme)
+    {
+        Scenario s = *defaultScenario(catalog());
+        if (applyOptions(s, options, catalog()))
+            qFatal("refused options");
+        controller = std::make_unique<ui::ScenarioController>(catalog());
+        controller->setScenario(s);
+        language = std::make_unique<ui::Language>();
+        language->apply(lang);
+        window = std::make_unique<ui::MainWindow>(controller.get(), nullptr, language.get());
+        window->setPresentationMode(true);
+        window->setTheme(theme);
+    }
+
     // Applies `options` (the CLI's names) to the scenario and evaluates; false when refused.
     bool change(const std::vector<std::pair<std::string, std::string>>& options)
     {

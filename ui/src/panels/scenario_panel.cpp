@@ -111,6 +111,15 @@ int rowOf(const QFormLayout* form, const QWidget* field)
     return -1;
 }
 
+// A catalog list's least width is a name's worth of characters, not its longest entry as first
+// shown: in the font of that moment (the panel's presentation font is larger), the longest
+// names set the column's least width, and a 1280-pixel screen no longer held the window.
+void keepLeastWidth(QComboBox* box)
+{
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(12);
+}
+
 } // namespace
 
 ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
@@ -160,6 +169,7 @@ void ScenarioPanel::buildModelRows()
     m_model->completer()->setFilterMode(Qt::MatchContains);
     m_model->completer()->setCompletionMode(QCompleter::PopupCompletion);
     m_model->setMaxVisibleItems(24);
+    keepLeastWidth(m_model);
     m_import = new QPushButton(this);
     auto* modelRow = new QHBoxLayout;
     modelRow->addWidget(m_model, 1);
@@ -189,6 +199,7 @@ void ScenarioPanel::buildHardwareRows()
 {
     m_gpu = new QComboBox(this);
     m_gpu->setMaxVisibleItems(30);
+    keepLeastWidth(m_gpu);
     buildGpuList();
     m_form->addRow(new QLabel(this), m_gpu);
     m_gpuCount = qobject_cast<QSpinBox*>(addSettingRow(m_form, this, "gpus")->widget());
@@ -414,6 +425,10 @@ void ScenarioPanel::syncFromScenario()
 void ScenarioPanel::setKeyControlsOnly(bool on)
 {
     m_keyControlsOnly = on;
+    // The six key controls keep their labels beside them. Wrapped rows make the form's height
+    // follow its width, and a column laid out before its presentation font squeezed the
+    // weights and context rows to nothing by that height.
+    m_form->setRowWrapPolicy(on ? QFormLayout::DontWrapRows : QFormLayout::WrapLongRows);
     showRows();
 }
 
