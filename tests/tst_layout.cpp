@@ -24,11 +24,13 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextLayout>
@@ -178,6 +180,42 @@ private slots:
         ui::renderWindow(*f.window, *f.controller, size);
         QCOMPARE(f.window->size(), size);
         checkKeyControlsShown();
+    }
+
+    // The plan table's figures and costs in view without scrolling sideways: on a laptop and
+    // in presentation mode, English and Japanese.
+    void planCostsInView_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<bool>("presentation");
+        for (const QString& lang : {u"en"_s, u"ja"_s}) {
+            QTest::addRow("1280x800 %s", qPrintable(lang)) << QSize(1280, 800) << lang << false;
+            QTest::addRow("1366x768 %s", qPrintable(lang)) << QSize(1366, 768) << lang << false;
+            QTest::addRow("1280x720 %s presented", qPrintable(lang))
+                << QSize(1280, 720) << lang << true;
+        }
+    }
+
+    void planCostsInView()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, lang);
+        QFETCH(bool, presentation);
+        f.window->setLanguage(lang);
+        f.window->setPresentationMode(presentation);
+        change({{"model", "llama-3.1-70b"}, {"context", "32768"}, {"batch", "8"}});
+        f.window->showPage(u"plan"_s);
+        ui::renderWindow(*f.window, *f.controller, size);
+        const auto* table = f.window->findChild<QTableWidget*>(u"planTable"_s);
+        QVERIFY(table && table->rowCount() > 0);
+        const QHeaderView* header = table->horizontalHeader();
+        const int perMillion = 9; // the last figure; only the notes may lie beyond
+        const int right =
+            header->sectionViewportPosition(perMillion) + header->sectionSize(perMillion);
+        QVERIFY2(right <= table->viewport()->width(),
+                 qPrintable(
+                     u"cost column ends at %1 of %2"_s.arg(right).arg(table->viewport()->width())));
     }
 
     void plotsKeepAReadableSizeOnALaptop_data()

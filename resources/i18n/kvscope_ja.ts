@@ -1922,7 +1922,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>Engine</source>
-        <translation>推論エンジン</translation>
+        <translation>エンジン</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1930,27 +1930,37 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>KV cache</source>
-        <translation>KV キャッシュ</translation>
+        <translation>KV
+キャッシュ</translation>
     </message>
     <message>
-        <source>Tokens/s per user</source>
-        <translation>ユーザーあたり トークン/秒</translation>
+        <source>Tokens/s
+per user</source>
+        <translation>ユーザーあたり
+トークン/秒</translation>
     </message>
     <message>
-        <source>Tokens/s in all</source>
-        <translation>全体 トークン/秒</translation>
+        <source>Tokens/s
+in all</source>
+        <translation>全体
+トークン/秒</translation>
     </message>
     <message>
-        <source>First token</source>
-        <translation>最初のトークンまで</translation>
+        <source>First
+token</source>
+        <translation>TTFT</translation>
     </message>
     <message>
-        <source>Per hour</source>
-        <translation>1 時間あたり</translation>
+        <source>Per
+hour</source>
+        <translation>1 時間
+あたり</translation>
     </message>
     <message>
-        <source>Per million tokens</source>
-        <translation>100 万トークンあたり</translation>
+        <source>Per million
+tokens</source>
+        <translation>100 万
+トークンあたり</translation>
     </message>
     <message>
         <source>Notes</source>

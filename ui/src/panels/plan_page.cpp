@@ -48,6 +48,15 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
     return item;
 }
 
+// A number format by its short id ("Q4_0", "AWQ-INT4") with its full name as the tooltip: the
+// full names ("GGUF Q4_0 (llama.cpp)") pushed the cost columns past a laptop's width.
+QTableWidgetItem* formatCell(const std::string& id, const std::string& name)
+{
+    QTableWidgetItem* item = cell(QString::fromStdString(id).toUpper());
+    item->setToolTip(QString::fromStdString(name));
+    return item;
+}
+
 } // namespace
 
 PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart(chart)
@@ -211,10 +220,11 @@ void PlanPage::retranslate()
     m_objective->addItems({tr("Cost per hour"), tr("Cost per million tokens"), tr("Fewest GPUs"),
                            tr("Fastest per user")});
     m_objective->setCurrentIndex(current);
+    // Two-line headings over the figures, so the cost columns stay in a laptop's width.
     m_table->setHorizontalHeaderLabels({tr("#"), tr("GPUs"), tr("Engine"), tr("Weights"),
-                                        tr("KV cache"), tr("Tokens/s per user"),
-                                        tr("Tokens/s in all"), tr("First token"), tr("Per hour"),
-                                        tr("Per million tokens"), tr("Notes")});
+                                        tr("KV cache"), tr("Tokens/s\nper user"),
+                                        tr("Tokens/s\nin all"), tr("First\ntoken"), tr("Per\nhour"),
+                                        tr("Per million\ntokens"), tr("Notes")});
     m_table->setToolTip(tr("Double-click a row to make it the scenario."));
     fillTable();
 }
@@ -263,8 +273,8 @@ void PlanPage::fillTable()
                          cell(tr("%1 × %2").arg(UiText::integer(s.gpuCount),
                                                 PlannerText::shortName(s.gpu.name))));
         m_table->setItem(row, Engine, cell(PlannerText::shortName(s.engine.name)));
-        m_table->setItem(row, Weights, cell(QString::fromStdString(s.weights.name)));
-        m_table->setItem(row, Kv, cell(QString::fromStdString(s.kvDtype.name)));
+        m_table->setItem(row, Weights, formatCell(s.weights.id, s.weights.name));
+        m_table->setItem(row, Kv, formatCell(s.kvDtype.id, s.kvDtype.name));
         const bool runs = p.verdict.runs;
         m_table->setItem(
             row, PerUser,

@@ -23,6 +23,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -390,6 +391,7 @@ void ScenarioPanel::syncFromScenario()
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
 
     selectData(m_model, s.model.imported ? kImportedId : QString::fromStdString(s.model.id));
+    m_model->lineEdit()->setCursorPosition(0); // a name too long for the box shows its start
     const int formats = int(c.weightFormats.size());
     m_weights->setRange(0, s.model.fileWeights.present() ? formats : formats - 1);
     for (size_t i = 0; i < c.weightFormats.size(); ++i)
