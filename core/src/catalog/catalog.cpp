@@ -405,26 +405,36 @@ void readCheckpoints(const fs::path& file, std::vector<ModelCheckpoint>& out,
     });
 }
 
-std::string checkpointProblem(const Catalog& c, const ModelCheckpoint& m)
+// Why the catalog cannot take a checkpoint's format ids, or "".
+std::string formatProblem(const Catalog& c, const ModelCheckpoint& m)
 {
-    const std::string where = "checkpoints.json: " + m.checkpoint.repo + ": ";
-    if (!c.model(m.model))
-        return where + "no catalog model \"" + m.model + "\"";
-    const std::vector<std::string> formats = m.checkpoint.format == "gguf"
-                                                 ? m.checkpoint.ggufTypes
-                                                 : std::vector<std::string>{m.checkpoint.format};
+    const bool ggufRepo = m.checkpoint.format == "gguf";
+    const std::vector<std::string> formats =
+        ggufRepo ? m.checkpoint.ggufTypes : std::vector<std::string>{m.checkpoint.format};
     for (const std::string& id : formats) {
         const WeightFormat* w = c.weightFormat(id);
-        if (!w)
-            return where + "no weight format \"" + id + "\"";
         // GGUF files hold ggml's types, MXFP4 among them (gpt-oss's experts).
-        const bool ggmlType = w->family == "gguf" || w->family == "mx";
-        if (m.checkpoint.format == "gguf" && !ggmlType)
-            return where + "\"" + id + "\" is not a GGUF type";
-        if (m.checkpoint.format != "gguf" && w->family == "gguf")
-            return where + "\"" + id + "\" is a GGUF type: list it under format \"gguf\"";
+        const bool ggmlType = w && (w->family == "gguf" || w->family == "mx");
+        std::string why;
+        if (!w)
+            why = "no weight format";
+        else if (ggufRepo && !ggmlType)
+            why = "not a GGUF type";
+        else if (!ggufRepo && w->family == "gguf")
+            why = "a GGUF type: list it under format \"gguf\"";
+        if (!why.empty())
+            return "\"" + id + "\": " + why;
     }
     return "";
+}
+
+std::string checkpointProblem(const Catalog& c, const ModelCheckpoint& m)
+{
+    std::string problem =
+        c.model(m.model) ? formatProblem(c, m) : "no catalog model \"" + m.model + "\"";
+    if (problem.empty())
+        return problem;
+    return "checkpoints.json: " + m.checkpoint.repo + ": " + problem;
 }
 
 void attachCheckpoints(Catalog& c, std::vector<ModelCheckpoint>& pending)
