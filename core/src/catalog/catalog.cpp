@@ -422,8 +422,10 @@ std::string formatProblem(const Catalog& c, const ModelCheckpoint& m)
             why = "not a GGUF type";
         else if (!ggufRepo && w->family == "gguf")
             why = "a GGUF type: list it under format \"gguf\"";
-        if (!why.empty())
-            return "\"" + id + "\": " + why;
+        if (!why.empty()) {
+            std::string problem = "\"" + id + "\": ";
+            return problem += why;
+        }
     }
     return "";
 }
