@@ -54,7 +54,7 @@ private slots:
         const std::pair<const char*, const char*> scenarios[] = {
             {"gqa", "model=llama-3.1-8b"},
             {"mha", "model=llama-2-7b"},
-            {"mla", "model=deepseek-v2-lite"},
+            {"mla", "model=deepseek-v2-lite;gpu=h100-sxm"},
             {"kv in cpu ram", "model=llama-3.1-8b;kv-placement=cpu"},
             {"70b on two h100", "model=llama-3.1-70b;gpus=2;gpu=h100-sxm;context=32768"},
             {"does not fit", "model=llama-3.1-70b;gpus=1;gpu=rtx-4090;context=32768"},

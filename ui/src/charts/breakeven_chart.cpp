@@ -159,8 +159,8 @@ double BreakevenChart::placeCrossLabels(const Breakeven& b, double from, double 
 
 // Sets `text` on `label` and returns its left edge: right of its pole at `lineX`, else left of
 // it, up to the nearest of `polesAbove` (which run through its row) or the plot's edge; wrapped
-// (three lines at most) to that room where the sentence is wider; as near as the chart's edges
-// allow when neither side has room.
+// to that room where the sentence is wider; as near as the chart's edges allow when neither side
+// has room even for its longest word.
 double BreakevenChart::flagLeft(QCPItemText* label, const QString& text, double lineX,
                                 const std::vector<double>& polesAbove) const
 {
@@ -173,20 +173,24 @@ double BreakevenChart::flagLeft(QCPItemText* label, const QString& text, double 
             rightEnd = std::min(rightEnd, pole - 2);
     }
     const QMargins pad = label->padding(); // wrapToWidth measures the text alone
-    for (const bool rightOfPole : {true, false}) {
-        const double room = rightOfPole ? rightEnd - lineX - gap : lineX - gap - leftEnd;
-        label->setText(text);
-        if (labelSize(label).width() > room) {
-            const QString wrapped =
-                wrapToWidth(text, label->font(), room - pad.left() - pad.right());
-            if (wrapped.count(QLatin1Char('\n')) > 2)
-                continue;
-            label->setText(wrapped);
+    // Three lines at most while a side holds that; any number before a line runs through it.
+    for (const int maxBreaks : {2, 20})
+        for (const bool rightOfPole : {true, false}) {
+            const double room = rightOfPole ? rightEnd - lineX - gap : lineX - gap - leftEnd;
+            label->setText(text);
+            // Narrower until the box fits: the wrap measures the text as a line of it, the box
+            // as a block, and the two differ by a few pixels.
+            for (double wrap = room - pad.left() - pad.right();
+                 labelSize(label).width() > room && wrap > 16; wrap -= 8) {
+                const QString wrapped = wrapToWidth(text, label->font(), wrap);
+                if (wrapped.count(QLatin1Char('\n')) > maxBreaks)
+                    break;
+                label->setText(wrapped);
+            }
+            const double width = labelSize(label).width();
+            if (width <= room)
+                return rightOfPole ? lineX + gap : lineX - gap - width;
         }
-        const double width = labelSize(label).width();
-        if (width <= room)
-            return rightOfPole ? lineX + gap : lineX - gap - width;
-    }
     label->setText(wrapToWidth(text, label->font(), 0.9 * (right - left)));
     return std::max(left, std::min(lineX + gap, right - labelSize(label).width()));
 }
