@@ -329,6 +329,13 @@ void TestExport::labelsFollowTheExportSize()
         QCOMPARE(labelBoxes(*chart), before);
     }
     QVERIFY(labelBoxes(*m_window->chart(u"vram"_s)).size() >= 2);
+    // The reload chart of a scenario that does not run is its note alone; on two H100s it runs,
+    // and each tier's crossing has its label.
+    QCOMPARE(labelBoxes(*m_window->chart(u"breakeven"_s)).size(), 1);
+    QVERIFY(!m_window->chart(u"breakeven"_s)->emptyNote().isEmpty());
+    m_controller->edit([](Scenario& s) { s.gpuCount = 2; });
+    m_controller->evaluateNow();
+    QVERIFY(m_window->chart(u"breakeven"_s)->emptyNote().isEmpty());
     QCOMPARE(labelBoxes(*m_window->chart(u"breakeven"_s)).size(), 3);
 }
 

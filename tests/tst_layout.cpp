@@ -4,6 +4,7 @@
 // is checked from the laid-out widgets: readable plot areas, whole legends, a window no larger
 // than the screen, headline figures inside it.
 
+#include "layout_checks.h"
 #include "suite_registry.h"
 #include "window_fixture.h"
 
@@ -39,6 +40,7 @@
 #include <cmath>
 
 using namespace kvscope;
+using kvscope::test::layoutProblem;
 
 using namespace Qt::StringLiterals;
 
@@ -91,45 +93,6 @@ class TestLayout : public QObject
             QVERIFY2(chart->legend->outerRect().bottom() <= chart->height(),
                      qPrintable(chart->chartId()));
         }
-    }
-
-    static QRectF rectOf(const QJsonValue& value)
-    {
-        const QJsonArray r = value.toArray();
-        return {r[0].toDouble(), r[1].toDouble(), r[2].toDouble(), r[3].toDouble()};
-    }
-
-    // What a layout file says is wrong with one chart, or "": a plot under 240 x 160 pixels, a
-    // label outside its chart or over another label, a callout over its own curve's points.
-    static QString layoutProblem(const QJsonObject& chart)
-    {
-        const QString id = chart[QStringLiteral("id")].toString();
-        const QRectF plot = rectOf(chart[QStringLiteral("plot")]);
-        if (plot.width() < 240 || plot.height() < 160)
-            return QStringLiteral("%1: plot %2x%3").arg(id).arg(plot.width()).arg(plot.height());
-        const QRectF box = rectOf(chart[QStringLiteral("rect")]).adjusted(-1, -1, 1, 1);
-        const QJsonArray labels = chart[QStringLiteral("labels")].toArray();
-        const QJsonArray series = chart[QStringLiteral("series")].toArray();
-        for (qsizetype i = 0; i < labels.size(); ++i) {
-            const QJsonObject label = labels[i].toObject();
-            const QString name =
-                QStringLiteral("%1: \"%2\"").arg(id, label[QStringLiteral("text")].toString());
-            const QRectF r = rectOf(label[QStringLiteral("rect")]);
-            if (!box.contains(r))
-                return name + QStringLiteral(" outside its chart");
-            for (qsizetype j = 0; j < i; ++j)
-                if (r.intersects(rectOf(labels[j].toObject()[QStringLiteral("rect")])))
-                    return name + QStringLiteral(" over \"%1\"")
-                                      .arg(labels[j].toObject()[QStringLiteral("text")].toString());
-            if (!label.contains(QStringLiteral("series")))
-                continue;
-            const QRectF inside = r.adjusted(1, 1, -1, -1);
-            const QJsonObject own = series[label[QStringLiteral("series")].toInt()].toObject();
-            for (const QJsonValue& p : own[QStringLiteral("points")].toArray())
-                if (inside.contains(QPointF(p.toArray()[0].toDouble(), p.toArray()[1].toDouble())))
-                    return name + QStringLiteral(" covers a point of its own series");
-        }
-        return {};
     }
 
 private slots:

@@ -898,10 +898,6 @@
         <translation>%1、再計算: %2</translation>
     </message>
     <message>
-        <source>wins from %1</source>
-        <translation>%1 以上で有利</translation>
-    </message>
-    <message>
         <source>Time to first token</source>
         <translation>初回トークンまでの時間</translation>
     </message>
@@ -982,6 +978,30 @@
     <message>
         <source>%1, %2</source>
         <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>This scenario does not run: the weights alone do not fit in the GPU memory, so no context length runs.</source>
+        <translation>このシナリオは動作しません：重みだけで GPU メモリに収まらないため、どのコンテキスト長でも動きません。</translation>
+    </message>
+    <message>
+        <source>This scenario does not run: the weights, activations and runtime overhead fill the GPU memory and leave none for the KV cache.</source>
+        <translation>このシナリオは動作しません：重み、アクティベーション、ランタイムのオーバーヘッドで GPU メモリが埋まり、KVキャッシュに使える領域が残りません。</translation>
+    </message>
+    <message>
+        <source>This scenario does not run: the KV cache of %1 sequences of %2 tokens does not fit in the memory left for it.</source>
+        <translation>このシナリオは動作しません：同時実行数 %1、コンテキスト長 %2 トークンの KVキャッシュが、残りのメモリに収まりません。</translation>
+    </message>
+    <message>
+        <source>This scenario does not run: the host RAM cannot hold what is offloaded to it.</source>
+        <translation>このシナリオは動作しません：オフロードした分を載せるにはホスト RAM が足りません。</translation>
+    </message>
+    <message>
+        <source>This scenario does not run: %1 GPUs do not divide the attention heads evenly, so the engine refuses to start.</source>
+        <translation>このシナリオは動作しません：アテンションヘッドを GPU %1 基に均等に分割できないため、エンジンが起動しません。</translation>
+    </message>
+    <message>
+        <source>This scenario does not run.</source>
+        <translation>このシナリオは動作しません。</translation>
     </message>
 </context>
 <context>
@@ -1574,6 +1594,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>KV cache size</source>
         <translation>KV キャッシュ容量</translation>
+    </message>
+    <message>
+        <source>%1: free for KV</source>
+        <translation>%1：KV に使える空き</translation>
     </message>
 </context>
 <context>
@@ -2393,6 +2417,10 @@ latent %1</source>
     <message>
         <source>%1 (×%2)</source>
         <translation>%1（×%2）</translation>
+    </message>
+    <message>
+        <source>does not run</source>
+        <translation>動作しません</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,9 @@
 #include "export/layout_file.h"
 #include "window/ui_text.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace kvscope::ui {
 
@@ -23,12 +25,15 @@ BreakevenChart::BreakevenChart(QWidget* parent) : ChartBase(parent)
     m_recompute = addGraph();
     for (size_t i = 0; i < 3; ++i) {
         m_reload[i] = addGraph();
-        m_crossLines[i] = new QCPItemStraightLine(this);
+        m_crossLines[i] = new QCPItemLine(this);
+        for (QCPItemPosition* end : {m_crossLines[i]->start, m_crossLines[i]->end})
+            end->setTypeY(QCPItemPosition::ptAxisRectRatio); // x at the crossing, y in the plot
         m_crossLabels[i] = new QCPItemText(this);
         m_crossLabels[i]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         m_crossLabels[i]->position->setTypeX(QCPItemPosition::ptAbsolute); // placed in pixels
         m_crossLabels[i]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         tieLabel(m_crossLabels[i], m_reload[i]);
+        tieLabelToLine(m_crossLabels[i], m_crossLines[i]);
     }
     setTimeLogAxis(yAxis);
     applySeriesStyle();
@@ -58,6 +63,12 @@ void BreakevenChart::applySeriesStyle()
 
 void BreakevenChart::draw(const EvaluationSnapshot& snap)
 {
+    // A scenario that does not run has no time to its first token: the chart says why instead.
+    const QString notRunning = notRunningNote(snap);
+    setEmptyNote(notRunning);
+    showCurves(notRunning.isEmpty());
+    if (!notRunning.isEmpty())
+        return;
     const Sweep& sweep = snap.contextSweep;
     const double from = sweep.x.empty() ? 256 : sweep.x.front();
     const double to = sweep.x.empty() ? 8192 : sweep.x.back();
@@ -86,51 +97,109 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
         &low, &high, tr("recompute"));
 
     setContextAxis(xAxis, from, to); // first: the labels below are placed in its pixels
-    const Breakeven& b = snap.evaluation.breakeven;
-    double rowTop = 0.02; // each shown label's row under the one before, whatever its lines
-    for (size_t i = 0; i < 3; ++i) {
-        const double x = double(b.crossTokens[i]);
-        const bool shown = b.crossTokens[i] > 0 && x >= from && x <= to;
-        m_crossLines[i]->setVisible(shown);
-        m_crossLabels[i]->setVisible(shown);
-        if (!shown)
-            continue;
-        m_crossLines[i]->point1->setCoords(x, 1);
-        m_crossLines[i]->point2->setCoords(x, 2);
-        // Where the plot is narrower than the sentence (presentation fonts), the label's colour
-        // names the tier and the text says only from where; wrapped if even that is too wide.
-        const double left = axisRect()->left(), right = axisRect()->right();
-        m_crossLabels[i]->setText(
-            tr("%1 wins from %2")
-                .arg(UiText::reloadTierName(ReloadTier(i)), UiText::tokens(b.crossTokens[i])));
-        if (labelSize(m_crossLabels[i]).width() > right - left)
-            m_crossLabels[i]->setText(
-                wrapToWidth(tr("wins from %1").arg(UiText::tokens(b.crossTokens[i])),
-                            m_crossLabels[i]->font(), 0.9 * (right - left)));
-        // Rows in pixels whatever the chart's height, so they never overlap.
-        const double line =
-            (labelSize(m_crossLabels[i]).height() + 1) / double(std::max(1, axisRect()->height()));
-        // Right of its line, else left of it, else as near as the chart's edges allow: no text
-        // is cut off, however narrow the chart.
-        const double width = labelSize(m_crossLabels[i]).width();
-        const double lineX = xAxis->coordToPixel(x), gap = 3;
-        double labelX = lineX + gap;
-        if (labelX + width > right)
-            labelX =
-                lineX - gap - width >= left ? lineX - gap - width : std::max(left, right - width);
-        m_crossLabels[i]->position->setCoords(labelX, rowTop);
-        rowTop += line;
-    }
+    const double rowTop = placeCrossLabels(snap.evaluation.breakeven, from, to);
     // Room over the highest curve for the label rows, so they cover no curve.
     const double bottom = std::max(low / 2, high / 1e7);
     yAxis->setRange(
         bottom, std::max(high * 3, logTopAbove(high, bottom, rowTop * axisRect()->height() + 4)));
 }
 
+void BreakevenChart::showCurves(bool on)
+{
+    for (QCPGraph* graph : {m_recompute, m_reload[0], m_reload[1], m_reload[2]}) {
+        graph->setVisible(on);
+        on ? (void)graph->addToLegend() : (void)graph->removeFromLegend();
+    }
+    if (on)
+        return;
+    hidePinnedCurves();
+    for (size_t i = 0; i < 3; ++i) {
+        m_crossLines[i]->setVisible(false);
+        m_crossLabels[i]->setVisible(false);
+    }
+}
+
+// Each tier's crossing: a line from the plot's bottom up to its label, which flies from it like a
+// flag in a row of its own over the curves (so no two labels overlap and no other crossing's
+// line runs through one). Rows go left to right: a label flies right of its pole, past every
+// pole to its left, unless the plot's right edge turns it. Returns the rows' height, as a share
+// of the plot's.
+double BreakevenChart::placeCrossLabels(const Breakeven& b, double from, double to)
+{
+    std::vector<size_t> shown;
+    for (size_t i = 0; i < 3; ++i) {
+        const bool on = b.crossTokens[i] > 0 && double(b.crossTokens[i]) >= from &&
+                        double(b.crossTokens[i]) <= to;
+        m_crossLines[i]->setVisible(on);
+        m_crossLabels[i]->setVisible(on);
+        if (on)
+            shown.push_back(i);
+    }
+    std::sort(shown.begin(), shown.end(),
+              [&](size_t l, size_t r) { return b.crossTokens[l] < b.crossTokens[r]; });
+    const double height = std::max(1, axisRect()->height());
+    double rowTop = 0.02;           // each label's row under the one before, whatever its lines
+    std::vector<double> polesAbove; // the lines of the rows above, which run through this row
+    for (const size_t i : shown) {
+        const double x = double(b.crossTokens[i]), lineX = xAxis->coordToPixel(x);
+        // The tier's name always: the colours of three tiers are no key on their own.
+        const QString text =
+            tr("%1 wins from %2")
+                .arg(UiText::reloadTierName(ReloadTier(i)), UiText::tokens(b.crossTokens[i]));
+        m_crossLabels[i]->position->setCoords(flagLeft(m_crossLabels[i], text, lineX, polesAbove),
+                                              rowTop);
+        const double rowHeight = (labelSize(m_crossLabels[i]).height() + 1) / height;
+        m_crossLines[i]->start->setCoords(x, 1.0);
+        m_crossLines[i]->end->setCoords(x, rowTop + rowHeight / 2); // to the label's middle
+        rowTop += rowHeight;
+        polesAbove.push_back(lineX);
+    }
+    return rowTop;
+}
+
+// Sets `text` on `label` and returns its left edge: right of its pole at `lineX`, else left of
+// it, up to the nearest of `polesAbove` (which run through its row) or the plot's edge; wrapped
+// to that room where the sentence is wider; as near as the chart's edges allow when neither side
+// has room even for its longest word.
+double BreakevenChart::flagLeft(QCPItemText* label, const QString& text, double lineX,
+                                const std::vector<double>& polesAbove) const
+{
+    const double left = axisRect()->left(), right = axisRect()->right(), gap = 1.5;
+    double leftEnd = left, rightEnd = right; // the room's ends either side of the pole
+    for (const double pole : polesAbove) {
+        if (pole < lineX)
+            leftEnd = std::max(leftEnd, pole + 2);
+        else
+            rightEnd = std::min(rightEnd, pole - 2);
+    }
+    const QMargins pad = label->padding(); // wrapToWidth measures the text alone
+    // Three lines at most while a side holds that; any number before a line runs through it.
+    for (const int maxBreaks : {2, 20})
+        for (const bool rightOfPole : {true, false}) {
+            const double room = rightOfPole ? rightEnd - lineX - gap : lineX - gap - leftEnd;
+            label->setText(text);
+            // Narrower until the box fits: the wrap measures the text as a line of it, the box
+            // as a block, and the two differ by a few pixels.
+            for (double wrap = room - pad.left() - pad.right();
+                 labelSize(label).width() > room && wrap > 16; wrap -= 8) {
+                const QString wrapped = wrapToWidth(text, label->font(), wrap);
+                if (wrapped.count(QLatin1Char('\n')) > maxBreaks)
+                    break;
+                label->setText(wrapped);
+            }
+            const double width = labelSize(label).width();
+            if (width <= room)
+                return rightOfPole ? lineX + gap : lineX - gap - width;
+        }
+    label->setText(wrapToWidth(text, label->font(), 0.9 * (right - left)));
+    return std::max(left, std::min(lineX + gap, right - labelSize(label).width()));
+}
+
 void BreakevenChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const
 {
     key.push_back(double(axisRect()->height())); // the label rows are spaced in pixels
     key.push_back(double(axisRect()->width()));  // and turn left near the right edge
+    key.push_back(double(snap.verdict.runs));
     // The crossings are searched up to the longer of the context and the model's maximum.
     for (int64_t cross : snap.evaluation.breakeven.crossTokens)
         key.push_back(double(cross));
@@ -139,7 +208,7 @@ void BreakevenChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<d
 QString BreakevenChart::hoverText(double key, double, const QPoint&) const
 {
     const EvaluationSnapshot* snap = lastSnapshot();
-    if (!snap || snap->contextSweep.x.empty())
+    if (!snap || snap->contextSweep.x.empty() || !emptyNote().isEmpty())
         return {};
     const Sweep& sweep = snap->contextSweep;
     const size_t nearest = nearestPoint(sweep, key);

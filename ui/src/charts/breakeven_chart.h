@@ -21,9 +21,13 @@ protected:
     void applySeriesStyle() override;
 
 private:
+    void showCurves(bool on); // off: the scenario does not run, nothing is drawn
+    double placeCrossLabels(const Breakeven& breakeven, double from, double to);
+    double flagLeft(QCPItemText* label, const QString& text, double lineX,
+                    const std::vector<double>& polesAbove) const;
     QCPGraph* m_recompute = nullptr;
     QCPGraph* m_reload[3] = {};
-    QCPItemStraightLine* m_crossLines[3] = {};
+    QCPItemLine* m_crossLines[3] = {}; // from the plot's bottom up to its own label
     QCPItemText* m_crossLabels[3] = {};
 };
 

@@ -53,6 +53,9 @@ public:
     void setView(const ViewEntry* view);
     QString chartId() const;
     QString chartTitle() const;
+    // What an empty chart says in place of its figures (why there are none), or "" while it
+    // draws them.
+    QString emptyNote() const;
     // The figures a table-like view draws, as CSV (the fit matrix, the plan); empty for views
     // of the context sweep, whose data File > Export data writes.
     virtual QByteArray tableCsv() const { return {}; }
@@ -88,6 +91,12 @@ protected:
     // costs the sliders nothing, and catches up when it is shown.
     virtual bool deferWhileHidden() const { return false; }
     bool draftMode() const { return m_draft; }
+    // Shows `why` across the plot in place of the axes and grid, or, when `why` is empty, brings
+    // them back. The subclass clears its own plottables, items and legend entries.
+    void setEmptyNote(const QString& why);
+    // Why the scenario of `snapshot` does not run, in a sentence (from what binds it), or "" when
+    // it runs: a view of its figures shows this instead of them.
+    QString notRunningNote(const EvaluationSnapshot& snapshot) const;
     // Draws the last snapshot again from scratch (after a view's own options changed).
     void redraw();
 
@@ -121,6 +130,8 @@ protected:
     void drawPinnedCurves(const EvaluationSnapshot& snapshot,
                           const std::function<double(const PinnedEvaluation&, size_t)>& value,
                           double* low, double* high, const QString& what = {});
+    // Hides the curves drawPinnedCurves drew (a view showing no figures).
+    void hidePinnedCurves();
     // Fits the legend's columns to the chart's width so no entry is clipped.
     void fitLegend(); // also fits the title (fitTitle)
     void placeLegendUnderPlot();
@@ -145,6 +156,7 @@ private:
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_subtitle = nullptr; // only while exporting
     QCPLayer* m_markers = nullptr;
+    QCPItemText* m_emptyNote = nullptr; // made by the first setEmptyNote
     std::vector<double> m_baseKey;
     QString m_legendEntries;         // what m_legendWidths were measured for
     std::vector<int> m_legendWidths; // each legend entry's width, in order

@@ -8,9 +8,9 @@
 namespace kvscope::ui {
 
 // One colour, one meaning (docs/palette.md). Status and memory hues are Okabe and Ito's
-// colour-blind-safe set and are used for nothing else; attention kinds, storage tiers and engines
-// are shades of two other hues (purple, teal), each family in one chart only; pinned scenarios
-// have colours of their own. Every line also has its own dashes, for greyscale print.
+// colour-blind-safe set and are used for nothing else; attention kinds and engines are shades of
+// two other hues (purple, teal) and storage tiers a hue each, each family in one chart only; pinned
+// scenarios have colours of their own. Every line also has its own dashes, for greyscale print.
 namespace colors {
 // Memory components (the VRAM chart and the headline).
 inline const QColor weights{0x00, 0x72, 0xB2};     // blue
@@ -28,11 +28,13 @@ inline const QColor mha{0x3D, 0x1F, 0x7A};
 inline const QColor gqa{0x63, 0x47, 0xB0};
 inline const QColor mla{0x8B, 0x73, 0xD0};
 inline const QColor mqa{0xB3, 0xA3, 0xE6};
-// Where the KV cache lives, darker for the faster tier; the GPU in the foreground colour.
+// Where the KV cache lives: a hue each (teal, blue, violet), darker for the faster tier; the GPU
+// in the foreground colour. Each is 3:1 against both the light and the dark plot, so ink() never
+// moves it and the three stay apart in both themes (shades of one teal met in the middle).
 inline const QColor gpu{0x00, 0x00, 0x00};
-inline const QColor cpuRam{0x00, 0x69, 0x5C};
-inline const QColor nvme{0x26, 0xA6, 0x9A};
-inline const QColor sata{0x80, 0xCB, 0xC4};
+inline const QColor cpuRam{0x00, 0x79, 0x6B};
+inline const QColor nvme{0x3D, 0x7F, 0xD6};
+inline const QColor sata{0x9A, 0x7B, 0xD9};
 inline const QColor recompute{0x00, 0x00, 0x00};
 // Serving engines: transformers (dynamic, static cache), vLLM, llama.cpp, TGI: the purple and
 // teal shades again (the serving chart shows no attention kind or tier).

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace kvscope::ui {
@@ -31,6 +32,8 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
     m_freeLabel = new QCPItemText(this);
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_freeLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    tieLabelToLine(m_freeLabel, m_freeLine);
+    markMarkerSeries(m_crossings); // no label may cover a crossing
     connect(this, &QCustomPlot::afterLayout, this, &KvGrowthChart::placeCrossingLabels);
     m_contextLine = new QCPItemStraightLine(this);
     m_contextLine->setLayer(markerLayer());
@@ -128,6 +131,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
             m_crossLabelWanted[i] = true;
             m_crossKey[i] = x;
             m_crossLabels[i]->position->setCoords(x, free / unit.bytes);
+            anchorLabel(m_crossLabels[i], x, free / unit.bytes);
             m_crossLabels[i]->setText(UiText::integer(int64_t(x)));
         }
     }
@@ -138,6 +142,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     m_freeLabel->setVisible(true);
     m_freeLine->point1->setCoords(from, std::max(free, 1.0) / unit.bytes);
     m_freeLine->point2->setCoords(to, std::max(free, 1.0) / unit.bytes);
+    m_freeLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_freeLabel->position->setTypeY(free > 0 ? QCPItemPosition::ptPlotCoords
                                              : QCPItemPosition::ptAxisRectRatio);
     // Over the line when there is one; otherwise just inside the top of the plot.
@@ -158,67 +163,188 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
 }
 
-// Places the crossings' numbers where they cover neither the free label, each other, nor their
-// own curve. A curve rising through the free line leaves two corners of its crossing empty:
-// over the line to its left and under the line to its right; rows further out come next, and a
-// number with no room left is hidden (the Tokens-that-fit chart shows it too). Runs once the
+// Places the labels where each names its own figure and covers no other: the free-for-KV label
+// on its line, each pinned scenario's on its own, then the crossings' numbers. Runs once the
 // layout is known (afterLayout), since only then are the labels' pixel extents.
 void KvGrowthChart::placeCrossingLabels()
 {
+    std::vector<QRectF> taken;
+    placeFreeLabel(&taken);
+    placePinnedFreeLabels(&taken);
     if (!m_freeLine->visible())
         return;
+    // A curve rising through the free line leaves two corners of its crossing empty: over the
+    // line to its left and under it to its right. Each number takes the first corner (then the
+    // row beyond it) that covers no crossing marker, line or other label, and no curve at all,
+    // else at least not its own; a number with no room left is hidden (the Tokens-that-fit
+    // chart shows it too).
     const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
-    const QRect plot = axisRect()->rect();
-    std::vector<QRectF> taken{labelBox(m_freeLabel)};
+    const QRectF plot(axisRect()->rect());
+    const double gap = markerRadius() + 2;
+    const std::vector<const QCPGraph*> curves = shownCurves();
     for (int i = 0; i < CurveCount; ++i) {
         QCPItemText* label = m_crossLabels[i];
         if (!m_crossLabelWanted[i])
             continue;
-        const QRectF r = labelBox(label);
+        const QSizeF size = labelSize(label);
         const double x = xAxis->coordToPixel(m_crossKey[i]);
-        // First where it covers no curve at all, else where it covers at least not its own.
-        std::vector<const QCPGraph*> curves{m_crossings};
-        for (const QCPGraph* curve : m_curves)
-            if (curve->visible())
-                curves.push_back(curve);
-        bool placed = false;
-        for (int pass = 0; pass < 2 && !placed; ++pass) {
-            for (int row = 0; row < 3 && !placed; ++row) {
-                for (const bool over : {true, false}) {
-                    const double top = over ? lineY - 2 - r.height() - row * (r.height() + 1)
-                                            : lineY + 2 + row * (r.height() + 1);
-                    const QRectF candidate(over ? x - r.width() : x + 2, top, r.width(),
-                                           r.height());
-                    const auto coversCurve = [&](const QCPGraph* c) {
-                        return covers(candidate, c);
-                    };
-                    const bool clear =
-                        QRectF(plot).contains(candidate) && !covers(candidate, m_curves[i]) &&
-                        (pass == 1 || std::none_of(curves.begin(), curves.end(), coversCurve)) &&
-                        std::none_of(taken.begin(), taken.end(),
-                                     [&](const QRectF& t) { return t.intersects(candidate); });
-                    if (!clear)
-                        continue;
-                    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-                    label->position->setCoords(xAxis->pixelToCoord(candidate.left()),
-                                               yAxis->pixelToCoord(top));
-                    taken.push_back(candidate);
-                    placed = true;
-                    break;
-                }
-            }
-        }
-        label->setVisible(placed);
+        auto clear = [&](const QRectF& box, bool anyCurve) {
+            const auto crossesBox = [&](const QCPGraph* c) { return crosses(box, c); };
+            return plot.contains(box) && clearsMarkers(box) && clearOfLines(box) &&
+                   !crosses(box, m_curves[i]) &&
+                   (!anyCurve || std::none_of(curves.begin(), curves.end(), crossesBox)) &&
+                   std::none_of(taken.begin(), taken.end(),
+                                [&](const QRectF& t) { return t.intersects(box); });
+        };
+        std::optional<QRectF> spot;
+        for (int pass = 0; pass < 2 && !spot; ++pass)
+            for (int row = 0; row < 2 && !spot; ++row)
+                for (const bool over : {true, false})
+                    for (const bool left : {true, false}) {
+                        const double shift = row * (size.height() + 1);
+                        const QRectF box(left ? x - gap - size.width() : x + gap,
+                                         over ? lineY - gap - size.height() - shift
+                                              : lineY + gap + shift,
+                                         size.width(), size.height());
+                        if (!spot && clear(box, pass == 0))
+                            spot = box;
+                    }
+        label->setVisible(bool(spot));
+        if (!spot)
+            continue;
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->position->setCoords(xAxis->pixelToCoord(spot->left()),
+                                   yAxis->pixelToCoord(spot->top()));
+        taken.push_back(*spot);
     }
 }
 
-// Whether `box` (pixels) holds a point of `curve`.
-bool KvGrowthChart::covers(const QRectF& box, const QCPGraph* curve) const
+// On its line at the left, where every curve is lowest, else at the right; over the line, else
+// under it: the first spot no curve, marker or other line runs through.
+void KvGrowthChart::placeFreeLabel(std::vector<QRectF>* taken)
 {
-    for (const QCPGraphData& d : *curve->data())
-        if (box.contains(curve->coordsToPixels(d.key, d.value)))
+    if (!m_freeLine->visible()) {
+        taken->push_back(labelBox(m_freeLabel)); // "no memory left for KV", inside the top
+        return;
+    }
+    const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
+    const std::optional<QRectF> spot = spotOnLine(m_freeLabel, lineY, *taken);
+    if (spot) {
+        m_freeLabel->position->setType(QCPItemPosition::ptPlotCoords);
+        m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        m_freeLabel->position->setCoords(xAxis->pixelToCoord(spot->left()),
+                                         yAxis->pixelToCoord(spot->top()));
+    }
+    taken->push_back(labelBox(m_freeLabel));
+}
+
+void KvGrowthChart::placePinnedFreeLabels(std::vector<QRectF>* taken)
+{
+    for (size_t p = 0; p < m_pinnedFree.size(); ++p) {
+        QCPItemText* label = m_pinnedFreeLabels[p];
+        if (!m_pinnedFree[p]->visible())
+            continue;
+        const double lineY = yAxis->coordToPixel(m_pinnedFree[p]->point1->coords().y());
+        const std::optional<QRectF> spot = spotOnLine(label, lineY, *taken);
+        const QRectF box =
+            spot.value_or(QRectF(QPointF(axisRect()->left() + 4, lineY + 2), labelSize(label)));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->position->setCoords(xAxis->pixelToCoord(box.left()), yAxis->pixelToCoord(box.top()));
+        taken->push_back(box);
+    }
+}
+
+// Where `label` names the horizontal line at pixel row `lineY`: at its left or right end, else
+// beside a crossing; over the line or under it, else a row further off. The first spot clear of
+// every marker, other line and `taken` label, and of every curve if any spot is; none if even that
+// fails.
+std::optional<QRectF> KvGrowthChart::spotOnLine(const QCPItemText* label, double lineY,
+                                                const std::vector<QRectF>& taken) const
+{
+    const QSizeF size = labelSize(label);
+    const QRectF plot(axisRect()->rect());
+    const double beside = markerRadius() + 3;
+    std::vector<double> lefts{plot.left() + 4, plot.right() - 4 - size.width()};
+    for (const QCPGraphData& d : *m_crossings->data()) {
+        const double x = xAxis->coordToPixel(d.key);
+        lefts.insert(lefts.end(), {x + beside, x - beside - size.width()});
+    }
+    const std::vector<const QCPGraph*> curves = shownCurves();
+    for (const bool anyCurve : {true, false})
+        for (int row = 0; row < 2; ++row) // on the line, else a row off it
+            for (const double left : lefts)
+                for (const bool over : {true, false}) {
+                    const double off = 2 + row * (size.height() + 1);
+                    const QRectF box(left, over ? lineY - off - size.height() : lineY + off,
+                                     size.width(), size.height());
+                    const bool clear =
+                        plot.contains(box) && clearsMarkers(box) && clearOfLines(box) &&
+                        (!anyCurve ||
+                         std::none_of(curves.begin(), curves.end(),
+                                      [&](const QCPGraph* c) { return crosses(box, c); })) &&
+                        std::none_of(taken.begin(), taken.end(),
+                                     [&](const QRectF& t) { return t.intersects(box); });
+                    if (clear)
+                        return box;
+                }
+    return std::nullopt;
+}
+
+double KvGrowthChart::markerRadius() const
+{
+    return 4 * chartStyle().lineScale; // the crossings' circles are 8 across
+}
+
+bool KvGrowthChart::clearsMarkers(const QRectF& box) const
+{
+    const double r = markerRadius() + 1;
+    const QRectF around = box.adjusted(-r, -r, r, r);
+    for (const QCPGraphData& d : *m_crossings->data())
+        if (around.contains(m_crossings->coordsToPixels(d.key, d.value)))
+            return false;
+    return true;
+}
+
+// Whether no horizontal limit (the free line, a pinned scenario's) runs through `box`.
+bool KvGrowthChart::clearOfLines(const QRectF& box) const
+{
+    std::vector<const QCPItemStraightLine*> lines(m_pinnedFree.begin(), m_pinnedFree.end());
+    lines.push_back(m_freeLine);
+    return std::none_of(lines.begin(), lines.end(), [&](const QCPItemStraightLine* line) {
+        const double y = line->point1->pixelPosition().y();
+        return line->visible() && y >= box.top() && y <= box.bottom();
+    });
+}
+
+bool KvGrowthChart::crosses(const QRectF& box, const QCPGraph* curve) const
+{
+    const QLineF edges[] = {{box.topLeft(), box.topRight()},
+                            {box.topRight(), box.bottomRight()},
+                            {box.bottomRight(), box.bottomLeft()},
+                            {box.bottomLeft(), box.topLeft()}};
+    QPointF previous;
+    bool first = true;
+    for (const QCPGraphData& d : *curve->data()) {
+        const QPointF p = curve->coordsToPixels(d.key, d.value);
+        if (box.contains(p))
             return true;
+        if (!first)
+            for (const QLineF& edge : edges)
+                if (QLineF(previous, p).intersects(edge) == QLineF::BoundedIntersection)
+                    return true;
+        previous = p;
+        first = false;
+    }
     return false;
+}
+
+std::vector<const QCPGraph*> KvGrowthChart::shownCurves() const
+{
+    std::vector<const QCPGraph*> curves;
+    for (int i = 0; i < graphCount(); ++i)
+        if (graph(i) != m_crossings && graph(i)->visible())
+            curves.push_back(graph(i));
+    return curves;
 }
 
 void KvGrowthChart::drawPinned(const EvaluationSnapshot& snap, double unitBytes,
@@ -235,13 +361,21 @@ void KvGrowthChart::drawPinned(const EvaluationSnapshot& snap, double unitBytes,
         &low, &high); // the chart says it is the KV cache; short names leave the plot room
     *lowestBytes = std::min(*lowestBytes, low * unitBytes);
     const PinnedList& pinned = *snap.pinned;
-    while (m_pinnedFree.size() < pinned.size())
+    while (m_pinnedFree.size() < pinned.size()) {
         m_pinnedFree.push_back(new QCPItemStraightLine(this));
+        m_pinnedFreeLabels.push_back(new QCPItemText(this));
+        tieLabelToLine(m_pinnedFreeLabels.back(), m_pinnedFree.back());
+    }
     for (size_t p = 0; p < m_pinnedFree.size(); ++p) {
         QCPItemStraightLine* line = m_pinnedFree[p];
         const double free = p < pinned.size() ? pinned[p].evaluation.tokensFit.freeForKvBytes : 0;
         line->setVisible(free > 0);
         line->setPen(seriesPen(colors::pinned[p % 4], Qt::DashLine, 1.2));
+        // Named by its letter: the legend says whose curve that is.
+        QCPItemText* label = m_pinnedFreeLabels[p];
+        label->setVisible(free > 0);
+        styleCallout(label, colors::pinned[p % 4], 0.9, false);
+        label->setText(tr("%1: free for KV").arg(QChar(u'A' + char16_t(p))));
         line->point1->setCoords(1, free / unitBytes);
         line->point2->setCoords(2, free / unitBytes);
     }

@@ -3,6 +3,8 @@
 
 #include "charts/chart_base.h"
 
+#include <optional>
+
 namespace kvscope::ui {
 
 // KV cache size against context length for each attention kind, with the memory free for KV
@@ -27,7 +29,17 @@ protected:
 private:
     enum Curve { Mha, Gqa, Mqa, Mla, CurveCount };
     void placeCrossingLabels();
-    bool covers(const QRectF& box, const QCPGraph* curve) const;
+    void placeFreeLabel(std::vector<QRectF>* taken);
+    void placePinnedFreeLabels(std::vector<QRectF>* taken);
+    std::optional<QRectF> spotOnLine(const QCPItemText* label, double lineY,
+                                     const std::vector<QRectF>& taken) const;
+    double markerRadius() const;
+    bool clearOfLines(const QRectF& box) const;
+    // Whether `box` (pixels) clears every crossing marker, with the marker's radius around it.
+    bool clearsMarkers(const QRectF& box) const;
+    // Whether the line drawn through `curve`'s points passes through `box` (pixels).
+    bool crosses(const QRectF& box, const QCPGraph* curve) const;
+    std::vector<const QCPGraph*> shownCurves() const; // the live and pinned curves on screen
     void drawPinned(const EvaluationSnapshot& snap, double unitBytes, double* lowestBytes);
     QCPGraph* m_curves[CurveCount] = {};
     QCPGraph* m_crossings = nullptr;
@@ -38,6 +50,7 @@ private:
     double m_crossKey[CurveCount] = {};       // where each curve crosses the free line
     bool m_crossLabelWanted[CurveCount] = {}; // a crossing in range, to label if there is room
     std::vector<QCPItemStraightLine*> m_pinnedFree; // each pinned scenario's memory for KV
+    std::vector<QCPItemText*> m_pinnedFreeLabels;   // "A: free for KV", beside its line
     double m_unitBytes = 1;
 };
 

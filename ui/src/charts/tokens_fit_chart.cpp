@@ -83,6 +83,9 @@ void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
     auto fitOf = [&](size_t i) -> const TokensFit& {
         return i < pinned.size() ? pinned[i].evaluation.tokensFit : snap.evaluation.tokensFit;
     };
+    auto runsOf = [&](size_t i) {
+        return i < pinned.size() ? pinned[i].verdict.runs : snap.verdict.runs;
+    };
     auto mlaOf = [&](size_t i) {
         return (i < pinned.size() ? pinned[i].scenario : snap.scenario).model.isMla();
     };
@@ -117,6 +120,10 @@ void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
         for (int k = 0; k < m_kinds; ++k) {
             if (k == Mla && !mlaOf(b))
                 continue; // no MLA variant of a model without one
+            if (!runsOf(b)) {
+                m_groupHover[k] += QStringLiteral("\n%1: %2").arg(name, tr("does not run"));
+                continue; // a scenario that does not run has no tokens that fit
+            }
             m_groupHover[k] +=
                 QStringLiteral("\n%1: %2").arg(name, UiText::tokens(int64_t(values[k])));
             if (values[k] <= 0)
@@ -146,6 +153,13 @@ void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
 void TokensFitChart::draw(const EvaluationSnapshot& snap)
 {
     showGroups(!snap.pinned->empty());
+    // Alone, a scenario that does not run has no tokens that fit: the chart says why instead of
+    // drawing bars of none. Beside pinned ones it only leaves its bars out (drawGroups).
+    const QString notRunning = snap.pinned->empty() ? notRunningNote(snap) : QString();
+    setEmptyNote(notRunning);
+    m_empty = !notRunning.isEmpty();
+    if (m_empty)
+        return showEmpty();
     if (!snap.pinned->empty())
         return drawGroups(snap);
     const Scenario& s = snap.scenario;
@@ -228,6 +242,18 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
     yAxis->setRange(1, top);
 }
 
+void TokensFitChart::showEmpty()
+{
+    m_kinds = 0;
+    for (int i = 0; i < KindCount; ++i) {
+        m_bars[i]->data()->clear();
+        m_bars[i]->setVisible(false);
+        m_labels[i]->setVisible(false);
+    }
+    xAxis->setRange(0.4, 1.6);
+    yAxis->setRange(1, 10);
+}
+
 double TokensFitChart::axisTop(const EvaluationSnapshot& snap)
 {
     // A power of ten above the tallest bar and the context line, so the axis holds still while
@@ -244,12 +270,17 @@ void TokensFitChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<d
     const TokensFit& f = snap.evaluation.tokensFit;
     key.insert(key.end(),
                {double(f.perSequenceMha), double(f.perSequenceGqa), double(f.perSequenceMqa),
-                double(f.perSequence), double(f.room), axisTop(snap),
-                double(axisRect()->height())}); // the values' headroom is in pixels
+                double(f.perSequence), double(f.room), axisTop(snap), double(snap.verdict.runs),
+                double(axisRect()->height()),  // the values' headroom is in pixels
+                double(axisRect()->width())}); // the empty note's line breaks
 }
 
 void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
 {
+    m_contextLine->setVisible(!m_empty);
+    m_contextLabel->setVisible(!m_empty);
+    if (m_empty)
+        return;
     const Scenario& s = snap.scenario;
     m_contextLine->point1->setCoords(0, double(s.context));
     m_contextLine->point2->setCoords(1, double(s.context));

@@ -28,6 +28,7 @@ private:
     // Beside pinned scenarios: a group of bars per attention kind, one colour per scenario.
     void drawGroups(const EvaluationSnapshot& snapshot);
     void showGroups(bool on);
+    void showEmpty(); // no bars, values or context line: the scenario does not run
     enum Kind { Mha, Gqa, Mqa, Mla, KindCount };
     QCPBars* m_bars[KindCount] = {};
     QCPItemText* m_labels[KindCount] = {};
@@ -38,6 +39,7 @@ private:
     QString m_valueTexts[KindCount]; // "302,724 (×8.0)": the value and its ratio to this model's
     QString m_shortTexts[KindCount]; // "302,724": inside a bar too narrow for the ratio
     int m_kinds = 3;
+    bool m_empty = false; // showing why the scenario does not run instead of bars
     QCPBarsGroup* m_group = nullptr;
     std::vector<QCPBars*> m_groupBars;     // pinned scenarios first, the live one last
     double m_groupTallest[KindCount] = {}; // per kind, the tallest bar of the group (tokens)

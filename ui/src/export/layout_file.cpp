@@ -12,12 +12,16 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace kvscope::ui {
 
 namespace {
 
 constexpr char kSeriesProperty[] = "kvscopeSeries";
+constexpr char kLineProperty[] = "kvscopeLine";
+constexpr char kAnchorProperty[] = "kvscopeAnchor";
+constexpr char kMarkersProperty[] = "kvscopeMarkers";
 
 QJsonArray rectJson(const QRectF& r)
 {
@@ -48,6 +52,133 @@ QJsonArray graphPoints(const QCPGraph* graph, const QPointF& origin)
     return points;
 }
 
+QJsonArray pointJson(const QPointF& p, const QPointF& origin)
+{
+    return {std::round((p.x() + origin.x()) * 10) / 10, std::round((p.y() + origin.y()) * 10) / 10};
+}
+
+// A line item's segment in the plot, in pixels: a straight line across the whole plot (they are
+// horizontal or vertical here), a QCPItemLine between its ends; none for other items.
+std::optional<QLineF> lineInPlot(const QCPAbstractItem* item, const QRectF& plot)
+{
+    if (const auto* segment = qobject_cast<const QCPItemLine*>(item))
+        return QLineF(segment->start->pixelPosition(), segment->end->pixelPosition());
+    const auto* line = qobject_cast<const QCPItemStraightLine*>(item);
+    if (!line)
+        return std::nullopt;
+    const QPointF a = line->point1->pixelPosition(), b = line->point2->pixelPosition();
+    const bool vertical = std::fabs(b.x() - a.x()) < std::fabs(b.y() - a.y());
+    return vertical ? QLineF(a.x(), plot.top(), a.x(), plot.bottom())
+                    : QLineF(plot.left(), a.y(), plot.right(), a.y());
+}
+
+// The lines drawn in the plot (limits, crossings, markers). A line on the marker layer marks the
+// current scenario, which the axis names; every other is a figure that needs a label.
+QJsonArray linesJson(const ChartBase* chart, const QPointF& origin,
+                     QList<const QCPAbstractItem*>* listed)
+{
+    QJsonArray lines;
+    const QRectF plot(chart->axisRect()->rect());
+    for (int i = 0; i < chart->itemCount(); ++i) {
+        const QCPAbstractItem* item = chart->item(i);
+        const std::optional<QLineF> line = item->visible() ? lineInPlot(item, plot) : std::nullopt;
+        if (!line || !plot.adjusted(-1, -1, 1, 1).contains(line->center()))
+            continue; // not a line, or outside the axis range: not drawn
+        listed->append(item);
+        lines.append(
+            QJsonObject{{QStringLiteral("from"), pointJson(line->p1(), origin)},
+                        {QStringLiteral("to"), pointJson(line->p2(), origin)},
+                        {QStringLiteral("marker"),
+                         item->layer() && item->layer()->name() == QLatin1String("markers")}});
+    }
+    return lines;
+}
+
+// The visible curves and bars; `listed` gets them in the order the labels' "series" index.
+QJsonArray seriesJson(const ChartBase* chart, const QPointF& origin,
+                      QList<const QCPAbstractPlottable*>* listed)
+{
+    QJsonArray series;
+    for (int i = 0; i < chart->graphCount(); ++i) {
+        const QCPGraph* graph = chart->graph(i);
+        if (!graph->visible() || graph->data()->isEmpty())
+            continue;
+        listed->append(graph);
+        QJsonObject json{{QStringLiteral("name"), graph->name()},
+                         {QStringLiteral("points"), graphPoints(graph, origin)}};
+        if (graph->property(kMarkersProperty).toBool())
+            json[QStringLiteral("markers")] = true;
+        series.append(json);
+    }
+    // Bars, each as the top of its middle: what a view of bars draws.
+    auto* plot = const_cast<ChartBase*>(chart); // QCustomPlot::plottable(int) is not const
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        const auto* bars = qobject_cast<const QCPBars*>(plot->plottable(i));
+        if (!bars || !bars->visible() || bars->data()->isEmpty())
+            continue;
+        listed->append(bars);
+        QJsonArray tops;
+        for (const QCPBarsData& d : *bars->data())
+            tops.append(pointJson(bars->coordsToPixels(d.key, d.value), origin));
+        series.append(
+            QJsonObject{{QStringLiteral("name"), bars->name()}, {QStringLiteral("bars"), tops}});
+    }
+    return series;
+}
+
+// The layout's text elements (title, subtitle) and axis titles.
+void appendFixedLabels(const ChartBase* chart, const QPointF& origin, QJsonArray* labels)
+{
+    auto inWindow = [&](const QRectF& r) { return r.translated(origin); };
+    for (QCPLayoutElement* element : chart->plotLayout()->elements(true))
+        if (auto* text = qobject_cast<QCPTextElement*>(element); text && !text->text().isEmpty())
+            labels->append(textJson(QStringLiteral("title"), text->text(),
+                                    inWindow(QRectF(text->outerRect()))));
+    for (QCPAxis* axis : chart->axisRect()->axes())
+        if (axis->visible() && !axis->label().isEmpty()) {
+            // The axis title's own strip: beyond the tick labels, as QCPAxisPainter draws it.
+            const QRect outer = chart->axisRect()->outerRect();
+            const QRect plot = chart->axisRect()->rect();
+            const int size = QFontMetrics(axis->labelFont()).height() *
+                             (axis->label().count(QLatin1Char('\n')) + 1);
+            QRectF box;
+            if (axis->axisType() == QCPAxis::atBottom)
+                box = QRectF(plot.left(), outer.bottom() - size - 2, plot.width(), size);
+            else if (axis->axisType() == QCPAxis::atLeft)
+                box = QRectF(outer.left() + 2, plot.top(), size, plot.height());
+            else if (axis->axisType() == QCPAxis::atTop)
+                box = QRectF(plot.left(), outer.top() + 2, plot.width(), size);
+            else
+                continue;
+            labels->append(textJson(QStringLiteral("axis"), axis->label(), inWindow(box)));
+        }
+}
+
+// A callout, with what it names: its series, its point and its line.
+QJsonObject calloutJson(const QCPItemText* text, const QPointF& origin,
+                        const QList<const QCPAbstractPlottable*>& series,
+                        const QList<const QCPAbstractItem*>& lines)
+{
+    QJsonObject label = textJson(QStringLiteral("callout"), text->text(),
+                                 ChartBase::labelBox(text).translated(origin));
+    if (auto* own =
+            qobject_cast<QCPAbstractPlottable*>(text->property(kSeriesProperty).value<QObject*>()))
+        if (const auto index = series.indexOf(own); index >= 0)
+            label[QStringLiteral("series")] = int(index);
+    if (auto* line =
+            qobject_cast<QCPAbstractItem*>(text->property(kLineProperty).value<QObject*>()))
+        if (const auto index = lines.indexOf(line); index >= 0)
+            label[QStringLiteral("line")] = int(index);
+    if (const QVariant anchor = text->property(kAnchorProperty); anchor.isValid()) {
+        const QPointF coords = anchor.toPointF();
+        label[QStringLiteral("anchor")] =
+            pointJson(QPointF(text->position->keyAxis()->coordToPixel(coords.x()),
+                              text->position->valueAxis()->coordToPixel(coords.y())),
+                      origin);
+    }
+    return label;
+}
+
 QJsonObject chartJson(const ChartBase* chart, const QPointF& origin)
 {
     auto inWindow = [&](const QRectF& r) { return r.translated(origin); };
@@ -67,51 +198,20 @@ QJsonObject chartJson(const ChartBase* chart, const QPointF& origin)
             {QStringLiteral("rect"), rectJson(inWindow(QRectF(chart->legend->outerRect())))},
             {QStringLiteral("entries"), entries}};
     }
-    // The curves, and the labels: the layout's text elements (title, subtitle) and axis titles,
-    // then the callouts, each with the curve it names.
-    QJsonArray series;
-    QList<const QCPAbstractPlottable*> listed;
-    for (int i = 0; i < chart->graphCount(); ++i) {
-        const QCPGraph* graph = chart->graph(i);
-        if (!graph->visible() || graph->data()->isEmpty())
-            continue;
-        listed.append(graph);
-        series.append(QJsonObject{{QStringLiteral("name"), graph->name()},
-                                  {QStringLiteral("points"), graphPoints(graph, origin)}});
-    }
+    if (!chart->emptyNote().isEmpty())
+        json[QStringLiteral("empty")] = chart->emptyNote();
+    QList<const QCPAbstractPlottable*> listedSeries;
+    QList<const QCPAbstractItem*> listedLines;
+    json[QStringLiteral("series")] = seriesJson(chart, origin, &listedSeries);
+    json[QStringLiteral("lines")] = linesJson(chart, origin, &listedLines);
     QJsonArray labels;
-    for (QCPLayoutElement* element : chart->plotLayout()->elements(true))
-        if (auto* text = qobject_cast<QCPTextElement*>(element); text && !text->text().isEmpty())
-            labels.append(textJson(QStringLiteral("title"), text->text(),
-                                   inWindow(QRectF(text->outerRect()))));
-    for (QCPAxis* axis : chart->axisRect()->axes())
-        if (axis->visible() && !axis->label().isEmpty()) {
-            // The axis title's own strip: beyond the tick labels, as QCPAxisPainter draws it.
-            const QRect outer = chart->axisRect()->outerRect();
-            const QRect plot = chart->axisRect()->rect();
-            const int size = QFontMetrics(axis->labelFont()).height() *
-                             (axis->label().count(QLatin1Char('\n')) + 1);
-            QRectF box;
-            if (axis->axisType() == QCPAxis::atBottom)
-                box = QRectF(plot.left(), outer.bottom() - size - 2, plot.width(), size);
-            else if (axis->axisType() == QCPAxis::atLeft)
-                box = QRectF(outer.left() + 2, plot.top(), size, plot.height());
-            else if (axis->axisType() == QCPAxis::atTop)
-                box = QRectF(plot.left(), outer.top() + 2, plot.width(), size);
-            else
-                continue;
-            labels.append(textJson(QStringLiteral("axis"), axis->label(), inWindow(box)));
-        }
+    appendFixedLabels(chart, origin, &labels);
     for (QCPItemText* text : chart->visibleLabels()) {
-        QJsonObject label =
-            textJson(QStringLiteral("callout"), text->text(), inWindow(ChartBase::labelBox(text)));
-        if (auto* own = qobject_cast<QCPAbstractPlottable*>(
-                text->property(kSeriesProperty).value<QObject*>()))
-            if (const auto index = listed.indexOf(own); index >= 0)
-                label[QStringLiteral("series")] = int(index);
+        QJsonObject label = calloutJson(text, origin, listedSeries, listedLines);
+        if (text->text() == chart->emptyNote()) // says why there is nothing else
+            label[QStringLiteral("kind")] = QStringLiteral("note");
         labels.append(label);
     }
-    json[QStringLiteral("series")] = series;
     json[QStringLiteral("labels")] = labels;
     return json;
 }
@@ -126,6 +226,21 @@ QJsonObject describeChart(const ChartBase& chart)
 void tieLabel(QCPItemText* label, QCPAbstractPlottable* series)
 {
     label->setProperty(kSeriesProperty, QVariant::fromValue<QObject*>(series));
+}
+
+void anchorLabel(QCPItemText* label, double key, double value)
+{
+    label->setProperty(kAnchorProperty, QPointF(key, value));
+}
+
+void tieLabelToLine(QCPItemText* label, QCPAbstractItem* line)
+{
+    label->setProperty(kLineProperty, QVariant::fromValue<QObject*>(line));
+}
+
+void markMarkerSeries(QCPAbstractPlottable* series)
+{
+    series->setProperty(kMarkersProperty, true);
 }
 
 QJsonObject describeLayout(const MainWindow& window)

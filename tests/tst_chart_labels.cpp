@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the KV cache and reload charts' labels name, and what views of a scenario that cannot run
+// draw, checked from the layout file (issue 42): each callout by the crossing or line it names,
+// every limit line named, tiers told apart by hue, and no figure for a scenario that does not run.
+
+#include "layout_checks.h"
+#include "suite_registry.h"
+#include "window_fixture.h"
+
+#include "charts/chart_base.h"
+#include "charts/chart_style.h"
+#include "export/layout_file.h"
+#include "export/screenshot.h"
+#include "window/palettes.h"
+
+#include <QApplication>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+#include <cmath>
+
+using namespace kvscope;
+using namespace kvscope::test;
+using namespace Qt::StringLiterals;
+
+class TestChartLabels : public QObject
+{
+    Q_OBJECT
+
+    test::WindowFixture f;
+
+    void change(const std::vector<std::pair<std::string, std::string>>& options)
+    {
+        QVERIFY(f.change(options));
+    }
+
+    ui::ChartBase* chartWithId(const QString& id) const
+    {
+        for (ui::ChartBase* chart : f.window->charts())
+            if (chart->chartId() == id)
+                return chart;
+        return nullptr;
+    }
+
+private slots:
+    void init() { f.open(); }
+    void cleanup() { f.close(); }
+
+    void kvAndReloadLabelsNameTheirOwnFigures_data()
+    {
+        QTest::addColumn<QString>("options"); // name=value;...; "pin" pins the scenario first
+        QTest::addColumn<QString>("lang");
+        const std::pair<const char*, const char*> scenarios[] = {
+            {"gqa", "model=llama-3.1-8b"},
+            {"mha", "model=llama-2-7b"},
+            {"mla", "model=deepseek-v2-lite;gpu=h100-sxm"},
+            {"kv in cpu ram", "model=llama-3.1-8b;kv-placement=cpu"},
+            {"70b on two h100", "model=llama-3.1-70b;gpus=2;gpu=h100-sxm;context=32768"},
+            {"does not fit", "model=llama-3.1-70b;gpus=1;gpu=rtx-4090;context=32768"},
+            {"pinned", "pin;weights=q4_k_m"}};
+        for (const auto& [name, options] : scenarios)
+            for (const char* lang : {"en", "ja"})
+                QTest::addRow("%s %s", name, lang)
+                    << QString::fromLatin1(options) << QString::fromLatin1(lang);
+    }
+
+    // The KV and reload charts in the window at 1280x800 and on a slide: each callout sits by the
+    // crossing or line it names, over no other crossing and with no line through it, and every
+    // limit drawn across the plot is named (issue 42: a GQA number on the MHA crossing, a free
+    // label struck through by curves, tiers named only by colour, a pinned budget unnamed).
+    void kvAndReloadLabelsNameTheirOwnFigures()
+    {
+        QFETCH(QString, options);
+        QFETCH(QString, lang);
+        f.window->setLanguage(lang);
+        std::vector<std::pair<std::string, std::string>> changes;
+        for (const QString& option : options.split(QLatin1Char(';'))) {
+            if (option == QLatin1String("pin"))
+                QVERIFY(f.controller->pin());
+            else
+                changes.emplace_back(option.section(QLatin1Char('='), 0, 0).toStdString(),
+                                     option.section(QLatin1Char('='), 1).toStdString());
+        }
+        change(changes);
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+        for (const QString& id : {QStringLiteral("kv"), QStringLiteral("breakeven")}) {
+            ui::ChartBase* chart = chartWithId(id);
+            QVERIFY(chart && f.window->showPage(id));
+            QApplication::processEvents();
+            chart->replot(QCustomPlot::rpImmediateRefresh);
+            for (const QSize size : {QSize(), QSize(960, 540)}) {
+                if (size.isValid())
+                    chart->layOutAt(size);
+                QJsonObject layout = ui::describeChart(*chart);
+                if (size.isValid()) // drawn at the slide's size, whatever the widget's
+                    layout[QStringLiteral("rect")] = QJsonArray{0, 0, size.width(), size.height()};
+                const QString where = size.isValid() ? u" (slide)"_s : u" (window)"_s;
+                const QString problem = layoutProblem(layout) + calloutProblem(layout, 40);
+                QVERIFY2(problem.isEmpty(), qPrintable(problem + where));
+            }
+            chart->layOutAt(chart->rect().size());
+        }
+        f.window->setLanguage(QStringLiteral("en"));
+    }
+
+    void viewsOfAScenarioThatCannotRunDrawNoFigures_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("says");
+        QTest::addRow("en") << u"en"_s << u"does not run"_s;
+        QTest::addRow("ja") << u"ja"_s << u"動作しません"_s;
+    }
+
+    // Llama 3.1 70B in FP16 on one RTX 4090: the weights alone overflow. The tokens-that-fit and
+    // reload charts draw no bar or curve for it (they once drew bars of 0 tokens) and say why,
+    // in the window and on a slide; the layout file says they are empty.
+    void viewsOfAScenarioThatCannotRunDrawNoFigures()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QString, says);
+        f.window->setLanguage(lang);
+        change({{"model", "llama-3.1-70b"},
+                {"gpu", "rtx-4090"},
+                {"gpus", "1"},
+                {"weights", "fp16"},
+                {"context", "8192"}});
+        QVERIFY(!f.controller->snapshot().verdict.runs);
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+        for (const QString& id : {QStringLiteral("tokens"), QStringLiteral("breakeven")}) {
+            ui::ChartBase* chart = chartWithId(id);
+            QVERIFY(chart && f.window->showPage(id));
+            QApplication::processEvents();
+            for (const QSize size : {QSize(), QSize(960, 540)}) {
+                if (size.isValid())
+                    chart->layOutAt(size);
+                const QJsonObject layout = ui::describeChart(*chart);
+                QVERIFY2(layout[QStringLiteral("empty")].toString().contains(says),
+                         qPrintable(id + u": "_s + layout[QStringLiteral("empty")].toString()));
+                QVERIFY2(layout[QStringLiteral("series")].toArray().isEmpty(), qPrintable(id));
+                QVERIFY2(layout[QStringLiteral("lines")].toArray().isEmpty(), qPrintable(id));
+                for (const QJsonValue& label : layout[QStringLiteral("labels")].toArray())
+                    QVERIFY2(label[QStringLiteral("kind")].toString() != u"callout"_s,
+                             qPrintable(id + label[QStringLiteral("text")].toString()));
+                QVERIFY(!chart->xAxis->visible() && !chart->yAxis->visible());
+            }
+            chart->layOutAt(chart->rect().size());
+        }
+        // Runnable again, the figures come back.
+        change({{"model", "llama-3.1-8b"}, {"weights", "q4_k_m"}});
+        for (const QString& id : {QStringLiteral("tokens"), QStringLiteral("breakeven")}) {
+            const QJsonObject layout = ui::describeChart(*chartWithId(id));
+            QVERIFY(!layout.contains(QStringLiteral("empty")));
+            QVERIFY(!layout[QStringLiteral("series")].toArray().isEmpty());
+        }
+        f.window->setLanguage(QStringLiteral("en"));
+    }
+
+    // The three storage tiers in three hues, each drawn as it is (no ink adjustment) on the light
+    // and the dark plot, so they stay apart in both (three teals once met in the middle).
+    void storageTiersAreDistinctInBothThemes()
+    {
+        const QColor tiers[] = {ui::colors::cpuRam, ui::colors::nvme, ui::colors::sata};
+        for (const QPalette& palette : {QPalette(Qt::white), ui::darkPalette()}) {
+            const ui::ChartStyle style =
+                ui::ChartStyle::fromPalette(palette, QApplication::font(), 1.0);
+            for (const QColor& tier : tiers)
+                QCOMPARE(style.ink(tier), tier);
+        }
+        for (int a = 0; a < 3; ++a)
+            for (int b = a + 1; b < 3; ++b) {
+                const int hues = std::abs(tiers[a].hslHue() - tiers[b].hslHue());
+                QVERIFY2(std::min(hues, 360 - hues) >= 30, qPrintable(QString::number(hues)));
+            }
+        // Darker for the faster tier.
+        QVERIFY(ui::relativeLuminance(tiers[0]) < ui::relativeLuminance(tiers[1]));
+        QVERIFY(ui::relativeLuminance(tiers[1]) < ui::relativeLuminance(tiers[2]));
+    }
+};
+
+KVSCOPE_TEST_SUITE(TestChartLabels, "tst_chart_labels", kvscope::test::SuiteApp::Widgets)
+#include "tst_chart_labels.moc"
