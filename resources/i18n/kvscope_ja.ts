@@ -985,11 +985,11 @@
     </message>
     <message>
         <source>This scenario does not run: the weights, activations and runtime overhead fill the GPU memory and leave none for the KV cache.</source>
-        <translation>このシナリオは動作しません：重み、アクティベーション、ランタイムのオーバーヘッドで GPU メモリが埋まり、KVキャッシュに使える領域が残りません。</translation>
+        <translation>このシナリオは動作しません：重み、アクティベーション、ランタイムのオーバーヘッドで GPU メモリが埋まり、KV キャッシュに使える領域が残りません。</translation>
     </message>
     <message>
         <source>This scenario does not run: the KV cache of %1 sequences of %2 tokens does not fit in the memory left for it.</source>
-        <translation>このシナリオは動作しません：同時実行数 %1、コンテキスト長 %2 トークンの KVキャッシュが、残りのメモリに収まりません。</translation>
+        <translation>このシナリオは動作しません：同時実行数 %1、コンテキスト長 %2 トークンの KV キャッシュが、残りのメモリに収まりません。</translation>
     </message>
     <message>
         <source>This scenario does not run: the host RAM cannot hold what is offloaded to it.</source>
@@ -1632,15 +1632,15 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>Memory for the KV cache (one GPU)</source>
-        <translation>KVキャッシュ用メモリ(GPU 1 基)</translation>
+        <translation>KV キャッシュ用メモリ(GPU 1 基)</translation>
     </message>
     <message>
         <source>KV cache size (tokens)</source>
-        <translation>KVキャッシュ容量(トークン)</translation>
+        <translation>KV キャッシュ容量(トークン)</translation>
     </message>
     <message>
         <source>KV cache blocks (one GPU)</source>
-        <translation>KVキャッシュのブロック数(GPU 1 基)</translation>
+        <translation>KV キャッシュのブロック数(GPU 1 基)</translation>
     </message>
     <message>
         <source>Maximum concurrency</source>
@@ -1660,7 +1660,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>KV cache buffers</source>
-        <translation>KVキャッシュのバッファ</translation>
+        <translation>KV キャッシュのバッファ</translation>
     </message>
     <message>
         <source>Compute buffers on the GPUs</source>
@@ -1696,7 +1696,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>No engine overhead reaches the logged KV cache size of %1 for this scenario.</source>
-        <translation>このシナリオでは、エンジンのオーバーヘッドをどう合わせても、ログの KVキャッシュ容量 %1 に届きません。</translation>
+        <translation>このシナリオでは、エンジンのオーバーヘッドをどう合わせても、ログの KV キャッシュ容量 %1 に届きません。</translation>
     </message>
     <message>
         <source>Check a start-up log</source>
@@ -1744,7 +1744,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>Uses the scenario and fits the engine&apos;s runtime overhead so that kvscope&apos;s KV cache size equals the logged one.</source>
-        <translation>このシナリオを使い、kvscope の KVキャッシュ容量がログの値と一致するよう、エンジンのランタイムオーバーヘッドを合わせ込みます。</translation>
+        <translation>このシナリオを使い、kvscope の KV キャッシュ容量がログの値と一致するよう、エンジンのランタイムオーバーヘッドを合わせ込みます。</translation>
     </message>
     <message>
         <source>Close</source>
