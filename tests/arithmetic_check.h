@@ -23,17 +23,10 @@ public:
     static std::vector<double> results(const std::string& text)
     {
         std::vector<double> out;
-        size_t start = 0;
-        while (start <= text.size()) {
-            const size_t end = std::min(text.find(';', start), text.size());
-            const std::string segment = text.substr(start, end - start);
-            start = end + 1;
-            const size_t eq = segment.rfind(" = ");
-            if (eq == std::string::npos)
-                continue;
-            ArithmeticCheck right(segment.substr(eq + 3), 0);
+        for (const Equation& e : equations(text)) {
+            ArithmeticCheck right(e.right, 0);
             if (const std::optional<double> rhs = right.expression())
-                out.push_back(segment.find("overflows") != std::string::npos ? -*rhs : *rhs);
+                out.push_back(e.overflow ? -*rhs : *rhs);
         }
         return out;
     }
@@ -43,21 +36,15 @@ public:
     static std::optional<std::string> mismatch(const std::string& text, double tolerance)
     {
         double previous = 0;
-        size_t start = 0;
-        while (start <= text.size()) {
-            const size_t end = std::min(text.find(';', start), text.size());
-            const std::string segment = text.substr(start, end - start);
-            start = end + 1;
-            const size_t eq = segment.rfind(" = ");
-            if (eq == std::string::npos)
-                continue;
-            ArithmeticCheck left(segment.substr(0, eq), previous);
-            ArithmeticCheck right(segment.substr(eq + 3), 0);
+        for (const Equation& e : equations(text)) {
+            const std::string& segment = e.segment;
+            ArithmeticCheck left(e.left, previous);
+            ArithmeticCheck right(e.right, 0);
             const std::optional<double> lhs = left.expression();
             std::optional<double> rhs = right.expression();
             if (!lhs || !rhs)
                 return "unreadable: " + segment;
-            if (segment.find("overflows") != std::string::npos)
+            if (e.overflow)
                 rhs = -*rhs;
             // A difference of rounded terms is as uncertain as the terms are large.
             const double scale = std::max({std::fabs(*lhs), std::fabs(*rhs), left.m_terms});
@@ -72,6 +59,30 @@ public:
     }
 
 private:
+    // A ';'-separated segment of the text that states "left = right".
+    struct Equation
+    {
+        std::string segment, left, right;
+        bool overflow = false; // the result stands for memory short, negative
+    };
+
+    static std::vector<Equation> equations(const std::string& text)
+    {
+        std::vector<Equation> out;
+        size_t start = 0;
+        while (start <= text.size()) {
+            const size_t end = std::min(text.find(';', start), text.size());
+            std::string segment = text.substr(start, end - start);
+            start = end + 1;
+            const size_t eq = segment.rfind(" = ");
+            if (eq == std::string::npos)
+                continue;
+            const bool overflow = segment.find("overflows") != std::string::npos;
+            out.push_back({segment, segment.substr(0, eq), segment.substr(eq + 3), overflow});
+        }
+        return out;
+    }
+
     ArithmeticCheck(std::string text, double previous)
         : m_text(std::move(text)), m_previous(previous)
     {
