@@ -120,4 +120,40 @@ inline QString calloutProblem(const QJsonObject& chart, double near)
     return {};
 }
 
+// Whether a segment between two points crosses a box: sampled every pixel, as a curve drawn
+// between its points would pass through it.
+inline bool segmentCrosses(const QPointF& a, const QPointF& b, const QRectF& box)
+{
+    const int steps = std::max(1, int(std::ceil(std::hypot(b.x() - a.x(), b.y() - a.y()))));
+    for (int i = 0; i <= steps; ++i)
+        if (box.contains(a + (b - a) * (double(i) / steps)))
+            return true;
+    return false;
+}
+
+// What a layout file says is wrong with a chart's callouts and curves, or "": a boxed callout
+// with a curve drawn through it, which the box would hide.
+inline QString curveUnderCalloutProblem(const QJsonObject& chart)
+{
+    const QString id = chart[QStringLiteral("id")].toString();
+    for (const QJsonValue& value : chart[QStringLiteral("labels")].toArray()) {
+        const QJsonObject label = value.toObject();
+        if (label[QStringLiteral("kind")].toString() != QLatin1String("callout") ||
+            !label[QStringLiteral("boxed")].toBool())
+            continue;
+        const QRectF box = rectOf(label[QStringLiteral("rect")]).adjusted(2, 2, -2, -2);
+        for (const QJsonValue& series : chart[QStringLiteral("series")].toArray()) {
+            if (series[QStringLiteral("markers")].toBool())
+                continue; // points, not a curve
+            const QJsonArray points = series[QStringLiteral("points")].toArray();
+            for (qsizetype i = 1; i < points.size(); ++i)
+                if (segmentCrosses(pointOf(points[i - 1]), pointOf(points[i]), box))
+                    return QStringLiteral("%1: \"%2\" hides curve \"%3\"")
+                        .arg(id, label[QStringLiteral("text")].toString(),
+                             series[QStringLiteral("name")].toString());
+        }
+    }
+    return {};
+}
+
 } // namespace kvscope::test

@@ -883,7 +883,7 @@
     </message>
     <message>
         <source>%1 wins from %2</source>
-        <translation>%1: %2以上で有利</translation>
+        <translation>%1が有利: %2以上</translation>
     </message>
     <message>
         <source>Prompt %1</source>
@@ -2740,6 +2740,10 @@ Error: %6 %</source>
     <message>
         <source>Live</source>
         <translation>編集中</translation>
+    </message>
+    <message>
+        <source>engine budget %1</source>
+        <translation>エンジンの使用上限 %1</translation>
     </message>
 </context>
 <context>

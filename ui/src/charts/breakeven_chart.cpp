@@ -97,7 +97,16 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
         &low, &high, tr("recompute"));
 
     setContextAxis(xAxis, from, to); // first: the labels below are placed in its pixels
-    const double rowTop = placeCrossLabels(snap.evaluation.breakeven, from, to);
+    // In smaller type where the rows would take over half a short plot (the window's chart in
+    // Japanese): the axis leaves the rows at most half of it, and more would cover curves.
+    for (QCPItemText* label : m_crossLabels)
+        label->setFont(scaledFont(0.95, true));
+    double rowTop = placeCrossLabels(snap.evaluation.breakeven, from, to);
+    if (rowTop * axisRect()->height() + 4 > 0.5 * axisRect()->height()) {
+        for (QCPItemText* label : m_crossLabels)
+            label->setFont(scaledFont(0.78, true));
+        rowTop = placeCrossLabels(snap.evaluation.breakeven, from, to);
+    }
     // Room over the highest curve for the label rows, so they cover no curve.
     const double bottom = std::max(low / 2, high / 1e7);
     yAxis->setRange(

@@ -8,6 +8,7 @@
 #include <qcustomplot.h>
 
 #include <functional>
+#include <optional>
 
 namespace kvscope::ui {
 
@@ -112,13 +113,19 @@ protected:
     // The box a text item draws, padding included, in pixels (as QCPItemText measures it).
     static QSizeF labelSize(const QCPItemText* label);
     // The top of a log axis reaching down to `bottom` that leaves `pixels` of the axis rect's
-    // height free above `value`.
-    double logTopAbove(double value, double bottom, double pixels) const;
+    // height free above `value`, but no more than `maxShare` of it.
+    double logTopAbove(double value, double bottom, double pixels, double maxShare = 0.5) const;
     // `text` broken into lines no wider than `width` pixels in `font` (its own breaks kept).
     static QString wrapToWidth(const QString& text, const QFont& font, double width);
     // Puts `label` beside the point (key, value) of a log value axis, `factor` away from it,
-    // where it stays inside the plot.
-    void placeBesidePoint(QCPItemText* label, double key, double value, double factor) const;
+    // where it stays inside the plot and hides no curve; where the curves leave no room there,
+    // farther off with `leader` drawn from the point to it.
+    void placeBesidePoint(QCPItemText* label, double key, double value, double factor,
+                          QCPItemLine* leader = nullptr) const;
+    bool clearSpot(const QRectF& box, const QCPItemText* label) const;
+    std::optional<QRectF> nearestClearSpot(const QCPItemText* label, const QPointF& point) const;
+    // Whether `curve`, drawn between its points, runs through `box` (pixels).
+    static bool curveCrosses(const QRectF& box, const QCPGraph* curve);
     // A log axis of context lengths with ticks at 256, 1K, 4K, ... (powers of four).
     void setContextAxis(QCPAxis* axis, double from, double to) const;
     // A log axis of counts (powers of ten): 1, 10, 100, 1K, 10K, 1M (axis_tickers.h has the

@@ -31,8 +31,12 @@ DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
     m_current->setLineStyle(QCPGraph::lsNone);
     m_current->removeFromLegend();
     m_current->setLayer(markerLayer());
+    markMarkerSeries(m_current); // points, not a curve
     m_currentLabel = new QCPItemText(this);
     m_currentLabel->setLayer(markerLayer());
+    m_currentLeader = new QCPItemLine(this);
+    m_currentLeader->setLayer(markerLayer());
+    m_currentLeader->setVisible(false);
     m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     tieLabel(m_currentLabel, m_current); // beside the point it names, never over it
     setTimeLogAxis(yAxis);
@@ -66,6 +70,7 @@ void DecodeLatencyChart::applySeriesStyle()
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, chartStyle().foreground,
                                                10 * chartStyle().lineScale));
     styleCallout(m_currentLabel, chartStyle().foreground);
+    m_currentLeader->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1));
 }
 
 void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
@@ -137,13 +142,18 @@ void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
     const Scenario& s = snap.scenario;
     const DecodeTiming& d = snap.evaluation.decode;
     m_current->setData({double(s.context)}, {std::max(d.selectedMs, 1e-3)});
-    // A scenario that does not fit has no decode time to show, only where it would fall.
+    // A scenario that does not fit has no decode time to show, only where it would fall: an
+    // open circle, not the solid point of a figure.
     const bool runs = snap.verdict.runs;
+    m_current->setScatterStyle(
+        QCPScatterStyle(runs ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssCircle,
+                        chartStyle().foreground, 10 * chartStyle().lineScale));
     m_currentLabel->setText(
         runs ? tr("%1: %2").arg(UiText::contextShort(double(s.context)),
                                 UiText::duration(d.selectedMs))
              : tr("%1: does not fit").arg(UiText::contextShort(double(s.context))));
-    placeBesidePoint(m_currentLabel, double(s.context), std::max(d.selectedMs, 1e-3), 1.6);
+    placeBesidePoint(m_currentLabel, double(s.context), std::max(d.selectedMs, 1e-3), 1.6,
+                     m_currentLeader);
 }
 
 QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const

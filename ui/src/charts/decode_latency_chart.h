@@ -31,6 +31,7 @@ private:
     QCPItemRect* m_slowRegion = nullptr;
     QCPItemText* m_slowLabel = nullptr;
     QCPItemText* m_currentLabel = nullptr;
+    QCPItemLine* m_currentLeader = nullptr; // to the label, when the curves push it away
 };
 
 } // namespace kvscope::ui

@@ -174,10 +174,11 @@ void KvGrowthChart::placeCrossingLabels()
     if (!m_freeLine->visible())
         return;
     // A curve rising through the free line leaves two corners of its crossing empty: over the
-    // line to its left and under it to its right. Each number takes the first corner (then the
-    // row beyond it) that covers no crossing marker, line or other label, and no curve at all,
-    // else at least not its own; a number with no room left is hidden (the Tokens-that-fit
-    // chart shows it too).
+    // line to its left and under it to its right. Each number takes the first spot by its
+    // crossing (those corners, the other two, the row beyond them, then centred over or under
+    // it, kept inside the plot) that covers no crossing marker, line, curve or other label: a
+    // boxed number over a curve would hide it. A number with no such spot is hidden (the
+    // Tokens-that-fit chart shows it too).
     const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
     const QRectF plot(axisRect()->rect());
     const double gap = markerRadius() + 2;
@@ -186,29 +187,18 @@ void KvGrowthChart::placeCrossingLabels()
         QCPItemText* label = m_crossLabels[i];
         if (!m_crossLabelWanted[i])
             continue;
-        const QSizeF size = labelSize(label);
-        const double x = xAxis->coordToPixel(m_crossKey[i]);
-        auto clear = [&](const QRectF& box, bool anyCurve) {
-            const auto crossesBox = [&](const QCPGraph* c) { return crosses(box, c); };
+        auto clear = [&](const QRectF& box) {
             return plot.contains(box) && clearsMarkers(box) && clearOfLines(box) &&
-                   !crosses(box, m_curves[i]) &&
-                   (!anyCurve || std::none_of(curves.begin(), curves.end(), crossesBox)) &&
+                   std::none_of(curves.begin(), curves.end(),
+                                [&](const QCPGraph* c) { return curveCrosses(box, c); }) &&
                    std::none_of(taken.begin(), taken.end(),
                                 [&](const QRectF& t) { return t.intersects(box); });
         };
         std::optional<QRectF> spot;
-        for (int pass = 0; pass < 2 && !spot; ++pass)
-            for (int row = 0; row < 2 && !spot; ++row)
-                for (const bool over : {true, false})
-                    for (const bool left : {true, false}) {
-                        const double shift = row * (size.height() + 1);
-                        const QRectF box(left ? x - gap - size.width() : x + gap,
-                                         over ? lineY - gap - size.height() - shift
-                                              : lineY + gap + shift,
-                                         size.width(), size.height());
-                        if (!spot && clear(box, pass == 0))
-                            spot = box;
-                    }
+        for (const QRectF& box :
+             spotsAroundCrossing(xAxis->coordToPixel(m_crossKey[i]), lineY, labelSize(label), gap))
+            if (!spot && clear(box))
+                spot = box;
         label->setVisible(bool(spot));
         if (!spot)
             continue;
@@ -217,6 +207,36 @@ void KvGrowthChart::placeCrossingLabels()
                                    yAxis->pixelToCoord(spot->top()));
         taken.push_back(*spot);
     }
+}
+
+// The spots beside a crossing at pixel (x, lineY), in order of preference: the four corners, the
+// row beyond them, then centred over and under it, each kept inside the plot.
+std::vector<QRectF> KvGrowthChart::spotsAroundCrossing(double x, double lineY, const QSizeF& size,
+                                                       double gap) const
+{
+    const QRectF plot(axisRect()->rect());
+    auto inside = [&](double left) {
+        return std::clamp(left, plot.left(), std::max(plot.left(), plot.right() - size.width()));
+    };
+    std::vector<QRectF> spots;
+    for (int row = 0; row < 2; ++row)
+        for (const bool over : {true, false})
+            for (const bool left : {true, false}) {
+                const double shift = row * (size.height() + 1);
+                spots.emplace_back(left ? x - gap - size.width() : x + gap,
+                                   over ? lineY - gap - size.height() - shift : lineY + gap + shift,
+                                   size.width(), size.height());
+            }
+    for (int row = 0; row < 2; ++row)
+        for (const bool over : {true, false}) {
+            const double shift = row * (size.height() + 1);
+            spots.emplace_back(inside(x - size.width() / 2),
+                               over ? lineY - gap - size.height() - shift : lineY + gap + shift,
+                               size.width(), size.height());
+        }
+    for (size_t i = 0; i < 8; ++i) // the corners again, moved inside the plot
+        spots.emplace_back(inside(spots[i].left()), spots[i].top(), size.width(), size.height());
+    return spots;
 }
 
 // On its line at the left, where every curve is lowest, else at the right; over the line, else
@@ -281,7 +301,7 @@ std::optional<QRectF> KvGrowthChart::spotOnLine(const QCPItemText* label, double
                         plot.contains(box) && clearsMarkers(box) && clearOfLines(box) &&
                         (!anyCurve ||
                          std::none_of(curves.begin(), curves.end(),
-                                      [&](const QCPGraph* c) { return crosses(box, c); })) &&
+                                      [&](const QCPGraph* c) { return curveCrosses(box, c); })) &&
                         std::none_of(taken.begin(), taken.end(),
                                      [&](const QRectF& t) { return t.intersects(box); });
                     if (clear)
@@ -314,28 +334,6 @@ bool KvGrowthChart::clearOfLines(const QRectF& box) const
         const double y = line->point1->pixelPosition().y();
         return line->visible() && y >= box.top() && y <= box.bottom();
     });
-}
-
-bool KvGrowthChart::crosses(const QRectF& box, const QCPGraph* curve) const
-{
-    const QLineF edges[] = {{box.topLeft(), box.topRight()},
-                            {box.topRight(), box.bottomRight()},
-                            {box.bottomRight(), box.bottomLeft()},
-                            {box.bottomLeft(), box.topLeft()}};
-    QPointF previous;
-    bool first = true;
-    for (const QCPGraphData& d : *curve->data()) {
-        const QPointF p = curve->coordsToPixels(d.key, d.value);
-        if (box.contains(p))
-            return true;
-        if (!first)
-            for (const QLineF& edge : edges)
-                if (QLineF(previous, p).intersects(edge) == QLineF::BoundedIntersection)
-                    return true;
-        previous = p;
-        first = false;
-    }
-    return false;
 }
 
 std::vector<const QCPGraph*> KvGrowthChart::shownCurves() const

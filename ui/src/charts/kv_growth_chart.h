@@ -31,6 +31,8 @@ private:
     void placeCrossingLabels();
     void placeFreeLabel(std::vector<QRectF>* taken);
     void placePinnedFreeLabels(std::vector<QRectF>* taken);
+    std::vector<QRectF> spotsAroundCrossing(double x, double lineY, const QSizeF& size,
+                                            double gap) const;
     std::optional<QRectF> spotOnLine(const QCPItemText* label, double lineY,
                                      const std::vector<QRectF>& taken) const;
     double markerRadius() const;
@@ -38,7 +40,6 @@ private:
     // Whether `box` (pixels) clears every crossing marker, with the marker's radius around it.
     bool clearsMarkers(const QRectF& box) const;
     // Whether the line drawn through `curve`'s points passes through `box` (pixels).
-    bool crosses(const QRectF& box, const QCPGraph* curve) const;
     std::vector<const QCPGraph*> shownCurves() const; // the live and pinned curves on screen
     void drawPinned(const EvaluationSnapshot& snap, double unitBytes, double* lowestBytes);
     QCPGraph* m_curves[CurveCount] = {};

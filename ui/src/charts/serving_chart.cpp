@@ -43,8 +43,12 @@ ServingChart::ServingChart(QWidget* parent) : ChartBase(parent)
     m_current->setLineStyle(QCPGraph::lsNone);
     m_current->removeFromLegend();
     m_current->setLayer(markerLayer());
+    markMarkerSeries(m_current); // points, not a curve
     m_currentLabel = new QCPItemText(this);
     m_currentLabel->setLayer(markerLayer());
+    m_currentLeader = new QCPItemLine(this);
+    m_currentLeader->setLayer(markerLayer());
+    m_currentLeader->setVisible(false);
     tieLabel(m_currentLabel, m_current); // beside the points it names, never over them
     m_note = new QCPItemText(this);
     m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -80,6 +84,7 @@ void ServingChart::applySeriesStyle()
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, chartStyle().foreground,
                                                10 * chartStyle().lineScale));
     styleCallout(m_currentLabel, chartStyle().foreground);
+    m_currentLeader->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1));
     m_note->setColor(chartStyle().foreground);
     m_note->setFont(scaledFont(1.0));
 }
@@ -190,6 +195,7 @@ void ServingChart::drawMarkers(const EvaluationSnapshot& snap)
     const bool shown = own && own->unavailable.empty() && !m_serving.refused &&
                        own->atUsers.aggregateTokensPerS > 0;
     m_currentLabel->setVisible(shown);
+    m_currentLeader->setVisible(false);
     if (!shown) {
         m_current->data()->clear();
         return;
@@ -217,8 +223,16 @@ void ServingChart::drawMarkers(const EvaluationSnapshot& snap)
     else if (own->refusesUsers)
         text = tr("%1 refuses more than %2 concurrent requests")
                    .arg(curveName(*own), UiText::integer(own->maxRequests));
-    m_currentLabel->setText(wrapToWidth(text, m_currentLabel->font(), 0.6 * axisRect()->width()));
-    placeBesidePoint(m_currentLabel, double(p.users), p.aggregateTokensPerS, 1.5);
+    // In smaller type where the curves leave the label no clear spot at full size.
+    for (const double scale : {1.0, 0.8}) {
+        m_currentLabel->setFont(scaledFont(scale, true));
+        m_currentLabel->setText(
+            wrapToWidth(text, m_currentLabel->font(), 0.6 * axisRect()->width()));
+        placeBesidePoint(m_currentLabel, double(p.users), p.aggregateTokensPerS, 1.5,
+                         m_currentLeader);
+        if (clearSpot(labelBox(m_currentLabel), m_currentLabel))
+            break;
+    }
     (void)snap;
 }
 

@@ -39,6 +39,7 @@ private:
     QCPGraph* m_eachKey = nullptr;
     QCPGraph* m_current = nullptr;
     QCPItemText* m_currentLabel = nullptr;
+    QCPItemLine* m_currentLeader = nullptr; // to the label, when the curves push it away
     QCPItemText* m_note = nullptr;
 };
 

@@ -9,6 +9,19 @@
 
 namespace kvscope::ui {
 
+namespace {
+
+// A count in three significant digits: 1.71M, 480K.
+QString compactCount(double value)
+{
+    const bool millions = value >= 1e6;
+    const double scaled = value / (millions ? 1e6 : 1e3);
+    const int decimals = scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2;
+    return UiText::number(scaled, decimals) + (millions ? QLatin1Char('M') : QLatin1Char('K'));
+}
+
+} // namespace
+
 TokensFitChart::TokensFitChart(QWidget* parent) : ChartBase(parent)
 {
     for (int i = 0; i < KindCount; ++i) {
@@ -305,6 +318,8 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
         m_labels[i]->setText(m_valueTexts[i]);
         if (labelSize(m_labels[i]).width() > roomPx)
             m_labels[i]->setText(m_shortTexts[i]);
+        if (labelSize(m_labels[i]).width() > roomPx && m_values[i] >= 1e4) // 1.71M, the tooltip
+            m_labels[i]->setText(compactCount(m_values[i]));               // has every digit
         // Restyled only when it moves in or out: this runs on every step of a context drag.
         const bool boxed = m_labels[i]->brush().style() != Qt::NoBrush;
         if (inside && boxed) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/vram_chart.h"
 
+#include "export/layout_file.h"
 #include "window/ui_text.h"
 
 #include <algorithm>
@@ -27,12 +28,18 @@ VramChart::VramChart(QWidget* parent) : ChartBase(parent)
 
     m_capacityLine = new QCPItemStraightLine(this);
     m_budgetLine = new QCPItemStraightLine(this);
+    // In the column right of the bars: the capacity's label just above its line, the overflow's
+    // above that, the engine budget's just under its own line (which is never above the
+    // capacity), so no line runs through a label and each sits by its own line.
     m_capacityLabel = new QCPItemText(this);
     m_capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_capacityLabel->setClipToAxisRect(false);
-    // Just above the capacity line, beside the part of the bar that does not fit; the capacity
-    // label then sits just under the line, so the two never meet.
+    tieLabelToLine(m_capacityLabel, m_capacityLine);
+    m_budgetLabel = new QCPItemText(this);
+    m_budgetLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_budgetLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    tieLabelToLine(m_budgetLabel, m_budgetLine);
     m_overflowLabel = new QCPItemText(this);
     m_overflowLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_overflowLabel->setTextAlignment(Qt::AlignRight);
@@ -77,8 +84,8 @@ void VramChart::applySeriesStyle()
     }
     m_note->setColor(chartStyle().foreground);
     m_note->setFont(chartStyle().font);
-    // Boxed, so the budget line running under the capacity label does not strike it through.
     styleCallout(m_capacityLabel, chartStyle().foreground, 1.0, false);
+    styleCallout(m_budgetLabel, chartStyle().subtle, 1.0, false);
     styleCallout(m_overflowLabel, colors::overflow);
 }
 
@@ -90,6 +97,7 @@ void VramChart::showComparison(bool on)
     m_capacityLabel->setVisible(!on);
     if (on) {
         m_budgetLine->setVisible(false);
+        m_budgetLabel->setVisible(false);
         m_overflow->setVisible(false);
         m_overflow->removeFromLegend();
         m_overflowLabel->setVisible(false);
@@ -99,6 +107,8 @@ void VramChart::showComparison(bool on)
         bars->setVisible(false);
     for (QCPItemLine* line : m_pinnedCapacity)
         line->setVisible(false);
+    for (QCPItemText* label : m_pinnedCapacityLabels)
+        label->setVisible(false);
 }
 
 void VramChart::drawComparison(const EvaluationSnapshot& snap)
@@ -124,10 +134,15 @@ void VramChart::drawComparison(const EvaluationSnapshot& snap)
         bars->removeFromLegend();
         m_pinnedOverflow.push_back(bars);
         m_pinnedCapacity.push_back(new QCPItemLine(this));
+        auto* label = new QCPItemText(this);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        tieLabelToLine(label, m_pinnedCapacity.back());
+        m_pinnedCapacityLabels.push_back(label);
     }
     QVector<double> keys, values[SegmentCount];
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     bool anyOverflow = false;
+    double highestLabelled = 0;
     for (size_t i = 0; i < n; ++i) {
         const VramSplit& v = splitOf(i);
         const double key = double(i + 1);
@@ -157,6 +172,13 @@ void VramChart::drawComparison(const EvaluationSnapshot& snap)
         cap->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1.5));
         cap->start->setCoords(key - 0.38, v.capacityBytes / unit.bytes);
         cap->end->setCoords(key + 0.38, v.capacityBytes / unit.bytes);
+        // Each scenario's capacity named over its own mark (their GPUs may differ).
+        QCPItemText* capLabel = m_pinnedCapacityLabels[i];
+        styleCallout(capLabel, chartStyle().foreground, 0.8, false);
+        capLabel->setText(UiText::bytes(v.capacityBytes, byteUnits()));
+        capLabel->position->setCoords(key, v.capacityBytes / unit.bytes);
+        capLabel->setVisible(true);
+        highestLabelled = std::max(highestLabelled, v.capacityBytes);
     }
     for (int s = 0; s < SegmentCount; ++s) {
         m_segments[s]->setData(keys, values[s], true);
@@ -174,7 +196,12 @@ void VramChart::drawComparison(const EvaluationSnapshot& snap)
     xAxis->setRange(0.4, double(n) + 0.6);
     xAxis->setLabel(QString());
     yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol)); // the title says "per GPU"
-    yAxis->setRange(0, highest * 1.12 / unit.bytes);
+    // Room over the highest capacity for its label.
+    const double labelPx = m_pinnedCapacityLabels.empty()
+                               ? 0.0
+                               : labelSize(m_pinnedCapacityLabels.front()).height() + 4;
+    const double share = std::min(0.4, labelPx / double(std::max(1, axisRect()->height())));
+    yAxis->setRange(0, std::max(highest * 1.12, highestLabelled / (1.0 - share)) / unit.bytes);
 }
 
 void VramChart::draw(const EvaluationSnapshot& snap)
@@ -231,14 +258,21 @@ void VramChart::setLimitLabels(const VramSplit& v)
             m_overflowLabel->setText(tr("overflow") + QLatin1Char(' ') + size);
     }
     m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
+    m_budgetLabel->setText(tr("engine budget %1").arg(UiText::bytes(v.budgetBytes, byteUnits())));
+}
+
+bool VramChart::budgetShown(const VramSplit& v)
+{
+    return v.reservedBytes > 0.5; // the engine holds some memory back: its budget is a line
 }
 
 // The bar axis's end: a column right of the bars for the overflow and capacity labels, wide
 // enough in pixels for the wider of them, so neither covers a bar.
 double VramChart::barRangeEnd(const VramSplit& v) const
 {
-    const double labelPx = std::max(labelSize(m_capacityLabel).width(),
-                                    v.fits ? 0.0 : labelSize(m_overflowLabel).width()) +
+    const double labelPx = std::max({labelSize(m_capacityLabel).width(),
+                                     budgetShown(v) ? labelSize(m_budgetLabel).width() : 0.0,
+                                     v.fits ? 0.0 : labelSize(m_overflowLabel).width()}) +
                            12;
     const double column = std::min(0.6, labelPx / double(std::max(1, axisRect()->width())));
     return std::max(m_bars * 1.35 + 0.6, (m_bars + 0.3 - 0.4 * column) / (1.0 - column));
@@ -261,13 +295,8 @@ void VramChart::drawLimits(const VramSplit& v, const QVector<double>& keys, doub
     }
     m_capacityLine->point1->setCoords(0, v.capacityBytes / unitBytes);
     m_capacityLine->point2->setCoords(1, v.capacityBytes / unitBytes);
-    // Under the line when the overflow label sits above it.
-    m_capacityLabel->setPositionAlignment(Qt::AlignRight |
-                                          (v.fits ? Qt::AlignBottom : Qt::AlignTop));
-    m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    m_capacityLabel->position->setCoords(0.99, v.capacityBytes / unitBytes);
-    const bool budgetShown = v.reservedBytes > 0.5;
-    m_budgetLine->setVisible(budgetShown);
+    m_budgetLine->setVisible(budgetShown(v));
+    m_budgetLabel->setVisible(budgetShown(v));
     m_budgetLine->point1->setCoords(0, v.budgetBytes / unitBytes);
     m_budgetLine->point2->setCoords(1, v.budgetBytes / unitBytes);
 }
@@ -290,16 +319,20 @@ void VramChart::showOffloaded(const VramSplit& v)
 void VramChart::fitValueAxis(const VramSplit& v, double used, const AxisUnit& unit)
 {
     yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol));
-    double top = std::max(v.capacityBytes, used) * 1.12;
-    if (!v.fits) {
-        // Room above the capacity line for the overflow label, whatever the height.
-        const double headroomPx = labelSize(m_overflowLabel).height() + 6;
-        const double share = std::min(0.6, headroomPx / double(std::max(1, axisRect()->height())));
-        top = std::max(top, v.capacityBytes / (1.0 - share));
-        // Three pixels clear of the line.
-        const double gap = 3.0 * top / double(std::max(1, axisRect()->height()));
-        m_overflowLabel->position->setCoords(0.99, (v.capacityBytes + gap) / unit.bytes);
-    }
+    // Room above the capacity line for its label and the overflow's, whatever the height.
+    const double capacityPx = labelSize(m_capacityLabel).height() + 3;
+    const double headroomPx = capacityPx + (v.fits ? 0.0 : labelSize(m_overflowLabel).height()) + 6;
+    const double plotPx = double(std::max(1, axisRect()->height()));
+    const double share = std::min(0.6, headroomPx / plotPx);
+    const double top = std::max({v.capacityBytes, used * 1.12, v.capacityBytes / (1.0 - share)});
+    const double bytesPerPx = top / plotPx;
+    // Three pixels clear of the lines.
+    m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_capacityLabel->position->setCoords(0.99, (v.capacityBytes + 3 * bytesPerPx) / unit.bytes);
+    m_overflowLabel->position->setCoords(
+        0.99, (v.capacityBytes + capacityPx * bytesPerPx + 3 * bytesPerPx) / unit.bytes);
+    m_budgetLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_budgetLabel->position->setCoords(0.99, (v.budgetBytes - 3 * bytesPerPx) / unit.bytes);
     yAxis->setRange(0, top / unit.bytes);
 }
 
@@ -313,9 +346,9 @@ void VramChart::placeSegmentValues(const double* bytes, double unitBytes)
         const double top = base + bytes[i];
         QCPItemText* label = m_values[i];
         label->setText(UiText::bytes(bytes[i], byteUnits()));
-        label->position->setCoords(1, (base + top) / 2 / unitBytes);
-        const double heightPx =
-            std::abs(yAxis->coordToPixel(base / unitBytes) - yAxis->coordToPixel(top / unitBytes));
+        const auto [middlePx, heightPx] = clearStretch(yAxis->coordToPixel(top / unitBytes),
+                                                       yAxis->coordToPixel(base / unitBytes));
+        label->position->setCoords(1, yAxis->pixelToCoord(middlePx));
         // A narrow bar (presentation mode's large type on a laptop) takes the value smaller
         // before it drops it.
         label->setFont(scaledFont(0.9, true));
@@ -326,6 +359,26 @@ void VramChart::placeSegmentValues(const double* bytes, double unitBytes)
                           size.width() + 4 <= barPx);
         base = top;
     }
+}
+
+std::pair<double, double> VramChart::clearStretch(double topPx, double bottomPx) const
+{
+    std::vector<double> cuts{topPx, bottomPx};
+    for (const QCPItemStraightLine* line : {m_capacityLine, m_budgetLine}) {
+        const double y = line->point1->pixelPosition().y();
+        if (line->visible() && y > topPx && y < bottomPx)
+            cuts.push_back(y);
+    }
+    std::sort(cuts.begin(), cuts.end());
+    std::pair<double, double> best{(topPx + bottomPx) / 2, 0.0}; // middle, height
+    for (size_t i = 1; i < cuts.size(); ++i) {
+        // A line's pen takes two pixels of the stretch beside it.
+        const double from = cuts[i - 1] + (i > 1 ? 2 : 0);
+        const double to = cuts[i] - (i + 1 < cuts.size() ? 2 : 0);
+        if (to - from > best.second)
+            best = {(from + to) / 2, to - from};
+    }
+    return best;
 }
 
 QString VramChart::hoverText(double key, double value, const QPoint&) const

@@ -161,6 +161,8 @@ QJsonObject calloutJson(const QCPItemText* text, const QPointF& origin,
 {
     QJsonObject label = textJson(QStringLiteral("callout"), text->text(),
                                  ChartBase::labelBox(text).translated(origin));
+    if (text->brush().style() != Qt::NoBrush && text->brush().color().alpha() > 0)
+        label[QStringLiteral("boxed")] = true; // it hides what is drawn under it
     if (auto* own =
             qobject_cast<QCPAbstractPlottable*>(text->property(kSeriesProperty).value<QObject*>()))
         if (const auto index = series.indexOf(own); index >= 0)
