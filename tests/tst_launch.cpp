@@ -265,6 +265,7 @@ private slots:
             launchCommand(scenarioFrom({{"engine", "vllm"}, {"weights", "awq-int4"}}));
         QVERIFY(none.text.empty());
         QVERIFY(none.refusal.find("--checkpoint") != std::string::npos);
+        QCOMPARE(none.refusalKind, LaunchRefusal::NoCheckpoint);
         const LaunchCommand own = launchCommand(scenarioFrom(
             {{"engine", "vllm"}, {"weights", "awq-int4"}, {"checkpoint", "/srv/llama-2-7b-awq"}}));
         QVERIFY(own.text.rfind("vllm serve /srv/llama-2-7b-awq \\\n", 0) == 0);
@@ -272,6 +273,8 @@ private slots:
         const LaunchCommand lacks =
             launchCommand(scenarioFrom({{"engine", "llamacpp"}, {"weights", "awq-int4"}}));
         QVERIFY(lacks.refusal.find("does not load weights in awq-int4") != std::string::npos);
+        QCOMPARE(lacks.refusalKind, LaunchRefusal::Weights);
+        QCOMPARE(own.refusalKind, LaunchRefusal::None);
     }
 
     // checkpoints.json read entry by entry: a bad entry is named in the catalog's problems with

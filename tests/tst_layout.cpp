@@ -31,6 +31,7 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +77,19 @@ class TestLayout : public QObject
                                     QString::number(box.x()), QString::number(box.y()),
                                     control->isVisible() ? u"shown"_s : u"hidden"_s)));
         }
+    }
+
+    // The panel's column as wide as what it holds: nothing cut off at its right edge (the
+    // Import button, the lanes box and the remedies' Apply buttons were, in Japanese).
+    void checkColumnHoldsItsContents()
+    {
+        QWidget* content = f.window->panel()->parentWidget();
+        auto* scroll = qobject_cast<QScrollArea*>(content->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        QVERIFY2(content->width() <= scroll->viewport()->width(),
+                 qPrintable(QStringLiteral("content %1 px in a %2 px column")
+                                .arg(content->width())
+                                .arg(scroll->viewport()->width())));
     }
 
     // Every plot on the Charts tab at least 240 x 160 pixels, its legend whole.
@@ -139,10 +153,13 @@ private slots:
         QFETCH(QString, lang);
         QFETCH(QString, theme);
         f.close();
-        f.openAsTheCommandLine({{"model", "llama-3.1-70b"}}, lang, theme);
+        f.openAsTheCommandLine({{"model", "llama-3.1-8b"}, {"context", "65536"}, {"batch", "2"}},
+                               lang, theme);
         ui::renderWindow(*f.window, *f.controller, size);
+        QVERIFY(!f.controller->snapshot().verdict.runs); // the remedies are in the column too
         QCOMPARE(f.window->size(), size);
         checkKeyControlsShown();
+        checkColumnHoldsItsContents();
     }
 
     // The plan table's figures and costs in view without scrolling sideways: on a laptop and

@@ -9,6 +9,7 @@
 #include "charts/tokens_fit_chart.h"
 #include "charts/vram_chart.h"
 #include "export/screenshot.h"
+#include "kvscope/engines/launch_command.h"
 #include "kvscope/settings/settings_registry.h"
 #include "panels/context_control.h"
 #include "panels/headline_bar.h"
@@ -147,6 +148,7 @@ private slots:
     void cleanup();
     void controlsReachScenarioAndCharts();
     void overflowTurnsRed();
+    void launchRefusalsSpeakTheWindowsLanguage();
     void vramBarsFollowTheirRoom();
     void customGpuCarriesItsComputeCapability();
     void extremeSettingsShowNoNonsense_data();
@@ -338,6 +340,29 @@ void TestUi::overflowTurnsRed()
     QCOMPARE(m_window->headline()->tile(HeadlineBar::Fit)->value(), QStringLiteral("Overflows"));
     const QStringList texts = visibleTexts(*m_window);
     QVERIFY(texts.filter(QStringLiteral("overflow")).size() >= 1);
+}
+
+// Each reason a scenario has no launch command, in Japanese in the Japanese window (issue 42:
+// the copy action showed the CLI's English refusal).
+void TestUi::launchRefusalsSpeakTheWindowsLanguage()
+{
+    m_window->setLanguage(QStringLiteral("ja"));
+    const std::pair<std::vector<std::pair<std::string, std::string>>, LaunchRefusal> cases[] = {
+        {{{"model", "qwen2.5-7b"}, {"gpus", "7"}, {"engine", "vllm"}}, LaunchRefusal::HeadSplit},
+        {{{"model", "llama-2-7b"}, {"engine", "llamacpp"}, {"weights", "awq-int4"}},
+         LaunchRefusal::Weights},
+        {{{"model", "llama-2-7b"}, {"engine", "vllm"}, {"weights", "awq-int4"}},
+         LaunchRefusal::NoCheckpoint}};
+    for (const auto& [options, kind] : cases) {
+        const Scenario s = test::scenarioFrom(options);
+        QCOMPARE(launchCommand(s).refusalKind, kind);
+        m_controller->edit([&](Scenario& live) { live = s; });
+        evaluate();
+        const QString text = m_window->launchRefusalText(kind);
+        QVERIFY2(text.contains(QStringLiteral("ください")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral(" the ")), qPrintable(text));
+    }
+    m_window->setLanguage(QStringLiteral("en"));
 }
 
 void TestUi::vramBarsFollowTheirRoom()

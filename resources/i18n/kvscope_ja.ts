@@ -1837,6 +1837,18 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>No launch command</source>
         <translation>起動コマンドはありません</translation>
     </message>
+    <message>
+        <source>%1 does not start on %2 GPUs in tensor parallel: the GPU count does not divide the attention heads evenly. Choose another GPU count.</source>
+        <translation>%1 はテンソル並列 %2 GPU では起動しません。GPU 数がアテンションヘッド数を割り切れないためです。別の GPU 数を選んでください。</translation>
+    </message>
+    <message>
+        <source>%1 does not load weights in %2. Choose other weights or another engine.</source>
+        <translation>%1 は %2 の重みを読み込めません。別の重みか別の推論エンジンを選んでください。</translation>
+    </message>
+    <message>
+        <source>kvscope knows no %1 checkpoint of %2, and %3 does not make one while loading. Enter yours under Checkpoint in the engine settings (a Hugging Face repository or a local path).</source>
+        <translation>kvscope は %2 の %1 チェックポイントを把握しておらず、%3 も読み込み時に変換しません。推論エンジン設定の「チェックポイント」に、お使いのもの（Hugging Face のリポジトリかローカルパス）を入力してください。</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::MatrixPage</name>
@@ -2706,10 +2718,6 @@ Error: %6 %</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <source>capacity %1</source>
-        <translation>容量 %1</translation>
-    </message>
-    <message>
         <source>%1 of weights offloaded to CPU RAM</source>
         <translation>重みのうち %1 を CPU RAM にオフロード</translation>
     </message>
@@ -2742,8 +2750,12 @@ Error: %6 %</source>
         <translation>編集中</translation>
     </message>
     <message>
-        <source>engine budget %1</source>
-        <translation>エンジンの使用上限 %1</translation>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>engine budget</source>
+        <translation>エンジンの使用上限</translation>
     </message>
 </context>
 <context>

@@ -145,12 +145,16 @@ CheckpointChoice chooseCheckpoint(const Scenario& s)
 LaunchCommand launchCommand(const Scenario& scenario)
 {
     LaunchCommand refused;
-    if (!splitsHeadsEvenly(scenario))
+    if (!splitsHeadsEvenly(scenario)) {
         refused.refusal = headSplitRefusal(scenario);
-    else if (std::string weights = weightsRefusal(scenario); !weights.empty())
+        refused.refusalKind = LaunchRefusal::HeadSplit;
+    } else if (std::string weights = weightsRefusal(scenario); !weights.empty()) {
         refused.refusal = std::move(weights);
-    else
+        refused.refusalKind = LaunchRefusal::Weights;
+    } else {
         refused.refusal = chooseCheckpoint(scenario).refusal;
+        refused.refusalKind = LaunchRefusal::NoCheckpoint;
+    }
     if (!refused.refusal.empty())
         return refused;
     return engineModule(scenario.engine).launchCommand(scenario);

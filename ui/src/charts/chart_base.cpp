@@ -61,6 +61,7 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
             m_aroundPlot = around;
             updateGeometry();
         }
+        wrapEmptyNote(); // to the width this layout left it, which no redraw may follow
         if (!m_last || axisRect()->rect().size() == m_drawnRectSize || m_layoutRedraws >= 4)
             return;
         ++m_layoutRedraws;

@@ -164,6 +164,8 @@ private:
     QCPTextElement* m_subtitle = nullptr; // only while exporting
     QCPLayer* m_markers = nullptr;
     QCPItemText* m_emptyNote = nullptr; // made by the first setEmptyNote
+    QString m_emptyWhy;                 // its text before line breaks, wrapped to each layout
+    void wrapEmptyNote();
     std::vector<double> m_baseKey;
     QString m_legendEntries;         // what m_legendWidths were measured for
     std::vector<int> m_legendWidths; // each legend entry's width, in order

@@ -42,8 +42,16 @@ void ChartBase::setEmptyNote(const QString& why)
     }
     m_emptyNote->setColor(m_style.foreground);
     m_emptyNote->setFont(scaledFont(1.0));
-    m_emptyNote->setText(wrapToWidth(why, m_emptyNote->font(), axisRect()->width() - 16));
+    m_emptyWhy = why;
+    wrapEmptyNote();
     m_emptyNote->setVisible(true);
+}
+
+void ChartBase::wrapEmptyNote()
+{
+    if (m_emptyNote)
+        m_emptyNote->setText(
+            wrapToWidth(m_emptyWhy, m_emptyNote->font(), axisRect()->width() - 16));
 }
 
 QString ChartBase::notRunningNote(const EvaluationSnapshot& snap) const

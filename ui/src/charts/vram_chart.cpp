@@ -35,9 +35,11 @@ VramChart::VramChart(QWidget* parent) : ChartBase(parent)
     m_capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_capacityLabel->setClipToAxisRect(false);
+    m_capacityLabel->setTextAlignment(Qt::AlignRight);
     tieLabelToLine(m_capacityLabel, m_capacityLine);
     m_budgetLabel = new QCPItemText(this);
     m_budgetLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_budgetLabel->setTextAlignment(Qt::AlignRight);
     m_budgetLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     tieLabelToLine(m_budgetLabel, m_budgetLine);
     m_overflowLabel = new QCPItemText(this);
@@ -257,8 +259,15 @@ void VramChart::setLimitLabels(const VramSplit& v)
         if (labelSize(m_overflowLabel).height() + 6 > 0.45 * axisRect()->height())
             m_overflowLabel->setText(tr("overflow") + QLatin1Char(' ') + size);
     }
-    m_capacityLabel->setText(tr("capacity %1").arg(UiText::bytes(v.capacityBytes, byteUnits())));
-    m_budgetLabel->setText(tr("engine budget %1").arg(UiText::bytes(v.budgetBytes, byteUnits())));
+    // Each on two lines where one would crowd the bar (presentation mode's narrow chart).
+    const double widest = 0.4 * axisRect()->width();
+    const auto setFitting = [widest](QCPItemText* label, const QString& name, const QString& size) {
+        label->setText(name + QLatin1Char(' ') + size);
+        if (labelSize(label).width() > widest)
+            label->setText(name + QLatin1Char('\n') + size);
+    };
+    setFitting(m_capacityLabel, tr("capacity"), UiText::bytes(v.capacityBytes, byteUnits()));
+    setFitting(m_budgetLabel, tr("engine budget"), UiText::bytes(v.budgetBytes, byteUnits()));
 }
 
 bool VramChart::budgetShown(const VramSplit& v)

@@ -23,8 +23,9 @@ QImage renderWindow(MainWindow& window, ScenarioController& controller, const QS
     // A picture of the window shows no text caret: the field that took the focus lets it go.
     if (QWidget* focused = QApplication::focusWidget(); focused && window.isAncestorOf(focused))
         focused->clearFocus();
-    // The second round lets labels placed in pixels follow the layout the first one settled.
-    for (int round = 0; round < 2; ++round) {
+    // The later rounds let labels placed in pixels follow the layout the first one settled, and
+    // the charts follow the panel column once it has widened to what it holds.
+    for (int round = 0; round < 3; ++round) {
         for (ChartBase* chart : window.charts())
             chart->replot(QCustomPlot::rpImmediateRefresh);
         QApplication::processEvents();

@@ -22,6 +22,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
@@ -70,6 +71,8 @@ void MainWindow::buildLayout()
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(m_panel->minimumSizeHint().width() + 24);
+    // The column's least width follows what it holds: remedies and figures come and go.
+    left->installEventFilter(this);
 
     m_headline = new HeadlineBar(this);
     m_views = new ViewPages(m_controller, this);
@@ -256,13 +259,31 @@ void MainWindow::setPresentationMode(bool on)
         m_splitter->restoreState(m_normalSplit);
 }
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    auto* column = qobject_cast<QScrollArea*>(m_splitter ? m_splitter->widget(0) : nullptr);
+    if (event->type() == QEvent::LayoutRequest && column && watched == column->widget() &&
+        column->minimumWidth() < wantedColumnWidth())
+        QMetaObject::invokeMethod(this, &MainWindow::fitPanelColumn, Qt::QueuedConnection);
+    return QMainWindow::eventFilter(watched, event);
+}
+
+// The least width of the panel column: that of everything it holds (in presentation mode the
+// figures and the remedies too, whose buttons were cut off in Japanese), plus its scroll bar.
+int MainWindow::wantedColumnWidth() const
+{
+    auto* column = qobject_cast<QScrollArea*>(m_splitter->widget(0));
+    return column->widget()->minimumSizeHint().width() +
+           column->verticalScrollBar()->sizeHint().width() + 2 * column->frameWidth();
+}
+
 void MainWindow::fitPanelColumn()
 {
     // The panel's larger font sets the column's least width. In presentation mode the column
     // widens, while the charts keep their least, to set the figures three to a row (two take a
     // third row, below a laptop's fold), and the charts take the rest.
     QWidget* column = m_splitter->widget(0);
-    column->setMinimumWidth(m_panel->minimumSizeHint().width() + 24);
+    column->setMinimumWidth(wantedColumnWidth());
     if (!m_presentation)
         return;
     const int beside = column->width() - m_headline->width(); // margins, the scroll bar

@@ -4,6 +4,7 @@
 #include "charts/chart_set.h"
 #include "charts/chart_style.h"
 #include "kvscope/base/number_format.h"
+#include "kvscope/engines/launch_command.h"
 #include "window/scenario_controller.h"
 
 #include <QMainWindow>
@@ -35,6 +36,9 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    // Why the scenario has no launch command, in the window's language (the CLI's English
+    // refusal goes under it as the details).
+    QString launchRefusalText(LaunchRefusal kind) const;
     MainWindow(ScenarioController* controller, AppSettings* settings, Language* language,
                QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -80,6 +84,7 @@ protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -92,6 +97,7 @@ private:
     void applyChartStyle();
     void fitHeadlineScale(); // presentation mode's figures, as large as the window's height allows
     void fitPanelColumn();
+    int wantedColumnWidth() const;
     void showError(const QString& message);
     void updateTitle();
 

@@ -90,16 +90,42 @@ void MainWindow::copySummary()
     statusBar()->showMessage(tr("Summary copied"), 4000);
 }
 
+QString MainWindow::launchRefusalText(LaunchRefusal kind) const
+{
+    const Scenario& s = m_controller->snapshot().scenario;
+    const QString engine = QString::fromStdString(s.engine.name);
+    switch (kind) {
+    case LaunchRefusal::HeadSplit:
+        return tr("%1 does not start on %2 GPUs in tensor parallel: the GPU count does not divide "
+                  "the attention heads evenly. Choose another GPU count.")
+            .arg(engine, UiText::integer(s.gpuCount));
+    case LaunchRefusal::Weights:
+        return tr("%1 does not load weights in %2. Choose other weights or another engine.")
+            .arg(engine, QString::fromStdString(s.weights.name));
+    case LaunchRefusal::NoCheckpoint:
+        return tr("kvscope knows no %1 checkpoint of %2, and %3 does not make one while loading. "
+                  "Enter yours under Checkpoint in the engine settings (a Hugging Face "
+                  "repository or a local path).")
+            .arg(QString::fromStdString(s.weights.name), QString::fromStdString(s.model.name),
+                 engine);
+    case LaunchRefusal::None:
+        break;
+    }
+    return {};
+}
+
 void MainWindow::copyLaunchCommand()
 {
     if (!m_controller->hasSnapshot())
         return;
     const LaunchCommand command = launchCommand(m_controller->snapshot().scenario);
     if (!command.refusal.empty()) {
-        // Nothing to copy: say why, and what would give a command (the engine drawer's
-        // Checkpoint, another GPU count or weights). The reason is the engine's own wording.
-        QMessageBox::information(this, tr("No launch command"),
-                                 QString::fromStdString(command.refusal));
+        // Nothing to copy: say why, in the window's language, and what would give a command;
+        // the details (the GPU counts that work, the flag) in the CLI's own words.
+        QMessageBox box(QMessageBox::Information, tr("No launch command"),
+                        launchRefusalText(command.refusalKind), QMessageBox::Ok, this);
+        box.setDetailedText(QString::fromStdString(command.refusal));
+        box.exec();
         return;
     }
     QApplication::clipboard()->setText(QString::fromStdString(launchCommandText(command)));

@@ -13,6 +13,14 @@ namespace kvscope {
 
 struct Scenario;
 
+// Why there is no command: the window words each reason in its own language.
+enum class LaunchRefusal {
+    None,
+    HeadSplit,   // the tensor-parallel GPU count does not divide the heads
+    Weights,     // the engine does not load these weights
+    NoCheckpoint // no checkpoint in these weights is known, and the engine makes none
+};
+
 struct LaunchCommand
 {
     std::string language;           // "sh" or "python": how to read `text`
@@ -21,6 +29,7 @@ struct LaunchCommand
     std::string source;             // the engine documentation the flags were read from
     std::string refusal; // why the engine would refuse to start the scenario ("" when it starts);
                          // there is no command then
+    LaunchRefusal refusalKind = LaunchRefusal::None;
 };
 
 // The engine's command, or its refusal when it cannot start: a tensor-parallel GPU count that
