@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QTest>
 
 #include <cmath>
@@ -163,6 +164,36 @@ private slots:
             QVERIFY(!layout[QStringLiteral("series")].toArray().isEmpty());
         }
         f.window->setLanguage(QStringLiteral("en"));
+    }
+
+    // Where only the KV cache is short (Llama 3.1 70B on two H100s at 32K x 8), the tokens that
+    // fit are the shortfall the chart exists to show: bars under the context line, not "does
+    // not run"; the headline's longest context is the model's own bar.
+    void tokensFitShowsTheShortfallWhereOnlyTheKvCacheIsShort()
+    {
+        change({{"model", "llama-3.1-70b"},
+                {"gpu", "h100-sxm"},
+                {"gpus", "2"},
+                {"engine", "vllm"},
+                {"context", "32768"},
+                {"batch", "8"}});
+        const ui::EvaluationSnapshot& snap = f.controller->snapshot();
+        QVERIFY(!snap.verdict.runs);
+        QCOMPARE(snap.verdict.binding, Binding::KvCache);
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+        ui::ChartBase* chart = chartWithId(u"tokens"_s);
+        QVERIFY(chart && f.window->showPage(u"tokens"_s));
+        QApplication::processEvents();
+        const QJsonObject layout = ui::describeChart(*chart);
+        QVERIFY(!layout.contains(QStringLiteral("empty")));
+        QVERIFY(!layout[QStringLiteral("series")].toArray().isEmpty());
+        const int64_t own = snap.evaluation.tokensFit.perSequence;
+        QVERIFY(own > 0 && own < snap.scenario.context);
+        bool named = false;
+        for (const QJsonValue& label : layout[QStringLiteral("labels")].toArray())
+            named = named ||
+                    label[QStringLiteral("text")].toString() == QLocale().toString(qlonglong(own));
+        QVERIFY2(named, "the model's bar carries its own figure");
     }
 
     // The three storage tiers in three hues, each drawn as it is (no ink adjustment) on the light

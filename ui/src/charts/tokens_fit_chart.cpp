@@ -167,8 +167,11 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
 {
     showGroups(!snap.pinned->empty());
     // Alone, a scenario that does not run has no tokens that fit: the chart says why instead of
-    // drawing bars of none. Beside pinned ones it only leaves its bars out (drawGroups).
-    const QString notRunning = snap.pinned->empty() ? notRunningNote(snap) : QString();
+    // drawing bars of none. Beside pinned ones it only leaves its bars out (drawGroups). Where
+    // only the KV cache is short, the bars are what fits, under the context line the scenario
+    // asks for: the shortfall this chart exists to show (the headline's longest context).
+    const bool kvShort = snap.verdict.binding == Binding::KvCache;
+    const QString notRunning = snap.pinned->empty() && !kvShort ? notRunningNote(snap) : QString();
     setEmptyNote(notRunning);
     m_empty = !notRunning.isEmpty();
     if (m_empty)
