@@ -124,6 +124,25 @@ void printSummary(const char* title, const std::array<ValidationSummary, 3>& all
     printColumns(summary, {false, true, true, true, true, true, true}, out);
 }
 
+// Decode error per speed class, fit and held out apart: one median over every case hid whole
+// classes that were far off (issue 43).
+void printClasses(const std::vector<ClassSummary>& classes, std::ostream& out)
+{
+    if (classes.empty())
+        return;
+    out << "\nDecode by class (engine/GPU class/dense or MoE/weights); + is predicted too fast:\n";
+    std::vector<std::vector<std::string>> rows{{"  class", "fit cases", "fit median", "held out",
+                                                "held-out median", "median signed", "worst"}};
+    const auto median = [](const ValidationSummary& s) {
+        return s.evaluated > 0 ? percent(s.medianAbsError, false) : "-";
+    };
+    for (const ClassSummary& c : classes)
+        rows.push_back({"  " + c.speedClass, std::to_string(c.fit.evaluated), median(c.fit),
+                        std::to_string(c.heldOut.evaluated), median(c.heldOut),
+                        percent(c.medianSignedError, true), percent(c.worstError, true)});
+    printColumns(rows, {false, true, true, true, true, true, true}, out);
+}
+
 void printReport(const ValidationReport& report, std::ostream& out)
 {
     printCompared(report, out);
@@ -131,6 +150,7 @@ void printReport(const ValidationReport& report, std::ostream& out)
     printSummary("Summary:", report.summaries, out);
     printSummary("Held out (files named *holdout*: no default was fitted to them):", report.heldOut,
                  out);
+    printClasses(report.decodeClasses, out);
 }
 
 } // namespace

@@ -3,11 +3,14 @@
 // the report as JSON.
 #include "kvscope/validation/validation_set.h"
 
+#include "kvscope/scenario/speed_class.h"
+
 #include "kvscope/evaluation/evaluation.h"
 
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -50,6 +53,7 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
     r.heldOut = isHeldOutFile(v.file);
     if (r.skipped())
         return r;
+    r.speedClass = speedClassOf(*cs.scenario).id();
     auto e = evaluate(*cs.scenario);
     if (!e) {
         r.skip = SkipReason::Refused;
@@ -126,6 +130,53 @@ ValidationSummary summarize(ValidationKind kind, const std::vector<ValidationRes
     return s;
 }
 
+namespace {
+
+double medianOf(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+ClassSummary summarizeClass(const std::string& id, const std::vector<ValidationResult>& results)
+{
+    ClassSummary c;
+    c.speedClass = id;
+    std::vector<ValidationResult> fit, heldOut;
+    std::vector<double> signedErrors;
+    for (const ValidationResult& r : results) {
+        if (r.kind != ValidationKind::Decode || r.speedClass != id)
+            continue;
+        (r.heldOut ? heldOut : fit).push_back(r);
+        if (r.skipped() || r.doesNotFit)
+            continue;
+        signedErrors.push_back(r.error);
+        if (std::fabs(r.error) > std::fabs(c.worstError))
+            c.worstError = r.error;
+    }
+    c.fit = summarize(ValidationKind::Decode, fit);
+    c.heldOut = summarize(ValidationKind::Decode, heldOut);
+    c.medianSignedError = medianOf(std::move(signedErrors));
+    return c;
+}
+
+} // namespace
+
+std::vector<ClassSummary> summarizeDecodeByClass(const std::vector<ValidationResult>& results)
+{
+    std::set<std::string> ids;
+    for (const ValidationResult& r : results)
+        if (r.kind == ValidationKind::Decode && !r.speedClass.empty())
+            ids.insert(r.speedClass);
+    std::vector<ClassSummary> classes;
+    for (const std::string& id : ids)
+        classes.push_back(summarizeClass(id, results));
+    return classes;
+}
+
 ValidationReport runValidation(const std::vector<ValidationCase>& cases, const Catalog& c)
 {
     ValidationReport report;
@@ -139,6 +190,7 @@ ValidationReport runValidation(const std::vector<ValidationCase>& cases, const C
         report.summaries[size_t(kind)] = summarize(kind, report.results);
         report.heldOut[size_t(kind)] = summarize(kind, heldOut);
     }
+    report.decodeClasses = summarizeDecodeByClass(report.results);
     return report;
 }
 
@@ -213,9 +265,24 @@ nlohmann::json validationReportToJson(const ValidationReport& report)
         }
         return summary;
     };
+    nlohmann::json classes = nlohmann::json::array();
+    for (const ClassSummary& c : report.decodeClasses) {
+        const auto side = [](const ValidationSummary& s) {
+            return nlohmann::json{{"evaluated", s.evaluated},
+                                  {"median_abs_error", s.evaluated > 0
+                                                           ? nlohmann::json(s.medianAbsError)
+                                                           : nlohmann::json()}};
+        };
+        classes.push_back({{"class", c.speedClass},
+                           {"fit", side(c.fit)},
+                           {"held_out", side(c.heldOut)},
+                           {"median_signed_error", c.medianSignedError},
+                           {"worst_error", c.worstError}});
+    }
     return {{"cases", cases},
             {"summary", summaries(report.summaries)},
-            {"summary_held_out", summaries(report.heldOut)}};
+            {"summary_held_out", summaries(report.heldOut)},
+            {"decode_by_class", classes}};
 }
 
 } // namespace kvscope

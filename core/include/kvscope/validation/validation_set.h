@@ -161,10 +161,11 @@ struct ValidationResult
     bool defaultGpu = false;     // no GPU stated for a figure that does not depend on it
                                  // (llama.cpp's KV buffer): evaluated on the default GPU
     MeasuredFigure figure = MeasuredFigure::TokensPerS;
-    double predicted = 0; // in `unit`
-    double measured = 0;  // in `unit` (gpu_blocks are converted to tokens)
-    std::string unit;     // "tokens", "MiB", "tokens/s", "GB/s"
-    double error = 0;     // predicted / measured - 1
+    double predicted = 0;   // in `unit`
+    double measured = 0;    // in `unit` (gpu_blocks are converted to tokens)
+    std::string unit;       // "tokens", "MiB", "tokens/s", "GB/s"
+    double error = 0;       // predicted / measured - 1
+    std::string speedClass; // decode: SpeedClass::id() of the case's scenario
 
     bool skipped() const { return skip != SkipReason::None; }
 };
@@ -183,9 +184,21 @@ struct ValidationSummary
     double within10 = 0;       // ... <= 10 %
 };
 
+// One speed class's decode error (issue 43): over the cases defaults were fitted to, and over
+// the held-out ones, which alone say how far a new scenario of the class may be off.
+struct ClassSummary
+{
+    std::string speedClass;       // SpeedClass::id()
+    ValidationSummary fit;        // cases from fit files
+    ValidationSummary heldOut;    // cases from *holdout* files
+    double medianSignedError = 0; // over both: + predicts too fast, - too slow
+    double worstError = 0;        // the largest |error|, with its sign
+};
+
 struct ValidationReport
 {
     std::vector<ValidationResult> results;        // in case order
+    std::vector<ClassSummary> decodeClasses;      // by SpeedClass id
     std::array<ValidationSummary, 3> summaries{}; // indexed like allValidationKinds
     std::array<ValidationSummary, 3> heldOut{};   // the same over held-out files only
 
@@ -208,6 +221,8 @@ CaseScenario scenarioForCase(const ValidationCase& vcase, const Catalog& catalog
 ValidationResult validateCase(const ValidationCase& vcase, const Catalog& catalog);
 ValidationReport runValidation(const std::vector<ValidationCase>& cases, const Catalog& catalog);
 ValidationSummary summarize(ValidationKind kind, const std::vector<ValidationResult>& results);
+// The decode results grouped by speed class, each split into fit and held out.
+std::vector<ClassSummary> summarizeDecodeByClass(const std::vector<ValidationResult>& results);
 
 // The report as JSON: {"cases": [...], "summary": {"capacity": {...}, ...}}; errors as fractions.
 nlohmann::json validationReportToJson(const ValidationReport& report);

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "kvscope/scenario/scenario.h"
+
+#include <string>
+
+namespace kvscope {
+
+// The class a speed figure is judged in (issue 43): measurements of one class share how far
+// kvscope's model of them is off, so the validation set's error is reported, and later banded,
+// per class rather than as one median that hides whole classes.
+struct SpeedClass
+{
+    std::string engine;   // engine family id: "vllm", "llamacpp", "transformers", "tgi", ...
+    std::string gpuClass; // "datacenter", "workstation", "consumer", "apple", or the vendor
+    bool moe = false;
+    bool quantized = false; // weights under 16 bits per weight
+
+    // "vllm/datacenter/dense/16-bit": stable, for JSON and grouping.
+    std::string id() const;
+    bool operator==(const SpeedClass&) const = default;
+};
+
+SpeedClass speedClassOf(const Scenario& scenario);
+
+} // namespace kvscope
