@@ -166,6 +166,20 @@ void readLargeGpuTier(JsonReader& r, EngineProfile& e)
 }
 
 // What the engine runs: weight formats, KV dtypes and placements, GPU vendors.
+// How the engine runs a decode step: compiled into CUDA graphs, or launched eagerly with the
+// host's own time per layer (Python dispatch).
+void readDecodeStep(JsonReader& r, EngineProfile& e)
+{
+    const nlohmann::json* step = r.find({"decode_step"});
+    if (!step || !step->is_object())
+        return;
+    JsonReader sr(*step, "");
+    e.pythonDispatchUsPerLayer = sr.number({"python_dispatch_us_per_layer"}, 0, 1e5, 0);
+    e.compiled = sr.boolean({"compiled"}, false);
+    if (const auto& error = sr.error())
+        r.fail("decode_step." + error->field, error->value, error->accepted);
+}
+
 void readEngineSupports(JsonReader& r, EngineProfile& e)
 {
     if (const nlohmann::json* supports = r.find({"supports"}); supports && supports->is_object()) {
@@ -190,6 +204,7 @@ void loadEngines(const fs::path& dir, Catalog& c)
         e.memoryFraction = r.number({"memory_fraction"}, 0.01, 1, 1);
         e.runtimeOverheadMiB = r.number({"runtime_overhead_mib"}, 0, 1e7, 0);
         e.cudaGraphMiB = r.number({"cuda_graph_mib"}, 0, 1e7, 0);
+        readDecodeStep(r, e);
         e.tensorParallelOverheadMiB = r.number({"tensor_parallel_overhead_mib"}, 0, 1e7, 0);
         e.kvBlockTokens = r.integer({"kv_block_tokens"}, 1, 1 << 20, 1);
         e.preallocatesKv = r.boolean({"preallocates_kv"}, false);

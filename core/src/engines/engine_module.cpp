@@ -68,9 +68,14 @@ bool EngineModule::capturesCudaGraphs(const Scenario& s) const
     return !s.enforceEager;
 }
 
+// Launched eagerly, each layer also waits for whatever the host does per op: nothing more for
+// llama.cpp's C++ or vLLM's --enforce-eager, PyTorch's Python dispatch for transformers (the
+// engine's decode_step in engines.json).
 double EngineModule::layerOverheadUs(const Scenario& s) const
 {
-    return capturesCudaGraphs(s) ? s.efficiency.layerOverheadUs : s.efficiency.layerOverheadEagerUs;
+    return capturesCudaGraphs(s)
+               ? s.efficiency.layerOverheadUs
+               : s.efficiency.layerOverheadEagerUs + s.engine.pythonDispatchUsPerLayer;
 }
 
 KvShape EngineModule::kvShape(const Scenario& s) const

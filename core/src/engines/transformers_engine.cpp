@@ -2,7 +2,7 @@
 // Hugging Face transformers: no memory cap, the prompt in one forward pass, the cache grown per
 // token (DynamicCache), reserved up front (StaticCache) or kept in CPU RAM but for the layers in
 // flight (OffloadedCache). All of it is the catalog's data; only the decode step differs from the
-// shared behaviour: generate() launches its kernels eagerly, with no CUDA graphs.
+// shared behaviour: generate() launches its kernels eagerly from Python, unless compiled.
 #include "engines/engine_modules.h"
 #include "kvscope/model/weights.h"
 
@@ -22,8 +22,12 @@ public:
     }
     bool fetchesGgufByType() const override { return false; }
     LaunchCommand launchCommand(const Scenario& s) const override;
-    // generate() runs eager PyTorch: every kernel of every layer is launched from Python.
-    bool capturesCudaGraphs(const Scenario&) const override { return false; }
+    // generate() runs eager PyTorch, every kernel of every layer launched from Python, unless
+    // the profile compiles the step (a static cache under torch.compile's CUDA graphs).
+    bool capturesCudaGraphs(const Scenario& s) const override
+    {
+        return s.engine.compiled && !s.enforceEager;
+    }
 };
 
 std::string pythonString(const std::string& text)

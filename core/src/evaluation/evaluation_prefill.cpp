@@ -87,7 +87,10 @@ double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens)
         double(lo) * fullReadMs + (flopsUpTo(full * chunk) - flopsUpTo(lo * chunk)) / flopsPerMs;
     if (rest > 0)
         ms += std::max(readMs(rest), (flopsUpTo(tokens) - flopsUpTo(full * chunk)) / flopsPerMs);
-    return ms;
+    // Each forward pass launches every layer's kernels as a decode step does: a host-bound
+    // engine (transformers' Python dispatch) pays that per chunk, as its reload pays it once.
+    const double forwards = double(full + (rest > 0 ? 1 : 0));
+    return ms + forwards * double(s.model.layers) * x.engine.layerOverheadUs(s) / 1e3;
 }
 
 ReloadRecompute reloadRecompute(const Setup& x, const ParameterCount& p, const DecodeTiming& d,

@@ -161,6 +161,9 @@ std::optional<FieldError> validateEntryFigures(const Scenario& s)
         return e;
     if (auto e = checkReal("engine.cuda_graph_mib", s.engine.cudaGraphMiB, 0, 1e7, false))
         return e;
+    if (auto e = checkReal("engine.decode_step.python_dispatch_us_per_layer",
+                           s.engine.pythonDispatchUsPerLayer, 0, 1e5, false))
+        return e;
     if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
                            s.engine.tensorParallelOverheadMiB, 0, 1e7, false))
         return e;

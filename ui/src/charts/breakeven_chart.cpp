@@ -98,19 +98,22 @@ void BreakevenChart::draw(const EvaluationSnapshot& snap)
 
     setContextAxis(xAxis, from, to); // first: the labels below are placed in its pixels
     // In smaller type where the rows would take over half a short plot (the window's chart in
-    // Japanese): the axis leaves the rows at most half of it, and more would cover curves.
+    // Japanese): more than half would squeeze the curves, and less would cover them.
     for (QCPItemText* label : m_crossLabels)
         label->setFont(scaledFont(0.95, true));
     double rowTop = placeCrossLabels(snap.evaluation.breakeven, from, to);
+    double most = 0.5;
     if (rowTop * axisRect()->height() + 4 > 0.5 * axisRect()->height()) {
         for (QCPItemText* label : m_crossLabels)
             label->setFont(scaledFont(0.78, true));
         rowTop = placeCrossLabels(snap.evaluation.breakeven, from, to);
+        most = 0.62; // even small, the rows need it; the curves keep the rest
     }
     // Room over the highest curve for the label rows, so they cover no curve.
     const double bottom = std::max(low / 2, high / 1e7);
     yAxis->setRange(
-        bottom, std::max(high * 3, logTopAbove(high, bottom, rowTop * axisRect()->height() + 4)));
+        bottom,
+        std::max(high * 3, logTopAbove(high, bottom, rowTop * axisRect()->height() + 4, most)));
 }
 
 void BreakevenChart::showCurves(bool on)

@@ -32,8 +32,12 @@ struct EngineProfile
     std::string shortName;                     // for legends: "vLLM", "transformers (static)"
     EngineFamily family = EngineFamily::Other; // the module that implements it
     double memoryFraction = 1.0;               // share of GPU memory the engine allows itself
-    double runtimeOverheadMiB = 0;        // CUDA context, allocator reserve, library workspaces
-    double cudaGraphMiB = 0;              // captured CUDA graphs
+    double runtimeOverheadMiB = 0; // CUDA context, allocator reserve, library workspaces
+    double cudaGraphMiB = 0;       // captured CUDA graphs
+    // Host time per layer per forward pass that launching eagerly from Python adds to the
+    // kernel launches themselves (transformers' generate(): each op dispatched by PyTorch).
+    double pythonDispatchUsPerLayer = 0;
+    bool compiled = false;                // the step is torch.compile'd and replayed as CUDA graphs
     double tensorParallelOverheadMiB = 0; // per GPU when layers are split tensor-parallel:
                                           // communicator buffers (NCCL, custom all-reduce)
     CudaGraphAccounting cudaGraphsInBudget =
