@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # CI: one clang-14 build (the sanitize preset: ASan + UBSan, no window) gives both the Qt-free
-# test suites and the six libFuzzer targets, so CI compiles the sanitized code once, not twice.
+# test suites and the seven libFuzzer targets, so CI compiles the sanitized code once, not twice.
 # The GUI suites under ASan stay in scripts/ci-asan.sh, run by hand. The property sweep checks
 # every third GPU and weight format here, as in ci-asan.sh (KVSCOPE_PROPERTY_THIN=3).
 set -euo pipefail

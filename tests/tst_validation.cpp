@@ -5,11 +5,17 @@
 #include "suite_registry.h"
 #include "testutils.h"
 
+#include "kvscope/io/result_json.h"
 #include "kvscope/scenario/speed_class.h"
 #include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/text/text_summary.h"
 #include "kvscope/validation/validation_set.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
+#include <filesystem>
 
 #include <algorithm>
 #include <cmath>
@@ -90,6 +96,10 @@ private slots:
     void pcieCopyByHand();
     void speedClassesNameEngineGpuMoeAndWeights();
     void decodeErrorBySpeedClass();
+    void shippedBandsAreTheSetsOwn();
+    void decodeFiguresCarryTheirBand();
+    void hostileSpeedBandFiles_data();
+    void hostileSpeedBandFiles();
     void decodeWithoutContextRunsTg128();
     void unknownEngineIsTheDefaultOne();
     void skips_data();
@@ -357,6 +367,118 @@ void TestValidation::decodeErrorBySpeedClass()
         if (r.kind == ValidationKind::Decode && !r.skipped())
             QVERIFY2(!r.speedClass.empty(), r.id.c_str());
     QVERIFY(report.decodeClasses.size() >= 5);
+}
+
+// speed_bands.json is what validate computes from the shipped set (kvscope-cli validate
+// --write-bands): a case added or a default refitted without rewriting it fails here.
+void TestValidation::shippedBandsAreTheSetsOwn()
+{
+    const auto dir =
+        findValidationDir(defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
+    QVERIFY(dir);
+    auto cases = loadValidationDir(*dir);
+    QVERIFY(cases);
+    const SpeedBands computed = speedBandsFrom(runValidation(*cases, catalog()).results);
+    QVERIFY(catalog().speedBands);
+    const SpeedBands& shipped = *catalog().speedBands;
+    QCOMPARE(shipped.size(), computed.size());
+    for (const auto& [id, band] : computed) {
+        const auto it = shipped.find(id);
+        QVERIFY2(it != shipped.end(), id.c_str());
+        QVERIFY2(std::fabs(it->second.low - band.low) < 1e-9 &&
+                     std::fabs(it->second.high - band.high) < 1e-9 &&
+                     it->second.cases == band.cases,
+                 (id + ": run kvscope-cli validate --write-bands "
+                       "resources/catalog/speed_bands.json")
+                     .c_str());
+    }
+    // By hand, under 10 cases: lowest and highest; from 10: 10th and 90th percentiles.
+    auto result = [](double error) {
+        ValidationResult r;
+        r.speedClass = "c";
+        r.error = error;
+        return r;
+    };
+    std::vector<ValidationResult> few{result(0.3), result(-0.2), result(0.1)};
+    QCOMPARE(speedBandsFrom(few).at("c").low, -0.2);
+    QCOMPARE(speedBandsFrom(few).at("c").high, 0.3);
+    std::vector<ValidationResult> many;
+    for (int i = 0; i <= 10; ++i)
+        many.push_back(result(0.1 * i)); // 0.0 ... 1.0: 10th percentile 0.1, 90th 0.9
+    QCOMPARE(speedBandsFrom(many).at("c").low, 0.1);
+    QCOMPARE(speedBandsFrom(many).at("c").high, 0.9);
+    QCOMPARE(speedBandsFrom(many).at("c").cases, 11);
+}
+
+// calc's text and JSON give the decode figure its class's band, or say there is none.
+void TestValidation::decodeFiguresCarryTheirBand()
+{
+    const Scenario measured = scenarioFrom({{"model", "llama-2-7b"},
+                                            {"gpu", "rtx-3090"},
+                                            {"engine", "llamacpp"},
+                                            {"weights", "q4_0"}});
+    const SpeedBand band = decodeBandOf(measured);
+    QVERIFY(band.usable() && band.low <= band.high);
+    KVSCOPE_EVALUATE(e, measured);
+    const nlohmann::json j = evaluationToJson(measured, e);
+    QCOMPARE(j["latency"]["band"]["class"].get<std::string>(),
+             std::string("llamacpp/consumer/dense/quantized"));
+    QCOMPARE(j["latency"]["band"]["cases"].get<int>(), band.cases);
+    QCOMPARE(j["latency"]["band"]["step_time_low"].get<double>(), band.low);
+    const std::string text = textSummary(measured, e, ByteUnits::Binary);
+    QVERIFY2(text.find("measurements)") != std::string::npos, text.c_str());
+    // TGI on an H100: no measurement of the class, and calc says so.
+    const Scenario unmeasured =
+        scenarioFrom({{"model", "llama-3.1-8b"}, {"gpu", "h100-sxm"}, {"engine", "tgi"}});
+    QCOMPARE(decodeBandOf(unmeasured).cases, 0);
+    KVSCOPE_EVALUATE(u, unmeasured);
+    QVERIFY(!evaluationToJson(unmeasured, u)["latency"]["band"].contains("step_time_low"));
+    QVERIFY(textSummary(unmeasured, u, ByteUnits::Binary).find("no band") != std::string::npos);
+}
+
+void TestValidation::hostileSpeedBandFiles_data()
+{
+    QTest::addColumn<QString>("content");
+    QTest::addColumn<QString>("problem");
+    QTest::addRow("not JSON") << u"{\"bands\": ["_s << u"speed_bands.json"_s;
+    QTest::addRow("not an array") << u"{\"bands\": 3}"_s << u"bands must be an array"_s;
+    QTest::addRow("an entry not an object") << u"{\"bands\": [7]}"_s << u"must be an object"_s;
+    QTest::addRow("no class") << uR"({"bands": [{"low": -0.1, "high": 0.2, "cases": 4}]})"_s
+                              << u"class"_s;
+    QTest::addRow("low above high")
+        << uR"({"bands": [{"class": "x", "low": 0.5, "high": 0.2, "cases": 4}]})"_s << u"low"_s;
+    QTest::addRow("no cases")
+        << uR"({"bands": [{"class": "x", "low": 0, "high": 0.2, "cases": 0}]})"_s << u"cases"_s;
+    QTest::addRow("a string for a number")
+        << uR"({"bands": [{"class": "x", "low": "a lot", "high": 0.2, "cases": 4}]})"_s << u"low"_s;
+    QTest::addRow("NaN-sized") << uR"({"bands": [{"class": "x", "low": -1e308, "high": 1e308,
+                                   "cases": 4}]})"_s
+                               << u"low"_s;
+}
+
+// A user's speed_bands.json read entry by entry: a bad one is named with its field, never a
+// crash; with nothing usable in it, the shipped table still applies.
+void TestValidation::hostileSpeedBandFiles()
+{
+    QFETCH(QString, content);
+    QFETCH(QString, problem);
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(u"catalog"_s));
+    QFile file(dir.filePath(u"catalog/speed_bands.json"_s));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(content.toUtf8());
+    file.close();
+    std::vector<std::filesystem::path> dirs{dir.path().toStdString()};
+    for (const auto& d : defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()))
+        dirs.push_back(d);
+    const Catalog c = loadCatalog(dirs);
+    QStringList problems;
+    for (const std::string& line : c.problems)
+        if (line.find("speed_bands.json") != std::string::npos)
+            problems << QString::fromStdString(line);
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
+    QVERIFY(c.speedBands && c.speedBands->size() == catalog().speedBands->size());
 }
 
 void TestValidation::pcieCopyByHand()

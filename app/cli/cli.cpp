@@ -63,7 +63,7 @@ void printUsage(std::ostream& out)
            "                     [scenario options]\n"
            "  kvscope-cli report --out FILE.pdf [--page a4|letter] [--compare FILE]...\n"
            "                     [scenario options]\n"
-           "  kvscope-cli validate [FILES...] [--json]\n"
+           "  kvscope-cli validate [FILES...] [--json] [--write-bands FILE]\n"
            "  kvscope-cli calibrate --tokens-per-s X | --kv-cache-tokens N [scenario options]\n"
            "                        [--save FILE] [--json]\n"
            "  kvscope-cli check-log FILE [scenario options] [--json] [--si]\n\n";
@@ -218,7 +218,8 @@ std::set<std::string> valuedOptions()
                                 "limit",        "min-weight-bits",
                                 "objective",    "allow-engines",
                                 "allow-gpus",   "columns",
-                                "models",       "compare"};
+                                "models",       "compare",
+                                "write-bands"};
     for (const ScenarioOption& o : scenarioOptions())
         names.insert(o.name);
     return names;

@@ -20,8 +20,6 @@
 
 namespace kvscope::cli {
 
-namespace {
-
 // Writes next to `path`, then renames over it: a failed write leaves the old file as it was.
 bool writeAtomically(const std::filesystem::path& path, const std::string& text, std::string* error)
 {
@@ -46,6 +44,8 @@ bool writeAtomically(const std::filesystem::path& path, const std::string& text,
     }
     return true;
 }
+
+namespace {
 
 std::string figureText(CalibrationKind kind, double value)
 {

@@ -14,6 +14,10 @@ int listCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
 int sweepCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& out,
                  std::ostream& err);
 // `executable` locates the shipped validation set when no files are named.
+// Writes next to `path`, then renames over it: a failed write leaves the old file as it was.
+bool writeAtomically(const std::filesystem::path& path, const std::string& text,
+                     std::string* error);
+
 int validateCommand(const ParsedArgs& args, const Catalog& catalog,
                     const std::filesystem::path& executable, std::ostream& out, std::ostream& err);
 // The configurations to buy (kvscope/planning/plan_search.h) and the fit matrix.

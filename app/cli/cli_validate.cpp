@@ -179,6 +179,14 @@ int validateCommand(const ParsedArgs& args, const Catalog& catalog,
         }
     }
     const ValidationReport report = runValidation(cases, catalog);
+    if (const std::string* bands = args.value("write-bands")) {
+        std::string error;
+        if (!writeAtomically(
+                *bands, speedBandsToJson(speedBandsFrom(report.results)).dump(2) + "\n", &error)) {
+            err << "kvscope-cli: --write-bands: " << *bands << ": " << error << "\n";
+            return exitBadInput;
+        }
+    }
     if (args.has("json"))
         out << validationReportToJson(report).dump(2) << "\n";
     else

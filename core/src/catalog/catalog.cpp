@@ -42,7 +42,32 @@ std::vector<fs::path> jsonFilesIn(const fs::path& dir)
     return files;
 }
 
-// Reads each entry of a catalog file's array; `read` returns false to skip one.
+// Reads each entry of a catalog table's array (`name` in problems); a bad one is named with
+// its field and skipped.
+template <typename Read>
+void forEachJsonEntry(const nlohmann::json& json, const std::string& name, const char* arrayKey,
+                      std::vector<std::string>& problems, Read read)
+{
+    auto it = json.is_object() ? json.find(arrayKey) : json.end();
+    if (it == json.end() || !it->is_array()) {
+        problems.push_back(name + ": " + arrayKey + " must be an array");
+        return;
+    }
+    for (size_t i = 0; i < it->size(); ++i) {
+        const auto& entry = (*it)[i];
+        if (!entry.is_object()) {
+            problems.push_back(name + ": " + arrayKey + "[" + std::to_string(i) +
+                               "] must be an object");
+            continue;
+        }
+        JsonReader r(entry, std::string(arrayKey) + "[" + std::to_string(i) + "]");
+        read(r);
+        if (r.error())
+            problems.push_back(name + ": " + r.error()->message());
+    }
+}
+
+// The same for a catalog file.
 template <typename Read>
 void forEachEntry(const fs::path& file, const char* arrayKey, std::vector<std::string>& problems,
                   Read read)
@@ -52,23 +77,7 @@ void forEachEntry(const fs::path& file, const char* arrayKey, std::vector<std::s
         problems.push_back(file.string() + ": " + json.error().message());
         return;
     }
-    auto it = json->find(arrayKey);
-    if (it == json->end() || !it->is_array()) {
-        problems.push_back(file.string() + ": " + arrayKey + " must be an array");
-        return;
-    }
-    for (size_t i = 0; i < it->size(); ++i) {
-        const auto& entry = (*it)[i];
-        if (!entry.is_object()) {
-            problems.push_back(file.string() + ": " + arrayKey + "[" + std::to_string(i) +
-                               "] must be an object");
-            continue;
-        }
-        JsonReader r(entry, std::string(arrayKey) + "[" + std::to_string(i) + "]");
-        read(r);
-        if (r.error())
-            problems.push_back(file.string() + ": " + r.error()->message());
-    }
+    forEachJsonEntry(*json, file.string(), arrayKey, problems, read);
 }
 
 template <typename T> void addUnlessKnown(std::vector<T>& items, T item)
@@ -308,6 +317,21 @@ void loadEfficiencyFactors(const fs::path& dir, Catalog& c)
     });
 }
 
+// The first directory's table wins, as for every other table; one of nothing usable does not.
+void loadSpeedBands(const fs::path& dir, Catalog& c)
+{
+    if (c.speedBands || !fs::exists(dir / "speed_bands.json"))
+        return;
+    auto json = readJsonFile(dir / "speed_bands.json", "speed_bands.json");
+    if (!json) {
+        c.problems.push_back((dir / "speed_bands.json").string() + ": " + json.error().message());
+        return;
+    }
+    SpeedBands bands = speedBandsFromJson(*json, (dir / "speed_bands.json").string(), c.problems);
+    if (!bands.empty())
+        c.speedBands = std::make_shared<const SpeedBands>(std::move(bands));
+}
+
 // One loader per table; each adds the entries an earlier directory did not.
 void loadTables(const fs::path& dir, Catalog& c)
 {
@@ -319,9 +343,30 @@ void loadTables(const fs::path& dir, Catalog& c)
     loadStorageTiers(dir, c);
     loadHostMemory(dir, c);
     loadEfficiencyFactors(dir, c);
+    loadSpeedBands(dir, c);
 }
 
 } // namespace
+
+SpeedBands speedBandsFromJson(const nlohmann::json& json, const std::string& name,
+                              std::vector<std::string>& problems)
+{
+    SpeedBands bands;
+    forEachJsonEntry(json, name, "bands", problems, [&](JsonReader& r) {
+        const std::string id = r.text({"class"}, "");
+        SpeedBand b;
+        b.low = r.number({"low"}, -1, 100, 0);
+        b.high = r.number({"high"}, -1, 100, 0);
+        b.cases = int(r.integer({"cases"}, 1, 1'000'000, 1));
+        if (id.empty())
+            r.fail("class", "", "a speed class id such as vllm/datacenter/dense/16-bit");
+        else if (b.low > b.high)
+            r.fail("low", std::to_string(b.low), "a value no greater than high");
+        if (!r.error())
+            bands[id] = b;
+    });
+    return bands;
+}
 
 const ModelSpec* Catalog::model(const std::string& id) const
 {

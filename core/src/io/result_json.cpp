@@ -5,6 +5,7 @@
 
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/expert_fit.h"
+#include "kvscope/scenario/speed_class.h"
 
 #include <cmath>
 
@@ -145,6 +146,19 @@ nlohmann::json expertsJson(const Scenario& s, const Evaluation& e)
             {"fitted_n_cpu_moe", fit ? nlohmann::json(fit->nCpuMoe) : nlohmann::json(nullptr)}};
 }
 
+// The measured error of the scenario's speed class (issue 43): a measured step took kvscope's
+// x (1 + step_time_low) to x (1 + step_time_high); under 3 cases no band, only the count.
+nlohmann::json bandJson(const Scenario& s)
+{
+    const SpeedBand b = decodeBandOf(s);
+    nlohmann::json band{{"class", speedClassOf(s).id()}, {"cases", b.cases}};
+    if (b.usable()) {
+        band["step_time_low"] = b.low;
+        band["step_time_high"] = b.high;
+    }
+    return band;
+}
+
 nlohmann::json latencyJson(const Evaluation& e)
 {
     nlohmann::json decode;
@@ -198,6 +212,7 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
     if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
         j["experts"] = expertsJson(s, e);
     j["latency"] = latencyJson(e);
+    j["latency"]["band"] = bandJson(s);
     j["breakeven"] = breakevenJson(e);
     return j;
 }

@@ -37,4 +37,12 @@ SpeedClass speedClassOf(const Scenario& s)
     return c;
 }
 
+SpeedBand decodeBandOf(const Scenario& s)
+{
+    if (!s.speedBands)
+        return {};
+    const auto it = s.speedBands->find(speedClassOf(s).id());
+    return it == s.speedBands->end() ? SpeedBand{} : it->second;
+}
+
 } // namespace kvscope

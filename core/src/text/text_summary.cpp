@@ -7,10 +7,12 @@
 #include "kvscope/planning/longest_context.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/planning/verdict.h"
+#include "kvscope/scenario/speed_class.h"
 
 #include "base/text_columns.h"
 #include "kvscope/text/explain.h"
 
+#include <cmath>
 #include <locale>
 #include <sstream>
 #include <vector>
@@ -199,6 +201,30 @@ Section tokensFitSection(const Scenario& s, const Evaluation& e,
     return fit;
 }
 
+// How far measured step times of the scenario's speed class fell from kvscope's (issue 43), or
+// that no measurement of the class exists: the band a reader signs the decode figure with.
+Row bandRow(const Scenario& s, const Formats& fmt)
+{
+    const SpeedBand band = decodeBandOf(s);
+    const std::string cls = speedClassOf(s).id();
+    if (!band.usable())
+        return {"measured against this",
+                band.cases == 0
+                    ? "no band: no measurement of this class"
+                    : "no band: " + formatInteger(band.cases, fmt.st) +
+                          (band.cases == 1 ? " measurement" : " measurements") + " of this class",
+                cls + " (engine/GPU class/dense or MoE/weights)"};
+    auto signedPercent = [&](double x) {
+        return (x >= 0 ? "+" : "-") + formatNumber(std::fabs(x) * 100, 0, fmt.st) + " %";
+    };
+    return {"measured against this",
+            signedPercent(band.low) + " / " + signedPercent(band.high) + " step time (" +
+                formatInteger(band.cases, fmt.st) +
+                (band.cases == 1 ? " measurement)" : " measurements)"),
+            cls + ": validate's measured step time / kvscope's - 1, " +
+                (band.cases < 10 ? "lowest to highest" : "10th to 90th percentile")};
+}
+
 Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& verdict,
                       const std::vector<Explanation>& why, const Formats& fmt)
 {
@@ -217,6 +243,7 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
                              " tokens/s"
                        : "does not run (" + fmt.ms(d.selectedMs) + " if it fitted)",
           explanationFor(why, "decode")},
+         bandRow(s, fmt),
          {"time to first token (" + formatInteger(s.context, fmt.st) + "-token prompt, alone)",
           verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run", explanationFor(why, "ttft")}}};
 }

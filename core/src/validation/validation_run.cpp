@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -175,6 +176,55 @@ std::vector<ClassSummary> summarizeDecodeByClass(const std::vector<ValidationRes
     for (const std::string& id : ids)
         classes.push_back(summarizeClass(id, results));
     return classes;
+}
+
+namespace {
+
+// The q-quantile of sorted values, interpolated between neighbours.
+double quantileOf(const std::vector<double>& sorted, double q)
+{
+    const double at = q * double(sorted.size() - 1);
+    const size_t below = size_t(std::floor(at));
+    const size_t above = std::min(below + 1, sorted.size() - 1);
+    return sorted[below] + (sorted[above] - sorted[below]) * (at - double(below));
+}
+
+double rounded(double x)
+{
+    return std::round(x * 1e4) / 1e4; // the file's precision, so a re-read compares equal
+}
+
+} // namespace
+
+SpeedBands speedBandsFrom(const std::vector<ValidationResult>& results)
+{
+    std::map<std::string, std::vector<double>> errors;
+    for (const ValidationResult& r : results)
+        if (r.kind == ValidationKind::Decode && !r.skipped() && !r.doesNotFit &&
+            !r.speedClass.empty())
+            errors[r.speedClass].push_back(r.error);
+    SpeedBands bands;
+    for (auto& [id, e] : errors) {
+        std::sort(e.begin(), e.end());
+        const bool few = e.size() < 10;
+        bands[id] = {rounded(few ? e.front() : quantileOf(e, 0.1)),
+                     rounded(few ? e.back() : quantileOf(e, 0.9)), int(e.size())};
+    }
+    return bands;
+}
+
+nlohmann::json speedBandsToJson(const SpeedBands& bands)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& [id, b] : bands)
+        list.push_back({{"class", id}, {"low", b.low}, {"high", b.high}, {"cases", b.cases}});
+    return {{"source", "kvscope-cli validate --write-bands over resources/validation/*.json"},
+            {"notes", "Per speed class (engine family/GPU class/dense or MoE/16-bit or "
+                      "quantized): predicted / measured tokens per second - 1 over the compared "
+                      "decode cases, fit and held out; a measured step took kvscope's x (1 + low) "
+                      "to x (1 + high). Under 10 cases the lowest and highest, else the 10th and "
+                      "90th percentiles. tst_validation checks this file against the set."},
+            {"bands", list}};
 }
 
 ValidationReport runValidation(const std::vector<ValidationCase>& cases, const Catalog& c)

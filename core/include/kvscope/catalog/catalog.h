@@ -8,9 +8,12 @@
 #include "kvscope/model/storage_formats.h"
 #include "kvscope/scenario/engine_profile.h"
 #include "kvscope/scenario/scenario.h"
+#include "kvscope/scenario/speed_band.h"
 
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -21,6 +24,8 @@ namespace kvscope {
 struct Catalog
 {
     std::vector<ModelSpec> models;
+    // Decode error per speed class (speed_bands.json); every default scenario shares it.
+    std::shared_ptr<const SpeedBands> speedBands;
     std::vector<GpuSpec> gpus;
     std::vector<WeightFormat> weightFormats; // ordered from most to fewest bits (the UI slider)
     std::vector<KvDtype> kvDtypes;
@@ -51,5 +56,10 @@ std::vector<std::filesystem::path> defaultDataDirs(const std::filesystem::path& 
 
 // Loads every directory that exists. Malformed files are skipped and listed in problems.
 Catalog loadCatalog(const std::vector<std::filesystem::path>& dataDirs);
+
+// speed_bands.json's table; each bad entry named in `problems` (prefixed with `name`) and left
+// out.
+SpeedBands speedBandsFromJson(const nlohmann::json& json, const std::string& name,
+                              std::vector<std::string>& problems);
 
 } // namespace kvscope

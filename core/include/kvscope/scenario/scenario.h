@@ -8,8 +8,10 @@
 #include "kvscope/model/model_spec.h"
 #include "kvscope/model/storage_formats.h"
 #include "kvscope/scenario/engine_profile.h"
+#include "kvscope/scenario/speed_band.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -58,12 +60,15 @@ struct CostSettings
 // (the catalog fills in the specs; see defaultScenario()).
 struct Scenario
 {
-    ModelSpec model;                // architecture
-    GpuSpec gpu;                    // one GPU; all GPUs of a deployment are alike
-    int gpuCount = 1;               // tensor-parallel degree: weights and KV heads split
-    WeightFormat weights;           // weight storage format
-    KvDtype kvDtype;                // KV cache element type
-    EngineProfile engine;           // serving engine's memory policy, as of engineVersion
+    ModelSpec model;      // architecture
+    GpuSpec gpu;          // one GPU; all GPUs of a deployment are alike
+    int gpuCount = 1;     // tensor-parallel degree: weights and KV heads split
+    WeightFormat weights; // weight storage format
+    KvDtype kvDtype;      // KV cache element type
+    EngineProfile engine; // serving engine's memory policy, as of engineVersion
+    // The validation set's decode error per speed class (the catalog's speed_bands.json);
+    // null when none was loaded. Shared: every scenario of a catalog holds the same table.
+    std::shared_ptr<const SpeedBands> speedBands;
     std::string engineVersion;      // the engine release whose rules apply ("0.6.4");
                                     // "" = the latest release kvscope models
     std::optional<bool> vllmUseV1;  // vLLM's VLLM_USE_V1; unset = the release's default

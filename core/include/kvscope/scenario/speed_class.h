@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kvscope/scenario/scenario.h"
+#include "kvscope/scenario/speed_band.h"
 
 #include <string>
 
@@ -23,5 +24,10 @@ struct SpeedClass
 };
 
 SpeedClass speedClassOf(const Scenario& scenario);
+
+// The band of the scenario's speed class from its catalog's table; cases 0 when the class has
+// no measurement (or no table was loaded). Looked up by the outputs, not by evaluate(), which
+// the planner runs millions of times.
+SpeedBand decodeBandOf(const Scenario& scenario);
 
 } // namespace kvscope

@@ -38,6 +38,7 @@
 #include "kvscope/base/field_error.h"
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/scenario/scenario.h"
+#include "kvscope/scenario/speed_band.h"
 
 #include <array>
 #include <cstdint>
@@ -223,6 +224,11 @@ ValidationReport runValidation(const std::vector<ValidationCase>& cases, const C
 ValidationSummary summarize(ValidationKind kind, const std::vector<ValidationResult>& results);
 // The decode results grouped by speed class, each split into fit and held out.
 std::vector<ClassSummary> summarizeDecodeByClass(const std::vector<ValidationResult>& results);
+// Each class's band of measured-against-predicted step time: from the lowest to the highest
+// error under 10 cases, else from the 10th to the 90th percentile; compared cases only.
+SpeedBands speedBandsFrom(const std::vector<ValidationResult>& results);
+// The table as resources/catalog/speed_bands.json holds it.
+nlohmann::json speedBandsToJson(const SpeedBands& bands);
 
 // The report as JSON: {"cases": [...], "summary": {"capacity": {...}, ...}}; errors as fractions.
 nlohmann::json validationReportToJson(const ValidationReport& report);
