@@ -29,12 +29,14 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocumentFragment>
 #include <QTextLayout>
 #include <QToolButton>
 
@@ -90,6 +92,31 @@ class TestLayout : public QObject
                  qPrintable(QStringLiteral("content %1 px in a %2 px column")
                                 .arg(content->width())
                                 .arg(scroll->viewport()->width())));
+    }
+
+    // Every word-wrapping label in the panel's column (verdict, remedies, the context's model
+    // maximum) breaks only where Japanese and units allow: "50.0 トー|クン/秒" and "30.2 |ms"
+    // once broke there.
+    void checkWrappingLabelsKeepWordsWhole()
+    {
+        QWidget* column = f.window->panel()->parentWidget();
+        for (const QLabel* label : column->findChildren<QLabel*>()) {
+            if (!label->wordWrap() || !label->isVisible() || label->text().isEmpty())
+                continue;
+            // Rich text (the remedies) read back raw: toPlainText() turns no-break spaces into
+            // plain ones.
+            const bool rich =
+                label->textFormat() == Qt::RichText ||
+                (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()));
+            const QString plain =
+                rich ? QTextDocumentFragment::fromHtml(label->text()).toRawText() : label->text();
+            for (const QString& line :
+                 plain.split(QRegularExpression(QStringLiteral("[\n\u2029]")))) {
+                QString raw = line;
+                raw.remove(QChar(0x2060)).replace(QChar(0x00A0), QLatin1Char(' '));
+                QVERIFY2(ui::withoutForbiddenBreaks(raw) == line, qPrintable(line));
+            }
+        }
     }
 
     // Every plot on the Charts tab at least 240 x 160 pixels, its legend whole.
@@ -160,6 +187,7 @@ private slots:
         QCOMPARE(f.window->size(), size);
         checkKeyControlsShown();
         checkColumnHoldsItsContents();
+        checkWrappingLabelsKeepWordsWhole();
     }
 
     // The plan table's figures and costs in view without scrolling sideways: on a laptop and

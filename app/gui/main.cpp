@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QIcon>
 #include <QTextStream>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -161,10 +162,14 @@ int main(int argc, char** argv)
     if (options->view == QLatin1String(ui::kValidationViewId))
         return runOverWindow(window, new ui::ValidationView(catalog, &window), *options);
     if (screenshot)
-        return ui::saveScreenshot(window, controller, options->screenshot, options->size) &&
+        return ui::saveScreenshot(window, controller, options->screenshot, options->size,
+                                  options->view) &&
                        (options->layout.isEmpty() || ui::saveLayout(window, options->layout))
                    ? 0
                    : 1;
     window.show();
+    // Scrolled to once shown and laid out: before, the view's place in the grid is not known.
+    if (!options->view.isEmpty())
+        QTimer::singleShot(0, &window, [&window, view = options->view] { window.showPage(view); });
     return app.exec();
 }

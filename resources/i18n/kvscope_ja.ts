@@ -458,6 +458,10 @@
         <source>KV cache per GPU</source>
         <translation>GPU 1 基あたりの KV キャッシュ</translation>
     </message>
+    <message>
+        <source>Measured against this</source>
+        <translation>実測との差</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -738,6 +742,18 @@
     <message>
         <source>%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7</source>
         <translation>%1・%2・%3 × %4・コンテキスト長 %5・同時実行数 %6・%7</translation>
+    </message>
+    <message>
+        <source>No error band: no measurement of this class (%1).</source>
+        <translation>誤差幅なし：このクラスの実測値がありません（%1）。</translation>
+    </message>
+    <message>
+        <source>No error band: only %1 of this class measured (%2).</source>
+        <translation>誤差幅なし：このクラスの実測値は %1 件のみです（%2）。</translation>
+    </message>
+    <message>
+        <source>Measured step times of this class (%1): %2 to %3 of this figure, %4 measurements.</source>
+        <translation>このクラスの実測ステップ時間（%1）：この値の %2 〜 %3（実測 %4 件）。</translation>
     </message>
 </context>
 <context>
@@ -1547,18 +1563,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>the longest that runs, at %1 sequences</source>
         <translation>動作する最長のコンテキスト長（%1 シーケンス時）</translation>
-    </message>
-    <message>
-        <source>No error band: no measurement of this class (%1).</source>
-        <translation>誤差幅なし：このクラスの実測値がありません（%1）。</translation>
-    </message>
-    <message>
-        <source>No error band: only %1 of this class measured (%2).</source>
-        <translation>誤差幅なし：このクラスの実測値は %1 件のみです（%2）。</translation>
-    </message>
-    <message>
-        <source>Measured step times of this class (%1): %2 to %3 of this figure, %4 measurements.</source>
-        <translation>このクラスの実測ステップ時間（%1）：この値の %2 〜 %3（実測 %4 件）。</translation>
     </message>
 </context>
 <context>

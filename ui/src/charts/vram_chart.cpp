@@ -21,6 +21,7 @@ VramChart::VramChart(QWidget* parent) : ChartBase(parent)
         below = m_segments[i];
         m_values[i] = new QCPItemText(this);
         m_values[i]->setPositionAlignment(Qt::AlignCenter);
+        m_values[i]->setLayer(QStringLiteral("axes")); // over the overflow's hatching, not under it
     }
     m_overflow = new QCPBars(xAxis, yAxis);
     m_overflow->setWidth(0.55);

@@ -11,7 +11,8 @@
 
 namespace kvscope::ui {
 
-QImage renderWindow(MainWindow& window, ScenarioController& controller, const QSize& size)
+QImage renderWindow(MainWindow& window, ScenarioController& controller, const QSize& size,
+                    const QString& view)
 {
     // A screenshot is of the size asked for, also in presentation mode (full screen on a real
     // display; the offscreen platform's screen is 800x800).
@@ -29,6 +30,12 @@ QImage renderWindow(MainWindow& window, ScenarioController& controller, const QS
         for (ChartBase* chart : window.charts())
             chart->replot(QCustomPlot::rpImmediateRefresh);
         QApplication::processEvents();
+    }
+    // Scrolled to once the layout has settled: before it, the view's place was not yet known.
+    if (!view.isEmpty() && window.showPage(view)) {
+        QApplication::processEvents();
+        for (ChartBase* chart : window.charts())
+            chart->replot(QCustomPlot::rpImmediateRefresh);
     }
     return window.grab().toImage();
 }
@@ -48,9 +55,9 @@ bool savePng(const QImage& image, const QString& path)
 } // namespace
 
 bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QString& path,
-                    const QSize& size)
+                    const QSize& size, const QString& view)
 {
-    return savePng(renderWindow(window, controller, size), path);
+    return savePng(renderWindow(window, controller, size, view), path);
 }
 
 bool saveWidgetScreenshot(QWidget& widget, const QString& path, const QSize& size)

@@ -13,11 +13,13 @@ class MainWindow;
 class ScenarioController;
 
 // Lays the window out at `size`, evaluates, replots every chart at once and grabs it.
-QImage renderWindow(MainWindow& window, ScenarioController& controller, const QSize& size);
+// `view`: the view to scroll to once the layout has settled ("" = none).
+QImage renderWindow(MainWindow& window, ScenarioController& controller, const QSize& size,
+                    const QString& view = QString());
 // renderWindow() saved as PNG through QSaveFile (never a half-written file); false on failure,
 // with the reason on stderr.
 bool saveScreenshot(MainWindow& window, ScenarioController& controller, const QString& path,
-                    const QSize& size);
+                    const QSize& size, const QString& view = QString());
 // A dialog (or any widget) laid out at `size` and saved the same way.
 bool saveWidgetScreenshot(QWidget& widget, const QString& path, const QSize& size);
 

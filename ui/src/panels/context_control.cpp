@@ -2,6 +2,7 @@
 #include "panels/context_control.h"
 
 #include "charts/chart_style.h"
+#include "charts/line_breaks.h"
 #include "kvscope/scenario/scenario.h"
 #include "window/ui_text.h"
 
@@ -111,14 +112,16 @@ void ContextControl::updateWarning()
     // in the overflow colour, lightened on a dark window to stay readable (4.5:1).
     QPalette palette;
     if (m_modelMaximum > 0 && value() > m_modelMaximum) {
-        m_cap->setText(tr("Beyond the model's trained maximum of %1 tokens")
-                           .arg(UiText::integer(m_modelMaximum)));
+        m_cap->setText(withoutForbiddenBreaks(tr("Beyond the model's trained maximum of %1 tokens")
+                                                  .arg(UiText::integer(m_modelMaximum))));
         const bool dark = this->palette().color(QPalette::Window).lightness() < 128;
         palette.setColor(QPalette::WindowText,
                          dark ? colors::overflow.lighter(150) : colors::overflow);
         m_cap->setForegroundRole(QPalette::WindowText);
     } else if (m_modelMaximum > 0) {
-        m_cap->setText(tr("Model maximum: %1 tokens").arg(UiText::integer(m_modelMaximum)));
+        // Never "トー|クン" at a narrow column's edge.
+        m_cap->setText(withoutForbiddenBreaks(
+            tr("Model maximum: %1 tokens").arg(UiText::integer(m_modelMaximum))));
         m_cap->setForegroundRole(QPalette::PlaceholderText);
     } else {
         m_cap->clear();

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/headline_bar.h"
 
-#include "kvscope/scenario/speed_class.h"
-
 #include "kvscope/planning/longest_context.h"
 #include "kvscope/planning/verdict.h"
 #include "kvscope/text/comparison_text.h"
@@ -365,27 +363,7 @@ void HeadlineBar::showDecode(const TileInputs& in)
                                                  : QString()),
         pcie + (d.hostExpertsMs > 0 ? QLatin1Char('\n') + in.why("host_experts") : QString()) +
             QLatin1Char('\n') + tr("Time to first token: %1").arg(in.why("ttft")) +
-            QLatin1Char('\n') + bandText(in.snap.scenario));
-}
-
-// How far measured step times of the scenario's class fell from kvscope's (issue 43), or that
-// none was measured: what the decode figure may be signed with.
-QString HeadlineBar::bandText(const Scenario& s)
-{
-    const SpeedBand band = decodeBandOf(s);
-    const QString cls = QString::fromStdString(speedClassOf(s).id());
-    if (band.cases == 0)
-        return tr("No error band: no measurement of this class (%1).").arg(cls);
-    if (!band.usable())
-        return tr("No error band: only %1 of this class measured (%2).")
-            .arg(UiText::integer(band.cases), cls);
-    auto percent = [](double x) {
-        return (x >= 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) +
-               UiText::number(std::fabs(x) * 100, 0) + QStringLiteral(" %");
-    };
-    return tr("Measured step times of this class (%1): %2 to %3 of this figure, %4 "
-              "measurements.")
-        .arg(cls, percent(band.low), percent(band.high), UiText::integer(band.cases));
+            QLatin1Char('\n') + UiText::decodeBand(in.snap.scenario));
 }
 
 // A scenario that does not run has no room today; the longest context that does, each evaluated

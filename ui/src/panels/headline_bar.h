@@ -86,7 +86,6 @@ private:
     void showKvTiles(const TileInputs& in);
     void showWeights(const TileInputs& in);
     void showFit(const TileInputs& in);
-    static QString bandText(const Scenario& scenario);
     void showDecode(const TileInputs& in);
     void showLongestContext(const TileInputs& in);
     void showLongestRunningContext(const TileInputs& in);

@@ -127,15 +127,19 @@ void RemediesPanel::refresh()
     m_verdictLabel->setVisible(m_last && !m_verdict.meetsTargets());
     m_cautionLabel->setText(withoutForbiddenBreaks(PlannerText::cautions(m_cautions, m_units)));
     m_cautionLabel->setVisible(!m_cautions.empty());
-    m_heading->setText(!m_verdict.runs ? tr("What would make it run, in the order to try")
-                                       : tr("What would meet the targets"));
+    m_heading->setText(
+        withoutForbiddenBreaks(!m_verdict.runs ? tr("What would make it run, in the order to try")
+                                               : tr("What would meet the targets")));
     m_heading->setVisible(any);
     for (size_t i = 0; i < m_remedies.size(); ++i) {
         const Remedy& r = m_remedies[i];
         Row& w = row(i);
-        w.text->setText(QStringLiteral("<b>%1</b><br>%2")
-                            .arg(PlannerText::remedyTitle(r).toHtmlEscaped(),
-                                 PlannerText::remedyEffect(r, m_units).toHtmlEscaped()));
+        // Kept whole where Japanese and units keep them: "50.0 トー|クン/秒", "30.2 |ms" broke.
+        w.text->setText(
+            QStringLiteral("<b>%1</b><br>%2")
+                .arg(
+                    withoutForbiddenBreaks(PlannerText::remedyTitle(r)).toHtmlEscaped(),
+                    withoutForbiddenBreaks(PlannerText::remedyEffect(r, m_units)).toHtmlEscaped()));
         w.frame->setVisible(true);
     }
     for (size_t i = m_remedies.size(); i < m_pool.size(); ++i)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/ui_text.h"
 
+#include "kvscope/scenario/speed_class.h"
+
 #include "kvscope/settings/settings_registry.h"
 
 #include <QCoreApplication>
@@ -254,6 +256,26 @@ std::vector<Explanation> UiText::explanations(const Scenario& scenario,
 QString UiText::arithmetic(const std::vector<Explanation>& all, const std::string& id)
 {
     return QString::fromStdString(explanationFor(all, id));
+}
+
+// How far measured step times of the scenario's class fell from kvscope's (issue 43), or that
+// none was measured: what the decode figure may be signed with.
+QString UiText::decodeBand(const Scenario& s)
+{
+    const SpeedBand band = decodeBandOf(s);
+    const QString cls = QString::fromStdString(speedClassOf(s).id());
+    if (band.cases == 0)
+        return tr("No error band: no measurement of this class (%1).").arg(cls);
+    if (!band.usable())
+        return tr("No error band: only %1 of this class measured (%2).")
+            .arg(integer(band.cases), cls);
+    auto percent = [](double x) {
+        return (x >= 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) +
+               number(std::fabs(x) * 100, 0) + QStringLiteral(" %");
+    };
+    return tr("Measured step times of this class (%1): %2 to %3 of this figure, %4 "
+              "measurements.")
+        .arg(cls, percent(band.low), percent(band.high), integer(band.cases));
 }
 
 } // namespace kvscope::ui

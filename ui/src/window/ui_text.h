@@ -20,6 +20,9 @@ class UiText
     Q_DECLARE_TR_FUNCTIONS(UiText)
 public:
     static QString fieldError(const FieldError& error);
+    // How far measured step times of the scenario's speed class fell from kvscope's, or that
+    // it has no band (issue 43): the tile's tooltip and the report's row.
+    static QString decodeBand(const Scenario& scenario);
 
     static NumberStyle numberStyle(); // separators of the current QLocale
     static QString bytes(double bytes, ByteUnits units);
