@@ -196,6 +196,23 @@ private slots:
         QVERIFY2(named, "the model's bar carries its own figure");
     }
 
+    // The serving chart's engines in hues of their own: vLLM, llama.cpp and TGI apart from each
+    // other and from transformers' purples (two teals and two lavenders once met).
+    void servingEnginesAreDistinct()
+    {
+        const QColor apart[] = {ui::colors::engines[0], ui::colors::engines[2],
+                                ui::colors::engines[3], ui::colors::engines[4]};
+        for (int a = 0; a < 4; ++a)
+            for (int b = a + 1; b < 4; ++b) {
+                const int hues = std::abs(apart[a].hslHue() - apart[b].hslHue());
+                QVERIFY2(std::min(hues, 360 - hues) >= 30, qPrintable(QString::number(hues)));
+            }
+        // Lines on the white plot at 3:1 or more (the static cache's pale purple pairs with the
+        // dynamic one's and is drawn over it, not alone).
+        for (const QColor& engine : apart)
+            QVERIFY2(ui::contrastRatio(engine, Qt::white) >= 3.0, qPrintable(engine.name()));
+    }
+
     // The three storage tiers in three hues, each drawn as it is (no ink adjustment) on the light
     // and the dark plot, so they stay apart in both (three teals once met in the middle).
     void storageTiersAreDistinctInBothThemes()
