@@ -10,11 +10,15 @@
 #include "kvscope/settings/scenario_options.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
 #include <QtGlobal>
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -135,6 +139,31 @@ inline qint64 writeLargeJson(const QString& path, const QByteArray& members)
     large.write("\"}\n");
     large.close();
     return large.size();
+}
+
+// The catalog as a user's data directory holding one catalog file (`catalog/NAME` with
+// `content`) sees it, ahead of the shipped data; for hostile-file tests.
+struct CatalogWithUserFile
+{
+    Catalog catalog;
+    QStringList problems; // those naming the file
+};
+inline CatalogWithUserFile catalogWithUserFile(const QString& name, const QString& content)
+{
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath(QStringLiteral("catalog"));
+    QFile file(dir.filePath(QStringLiteral("catalog/") + name));
+    if (file.open(QIODevice::WriteOnly))
+        file.write(content.toUtf8());
+    file.close();
+    std::vector<std::filesystem::path> dirs{dir.path().toStdString()};
+    for (const auto& d : defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()))
+        dirs.push_back(d);
+    CatalogWithUserFile out{loadCatalog(dirs), {}};
+    for (const std::string& line : out.catalog.problems)
+        if (line.find(name.toStdString()) != std::string::npos)
+            out.problems << QString::fromStdString(line);
+    return out;
 }
 
 } // namespace kvscope::test

@@ -320,20 +320,8 @@ private slots:
     {
         QFETCH(QString, content);
         QFETCH(QString, problem);
-        QTemporaryDir dir;
-        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("catalog")));
-        QFile file(dir.filePath(QStringLiteral("catalog/checkpoints.json")));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(content.toUtf8());
-        file.close();
-        std::vector<std::filesystem::path> dirs{dir.path().toStdString()};
-        for (const auto& d : defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()))
-            dirs.push_back(d);
-        const Catalog c = loadCatalog(dirs);
-        QStringList problems;
-        for (const std::string& line : c.problems)
-            if (line.find("checkpoints.json") != std::string::npos)
-                problems << QString::fromStdString(line);
+        const auto [c, problems] =
+            test::catalogWithUserFile(QStringLiteral("checkpoints.json"), content);
         QCOMPARE(problems.size(), 1);
         QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
         // The shipped list still loads beside it.

@@ -11,11 +11,7 @@
 #include "kvscope/text/text_summary.h"
 #include "kvscope/validation/validation_set.h"
 
-#include <QDir>
-#include <QFile>
-#include <QTemporaryDir>
 #include <QtTest>
-#include <filesystem>
 
 #include <algorithm>
 #include <cmath>
@@ -462,20 +458,7 @@ void TestValidation::hostileSpeedBandFiles()
 {
     QFETCH(QString, content);
     QFETCH(QString, problem);
-    QTemporaryDir dir;
-    QVERIFY(QDir(dir.path()).mkpath(u"catalog"_s));
-    QFile file(dir.filePath(u"catalog/speed_bands.json"_s));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(content.toUtf8());
-    file.close();
-    std::vector<std::filesystem::path> dirs{dir.path().toStdString()};
-    for (const auto& d : defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()))
-        dirs.push_back(d);
-    const Catalog c = loadCatalog(dirs);
-    QStringList problems;
-    for (const std::string& line : c.problems)
-        if (line.find("speed_bands.json") != std::string::npos)
-            problems << QString::fromStdString(line);
+    const auto [c, problems] = catalogWithUserFile(u"speed_bands.json"_s, content);
     QCOMPARE(problems.size(), 1);
     QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
     QVERIFY(c.speedBands && c.speedBands->size() == catalog().speedBands->size());
