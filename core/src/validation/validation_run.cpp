@@ -173,6 +173,7 @@ std::vector<ClassSummary> summarizeDecodeByClass(const std::vector<ValidationRes
         if (r.kind == ValidationKind::Decode && !r.speedClass.empty())
             ids.insert(r.speedClass);
     std::vector<ClassSummary> classes;
+    classes.reserve(ids.size());
     for (const std::string& id : ids)
         classes.push_back(summarizeClass(id, results));
     return classes;
