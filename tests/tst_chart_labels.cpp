@@ -105,7 +105,7 @@ private slots:
                 const QString where = size.isValid() ? u" (slide)"_s : u" (window)"_s;
                 const QString problem = layoutProblem(layout) + calloutProblem(layout, 40) +
                                         curveUnderCalloutProblem(layout);
-                if (!problem.isEmpty())
+                if (!problem.isEmpty()) // the whole layout, to see what the label met
                     qDebug().noquote() << QJsonDocument(layout).toJson(QJsonDocument::Compact);
                 QVERIFY2(problem.isEmpty(), qPrintable(problem + where));
             }
