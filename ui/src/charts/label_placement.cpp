@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Where a chart's callouts go: beside their point where no curve runs under them, else the
+// nearest clear spot with a leader line (ChartBase's placement, apart from its drawing).
+#include "charts/chart_base.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <vector>
+
+namespace kvscope::ui {
+
+void ChartBase::placeBesidePoint(QCPItemText* label, double key, double value, double factor,
+                                 QCPItemLine* leader) const
+{
+    // Beside the point where the plot has room for the label and no curve runs under it (a
+    // boxed label would hide it): to its right or left, above or below, `factor` off, then a
+    // little farther each time; else, given a leader, the nearest clear spot with a leader line
+    // to the point; else the first spot inside the plot. Near the right edge, the label moves
+    // inside as far as it must.
+    const QSizeF size = labelSize(label);
+    const QRectF plot(axisRect()->rect());
+    const double x = xAxis->coordToPixel(key);
+    const double y = yAxis->coordToPixel(value);
+    const double maxLeft = std::max(plot.left(), plot.right() - size.width());
+    const double nearest = std::abs(y - yAxis->coordToPixel(value * factor));
+    struct Spot
+    {
+        QRectF box;
+        Qt::Alignment alignment;
+        double key, value;
+    };
+    std::vector<Spot> spots;
+    for (const double off : {nearest, nearest + 10, nearest + 20, nearest + 30})
+        for (const bool above : {true, false})
+            for (const bool right : {true, false}) {
+                const double edge = above ? y - off : y + off; // the box's edge by the point
+                const double left = std::clamp(right ? x : x - size.width(), plot.left(), maxLeft);
+                const QRectF box(left, above ? edge - size.height() : edge, size.width(),
+                                 size.height());
+                spots.push_back({box, Qt::AlignLeft | (above ? Qt::AlignBottom : Qt::AlignTop),
+                                 xAxis->pixelToCoord(left), yAxis->pixelToCoord(edge)});
+            }
+    auto inPlot = [&](const Spot& s) { return plot.adjusted(-1, -1, 1, 1).contains(s.box); };
+    auto chosen = std::find_if(spots.begin(), spots.end(),
+                               [&](const Spot& s) { return inPlot(s) && clearSpot(s.box, label); });
+    if (leader)
+        leader->setVisible(false);
+    if (chosen == spots.end() && leader) {
+        // Nothing clear beside the point: the nearest clear spot in the plot, with a leader.
+        if (const std::optional<QRectF> far = nearestClearSpot(label, QPointF(x, y))) {
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->position->setCoords(xAxis->pixelToCoord(far->left()),
+                                       yAxis->pixelToCoord(far->top()));
+            const QPointF end(std::clamp(x, far->left(), far->right()),
+                              std::clamp(y, far->top(), far->bottom()));
+            leader->start->setCoords(key, value);
+            leader->end->setCoords(xAxis->pixelToCoord(end.x()), yAxis->pixelToCoord(end.y()));
+            leader->setVisible(true);
+            return;
+        }
+    }
+    if (chosen == spots.end())
+        chosen = std::find_if(spots.begin(), spots.end(), inPlot);
+    if (chosen == spots.end())
+        chosen = spots.begin();
+    label->setPositionAlignment(chosen->alignment);
+    label->position->setCoords(chosen->key, chosen->value);
+}
+
+// Whether a label's box at `box` hides no curve and covers no other label.
+bool ChartBase::clearSpot(const QRectF& box, const QCPItemText* label) const
+{
+    for (int g = 0; g < graphCount(); ++g)
+        if (graph(g)->visible() && graph(g)->lineStyle() != QCPGraph::lsNone &&
+            curveCrosses(box, graph(g)))
+            return false;
+    for (const QCPItemText* other : visibleLabels())
+        if (other != label && labelBox(other).intersects(box))
+            return false;
+    return true;
+}
+
+// The clear spot in the plot nearest `point` (pixels) for `label`, at least a marker's width
+// off it; none when the curves leave no room anywhere.
+std::optional<QRectF> ChartBase::nearestClearSpot(const QCPItemText* label,
+                                                  const QPointF& point) const
+{
+    const QSizeF size = labelSize(label);
+    const QRectF plot(axisRect()->rect());
+    std::vector<std::pair<double, QRectF>> spots;
+    for (double top = plot.top() + 2; top + size.height() <= plot.bottom() - 2; top += 6)
+        for (double left = plot.left() + 2; left + size.width() <= plot.right() - 2; left += 6) {
+            const QRectF box(left, top, size.width(), size.height());
+            const double dx = std::max({box.left() - point.x(), point.x() - box.right(), 0.0});
+            const double dy = std::max({box.top() - point.y(), point.y() - box.bottom(), 0.0});
+            if (std::hypot(dx, dy) >= 8)
+                spots.emplace_back(std::hypot(dx, dy), box);
+        }
+    std::sort(spots.begin(), spots.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [distance, box] : spots)
+        if (clearSpot(box, label))
+            return box;
+    return std::nullopt;
+}
+
+bool ChartBase::curveCrosses(const QRectF& box, const QCPGraph* curve)
+{
+    const QLineF edges[] = {{box.topLeft(), box.topRight()},
+                            {box.topRight(), box.bottomRight()},
+                            {box.bottomRight(), box.bottomLeft()},
+                            {box.bottomLeft(), box.topLeft()}};
+    QPointF previous;
+    bool first = true;
+    for (const QCPGraphData& d : *curve->data()) {
+        const QPointF p = curve->coordsToPixels(d.key, d.value);
+        if (box.contains(p))
+            return true;
+        if (!first)
+            for (const QLineF& edge : edges)
+                if (QLineF(previous, p).intersects(edge) == QLineF::BoundedIntersection)
+                    return true;
+        previous = p;
+        first = false;
+    }
+    return false;
+}
+
+} // namespace kvscope::ui
