@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -24,6 +25,20 @@
 #include <nlohmann/json.hpp>
 
 namespace kvscope::test {
+
+inline constexpr double KiB = 1024.0;
+inline constexpr double MiB = 1024.0 * KiB;
+inline constexpr double GiB = 1024.0 * MiB;
+
+// A change to a scenario, as a data-driven test's column.
+using Mutation = void (*)(Scenario&);
+
+// A file's bytes, or none when it cannot be read (the caller's check then fails on the content).
+inline QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
 
 // The build's staged catalog: CTest sets KVSCOPE_DATA_DIR to it and points XDG_DATA_HOME at an
 // empty directory, so defaultDataDirs() finds exactly the shipped data.
@@ -167,3 +182,5 @@ inline CatalogWithUserFile catalogWithUserFile(const QString& name, const QStrin
 }
 
 } // namespace kvscope::test
+
+Q_DECLARE_METATYPE(kvscope::test::Mutation)

@@ -16,7 +16,7 @@ using namespace kvscope;
 
 namespace {
 
-std::string checkpoint(const char* name)
+std::string checkpointPath(const char* name)
 {
     return std::string(KVSCOPE_TEST_DATA_DIR "/data/configs/checkpoints/") + name;
 }
@@ -49,7 +49,7 @@ private slots:
     {
         QFETCH(QString, file);
         QFETCH(QString, format);
-        const Scenario s = test::scenarioFrom({{"model", checkpoint(qPrintable(file))}});
+        const Scenario s = test::scenarioFrom({{"model", checkpointPath(qPrintable(file))}});
         QCOMPARE(QString::fromStdString(s.weights.id), format);
         // Saved and reopened, the scenario keeps the checkpoint's format.
         auto reopened = scenarioFromText(scenarioToText(s), test::catalog());
@@ -57,7 +57,7 @@ private slots:
         QCOMPARE(QString::fromStdString(reopened->weights.id), format);
         // --weights after --model still overrides it.
         const Scenario asked =
-            test::scenarioFrom({{"model", checkpoint(qPrintable(file))}, {"weights", "fp16"}});
+            test::scenarioFrom({{"model", checkpointPath(qPrintable(file))}, {"weights", "fp16"}});
         QCOMPARE(asked.weights.id, std::string("fp16"));
     }
 
@@ -66,7 +66,7 @@ private slots:
         // Llama 3 70B at AWQ 4-bit, group 128 (4.156 bits) with FP16 embeddings and lm_head:
         // 68.5 G body parameters x 4.156 / 8 + 2 x 1.05 G x 2 bytes = about 39.8 GB, not 141 GB.
         const Scenario s =
-            test::scenarioFrom({{"model", checkpoint("awq-techxgenus-meta-llama-3-70b-awq.json")},
+            test::scenarioFrom({{"model", checkpointPath("awq-techxgenus-meta-llama-3-70b-awq.json")},
                                 {"gpu", "h100-sxm"}});
         KVSCOPE_EVALUATE(e, s);
         QVERIFY2(e.weightsBytesTotal > 39.0e9 && e.weightsBytesTotal < 40.5e9,

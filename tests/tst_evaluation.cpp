@@ -20,15 +20,6 @@
 using namespace kvscope;
 using namespace kvscope::test;
 
-namespace {
-
-constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
-
-using Mutation = void (*)(Scenario&);
-
-} // namespace
-
-Q_DECLARE_METATYPE(Mutation)
 
 class TestEvaluation : public QObject
 {

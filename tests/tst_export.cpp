@@ -52,6 +52,7 @@
 using namespace kvscope;
 using namespace kvscope::ui;
 using namespace Qt::StringLiterals;
+using kvscope::test::readAll;
 
 namespace {
 
@@ -81,11 +82,6 @@ QString pdfInfo(const QString& path)
     return QString::fromUtf8(process.readAllStandardOutput());
 }
 
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 } // namespace
 

@@ -33,6 +33,7 @@
 
 using namespace kvscope;
 using namespace Qt::StringLiterals;
+using kvscope::test::readAll;
 
 namespace {
 
@@ -157,11 +158,6 @@ Run runProcess(const QString& program, const QStringList& args, const QProcessEn
     return r;
 }
 
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 // Closes every message box that opens while it lives, keeping their text: the window reports a
 // refused file with a modal QMessageBox, which would otherwise wait for a click.

@@ -22,7 +22,8 @@
 using namespace kvscope;
 using namespace Qt::StringLiterals;
 
-namespace {
+// Named, not anonymous: TestHub holds a FakeHub, and a unity build compiles this file as a header.
+namespace hub_fixture {
 
 // Answers GET /ORG/NAME/resolve/REV/config.json: a public model, a gated one (401 without the
 // token, 403 with a wrong one) and 404 for anything else. Records the last request.
@@ -87,7 +88,9 @@ private:
     QTcpServer m_server;
 };
 
-} // namespace
+} // namespace hub_fixture
+
+using namespace hub_fixture;
 
 class TestHub : public QObject
 {

@@ -22,7 +22,7 @@ Q_DECLARE_METATYPE(kvscope::ModelSpec)
 
 namespace {
 
-std::string checkpoint(const char* name)
+std::string configPath(const char* name)
 {
     return std::string(KVSCOPE_TEST_DATA_DIR "/data/configs/") + name;
 }
@@ -111,7 +111,7 @@ private slots:
         QTest::addColumn<double>("vllmState");
         QTest::addColumn<double>("llamaCppState");
         auto file = [](const char* name) {
-            auto m = modelFromConfigFile(checkpoint(name));
+            auto m = modelFromConfigFile(configPath(name));
             if (!m.ok())
                 qFatal("%s: %s", name, m.error().message().c_str());
             return *m;
@@ -183,7 +183,7 @@ private slots:
         // Qwen3-Next: 80B total (its MTP head, loaded only for speculative decoding, aside).
         auto counts = [](const char* name) {
             Scenario s = test::scenario("llama-2-7b", "h200");
-            s.model = *modelFromConfigFile(checkpoint(name));
+            s.model = *modelFromConfigFile(configPath(name));
             auto e = evaluate(s);
             if (!e.ok())
                 qFatal("%s", e.error().message().c_str());
@@ -201,7 +201,7 @@ private slots:
 
     void llamaCppKeepsTheStateInFloat32()
     {
-        const Scenario s = test::scenarioFrom({{"model", checkpoint("checkpoints/jamba-v0.1.json")},
+        const Scenario s = test::scenarioFrom({{"model", configPath("checkpoints/jamba-v0.1.json")},
                                                {"engine", "llamacpp"},
                                                {"weights", "q4_k_m"},
                                                {"gpu", "h200"},
@@ -214,7 +214,7 @@ private slots:
     {
         // A sequence needs its KV and its state; the startup log's concurrency divides by both.
         const Scenario s = test::scenarioFrom(
-            {{"model", checkpoint("checkpoints/qwen3-next-80b-a3b-thinking.json")},
+            {{"model", configPath("checkpoints/qwen3-next-80b-a3b-thinking.json")},
              {"engine", "vllm"},
              {"weights", "fp8"},
              {"gpu", "h200"},
@@ -233,7 +233,7 @@ private slots:
     void stateSurvivesSavingTheScenario()
     {
         const Scenario s = test::scenarioFrom(
-            {{"model", checkpoint("checkpoints/qwen3-next-80b-a3b-thinking.json")}});
+            {{"model", configPath("checkpoints/qwen3-next-80b-a3b-thinking.json")}});
         auto reopened = scenarioFromText(scenarioToText(s), test::catalog());
         QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
         QCOMPARE(reopened->model.recurrent.count, qint64(36));
@@ -259,7 +259,7 @@ private slots:
         // SigLIP so400m at 896 px (27 layers of 1,152 / 4,304, 64 x 64 patches) = 416,866,032,
         // + the projector 1,152 x 2,560 + its 1,152-wide norm.
         QTest::newRow("Gemma 3 4B")
-            << file(checkpoint("gemma-3-4b-multimodal.json")) << qint64(419'816'304) << qint64(256);
+            << file(configPath("gemma-3-4b-multimodal.json")) << qint64(419'816'304) << qint64(256);
         // 27 blocks of 15,239,504, patch and position embeddings, the final merger and three
         // deepstack mergers; 1,024 px at 32 px per token = 32 x 32.
         QTest::newRow("Qwen3-VL 235B")

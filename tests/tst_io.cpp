@@ -46,7 +46,6 @@ int runCli(const std::vector<std::string>& args, std::string* out, std::string* 
     return code;
 }
 
-using Mutation = void (*)(Scenario&);
 
 // What a config.json fixture must import as; fields not named in a row keep these defaults.
 struct ConfigCase
@@ -74,7 +73,6 @@ ModelSpec importedModel(const char* file)
 
 } // namespace
 
-Q_DECLARE_METATYPE(Mutation)
 Q_DECLARE_METATYPE(ConfigCase)
 
 class TestIo : public QObject

@@ -17,9 +17,6 @@ using namespace kvscope::test;
 
 namespace {
 
-constexpr double KiB = 1024.0;
-constexpr double MiB = 1024.0 * KiB;
-constexpr double GiB = 1024.0 * MiB;
 
 // SPEC's "30B-class GQA model": 64 layers, 64 query heads, head_dim 128.
 ModelSpec thirtyBClass(int64_t kvHeads)

@@ -34,7 +34,7 @@ QString logPath(const char* name)
     return QStringLiteral(KVSCOPE_TEST_DATA_DIR "/data/logs/") + QLatin1String(name);
 }
 
-void saveShot(QWidget* widget, const QString& name)
+void saveDialogShot(QWidget* widget, const QString& name)
 {
     const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR");
     QCoreApplication::processEvents(); // the layout follows the last check
@@ -96,7 +96,7 @@ private slots:
         // At the dialog's own size every column shows whole.
         QCoreApplication::processEvents();
         QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
-        saveShot(&dialog, QStringLiteral("log-check-en"));
+        saveDialogShot(&dialog, QStringLiteral("log-check-en"));
     }
 
     void useScenarioPutsItInTheWindow()
@@ -156,7 +156,7 @@ private slots:
         LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
         dialog.show();
         QVERIFY(dialog.openLogFile(logPath("vllm-phi4-gptq4bit-a100-david-share.log")));
-        saveShot(&dialog, QStringLiteral("log-check-ja"));
+        saveDialogShot(&dialog, QStringLiteral("log-check-ja"));
         QStringList texts{dialog.windowTitle()};
         for (QLabel* label : dialog.findChildren<QLabel*>())
             texts << QString(label->text()).remove(QRegularExpression(QStringLiteral("<[^>]*>")));

@@ -72,7 +72,7 @@ int runCli(const std::vector<std::string>& args, std::string* out, std::string* 
     return r.code;
 }
 
-constexpr double GiB = 1073741824.0;
+using kvscope::test::GiB;
 
 } // namespace
 

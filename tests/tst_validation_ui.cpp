@@ -33,7 +33,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-void saveShot(QWidget* widget, const QString& name)
+void saveValidationShot(QWidget* widget, const QString& name)
 {
     const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR");
     if (dir.isEmpty())
@@ -111,7 +111,7 @@ void TestValidationUi::menusOpenTheView()
     ValidationView* view = menus()->showValidation();
     QVERIFY(view && view->isVisible());
     QCOMPARE(menus()->showValidation(), view); // one view, raised again
-    saveShot(view, QStringLiteral("validation-view-en"));
+    saveValidationShot(view, QStringLiteral("validation-view-en"));
 }
 
 void TestValidationUi::onePointPerComparedCase()
@@ -179,7 +179,7 @@ void TestValidationUi::calibrateDecodeAppliesThroughTheController()
     dialog.setMeasurement(CalibrationKind::DecodeTokensPerS, measured);
     QVERIFY(dialog.result());
     QVERIFY(dialog.previewText().contains(QStringLiteral("→")));
-    saveShot(&dialog, QStringLiteral("calibrate-en"));
+    saveValidationShot(&dialog, QStringLiteral("calibrate-en"));
     QVERIFY(dialog.apply());
     controller->evaluateNow();
     const Scenario& s = controller->scenario();
@@ -231,8 +231,8 @@ void TestValidationUi::japanese()
     dialog.show();
     dialog.setMeasurement(CalibrationKind::DecodeTokensPerS,
                           m_fixture.controller->snapshot().evaluation.decode.tokensPerS * 0.9);
-    saveShot(view, QStringLiteral("validation-view-ja"));
-    saveShot(&dialog, QStringLiteral("calibrate-ja"));
+    saveValidationShot(view, QStringLiteral("validation-view-ja"));
+    saveValidationShot(&dialog, QStringLiteral("calibrate-ja"));
     // Words that stay in English in a Japanese engineer's UI, and the catalog's names.
     QStringList same =
         QStringLiteral("kvscope PCIe GPU KV vLLM llama.cpp llama-bench tg128 MiB GB/s "
@@ -266,7 +266,7 @@ void TestValidationUi::followsTheTheme()
     QCoreApplication::processEvents();
     for (ValidationKind kind : allValidationKinds)
         QVERIFY(view->plot(kind)->axisRect()->backgroundBrush().color().lightnessF() < 0.5);
-    saveShot(view, QStringLiteral("validation-view-dark"));
+    saveValidationShot(view, QStringLiteral("validation-view-dark"));
     m_fixture.window->setTheme(QStringLiteral("light"));
     QCoreApplication::processEvents();
     QVERIFY(view->plot(ValidationKind::Decode)->axisRect()->backgroundBrush().color().lightnessF() >

@@ -12,7 +12,7 @@
 namespace kvscope::ui {
 
 namespace {
-const char* const kColumns[] = {"decode_ms_gpu", "decode_ms_cpu_serial", "decode_ms_cpu_pipelined",
+const char* const kLatencyColumns[] = {"decode_ms_gpu", "decode_ms_cpu_serial", "decode_ms_cpu_pipelined",
                                 "decode_ms_nvme", "decode_ms_sata"};
 } // namespace
 
@@ -82,7 +82,7 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
     const QVector<double> xs(sweep.x.begin(), sweep.x.end());
     double low = 1e300, high = 0;
     for (size_t i = 0; i < 5; ++i) {
-        const SweepColumn* column = sweep.column(kColumns[i]);
+        const SweepColumn* column = sweep.column(kLatencyColumns[i]);
         QVector<double> ys(column->values.begin(), column->values.end());
         for (double& y : ys) {
             y = std::max(y, 1e-3);
@@ -165,7 +165,7 @@ QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const
     const size_t nearest = nearestPoint(sweep, key);
     QStringList lines{tr("Context %1").arg(UiText::tokens(int64_t(sweep.x[nearest])))};
     for (Tier t : allTiers) {
-        const double ms = sweep.column(kColumns[size_t(t)])->values[nearest];
+        const double ms = sweep.column(kLatencyColumns[size_t(t)])->values[nearest];
         lines << tr("%1: %2 (%3 tokens/s)")
                      .arg(UiText::tierName(t), UiText::duration(ms),
                           UiText::tokensPerSecond(ms > 0 ? 1e3 * double(snap->scenario.batch) / ms

@@ -13,7 +13,7 @@
 namespace kvscope::ui {
 
 namespace {
-const char* const kColumns[] = {"kv_mha_per_gpu_bytes", "kv_gqa_per_gpu_bytes",
+const char* const kKvColumns[] = {"kv_mha_per_gpu_bytes", "kv_gqa_per_gpu_bytes",
                                 "kv_mqa_per_gpu_bytes", "kv_per_gpu_bytes"};
 } // namespace
 
@@ -72,7 +72,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     const TokensFit& fit = snap.evaluation.tokensFit;
     const bool mla = s.model.isMla();
     double maxBytes = 1;
-    for (const char* id : kColumns)
+    for (const char* id : kKvColumns)
         if (const SweepColumn* c = sweep.column(id); c && !c->values.empty())
             maxBytes = std::max(maxBytes, c->values.back());
     double maxFree = fit.freeForKvBytes;
@@ -115,7 +115,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         }
         m_curves[i]->setName(kinds[i] == own && i != Mla ? names[i] + tr(" (this model)")
                                                          : names[i]);
-        const SweepColumn* column = sweep.column(kColumns[i]);
+        const SweepColumn* column = sweep.column(kKvColumns[i]);
         QVector<double> xs(sweep.x.begin(), sweep.x.end());
         QVector<double> ys;
         for (double b : column->values) {
@@ -407,7 +407,7 @@ QString KvGrowthChart::hoverText(double key, double, const QPoint&) const
         if (m_curves[i]->visible())
             lines << QStringLiteral("%1: %2").arg(
                 m_curves[i]->name(),
-                UiText::bytes(sweep.column(kColumns[i])->values[nearest], byteUnits()));
+                UiText::bytes(sweep.column(kKvColumns[i])->values[nearest], byteUnits()));
     for (size_t p = 0; p < snap->pinned->size(); ++p) {
         const SweepColumn* kv = (*snap->pinned)[p].contextSweep.column("kv_per_gpu_bytes");
         if (kv && nearest < kv->values.size())
