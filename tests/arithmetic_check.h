@@ -188,6 +188,7 @@ private:
                                                                {"GT/s", 1e9},
                                                                // durations, in seconds
                                                                {"ms", 1e-3},
+                                                               {"\u00b5s", 1e-6},
                                                                {"min", 60.0},
                                                                {"s", 1.0},
                                                                {"h", 3600.0}};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The fixed cost per layer per decode step: layer_overhead_us where the step's kernels are
-// replayed as a CUDA graph, layer_overhead_eager_us where they are launched one by one.
+// The fixed cost of a decode step: layer_overhead_us per layer where the step's kernels are
+// replayed as a CUDA graph, layer_overhead_eager_us where they are launched one by one, and an
+// engine's own per-step and per-MoE-layer costs (engines.json decode_step).
 #include "suite_registry.h"
 #include "testutils.h"
 
@@ -16,6 +17,9 @@ class TestFixedCost : public QObject
 private slots:
     void fixedCost_data();
     void fixedCost();
+    void moeLayersPayTheirRouting();
+    void allReduceLatencyFollowsTheLink_data();
+    void allReduceLatencyFollowsTheLink();
 };
 
 void TestFixedCost::fixedCost_data()
@@ -29,8 +33,10 @@ void TestFixedCost::fixedCost_data()
     // compiled under torch.compile (hf-static) its step is CUDA graphs.
     QTest::newRow("llama.cpp, CUDA graphs") << "llamacpp" << false << 0.096;
     QTest::newRow("llama.cpp, GGML_CUDA_DISABLE_GRAPHS") << "llamacpp" << true << 0.608;
-    QTest::newRow("vLLM, CUDA graphs") << "vllm" << false << 0.096;
-    QTest::newRow("vLLM --enforce-eager") << "vllm" << true << 0.608;
+    // vLLM adds its host time per step, 2,200 µs, and launches eagerly from Python as
+    // transformers does: 0.096 + 2.2 = 2.296 ms; 32 x (19 + 440) µs + 2.2 ms = 16.888 ms.
+    QTest::newRow("vLLM, CUDA graphs") << "vllm" << false << 2.296;
+    QTest::newRow("vLLM --enforce-eager") << "vllm" << true << 16.888;
     QTest::newRow("transformers eager, Python dispatch") << "hf" << false << 14.688;
     QTest::newRow("transformers static cache, compiled") << "hf-static" << false << 0.096;
     QTest::newRow("transformers static cache, eager") << "hf-static" << true << 14.688;
@@ -55,8 +61,77 @@ void TestFixedCost::fixedCost()
     s.efficiency.layerOverheadUs = 0;
     s.efficiency.layerOverheadEagerUs = 0;
     s.engine.pythonDispatchUsPerLayer = 0;
+    s.engine.stepOverheadUs = 0;
     KVSCOPE_EVALUATE(bare, s);
     QVERIFY(qAbs(e.decode.gpuMs - bare.decode.gpuMs - fixedMs) < 1e-9);
+}
+
+void TestFixedCost::moeLayersPayTheirRouting()
+{
+    // DeepSeek-R1: 61 layers, the first 3 dense (first_k_dense_replace), so 58 MoE layers. vLLM
+    // charges each 200 µs beside its 2,200 µs per step: 2.2 + 58 x 0.2 = 13.8 ms (graphs, no
+    // per-layer cost set).
+    Scenario s = scenarioFrom({{"engine", "vllm"},
+                               {"model", "deepseek-r1"},
+                               {"gpu", "h100-sxm"},
+                               {"gpus", "8"},
+                               {"weights", "awq-int4"},
+                               {"layer-overhead-us", "0"}});
+    KVSCOPE_EVALUATE(e, s);
+    QCOMPARE(s.model.moeLayers(), int64_t(58));
+    QVERIFY(qAbs(e.decode.fixedMs - 13.8) < 1e-9);
+    QCOMPARE(e.decode.moeLayerUs, 200.0);
+    // A dense model pays no MoE-layer cost.
+    Scenario dense = scenarioFrom({{"engine", "vllm"}, {"model", "llama-3.1-8b"}});
+    KVSCOPE_EVALUATE(d, dense);
+    QCOMPARE(d.decode.moeLayerUs, 0.0);
+    QVERIFY(qAbs(d.decode.fixedMs - 2.2) < 1e-9);
+}
+
+void TestFixedCost::allReduceLatencyFollowsTheLink_data()
+{
+    QTest::addColumn<QString>("engine");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<bool>("overNvlink");
+    QTest::addColumn<double>("latencyUs");
+    // interconnects.json: NVLink with vLLM's custom all-reduce 8.5 + 0.55 (n - 2); NVLink with
+    // NCCL 6 + 2.75 (n - 2); PCIe 17 + 5 (n - 2). A bridge joins two cards: four RTX A6000s
+    // talk over PCIe.
+    QTest::newRow("vLLM, 8 x H100 SXM") << "vllm"
+                                        << "h100-sxm" << 8 << true << 11.8;
+    QTest::newRow("vLLM, 2 x H100 SXM") << "vllm"
+                                        << "h100-sxm" << 2 << true << 8.5;
+    QTest::newRow("TGI (NCCL), 8 x H100 SXM") << "tgi"
+                                              << "h100-sxm" << 8 << true << 22.5;
+    QTest::newRow("vLLM, 2 x RTX A6000 (bridge)") << "vllm"
+                                                  << "rtx-a6000" << 2 << true << 8.5;
+    QTest::newRow("vLLM, 4 x RTX A6000 (past the bridge)") << "vllm"
+                                                           << "rtx-a6000" << 4 << false << 27.0;
+    QTest::newRow("vLLM, 8 x RTX 4090 (PCIe)") << "vllm"
+                                               << "rtx-4090" << 8 << false << 47.0;
+}
+
+void TestFixedCost::allReduceLatencyFollowsTheLink()
+{
+    QFETCH(QString, engine);
+    QFETCH(QString, gpu);
+    QFETCH(int, gpus);
+    QFETCH(bool, overNvlink);
+    QFETCH(double, latencyUs);
+    Scenario s = scenarioFrom({{"engine", engine.toStdString()},
+                               {"model", "llama-3.1-8b"},
+                               {"gpu", gpu.toStdString()},
+                               {"gpus", std::to_string(gpus)}});
+    KVSCOPE_EVALUATE(e, s);
+    QCOMPARE(e.decode.allReduces, int64_t(64));
+    QCOMPARE(e.decode.allReduceOverNvlink, overNvlink);
+    QVERIFY2(qAbs(e.decode.allReduceLatencyUs - latencyUs) < 1e-9,
+             std::to_string(e.decode.allReduceLatencyUs).c_str());
+    // The user's own figure replaces the rules.
+    s.efficiency.allReduceLatencyUs = 30;
+    KVSCOPE_EVALUATE(own, s);
+    QCOMPARE(own.decode.allReduceLatencyUs, 30.0);
 }
 
 KVSCOPE_TEST_SUITE(TestFixedCost, "tst_fixed_cost", kvscope::test::SuiteApp::Core)

@@ -117,8 +117,10 @@ private slots:
         // decode-holdout*.json). Reached when written: capacity 42 compared, median 2.65 %;
         // decode 47 compared, median 20.3 % (Apple silicon, MoE and 1B-class models run slower
         // than bandwidth alone says; see the README; the 44 before the CUDA-graph pairs had
-        // 19.5 %, and the three added, H100 PCIe and RTX 3090 Ti 7B runs, miss by 18-85 %). A
-        // floor against regressions, never a target.
+        // 19.5 %, and the three added, H100 PCIe and RTX 3090 Ti 7B runs, miss by 18-85 %); with
+        // decode-holdout-vllm.json's 11 (scored once, median 34 %: newer vLLM on one GPU runs MoE
+        // layers faster than the fitted 200 µs, DeepSeek-V3 read off a chart slower) 60, median
+        // 22.3 %. A floor against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -130,7 +132,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 42 && capacity.medianAbsError <= 0.0265 + 1e-9);
-        QVERIFY(decode.evaluated >= 47 && decode.medianAbsError <= 0.2033 + 1e-9);
+        QVERIFY(decode.evaluated >= 60 && decode.medianAbsError <= 0.2230 + 1e-9);
     }
 
     void reportJsonIsFinite()

@@ -755,6 +755,18 @@
         <source>Measured step times of this class (%1): %2 to %3 of this figure, %4 measurements.</source>
         <translation>このクラスの実測ステップ時間（%1）：この値の %2 〜 %3（実測 %4 件）。</translation>
     </message>
+    <message>
+        <source>all-reduces</source>
+        <translation>回の all-reduce</translation>
+    </message>
+    <message>
+        <source>per step</source>
+        <translation>毎ステップ</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>レイテンシ</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -863,10 +875,6 @@
         <translation>GPU 間通信の実効効率（all-reduce）</translation>
     </message>
     <message>
-        <source>All-reduce latency (µs)</source>
-        <translation>all-reduce のレイテンシ（µs）</translation>
-    </message>
-    <message>
         <source>GPU–CPU hand-over (µs)</source>
         <translation>GPU と CPU 間の受け渡し（µs）</translation>
     </message>
@@ -881,6 +889,10 @@
     <message>
         <source>The checkpoint the launch command loads, in the chosen weights: a Hugging Face repository or a local path.</source>
         <translation>起動コマンドが読み込む、選んだ重み形式のチェックポイント：Hugging Face のリポジトリまたはローカルのパス。</translation>
+    </message>
+    <message>
+        <source>All-reduce latency (µs, 0 = by link)</source>
+        <translation>all-reduce のレイテンシ（µs、0 = 経路と GPU 数から）</translation>
     </message>
 </context>
 <context>

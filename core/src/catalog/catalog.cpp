@@ -185,6 +185,9 @@ void readDecodeStep(JsonReader& r, EngineProfile& e)
     JsonReader sr(*step, "");
     e.pythonDispatchUsPerLayer = sr.number({"python_dispatch_us_per_layer"}, 0, 1e5, 0);
     e.compiled = sr.boolean({"compiled"}, false);
+    e.customAllReduce = sr.boolean({"custom_all_reduce"}, false);
+    e.stepOverheadUs = sr.number({"step_overhead_us"}, 0, 1e6, 0);
+    e.moeLayerUs = sr.number({"moe_layer_us"}, 0, 1e5, 0);
     if (const auto& error = sr.error())
         r.fail("decode_step." + error->field, error->value, error->accepted);
 }
@@ -272,6 +275,40 @@ void loadPcieGenerations(const fs::path& dir, Catalog& c)
     });
 }
 
+// The rule `id` names, or none.
+AllReduceLatency* allReduceRule(AllReduceLatencies& rules, const std::string& id)
+{
+    if (id == "nvlink-custom")
+        return &rules.nvlinkCustom;
+    if (id == "nvlink-nccl")
+        return &rules.nvlinkNccl;
+    return id == "pcie-nccl" ? &rules.pcie : nullptr;
+}
+
+// interconnects.json's all-reduce latencies; a rule an earlier directory gave stays.
+void loadAllReduceLatencies(const fs::path& dir, Catalog& c)
+{
+    auto json = readJsonFile(dir / "interconnects.json", "interconnects.json");
+    if (!json || !json->contains("all_reduce"))
+        return; // a user's file may hold only PCIe generations
+    const std::string name = (dir / "interconnects.json").string();
+    forEachJsonEntry(*json, name, "all_reduce", c.problems, [&](JsonReader& r) {
+        AllReduceLatency* rule = allReduceRule(c.allReduce, r.text({"id"}, ""));
+        if (!rule) {
+            r.fail("id", "\"" + r.text({"id"}, "") + "\"",
+                   "\"nvlink-custom\", \"nvlink-nccl\" or \"pcie-nccl\"");
+            return;
+        }
+        r.require({"source"});
+        AllReduceLatency read;
+        read.baseUs = r.number({"base_us"}, 0, 1e6, 0);
+        read.perGpuUs = r.number({"per_gpu_us"}, 0, 1e5, 0);
+        read.source = r.text({"source"}, "");
+        if (!r.error() && rule->source.empty())
+            *rule = read;
+    });
+}
+
 void loadStorageTiers(const fs::path& dir, Catalog& c)
 {
     forEachEntry(dir / "storage.json", "tiers", c.problems, [&](JsonReader& r) {
@@ -340,6 +377,7 @@ void loadTables(const fs::path& dir, Catalog& c)
     loadEngines(dir, c);
     loadGpuPrices(dir, c);
     loadPcieGenerations(dir, c);
+    loadAllReduceLatencies(dir, c);
     loadStorageTiers(dir, c);
     loadHostMemory(dir, c);
     loadEfficiencyFactors(dir, c);

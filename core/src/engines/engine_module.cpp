@@ -78,6 +78,11 @@ double EngineModule::layerOverheadUs(const Scenario& s) const
                : s.efficiency.layerOverheadEagerUs + s.engine.pythonDispatchUsPerLayer;
 }
 
+double EngineModule::forwardOverheadUs(const Scenario& s) const
+{
+    return s.engine.stepOverheadUs + double(s.model.moeLayers()) * s.engine.moeLayerUs;
+}
+
 KvShape EngineModule::kvShape(const Scenario& s) const
 {
     return kvShapeKeepingState(s.model, recurrentStateInFloat32());

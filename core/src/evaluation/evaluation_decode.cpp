@@ -27,22 +27,58 @@ double diskGBps(const Scenario& s, const StorageTier& disk)
     return std::min(disk.readGBps * s.efficiency.disk, hostLinkGBps(s));
 }
 
+// Inside the GPUs' NVLink domain an all-reduce crosses NVLink; beyond it (more GPUs than a bridge
+// or baseboard joins, or no NVLink), PCIe.
+bool allReduceOverNvlink(const Scenario& s)
+{
+    return s.gpu.nvlinkGBps > 0 && s.gpuCount <= s.gpu.nvlinkGpus;
+}
+
+double allReduceLatencyUs(const Scenario& s)
+{
+    if (s.efficiency.allReduceLatencyUs > 0)
+        return s.efficiency.allReduceLatencyUs; // the user's own figure
+    if (!allReduceOverNvlink(s))
+        return s.allReduce.pcie.us(s.gpuCount);
+    return (s.engine.customAllReduce ? s.allReduce.nvlinkCustom : s.allReduce.nvlinkNccl)
+        .us(s.gpuCount);
+}
+
 // Multi-GPU traffic of one step: a ring all-reduce of the hidden state after attention and after
 // the MLP in every layer (tensor parallel), or one hand-off per GPU boundary (layer split).
+double gpuLinkGBps(const Scenario& s)
+{
+    return (allReduceOverNvlink(s) ? s.gpu.nvlinkGBps / 2.0 // datasheets sum both ways
+                                   : s.pcie.laneGBps() * double(s.pcieLanes)) *
+           s.efficiency.interconnect;
+}
+
 double interconnectMs(const Scenario& s, int64_t batch)
 {
     const int n = s.gpuCount;
     if (n <= 1)
         return 0.0;
-    const double link = (s.gpu.nvlinkGBps > 0 ? s.gpu.nvlinkGBps / 2.0 // datasheets sum both ways
-                                              : s.pcie.laneGBps() * double(s.pcieLanes)) *
-                        s.efficiency.interconnect;
+    const double link = gpuLinkGBps(s);
     const double hidden = double(batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes;
-    const double latency = s.efficiency.allReduceLatencyUs / 1e3;
+    const double latency = allReduceLatencyUs(s) / 1e3;
     if (s.engine.layerSplit)
         return double(n - 1) * (latency + transferMs(hidden, link));
     const double ring = 2.0 * double(n - 1) / double(n);
     return 2.0 * double(s.model.layers) * (latency + transferMs(hidden * ring, link));
+}
+
+// What the all-reduces of a tensor-parallel step are, for the arithmetic text.
+void allReduceFigures(const Scenario& s, DecodeTiming& d)
+{
+    if (s.gpuCount <= 1 || s.engine.layerSplit)
+        return;
+    const double n = double(s.gpuCount);
+    d.allReduces = 2 * s.model.layers;
+    d.allReduceLatencyUs = allReduceLatencyUs(s);
+    d.allReduceOverNvlink = allReduceOverNvlink(s);
+    d.allReduceBytes = double(s.batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes *
+                       2.0 * (n - 1.0) / n;
+    d.allReduceGBps = gpuLinkGBps(s);
 }
 
 // The rates KV and offloaded figures cross at: the host link and each disk, each bounded by it.
@@ -81,8 +117,12 @@ double besideGpuMs(const Setup& x, const DecodeStep& step, const ExpertOffload& 
             handoverMs(s, double(experts.layers), s.batch, d.pcieEffectiveGBps);
         d.hostExpertsMs = d.hostExpertsReadMs + d.hostExpertsHandoverMs;
     }
-    d.fixedMs = double(s.model.layers) * x.engine.layerOverheadUs(s) / 1e3;
+    d.layerOverheadUs = x.engine.layerOverheadUs(s);
+    d.stepOverheadUs = s.engine.stepOverheadUs;
+    d.moeLayerUs = s.model.moeLayers() > 0 ? s.engine.moeLayerUs : 0.0;
+    d.fixedMs = (double(s.model.layers) * d.layerOverheadUs + x.engine.forwardOverheadUs(s)) / 1e3;
     d.interconnectMs = interconnectMs(s, s.batch);
+    allReduceFigures(s, d);
     return d.weightsOffloadMs + d.hostExpertsMs + d.fixedMs + d.interconnectMs;
 }
 

@@ -90,7 +90,10 @@ double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens)
     // Each forward pass launches every layer's kernels as a decode step does: a host-bound
     // engine (transformers' Python dispatch) pays that per chunk, as its reload pays it once.
     const double forwards = double(full + (rest > 0 ? 1 : 0));
-    return ms + forwards * double(s.model.layers) * x.engine.layerOverheadUs(s) / 1e3;
+    return ms + forwards *
+                    (double(s.model.layers) * x.engine.layerOverheadUs(s) +
+                     x.engine.forwardOverheadUs(s)) /
+                    1e3;
 }
 
 ReloadRecompute reloadRecompute(const Setup& x, const ParameterCount& p, const DecodeTiming& d,

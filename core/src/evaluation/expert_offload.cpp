@@ -5,15 +5,10 @@
 
 namespace kvscope {
 
-int64_t moeLayerCount(const ModelSpec& model)
-{
-    return model.isMoe() ? std::max<int64_t>(0, model.layers - model.denseLayers) : 0;
-}
-
 ExpertOffload expertOffload(const Scenario& s, int64_t layers, const ExpertStorage& experts)
 {
     ExpertOffload o;
-    o.moeLayers = moeLayerCount(s.model);
+    o.moeLayers = s.model.moeLayers();
     o.layers = std::clamp<int64_t>(layers, 0, o.moeLayers);
     if (o.layers == 0)
         return o;

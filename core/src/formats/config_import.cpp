@@ -395,6 +395,8 @@ Expected<GpuSpec> gpuFromJson(const nlohmann::json& object, const std::string& f
     g.pcieGen = int(r.integer({"pcie_gen"}, 1, 7, 0));
     g.pcieLanes = int(r.integer({"pcie_lanes"}, 1, 16, 0));
     g.nvlinkGBps = r.number({"nvlink_gb_per_s"}, 0, limits::maxRateGBps, 0);
+    // A GPU with NVLink and no stated domain sits on an 8-GPU baseboard (HGX, OAM).
+    g.nvlinkGpus = int(r.integer({"nvlink_gpus"}, 2, 576, g.nvlinkGBps > 0 ? 8 : 0));
     g.unifiedMemory = r.boolean({"unified_memory"}, false);
     g.usableFraction = r.number({"gpu_usable_fraction"}, 0.01, 1.0, 1.0);
     g.computeCapability = r.number({"compute_capability"}, 0, 20, 0);
@@ -436,6 +438,8 @@ nlohmann::json gpuToJson(const GpuSpec& g)
     j["pcie_gen"] = g.pcieGen > 0 ? nlohmann::json(g.pcieGen) : nlohmann::json();
     j["pcie_lanes"] = g.pcieLanes > 0 ? nlohmann::json(g.pcieLanes) : nlohmann::json();
     j["nvlink_gb_per_s"] = g.nvlinkGBps;
+    if (g.nvlinkGBps > 0)
+        j["nvlink_gpus"] = g.nvlinkGpus;
     j["unified_memory"] = g.unifiedMemory;
     j["gpu_usable_fraction"] = g.usableFraction;
     if (g.computeCapability > 0)

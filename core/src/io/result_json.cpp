@@ -174,7 +174,17 @@ nlohmann::json latencyJson(const Evaluation& e)
             {"weights_offload_ms", real(e.decode.weightsOffloadMs)},
             {"host_layers_ms", real(e.decode.hostLayersMs)},
             {"fixed_ms", real(e.decode.fixedMs)},
+            {"fixed_parts",
+             {{"per_layer_us", real(e.decode.layerOverheadUs)},
+              {"per_step_us", real(e.decode.stepOverheadUs)},
+              {"per_moe_layer_us", real(e.decode.moeLayerUs)}}},
             {"interconnect_ms", real(e.decode.interconnectMs)},
+            {"all_reduce",
+             {{"per_step", e.decode.allReduces},
+              {"latency_us", real(e.decode.allReduceLatencyUs)},
+              {"link", e.decode.allReduces == 0       ? "none"
+                       : e.decode.allReduceOverNvlink ? "nvlink"
+                                                      : "pcie"}}},
             {"compute_bound", e.decode.computeBound},
             {"decode_ms_per_token", decode},
             {"selected_ms", real(e.decode.selectedMs)},

@@ -164,6 +164,11 @@ std::optional<FieldError> validateEntryFigures(const Scenario& s)
     if (auto e = checkReal("engine.decode_step.python_dispatch_us_per_layer",
                            s.engine.pythonDispatchUsPerLayer, 0, 1e5, false))
         return e;
+    if (auto e = checkReal("engine.decode_step.step_overhead_us", s.engine.stepOverheadUs, 0, 1e6,
+                           false))
+        return e;
+    if (auto e = checkReal("engine.decode_step.moe_layer_us", s.engine.moeLayerUs, 0, 1e5, false))
+        return e;
     if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
                            s.engine.tensorParallelOverheadMiB, 0, 1e7, false))
         return e;

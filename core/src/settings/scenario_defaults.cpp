@@ -128,6 +128,7 @@ Expected<Scenario> defaultScenario(const Catalog& c)
     s.sata = *sata;
     s.hostMemory = host ? *host : c.hostMemory.front();
     s.efficiency = c.efficiencyDefaults;
+    s.allReduce = c.allReduce;
     s.speedBands = c.speedBands;
     return s;
 }

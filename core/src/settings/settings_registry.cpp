@@ -436,11 +436,12 @@ std::vector<Setting> efficiencySettings()
                1, "fraction", "share of NVLink / PCIe bandwidth an all-reduce reaches",
                KVSCOPE_FIELD_SETTER(efficiency.interconnect, realOf),
                KVSCOPE_FIELD_NUMBER(efficiency.interconnect)));
-    r.push_back(factor("all_reduce_latency_us", "all-reduce-latency-us",
-                       KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "All-reduce latency (µs)"), 0,
-                       1000, "µs", "fixed latency of one all-reduce",
-                       KVSCOPE_FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
-                       KVSCOPE_FIELD_NUMBER(efficiency.allReduceLatencyUs)));
+    r.push_back(factor(
+        "all_reduce_latency_us", "all-reduce-latency-us",
+        KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "All-reduce latency (µs, 0 = by link)"), 0, 1000,
+        "µs", "fixed latency of one all-reduce; 0 takes it from the link and GPU count",
+        KVSCOPE_FIELD_SETTER(efficiency.allReduceLatencyUs, realOf),
+        KVSCOPE_FIELD_NUMBER(efficiency.allReduceLatencyUs)));
     r.push_back(factor("host_handover_us", "host-handover-us",
                        KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "GPU–CPU hand-over (µs)"), 0,
                        10'000, "µs",

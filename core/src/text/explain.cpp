@@ -398,6 +398,43 @@ std::string Explainer::longestContext() const
     return longest;
 }
 
+// A tensor-parallel step's all-reduces: each pays the link's latency and carries its share of
+// the hidden state.
+std::string gpuLinkArithmetic(const DecodeTiming& d, const NumberStyle& st, const ExplainWords& w,
+                              ByteUnits units)
+{
+    if (d.allReduces <= 0)
+        return {};
+    return formatInteger(d.allReduces, st) + " " + w.allReduces + times() + "(" +
+           (d.allReduceOverNvlink ? "NVLink " : "PCIe ") + w.latency + " " +
+           formatNumber(d.allReduceLatencyUs, 1, st) + " \u00b5s + " +
+           formatBytes(d.allReduceBytes, units, st) + " \u00f7 " + formatRate(d.allReduceGBps, st) +
+           ") = " + formatDuration(d.interconnectMs, st);
+}
+
+// A step's fixed cost, part by part: the layers' launches, the step's own host work and the MoE
+// layers' routing.
+std::string fixedCostArithmetic(const Scenario& s, const DecodeTiming& d, const NumberStyle& st,
+                                const ExplainWords& w)
+{
+    if (d.fixedMs <= 0)
+        return {};
+    auto us = [&](double v) { return formatDuration(v / 1e3, st); };
+    std::vector<std::string> parts;
+    if (d.layerOverheadUs > 0)
+        parts.push_back(formatInteger(s.model.layers, st) + " " + w.layers + times() +
+                        us(d.layerOverheadUs));
+    if (d.stepOverheadUs > 0)
+        parts.push_back(us(d.stepOverheadUs) + " " + w.perStep);
+    if (d.moeLayerUs > 0)
+        parts.push_back(formatInteger(s.model.moeLayers(), st) + " " + w.moeLayers + times() +
+                        us(d.moeLayerUs));
+    std::string sum;
+    for (const std::string& part : parts)
+        sum += (sum.empty() ? "" : " + ") + part;
+    return sum + " = " + formatDuration(d.fixedMs, st);
+}
+
 } // namespace
 
 std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUnits units,
@@ -416,6 +453,8 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     explainExpertOffload(s, e, units, st, w, out);
     out.push_back({"longest_context", x.longestContext()});
     out.push_back({"pcie", hostLinkArithmetic(s, e, st, w)});
+    out.push_back({"gpu_link", gpuLinkArithmetic(e.decode, st, w, units)});
+    out.push_back({"fixed_cost", fixedCostArithmetic(s, e.decode, st, w)});
     return out;
 }
 

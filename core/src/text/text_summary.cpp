@@ -229,7 +229,7 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
                       const std::vector<Explanation>& why, const Formats& fmt)
 {
     const DecodeTiming& d = e.decode;
-    return {
+    Section section{
         "Decode per token",
         {{"KV on GPU", fmt.ms(d.tierMs[0]), ""},
          {"KV in CPU RAM, serial", fmt.ms(d.tierMs[1]), ""},
@@ -246,6 +246,16 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
          bandRow(s, fmt),
          {"time to first token (" + formatInteger(s.context, fmt.st) + "-token prompt, alone)",
           verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run", explanationFor(why, "ttft")}}};
+    // After the host link: what each step pays beside its reads.
+    auto next = section.rows.begin() + 6;
+    if (d.fixedMs > 0)
+        next = section.rows.insert(next, {"fixed cost per step", fmt.ms(d.fixedMs),
+                                          explanationFor(why, "fixed_cost")}) +
+               1;
+    if (d.allReduces > 0) // tensor parallel
+        section.rows.insert(next, {"GPU link (all-reduces)", fmt.ms(d.interconnectMs),
+                                   explanationFor(why, "gpu_link")});
+    return section;
 }
 
 // The model, the GPUs and their memory.

@@ -211,6 +211,9 @@ ExplainWords UiText::explainWords()
     w.overflows = s(tr("overflows by"));
     w.fixedCost = s(tr("fixed"));
     w.gpuLink = s(tr("GPU link"));
+    w.allReduces = s(tr("all-reduces"));
+    w.latency = s(tr("latency"));
+    w.perStep = s(tr("per step"));
     w.prefill = s(tr("prefill"));
     w.firstStep = s(tr("first decode step"));
     w.tokenPromptAlone = s(tr("-token prompt, alone"));

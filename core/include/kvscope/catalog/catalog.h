@@ -31,6 +31,7 @@ struct Catalog
     std::vector<KvDtype> kvDtypes;
     std::vector<EngineProfile> engines;
     std::vector<PcieGeneration> pcie; // ordered by generation
+    AllReduceLatencies allReduce;     // small all-reduces by link (interconnects.json)
     std::vector<StorageTier> storage;
     std::vector<HostMemory> hostMemory;
     std::vector<EfficiencyFactor> efficiencyFactors;

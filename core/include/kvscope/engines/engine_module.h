@@ -44,6 +44,9 @@ public:
     // fixed cost per layer per decode step that follows from it (efficiency.json).
     virtual bool capturesCudaGraphs(const Scenario& scenario) const;
     double layerOverheadUs(const Scenario& scenario) const;
+    // Fixed time of one forward pass beside the per-layer launches: the engine's step overhead
+    // and its MoE layers' routing and expert kernels.
+    double forwardOverheadUs(const Scenario& scenario) const;
     // Whether the engine can give each GPU whole layers (--split-mode layer): vLLM by pipeline
     // parallel, llama.cpp and transformers by their layer split. TGI cannot: its shards are
     // tensor parallel only (launcher --num-shard).

@@ -90,9 +90,18 @@ struct DecodeTiming
     double computeMs = 0;             // step FLOPs / achieved FLOP/s
     double gpuMs = 0;                 // max(memory, compute): KV on the GPU
     double weightsOffloadMs = 0;      // offloaded weights crossing PCIe (or read by the CPU)
-    double fixedMs = 0;               // per-step fixed cost: layers x layer overhead
+    double fixedMs = 0;               // per-step fixed cost: layers x layer overhead + the
+                                      // step's own + MoE layers x their routing cost
+    double layerOverheadUs = 0;       // its parts: per layer (launches, Python dispatch),
+    double stepOverheadUs = 0;        // per step (scheduling, sampling),
+    double moeLayerUs = 0;            // per MoE layer (routing, expert kernels)
     double interconnectMs = 0;        // multi-GPU traffic: tensor parallel all-reduces (two per
                                       // layer) or the hand-offs between layer-split GPUs
+    int64_t allReduces = 0;           // tensor parallel: all-reduces per step (two per layer)
+    double allReduceLatencyUs = 0;    // the fixed latency of each, by link and GPU count
+    bool allReduceOverNvlink = false; // inside the NVLink domain (else PCIe)
+    double allReduceBytes = 0;        // each one's traffic per GPU (ring: 2(n-1)/n of the state)
+    double allReduceGBps = 0;         // at this achieved link rate
     double hostLayersMs = 0;          // KV of the layers left in host RAM (llama.cpp -ngl)
     double hostExpertsReadBytes = 0;  // routed experts in host RAM the CPU reads per step
     double hostExpertsGBps = 0;       // at this achieved rate (host memory x its efficiency)

@@ -23,9 +23,6 @@ struct ExpertOffload
     double bytesTotal = 0;  // the same, all GPUs together
 };
 
-// MoE layers of the model: every layer after the leading dense ones; 0 for a dense model.
-int64_t moeLayerCount(const ModelSpec& model);
-
 // The offload of `layers` MoE layers' experts, stored as `experts` says.
 ExpertOffload expertOffload(const Scenario& scenario, int64_t layers, const ExpertStorage& experts);
 

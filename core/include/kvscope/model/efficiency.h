@@ -22,7 +22,8 @@ struct Efficiency
                                      // synchronisation, sampling spread over the layers
     double layerOverheadEagerUs = 0; // the same without CUDA graphs (each kernel launched apart)
     double interconnect = 0.8;       // share of NVLink / PCIe bandwidth an all-reduce reaches
-    double allReduceLatencyUs = 10;  // fixed latency of one all-reduce
+    double allReduceLatencyUs = 0;   // fixed latency of one all-reduce; 0 = by link and GPU
+                                     // count (Scenario::allReduce)
     double hostHandoverUs = 160;     // one hand-over between the GPU and the CPU inside a decode
                                      // step (llama.cpp's experts in host RAM): sync and launch
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -36,6 +37,8 @@ struct GpuSpec
     int pcieGen = 0;             // host link generation; 0 = none (unified memory)
     int pcieLanes = 0;           // host link width
     double nvlinkGBps = 0;       // GPU-to-GPU bandwidth as the datasheet states it; 0 = none
+    int nvlinkGpus = 0;          // GPUs one NVLink domain joins: 2 for a bridge between two
+                                 // cards, 8 for a baseboard's NVSwitch; beyond it, PCIe
     bool unifiedMemory = false;  // CPU and GPU share one memory (Apple silicon)
     double usableFraction = 1.0; // share of memory the GPU may use (macOS caps unified memory)
     double computeCapability = 0; // CUDA compute capability, e.g. 8.9; 0 = not a CUDA GPU
@@ -56,6 +59,26 @@ struct PcieGeneration
 
     // Raw payload rate of one lane in SI GB/s, before protocol overhead.
     double laneGBps() const { return gtPerS * encodingEfficiency / 8.0; }
+};
+
+// The latency of one small all-reduce (a decode step's hidden state) as the GPU count grows:
+// base + perGpu x (gpus - 2), in microseconds (resources/catalog/interconnects.json).
+struct AllReduceLatency
+{
+    double baseUs = 10;
+    double perGpuUs = 0;
+    std::string source;
+
+    double us(int gpus) const { return baseUs + perGpuUs * double(std::max(gpus - 2, 0)); }
+};
+
+// One latency rule per way an all-reduce travels: inside an NVLink domain with an engine's own
+// all-reduce kernel (vLLM's custom all-reduce) or with NCCL, and over PCIe with NCCL.
+struct AllReduceLatencies
+{
+    AllReduceLatency nvlinkCustom;
+    AllReduceLatency nvlinkNccl;
+    AllReduceLatency pcie;
 };
 
 // A disk the KV cache can live on (resources/catalog/storage.json).

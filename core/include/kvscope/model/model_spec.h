@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -127,6 +128,8 @@ struct ModelSpec
 
     bool isMla() const { return kvLoraRank > 0; }
     bool isMoe() const { return experts > 0 && expertsPerToken > 0; }
+    // Layers whose MLP routes to experts (all but the leading dense ones).
+    int64_t moeLayers() const { return isMoe() ? std::max<int64_t>(0, layers - denseLayers) : 0; }
     // Layers that attend and hold a KV cache, and layers with an MLP: every layer, except in a
     // hybrid model whose recurrent layers replace attention (or whole blocks, Nemotron-H).
     int64_t kvLayers() const { return recurrent.present() ? recurrent.attentionLayers : layers; }

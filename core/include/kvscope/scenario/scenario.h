@@ -104,6 +104,7 @@ struct Scenario
     Workload workload;
     CostSettings cost;
     Efficiency efficiency;                        // achieved share of every peak
+    AllReduceLatencies allReduce;                 // one small all-reduce's latency by link
     std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
 
     double effectiveMemoryFraction() const

@@ -46,6 +46,9 @@ struct ExplainWords
     std::string overflows = "overflows by";
     std::string fixedCost = "fixed";
     std::string gpuLink = "GPU link";
+    std::string allReduces = "all-reduces";
+    std::string latency = "latency"; // after "NVLink" or "PCIe"
+    std::string perStep = "per step";
     std::string prefill = "prefill";
     std::string firstStep = "first decode step";
     std::string tokenPromptAlone = "-token prompt, alone"; // after the prompt's length
