@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Serving many users: how long each engine's requests hold KV, how many run at once, and the
 // throughput and latency that follow, each figure rebuilt from evaluate() by hand.
+#include "arithmetic_check.h"
 #include "cli_runner.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/text/text_summary.h"
@@ -119,6 +120,44 @@ private slots:
         QVERIFY(near(full.perUserTokensPerS, full.aggregateTokensPerS / 40));
         QVERIFY(near(full.ttftMs, (40.0 / 15 - 1) * 256 * full.stepMs +
                                       prompt.breakeven.recomputeMs + full.stepMs));
+    }
+
+    void promptsArrivingTogetherWaitForEachOther()
+    {
+        // 8 users of vLLM send their 1,024-token prompts at the same moment: the first prefills
+        // alone, each later one after the prompts before it (their compute), then one step.
+        const Scenario s = scenarioFrom({{"engine", "vllm"}, {"users", "8"}});
+        const ServingPoint& p = servingCurve(s).atUsers;
+        const Evaluation prompt = evaluated(s, 1, 1024);
+        QCOMPARE(p.running, qint64(8));
+        const double first = prompt.breakeven.recomputeMs;
+        const double more = prompt.breakeven.prefillComputeMs;
+        QVERIFY(near(p.togetherTtftLastMs, first + 7 * more + p.stepMs));
+        QVERIFY(near(p.togetherTtftMeanMs, first + 3.5 * more + p.stepMs));
+        // Staggered (one prompt at a time into a free slot) is the first prompt's alone.
+        QVERIFY(p.togetherTtftMeanMs > p.ttftMs && p.togetherTtftLastMs > p.togetherTtftMeanMs);
+        // 40 users, 15 running: the last waits (40/15 - 1) rounds of prefills and answers.
+        const Scenario crowd = scenarioFrom({{"engine", "vllm"}, {"users", "40"}});
+        const ServingPoint& c = servingCurve(crowd).atUsers;
+        const double batch = first + 14 * more;
+        QVERIFY(near(c.togetherRoundMs, batch + 256 * c.stepMs));
+        QVERIFY(near(c.togetherTtftLastMs, (40.0 / 15 - 1) * c.togetherRoundMs + batch + c.stepMs));
+        // A static batch prefills together: every prompt waits for the whole batch.
+        const ServingPoint& hf = servingCurve(scenarioFrom({{"users", "4"}})).atUsers;
+        QVERIFY(near(hf.togetherTtftMeanMs, hf.togetherTtftLastMs));
+        QVERIFY(near(hf.togetherTtftLastMs, hf.ttftMs));
+        // calc's row says how the last one's time adds up, and it recomputes.
+        for (const Scenario& scenario : {s, crowd}) {
+            const std::string text = textSummary(
+                scenario, evaluated(scenario, scenario.batch, scenario.context), ByteUnits::Binary);
+            const size_t row = text.find("prompts at once");
+            QVERIFY(row != std::string::npos);
+            const std::string line = text.substr(row, text.find('\n', row) - row);
+            QVERIFY2(line.find("last: ") != std::string::npos, line.c_str());
+            const auto wrong =
+                test::ArithmeticCheck::mismatch(line.substr(line.find("last: ")), 0.0);
+            QVERIFY2(!wrong, wrong ? wrong->c_str() : "");
+        }
     }
 
     void staticBatchesRunToTheirEnd()

@@ -2364,10 +2364,6 @@ one request of the maximum length does not fit.</source>
         <translation>%1：このシナリオを処理できません</translation>
     </message>
     <message>
-        <source>%1, %2 users: %3 tokens/s, %4 each, %5 per token, first token %6; holds %7 at once</source>
-        <translation>%1、%2 ユーザー：%3 トークン/秒、1 人あたり %4、1 トークンあたり %5、最初のトークンまで %6。同時に保持できるのは %7 件</translation>
-    </message>
-    <message>
         <source>Serving many users, by engine</source>
         <translation>エンジン別の同時実行性能</translation>
     </message>
@@ -2386,6 +2382,10 @@ one request of the maximum length does not fit.</source>
     <message>
         <source>%1 aborts past %2 requests: the swap space holds no preempted request</source>
         <translation>%1 は %2 件を超えると異常終了します：スワップ領域にプリエンプトしたリクエストが収まりません</translation>
+    </message>
+    <message>
+        <source>%1, %2 users: %3 tokens/s, %4 each, %5 per token, first token %6 (all prompts at once: the last %7); holds %8 at once</source>
+        <translation>%1、%2 ユーザー：%3 トークン/秒、1 人あたり %4、1 トークンあたり %5、最初のトークンまで %6（全員が同時に送った場合、最後の 1 件は %7）。同時に保持できるのは %8 件</translation>
     </message>
 </context>
 <context>

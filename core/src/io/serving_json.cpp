@@ -23,6 +23,8 @@ nlohmann::json pointJson(const ServingPoint& p, int64_t promptTokens)
             {"ttft_ms", real(p.ttftMs)},
             {"ttft_prompt_tokens", promptTokens},
             {"ttft_users", p.users},
+            {"ttft_together_mean_ms", real(p.togetherTtftMeanMs)},
+            {"ttft_together_last_ms", real(p.togetherTtftLastMs)},
             {"preemption_ms", real(p.preemptionMs)},
             {"compute_bound", p.computeBound}};
 }

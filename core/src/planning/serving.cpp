@@ -209,7 +209,26 @@ private:
             p.ttftMs = (rounds - 1.0) * batchMs + prefill + st.ms;
         }
         p.perUserTokensPerS = p.aggregateTokensPerS / double(users);
+        arrivingTogether(p, rounds, output * st.ms);
         return p;
+    }
+
+    // TTFT when every user's prompt arrives at the same moment. The running slots' prompts
+    // prefill one after another (a static batch: together, all ready when the last is); later
+    // prompts wait a round per slot turn.
+    void arrivingTogether(ServingPoint& p, double rounds, double outputMs) const
+    {
+        p.togetherPrefillMs = prefillMs_;
+        p.togetherEachMoreMs = prefillComputeMs_;
+        const double batchPrefillMs = prefillMs_ + double(p.running - 1) * prefillComputeMs_;
+        p.togetherRoundMs = batchPrefillMs + outputMs;
+        const double waitLast = (rounds - 1.0) * p.togetherRoundMs;
+        const double waitMean = (rounds - 1.0) / 2.0 * p.togetherRoundMs;
+        p.togetherTtftLastMs = waitLast + batchPrefillMs + p.stepMs;
+        p.togetherTtftMeanMs = waitMean + p.stepMs +
+                               (s_.engine.serving.continuousBatching
+                                    ? prefillMs_ + double(p.running - 1) / 2.0 * prefillComputeMs_
+                                    : batchPrefillMs);
     }
 
     const Scenario& s_;

@@ -61,6 +61,23 @@ Section expertSection(const Scenario& s, const Evaluation& e, const std::vector<
     return x;
 }
 
+// The last of N prompts that arrive together: the first prefill, each other running prompt's,
+// one step; and before them, past the running slots, the rounds it waits.
+std::string togetherArithmetic(const ServingPoint& p, const NumberStyle& st)
+{
+    std::string text = "last: ";
+    const double rounds = double(p.users) / double(p.running);
+    if (rounds > 1.0)
+        text += formatNumber(rounds - 1.0, 2, st) + " × " + formatDuration(p.togetherRoundMs, st) +
+                " waiting for a slot + ";
+    text += formatDuration(p.togetherPrefillMs, st) + " first prefill";
+    if (p.running > 1)
+        text += " + " + formatInteger(p.running - 1, st) + " × " +
+                formatDuration(p.togetherEachMoreMs, st) + " each further prompt";
+    return text + " + " + formatDuration(p.stepMs, st) +
+           " step = " + formatDuration(p.togetherTtftLastMs, st);
+}
+
 // The scenario's engine serving its users, each sending the workload's average request.
 Section servingSection(const Scenario& s, const NumberStyle& st)
 {
@@ -104,6 +121,11 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
                 {"time to first token (" + formatInteger(w.promptTokens, st) + "-token request, " +
                      users + ")",
                  formatDuration(p.ttftMs, st), "waiting included"}};
+    if (p.users > 1)
+        out.rows.push_back({"time to first token, " + users + "' prompts at once",
+                            "mean " + formatDuration(p.togetherTtftMeanMs, st) + ", last " +
+                                formatDuration(p.togetherTtftLastMs, st),
+                            togetherArithmetic(p, st)});
     if (c.refusesUsers && c.swapSpaceShort)
         out.rows.insert(out.rows.begin(),
                         {"aborts", "past " + formatInteger(c.maxRunning, st) + " requests",

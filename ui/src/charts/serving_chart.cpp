@@ -251,12 +251,13 @@ QString ServingChart::hoverText(double key, double, const QPoint&) const
                 return std::fabs(std::log(double(a.users) / key)) <
                        std::fabs(std::log(double(b.users) / key));
             });
-        lines << tr("%1, %2 users: %3 tokens/s, %4 each, %5 per token, first token %6; "
-                    "holds %7 at once")
+        lines << tr("%1, %2 users: %3 tokens/s, %4 each, %5 per token, first token %6 "
+                    "(all prompts at once: the last %7); holds %8 at once")
                      .arg(curveName(c), UiText::integer(nearest->users),
                           UiText::tokensPerSecond(nearest->aggregateTokensPerS),
                           UiText::tokensPerSecond(nearest->perUserTokensPerS),
                           UiText::duration(nearest->stepMs), UiText::duration(nearest->ttftMs),
+                          UiText::duration(nearest->togetherTtftLastMs),
                           UiText::integer(c.maxRunning));
     }
     return lines.join(QLatin1Char('\n'));

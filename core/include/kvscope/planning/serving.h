@@ -29,9 +29,16 @@ struct ServingPoint
     double aggregateTokensPerS = 0; // output tokens per second, all users together
     double perUserTokensPerS = 0;   // aggregate / users: a user's answer rate, waiting included
     double ttftMs = 0;              // waiting for a slot + the prompt's prefill + one step
-    double preemptionMs = 0;        // of stepMs: vLLM recomputing (or swapping) the requests
-                                    // it preempts once users wait for memory
-    bool computeBound = false;      // compute, not memory, sets the decode step
+    // The users' prompts all arriving at once: each waits for the prompts admitted before it to
+    // prefill (one after another; their compute, the weights read once), and for a slot.
+    double togetherPrefillMs = 0;  // the first prompt's prefill
+    double togetherEachMoreMs = 0; // each further prompt's prefill (its compute)
+    double togetherRoundMs = 0;    // past the running slots: a round (its prefills and output)
+    double togetherTtftMeanMs = 0; // mean over the users
+    double togetherTtftLastMs = 0; // the last user's
+    double preemptionMs = 0;       // of stepMs: vLLM recomputing (or swapping) the requests
+                                   // it preempts once users wait for memory
+    bool computeBound = false;     // compute, not memory, sets the decode step
 };
 
 struct ServingCurve
