@@ -21,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 #include <cmath>
 #include <filesystem>
 
@@ -386,12 +388,47 @@ private slots:
         }
     }
 
+    void planWithoutTargetsHoldsToReadingSpeedAndAFirstTokenBound()
+    {
+        // The question: 70B, 32K tokens, 8 users, no targets. Before, the cheapest row
+        // was 4 x RTX 5060 Ti with a q4_0 KV cache and 5.3-minute first tokens. Now every row
+        // reads at least at reading speed, its last of 8 prompts sent together gets its first
+        // token within the planner's bound (efficiency.json plan_ttft_target_ms, 6 s), and no
+        // KV cache is below 8 bits.
+        const Options o{{"model", "llama-3.1-70b"}, {"context", "32768"}, {"users", "8"}};
+        PlanRequest request;
+        request.base = scenarioFrom(o);
+        const Targets t = planTargets(request.base);
+        QCOMPARE(t.minTokensPerSUser, request.base.efficiency.realtimeTokensPerS);
+        QCOMPARE(t.maxTtftMs, 6000.0);
+        const PlanResult result = plan(request, test::catalog());
+        QVERIFY(!result.ranked.empty());
+        for (const PlanEntry& p : result.ranked) {
+            QVERIFY(p.scenario.kvDtype.bitsPerElement >= 8);
+            QVERIFY(p.verdict.tokensPerSUser >= t.minTokensPerSUser);
+            QVERIFY(p.verdict.ttftLastMs <= 6000.0);
+            // The last of 8 waits for the 7 prefills before it.
+            const auto e = evaluate(p.scenario);
+            QVERIFY(e);
+            QVERIFY(qAbs(p.verdict.ttftLastMs -
+                         (p.verdict.ttftMs + 7 * e->breakeven.prefillComputeMs)) < 1e-6);
+        }
+        // Targets the user gives stay theirs; asking for 4-bit caches offers them again.
+        request.base.targets.maxTtftMs = 600'000;
+        request.minKvBits = 4;
+        const PlanResult loose = plan(request, test::catalog());
+        QVERIFY(std::any_of(loose.ranked.begin(), loose.ranked.end(), [](const PlanEntry& p) {
+            return p.scenario.kvDtype.bitsPerElement < 8;
+        }));
+    }
+
     void planReturnsOnlyWhatRunsAndMeetsTargets()
     {
         const Options o{{"model", "llama-3.1-70b"},
                         {"context", "32768"},
                         {"users", "8"},
-                        {"min-tokens-per-s", "20"}};
+                        {"min-tokens-per-s", "20"},
+                        {"max-ttft-ms", "60000"}};
         PlanRequest request;
         request.base = scenarioFrom(o);
         const PlanResult result = plan(request, test::catalog());

@@ -50,8 +50,8 @@ void printUsage(std::ostream& out)
            "                    [scenario options] [--csv|--json]\n"
            "  kvscope-cli plan [scenario options] [--users N] [--objective cost|cost-per-million|\n"
            "                   gpus|speed] [--max-gpus-per-node N] [--allow-engines A,B]\n"
-           "                   [--allow-gpus A,B] [--min-weight-bits X] [--limit N] "
-           "[--csv|--json]\n"
+           "                   [--allow-gpus A,B] [--min-weight-bits X] [--min-kv-bits X]\n"
+           "                   [--limit N] [--csv|--json]\n"
            "  kvscope-cli matrix [scenario options] [--columns gpus|formats] [--models A,B]\n"
            "                     [--csv|--json]\n"
            "  kvscope-cli launch [scenario options] [--json]\n"
@@ -207,18 +207,31 @@ int badInput(std::ostream& err, const FieldError& error)
 
 std::set<std::string> valuedOptions()
 {
-    std::set<std::string> names{"vary",         "from",
-                                "to",           "points",
-                                "chart",        "format",
-                                "out",          "width",
-                                "height",       "page",
-                                "lang",         "scale",
-                                "tokens-per-s", "kv-cache-tokens",
-                                "save",         "max-gpus-per-node",
-                                "limit",        "min-weight-bits",
-                                "objective",    "allow-engines",
-                                "allow-gpus",   "columns",
-                                "models",       "compare",
+    std::set<std::string> names{"vary",
+                                "from",
+                                "to",
+                                "points",
+                                "chart",
+                                "format",
+                                "out",
+                                "width",
+                                "height",
+                                "page",
+                                "lang",
+                                "scale",
+                                "tokens-per-s",
+                                "kv-cache-tokens",
+                                "save",
+                                "max-gpus-per-node",
+                                "limit",
+                                "min-weight-bits",
+                                "min-kv-bits",
+                                "objective",
+                                "allow-engines",
+                                "allow-gpus",
+                                "columns",
+                                "models",
+                                "compare",
                                 "write-bands"};
     for (const ScenarioOption& o : scenarioOptions())
         names.insert(o.name);

@@ -77,6 +77,13 @@ Expected<PlanRequest> planRequest(const ParsedArgs& args, const Catalog& catalog
                               "a number from 1 to 32"};
         r.minWeightBits = *bits;
     }
+    if (args.value("min-kv-bits")) {
+        auto bits = numberOption(args, "min-kv-bits");
+        if (!bits || *bits < 1 || *bits > 32)
+            return FieldError{"--min-kv-bits", *args.value("min-kv-bits"), "a number from 1 to 32"};
+        r.minKvBits = *bits;
+    }
+    r.base.targets = planTargets(r.base); // printed as they are applied
     if (const std::string* o = args.value("objective"); o && !parsePlanObjective(*o, &r.objective))
         return FieldError{"--objective", *o, "cost, cost-per-million, gpus or speed"};
     r.engines = listOption(args, "allow-engines");
@@ -86,6 +93,22 @@ Expected<PlanRequest> planRequest(const ParsedArgs& args, const Catalog& catalog
     if (auto e = checkIds(r.gpus, catalog.gpus, "allow-gpus"))
         return *e;
     return r;
+}
+
+// What every row had to meet, so a reader knows what "ranked" excludes, and how to change it.
+std::string targetsLine(const PlanRequest& r)
+{
+    const Targets& t = r.base.targets;
+    const int64_t users = r.base.batch;
+    return "Held to: at least " + formatTokensPerSecond(t.minTokensPerSUser) +
+           " tokens/s per user (--min-tokens-per-s), first token within " +
+           formatDuration(t.maxTtftMs) +
+           (users > 1
+                ? " for the last of " + formatInteger(users) + " full-context prompts sent together"
+                : std::string(" for a full-context prompt")) +
+           " (--max-ttft-ms), weights of " + formatNumber(r.minWeightBits, 1) +
+           " bits and more (--min-weight-bits), a KV cache of " + formatNumber(r.minKvBits, 1) +
+           " bits and more (--min-kv-bits).";
 }
 
 std::string money(const Scenario& s, const Cost& c, bool perMillion)
@@ -119,8 +142,8 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
     const int gpuWidth = gpuColumnWidth(entries);
     t << std::left << std::setw(4) << "#" << std::setw(gpuWidth) << "GPUs" << std::setw(14)
       << "engine" << std::setw(11) << "weights" << std::setw(6) << "KV" << std::right
-      << std::setw(12) << "tok/s/user" << std::setw(12) << "tok/s all" << std::setw(12) << "TTFT"
-      << std::setw(14) << "per hour" << std::setw(14) << "per M tok"
+      << std::setw(12) << "tok/s/user" << std::setw(12) << "tok/s all" << std::setw(12)
+      << "TTFT last" << std::setw(14) << "per hour" << std::setw(14) << "per M tok"
       << (misses ? "  lacks" : "  front") << "\n";
     int rank = 0;
     for (const PlanEntry& p : entries) {
@@ -133,7 +156,7 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
           << s.kvDtype.id << std::right << std::setw(12)
           << formatTokensPerSecond(p.verdict.tokensPerSUser) << std::setw(12)
           << formatTokensPerSecond(p.tokensPerS) << std::setw(12)
-          << formatDuration(p.verdict.ttftMs) << std::setw(14) << money(s, p.cost, false)
+          << formatDuration(p.verdict.ttftLastMs) << std::setw(14) << money(s, p.cost, false)
           << std::setw(14) << money(s, p.cost, true)
           << (misses      ? "  " + lacks
               : p.onFront ? "  *"
@@ -167,8 +190,8 @@ int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     const Scenario& b = request->base;
     out << b.model.name << ", " << formatInteger(b.context) << " tokens, " << formatInteger(b.batch)
         << (b.batch == 1 ? " user" : " users") << "; " << formatInteger(int64_t(result.evaluated))
-        << " configurations evaluated, ranked by " << planObjectiveId(request->objective)
-        << ".\n\n";
+        << " configurations evaluated, ranked by " << planObjectiveId(request->objective) << ".\n"
+        << targetsLine(*request) << "\n\n";
     if (result.ranked.empty()) {
         out << "Nothing in the catalog runs this and meets the targets. Closest:\n";
         printPlanTable(result.closestMisses, true, out);

@@ -231,6 +231,10 @@
         <source>Does not start: %1 KV heads and %2 GPUs (tensor parallel) do not divide one another.</source>
         <translation>起動しません：KV ヘッド数 %1 と GPU 数 %2（テンソル並列）が割り切れる関係にありません。</translation>
     </message>
+    <message>
+        <source>Misses the target of %1 to the first token: %2 for the last of %3 prompts sent together.</source>
+        <translation>最初のトークンまでの目標 %1 を満たしません。%3 件のプロンプトを同時に送ると、最後の 1 件は %2 かかります。</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -892,7 +896,11 @@
     </message>
     <message>
         <source>All-reduce latency (µs, 0 = by link)</source>
-        <translation>all-reduce のレイテンシ（µs、0 = 経路と GPU 数から）</translation>
+        <translation>all-reduce レイテンシ（µs、0 = 経路別）</translation>
+    </message>
+    <message>
+        <source>Planner&apos;s first-token bound (ms)</source>
+        <translation>プランの初回トークン上限（ms）</translation>
     </message>
 </context>
 <context>
@@ -2010,11 +2018,6 @@ in all</source>
 トークン/秒</translation>
     </message>
     <message>
-        <source>First
-token</source>
-        <translation>TTFT</translation>
-    </message>
-    <message>
         <source>Per
 hour</source>
         <translation>1 時間
@@ -2089,6 +2092,12 @@ tokens</source>
     <message>
         <source>A bought GPU&apos;s price is spread over this many years of round-the-clock use.</source>
         <translation>購入した GPU の価格を、24 時間稼働でこの年数にわたって償却します。</translation>
+    </message>
+    <message>
+        <source>First token
+(last user)</source>
+        <translation>TTFT
+（最後の 1 件）</translation>
     </message>
 </context>
 <context>

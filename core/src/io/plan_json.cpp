@@ -50,6 +50,7 @@ nlohmann::json verdictToJson(const Scenario& s, const Verdict& v)
             {"host_ram_basis", hostRamBasisId(v.hostRamBasis)},
             {"tokens_per_s_per_user", real(v.tokensPerSUser)},
             {"ttft_ms", real(v.ttftMs)},
+            {"ttft_last_ms", real(v.ttftLastMs)},
             // Which prompt that is: one of the full context, alone (serving's is its request's).
             {"ttft_prompt_tokens", s.context},
             {"ttft_users", 1},
@@ -110,6 +111,7 @@ nlohmann::json planToJson(const PlanRequest& request, const PlanResult& result)
               {"max_ttft_ms", b.targets.maxTtftMs},
               {"max_gpus_per_node", request.maxGpusPerNode},
               {"min_weight_bits", request.minWeightBits},
+              {"min_kv_bits", request.minKvBits},
               {"objective", planObjectiveId(request.objective)}}},
             {"evaluated", result.evaluated},
             {"ranked", ranked},

@@ -31,6 +31,8 @@ template <typename E, typename D> D* fieldOf(E& e, const std::string& id)
         return &e.allReduceLatencyUs;
     if (id == "host_handover_us")
         return &e.hostHandoverUs;
+    if (id == "plan_ttft_target_ms")
+        return &e.planTtftTargetMs;
     return nullptr;
 }
 
@@ -52,8 +54,8 @@ double Efficiency::*efficiencyMember(const std::string& id)
          {&Efficiency::hbm, &Efficiency::compute, &Efficiency::pcieProtocol, &Efficiency::disk,
           &Efficiency::hostMemory, &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
           &Efficiency::layerOverheadUs, &Efficiency::layerOverheadEagerUs,
-          &Efficiency::interconnect, &Efficiency::allReduceLatencyUs,
-          &Efficiency::hostHandoverUs}) {
+          &Efficiency::interconnect, &Efficiency::allReduceLatencyUs, &Efficiency::hostHandoverUs,
+          &Efficiency::planTtftTargetMs}) {
         Efficiency probe;
         if (efficiencyField(probe, id) == &(probe.*member))
             return member;
@@ -67,7 +69,8 @@ const std::vector<std::string>& efficiencyIds()
         "hbm_efficiency",          "compute_efficiency",     "pcie_protocol_efficiency",
         "disk_efficiency",         "host_memory_efficiency", "realtime_tokens_per_s",
         "activation_bytes",        "layer_overhead_us",      "layer_overhead_eager_us",
-        "interconnect_efficiency", "all_reduce_latency_us",  "host_handover_us"};
+        "interconnect_efficiency", "all_reduce_latency_us",  "host_handover_us",
+        "plan_ttft_target_ms"};
     return ids;
 }
 

@@ -99,7 +99,7 @@ double shortfall(const PlanEntry& p, const Targets& t)
     if (p.verdict.missesTokensPerS)
         miss = std::max(miss, 1.0 - p.verdict.tokensPerSUser / t.minTokensPerSUser);
     if (p.verdict.missesTtft)
-        miss = std::max(miss, 1.0 - t.maxTtftMs / p.verdict.ttftMs);
+        miss = std::max(miss, 1.0 - t.maxTtftMs / p.verdict.ttftLastMs);
     return miss;
 }
 
@@ -184,7 +184,7 @@ private:
                 continue;
             s.weights = w;
             for (const KvDtype& kv : m_catalog.kvDtypes) {
-                if (!engine.supportsKvDtype(kv.id))
+                if (!engine.supportsKvDtype(kv.id) || kv.bitsPerElement < m_request.minKvBits)
                     continue;
                 s.kvDtype = kv;
                 auto e = evaluate(s);
@@ -221,8 +221,20 @@ private:
 
 } // namespace
 
-PlanResult plan(const PlanRequest& request, const Catalog& catalog)
+Targets planTargets(const Scenario& base)
 {
+    Targets t = base.targets;
+    if (t.minTokensPerSUser <= 0)
+        t.minTokensPerSUser = base.efficiency.realtimeTokensPerS;
+    if (t.maxTtftMs <= 0)
+        t.maxTtftMs = base.efficiency.planTtftTargetMs;
+    return t;
+}
+
+PlanResult plan(const PlanRequest& asked, const Catalog& catalog)
+{
+    PlanRequest request = asked;
+    request.base.targets = planTargets(asked.base);
     PlanSearch search(request, catalog);
     for (const EngineProfile& engine : catalog.engines) {
         if (!allowed(request.engines, engine.id))

@@ -74,7 +74,8 @@ std::vector<Setting> targetSettings()
         Setting s = makeSetting("max_ttft_ms", "max-ttft-ms", "MS", SettingType::Real, 0, 1e9);
         s.unit = "ms";
         s.defaultText = "0 (no target)";
-        s.help = "target: longest time to first token for a full-context prompt";
+        s.help = "target: longest time to first token for the last of the users' full-context "
+                 "prompts sent together";
         s.fileSection = "targets";
         s.apply = KVSCOPE_FIELD_SETTER(targets.maxTtftMs, realOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(targets.maxTtftMs));

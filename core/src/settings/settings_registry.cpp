@@ -448,6 +448,12 @@ std::vector<Setting> efficiencySettings()
                        "one hand-over between GPU and CPU (llama.cpp experts in host RAM)",
                        KVSCOPE_FIELD_SETTER(efficiency.hostHandoverUs, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.hostHandoverUs)));
+    r.push_back(factor(
+        "plan_ttft_target_ms", "plan-ttft-target-ms",
+        KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Planner's first-token bound (ms)"), 100,
+        3'600'000, "ms", "the plan's time-to-first-token target when --max-ttft-ms sets none",
+        KVSCOPE_FIELD_SETTER(efficiency.planTtftTargetMs, realOf),
+        KVSCOPE_FIELD_NUMBER(efficiency.planTtftTargetMs)));
     return r;
 }
 

@@ -223,8 +223,8 @@ void PlanPage::retranslate()
     // Two-line headings over the figures, so the cost columns stay in a laptop's width.
     m_table->setHorizontalHeaderLabels({tr("#"), tr("GPUs"), tr("Engine"), tr("Weights"),
                                         tr("KV cache"), tr("Tokens/s\nper user"),
-                                        tr("Tokens/s\nin all"), tr("First\ntoken"), tr("Per\nhour"),
-                                        tr("Per million\ntokens"), tr("Notes")});
+                                        tr("Tokens/s\nin all"), tr("First token\n(last user)"),
+                                        tr("Per\nhour"), tr("Per million\ntokens"), tr("Notes")});
     m_table->setToolTip(tr("Double-click a row to make it the scenario."));
     fillTable();
 }
@@ -281,7 +281,8 @@ void PlanPage::fillTable()
             cell(runs ? UiText::tokensPerSecond(p.verdict.tokensPerSUser) : none, true));
         m_table->setItem(row, AllUsers,
                          cell(runs ? UiText::tokensPerSecond(p.tokensPerS) : none, true));
-        m_table->setItem(row, Ttft, cell(runs ? UiText::duration(p.verdict.ttftMs) : none, true));
+        m_table->setItem(row, Ttft,
+                         cell(runs ? UiText::duration(p.verdict.ttftLastMs) : none, true));
         m_table->setItem(
             row, PerHour,
             cell(p.cost.known ? PlannerText::money(p.cost.perHour, currency) : none, true));

@@ -88,9 +88,15 @@ QString PlannerText::verdict(const Scenario& s, const Verdict& v, ByteUnits unit
                                        .arg(UiText::tokensPerSecond(s.targets.minTokensPerSUser),
                                             UiText::tokensPerSecond(v.tokensPerSUser));
         if (v.missesTtft)
-            text += QLatin1Char(' ') +
-                    tr("Misses the target of %1 to the first token: %2.")
-                        .arg(UiText::duration(s.targets.maxTtftMs), UiText::duration(v.ttftMs));
+            text +=
+                QLatin1Char(' ') +
+                (s.batch > 1 ? tr("Misses the target of %1 to the first token: %2 for the "
+                                  "last of %3 prompts sent together.")
+                                   .arg(UiText::duration(s.targets.maxTtftMs),
+                                        UiText::duration(v.ttftLastMs), UiText::integer(s.batch))
+                             : tr("Misses the target of %1 to the first token: %2.")
+                                   .arg(UiText::duration(s.targets.maxTtftMs),
+                                        UiText::duration(v.ttftLastMs)));
         return text;
     }
     case Binding::HostRam:

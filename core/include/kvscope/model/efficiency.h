@@ -26,6 +26,8 @@ struct Efficiency
                                      // count (Scenario::allReduce)
     double hostHandoverUs = 160;     // one hand-over between the GPU and the CPU inside a decode
                                      // step (llama.cpp's experts in host RAM): sync and launch
+    double planTtftTargetMs = 6000;  // the planner's first-token bound where the user sets none:
+                                     // the last of the users' prompts sent together
 };
 
 // One named factor as the catalog describes it: for the UI's "Advanced" group and the report.

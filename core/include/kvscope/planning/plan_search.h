@@ -28,6 +28,8 @@ struct PlanRequest
     std::vector<std::string> gpus;    // GPU ids allowed; empty = all
     double minWeightBits = 4.1; // effective bits: the 4-bit formats (4.13 to 4.9) and up; Q3_K_M
                                 // (4.0) and Q2_K lose too much quality to be offered unasked
+    double minKvBits = 8;       // KV cache bits: 8-bit caches (FP8, q8_0) and up; 4-bit caches
+                                // lose accuracy on long contexts and are offered only when asked
     PlanObjective objective = PlanObjective::CostPerHour;
     size_t limit = 20; // ranked configurations kept
 };
@@ -51,5 +53,10 @@ struct PlanResult
 };
 
 PlanResult plan(const PlanRequest& request, const Catalog& catalog);
+
+// The targets a plan is held to: the scenario's own, and where it sets none, reading speed per
+// user (realtime_tokens_per_s) and the planner's first-token bound (plan_ttft_target_ms) for the
+// last of the users' full-context prompts sent together.
+Targets planTargets(const Scenario& base);
 
 } // namespace kvscope

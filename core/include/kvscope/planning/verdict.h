@@ -31,8 +31,10 @@ struct Verdict
     HostRamBasis hostRamBasis = HostRamBasis::Unknown;
     double tokensPerSUser = 0;     // decode tokens per second per sequence; 0 when it cannot run
     double ttftMs = 0;             // time to first token for a full-context prompt
+    double ttftLastMs = 0;         // the last of the batch's full-context prompts sent together:
+                                   // it waits for the prefills of those before it
     bool missesTokensPerS = false; // below Targets::minTokensPerSUser
-    bool missesTtft = false;       // above Targets::maxTtftMs
+    bool missesTtft = false;       // the last prompt's above Targets::maxTtftMs
     // Where the KV cache is what overflows but the engine admits requests into the KV it has
     // (continuous batching over a pool: vLLM, TGI), the sequences of this context it still runs
     // at once; the others wait. 0 where the engine allocates every sequence up front.
