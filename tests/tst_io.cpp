@@ -46,7 +46,6 @@ int runCli(const std::vector<std::string>& args, std::string* out, std::string* 
     return code;
 }
 
-
 // What a config.json fixture must import as; fields not named in a row keep these defaults.
 struct ConfigCase
 {
@@ -96,6 +95,7 @@ private slots:
     void expertLayoutsAreChecked_data();
     void expertLayoutsAreChecked();
     void gpuComputeCapabilityRoundTrips();
+    void gpuPricesOfBothKindsRoundTrip();
 
 private:
     QTemporaryDir m_tmp;
@@ -417,6 +417,32 @@ void TestIo::gpuComputeCapabilityRoundTrips()
     auto refused = gpuFromJson(bad, "l4");
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().field, std::string("gpu.compute_capability"));
+}
+
+void TestIo::gpuPricesOfBothKindsRoundTrip()
+{
+    // The H100 SXM is rented (Lambda) and has a purchase price: both travel in "prices".
+    const GpuSpec& h100 = gpu("h100-sxm");
+    QCOMPARE(h100.prices.rental.kind, GpuPrice::Kind::Rental);
+    QCOMPARE(h100.prices.purchase.kind, GpuPrice::Kind::Purchase);
+    const nlohmann::json j = gpuToJson(h100);
+    QCOMPARE(j["prices"].size(), size_t(2));
+    auto back = gpuFromJson(j, "h100-sxm");
+    QVERIFY(back.ok());
+    QCOMPARE(back->prices.rental.usdPerHour, h100.prices.rental.usdPerHour);
+    QCOMPARE(back->prices.purchase.usd, h100.prices.purchase.usd);
+    QCOMPARE(back->tdpW, h100.tdpW);
+    // Hostile shapes are refused with the field named.
+    for (const nlohmann::json& prices :
+         {nlohmann::json(5), nlohmann::json::array({7}),
+          nlohmann::json::array({{{"kind", "lease"}, {"usd", 1}}})}) {
+        nlohmann::json bad = j;
+        bad["prices"] = prices;
+        auto refused = gpuFromJson(bad, "h100-sxm");
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().field.find("prices") != std::string::npos,
+                 refused.error().field.c_str());
+    }
 }
 
 void TestIo::scenarioRoundTrip_data()

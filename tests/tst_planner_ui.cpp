@@ -205,9 +205,9 @@ private slots:
             dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
         });
         QVERIFY(CustomGpuDialog::edit(m_window, gpu));
-        QCOMPARE(gpu.price.kind, GpuPrice::Kind::Rental);
-        QCOMPARE(gpu.price.usdPerHour, 0.69);
-        QCOMPARE(gpu.price.source, std::string("entered by the user"));
+        QCOMPARE(gpu.prices.rental.kind, GpuPrice::Kind::Rental);
+        QCOMPARE(gpu.prices.rental.usdPerHour, 0.69);
+        QCOMPARE(gpu.prices.rental.source, std::string("entered by the user"));
         auto parsed = scenarioFromOptions({{"gpus", "2"}}, test::catalog());
         QVERIFY(parsed);
         Scenario s = *parsed;

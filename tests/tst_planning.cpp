@@ -532,31 +532,6 @@ private slots:
         QVERIFY(seven.longestContext > 16'000 && seven.longestContext < 32'768);
     }
 
-    void costFollowsThePrices()
-    {
-        // RTX 4090: bought at $1,599 (catalog), written off over 3 years of 8,766 hours.
-        const Checked c = throughCalc({}, {});
-        QCOMPARE(c.scenario.gpu.price.kind, GpuPrice::Kind::Purchase);
-        QCOMPARE(c.scenario.gpu.price.usd, 1599.0);
-        const Cost cost = costOf(c.scenario, c.evaluation, c.verdict.runs);
-        QVERIFY(qFuzzyCompare(cost.perHour, 1599.0 / (3 * 8766.0)));
-        QVERIFY(qFuzzyCompare(cost.perMillionTokens,
-                              cost.perHour / (c.evaluation.decode.tokensPerS * 3600) * 1e6));
-        // Rented by the hour: an A100 80GB at the catalog's rate, x 2 GPUs, in yen at 150.
-        const Checked a = throughCalc(
-            {{"gpu", "a100-80gb"}, {"gpus", "2"}, {"currency", "JPY"}, {"usd-rate", "150"}}, {});
-        QCOMPARE(a.scenario.gpu.price.kind, GpuPrice::Kind::Rental);
-        const Cost yen = costOf(a.scenario, a.evaluation, a.verdict.runs);
-        QVERIFY(qFuzzyCompare(yen.perHour, a.scenario.gpu.price.usdPerHour * 2 * 150));
-        // Yen without a rate would show dollars as yen: refused, naming the setting.
-        Scenario bad = c.scenario;
-        bad.cost.currency = "JPY";
-        auto e = evaluate(bad);
-        QVERIFY(!e);
-        QCOMPARE(e.error().field, std::string("usd_rate"));
-        QVERIFY(!scenarioFromOptions({{"currency", "JPY"}}, test::catalog()));
-    }
-
     void cliDoors()
     {
         std::string out, err;
@@ -596,43 +571,6 @@ private slots:
         QCOMPARE(runCli({"matrix", "--columns", "people"}, &out, &err), 2);
         QCOMPARE(runCli({"calc", "--usd-rate", "nan"}, &out, &err), 2);
         QCOMPARE(runCli({"calc", "--min-tokens-per-s", "-3"}, &out, &err), 2);
-    }
-
-    // A user's prices file overrides the catalog's by GPU id; hostile entries are skipped and
-    // named in the catalog's problems, never applied, never a crash or a NaN cost.
-    void userPricesOverrideAndHostileEntriesAreRefused()
-    {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        QDir(dir.path()).mkpath(QStringLiteral("catalog"));
-        QFile f(dir.filePath(QStringLiteral("catalog/gpu_prices.json")));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"prices": [
-            {"gpu": "rtx-4090", "kind": "rental", "usd_per_gpu_hour": 0.5, "source": "my quote"},
-            {"gpu": "a100-80gb", "kind": "rental", "usd_per_gpu_hour": "cheap", "source": "x"},
-            {"gpu": "h100-sxm", "kind": "rental", "usd_per_gpu_hour": -3, "source": "x"},
-            {"gpu": "h200", "kind": "lease", "usd": 5, "source": "x"},
-            {"gpu": "b200", "kind": "purchase", "source": "x"},
-            {"gpu": "l4", "kind": "purchase", "usd": 1e300, "source": "x"},
-            {"kind": "rental", "usd_per_gpu_hour": 1, "source": "x"},
-            [1, 2], "text", null
-        ]})");
-        f.close();
-        std::vector<std::filesystem::path> dirs{dir.path().toStdString()};
-        for (const auto& d : defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()))
-            dirs.push_back(d);
-        const Catalog c = loadCatalog(dirs);
-        QCOMPARE(c.gpu("rtx-4090")->price.kind, GpuPrice::Kind::Rental);
-        QCOMPARE(c.gpu("rtx-4090")->price.usdPerHour, 0.5);
-        // The refused ones keep the shipped price.
-        for (const char* id : {"a100-80gb", "h100-sxm", "h200", "b200", "l4"})
-            QCOMPARE(c.gpu(id)->price.source, test::gpu(id).price.source);
-        int named = 0;
-        for (const std::string& p : c.problems)
-            named += p.find("gpu_prices.json") != std::string::npos;
-        QVERIFY2(named >= 9, std::to_string(named).c_str());
-        for (const GpuSpec& g : c.gpus)
-            QVERIFY(std::isfinite(gpuUsdPerHour(g.price, 3)) && gpuUsdPerHour(g.price, 3) >= 0);
     }
 
     void scenarioFilesKeepTargetsAndCost()

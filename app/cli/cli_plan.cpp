@@ -108,7 +108,15 @@ std::string targetsLine(const PlanRequest& r)
                 : std::string(" for a full-context prompt")) +
            " (--max-ttft-ms), weights of " + formatNumber(r.minWeightBits, 1) +
            " bits and more (--min-weight-bits), a KV cache of " + formatNumber(r.minKvBits, 1) +
-           " bits and more (--min-kv-bits).";
+           " bits and more (--min-kv-bits).\n" +
+           (r.base.cost.basis == CostBasis::Rent
+                ? "Costs: rented GPU-hours (--cost-basis rent); a GPU no cloud in the catalog "
+                  "rents "
+                  "shows \"-\"."
+                : "Costs: owned GPUs (--cost-basis own): price over " +
+                      formatNumber(r.base.cost.amortizationYears, 1) +
+                      " years, host share, power and colocation; a GPU with no purchase price "
+                      "shows \"-\".");
 }
 
 std::string money(const Scenario& s, const Cost& c, bool perMillion)

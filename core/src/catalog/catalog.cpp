@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/catalog/catalog.h"
 
-#include "kvscope/formats/gpu_price_json.h"
+#include "catalog/catalog_tables.h"
 
 #include "kvscope/catalog/engine_releases_json.h"
 #include "kvscope/formats/checked_json.h"
@@ -24,6 +24,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using catalog_tables::forEachEntry;
+using catalog_tables::forEachJsonEntry;
+using catalog_tables::loadAllReduceLatencies;
+using catalog_tables::loadGpuPrices;
+using catalog_tables::loadPcieGenerations;
+
 template <typename T> const T* byId(const std::vector<T>& items, const std::string& id)
 {
     auto it =
@@ -40,44 +46,6 @@ std::vector<fs::path> jsonFilesIn(const fs::path& dir)
             files.push_back(it->path());
     std::sort(files.begin(), files.end());
     return files;
-}
-
-// Reads each entry of a catalog table's array (`name` in problems); a bad one is named with
-// its field and skipped.
-template <typename Read>
-void forEachJsonEntry(const nlohmann::json& json, const std::string& name, const char* arrayKey,
-                      std::vector<std::string>& problems, Read read)
-{
-    auto it = json.is_object() ? json.find(arrayKey) : json.end();
-    if (it == json.end() || !it->is_array()) {
-        problems.push_back(name + ": " + arrayKey + " must be an array");
-        return;
-    }
-    for (size_t i = 0; i < it->size(); ++i) {
-        const auto& entry = (*it)[i];
-        if (!entry.is_object()) {
-            problems.push_back(name + ": " + arrayKey + "[" + std::to_string(i) +
-                               "] must be an object");
-            continue;
-        }
-        JsonReader r(entry, std::string(arrayKey) + "[" + std::to_string(i) + "]");
-        read(r);
-        if (r.error())
-            problems.push_back(name + ": " + r.error()->message());
-    }
-}
-
-// The same for a catalog file.
-template <typename Read>
-void forEachEntry(const fs::path& file, const char* arrayKey, std::vector<std::string>& problems,
-                  Read read)
-{
-    auto json = readJsonFile(file, file.filename().string());
-    if (!json) {
-        problems.push_back(file.string() + ": " + json.error().message());
-        return;
-    }
-    forEachJsonEntry(*json, file.string(), arrayKey, problems, read);
 }
 
 template <typename T> void addUnlessKnown(std::vector<T>& items, T item)
@@ -244,68 +212,6 @@ void loadEngines(const fs::path& dir, Catalog& c)
         e.source = r.text({"source"}, "");
         if (!r.error())
             addUnlessKnown(c.engines, e);
-    });
-}
-
-void loadGpuPrices(const fs::path& dir, Catalog& c)
-{
-    // Prices are optional: a user's data directory may hold gpu_prices.json to override some.
-    if (std::error_code ec; fs::exists(dir / "gpu_prices.json", ec))
-        forEachEntry(dir / "gpu_prices.json", "prices", c.problems, [&](JsonReader& r) {
-            r.require({"gpu"});
-            const std::string gpu = r.text({"gpu"}, "");
-            GpuPrice price = gpuPriceFromJson(r);
-            if (!r.error())
-                c.gpuPrices.emplace(gpu, std::move(price)); // an earlier directory's stays
-        });
-}
-
-void loadPcieGenerations(const fs::path& dir, Catalog& c)
-{
-    forEachEntry(dir / "interconnects.json", "pcie", c.problems, [&](JsonReader& r) {
-        PcieGeneration p;
-        p.gen = int(r.integer({"gen"}, 1, 16, 0));
-        p.gtPerS = r.number({"gt_per_s"}, 0.1, 10'000, 0);
-        p.encodingEfficiency = r.number({"encoding_efficiency"}, 0.01, 1, 1);
-        p.encoding = r.text({"encoding"}, "");
-        p.source = r.text({"source"}, "");
-        if (!r.error() && p.gen > 0 &&
-            std::none_of(c.pcie.begin(), c.pcie.end(), [&](auto& q) { return q.gen == p.gen; }))
-            c.pcie.push_back(p);
-    });
-}
-
-// The rule `id` names, or none.
-AllReduceLatency* allReduceRule(AllReduceLatencies& rules, const std::string& id)
-{
-    if (id == "nvlink-custom")
-        return &rules.nvlinkCustom;
-    if (id == "nvlink-nccl")
-        return &rules.nvlinkNccl;
-    return id == "pcie-nccl" ? &rules.pcie : nullptr;
-}
-
-// interconnects.json's all-reduce latencies; a rule an earlier directory gave stays.
-void loadAllReduceLatencies(const fs::path& dir, Catalog& c)
-{
-    auto json = readJsonFile(dir / "interconnects.json", "interconnects.json");
-    if (!json || !json->contains("all_reduce"))
-        return; // a user's file may hold only PCIe generations
-    const std::string name = (dir / "interconnects.json").string();
-    forEachJsonEntry(*json, name, "all_reduce", c.problems, [&](JsonReader& r) {
-        AllReduceLatency* rule = allReduceRule(c.allReduce, r.text({"id"}, ""));
-        if (!rule) {
-            r.fail("id", "\"" + r.text({"id"}, "") + "\"",
-                   "\"nvlink-custom\", \"nvlink-nccl\" or \"pcie-nccl\"");
-            return;
-        }
-        r.require({"source"});
-        AllReduceLatency read;
-        read.baseUs = r.number({"base_us"}, 0, 1e6, 0);
-        read.perGpuUs = r.number({"per_gpu_us"}, 0, 1e5, 0);
-        read.source = r.text({"source"}, "");
-        if (!r.error() && rule->source.empty())
-            *rule = read;
     });
 }
 
@@ -584,10 +490,7 @@ Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
         }
     }
     attachCheckpoints(c, checkpoints);
-    for (GpuSpec& gpu : c.gpus)
-        if (gpu.price.kind == GpuPrice::Kind::Unknown)
-            if (auto it = c.gpuPrices.find(gpu.id); it != c.gpuPrices.end())
-                gpu.price = it->second;
+    catalog_tables::attachPrices(c);
     std::sort(c.weightFormats.begin(), c.weightFormats.end(),
               [](const auto& a, const auto& b) { return a.bitsPerWeight > b.bitsPerWeight; });
     std::sort(c.pcie.begin(), c.pcie.end(),

@@ -402,14 +402,9 @@ Expected<GpuSpec> gpuFromJson(const nlohmann::json& object, const std::string& f
     g.computeCapability = r.number({"compute_capability"}, 0, 20, 0);
     g.hostRamGiBPerGpu = r.number({"host_ram_gib_per_gpu"}, 0, limits::maxMemoryGiB, 0);
     g.hostRamSource = r.text({"host_ram_source"}, "");
-    if (const nlohmann::json* price = r.find({"price"}); price && !price->is_object()) {
-        r.fail("price", describeJson(*price), "an object with kind, usd_per_gpu_hour or usd");
-    } else if (price) {
-        JsonReader pr(*price, "gpu.price");
-        g.price = gpuPriceFromJson(pr);
-        if (pr.error())
-            return *pr.error();
-    }
+    g.tdpW = r.number({"tdp_w"}, 0, 100'000, 0);
+    if (auto error = readGpuPrices(r, g.prices))
+        return *error;
     if (r.error())
         return *r.error();
     if (auto error = validateGpu(g))
@@ -448,8 +443,14 @@ nlohmann::json gpuToJson(const GpuSpec& g)
         j["host_ram_gib_per_gpu"] = g.hostRamGiBPerGpu;
         j["host_ram_source"] = g.hostRamSource;
     }
-    if (g.price.kind != GpuPrice::Kind::Unknown)
-        j["price"] = gpuPriceToJson(g.price);
+    if (g.tdpW > 0)
+        j["tdp_w"] = g.tdpW;
+    nlohmann::json prices = nlohmann::json::array();
+    for (const GpuPrice* p : {&g.prices.rental, &g.prices.purchase})
+        if (p->kind != GpuPrice::Kind::Unknown)
+            prices.push_back(gpuPriceToJson(*p));
+    if (!prices.empty())
+        j["prices"] = prices;
     j["source"] = g.source;
     return j;
 }

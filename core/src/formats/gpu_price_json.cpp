@@ -30,6 +30,32 @@ GpuPrice gpuPriceFromJson(JsonReader& r)
     return p;
 }
 
+std::optional<FieldError> readGpuPrices(JsonReader& gpu, GpuPrices& prices)
+{
+    const char* found = nullptr;
+    const nlohmann::json* given = gpu.find({"prices", "price"}, &found);
+    if (!given)
+        return std::nullopt;
+    const std::string key = found;
+    const bool list = key == "prices";
+    if (list ? !given->is_array() : !given->is_object())
+        return FieldError{gpu.field(key), describeJson(*given),
+                          list ? "an array of price objects"
+                               : "an object with kind, usd_per_gpu_hour or usd"};
+    const nlohmann::json items = list ? *given : nlohmann::json::array({*given});
+    for (size_t i = 0; i < items.size(); ++i) {
+        const std::string at = list ? key + "[" + std::to_string(i) + "]" : key;
+        if (!items[i].is_object())
+            return FieldError{gpu.field(at), describeJson(items[i]), "a price object"};
+        JsonReader r(items[i], gpu.field(at));
+        const GpuPrice price = gpuPriceFromJson(r);
+        if (r.error())
+            return *r.error();
+        prices.set(price);
+    }
+    return std::nullopt;
+}
+
 nlohmann::json gpuPriceToJson(const GpuPrice& p)
 {
     nlohmann::json j;

@@ -63,17 +63,24 @@ nlohmann::json verdictToJson(const Scenario& s, const Verdict& v)
 nlohmann::json costToJson(const Scenario& s, const Cost& c)
 {
     if (!c.known)
-        return {{"known", false}, {"currency", s.cost.currency}};
-    nlohmann::json j = {
-        {"known", true},
-        {"currency", s.cost.currency},
-        {"per_hour", real(c.perHour)},
-        {"per_million_tokens", real(c.perMillionTokens)},
-        {"price_source", s.gpu.price.source},
-        {"price_date", s.gpu.price.date},
-        {"price_kind", s.gpu.price.kind == GpuPrice::Kind::Rental ? "rental" : "purchase"}};
-    if (s.gpu.price.kind == GpuPrice::Kind::Purchase)
+        return {{"known", false}, {"basis", costBasisId(c.basis)}, {"currency", s.cost.currency}};
+    const GpuPrice& price = s.gpu.prices.on(c.basis);
+    nlohmann::json j = {{"known", true},
+                        {"basis", costBasisId(c.basis)},
+                        {"currency", s.cost.currency},
+                        {"per_hour", real(c.perHour)},
+                        {"per_million_tokens", real(c.perMillionTokens)},
+                        {"price_source", price.source},
+                        {"price_date", price.date},
+                        {"price_kind", c.basis == CostBasis::Rent ? "rental" : "purchase"}};
+    if (c.basis == CostBasis::Own) {
         j["amortization_years"] = s.cost.amortizationYears;
+        const OwningCost& o = c.owning;
+        j["per_gpu_hour_usd"] = {{"gpu", real(o.gpuPerHour)},
+                                 {"host", real(o.hostPerHour)},
+                                 {"power", real(o.powerPerHour)},
+                                 {"hosting", real(o.hostingPerHour)}};
+    }
     return j;
 }
 

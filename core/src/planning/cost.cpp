@@ -3,6 +3,19 @@
 
 namespace kvscope {
 
+namespace {
+
+// A consumer card sits in a desktop PC; a datacenter or workstation card in a server's slot;
+// Apple silicon is the whole machine, its price already the host's.
+double hostUsdPerGpu(const GpuSpec& gpu, const CostSettings& c)
+{
+    if (gpu.unifiedMemory)
+        return 0;
+    return gpu.group == "Consumer" ? c.hostUsdPerGpuDesktop : c.hostUsdPerGpuServer;
+}
+
+} // namespace
+
 double gpuUsdPerHour(const GpuPrice& price, double amortizationYears)
 {
     switch (price.kind) {
@@ -16,10 +29,33 @@ double gpuUsdPerHour(const GpuPrice& price, double amortizationYears)
     return 0;
 }
 
+OwningCost owningCostPerGpu(const GpuSpec& gpu, const CostSettings& c)
+{
+    OwningCost o;
+    const double hours = c.amortizationYears * kHoursPerYear;
+    if (gpu.prices.purchase.kind != GpuPrice::Kind::Purchase || hours <= 0)
+        return o;
+    o.gpuPerHour = gpu.prices.purchase.usd / hours;
+    o.hostPerHour = hostUsdPerGpu(gpu, c) / hours;
+    const double itKw = gpu.tdpW / 1e3 * c.utilization;
+    o.powerPerHour = itKw * c.pue * c.electricityUsdPerKwh;
+    o.hostingPerHour = gpu.tdpW / 1e3 * c.hostingUsdPerKwMonth * 12.0 / (365.25 * 24.0);
+    o.known = true;
+    return o;
+}
+
 Cost costOf(const Scenario& s, const Evaluation& e, bool runs)
 {
     Cost c;
-    const double usd = gpuUsdPerHour(s.gpu.price, s.cost.amortizationYears);
+    c.basis = s.cost.basis;
+    double usd = 0;
+    if (s.cost.basis == CostBasis::Rent) {
+        usd = s.gpu.prices.rental.kind == GpuPrice::Kind::Rental ? s.gpu.prices.rental.usdPerHour
+                                                                 : 0.0;
+    } else {
+        c.owning = owningCostPerGpu(s.gpu, s.cost);
+        usd = c.owning.known ? c.owning.total() : 0.0;
+    }
     if (usd <= 0)
         return c;
     c.known = true;

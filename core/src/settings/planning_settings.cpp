@@ -126,6 +126,69 @@ std::vector<Setting> costSettings()
     return r;
 }
 
+// One cost of owning a GPU beside its price: a number whose default is gpu_prices.json's.
+using Apply = std::optional<FieldError> (*)(Scenario&, const SettingValue&, const Catalog&);
+
+Setting owningCost(const char* id, const char* flag, double lo, double hi, const char* unit,
+                   const char* help, Apply apply, const settings_detail::NumberAccess& access)
+{
+    Setting s = makeSetting(id, flag, "X", SettingType::Real, lo, hi);
+    s.unit = unit;
+    s.defaultText = "the catalog's (gpu_prices.json \"owning\", with its source)";
+    s.help = help;
+    s.fileSection = "cost";
+    s.apply = apply;
+    settings_detail::setNumber(s, access);
+    return s;
+}
+
+// Renting or owning, and what owning costs beside the GPUs' price.
+std::vector<Setting> basisSettings()
+{
+    std::vector<Setting> r;
+    {
+        Setting s = makeSetting("cost_basis", "cost-basis", "rent|own", SettingType::Choice);
+        s.choices = {"rent", "own"};
+        s.defaultText = "rent";
+        s.help = "rent: GPUs rented by the hour (catalog rental prices); own: bought, hosted and "
+                 "powered (purchase price, host share, power, hosting); never mixed";
+        s.fileSection = "cost";
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            parseCostBasis(std::get<std::string>(v), &sc.cost.basis);
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::string(costBasisId(sc.cost.basis)));
+        };
+        r.push_back(std::move(s));
+    }
+    r.push_back(owningCost("electricity_usd_per_kwh", "electricity-usd-per-kwh", 0, 10, "USD/kWh",
+                           "owning: the electricity tariff",
+                           KVSCOPE_FIELD_SETTER(cost.electricityUsdPerKwh, realOf),
+                           KVSCOPE_FIELD_NUMBER(cost.electricityUsdPerKwh)));
+    r.push_back(owningCost("pue", "pue", 1, 5, "ratio",
+                           "owning: facility power per watt the GPUs draw (PUE)",
+                           KVSCOPE_FIELD_SETTER(cost.pue, realOf), KVSCOPE_FIELD_NUMBER(cost.pue)));
+    r.push_back(owningCost("utilization", "utilization", 0, 1, "fraction",
+                           "owning: average share of its TDP each GPU draws",
+                           KVSCOPE_FIELD_SETTER(cost.utilization, realOf),
+                           KVSCOPE_FIELD_NUMBER(cost.utilization)));
+    r.push_back(owningCost("host_usd_per_gpu_server", "host-usd-per-gpu-server", 0, 1e6, "USD",
+                           "owning: a server's price without GPUs, per GPU slot",
+                           KVSCOPE_FIELD_SETTER(cost.hostUsdPerGpuServer, realOf),
+                           KVSCOPE_FIELD_NUMBER(cost.hostUsdPerGpuServer)));
+    r.push_back(owningCost("host_usd_per_gpu_desktop", "host-usd-per-gpu-desktop", 0, 1e5, "USD",
+                           "owning: a desktop PC's price without its GPU (consumer cards)",
+                           KVSCOPE_FIELD_SETTER(cost.hostUsdPerGpuDesktop, realOf),
+                           KVSCOPE_FIELD_NUMBER(cost.hostUsdPerGpuDesktop)));
+    r.push_back(owningCost("hosting_usd_per_kw_month", "hosting-usd-per-kw-month", 0, 1e4,
+                           "USD/kW/month", "owning: colocation per kW of the GPUs' TDP",
+                           KVSCOPE_FIELD_SETTER(cost.hostingUsdPerKwMonth, realOf),
+                           KVSCOPE_FIELD_NUMBER(cost.hostingUsdPerKwMonth)));
+    return r;
+}
+
 } // namespace
 
 std::vector<Setting> planningSettings()
@@ -134,6 +197,7 @@ std::vector<Setting> planningSettings()
     appendSettings(r, hostSettings());
     appendSettings(r, targetSettings());
     appendSettings(r, costSettings());
+    appendSettings(r, basisSettings());
     return r;
 }
 

@@ -12,6 +12,22 @@ void applyBatchDefaults(EngineProfile& engine, const GpuSpec& gpu)
     useBatchDefaults(engine, takesLargeGpuDefaults(engine, gpu));
 }
 
+// gpu_prices.json's costs of owning, as the cost settings' defaults.
+void applyOwningDefaults(CostSettings& cost, const std::vector<EfficiencyFactor>& owning)
+{
+    const std::pair<const char*, double CostSettings::*> fields[] = {
+        {"electricity_usd_per_kwh", &CostSettings::electricityUsdPerKwh},
+        {"pue", &CostSettings::pue},
+        {"utilization", &CostSettings::utilization},
+        {"host_usd_per_gpu_server", &CostSettings::hostUsdPerGpuServer},
+        {"host_usd_per_gpu_desktop", &CostSettings::hostUsdPerGpuDesktop},
+        {"hosting_usd_per_kw_month", &CostSettings::hostingUsdPerKwMonth}};
+    for (const EfficiencyFactor& f : owning)
+        for (const auto& [id, member] : fields)
+            if (f.id == id)
+                cost.*member = f.value;
+}
+
 } // namespace
 
 void applyEngine(Scenario& s, const EngineProfile& engine)
@@ -128,6 +144,7 @@ Expected<Scenario> defaultScenario(const Catalog& c)
     s.sata = *sata;
     s.hostMemory = host ? *host : c.hostMemory.front();
     s.efficiency = c.efficiencyDefaults;
+    applyOwningDefaults(s.cost, c.owningCosts);
     s.allReduce = c.allReduce;
     s.speedBands = c.speedBands;
     return s;

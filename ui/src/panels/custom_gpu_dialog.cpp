@@ -78,6 +78,13 @@ void CustomGpuDialog::buildFigures(QFormLayout* form, const GpuSpec& gpu)
     form->addRow(QString(), m_unified);
 }
 
+// The price the dialog edits: the rental one where the GPU has it, else the purchase one.
+const GpuPrice& CustomGpuDialog::shownPrice(const GpuSpec& gpu)
+{
+    return gpu.prices.rental.kind != GpuPrice::Kind::Unknown ? gpu.prices.rental
+                                                             : gpu.prices.purchase;
+}
+
 // The planner's cost: what one GPU costs an hour to rent, or what it cost to buy (written off
 // over the scenario's amortization period). Kept when the catalog GPU had a price.
 void CustomGpuDialog::buildPrice(QFormLayout* form, const GpuSpec& gpu)
@@ -87,10 +94,10 @@ void CustomGpuDialog::buildPrice(QFormLayout* form, const GpuSpec& gpu)
     m_priceKind->addItem(tr("No price"), int(GpuPrice::Kind::Unknown));
     m_priceKind->addItem(tr("Rented, per GPU-hour"), int(GpuPrice::Kind::Rental));
     m_priceKind->addItem(tr("Bought, per GPU"), int(GpuPrice::Kind::Purchase));
-    m_priceKind->setCurrentIndex(std::max(0, m_priceKind->findData(int(gpu.price.kind))));
-    m_price =
-        spinBox(gpu.price.kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour : gpu.price.usd,
-                1e7, 2, QStringLiteral(" USD"));
+    const GpuPrice& shown = shownPrice(gpu);
+    m_priceKind->setCurrentIndex(std::max(0, m_priceKind->findData(int(shown.kind))));
+    m_price = spinBox(shown.kind == GpuPrice::Kind::Rental ? shown.usdPerHour : shown.usd, 1e7, 2,
+                      QStringLiteral(" USD"));
     m_price->setObjectName(QStringLiteral("price"));
     form->addRow(tr("Price"), m_priceKind);
     form->addRow(QString(), m_price);
@@ -140,14 +147,19 @@ void CustomGpuDialog::writePriceTo(GpuSpec& gpu) const
 {
     const auto kind = GpuPrice::Kind(m_priceKind->currentData().toInt());
     const double value = m_price->value();
-    if (kind == gpu.price.kind &&
-        value == (kind == GpuPrice::Kind::Rental ? gpu.price.usdPerHour : gpu.price.usd))
+    const GpuPrice& shown = shownPrice(gpu);
+    if (kind == shown.kind &&
+        value == (kind == GpuPrice::Kind::Rental ? shown.usdPerHour : shown.usd))
         return;
+    if (kind == GpuPrice::Kind::Unknown || value <= 0) {
+        gpu.prices = {}; // "No price": on neither basis
+        return;
+    }
     GpuPrice entered;
-    entered.kind = value > 0 ? kind : GpuPrice::Kind::Unknown;
+    entered.kind = kind;
     (kind == GpuPrice::Kind::Rental ? entered.usdPerHour : entered.usd) = value;
     entered.source = "entered by the user";
-    gpu.price = entered;
+    gpu.prices.set(entered);
 }
 
 } // namespace kvscope::ui

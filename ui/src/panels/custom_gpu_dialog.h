@@ -27,6 +27,7 @@ private:
     QDoubleSpinBox* spinBox(double value, double max, int decimals, const QString& suffix);
     void buildFigures(QFormLayout* form, const GpuSpec& gpu);
     void buildPrice(QFormLayout* form, const GpuSpec& gpu);
+    static const GpuPrice& shownPrice(const GpuSpec& gpu);
     void buildButtons(QFormLayout* form);
     void writeTo(GpuSpec& gpu) const;
     void writePriceTo(GpuSpec& gpu) const;

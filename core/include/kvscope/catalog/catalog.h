@@ -36,8 +36,9 @@ struct Catalog
     std::vector<HostMemory> hostMemory;
     std::vector<EfficiencyFactor> efficiencyFactors;
     Efficiency efficiencyDefaults;
-    std::map<std::string, GpuPrice> gpuPrices; // by GPU id (gpu_prices.json, the user's first)
-    std::vector<std::string> problems;         // files skipped while loading, one line each
+    std::map<std::string, GpuPrices> gpuPrices; // by GPU id (gpu_prices.json, the user's first)
+    std::vector<EfficiencyFactor> owningCosts;  // gpu_prices.json "owning": CostSettings' defaults
+    std::vector<std::string> problems;          // files skipped while loading, one line each
 
     const ModelSpec* model(const std::string& id) const;
     const GpuSpec* gpu(const std::string& id) const;

@@ -10,6 +10,8 @@
 #include "kvscope/formats/checked_json.h"
 #include "kvscope/model/hardware.h"
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 namespace kvscope {
@@ -17,5 +19,9 @@ namespace kvscope {
 // Reads the price fields of `r`'s object; failures land in `r` with the field named.
 GpuPrice gpuPriceFromJson(JsonReader& r);
 nlohmann::json gpuPriceToJson(const GpuPrice& price);
+
+// A GPU file's own prices: "price" (one object) or "prices" (an array, one per kind), into
+// `prices`; the first problem, with its field, or none.
+std::optional<FieldError> readGpuPrices(JsonReader& gpu, GpuPrices& prices);
 
 } // namespace kvscope

@@ -20,6 +20,29 @@ struct GpuPrice
     std::string source;
 };
 
+// What a plan's cost is built on, never mixed: renting GPUs by the hour, or owning them (bought,
+// hosted and powered; CostSettings).
+enum class CostBasis { Rent, Own };
+const char* costBasisId(CostBasis basis); // "rent", "own"
+bool parseCostBasis(const std::string& id, CostBasis* out);
+
+// A GPU's prices, one per kind; either may be unknown.
+struct GpuPrices
+{
+    GpuPrice rental;   // Kind::Rental, or Unknown
+    GpuPrice purchase; // Kind::Purchase, or Unknown
+
+    void set(const GpuPrice& price)
+    {
+        if (price.kind != GpuPrice::Kind::Unknown)
+            (price.kind == GpuPrice::Kind::Rental ? rental : purchase) = price;
+    }
+    const GpuPrice& on(CostBasis basis) const
+    {
+        return basis == CostBasis::Rent ? rental : purchase;
+    }
+};
+
 // One accelerator's datasheet figures (resources/gpus/<id>.json).
 struct GpuSpec
 {
@@ -45,7 +68,8 @@ struct GpuSpec
     double hostRamGiBPerGpu = 0;  // system RAM per GPU of the usual platform (a DGX H100's
                                   // 2 TiB / 8); 0 = unknown, host RAM not checked unless stated
     std::string hostRamSource;    // the platform that figure is from, and where it was read
-    GpuPrice price;               // from the prices catalog (or the GPU's own file)
+    double tdpW = 0;              // board power (TDP), W; 0 = unknown
+    GpuPrices prices;             // from the prices catalog (or the GPU's own file)
 };
 
 // One PCIe generation's signalling (resources/catalog/interconnects.json).

@@ -8,9 +8,22 @@
 
 namespace kvscope {
 
+// One owned GPU's cost per hour in US dollars, part by part (CostBasis::Own).
+struct OwningCost
+{
+    bool known = false;        // the GPU has a purchase price
+    double gpuPerHour = 0;     // its price over the amortization years
+    double hostPerHour = 0;    // its share of the host (server slot or desktop PC), likewise
+    double powerPerHour = 0;   // TDP x utilization x PUE x tariff
+    double hostingPerHour = 0; // colocation per kW of its TDP
+    double total() const { return gpuPerHour + hostPerHour + powerPerHour + hostingPerHour; }
+};
+
 struct Cost
 {
-    bool known = false;          // the GPU has a price
+    CostBasis basis = CostBasis::Rent;
+    OwningCost owning;           // the parts, on the Own basis
+    bool known = false;          // the GPU has a price on this basis
     double perHour = 0;          // all GPUs together, in the scenario's currency
     double perMillionTokens = 0; // output tokens at the scenario's batch; 0 when it cannot run
 };
@@ -23,5 +36,6 @@ double gpuUsdPerHour(const GpuPrice& price, double amortizationYears);
 // `runs`: whether the scenario runs at all (the verdict's); a configuration that cannot run
 // has an hourly price but produces no tokens.
 Cost costOf(const Scenario& scenario, const Evaluation& evaluation, bool runs);
+OwningCost owningCostPerGpu(const GpuSpec& gpu, const CostSettings& cost);
 
 } // namespace kvscope

@@ -50,9 +50,17 @@ struct Workload
 // use; every price (US dollars in the catalog) is shown in `currency` at perUsd units a dollar.
 struct CostSettings
 {
+    CostBasis basis = CostBasis::Rent;
     double amortizationYears = 3;
     std::string currency = "USD";
     double perUsd = 1;
+    // Owning (CostBasis::Own), beside the GPUs' price: each defaults to gpu_prices.json's "owning".
+    double electricityUsdPerKwh = 0; // tariff
+    double pue = 1;                  // facility power / IT power
+    double utilization = 1;          // average share of TDP drawn
+    double hostUsdPerGpuServer = 0;  // a datacenter server's price without GPUs, per GPU slot
+    double hostUsdPerGpuDesktop = 0; // a desktop PC's price without its GPU (consumer cards)
+    double hostingUsdPerKwMonth = 0; // colocation: space, cooling, network, per kW of IT power
 };
 
 // The whole input of one evaluation, already resolved against the catalog, so evaluation needs

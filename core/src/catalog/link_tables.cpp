@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// interconnects.json: PCIe generations and the latency of a small all-reduce by link.
+#include "catalog/catalog_tables.h"
+
+#include <algorithm>
+
+namespace kvscope::catalog_tables {
+
+namespace {
+
+// The rule `id` names, or none.
+AllReduceLatency* allReduceRule(AllReduceLatencies& rules, const std::string& id)
+{
+    if (id == "nvlink-custom")
+        return &rules.nvlinkCustom;
+    if (id == "nvlink-nccl")
+        return &rules.nvlinkNccl;
+    return id == "pcie-nccl" ? &rules.pcie : nullptr;
+}
+
+} // namespace
+
+void loadPcieGenerations(const fs::path& dir, Catalog& c)
+{
+    forEachEntry(dir / "interconnects.json", "pcie", c.problems, [&](JsonReader& r) {
+        PcieGeneration p;
+        p.gen = int(r.integer({"gen"}, 1, 16, 0));
+        p.gtPerS = r.number({"gt_per_s"}, 0.1, 10'000, 0);
+        p.encodingEfficiency = r.number({"encoding_efficiency"}, 0.01, 1, 1);
+        p.encoding = r.text({"encoding"}, "");
+        p.source = r.text({"source"}, "");
+        if (!r.error() && p.gen > 0 &&
+            std::none_of(c.pcie.begin(), c.pcie.end(), [&](auto& q) { return q.gen == p.gen; }))
+            c.pcie.push_back(p);
+    });
+}
+
+// interconnects.json's all-reduce latencies; a rule an earlier directory gave stays.
+void loadAllReduceLatencies(const fs::path& dir, Catalog& c)
+{
+    auto json = readJsonFile(dir / "interconnects.json", "interconnects.json");
+    if (!json || !json->contains("all_reduce"))
+        return; // a user's file may hold only PCIe generations
+    const std::string name = (dir / "interconnects.json").string();
+    forEachJsonEntry(*json, name, "all_reduce", c.problems, [&](JsonReader& r) {
+        AllReduceLatency* rule = allReduceRule(c.allReduce, r.text({"id"}, ""));
+        if (!rule) {
+            r.fail("id", "\"" + r.text({"id"}, "") + "\"",
+                   "\"nvlink-custom\", \"nvlink-nccl\" or \"pcie-nccl\"");
+            return;
+        }
+        r.require({"source"});
+        AllReduceLatency read;
+        read.baseUs = r.number({"base_us"}, 0, 1e6, 0);
+        read.perGpuUs = r.number({"per_gpu_us"}, 0, 1e5, 0);
+        read.source = r.text({"source"}, "");
+        if (!r.error() && rule->source.empty())
+            *rule = read;
+    });
+}
+
+} // namespace kvscope::catalog_tables

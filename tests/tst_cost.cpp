@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What a configuration costs: on the rent basis the catalog's rental price per GPU-hour; on the
+// own basis the purchase price written off, the host's share, power and colocation; a user's
+// prices file over the catalog's, hostile entries refused.
+#include "kvscope/planning/cost.h"
+#include "kvscope/planning/verdict.h"
+#include "kvscope/settings/scenario_defaults.h"
+#include "kvscope/settings/scenario_options.h"
+#include "suite_registry.h"
+#include "testutils.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <filesystem>
+
+using namespace kvscope;
+
+namespace {
+
+using CostOptions = std::vector<std::pair<std::string, std::string>>;
+
+struct Priced
+{
+    Scenario scenario;
+    Evaluation evaluation;
+    Verdict verdict;
+};
+
+// The options through the same door `calc` uses.
+Priced throughCalc(const CostOptions& options)
+{
+    Priced c{test::scenarioFrom(options), {}, {}};
+    auto e = evaluate(c.scenario);
+    if (!e)
+        qFatal("evaluate: %s", e.error().message().c_str());
+    c.evaluation = *e;
+    c.verdict = verdictOf(c.scenario, c.evaluation);
+    return c;
+}
+
+} // namespace
+
+class TestCost : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void costFollowsThePrices()
+    {
+        // RTX 4090, rented (the default basis): RunPod's $0.34 an hour (catalog).
+        const Priced c = throughCalc({});
+        QCOMPARE(c.scenario.gpu.prices.rental.usdPerHour, 0.34);
+        const Cost cost = costOf(c.scenario, c.evaluation, c.verdict.runs);
+        QCOMPARE(cost.basis, CostBasis::Rent);
+        QVERIFY(qFuzzyCompare(cost.perHour, 0.34));
+        QVERIFY(qFuzzyCompare(cost.perMillionTokens,
+                              cost.perHour / (c.evaluation.decode.tokensPerS * 3600) * 1e6));
+        // Owned: bought at $1,599, written off over 3 years of 8,766 hours, with its power
+        // (450 W x 1.0 x PUE 1.54 x $0.15/kWh), colocation ($184.06 per kW-month for 0.45 kW)
+        // and no desktop by default.
+        const Priced own = throughCalc({{"cost-basis", "own"}});
+        QCOMPARE(own.scenario.gpu.prices.purchase.usd, 1599.0);
+        const Cost owned = costOf(own.scenario, own.evaluation, own.verdict.runs);
+        QCOMPARE(owned.basis, CostBasis::Own);
+        const double tdpKw = own.scenario.gpu.tdpW / 1000;
+        QCOMPARE(tdpKw, 0.45);
+        const double expected =
+            1599.0 / (3 * 8766.0) + tdpKw * 1.54 * 0.15 + tdpKw * 184.06 * 12 / (365.25 * 24);
+        QVERIFY2(qFuzzyCompare(owned.perHour, expected), std::to_string(owned.perHour).c_str());
+        QVERIFY(qFuzzyCompare(owned.owning.total(), expected));
+        // A GPU with no price on the basis has no cost: the A10 is only rented in the catalog.
+        const Priced a10 = throughCalc({{"gpu", "a10"}, {"cost-basis", "own"}});
+        QVERIFY(!costOf(a10.scenario, a10.evaluation, a10.verdict.runs).known);
+        // Rented by the hour: an A100 80GB at the catalog's rate, x 2 GPUs, in yen at 150.
+        const Priced a = throughCalc(
+            {{"gpu", "a100-80gb"}, {"gpus", "2"}, {"currency", "JPY"}, {"usd-rate", "150"}});
+        QCOMPARE(a.scenario.gpu.prices.rental.kind, GpuPrice::Kind::Rental);
+        const Cost yen = costOf(a.scenario, a.evaluation, a.verdict.runs);
+        QVERIFY(qFuzzyCompare(yen.perHour, a.scenario.gpu.prices.rental.usdPerHour * 2 * 150));
+        // Yen without a rate would show dollars as yen: refused, naming the setting.
+        Scenario bad = c.scenario;
+        bad.cost.currency = "JPY";
+        auto e = evaluate(bad);
+        QVERIFY(!e);
+        QCOMPARE(e.error().field, std::string("usd_rate"));
+        QVERIFY(!scenarioFromOptions({{"currency", "JPY"}}, test::catalog()));
+    }
+
+    // A user's prices file overrides the catalog's by GPU id; hostile entries are skipped and
+    // named in the catalog's problems, never applied, never a crash or a NaN cost.
+    void userPricesOverrideAndHostileEntriesAreRefused()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QDir(dir.path()).mkpath(QStringLiteral("catalog"));
+        QFile f(dir.filePath(QStringLiteral("catalog/gpu_prices.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"prices": [
+            {"gpu": "rtx-4090", "kind": "rental", "usd_per_gpu_hour": 0.5, "source": "my quote"},
+            {"gpu": "a100-80gb", "kind": "rental", "usd_per_gpu_hour": "cheap", "source": "x"},
+            {"gpu": "h100-sxm", "kind": "rental", "usd_per_gpu_hour": -3, "source": "x"},
+            {"gpu": "h200", "kind": "lease", "usd": 5, "source": "x"},
+            {"gpu": "b200", "kind": "purchase", "source": "x"},
+            {"gpu": "l4", "kind": "purchase", "usd": 1e300, "source": "x"},
+            {"kind": "rental", "usd_per_gpu_hour": 1, "source": "x"},
+            [1, 2], "text", null
+        ], "owning": [
+            {"id": "pue", "value": 1.2, "source": "my facility"},
+            {"id": "electricity_usd_per_kwh", "value": "cheap", "source": "x"},
+            {"id": "utilization", "value": -1, "source": "x"},
+            {"id": "hosting_usd_per_kw_month", "value": 100},
+            {"id": "rent_usd", "value": 5, "source": "x"},
+            7, null
+        ]})");
+        f.close();
+        std::vector<std::filesystem::path> dirs{dir.path().toStdString()};
+        for (const auto& d : defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()))
+            dirs.push_back(d);
+        const Catalog c = loadCatalog(dirs);
+        QCOMPARE(c.gpu("rtx-4090")->prices.rental.kind, GpuPrice::Kind::Rental);
+        QCOMPARE(c.gpu("rtx-4090")->prices.rental.usdPerHour, 0.5);
+        // The refused ones keep the shipped price.
+        for (const char* id : {"a100-80gb", "h100-sxm", "h200", "b200", "l4"})
+            QCOMPARE(c.gpu(id)->prices.rental.source, test::gpu(id).prices.rental.source);
+        int named = 0;
+        for (const std::string& p : c.problems)
+            named += p.find("gpu_prices.json") != std::string::npos;
+        QVERIFY2(named >= 15, std::to_string(named).c_str());
+        // The user's PUE replaces the catalog's; the refused owning costs keep theirs.
+        const Scenario own = defaultScenario(c).value();
+        QCOMPARE(own.cost.pue, 1.2);
+        QCOMPARE(own.cost.electricityUsdPerKwh, 0.15);
+        QCOMPARE(own.cost.utilization, 1.0);
+        QVERIFY(qFuzzyCompare(own.cost.hostingUsdPerKwMonth, 184.06));
+        for (const GpuSpec& g : c.gpus)
+            for (const GpuPrice* price : {&g.prices.rental, &g.prices.purchase})
+                QVERIFY(std::isfinite(gpuUsdPerHour(*price, 3)) && gpuUsdPerHour(*price, 3) >= 0);
+    }
+};
+
+KVSCOPE_TEST_SUITE(TestCost, "tst_cost", kvscope::test::SuiteApp::Core)
+#include "tst_cost.moc"
