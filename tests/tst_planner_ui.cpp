@@ -194,6 +194,36 @@ private slots:
         QVERIFY(chart->yAxis->label().contains(QStringLiteral("JPY")));
     }
 
+    void costBasisIsChosenNeverMixed()
+    {
+        load({{"model", "llama-3.1-8b"}, {"context", "8192"}, {"users", "4"}});
+        QVERIFY(m_window->showPage(QStringLiteral("plan")));
+        settle();
+        auto* chart = static_cast<PlanChart*>(m_window->chart(QStringLiteral("plan")));
+        auto* basis = m_window->findChild<QComboBox*>(QStringLiteral("planCostBasis"));
+        auto* years = m_window->findChild<QDoubleSpinBox*>(QStringLiteral("planAmortizationYears"));
+        QVERIFY(basis && years);
+        QCOMPARE(basis->currentIndex(), 0); // rent
+        QVERIFY(!years->isEnabled());       // nothing rented is written off
+        auto everyRowOn = [&](CostBasis b) {
+            for (const PlanEntry& p : chart->result().ranked)
+                if (p.cost.basis != b ||
+                    (p.cost.known && p.scenario.gpu.prices.on(b).kind == GpuPrice::Kind::Unknown))
+                    return false;
+            return true;
+        };
+        QVERIFY(everyRowOn(CostBasis::Rent));
+        basis->setCurrentIndex(1);
+        m_controller->evaluateNow();
+        settle();
+        QCOMPARE(m_controller->scenario().cost.basis, CostBasis::Own);
+        QVERIFY(years->isEnabled());
+        QVERIFY(everyRowOn(CostBasis::Own));
+        auto* summary = m_window->findChild<QLabel*>(QStringLiteral("planSummary"));
+        QVERIFY(summary);
+        QVERIFY(summary->text().contains(QStringLiteral("tokens/s per user")));
+    }
+
     void customGpuCarriesItsPrice()
     {
         GpuSpec gpu = test::gpu("rtx-4090");

@@ -2099,6 +2099,26 @@ tokens</source>
         <translation>TTFT
 （最後の 1 件）</translation>
     </message>
+    <message>
+        <source>Cost:</source>
+        <translation>コスト：</translation>
+    </message>
+    <message>
+        <source>Rented GPU-hours</source>
+        <translation>レンタル（GPU 時間）</translation>
+    </message>
+    <message>
+        <source>Owned (price, host, power, hosting)</source>
+        <translation>所有（購入・ホスト・電力・設置）</translation>
+    </message>
+    <message>
+        <source>Rented: a cloud&apos;s on-demand price per GPU-hour. Owned: the purchase price written off, the host&apos;s share, power and colocation. A GPU with no price on the basis shows —.</source>
+        <translation>レンタル：クラウドのオンデマンド価格（GPU 1 時間あたり）。所有：購入価格の償却、ホストの按分、電力、コロケーション。選んだ基準で価格のない GPU は — と表示します。</translation>
+    </message>
+    <message>
+        <source>Each meets %1 tokens/s per user and a first token within %2 for the last of %3 prompts sent together; KV caches of %4 bits and more.</source>
+        <translation>どの構成も、ユーザーあたり %1 トークン/秒以上、%3 件のプロンプトを同時に送ったときの最後の 1 件の最初のトークンまで %2 以内、KV キャッシュ %4 ビット以上を満たします。</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::PresentationMode</name>

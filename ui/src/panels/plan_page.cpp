@@ -62,6 +62,7 @@ QTableWidgetItem* formatCell(const std::string& id, const std::string& name)
 PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart(chart)
 {
     m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("planSummary"));
     m_summary->setWordWrap(true);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_chart);
@@ -125,10 +126,18 @@ QHBoxLayout* PlanPage::buildCostControls()
     m_years->setObjectName(QStringLiteral("planAmortizationYears"));
     m_years->setRange(years->lo, years->hi);
     m_years->setDecimals(1);
+    m_basisLabel = new QLabel(this);
+    m_basis = new QComboBox(this);
+    m_basis->setObjectName(QStringLiteral("planCostBasis"));
+    m_basis->addItems({QString(), QString()}); // rent, own: named in retranslate()
+    m_basisLabel->setBuddy(m_basis);
     m_currencyLabel->setBuddy(m_currency);
     m_rateLabel->setBuddy(m_rate);
     m_yearsLabel->setBuddy(m_years);
     auto* cost = new QHBoxLayout;
+    cost->addWidget(m_basisLabel);
+    cost->addWidget(m_basis);
+    cost->addSpacing(12);
     cost->addWidget(m_currencyLabel);
     cost->addWidget(m_currency);
     cost->addWidget(m_rateLabel);
@@ -168,6 +177,10 @@ void PlanPage::connectControls()
     connect(m_currency, &QComboBox::currentTextChanged, this, &PlanPage::applyCurrency);
     // Typed values apply when editing ends, not on every keystroke.
     connect(m_rate, &QDoubleSpinBox::editingFinished, this, &PlanPage::applyCurrency);
+    connect(m_basis, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_years->setEnabled(i == 1); // only an owned GPU is written off
+        emit settingsChanged({{"cost_basis", i == 1 ? "own" : "rent"}});
+    });
     connect(m_years, &QDoubleSpinBox::editingFinished, this, [this] {
         emit settingsChanged(
             {{"amortization_years", QString::number(m_years->value(), 'g', 10).toStdString()}});
@@ -197,7 +210,9 @@ void PlanPage::applyCurrency()
 
 void PlanPage::showScenario(const Scenario& s)
 {
-    const QSignalBlocker a(m_currency), b(m_rate), c(m_years);
+    const QSignalBlocker a(m_currency), b(m_rate), c(m_years), d(m_basis);
+    m_basis->setCurrentIndex(s.cost.basis == CostBasis::Own ? 1 : 0);
+    m_years->setEnabled(s.cost.basis == CostBasis::Own);
     m_currency->setCurrentText(QString::fromStdString(s.cost.currency));
     m_rate->setValue(s.cost.perUsd);
     m_rate->setEnabled(s.cost.currency != "USD");
@@ -208,6 +223,12 @@ void PlanPage::retranslate()
 {
     m_objectiveLabel->setText(tr("Rank by:"));
     m_gpusLabel->setText(tr("GPUs per node, at most:"));
+    m_basisLabel->setText(tr("Cost:"));
+    m_basis->setItemText(0, tr("Rented GPU-hours"));
+    m_basis->setItemText(1, tr("Owned (price, host, power, hosting)"));
+    m_basis->setToolTip(tr("Rented: a cloud's on-demand price per GPU-hour. Owned: the purchase "
+                           "price written off, the host's share, power and colocation. A GPU with "
+                           "no price on the basis shows \u2014."));
     m_currencyLabel->setText(tr("Currency:"));
     m_rateLabel->setText(tr("per USD:"));
     m_rate->setToolTip(tr("Units of the currency one US dollar buys: catalog prices are in USD."));
@@ -234,6 +255,16 @@ QString PlanPage::users(int64_t count)
     return count == 1 ? tr("one user") : tr("%1 users").arg(UiText::integer(count));
 }
 
+// What every row had to meet (the targets the plan applied, its defaults where none are set).
+QString PlanPage::heldTo(const PlanRequest& request)
+{
+    const Targets t = planTargets(request.base);
+    return tr("Each meets %1 tokens/s per user and a first token within %2 for the last of %3 "
+              "prompts sent together; KV caches of %4 bits and more.")
+        .arg(UiText::tokensPerSecond(t.minTokensPerSUser), UiText::duration(t.maxTtftMs),
+             UiText::integer(request.base.batch), UiText::integer(int64_t(request.minKvBits)));
+}
+
 void PlanPage::fillTable()
 {
     const PlanResult& result = m_chart->result();
@@ -254,6 +285,11 @@ void PlanPage::fillTable()
                                .arg(QString::fromStdString(b.model.name),
                                     UiText::integer(b.context), users(b.batch),
                                     UiText::integer(int64_t(result.evaluated))));
+    if (result.evaluated > 0) { // Japanese sentences follow one another with no space
+        const QString text = m_summary->text();
+        m_summary->setText(text + (text.endsWith(QChar(0x3002)) ? QString() : QStringLiteral(" ")) +
+                           heldTo(request));
+    }
     m_table->setRowCount(int(entries.size()));
     for (int row = 0; row < int(entries.size()); ++row) {
         const PlanEntry& p = entries[size_t(row)];

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "kvscope/planning/plan_search.h"
 #include "kvscope/scenario/scenario.h"
 #include "window/scenario_controller.h"
 
@@ -48,6 +49,7 @@ private:
     QHBoxLayout* buildCostControls();
     QTableWidget* buildTable();
     void connectControls();
+    static QString heldTo(const PlanRequest& request);
     void fillTable();
     static QString users(int64_t count);
     void applyCurrency();
@@ -65,6 +67,8 @@ private:
     QDoubleSpinBox* m_rate = nullptr;
     QLabel* m_yearsLabel = nullptr;
     QDoubleSpinBox* m_years = nullptr;
+    QLabel* m_basisLabel = nullptr;
+    QComboBox* m_basis = nullptr; // the registry's cost_basis: rent, own
     QTableWidget* m_table = nullptr;
 };
 
