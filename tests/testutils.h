@@ -6,6 +6,7 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/planning/verdict.h"
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_options.h"
 
@@ -112,6 +113,25 @@ inline Scenario scenarioFrom(const std::vector<std::pair<std::string, std::strin
     const auto var##_result = ::kvscope::evaluate(scenarioExpr __VA_OPT__(, ) __VA_ARGS__);        \
     QVERIFY2(var##_result.ok(), var##_result.ok() ? "" : var##_result.error().message().c_str());  \
     const ::kvscope::Evaluation& var = var##_result.value()
+
+// A scenario from options, through the door `calc` uses, evaluated and judged.
+struct Checked
+{
+    Scenario scenario;
+    Evaluation evaluation;
+    Verdict verdict;
+};
+
+inline Checked checked(const std::vector<std::pair<std::string, std::string>>& options)
+{
+    Checked c{scenarioFrom(options), {}, {}};
+    auto e = evaluate(c.scenario);
+    if (!e)
+        qFatal("evaluate: %s", e.error().message().c_str());
+    c.evaluation = *e;
+    c.verdict = verdictOf(c.scenario, c.evaluation);
+    return c;
+}
 
 // The first path in `j` holding a number that is NaN or infinite, or a null; "" when clean. A
 // null that its object explains ("null_because": a count GPU memory does not limit) is clean.

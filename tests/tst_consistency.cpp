@@ -22,6 +22,7 @@
 
 #include <optional>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -95,6 +96,7 @@ private slots:
     void refusedLayouts_data();
     void refusedLayouts();
     void headSplitVerdictAndLaunch();
+    void noSpeedForWhatDoesNotRun();
 };
 
 void TestConsistency::noPlaceholder_data()
@@ -359,6 +361,30 @@ void TestConsistency::headSplitVerdictAndLaunch()
              2);
     QCOMPARE(runCli({"launch", "--model", "qwen2.5-7b", "--gpus", "4", "--engine", "vllm"}).code,
              0);
+}
+
+// A scenario that does not fit shows no speed: every decode and first-token line of calc says
+// "does not run", and its arithmetic is the step it would take if it fitted, with no tokens/s.
+void TestConsistency::noSpeedForWhatDoesNotRun()
+{
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"calc", "--model", "llama-3.1-70b", "--context", "32768"},
+          {"calc", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus", "2", "--engine",
+           "vllm", "--context", "131072", "--batch", "64"},
+          {"calc", "--model", "gpt-oss-120b", "--weights", "mxfp4", "--engine", "llamacpp"}}) {
+        const test::CliResult r = runCli(args);
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("Does not fit") != std::string::npos, r.out.c_str());
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);) {
+            if (line.find("at the chosen placement") == std::string::npos &&
+                line.find("time to first token (") == std::string::npos)
+                continue;
+            QVERIFY2(line.find("does not run") != std::string::npos, line.c_str());
+            QVERIFY2(line.find("tokens/s") == std::string::npos, line.c_str());
+            QVERIFY2(line.find("if it fitted: ") != std::string::npos, line.c_str());
+        }
+    }
 }
 
 KVSCOPE_TEST_SUITE(TestConsistency, "tst_consistency", kvscope::test::SuiteApp::Core)

@@ -20,30 +20,7 @@
 
 using namespace kvscope;
 
-namespace {
-
-using CostOptions = std::vector<std::pair<std::string, std::string>>;
-
-struct Priced
-{
-    Scenario scenario;
-    Evaluation evaluation;
-    Verdict verdict;
-};
-
-// The options through the same door `calc` uses.
-Priced throughCalc(const CostOptions& options)
-{
-    Priced c{test::scenarioFrom(options), {}, {}};
-    auto e = evaluate(c.scenario);
-    if (!e)
-        qFatal("evaluate: %s", e.error().message().c_str());
-    c.evaluation = *e;
-    c.verdict = verdictOf(c.scenario, c.evaluation);
-    return c;
-}
-
-} // namespace
+using test::Checked;
 
 class TestCost : public QObject
 {
@@ -53,7 +30,7 @@ private slots:
     void costFollowsThePrices()
     {
         // RTX 4090, rented (the default basis): RunPod's $0.34 an hour (catalog).
-        const Priced c = throughCalc({});
+        const Checked c = test::checked({});
         QCOMPARE(c.scenario.gpu.prices.rental.usdPerHour, 0.34);
         const Cost cost = costOf(c.scenario, c.evaluation, c.verdict.runs);
         QCOMPARE(cost.basis, CostBasis::Rent);
@@ -63,7 +40,7 @@ private slots:
         // Owned: bought at $1,599, written off over 3 years of 8,766 hours, with its power
         // (450 W x 1.0 x PUE 1.54 x $0.15/kWh), colocation ($184.06 per kW-month for 0.45 kW)
         // and no desktop by default.
-        const Priced own = throughCalc({{"cost-basis", "own"}});
+        const Checked own = test::checked({{"cost-basis", "own"}});
         QCOMPARE(own.scenario.gpu.prices.purchase.usd, 1599.0);
         const Cost owned = costOf(own.scenario, own.evaluation, own.verdict.runs);
         QCOMPARE(owned.basis, CostBasis::Own);
@@ -74,10 +51,10 @@ private slots:
         QVERIFY2(qFuzzyCompare(owned.perHour, expected), std::to_string(owned.perHour).c_str());
         QVERIFY(qFuzzyCompare(owned.owning.total(), expected));
         // A GPU with no price on the basis has no cost: the A10 is only rented in the catalog.
-        const Priced a10 = throughCalc({{"gpu", "a10"}, {"cost-basis", "own"}});
+        const Checked a10 = test::checked({{"gpu", "a10"}, {"cost-basis", "own"}});
         QVERIFY(!costOf(a10.scenario, a10.evaluation, a10.verdict.runs).known);
         // Rented by the hour: an A100 80GB at the catalog's rate, x 2 GPUs, in yen at 150.
-        const Priced a = throughCalc(
+        const Checked a = test::checked(
             {{"gpu", "a100-80gb"}, {"gpus", "2"}, {"currency", "JPY"}, {"usd-rate", "150"}});
         QCOMPARE(a.scenario.gpu.prices.rental.kind, GpuPrice::Kind::Rental);
         const Cost yen = costOf(a.scenario, a.evaluation, a.verdict.runs);

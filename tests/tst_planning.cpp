@@ -38,25 +38,14 @@ using test::scenarioFrom;
 
 using Options = std::vector<std::pair<std::string, std::string>>;
 
-struct Checked
-{
-    Scenario scenario;
-    Evaluation evaluation;
-    Verdict verdict;
-};
+using test::Checked;
 
 // `options` then `more`, through the same door `calc` uses.
 Checked throughCalc(const Options& options, const Options& more)
 {
     Options all = options;
     all.insert(all.end(), more.begin(), more.end());
-    Checked c{scenarioFrom(all), {}, {}};
-    auto e = evaluate(c.scenario);
-    if (!e)
-        qFatal("evaluate: %s", e.error().message().c_str());
-    c.evaluation = *e;
-    c.verdict = verdictOf(c.scenario, c.evaluation);
-    return c;
+    return test::checked(all);
 }
 
 std::vector<Remedy> remediesFor(const Options& options)

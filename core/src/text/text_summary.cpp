@@ -247,6 +247,17 @@ Row bandRow(const Scenario& s, const Formats& fmt)
                 (band.cases < 10 ? "lowest to highest" : "10th to 90th percentile")};
 }
 
+// A scenario that does not run shows no speed: its arithmetic is of the step it would take if it
+// fitted, said so, without the tokens/s that step would give.
+std::string ifItFitted(const Verdict& verdict, std::string arithmetic)
+{
+    if (verdict.runs || arithmetic.empty())
+        return arithmetic;
+    if (const size_t rate = arithmetic.rfind(" \u2192 "); rate != std::string::npos)
+        arithmetic.erase(rate);
+    return "if it fitted: " + arithmetic;
+}
+
 Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& verdict,
                       const std::vector<Explanation>& why, const Formats& fmt)
 {
@@ -264,10 +275,11 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
           verdict.runs ? fmt.ms(d.selectedMs) + ", " + formatTokensPerSecond(d.tokensPerS, fmt.st) +
                              " tokens/s"
                        : "does not run (" + fmt.ms(d.selectedMs) + " if it fitted)",
-          explanationFor(why, "decode")},
+          ifItFitted(verdict, explanationFor(why, "decode"))},
          bandRow(s, fmt),
          {"time to first token (" + formatInteger(s.context, fmt.st) + "-token prompt, alone)",
-          verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run", explanationFor(why, "ttft")}}};
+          verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run",
+          ifItFitted(verdict, explanationFor(why, "ttft"))}}};
     // After the host link: what each step pays beside its reads.
     auto next = section.rows.begin() + 6;
     if (d.fixedMs > 0)
