@@ -65,9 +65,9 @@ private slots:
     {
         // Llama 3 70B at AWQ 4-bit, group 128 (4.156 bits) with FP16 embeddings and lm_head:
         // 68.5 G body parameters x 4.156 / 8 + 2 x 1.05 G x 2 bytes = about 39.8 GB, not 141 GB.
-        const Scenario s =
-            test::scenarioFrom({{"model", checkpointPath("awq-techxgenus-meta-llama-3-70b-awq.json")},
-                                {"gpu", "h100-sxm"}});
+        const Scenario s = test::scenarioFrom(
+            {{"model", checkpointPath("awq-techxgenus-meta-llama-3-70b-awq.json")},
+             {"gpu", "h100-sxm"}});
         KVSCOPE_EVALUATE(e, s);
         QVERIFY2(e.weightsBytesTotal > 39.0e9 && e.weightsBytesTotal < 40.5e9,
                  qPrintable(QString::number(e.weightsBytesTotal)));

@@ -20,7 +20,6 @@
 using namespace kvscope;
 using namespace kvscope::test;
 
-
 class TestEvaluation : public QObject
 {
     Q_OBJECT

@@ -82,7 +82,6 @@ QString pdfInfo(const QString& path)
     return QString::fromUtf8(process.readAllStandardOutput());
 }
 
-
 } // namespace
 
 class TestExport : public QObject

@@ -158,7 +158,6 @@ Run runProcess(const QString& program, const QStringList& args, const QProcessEn
     return r;
 }
 
-
 // Closes every message box that opens while it lives, keeping their text: the window reports a
 // refused file with a modal QMessageBox, which would otherwise wait for a click.
 class MessageBoxCatcher : public QObject

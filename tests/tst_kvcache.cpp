@@ -17,7 +17,6 @@ using namespace kvscope::test;
 
 namespace {
 
-
 // SPEC's "30B-class GQA model": 64 layers, 64 query heads, head_dim 128.
 ModelSpec thirtyBClass(int64_t kvHeads)
 {

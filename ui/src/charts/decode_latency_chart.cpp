@@ -12,8 +12,9 @@
 namespace kvscope::ui {
 
 namespace {
-const char* const kLatencyColumns[] = {"decode_ms_gpu", "decode_ms_cpu_serial", "decode_ms_cpu_pipelined",
-                                "decode_ms_nvme", "decode_ms_sata"};
+const char* const kLatencyColumns[] = {"decode_ms_gpu", "decode_ms_cpu_serial",
+                                       "decode_ms_cpu_pipelined", "decode_ms_nvme",
+                                       "decode_ms_sata"};
 } // namespace
 
 DecodeLatencyChart::DecodeLatencyChart(QWidget* parent) : ChartBase(parent)
