@@ -44,8 +44,6 @@ double allReduceLatencyUs(const Scenario& s)
         .us(s.gpuCount);
 }
 
-// Multi-GPU traffic of one step: a ring all-reduce of the hidden state after attention and after
-// the MLP in every layer (tensor parallel), or one hand-off per GPU boundary (layer split).
 double gpuLinkGBps(const Scenario& s)
 {
     return (allReduceOverNvlink(s) ? s.gpu.nvlinkGBps / 2.0 // datasheets sum both ways
@@ -53,18 +51,30 @@ double gpuLinkGBps(const Scenario& s)
            s.efficiency.interconnect;
 }
 
+// The hidden state of `batch` tokens, and a ring all-reduce's share of it each GPU sends.
+double hiddenStateBytes(const Scenario& s, int64_t batch)
+{
+    return double(batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes;
+}
+
+double allReduceBytes(const Scenario& s, int64_t batch)
+{
+    const double n = double(s.gpuCount);
+    return hiddenStateBytes(s, batch) * 2.0 * (n - 1.0) / n;
+}
+
+// Multi-GPU traffic of one step: a ring all-reduce of the hidden state after attention and after
+// the MLP in every layer (tensor parallel), or one hand-off per GPU boundary (layer split).
 double interconnectMs(const Scenario& s, int64_t batch)
 {
     const int n = s.gpuCount;
     if (n <= 1)
         return 0.0;
     const double link = gpuLinkGBps(s);
-    const double hidden = double(batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes;
     const double latency = allReduceLatencyUs(s) / 1e3;
     if (s.engine.layerSplit)
-        return double(n - 1) * (latency + transferMs(hidden, link));
-    const double ring = 2.0 * double(n - 1) / double(n);
-    return 2.0 * double(s.model.layers) * (latency + transferMs(hidden * ring, link));
+        return double(n - 1) * (latency + transferMs(hiddenStateBytes(s, batch), link));
+    return 2.0 * double(s.model.layers) * (latency + transferMs(allReduceBytes(s, batch), link));
 }
 
 // What the all-reduces of a tensor-parallel step are, for the arithmetic text.
@@ -72,12 +82,10 @@ void allReduceFigures(const Scenario& s, DecodeTiming& d)
 {
     if (s.gpuCount <= 1 || s.engine.layerSplit)
         return;
-    const double n = double(s.gpuCount);
     d.allReduces = 2 * s.model.layers;
     d.allReduceLatencyUs = allReduceLatencyUs(s);
     d.allReduceOverNvlink = allReduceOverNvlink(s);
-    d.allReduceBytes = double(s.batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes *
-                       2.0 * (n - 1.0) / n;
+    d.allReduceBytes = allReduceBytes(s, s.batch);
     d.allReduceGBps = gpuLinkGBps(s);
 }
 
