@@ -65,9 +65,7 @@ void loadGpuPrices(const fs::path& dir, Catalog& c)
         const std::string gpu = r.text({"gpu"}, "");
         GpuPrice price = gpuPriceFromJson(r);
         GpuPrices& known = c.gpuPrices[gpu];
-        if (!r.error() &&
-            known.on(price.kind == GpuPrice::Kind::Rental ? CostBasis::Rent : CostBasis::Own)
-                    .kind == GpuPrice::Kind::Unknown)
+        if (!r.error() && !known.has(price.kind))
             known.set(price); // an earlier directory's price of that kind stays
     });
     if (json->contains("owning"))
@@ -81,10 +79,9 @@ void attachPrices(Catalog& c)
         if (it == c.gpuPrices.end())
             continue;
         // The GPU's own file, when it states a price, wins for that kind.
-        if (gpu.prices.rental.kind == GpuPrice::Kind::Unknown)
-            gpu.prices.rental = it->second.rental;
-        if (gpu.prices.purchase.kind == GpuPrice::Kind::Unknown)
-            gpu.prices.purchase = it->second.purchase;
+        for (const GpuPrice* price : {&it->second.rental, &it->second.purchase})
+            if (!gpu.prices.has(price->kind))
+                gpu.prices.set(*price);
     }
 }
 

@@ -35,7 +35,7 @@ OwningCost owningCostPerGpu(const GpuSpec& gpu, const CostSettings& c)
     const double hours = c.amortizationYears * kHoursPerYear;
     if (gpu.prices.purchase.kind != GpuPrice::Kind::Purchase || hours <= 0)
         return o;
-    o.gpuPerHour = gpu.prices.purchase.usd / hours;
+    o.gpuPerHour = gpuUsdPerHour(gpu.prices.purchase, c.amortizationYears);
     o.hostPerHour = hostUsdPerGpu(gpu, c) / hours;
     const double itKw = gpu.tdpW / 1e3 * c.utilization;
     o.powerPerHour = itKw * c.pue * c.electricityUsdPerKwh;
@@ -50,8 +50,7 @@ Cost costOf(const Scenario& s, const Evaluation& e, bool runs)
     c.basis = s.cost.basis;
     double usd = 0;
     if (s.cost.basis == CostBasis::Rent) {
-        usd = s.gpu.prices.rental.kind == GpuPrice::Kind::Rental ? s.gpu.prices.rental.usdPerHour
-                                                                 : 0.0;
+        usd = gpuUsdPerHour(s.gpu.prices.rental, s.cost.amortizationYears);
     } else {
         c.owning = owningCostPerGpu(s.gpu, s.cost);
         usd = c.owning.known ? c.owning.total() : 0.0;

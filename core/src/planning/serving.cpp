@@ -3,6 +3,7 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/planning/verdict.h"
 #include "kvscope/settings/scenario_defaults.h"
 
 #include <algorithm>
@@ -203,7 +204,7 @@ private:
         } else {
             // A batch prefills its prompts together (the weights read once, every prompt's
             // FLOPs), decodes to its end, and the next batch starts.
-            const double prefill = prefillMs_ + double(p.running - 1) * prefillComputeMs_;
+            const double prefill = prefillsMs(double(p.running));
             const double batchMs = prefill + output * st.ms;
             p.aggregateTokensPerS = batchMs > 0 ? double(p.running) * output * 1e3 / batchMs : 0.0;
             p.ttftMs = (rounds - 1.0) * batchMs + prefill + st.ms;
@@ -213,6 +214,12 @@ private:
         return p;
     }
 
+    // `prompts` of the workload's prompts prefilled in turn.
+    double prefillsMs(double prompts) const
+    {
+        return prefillsInTurnMs(prefillMs_, prefillComputeMs_, prompts);
+    }
+
     // TTFT when every user's prompt arrives at the same moment. The running slots' prompts
     // prefill one after another (a static batch: together, all ready when the last is); later
     // prompts wait a round per slot turn.
@@ -220,15 +227,15 @@ private:
     {
         p.togetherPrefillMs = prefillMs_;
         p.togetherEachMoreMs = prefillComputeMs_;
-        const double batchPrefillMs = prefillMs_ + double(p.running - 1) * prefillComputeMs_;
+        const double batchPrefillMs = prefillsMs(double(p.running));
         p.togetherRoundMs = batchPrefillMs + outputMs;
         const double waitLast = (rounds - 1.0) * p.togetherRoundMs;
         const double waitMean = (rounds - 1.0) / 2.0 * p.togetherRoundMs;
         p.togetherTtftLastMs = waitLast + batchPrefillMs + p.stepMs;
-        p.togetherTtftMeanMs = waitMean + p.stepMs +
-                               (s_.engine.serving.continuousBatching
-                                    ? prefillMs_ + double(p.running - 1) / 2.0 * prefillComputeMs_
-                                    : batchPrefillMs);
+        p.togetherTtftMeanMs =
+            waitMean + p.stepMs +
+            (s_.engine.serving.continuousBatching ? prefillsMs((double(p.running) + 1.0) / 2.0)
+                                                  : batchPrefillMs);
     }
 
     const Scenario& s_;

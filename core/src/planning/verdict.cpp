@@ -72,7 +72,8 @@ Verdict verdictOf(const Scenario& s, const Evaluation& e)
     }
     v.ttftMs = e.breakeven.recomputeMs + e.decode.selectedMs;
     v.ttftLastMs =
-        v.ttftMs + double(std::max<int64_t>(s.batch - 1, 0)) * e.breakeven.prefillComputeMs;
+        prefillsInTurnMs(e.breakeven.recomputeMs, e.breakeven.prefillComputeMs, double(s.batch)) +
+        e.decode.selectedMs;
     if (v.runs && e.decode.selectedMs > 0)
         v.tokensPerSUser = 1e3 / e.decode.selectedMs;
     v.missesTokensPerS =

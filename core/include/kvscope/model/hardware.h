@@ -32,6 +32,11 @@ struct GpuPrices
     GpuPrice rental;   // Kind::Rental, or Unknown
     GpuPrice purchase; // Kind::Purchase, or Unknown
 
+    bool has(GpuPrice::Kind kind) const
+    {
+        return kind != GpuPrice::Kind::Unknown &&
+               (kind == GpuPrice::Kind::Rental ? rental : purchase).kind == kind;
+    }
     void set(const GpuPrice& price)
     {
         if (price.kind != GpuPrice::Kind::Unknown)

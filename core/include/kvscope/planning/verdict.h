@@ -46,6 +46,13 @@ struct Verdict
 
 Verdict verdictOf(const Scenario& scenario, const Evaluation& evaluation);
 
+// `prompts` prompts sent together and prefilled one after another: the first pays its whole
+// prefill (the weights read, its compute), each further one its compute.
+inline double prefillsInTurnMs(double firstMs, double eachMoreMs, double prompts)
+{
+    return firstMs + (prompts > 1.0 ? prompts - 1.0 : 0.0) * eachMoreMs;
+}
+
 // The sentence in English, e.g. "Does not fit: needs 149 GiB on each GPU; one NVIDIA GeForce
 // RTX 4090 offers 23.6 GiB. The weights alone need 131 GiB." The window writes its own from the
 // same Verdict in the user's language.
