@@ -21,6 +21,7 @@
 #include <QImage>
 #include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -65,6 +66,27 @@ private slots:
         QCOMPARE(f.controller->pinned().front().name, std::string("FP16 baseline"));
         f.controller->unpinAll();
         QVERIFY(f.controller->pinned().empty());
+    }
+
+    // Rename and Unpin act on a selected pinned column: off with nothing pinned, and off
+    // again once the selection is gone.
+    void columnActionsNeedASelectedPinnedColumn()
+    {
+        QVERIFY(f.window->showPage(QStringLiteral("compare")));
+        ui::ComparePage* page = f.window->comparePage();
+        auto* unpin = page->findChild<QPushButton*>(QStringLiteral("unpin"));
+        auto* rename = page->findChild<QPushButton*>(QStringLiteral("renamePinned"));
+        QVERIFY(unpin && rename);
+        QVERIFY(!unpin->isEnabled() && !rename->isEnabled());
+        QVERIFY(f.controller->pin());
+        f.controller->evaluateNow();
+        QVERIFY(!unpin->isEnabled());
+        page->table()->selectColumn(0);
+        QVERIFY(unpin->isEnabled() && rename->isEnabled());
+        unpin->click();
+        f.controller->evaluateNow();
+        QVERIFY(f.controller->pinned().empty());
+        QVERIFY(!unpin->isEnabled() && !rename->isEnabled());
     }
 
     void compareTabShowsTheChangeAgainstA()

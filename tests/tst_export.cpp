@@ -28,6 +28,8 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
+#include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QGridLayout>
 #include <QImage>
@@ -103,6 +105,7 @@ private slots:
     void pagesKeepRowsAndHeadingsWhole();
     void sourcesByPublisher_data();
     void sourcesByPublisher();
+    void everyCatalogSourceHasAPublisher();
     void csvHoldsEverySeries();
     void scenarioDocumentRoundTrip();
     void failedWriteKeepsOldFile();
@@ -352,7 +355,7 @@ void TestExport::report_data()
                                                u"16.0 KiB"_s,
                                                u"Summary"_s,
                                                u"Inputs and the sources of their numbers"_s,
-                                               u"waredb.com"_s};
+                                               u"WareDB"_s};
     QTest::addRow("japanese letter") << u"ja"_s << int(QPageSize::Letter)
                                      << QStringList{u"概要"_s,
                                                     u"入力条件と数値の出典"_s,
@@ -463,12 +466,14 @@ void TestExport::sourcesByPublisher_data()
         << u"https://forums.developer.nvidia.com/t/123"_s << u"NVIDIA Developer Forums"_s;
     QTest::addRow("www dropped")
         << u"https://www.techpowerup.com/gpu-specs/geforce-rtx-4090.c3889"_s << u"TechPowerUp"_s;
-    QTest::addRow("unknown site") << u"https://waredb.com/processor/nvidia-geforce-rtx-4090"_s
-                                  << u"waredb.com"_s;
-    QTest::addRow("unknown subdomain")
-        << u"https://english.worldmagazine.it/a/b"_s << u"worldmagazine.it"_s;
+    QTest::addRow("catalog site") << u"https://waredb.com/processor/nvidia-geforce-rtx-4090"_s
+                                  << u"WareDB"_s;
+    QTest::addRow("catalog subdomain")
+        << u"https://english.worldmagazine.it/a/b"_s << u"World Magazine"_s;
+    QTest::addRow("unknown site") << u"https://blog.example-bench.net/a"_s
+                                  << u"example-bench.net"_s;
     QTest::addRow("country second level")
-        << u"https://www.xenon.com.au/products/x"_s << u"xenon.com.au"_s;
+        << u"https://www.example.com.au/products/x"_s << u"example.com.au"_s;
 }
 
 // The report names each source by who published it, never by host and path fragment
@@ -478,6 +483,33 @@ void TestExport::sourcesByPublisher()
     QFETCH(QString, url);
     QFETCH(QString, name);
     QCOMPARE(publisherName(QUrl(url)), name);
+}
+
+// Every web page the catalog cites is named by its publisher in a report, never by a bare
+// domain ("gamebastion.com"): a new source needs its publisher's name too.
+void TestExport::everyCatalogSourceHasAPublisher()
+{
+    const QDir root(QStringLiteral(KVSCOPE_TEST_DATA_DIR "/.."));
+    QStringList unnamed;
+    int sources = 0;
+    for (const char* dir : {"resources", "models"}) {
+        QDirIterator files(root.filePath(QLatin1String(dir)), {QStringLiteral("*.json")},
+                           QDir::Files, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            const QString text = QString::fromUtf8(readAll(files.next()));
+            static const QRegularExpression source(
+                QStringLiteral("\"source\"\\s*:\\s*\"(https?://[^\"\\s]+)"));
+            for (const QRegularExpressionMatch& m : source.globalMatch(text)) {
+                const QUrl url(m.captured(1));
+                const QString host = url.host().toLower().remove(QRegularExpression(u"^www\\."_s));
+                ++sources;
+                if (publisherName(url) == host && !unnamed.contains(host))
+                    unnamed << host;
+            }
+        }
+    }
+    QVERIFY(sources > 300);
+    QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(u", ")));
 }
 
 void TestExport::csvHoldsEverySeries()

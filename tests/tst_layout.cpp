@@ -94,14 +94,13 @@ class TestLayout : public QObject
                                 .arg(scroll->viewport()->width())));
     }
 
-    // Every word-wrapping label in the panel's column (verdict, remedies, the context's model
-    // maximum) breaks only where Japanese and units allow: "50.0 トー|クン/秒" and "30.2 |ms"
-    // once broke there.
+    // Every word-wrapping label in the window (the panel's verdict, remedies and context
+    // maximum; the Plan, Matrix and Compare tabs' summaries and hints) breaks only where
+    // Japanese and units allow: "50.0 トー|クン/秒", "30.2 |ms" and "8 |ビット" once broke there.
     void checkWrappingLabelsKeepWordsWhole()
     {
-        QWidget* column = f.window->panel()->parentWidget();
-        for (const QLabel* label : column->findChildren<QLabel*>()) {
-            if (!label->wordWrap() || !label->isVisible() || label->text().isEmpty())
+        for (const QLabel* label : f.window->findChildren<QLabel*>()) {
+            if (!label->wordWrap() || label->text().isEmpty())
                 continue;
             // Rich text (the remedies) read back raw: toPlainText() turns no-break spaces into
             // plain ones.

@@ -771,6 +771,26 @@
         <source>latency</source>
         <translation>レイテンシ</translation>
     </message>
+    <message>
+        <source>no error band</source>
+        <translation>誤差幅なし</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>per socket</source>
+        <translation>ソケットあたり</translation>
+    </message>
+    <message>
+        <source>%1, %2 channels</source>
+        <translation>%1、%2 チャネル</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>

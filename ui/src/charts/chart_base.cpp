@@ -61,7 +61,9 @@ ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
             m_aroundPlot = around;
             updateGeometry();
         }
-        wrapEmptyNote(); // to the width this layout left it, which no redraw may follow
+        wrapEmptyNote();     // to the width this layout left it, which no redraw may follow
+        if (fitAxisLabels()) // to the height this layout left them
+            replot(rpQueuedReplot);
         if (!m_last || axisRect()->rect().size() == m_drawnRectSize || m_layoutRedraws >= 4)
             return;
         ++m_layoutRedraws;
@@ -116,6 +118,7 @@ void ChartBase::showSnapshot(const EvaluationSnapshot& snapshot)
     draw(snapshot);
     drawMarkers(snapshot);
     fitLegend();
+    fitAxisLabels();
     replot(rpQueuedReplot);
 }
 
@@ -145,6 +148,7 @@ void ChartBase::layOutAt(const QSize& size)
     axisRect()->setMinimumSize(m_exportSize.isValid() ? QSize() : m_minimumPlot);
     setViewport(QRect(QPoint(0, 0), size));
     fitLegend();
+    fitAxisLabels();
     m_exporting = !m_exportSize.isEmpty() || !isVisible();
     // Twice: placing the labels sets the axis ranges, whose tick labels can move the axis rect.
     for (int pass = 0; pass < 2; ++pass) {
@@ -391,6 +395,30 @@ void ChartBase::fitTitle()
         shown = breakNearMiddle(title);
     if (m_title->text() != shown)
         m_title->setText(shown);
+}
+
+// A vertical axis's label longer than its axis (a short plot, presentation fonts, Japanese) takes
+// two lines, broken where the language allows, instead of running off the chart's edges.
+bool ChartBase::fitAxisLabels()
+{
+    bool changed = false;
+    for (QCPAxis* axis : axisRect()->axes(QCPAxis::atLeft | QCPAxis::atRight)) {
+        if (!axis->visible() || axis->label().isEmpty())
+            continue;
+        auto& [set, shown] = m_fittedAxisLabels[axis];
+        if (axis->label() != shown) // set anew since the last fit
+            set = axis->label();
+        // Not before a real layout: a hidden view's axis rect is a few pixels tall.
+        const int length = axisRect()->height() - 4;
+        const bool tooLong = length > 60 && (isVisible() || m_exportSize.isValid()) &&
+                             QFontMetrics(axis->labelFont()).horizontalAdvance(set) > length;
+        shown = tooLong ? breakNearMiddle(set) : set;
+        if (axis->label() != shown) {
+            axis->setLabel(shown);
+            changed = true;
+        }
+    }
+    return changed;
 }
 
 void ChartBase::setScenarioSubtitle(bool on)

@@ -8,6 +8,7 @@
 #include <qcustomplot.h>
 
 #include <functional>
+#include <map>
 #include <optional>
 
 namespace kvscope::ui {
@@ -143,6 +144,7 @@ protected:
     void fitLegend(); // also fits the title (fitTitle)
     void placeLegendUnderPlot();
     void fitTitle();
+    bool fitAxisLabels(); // whether a label changed
     void resizeEvent(QResizeEvent* event) override;
     QCPTextElement* titleElement() const { return m_title; }
 
@@ -170,6 +172,8 @@ private:
     QString m_legendEntries;         // what m_legendWidths were measured for
     std::vector<int> m_legendWidths; // each legend entry's width, in order
     std::vector<QCPGraph*> m_pinnedCurves;
+    // Each vertical axis's label as set, and as shown after fitAxisLabels() broke it.
+    std::map<QCPAxis*, std::pair<QString, QString>> m_fittedAxisLabels;
     bool m_baseValid = false;
     QSize m_drawnRectSize; // the axis rect that draw() last placed labels in
     QSize m_exportSize;    // while an export lays the chart out at its own size

@@ -332,12 +332,20 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
             styleCallout(m_labels[i], chartStyle().foreground);
         }
     }
-    // Over the line at the right end, unless a bar's value is there; then under it, at the
+    // Over the line at the right end, unless a bar or its value is there; then under it, at the
     // left end, or between two bars; where every spot is taken, the one covering least.
     QList<QRectF> values;
     for (int i = 0; i < m_kinds; ++i)
         if (m_labels[i]->visible())
             values << labelBox(m_labels[i]);
+    // And off the bars: a boxed label over a bar hid the bar's top and its colour.
+    if (!legend->visible())
+        for (int i = 0; i < m_kinds; ++i) {
+            const double half = m_bars[i]->width() / 2;
+            values << QRectF(QPointF(xAxis->coordToPixel(i + 1 - half),
+                                     yAxis->coordToPixel(std::max(m_values[i], 1.0))),
+                             QPointF(xAxis->coordToPixel(i + 1 + half), axisRect()->bottom()));
+        }
     // Comparing, the label keeps off each group of bars too (they carry no value labels).
     if (legend->visible())
         for (int k = 0; k < m_kinds; ++k)

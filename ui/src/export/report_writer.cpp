@@ -12,6 +12,7 @@
 #include "window/language.h"
 #include "window/ui_text.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QDate>
 #include <QFontDatabase>
@@ -75,8 +76,9 @@ QString link(const std::string& source)
 }
 
 // Paints a document from the top of the current page, breaking pages (newPage) as it needs.
-void paintDocument(QTextDocument& doc, QPainter& painter, const std::function<void()>& newPage,
-                   const QRectF& page, bool newPageFirst)
+// Paints `doc` over as many pages as it takes; returns the height its last page holds.
+double paintDocument(QTextDocument& doc, QPainter& painter, const std::function<void()>& newPage,
+                     const QRectF& page, bool newPageFirst)
 {
     doc.setPageSize(page.size());
     keepTogetherAcrossPages(doc);
@@ -88,6 +90,8 @@ void paintDocument(QTextDocument& doc, QPainter& painter, const std::function<vo
         doc.drawContents(&painter, QRectF(0, i * page.height(), page.width(), page.height()));
         painter.restore();
     }
+    const double bottom = doc.documentLayout()->blockBoundingRect(doc.lastBlock()).bottom();
+    return bottom - double(doc.pageCount() - 1) * page.height();
 }
 
 ReportSpace spaceOf(const ChartBase* chart)
@@ -202,7 +206,7 @@ QString ReportWriter::inputsHtml(const Scenario& s)
     rows += row(tr("SATA drive"), esc(s.sata.name), link(s.sata.source));
     rows += row(tr("Host memory"),
                 s.hostMemoryGBps ? tr("%1 (stated)").arg(UiText::rate(*s.hostMemoryGBps))
-                                 : esc(s.hostMemory.name),
+                                 : UiText::hostMemoryName(s.hostMemory.name).toHtmlEscaped(),
                 s.hostMemoryGBps ? QString() : link(s.hostMemory.source));
     return table(rows);
 }
@@ -238,7 +242,7 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
                      : tr("does not run"),
                 runs ? why("decode") : QString());
     if (runs)
-        rows += row(tr("Measured against this"), UiText::decodeBand(s), QString());
+        rows += row(tr("Measured against this"), UiText::decodeBandRange(s), UiText::decodeBand(s));
     rows += row(tr("Time to first token"),
                 runs ? UiText::duration(snap.verdict.ttftMs) : tr("does not run"),
                 runs ? why("ttft") : QString());
@@ -443,8 +447,8 @@ QFont reportFont()
 
 // Page 1: the summary, what was asked with where its catalog numbers come from, and the
 // figures with their arithmetic; the efficiency factors go with the charts' assumptions.
-void paintIntro(ReportPages& pages, const EvaluationSnapshot& snap, const Catalog& catalog,
-                ByteUnits units)
+double paintIntro(ReportPages& pages, const EvaluationSnapshot& snap, const Catalog& catalog,
+                  ByteUnits units)
 {
     const QString date = QLocale().toString(QDate::currentDate(), QLocale::LongFormat);
     const QString intro =
@@ -457,16 +461,18 @@ void paintIntro(ReportPages& pages, const EvaluationSnapshot& snap, const Catalo
                  ReportWriter::tr("Headline figures and the arithmetic behind them"),
                  ReportWriter::figuresHtml(snap, units)) +
         ReportWriter::comparisonHtml(snap, units);
-    paintDocument(
+    return paintDocument(
         *htmlDocument(intro, pages.font), pages.painter, [&] { pages.newPage(); }, pages.content,
         false);
 }
 
 // Charts, as vectors in the print palette, on the pages chartPages() gives them. The
 // assumptions go under the charts of the first page that leaves half of it free, taking up to
-// 60 % of it (the charts above shrink to the rest); else on a page of their own.
+// 60 % of it (the charts above shrink to the rest); else on a page of their own. A text page
+// that ends in a few rows (up to a quarter of a page, `textOnLastPage`) takes the first charts
+// under them rather than standing nearly empty.
 void paintChartPages(ReportPages& pages, const EvaluationSnapshot& snap, const Catalog& catalog,
-                     const ChartSet& charts)
+                     const ChartSet& charts, double textOnLastPage)
 {
     const double gap = 24;
     const QRectF& content = pages.content;
@@ -477,14 +483,20 @@ void paintChartPages(ReportPages& pages, const EvaluationSnapshot& snap, const C
     assumptions->setTextWidth(content.width());
     const double assumptionsHeight = assumptions->size().height();
     bool assumptionsPlaced = false;
+    bool shareTextPage = textOnLastPage <= 0.25 * content.height();
     for (const ChartSet& page : ReportWriter::chartPages(charts)) {
-        pages.newPage();
+        QRectF frame = content;
+        if (shareTextPage)
+            frame.setTop(content.top() + textOnLastPage + gap);
+        else
+            pages.newPage();
+        shareTextPage = false;
         const bool withAssumptions = !assumptionsPlaced && ReportWriter::leavesHalfPageFree(page) &&
-                                     assumptionsHeight <= 0.6 * content.height();
-        // The charts' share: the whole page as laid out for two rows of halves, top row only.
-        QRectF area = content;
+                                     assumptionsHeight <= 0.6 * frame.height();
+        // The charts' share: the whole frame as laid out for two rows of halves, top row only.
+        QRectF area = frame;
         if (withAssumptions)
-            area.setHeight(2 * (content.height() - assumptionsHeight - gap) + gap);
+            area.setHeight(2 * (frame.height() - assumptionsHeight - gap) + gap);
         for (size_t i = 0; i < page.size(); ++i) {
             page[i]->show(snap);
             paintChart(*page[i], pages.painter, slotOf(page, i, area, gap));
@@ -534,8 +546,8 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
     const QRectF pageRect(0, 0, writer.width(), writer.height());
     ReportPages pages{writer, painter, pageRect.adjusted(kMargin, kMargin, -kMargin, -kMargin),
                       title, reportFont()};
-    paintIntro(pages, snap, catalog, options.units);
-    paintChartPages(pages, snap, catalog, charts);
+    const double textOnLastPage = paintIntro(pages, snap, catalog, options.units);
+    paintChartPages(pages, snap, catalog, charts, textOnLastPage);
     pages.footer();
     painter.end();
     buffer.close();

@@ -33,6 +33,8 @@ ComparePage::ComparePage(ScenarioController* controller, QWidget* parent)
     m_pinFile = new QPushButton(this);
     m_copyText = new QPushButton(this);
     m_copyMarkdown = new QPushButton(this);
+    m_rename->setObjectName(QStringLiteral("renamePinned"));
+    m_unpin->setObjectName(QStringLiteral("unpin"));
     for (QPushButton* b : {m_pin, m_pinFile, m_rename, m_unpin, m_unpinAll})
         buttons->addWidget(b);
     buttons->addStretch(1);
@@ -69,10 +71,9 @@ ComparePage::ComparePage(ScenarioController* controller, QWidget* parent)
     connect(m_rename, &QPushButton::clicked, this, [this] { renameColumn(selectedPinned()); });
     connect(m_table->horizontalHeader(), &QHeaderView::sectionDoubleClicked, this,
             &ComparePage::renameColumn);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] {
-        m_rename->setEnabled(selectedPinned() >= 0);
-        m_unpin->setEnabled(selectedPinned() >= 0);
-    });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            &ComparePage::enableSelectionActions);
+    enableSelectionActions();
     connect(m_copyText, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(tableText(false)); });
     connect(m_copyMarkdown, &QPushButton::clicked, this,
@@ -209,6 +210,15 @@ QString ComparePage::figureLabel(const std::string& id)
     return QString::fromStdString(id);
 }
 
+// Rename and Unpin act on the selected pinned column: with none selected (nothing pinned, or
+// the current scenario's column) they are off.
+void ComparePage::enableSelectionActions()
+{
+    const bool pinnedSelected = selectedPinned() >= 0;
+    m_rename->setEnabled(pinnedSelected);
+    m_unpin->setEnabled(pinnedSelected);
+}
+
 void ComparePage::refresh()
 {
     if (!m_controller->hasSnapshot())
@@ -218,6 +228,7 @@ void ComparePage::refresh()
     m_pin->setEnabled(pinned < size_t(kMaxPinned));
     m_pinFile->setEnabled(pinned < size_t(kMaxPinned));
     m_unpinAll->setEnabled(pinned > 0);
+    enableSelectionActions();
     m_hint->setText(pinned == 0
                         ? tr("Nothing is pinned yet. Pin the scenario, change it, and "
                              "every figure shows the change against A.")

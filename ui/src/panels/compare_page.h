@@ -49,6 +49,7 @@ protected:
 
 private:
     void refresh();
+    void enableSelectionActions();
     void fill(const Comparison& comparison);
     void renameColumn(int column);
     int selectedPinned() const; // the pinned scenario whose column is selected, or -1

@@ -2,6 +2,7 @@
 #include "panels/matrix_page.h"
 
 #include "charts/fit_matrix_chart.h"
+#include "charts/line_breaks.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -47,8 +48,9 @@ void MatrixPage::retranslate()
     m_columns->clear();
     m_columns->addItems({tr("GPUs"), tr("Weight formats on this GPU")});
     m_columns->setCurrentIndex(current);
-    m_hint->setText(tr("Every cell is the scenario with that model and GPU (or format): same "
-                       "context, sequences and engine. The outlined cell is the scenario."));
+    m_hint->setText(withoutForbiddenBreaks(
+        tr("Every cell is the scenario with that model and GPU (or format): same "
+           "context, sequences and engine. The outlined cell is the scenario.")));
 }
 
 } // namespace kvscope::ui

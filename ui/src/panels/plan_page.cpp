@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/plan_page.h"
 
+#include "charts/line_breaks.h"
 #include "charts/plan_chart.h"
 #include "kvscope/settings/settings_registry.h"
 #include "panels/planner_text.h"
@@ -272,24 +273,21 @@ void PlanPage::fillTable()
     const bool misses = result.ranked.empty();
     const std::vector<PlanEntry>& entries = misses ? result.closestMisses : result.ranked;
     const Scenario& b = request.base;
-    if (result.evaluated == 0)
-        m_summary->clear();
-    else if (misses)
-        m_summary->setText(tr("Nothing in the catalog runs %1 at %2 tokens for %3 and meets the "
-                              "targets; the closest, and what each lacks:")
-                               .arg(QString::fromStdString(b.model.name),
-                                    UiText::integer(b.context), users(b.batch)));
+    QString summary;
+    if (misses)
+        summary = tr("Nothing in the catalog runs %1 at %2 tokens for %3 and meets the "
+                     "targets; the closest, and what each lacks:")
+                      .arg(QString::fromStdString(b.model.name), UiText::integer(b.context),
+                           users(b.batch));
     else
-        m_summary->setText(tr("%1 at %2 tokens for %3: %4 configurations evaluated, the best "
-                              "per GPU and count below.")
-                               .arg(QString::fromStdString(b.model.name),
-                                    UiText::integer(b.context), users(b.batch),
-                                    UiText::integer(int64_t(result.evaluated))));
-    if (result.evaluated > 0) { // Japanese sentences follow one another with no space
-        const QString text = m_summary->text();
-        m_summary->setText(text + (text.endsWith(QChar(0x3002)) ? QString() : QStringLiteral(" ")) +
-                           heldTo(request));
-    }
+        summary = tr("%1 at %2 tokens for %3: %4 configurations evaluated, the best "
+                     "per GPU and count below.")
+                      .arg(QString::fromStdString(b.model.name), UiText::integer(b.context),
+                           users(b.batch), UiText::integer(int64_t(result.evaluated)));
+    // Japanese sentences follow one another with no space.
+    summary +=
+        (summary.endsWith(QChar(0x3002)) ? QString() : QStringLiteral(" ")) + heldTo(request);
+    m_summary->setText(result.evaluated == 0 ? QString() : withoutForbiddenBreaks(summary));
     m_table->setRowCount(int(entries.size()));
     for (int row = 0; row < int(entries.size()); ++row) {
         const PlanEntry& p = entries[size_t(row)];

@@ -5,6 +5,7 @@
 #include "panels/custom_gpu_dialog.h"
 #include "panels/engine_release_control.h"
 #include "panels/expert_offload_control.h"
+#include "panels/fitting_combo_box.h"
 #include "panels/request_control.h"
 #include "panels/setting_control.h"
 #include "window/ui_text.h"
@@ -164,7 +165,7 @@ ScenarioPanel::ScenarioPanel(ScenarioController* controller, QWidget* parent)
 void ScenarioPanel::buildModelRows()
 {
     const Catalog& catalog = m_controller->catalog();
-    m_model = new QComboBox(this);
+    m_model = new FittingComboBox(this);
     m_model->setEditable(true);
     m_model->setInsertPolicy(QComboBox::NoInsert);
     m_model->completer()->setFilterMode(Qt::MatchContains);
@@ -189,7 +190,7 @@ void ScenarioPanel::buildModelRows()
     weightsBox->addWidget(m_weightsLabel);
     m_form->addRow(new QLabel(this), weightsBox);
 
-    m_kvDtype = new QComboBox(this);
+    m_kvDtype = new FittingComboBox(this);
     for (const KvDtype& d : catalog.kvDtypes)
         m_kvDtype->addItem(QString::fromStdString(d.name), QString::fromStdString(d.id));
     m_form->addRow(new QLabel(this), m_kvDtype);
@@ -198,7 +199,7 @@ void ScenarioPanel::buildModelRows()
 // The GPU, how many, and the host link: generation (the registry's choices) and lanes.
 void ScenarioPanel::buildHardwareRows()
 {
-    m_gpu = new QComboBox(this);
+    m_gpu = new FittingComboBox(this);
     m_gpu->setMaxVisibleItems(30);
     keepLeastWidth(m_gpu);
     buildGpuList();
@@ -236,7 +237,7 @@ void ScenarioPanel::buildWorkloadRows()
 // The engine with its release, expert offload, and where the KV cache lives.
 void ScenarioPanel::buildEngineRows()
 {
-    m_engine = new QComboBox(this);
+    m_engine = new FittingComboBox(this);
     for (const EngineProfile& e : m_controller->catalog().engines)
         m_engine->addItem(QString::fromStdString(e.name), QString::fromStdString(e.id));
     m_release = new EngineReleaseControl(m_controller, this);
@@ -246,7 +247,7 @@ void ScenarioPanel::buildEngineRows()
     m_form->addRow(new QLabel(this), engineRow);
     m_experts = new ExpertOffloadControl(m_controller, this);
     m_form->addRow(new QLabel(this), m_experts);
-    m_placement = new QComboBox(this);
+    m_placement = new FittingComboBox(this);
     for (KvPlacement p :
          {KvPlacement::Gpu, KvPlacement::CpuRam, KvPlacement::Nvme, KvPlacement::Sata})
         m_placement->addItem(QString(), int(p));

@@ -3,6 +3,7 @@
 // efficiency factors. Each plain setting is a registry entry that names its place and its texts;
 // SettingControl makes its control (range, unit, type) and commits through
 // ScenarioController::applySetting, so a new setting needs no line here.
+#include "panels/fitting_combo_box.h"
 #include "panels/scenario_panel.h"
 
 #include "panels/setting_control.h"
@@ -82,7 +83,7 @@ void ScenarioPanel::addDrawerRows(QWidget* box, ControlPlace place)
 void ScenarioPanel::addStorageAndHostRows(QWidget* box)
 {
     const Catalog& catalog = m_controller->catalog();
-    m_nvme = new QComboBox(box);
+    m_nvme = new FittingComboBox(box);
     for (const StorageTier& t : catalog.storage)
         if (t.kind == "nvme")
             m_nvme->addItem(QString::fromStdString(t.name), QString::fromStdString(t.id));
@@ -90,9 +91,9 @@ void ScenarioPanel::addStorageAndHostRows(QWidget* box)
     connect(m_nvme, &QComboBox::activated, this, [this](int index) {
         m_controller->applySetting("nvme", m_nvme->itemData(index).toString().toStdString());
     });
-    m_host = new QComboBox(box);
+    m_host = new FittingComboBox(box);
     for (const HostMemory& h : catalog.hostMemory)
-        m_host->addItem(QString::fromStdString(h.name), QString::fromStdString(h.id));
+        m_host->addItem(UiText::hostMemoryName(h.name), QString::fromStdString(h.id));
     m_advancedForm->addRow(new QLabel(box), m_host);
     connect(m_host, &QComboBox::activated, this, [this](int index) {
         // The chosen platform's bandwidth, not an older figure typed for another.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/setting_control.h"
 
+#include "panels/fitting_combo_box.h"
 #include "window/scenario_controller.h"
 
 #include "kvscope/scenario/setting.h"
@@ -128,7 +129,7 @@ QWidget* SettingControl::makeCheckBox(QWidget* parent)
 
 QWidget* SettingControl::makeComboBox(QWidget* parent)
 {
-    auto* box = new QComboBox(parent);
+    auto* box = new FittingComboBox(parent);
     for (const std::string& choice : m_setting.choices)
         box->addItem(QString::fromStdString(choice), QString::fromStdString(choice));
     connect(box, &QComboBox::activated, this,

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -263,6 +264,16 @@ QString UiText::arithmetic(const std::vector<Explanation>& all, const std::strin
 
 // How far measured step times of the scenario's class fell from kvscope's (issue 43), or that
 // none was measured: what the decode figure may be signed with.
+namespace {
+
+QString signedPercent(double fraction)
+{
+    return (fraction >= 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) +
+           UiText::number(std::fabs(fraction) * 100, 0) + QStringLiteral(" %");
+}
+
+} // namespace
+
 QString UiText::decodeBand(const Scenario& s)
 {
     const SpeedBand band = decodeBandOf(s);
@@ -272,13 +283,32 @@ QString UiText::decodeBand(const Scenario& s)
     if (!band.usable())
         return tr("No error band: only %1 of this class measured (%2).")
             .arg(integer(band.cases), cls);
-    auto percent = [](double x) {
-        return (x >= 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) +
-               number(std::fabs(x) * 100, 0) + QStringLiteral(" %");
-    };
     return tr("Measured step times of this class (%1): %2 to %3 of this figure, %4 "
               "measurements.")
-        .arg(cls, percent(band.low), percent(band.high), integer(band.cases));
+        .arg(cls, signedPercent(band.low), signedPercent(band.high), integer(band.cases));
+}
+
+QString UiText::decodeBandRange(const Scenario& s)
+{
+    const SpeedBand band = decodeBandOf(s);
+    if (!band.usable())
+        return tr("no error band");
+    return tr("%1 / %2").arg(signedPercent(band.low), signedPercent(band.high));
+}
+
+// Catalog names read "DDR5-4800, 8 channels (…, per socket)"; the words around the part
+// names are translated, the part names are not.
+QString UiText::hostMemoryName(const std::string& name)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^([^,]+), (\d+) channels(?: \((.*)\))?$)"));
+    const QRegularExpressionMatch m = pattern.match(QString::fromStdString(name));
+    if (!m.hasMatch())
+        return QString::fromStdString(name);
+    QString detail = m.captured(3);
+    detail.replace(QLatin1String("per socket"), tr("per socket"));
+    const QString base = tr("%1, %2 channels").arg(m.captured(1), m.captured(2));
+    return detail.isEmpty() ? base : tr("%1 (%2)").arg(base, detail);
 }
 
 } // namespace kvscope::ui

@@ -23,6 +23,10 @@ public:
     // How far measured step times of the scenario's speed class fell from kvscope's, or that
     // it has no band (issue 43): the tile's tooltip and the report's row.
     static QString decodeBand(const Scenario& scenario);
+    // The band alone, for a table's value column: "-10 % / +25 %", or "no error band".
+    static QString decodeBandRange(const Scenario& scenario);
+    // A host memory platform's catalog name in the current language: "DDR5-4800、2 チャネル".
+    static QString hostMemoryName(const std::string& name);
 
     static NumberStyle numberStyle(); // separators of the current QLocale
     static QString bytes(double bytes, ByteUnits units);

@@ -84,6 +84,8 @@ void ViewPages::placeViews(QGridLayout* grid)
 void ViewPages::addPlanPage(ChartBase* chart)
 {
     m_planPage = new PlanPage(static_cast<PlanChart*>(chart), this);
+    // A plot, not a strip, however tall the table: the page scrolls instead.
+    chart->setMinimumPlotSize(QSize(240, 200));
     // Scrolled like the charts: in presentation mode its controls, chart and table need more
     // height than a 768-pixel projector leaves under the headline figures.
     addTab(scrolled(m_planPage, this), QString());

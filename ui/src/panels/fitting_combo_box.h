@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QComboBox>
+
+namespace kvscope::ui {
+
+// A combo box whose closed face fits its width: a name too long for a narrow panel (presentation
+// mode, Japanese labels) first loses its trailing "(24 GiB)" detail, then ends in an ellipsis,
+// instead of being cut mid-letter by the frame. The list and the tooltip keep the whole text.
+class FittingComboBox : public QComboBox
+{
+public:
+    using QComboBox::QComboBox;
+
+    // What the closed face shows of `text` in `width` pixels of `metrics`.
+    static QString fitted(const QString& text, const QFontMetrics& metrics, int width);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+};
+
+} // namespace kvscope::ui
