@@ -35,8 +35,17 @@ private slots:
         const Cost cost = costOf(c.scenario, c.evaluation, c.verdict.runs);
         QCOMPARE(cost.basis, CostBasis::Rent);
         QVERIFY(qFuzzyCompare(cost.perHour, 0.34));
-        QVERIFY(qFuzzyCompare(cost.perMillionTokens,
-                              cost.perHour / (c.evaluation.decode.tokensPerS * 3600) * 1e6));
+        // Output tokens at the batch's decode rate; prompt tokens at the prefill rate of the
+        // context's compute (each prompt after the first pays only that); the two at the
+        // workload's mix, 1,024 prompt tokens to 256 output tokens.
+        const double output = cost.perHour / (c.evaluation.decode.tokensPerS * 3600) * 1e6;
+        QVERIFY(qFuzzyCompare(cost.perMillionOutputTokens, output));
+        const double promptPerS =
+            2048.0 / (c.evaluation.breakeven.prefillComputeMs / 1000.0); // context 2,048
+        const double prompt = cost.perHour / (promptPerS * 3600) * 1e6;
+        QVERIFY(qFuzzyCompare(cost.perMillionPromptTokens, prompt));
+        QVERIFY(prompt < output / 10); // a prefill reads the weights once for every token
+        QVERIFY(qFuzzyCompare(cost.perMillionTokens, (1024 * prompt + 256 * output) / 1280));
         // Owned: bought at $1,599, written off over 3 years of 8,766 hours, with its power
         // (450 W x 1.0 x PUE 1.54 x $0.15/kWh), colocation ($184.06 per kW-month for 0.45 kW)
         // and no desktop by default.

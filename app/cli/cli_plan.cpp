@@ -96,6 +96,16 @@ Expected<PlanRequest> planRequest(const ParsedArgs& args, const Catalog& catalog
 }
 
 // What every row had to meet, so a reader knows what "ranked" excludes, and how to change it.
+std::string costLine(const Scenario& b);
+
+std::string joined(const std::vector<std::string>& words, const std::string& separator)
+{
+    std::string text;
+    for (const std::string& w : words)
+        text += (text.empty() ? "" : separator) + w;
+    return text;
+}
+
 std::string targetsLine(const PlanRequest& r)
 {
     const Targets& t = r.base.targets;
@@ -108,23 +118,33 @@ std::string targetsLine(const PlanRequest& r)
                 : std::string(" for a full-context prompt")) +
            " (--max-ttft-ms), weights of " + formatNumber(r.minWeightBits, 1) +
            " bits and more (--min-weight-bits), a KV cache of " + formatNumber(r.minKvBits, 1) +
-           " bits and more (--min-kv-bits).\n" +
-           (r.base.cost.basis == CostBasis::Rent
-                ? "Costs: rented GPU-hours (--cost-basis rent); a GPU no cloud in the catalog "
-                  "rents "
-                  "shows \"-\"."
-                : "Costs: owned GPUs (--cost-basis own): price over " +
-                      formatNumber(r.base.cost.amortizationYears, 1) +
-                      " years, host share, power and colocation; a GPU with no purchase price "
-                      "shows \"-\".");
+           " bits and more (--min-kv-bits).\n" + costLine(r.base);
 }
 
-std::string money(const Scenario& s, const Cost& c, bool perMillion)
+// The basis every price is on, and how tokens are priced.
+std::string costLine(const Scenario& b)
+{
+    const std::string basis = b.cost.basis == CostBasis::Rent
+                                  ? "Costs: rented GPU-hours (--cost-basis rent)"
+                                  : "Costs: owned GPUs (--cost-basis own): price over " +
+                                        formatNumber(b.cost.amortizationYears, 1) +
+                                        " years, host share, power and colocation";
+    return basis + "; per million prompt tokens (\"M in\", at the prefill rate) and output " +
+           "tokens (\"M out\", at the decode rate); --objective cost-per-million mixes them " +
+           formatInteger(b.workload.promptTokens) + " : " + formatInteger(b.workload.outputTokens) +
+           " (--prompt-tokens, --output-tokens).";
+}
+
+enum class Price { PerHour, PerMillionIn, PerMillionOut };
+
+std::string money(const Scenario& s, const Cost& c, Price price)
 {
     if (!c.known)
         return "-";
-    const double v = perMillion ? c.perMillionTokens : c.perHour;
-    if (perMillion && v <= 0)
+    const double v = price == Price::PerHour        ? c.perHour
+                     : price == Price::PerMillionIn ? c.perMillionPromptTokens
+                                                    : c.perMillionOutputTokens;
+    if (v <= 0)
         return "-";
     return formatNumber(v, v < 10 ? 2 : v < 1000 ? 1 : 0) + " " + s.cost.currency;
 }
@@ -151,8 +171,8 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
     t << std::left << std::setw(4) << "#" << std::setw(gpuWidth) << "GPUs" << std::setw(14)
       << "engine" << std::setw(11) << "weights" << std::setw(6) << "KV" << std::right
       << std::setw(12) << "tok/s/user" << std::setw(12) << "tok/s all" << std::setw(12)
-      << "TTFT last" << std::setw(14) << "per hour" << std::setw(14) << "per M tok"
-      << (misses ? "  lacks" : "  front") << "\n";
+      << "TTFT last" << std::setw(14) << "per hour" << std::setw(13) << "M in" << std::setw(13)
+      << "M out" << (misses ? "  lacks" : "  front") << "\n";
     int rank = 0;
     for (const PlanEntry& p : entries) {
         const Scenario& s = p.scenario;
@@ -164,8 +184,10 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
           << s.kvDtype.id << std::right << std::setw(12)
           << formatTokensPerSecond(p.verdict.tokensPerSUser) << std::setw(12)
           << formatTokensPerSecond(p.tokensPerS) << std::setw(12)
-          << formatDuration(p.verdict.ttftLastMs) << std::setw(14) << money(s, p.cost, false)
-          << std::setw(14) << money(s, p.cost, true)
+          << formatDuration(p.verdict.ttftLastMs) << std::setw(14)
+          << money(s, p.cost, Price::PerHour) << std::setw(13)
+          << money(s, p.cost, Price::PerMillionIn) << std::setw(13)
+          << money(s, p.cost, Price::PerMillionOut)
           << (misses      ? "  " + lacks
               : p.onFront ? "  *"
                           : "")
@@ -200,12 +222,19 @@ int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
         << (b.batch == 1 ? " user" : " users") << "; " << formatInteger(int64_t(result.evaluated))
         << " configurations evaluated, ranked by " << planObjectiveId(request->objective) << ".\n"
         << targetsLine(*request) << "\n\n";
-    if (result.ranked.empty()) {
+    if (result.ranked.empty() && result.unpriced.empty()) {
         out << "Nothing in the catalog runs this and meets the targets. Closest:\n";
         printPlanTable(result.closestMisses, true, out);
         return exitOk;
     }
     printPlanTable(result.ranked, false, out);
+    if (!result.unpriced.empty())
+        out << "\nLeft out, no " << (b.cost.basis == CostBasis::Rent ? "rental" : "purchase")
+            << " price in the catalog (" << result.unpriced.size() << " GPU"
+            << (result.unpriced.size() == 1 ? "" : "s")
+            << " that meet the targets): " << joined(result.unpriced, ", ") << ".\n";
+    if (result.ranked.empty())
+        return exitOk;
     out << "\n* on the Pareto front of cost per hour against tokens/s per user.\n"
         << "Run #1 as a scenario: kvscope-cli calc " << optionsText(result.ranked.front().options)
         << " (with the options above)\n";

@@ -43,7 +43,8 @@ std::string planToCsv(const PlanResult& result)
 {
     std::ostringstream out;
     out << "rank,gpu,gpus,engine,weights,kv_dtype,kv_placement,tokens_per_s_per_user,"
-           "tokens_per_s,ttft_ms,cost_per_hour,cost_per_million_tokens,currency,"
+           "tokens_per_s,ttft_ms,cost_per_hour,cost_per_million_tokens,"
+           "cost_per_million_prompt_tokens,cost_per_million_output_tokens,currency,"
            "on_pareto_front,lacks\n";
     const bool misses = result.ranked.empty();
     const std::vector<PlanEntry>& entries = misses ? result.closestMisses : result.ranked;
@@ -59,6 +60,8 @@ std::string planToCsv(const PlanResult& result)
             << number(p.tokensPerS) << "," << number(p.verdict.ttftMs) << ","
             << (p.cost.known ? number(p.cost.perHour) : "") << ","
             << (p.cost.known ? number(p.cost.perMillionTokens) : "") << ","
+            << (p.cost.known ? number(p.cost.perMillionPromptTokens) : "") << ","
+            << (p.cost.known ? number(p.cost.perMillionOutputTokens) : "") << ","
             << p.scenario.cost.currency << "," << (p.onFront ? "yes" : "no") << "," << lacks
             << "\n";
     }

@@ -65,14 +65,20 @@ nlohmann::json costToJson(const Scenario& s, const Cost& c)
     if (!c.known)
         return {{"known", false}, {"basis", costBasisId(c.basis)}, {"currency", s.cost.currency}};
     const GpuPrice& price = s.gpu.prices.on(c.basis);
-    nlohmann::json j = {{"known", true},
-                        {"basis", costBasisId(c.basis)},
-                        {"currency", s.cost.currency},
-                        {"per_hour", real(c.perHour)},
-                        {"per_million_tokens", real(c.perMillionTokens)},
-                        {"price_source", price.source},
-                        {"price_date", price.date},
-                        {"price_kind", c.basis == CostBasis::Rent ? "rental" : "purchase"}};
+    nlohmann::json j = {
+        {"known", true},
+        {"basis", costBasisId(c.basis)},
+        {"currency", s.cost.currency},
+        {"per_hour", real(c.perHour)},
+        // At the workload's mix of prompt and output tokens, and each alone.
+        {"per_million_tokens", real(c.perMillionTokens)},
+        {"per_million_prompt_tokens", real(c.perMillionPromptTokens)},
+        {"per_million_output_tokens", real(c.perMillionOutputTokens)},
+        {"mix",
+         {{"prompt_tokens", s.workload.promptTokens}, {"output_tokens", s.workload.outputTokens}}},
+        {"price_source", price.source},
+        {"price_date", price.date},
+        {"price_kind", c.basis == CostBasis::Rent ? "rental" : "purchase"}};
     if (c.basis == CostBasis::Own) {
         j["amortization_years"] = s.cost.amortizationYears;
         const OwningCost& o = c.owning;

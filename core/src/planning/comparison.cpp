@@ -78,9 +78,13 @@ const FigureRow kFigureRows[] = {
      [](const Scenario&, const Evaluation&, const Verdict&, const Cost& c) -> Value {
          return c.known ? Value(c.perHour) : std::nullopt;
      }},
+    {"cost_per_million_prompt_tokens", "Cost per million prompt tokens", FigureKind::Money,
+     [](const Scenario&, const Evaluation&, const Verdict& v, const Cost& c) -> Value {
+         return c.known && v.runs ? Value(c.perMillionPromptTokens) : std::nullopt;
+     }},
     {"cost_per_million_tokens", "Cost per million output tokens", FigureKind::Money,
      [](const Scenario&, const Evaluation&, const Verdict& v, const Cost& c) -> Value {
-         return c.known && v.runs ? Value(c.perMillionTokens) : std::nullopt;
+         return c.known && v.runs ? Value(c.perMillionOutputTokens) : std::nullopt;
      }},
 };
 

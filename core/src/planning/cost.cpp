@@ -59,9 +59,21 @@ Cost costOf(const Scenario& s, const Evaluation& e, bool runs)
         return c;
     c.known = true;
     c.perHour = usd * double(s.gpuCount) * s.cost.perUsd;
-    const double tokensPerHour = e.decode.tokensPerS * 3600.0;
-    if (runs && tokensPerHour > 0)
-        c.perMillionTokens = c.perHour / tokensPerHour * 1e6;
+    if (!runs)
+        return c;
+    const double outputPerHour = e.decode.tokensPerS * 3600.0;
+    // Prompts after the first pay their compute only (the weights read is shared): the rate a
+    // busy server prefills at.
+    const double prefillMs =
+        e.breakeven.prefillComputeMs > 0 ? e.breakeven.prefillComputeMs : e.breakeven.recomputeMs;
+    const double promptPerHour = prefillMs > 0 ? double(s.context) / prefillMs * 3.6e6 : 0.0;
+    if (outputPerHour <= 0 || promptPerHour <= 0)
+        return c;
+    c.perMillionOutputTokens = c.perHour / outputPerHour * 1e6;
+    c.perMillionPromptTokens = c.perHour / promptPerHour * 1e6;
+    const double prompt = double(s.workload.promptTokens), output = double(s.workload.outputTokens);
+    c.perMillionTokens =
+        (prompt * c.perMillionPromptTokens + output * c.perMillionOutputTokens) / (prompt + output);
     return c;
 }
 

@@ -150,8 +150,17 @@ public:
     PlanResult finish()
     {
         PlanResult& result = m_result;
-        for (auto& [key, p] : m_best)
+        const bool byCost = m_request.objective == PlanObjective::CostPerHour ||
+                            m_request.objective == PlanObjective::CostPerMillionTokens;
+        for (auto& [key, p] : m_best) {
+            if (byCost && !p.cost.known) {
+                if (std::find(result.unpriced.begin(), result.unpriced.end(),
+                              p.scenario.gpu.name) == result.unpriced.end())
+                    result.unpriced.push_back(p.scenario.gpu.name);
+                continue;
+            }
             result.ranked.push_back(std::move(p));
+        }
         markFront(result.ranked);
         std::sort(result.ranked.begin(), result.ranked.end(),
                   [&](const PlanEntry& a, const PlanEntry& b) {
@@ -159,7 +168,7 @@ public:
                   });
         if (result.ranked.size() > m_request.limit)
             result.ranked.resize(m_request.limit);
-        if (result.ranked.empty()) {
+        if (result.ranked.empty() && result.unpriced.empty()) {
             for (auto& [key, p] : m_nearest)
                 result.closestMisses.push_back(std::move(p));
             std::sort(result.closestMisses.begin(), result.closestMisses.end(),

@@ -202,6 +202,7 @@ QString ComparePage::figureLabel(const std::string& id)
         {"tokens_per_s", QT_TR_NOOP("Output tokens/s (all sequences)")},
         {"ttft_ms", QT_TR_NOOP("Time to first token")},
         {"cost_per_hour", QT_TR_NOOP("Cost per hour")},
+        {"cost_per_million_prompt_tokens", QT_TR_NOOP("Cost per million prompt tokens")},
         {"cost_per_million_tokens", QT_TR_NOOP("Cost per million output tokens")},
     };
     for (const auto& [key, label] : labels)

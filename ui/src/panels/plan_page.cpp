@@ -320,11 +320,18 @@ void PlanPage::fillTable()
         m_table->setItem(
             row, PerHour,
             cell(p.cost.known ? PlannerText::money(p.cost.perHour, currency) : none, true));
-        m_table->setItem(row, PerMillion,
-                         cell(p.cost.known && runs
-                                  ? PlannerText::money(p.cost.perMillionTokens, currency)
-                                  : none,
-                              true));
+        QTableWidgetItem* perMillion = cell(
+            p.cost.known && runs ? PlannerText::money(p.cost.perMillionTokens, currency) : none,
+            true);
+        if (p.cost.known && runs) // priced apart, as APIs price them, and mixed as the workload
+            perMillion->setToolTip(
+                tr("Prompt tokens %1, output tokens %2 per million; mixed as %3 prompt and %4 "
+                   "output tokens a request.")
+                    .arg(PlannerText::money(p.cost.perMillionPromptTokens, currency),
+                         PlannerText::money(p.cost.perMillionOutputTokens, currency),
+                         UiText::integer(s.workload.promptTokens),
+                         UiText::integer(s.workload.outputTokens)));
+        m_table->setItem(row, PerMillion, perMillion);
         m_table->setItem(row, Notes, cell(notes.join(QStringLiteral(", "))));
     }
 }

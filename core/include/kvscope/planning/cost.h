@@ -2,7 +2,8 @@
 #pragma once
 
 // What a configuration costs: its GPUs' hourly price (rented, or bought and written off over the
-// scenario's amortization period) and, at its concurrency, per million output tokens.
+// scenario's amortization period) and, at its concurrency, per million tokens: prompt and output
+// priced apart, as APIs price them, and the two at the workload's mix.
 
 #include "kvscope/evaluation/evaluation.h"
 
@@ -22,10 +23,14 @@ struct OwningCost
 struct Cost
 {
     CostBasis basis = CostBasis::Rent;
-    OwningCost owning;           // the parts, on the Own basis
-    bool known = false;          // the GPU has a price on this basis
-    double perHour = 0;          // all GPUs together, in the scenario's currency
-    double perMillionTokens = 0; // output tokens at the scenario's batch; 0 when it cannot run
+    OwningCost owning;  // the parts, on the Own basis
+    bool known = false; // the GPU has a price on this basis
+    double perHour = 0; // all GPUs together, in the scenario's currency
+    // Per million tokens; 0 when it cannot run. A GPU-hour spent prefilling prompts (at the
+    // context's prefill rate, each prompt its own compute) or decoding (the batch's output rate).
+    double perMillionPromptTokens = 0;
+    double perMillionOutputTokens = 0;
+    double perMillionTokens = 0; // both at the workload's mix of prompt and output tokens
 };
 
 inline constexpr double kHoursPerYear = 8766; // 365.25 days

@@ -4,9 +4,9 @@
 // The search for the configuration to buy: every catalog GPU x count (1, 2, 4, 8 in one node) x
 // engine x weight format x KV dtype the engine runs, for the request's model, context and users,
 // each evaluated by the same evaluate() the window uses. What runs and meets the targets is
-// ranked by the objective (a GPU without a price ranks last by cost), the best per GPU and
-// count, with the Pareto front of cost per hour
-// against tokens per second per user marked.
+// ranked by the objective, the best per GPU and count, with the Pareto front of cost per hour
+// against tokens per second per user marked. Ranked by cost, a GPU with no price on the chosen
+// basis (rent or own) is left out and named.
 
 #include "kvscope/planning/remedies.h"
 
@@ -50,6 +50,9 @@ struct PlanResult
     std::vector<PlanEntry> ranked;        // meet every target, best first, one per GPU x count
     std::vector<PlanEntry> closestMisses; // when nothing meets them: the nearest, and what lacks
     size_t evaluated = 0;                 // configurations evaluated
+    // Ranked by cost, the GPUs (names) that meet the targets but have no price on the basis:
+    // left out, never ranked after or beside priced ones, and named so the reader knows.
+    std::vector<std::string> unpriced;
 };
 
 PlanResult plan(const PlanRequest& request, const Catalog& catalog);
