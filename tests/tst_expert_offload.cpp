@@ -205,6 +205,16 @@ private slots:
         QVERIFY(fits(fit->nCpuMoe));
         QVERIFY(!fits(fit->nCpuMoe - 1));
         QCOMPARE(fit->layersOnHost + fit->layersOnGpu, int64_t(36));
+        // It fits the GPU; whether the host holds what moves there is said, not assumed: a
+        // desktop host (32 GiB, the RTX 4090's usual) cannot hold all the experts moved there.
+        Scenario atFit = s;
+        atFit.cpuMoeLayers = fit->nCpuMoe;
+        const Verdict v = verdictOf(atFit, evaluated(atFit));
+        QCOMPARE(fit->hostShortBytes > 0, !v.runs && v.binding == Binding::HostRam);
+        if (fit->hostShortBytes > 0)
+            QCOMPARE(fit->hostShortBytes, v.shortBytes());
+        const auto roomy = fitExpertOffload(scenarioFrom(with(kGptOss, {{"host-ram-gib", "256"}})));
+        QVERIFY(roomy && roomy->hostShortBytes == 0);
         const auto longer = fitExpertOffload(scenarioFrom(with(kGptOss, {{"context", "131072"}})));
         QVERIFY(longer && longer->nCpuMoe > fit->nCpuMoe);
         const auto small = fitExpertOffload(scenarioFrom({{"model", "gpt-oss-20b"},

@@ -119,6 +119,8 @@ private slots:
     void darkExportIsDark();
     void verdictGatesTheReportsFigures_data();
     void verdictGatesTheReportsFigures();
+    void reportChartsKeepTheirPlots_data();
+    void reportChartsKeepTheirPlots();
 
 private:
     QTemporaryDir m_dir;
@@ -872,3 +874,44 @@ void TestExport::verdictGatesTheReportsFigures()
 KVSCOPE_TEST_SUITE(TestExport, "tst_export", kvscope::test::SuiteApp::FusionFixed)
 
 #include "tst_export.moc"
+
+void TestExport::reportChartsKeepTheirPlots_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QStringList>("options");
+    const QStringList runs;
+    const QStringList tooLarge{u"model=llama-3.1-70b"_s, u"gpu=h100-sxm"_s,  u"gpus=2"_s,
+                               u"engine=vllm"_s,         u"context=32768"_s, u"batch=8"_s};
+    const QStringList moe{u"model=gpt-oss-120b"_s, u"gpu=rtx-4090"_s, u"engine=llamacpp"_s};
+    for (const QString& language : {u"en"_s, u"ja"_s}) {
+        QTest::addRow("%s runs", qPrintable(language)) << language << runs;
+        QTest::addRow("%s too large", qPrintable(language)) << language << tooLarge;
+        QTest::addRow("%s moe", qPrintable(language)) << language << moe;
+    }
+}
+
+// Every chart of the report keeps a plot, not a strip under its title and legend: the Japanese
+// decode chart's five long legend rows once left it 10 pixels, shared with a page of text.
+void TestExport::reportChartsKeepTheirPlots()
+{
+    QFETCH(QString, language);
+    QFETCH(QStringList, options);
+    std::vector<std::pair<std::string, std::string>> changes;
+    for (const QString& o : options)
+        changes.emplace_back(o.section(u'=', 0, 0).toStdString(), o.section(u'=', 1).toStdString());
+    QVERIFY(changes.empty() || m_fixture.change(changes));
+    m_window->setLanguage(language);
+    m_controller->evaluateNow();
+    std::vector<ReportChartPlot> plots;
+    ReportOptions report;
+    report.plots = &plots;
+    QString error;
+    QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(),
+                                 m_dir.filePath(u"plots.pdf"_s), report, &error),
+             qPrintable(error));
+    QVERIFY(plots.size() >= 6);
+    for (const ReportChartPlot& p : plots)
+        QVERIFY2(p.plotShare >= 0.3,
+                 qPrintable(u"%1 on page %2: plot %3 of its slot"_s.arg(p.view).arg(p.page).arg(
+                     p.plotShare, 0, 'f', 2)));
+}

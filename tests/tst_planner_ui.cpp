@@ -24,6 +24,8 @@
 #include <QTest>
 #include <QTimer>
 
+#include <set>
+
 using namespace kvscope;
 using namespace kvscope::ui;
 
@@ -75,6 +77,10 @@ private slots:
             QVERIFY(e);
             QVERIFY(verdictOf(p.scenario, *e).runs);
             QCOMPARE(table->item(int(i), 0)->text(), QString::number(i + 1));
+            // The engine by the name every other view gives it: "transformers" named both the
+            // eager and the compiled engine, whose speeds differ twofold.
+            QCOMPARE(table->item(int(i), 2)->text(),
+                     QString::fromStdString(p.scenario.engine.shortName));
             // Nothing ranked is both cheaper and faster than a point on the front.
             if (!p.onFront)
                 continue;
@@ -84,6 +90,9 @@ private slots:
                                            q.verdict.tokensPerSUser > p.verdict.tokensPerSUser));
         }
         QVERIFY(anyFront);
+        std::set<std::string> shortNames;
+        for (const EngineProfile& engine : test::catalog().engines)
+            QVERIFY2(shortNames.insert(engine.shortName).second, engine.shortName.c_str());
 
         // Double-clicking a row makes it the scenario and shows it on the chart grid.
         const PlanEntry second = result.ranked[1];

@@ -483,15 +483,15 @@
     </message>
     <message>
         <source>KV on GPU</source>
-        <translation>KV を GPU に置く</translation>
+        <translation>GPU 上の KV</translation>
     </message>
     <message>
         <source>CPU RAM, serial</source>
-        <translation>CPU RAM（逐次転送）</translation>
+        <translation>CPU RAM（逐次）</translation>
     </message>
     <message>
         <source>CPU RAM, pipelined</source>
-        <translation>CPU RAM（パイプライン転送）</translation>
+        <translation>CPU RAM（パイプライン）</translation>
     </message>
     <message>
         <source>NVMe SSD</source>
@@ -1212,6 +1212,10 @@
         <source>Pin saved scenarios beside the live one without opening them</source>
         <translation>保存済みのシナリオを開かずに、編集中のシナリオの横に固定します</translation>
     </message>
+    <message>
+        <source>Cost per million prompt tokens</source>
+        <translation>プロンプト 100 万トークンあたりのコスト</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::ContextControl</name>
@@ -1384,6 +1388,10 @@
     <message>
         <source>Fits from --n-cpu-moe %1 at %2.</source>
         <translation>%2 では --n-cpu-moe %1 以上で収まります。</translation>
+    </message>
+    <message>
+        <source>The GPU fits from --n-cpu-moe %1 at %2, but the host RAM is %3 short.</source>
+        <translation>%2 では --n-cpu-moe %1 以上で GPU には収まりますが、ホスト RAM が %3 不足します。</translation>
     </message>
 </context>
 <context>
@@ -2138,6 +2146,10 @@ tokens</source>
     <message>
         <source>Each meets %1 tokens/s per user and a first token within %2 for the last of %3 prompts sent together; KV caches of %4 bits and more.</source>
         <translation>どの構成も、ユーザーあたり %1 トークン/秒以上、%3 件のプロンプトを同時に送ったときの最後の 1 件の最初のトークンまで %2 以内、KV キャッシュ %4 ビット以上を満たします。</translation>
+    </message>
+    <message>
+        <source>Prompt tokens %1, output tokens %2 per million; mixed as %3 prompt and %4 output tokens a request.</source>
+        <translation>100 万トークンあたり、プロンプト %1、出力 %2。1 リクエストをプロンプト %3 トークンと出力 %4 トークンとして合算しています。</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/planning/verdict.h"
 
 namespace kvscope {
 
@@ -32,6 +33,11 @@ std::optional<ExpertFit> fitExpertOffload(const Scenario& scenario)
     ExpertFit fit;
     fit.nCpuMoe = hi;
     fit.layersOnHost = engine.expertLayersOnHost(s);
+    if (const auto e = evaluate(s)) {
+        const Verdict v = verdictOf(s, *e);
+        if (!v.runs && v.binding == Binding::HostRam)
+            fit.hostShortBytes = v.shortBytes();
+    }
     s.cpuMoeAll = true; // every MoE layer -ngl leaves on the GPU
     fit.layersOnGpu = engine.expertLayersOnHost(s) - fit.layersOnHost;
     return fit;

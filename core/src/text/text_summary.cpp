@@ -55,7 +55,11 @@ Section expertSection(const Scenario& s, const Evaluation& e, const std::vector<
     x.rows.push_back(
         {"fits with",
          fit ? "--n-cpu-moe " + std::to_string(fit->nCpuMoe) + " (" +
-                   formatInteger(fit->layersOnGpu, st) + " MoE layers keep experts on the GPU)"
+                   formatInteger(fit->layersOnGpu, st) + " MoE layers keep experts on the GPU)" +
+                   (fit->hostShortBytes > 0
+                        ? "; the GPU fits, the host RAM is " +
+                              formatBytes(fit->hostShortBytes, units, st) + " short"
+                        : std::string())
              : std::string("no --n-cpu-moe: even every expert in host RAM does not fit"),
          ""});
     return x;

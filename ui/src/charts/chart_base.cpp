@@ -323,8 +323,15 @@ QString ChartBase::wrapToWidth(const QString& text, const QFont& font, double wi
 void ChartBase::setContextAxis(QCPAxis* axis, double from, double to) const
 {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    // Powers of four, or of sixteen when the range is wide, so labels never crowd.
-    const double step = to / from > 1e5 ? 16 : 4;
+    // Powers of four, or of sixteen (or 64) where the plot is too narrow for the labels to keep
+    // apart ("16K64K" on a presentation-mode column), so labels never crowd.
+    const double widest =
+        QFontMetricsF(axis->tickLabelFont()).horizontalAdvance(QStringLiteral("256K")) + 10;
+    const double decades = std::log(std::max(to / from, 2.0));
+    double step = 4;
+    while (step < 64 && ((to / from > 1e5 && step < 16) ||
+                         double(axis->axisRect()->width()) * std::log(step) / decades < widest))
+        step *= 4;
     for (double t = std::pow(step, std::ceil(std::log(from) / std::log(step) - 1e-9));
          t <= to * 1.0001; t *= step)
         ticker->addTick(t, UiText::contextShort(t));

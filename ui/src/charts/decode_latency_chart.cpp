@@ -74,8 +74,34 @@ void DecodeLatencyChart::applySeriesStyle()
     m_currentLeader->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1));
 }
 
+// Where only the KV cache of a long context overflows, the curves show where shorter contexts
+// run; where the weights, the activations, the host RAM or the head split stop it, no context
+// runs and the chart says why instead of drawing times for it.
+bool DecodeLatencyChart::showCurves(const EvaluationSnapshot& snap)
+{
+    const QString notRunning =
+        snap.verdict.binding == Binding::KvCache ? QString() : notRunningNote(snap);
+    setEmptyNote(notRunning);
+    const bool on = notRunning.isEmpty();
+    for (QCPGraph* curve : m_curves) {
+        curve->setVisible(on);
+        on ? (void)curve->addToLegend() : (void)curve->removeFromLegend();
+    }
+    for (QCPAbstractItem* item :
+         std::initializer_list<QCPAbstractItem*>{m_slowRegion, m_slowLabel, m_currentLabel})
+        item->setVisible(on);
+    m_current->setVisible(on);
+    if (!on) {
+        m_currentLeader->setVisible(false); // placeBesidePoint shows it when it is needed
+        hidePinnedCurves();
+    }
+    return on;
+}
+
 void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
 {
+    if (!showCurves(snap))
+        return;
     const Scenario& s = snap.scenario;
     const Sweep& sweep = snap.contextSweep;
     const double from = sweep.x.empty() ? 256 : sweep.x.front();
@@ -140,6 +166,8 @@ void DecodeLatencyChart::appendBaseKey(const EvaluationSnapshot&, std::vector<do
 
 void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
 {
+    if (!m_current->visible())
+        return;
     const Scenario& s = snap.scenario;
     const DecodeTiming& d = snap.evaluation.decode;
     m_current->setData({double(s.context)}, {std::max(d.selectedMs, 1e-3)});

@@ -22,6 +22,7 @@ protected:
     QString hoverText(double key, double value, const QPoint& pixel) const override;
     void applyTexts() override;
     void drawMarkers(const EvaluationSnapshot& snapshot) override;
+    bool showCurves(const EvaluationSnapshot& snapshot); // false: no context runs
     void applySeriesStyle() override;
     void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
 

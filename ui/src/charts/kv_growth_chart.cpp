@@ -2,6 +2,7 @@
 #include "charts/kv_growth_chart.h"
 
 #include "charts/axis_tickers.h"
+#include "charts/line_breaks.h"
 #include "export/layout_file.h"
 #include "window/ui_text.h"
 
@@ -148,8 +149,9 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     // Over the line when there is one; otherwise just inside the top of the plot.
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | (free > 0 ? Qt::AlignBottom : Qt::AlignTop));
     m_freeLabel->position->setCoords(0.01, free > 0 ? free / unit.bytes : 0.03);
-    m_freeLabel->setText(free > 0 ? tr("free for KV: %1").arg(UiText::bytes(free, byteUnits()))
-                                  : tr("no memory left for KV"));
+    m_freeText = free > 0 ? tr("free for KV: %1").arg(UiText::bytes(free, byteUnits()))
+                          : tr("no memory left for KV");
+    m_freeLabel->setText(m_freeText);
 
     setContextAxis(xAxis, from, to);
     setBytesLogAxis(yAxis, unit.bytes, byteUnits());
@@ -248,7 +250,22 @@ void KvGrowthChart::placeFreeLabel(std::vector<QRectF>* taken)
         return;
     }
     const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
-    const std::optional<QRectF> spot = spotOnLine(m_freeLabel, lineY, *taken);
+    // On one line where a spot clear of the curves takes it; else on two ("free for KV:" over
+    // its size), which a narrow plot may have room for; else the first spot, over a curve.
+    const QString oneLine = m_freeText;
+    m_freeLabel->setText(oneLine);
+    std::optional<QRectF> spot = spotOnLine(m_freeLabel, lineY, *taken, false);
+    if (!spot) {
+        const qsizetype colon = oneLine.indexOf(QLatin1String(": "));
+        m_freeLabel->setText(colon > 0 ? oneLine.left(colon + 1) + QLatin1Char('\n') +
+                                             oneLine.mid(colon + 2)
+                                       : breakNearMiddle(oneLine));
+        spot = spotOnLine(m_freeLabel, lineY, *taken, false);
+    }
+    if (!spot) {
+        m_freeLabel->setText(oneLine);
+        spot = spotOnLine(m_freeLabel, lineY, *taken);
+    }
     if (spot) {
         m_freeLabel->position->setType(QCPItemPosition::ptPlotCoords);
         m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -279,7 +296,8 @@ void KvGrowthChart::placePinnedFreeLabels(std::vector<QRectF>* taken)
 // every marker, other line and `taken` label, and of every curve if any spot is; none if even that
 // fails.
 std::optional<QRectF> KvGrowthChart::spotOnLine(const QCPItemText* label, double lineY,
-                                                const std::vector<QRectF>& taken) const
+                                                const std::vector<QRectF>& taken,
+                                                bool mayCrossCurves) const
 {
     const QSizeF size = labelSize(label);
     const QRectF plot(axisRect()->rect());
@@ -290,7 +308,9 @@ std::optional<QRectF> KvGrowthChart::spotOnLine(const QCPItemText* label, double
         lefts.insert(lefts.end(), {x + beside, x - beside - size.width()});
     }
     const std::vector<const QCPGraph*> curves = shownCurves();
-    for (const bool anyCurve : {true, false})
+    for (const bool anyCurve : {true, false}) {
+        if (!anyCurve && !mayCrossCurves)
+            break;
         for (int row = 0; row < 2; ++row) // on the line, else a row off it
             for (const double left : lefts)
                 for (const bool over : {true, false}) {
@@ -307,6 +327,7 @@ std::optional<QRectF> KvGrowthChart::spotOnLine(const QCPItemText* label, double
                     if (clear)
                         return box;
                 }
+    }
     return std::nullopt;
 }
 

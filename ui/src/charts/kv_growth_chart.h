@@ -34,7 +34,8 @@ private:
     std::vector<QRectF> spotsAroundCrossing(double x, double lineY, const QSizeF& size,
                                             double gap) const;
     std::optional<QRectF> spotOnLine(const QCPItemText* label, double lineY,
-                                     const std::vector<QRectF>& taken) const;
+                                     const std::vector<QRectF>& taken,
+                                     bool mayCrossCurves = true) const;
     double markerRadius() const;
     bool clearOfLines(const QRectF& box) const;
     // Whether `box` (pixels) clears every crossing marker, with the marker's radius around it.
@@ -46,6 +47,7 @@ private:
     QCPGraph* m_crossings = nullptr;
     QCPItemStraightLine* m_freeLine = nullptr;
     QCPItemText* m_freeLabel = nullptr;
+    QString m_freeText; // its one-line text, as draw() set it
     QCPItemStraightLine* m_contextLine = nullptr;
     QCPItemText* m_crossLabels[CurveCount] = {};
     double m_crossKey[CurveCount] = {};       // where each curve crosses the free line

@@ -15,7 +15,7 @@ QString planEntryName(const PlanEntry& p)
     const Scenario& s = p.scenario;
     return PlanChart::tr("%1 × %2, %3, %4")
         .arg(UiText::integer(s.gpuCount), PlannerText::shortName(s.gpu.name),
-             PlannerText::shortName(s.engine.name), QString::fromStdString(s.weights.name));
+             QString::fromStdString(s.engine.shortName), QString::fromStdString(s.weights.name));
 }
 
 PlanChart::PlanChart(QWidget* parent) : ChartBase(parent)

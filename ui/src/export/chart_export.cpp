@@ -186,7 +186,8 @@ QByteArray chartSvg(ChartBase& chart, const ChartExportOptions& options, const Q
     return withGenericFontFamily(withCentredTextAnchors(buffer.data(), centred));
 }
 
-void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool printPalette)
+void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool printPalette,
+                double* plotShare)
 {
     // Laid out at the rect's own size (the report's pages run at 96 dpi, as the screen does),
     // so text keeps the size it has in the window; rects narrower than a laptop's grid cell are
@@ -202,6 +203,8 @@ void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool 
             painter.scale(rect.width() / size.width(), rect.height() / size.height());
             chart.toPainter(&painter, size.width(), size.height());
             painter.restore();
+            if (plotShare)
+                *plotShare = double(chart.axisRect()->height()) / double(size.height());
         },
         false, true);
 }

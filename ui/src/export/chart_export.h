@@ -34,9 +34,10 @@ bool exportChart(ChartBase& chart, const QString& path, const ChartExportOptions
                  QString* error);
 QImage chartImage(ChartBase& chart, const ChartExportOptions& options);
 QByteArray chartSvg(ChartBase& chart, const ChartExportOptions& options, const QString& title);
-// Draws the chart as vectors into `painter` at `rect` (the report places charts this way).
-void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect,
-                bool printPalette = true);
+// Draws the chart as vectors into `painter` at `rect` (the report places charts this way);
+// `plotShare`, when given, receives the share of the rect's height its plot got.
+void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool printPalette = true,
+                double* plotShare = nullptr);
 
 // A table-like view's figures (ChartBase::tableCsv) as CSV, drawn first if the view is hidden;
 // false (and `error`) when the view has no table or the file cannot be written.

@@ -76,12 +76,29 @@ QString link(const std::string& source)
 }
 
 // Paints a document from the top of the current page, breaking pages (newPage) as it needs.
-// Paints `doc` over as many pages as it takes; returns the height its last page holds.
-double paintDocument(QTextDocument& doc, QPainter& painter, const std::function<void()>& newPage,
-                     const QRectF& page, bool newPageFirst)
+// A text's last page that holds no more than this share of a page is a near-empty page: the
+// text is set half a point smaller when that saves the page.
+constexpr double kShortLastPage = 0.15;
+
+// `doc` laid out in pages of `page`, rows and headings kept whole across them.
+void paginate(QTextDocument& doc, const QSizeF& page)
 {
-    doc.setPageSize(page.size());
+    doc.setPageSize(page);
     keepTogetherAcrossPages(doc);
+}
+
+double lastPageHeight(QTextDocument& doc)
+{
+    const double bottom = doc.documentLayout()->blockBoundingRect(doc.lastBlock()).bottom();
+    return bottom - double(doc.pageCount() - 1) * doc.pageSize().height();
+}
+
+// Paints `doc` (paginated for `page`) over as many pages as it takes.
+void paintDocument(QTextDocument& doc, QPainter& painter, const std::function<void()>& newPage,
+                   const QRectF& page, bool newPageFirst)
+{
+    if (doc.pageSize() != page.size())
+        paginate(doc, page.size());
     for (int i = 0; i < doc.pageCount(); ++i) {
         if (i > 0 || newPageFirst)
             newPage();
@@ -90,8 +107,6 @@ double paintDocument(QTextDocument& doc, QPainter& painter, const std::function<
         doc.drawContents(&painter, QRectF(0, i * page.height(), page.width(), page.height()));
         painter.restore();
     }
-    const double bottom = doc.documentLayout()->blockBoundingRect(doc.lastBlock()).bottom();
-    return bottom - double(doc.pageCount() - 1) * page.height();
 }
 
 ReportSpace spaceOf(const ChartBase* chart)
@@ -447,8 +462,8 @@ QFont reportFont()
 
 // Page 1: the summary, what was asked with where its catalog numbers come from, and the
 // figures with their arithmetic; the efficiency factors go with the charts' assumptions.
-double paintIntro(ReportPages& pages, const EvaluationSnapshot& snap, const Catalog& catalog,
-                  ByteUnits units)
+void paintIntro(ReportPages& pages, const EvaluationSnapshot& snap, const Catalog& catalog,
+                ByteUnits units)
 {
     const QString date = QLocale().toString(QDate::currentDate(), QLocale::LongFormat);
     const QString intro =
@@ -461,18 +476,26 @@ double paintIntro(ReportPages& pages, const EvaluationSnapshot& snap, const Cata
                  ReportWriter::tr("Headline figures and the arithmetic behind them"),
                  ReportWriter::figuresHtml(snap, units)) +
         ReportWriter::comparisonHtml(snap, units);
-    return paintDocument(
-        *htmlDocument(intro, pages.font), pages.painter, [&] { pages.newPage(); }, pages.content,
-        false);
+    auto doc = htmlDocument(intro, pages.font);
+    paginate(*doc, pages.content.size());
+    // A last page of a few rows (a Japanese report's two) is saved by a slightly smaller text.
+    if (doc->pageCount() > 1 && lastPageHeight(*doc) <= kShortLastPage * pages.content.height()) {
+        QFont smaller = pages.font;
+        smaller.setPointSizeF(pages.font.pointSizeF() - 0.5);
+        auto tighter = htmlDocument(intro, smaller);
+        paginate(*tighter, pages.content.size());
+        if (tighter->pageCount() < doc->pageCount())
+            doc = std::move(tighter);
+    }
+    paintDocument(
+        *doc, pages.painter, [&] { pages.newPage(); }, pages.content, false);
 }
 
 // Charts, as vectors in the print palette, on the pages chartPages() gives them. The
 // assumptions go under the charts of the first page that leaves half of it free, taking up to
-// 60 % of it (the charts above shrink to the rest); else on a page of their own. A text page
-// that ends in a few rows (up to a quarter of a page, `textOnLastPage`) takes the first charts
-// under them rather than standing nearly empty.
+// 60 % of it (the charts above shrink to the rest); else on a page of their own.
 void paintChartPages(ReportPages& pages, const EvaluationSnapshot& snap, const Catalog& catalog,
-                     const ChartSet& charts, double textOnLastPage)
+                     const ChartSet& charts, std::vector<ReportChartPlot>* plots)
 {
     const double gap = 24;
     const QRectF& content = pages.content;
@@ -483,23 +506,22 @@ void paintChartPages(ReportPages& pages, const EvaluationSnapshot& snap, const C
     assumptions->setTextWidth(content.width());
     const double assumptionsHeight = assumptions->size().height();
     bool assumptionsPlaced = false;
-    bool shareTextPage = textOnLastPage <= 0.25 * content.height();
     for (const ChartSet& page : ReportWriter::chartPages(charts)) {
-        QRectF frame = content;
-        if (shareTextPage)
-            frame.setTop(content.top() + textOnLastPage + gap);
-        else
-            pages.newPage();
-        shareTextPage = false;
+        pages.newPage();
         const bool withAssumptions = !assumptionsPlaced && ReportWriter::leavesHalfPageFree(page) &&
-                                     assumptionsHeight <= 0.6 * frame.height();
-        // The charts' share: the whole frame as laid out for two rows of halves, top row only.
-        QRectF area = frame;
+                                     assumptionsHeight <= 0.6 * content.height();
+        // The charts' share: the whole page as laid out for two rows of halves, top row only.
+        QRectF area = content;
         if (withAssumptions)
-            area.setHeight(2 * (frame.height() - assumptionsHeight - gap) + gap);
+            area.setHeight(2 * (content.height() - assumptionsHeight - gap) + gap);
         for (size_t i = 0; i < page.size(); ++i) {
             page[i]->show(snap);
-            paintChart(*page[i], pages.painter, slotOf(page, i, area, gap));
+            double plotShare = 0;
+            paintChart(*page[i], pages.painter, slotOf(page, i, area, gap), true, &plotShare);
+            if (plots)
+                plots->push_back(
+                    {page[i]->view() ? QString::fromLatin1(page[i]->view()->id) : QString(),
+                     pages.number, plotShare});
         }
         if (withAssumptions) {
             pages.painter.save();
@@ -546,8 +568,8 @@ bool ReportWriter::write(const EvaluationSnapshot& snap, const Catalog& catalog,
     const QRectF pageRect(0, 0, writer.width(), writer.height());
     ReportPages pages{writer, painter, pageRect.adjusted(kMargin, kMargin, -kMargin, -kMargin),
                       title, reportFont()};
-    const double textOnLastPage = paintIntro(pages, snap, catalog, options.units);
-    paintChartPages(pages, snap, catalog, charts, textOnLastPage);
+    paintIntro(pages, snap, catalog, options.units);
+    paintChartPages(pages, snap, catalog, charts, options.plots);
     pages.footer();
     painter.end();
     buffer.close();

@@ -10,12 +10,23 @@
 #include <QPageSize>
 #include <QString>
 
+#include <vector>
+
 namespace kvscope::ui {
+
+// A chart as the report placed it: the share of its slot's height its plot got.
+struct ReportChartPlot
+{
+    QString view;
+    int page = 0;
+    double plotShare = 0;
+};
 
 struct ReportOptions
 {
     QPageSize::PageSizeId pageSize = QPageSize::A4; // A4 or Letter
     ByteUnits units = ByteUnits::Binary;
+    std::vector<ReportChartPlot>* plots = nullptr; // when given, every chart as placed
 };
 
 // The report PDF: title and date, a summary (verdict, cautions, key figures, remedies), the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/expert_offload_control.h"
 
+#include "charts/line_breaks.h"
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/expert_fit.h"
 #include "panels/registry_ranges.h"
@@ -72,6 +73,7 @@ void ExpertOffloadControl::sync()
     m_all->setChecked(s.cpuMoeAll);
     const auto fit = applies() ? fitExpertOffload(s) : std::nullopt;
     m_fittedN = fit ? fit->nCpuMoe : -1;
+    m_hostShortBytes = fit ? fit->hostShortBytes : 0.0;
     m_fit->setEnabled(fit && (s.cpuMoeAll || s.cpuMoeLayers != fit->nCpuMoe));
     showFitted();
 }
@@ -100,9 +102,15 @@ void ExpertOffloadControl::showFitted()
         m_fitted->setText(tr("Does not fit even with every expert in host RAM."));
     else if (m_fittedN == 0)
         m_fitted->setText(tr("Fits with every expert on the GPU."));
+    else if (m_hostShortBytes > 0) // the GPU fits; the host RAM the experts go to does not
+        m_fitted->setText(withoutForbiddenBreaks(
+            tr("The GPU fits from --n-cpu-moe %1 at %2, but the host RAM is %3 short.")
+                .arg(QString::number(m_fittedN), UiText::tokens(s.context),
+                     UiText::bytes(m_hostShortBytes, ByteUnits::Binary))));
     else
-        m_fitted->setText(tr("Fits from --n-cpu-moe %1 at %2.")
-                              .arg(QString::number(m_fittedN), UiText::tokens(s.context)));
+        m_fitted->setText(withoutForbiddenBreaks(
+            tr("Fits from --n-cpu-moe %1 at %2.")
+                .arg(QString::number(m_fittedN), UiText::tokens(s.context))));
 }
 
 } // namespace kvscope::ui

@@ -34,7 +34,8 @@ private:
     QCheckBox* m_all = nullptr;
     QToolButton* m_fit = nullptr;
     QLabel* m_fitted = nullptr;
-    int64_t m_fittedN = -1; // the --n-cpu-moe that fits; -1 when none does
+    int64_t m_fittedN = -1;      // the --n-cpu-moe that fits; -1 when none does
+    double m_hostShortBytes = 0; // what the host RAM lacks at m_fittedN
 };
 
 } // namespace kvscope::ui

@@ -306,7 +306,7 @@ void PlanPage::fillTable()
         m_table->setItem(row, Configuration,
                          cell(tr("%1 × %2").arg(UiText::integer(s.gpuCount),
                                                 PlannerText::shortName(s.gpu.name))));
-        m_table->setItem(row, Engine, cell(PlannerText::shortName(s.engine.name)));
+        m_table->setItem(row, Engine, cell(QString::fromStdString(s.engine.shortName)));
         m_table->setItem(row, Weights, formatCell(s.weights.id, s.weights.name));
         m_table->setItem(row, Kv, formatCell(s.kvDtype.id, s.kvDtype.name));
         const bool runs = p.verdict.runs;

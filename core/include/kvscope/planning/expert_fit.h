@@ -17,6 +17,9 @@ struct ExpertFit
     int64_t nCpuMoe = 0;      // the --n-cpu-moe value (layers counted from 0, as llama.cpp)
     int64_t layersOnHost = 0; // MoE layers whose experts it moves to host RAM
     int64_t layersOnGpu = 0;  // MoE layers that keep theirs on the GPU
+    // What the host RAM then lacks to hold the experts moved to it (and any KV there): the GPU
+    // fits, the scenario still does not run. 0 when the host holds it or its size is unknown.
+    double hostShortBytes = 0;
 };
 
 // Nothing when the engine cannot offload experts, the model has none, or the scenario does not
