@@ -101,6 +101,12 @@ private slots:
         QVERIFY(!figure(*c, "tokens_per_s").values[1]);
         QVERIFY(!figure(*c, "ttft_ms").values[1]);
         QVERIFY(!changeOf(figure(*c, "tokens_per_s"), 1));
+        // Nor a running cost, a longest context of 0 or 0 sequences: no figure, no "+94x".
+        for (const char* id :
+             {"cost_per_hour", "cost_per_million_tokens", "cost_per_million_prompt_tokens",
+              "longest_context_tokens", "max_concurrency"})
+            QVERIFY2(!figure(*c, id).values[1], id);
+        QVERIFY(!changeOf(figure(*c, "cost_per_hour"), 1));
         const std::string text = comparisonText(*c, ByteUnits::Binary);
         QVERIFY(text.find("The scenarios are of different models.") != std::string::npos);
         QVERIFY(text.find("—") != std::string::npos);

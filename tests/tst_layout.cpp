@@ -347,6 +347,11 @@ private slots:
         for (qsizetype b : ui::lineBreaks(rate))
             QVERIFY2(!rate.left(b).endsWith(QLatin1Char('/')) && rate[b] != QLatin1Char('/'),
                      qPrintable(rate.left(b) + QLatin1Char('|')));
+        // A command-line flag or a hyphenated word stays whole: "(--n-" | "cpu-moe 33)" once.
+        const QString flag =
+            QStringLiteral("Offload experts (--n-cpu-moe 33) for a full-context prompt");
+        for (qsizetype b : ui::lineBreaks(flag))
+            QVERIFY2(flag[b - 1] != QLatin1Char('-'), qPrintable(flag.left(b) + QLatin1Char('|')));
         QCOMPARE(ui::breakNearMiddle(QStringLiteral("Reload a saved KV cache vs recompute it")),
                  QStringLiteral("Reload a saved KV\ncache vs recompute it"));
     }

@@ -1216,6 +1216,10 @@
         <source>Cost per million prompt tokens</source>
         <translation>プロンプト 100 万トークンあたりのコスト</translation>
     </message>
+    <message>
+        <source>default</source>
+        <translation>既定値</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::ContextControl</name>

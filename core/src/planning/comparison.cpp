@@ -7,6 +7,8 @@
 #include "kvscope/settings/settings_registry.h"
 
 #include <algorithm>
+#include <iomanip>
+#include <sstream>
 
 namespace kvscope {
 
@@ -27,6 +29,12 @@ struct FigureRow
 Value ifRuns(const Verdict& v, double value)
 {
     return v.runs ? Value(value) : std::nullopt;
+}
+
+// A count of what runs: none is no figure ("—"), not a 0 to subtract from.
+Value ifAny(double count)
+{
+    return count > 0 ? Value(count) : std::nullopt;
 }
 
 const FigureRow kFigureRows[] = {
@@ -56,11 +64,11 @@ const FigureRow kFigureRows[] = {
      }},
     {"longest_context_tokens", "Longest context per sequence", FigureKind::Tokens,
      [](const Scenario&, const Evaluation& e, const Verdict&, const Cost&) -> Value {
-         return double(e.tokensFit.perSequence);
+         return ifAny(double(e.tokensFit.perSequence));
      }},
     {"max_concurrency", "Sequences at this context", FigureKind::Count,
      [](const Scenario&, const Evaluation& e, const Verdict&, const Cost&) -> Value {
-         return double(e.tokensFit.maxConcurrency);
+         return ifAny(double(e.tokensFit.maxConcurrency));
      }},
     {"decode_ms", "Decode time per token", FigureKind::Milliseconds,
      [](const Scenario&, const Evaluation& e, const Verdict& v, const Cost&) -> Value {
@@ -74,9 +82,10 @@ const FigureRow kFigureRows[] = {
      [](const Scenario&, const Evaluation&, const Verdict& v, const Cost&) -> Value {
          return ifRuns(v, v.ttftMs);
      }},
+    // What cannot run has no running cost to compare ("+94x" against hardware that idles).
     {"cost_per_hour", "Cost per hour", FigureKind::Money,
-     [](const Scenario&, const Evaluation&, const Verdict&, const Cost& c) -> Value {
-         return c.known ? Value(c.perHour) : std::nullopt;
+     [](const Scenario&, const Evaluation&, const Verdict& v, const Cost& c) -> Value {
+         return c.known && v.runs ? Value(c.perHour) : std::nullopt;
      }},
     {"cost_per_million_prompt_tokens", "Cost per million prompt tokens", FigureKind::Money,
      [](const Scenario&, const Evaluation&, const Verdict& v, const Cost& c) -> Value {
@@ -90,6 +99,22 @@ const FigureRow kFigureRows[] = {
 
 } // namespace
 
+namespace {
+
+// A value as a reader compares it: a calibrated factor to four significant digits
+// (0.3088, not 0.3088167085714286).
+std::string displayed(const SettingValue& value)
+{
+    if (const auto* d = std::get_if<double>(&value)) {
+        std::ostringstream out;
+        out << std::setprecision(4) << *d;
+        return out.str();
+    }
+    return settingValueText(value);
+}
+
+} // namespace
+
 std::vector<std::pair<std::string, std::string>> scenarioInputs(const Scenario& s)
 {
     // Model and GPU by name: an imported model or a custom GPU has no id to compare by.
@@ -100,7 +125,7 @@ std::vector<std::pair<std::string, std::string>> scenarioInputs(const Scenario& 
         if (id == "model" || id == "gpu")
             continue;
         const auto value = currentValue(setting, s);
-        inputs.emplace_back(id, value ? settingValueText(*value) : "(default)");
+        inputs.emplace_back(id, value ? displayed(*value) : "(default)");
     }
     return inputs;
 }

@@ -77,6 +77,10 @@ bool keptTogether(const QString& text, qsizetype i)
         return true;
     if (a == QLatin1Char('/') || b == QLatin1Char('/'))
         return true; // a rate: トークン/秒
+    if (a == QChar(0x00D7) || b == QChar(0x00D7))
+        return true; // a count and what it counts: "RTX 4090 × 1", "8 × H100"
+    if (a == QLatin1Char('-') && before == i - 1 && b.isLetterOrNumber())
+        return true; // a flag or a compound: --n-|cpu-moe, full-|context
     const bool japaneseAfter = b.unicode() >= 0x2E80;
     if (a.isDigit() && (japaneseAfter || isLatinLetter(b)))
         return true; // a number and its unit: 5.2 トークン, 6.74 B, 12.6 GiB

@@ -94,6 +94,12 @@ QString unbroken(const std::string& text)
     return QString::fromStdString(text).replace(QLatin1Char(' '), QChar(0x00A0));
 }
 
+// An input's value as compared: the setting's own text, or that it was left to its default.
+QString inputValueText(const std::string& value)
+{
+    return value == "(default)" ? ComparePage::tr("default") : QString::fromStdString(value);
+}
+
 } // namespace
 
 bool ComparePage::pinFiles(const QStringList& paths)
@@ -290,11 +296,11 @@ QString ComparePage::tableHtml(const Comparison& c, ByteUnits units)
         html += QStringLiteral("</tr>");
     }
     for (const ComparedInput& input : c.inputs) {
-        html += QStringLiteral("<tr><td style='color:#444'>--%1</td>")
-                    .arg(QString::fromStdString(input.id).toHtmlEscaped());
+        html += QStringLiteral("<tr><td style='color:#444'>%1</td>")
+                    .arg(UiText::settingLabel(input.id).toHtmlEscaped());
         for (const std::string& value : input.values)
             html += QStringLiteral("<td align='right'>%1</td>")
-                        .arg(QString::fromStdString(value).toHtmlEscaped());
+                        .arg(inputValueText(value).toHtmlEscaped());
         html += QStringLiteral("</tr>");
     }
     html += QStringLiteral("</tbody></table>");
@@ -331,10 +337,9 @@ void ComparePage::fill(const Comparison& c)
         ++row;
     }
     for (const ComparedInput& input : c.inputs) {
-        rows << QStringLiteral("--") + QString::fromStdString(input.id);
+        rows << UiText::settingLabel(input.id);
         for (int i = 0; i < n; ++i)
-            m_table->setItem(row, i,
-                             new QTableWidgetItem(QString::fromStdString(input.values[size_t(i)])));
+            m_table->setItem(row, i, new QTableWidgetItem(inputValueText(input.values[size_t(i)])));
         ++row;
     }
     if (c.modelsDiffer) {

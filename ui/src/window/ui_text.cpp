@@ -251,6 +251,14 @@ QString UiText::efficiencyName(const std::string& id)
                : QString::fromStdString(id);
 }
 
+QString UiText::settingLabel(const std::string& flag)
+{
+    const Setting* setting = settingByFlag(flag);
+    return setting && *setting->texts.label
+               ? QCoreApplication::translate("kvscope::Setting", setting->texts.label)
+               : QStringLiteral("--") + QString::fromStdString(flag);
+}
+
 std::vector<Explanation> UiText::explanations(const Scenario& scenario,
                                               const Evaluation& evaluation, ByteUnits units)
 {

@@ -50,6 +50,8 @@ public:
     static ExplainWords explainWords();
     // The translated name of an efficiency factor (catalog id), e.g. "hbm_efficiency".
     static QString efficiencyName(const std::string& id);
+    // A setting by its command-line flag ("hbm-efficiency"): its translated label, else the flag.
+    static QString settingLabel(const std::string& flag);
     // The arithmetic behind every headline figure (see kvscope/explain.h), translated and
     // localized; computed once per evaluation, then looked up by id with arithmetic().
     static std::vector<Explanation> explanations(const Scenario& scenario,
