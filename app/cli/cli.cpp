@@ -51,6 +51,7 @@ void printUsage(std::ostream& out)
            "  kvscope-cli plan [scenario options] [--users N] [--objective cost|cost-per-million|\n"
            "                   gpus|speed] [--max-gpus-per-node N] [--allow-engines A,B]\n"
            "                   [--allow-gpus A,B] [--min-weight-bits X] [--min-kv-bits X]\n"
+           "                   [--rate R] [--class any|datacenter|workstation|consumer]\n"
            "                   [--limit N] [--csv|--json]\n"
            "  kvscope-cli matrix [scenario options] [--columns gpus|formats] [--models A,B]\n"
            "                     [--csv|--json]\n"
@@ -168,12 +169,7 @@ int calcCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
             if (!longest)
                 j["verdict"]["null_because"] = "no_context_runs";
         }
-        nlohmann::json& cautions = j["cautions"] = nlohmann::json::array();
-        for (const Caution& caution : cautionsOf(*scenario, *evaluation, verdict))
-            cautions.push_back({{"id", cautionId(caution.kind)},
-                                {"value", caution.value},
-                                {"limit", caution.limit},
-                                {"message", cautionText(caution, ByteUnits::Binary)}});
+        j["cautions"] = cautionsToJson(cautionsOf(*scenario, *evaluation, verdict));
         j["cost"] = costToJson(*scenario, costOf(*scenario, *evaluation, verdict.runs));
         j["remedies"] = remediesToJson(fixes);
         j["serving"] = servingToJson(*scenario, serving(*scenario, catalog.engines), false);
@@ -226,6 +222,8 @@ std::set<std::string> valuedOptions()
                                 "limit",
                                 "min-weight-bits",
                                 "min-kv-bits",
+                                "rate",
+                                "class",
                                 "objective",
                                 "allow-engines",
                                 "allow-gpus",

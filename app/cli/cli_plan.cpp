@@ -83,6 +83,15 @@ Expected<PlanRequest> planRequest(const ParsedArgs& args, const Catalog& catalog
             return FieldError{"--min-kv-bits", *args.value("min-kv-bits"), "a number from 1 to 32"};
         r.minKvBits = *bits;
     }
+    if (args.value("rate")) {
+        auto rate = numberOption(args, "rate");
+        if (!rate || *rate <= 0 || *rate > 1e6)
+            return FieldError{"--rate", *args.value("rate"),
+                              "requests per second, a number above 0 and up to 1,000,000"};
+        r.ratePerS = *rate;
+    }
+    if (const std::string* d = args.value("class"); d && !parseDeployment(*d, &r.deployment))
+        return FieldError{"--class", *d, "any, datacenter, workstation or consumer"};
     r.base.targets = planTargets(r.base); // printed as they are applied
     if (const std::string* o = args.value("objective"); o && !parsePlanObjective(*o, &r.objective))
         return FieldError{"--objective", *o, "cost, cost-per-million, gpus or speed"};
@@ -97,6 +106,20 @@ Expected<PlanRequest> planRequest(const ParsedArgs& args, const Catalog& catalog
 
 // What every row had to meet, so a reader knows what "ranked" excludes, and how to change it.
 std::string costLine(const Scenario& b);
+
+// With --rate: the workload it is of, and how a replica's share is found.
+std::string rateLine(const PlanRequest& r)
+{
+    if (r.ratePerS <= 0)
+        return {};
+    const Workload& w = r.base.workload;
+    return "Rate: " + formatNumber(r.ratePerS, r.ratePerS < 10 ? 2 : 1) +
+           " requests/s (--rate) of " + formatInteger(w.promptTokens) + " prompt and " +
+           formatInteger(w.outputTokens) +
+           " output tokens; each replica serves the most requests/s its serving curve reaches " +
+           "within the targets (time to first token with its wait for a slot, requests " +
+           "arriving steadily: no p90 of bursts); the cost is that of every replica.\n";
+}
 
 std::string joined(const std::vector<std::string>& words, const std::string& separator)
 {
@@ -118,7 +141,7 @@ std::string targetsLine(const PlanRequest& r)
                 : std::string(" for a full-context prompt")) +
            " (--max-ttft-ms), weights of " + formatNumber(r.minWeightBits, 1) +
            " bits and more (--min-weight-bits), a KV cache of " + formatNumber(r.minKvBits, 1) +
-           " bits and more (--min-kv-bits).\n" + costLine(r.base);
+           " bits and more (--min-kv-bits).\n" + rateLine(r) + costLine(r.base);
 }
 
 // The basis every price is on, and how tokens are priced.
@@ -172,7 +195,13 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
       << "engine" << std::setw(11) << "weights" << std::setw(6) << "KV" << std::right
       << std::setw(12) << "tok/s/user" << std::setw(12) << "tok/s all" << std::setw(12)
       << "TTFT last" << std::setw(14) << "per hour" << std::setw(13) << "M in" << std::setw(13)
-      << "M out" << (misses ? "  lacks" : "  front") << "\n";
+      << "M out";
+    // With --rate: the replicas each takes and what they cost together.
+    const bool withRate = std::any_of(entries.begin(), entries.end(),
+                                      [](const PlanEntry& p) { return p.rate.serves(); });
+    if (withRate)
+        t << std::setw(10) << "replicas" << std::setw(14) << "rate/hour";
+    t << (misses ? "  lacks" : "  front") << "\n";
     int rank = 0;
     for (const PlanEntry& p : entries) {
         const Scenario& s = p.scenario;
@@ -187,13 +216,35 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
           << formatDuration(p.verdict.ttftLastMs) << std::setw(14)
           << money(s, p.cost, Price::PerHour) << std::setw(13)
           << money(s, p.cost, Price::PerMillionIn) << std::setw(13)
-          << money(s, p.cost, Price::PerMillionOut)
-          << (misses      ? "  " + lacks
-              : p.onFront ? "  *"
-                          : "")
-          << "\n";
+          << money(s, p.cost, Price::PerMillionOut);
+        if (withRate) {
+            Cost atRate = p.cost;
+            atRate.perHour = p.costPerHourAtRate();
+            t << std::setw(10) << (p.rate.serves() ? formatInteger(p.rate.replicas) : "-")
+              << std::setw(14) << money(s, atRate, Price::PerHour);
+        }
+        t << (misses ? "  " + lacks : p.onFront ? "  *" : "") << "\n";
     }
     out << t.str();
+}
+
+// Each caution once, with the rows it applies to: "Cautions: #1, #3: ...".
+void printCautions(const std::vector<PlanEntry>& entries, std::ostream& out)
+{
+    std::vector<std::pair<std::string, std::string>> seen; // text, rows
+    for (size_t i = 0; i < entries.size(); ++i)
+        for (const Caution& c : entries[i].cautions) {
+            const std::string text = cautionText(c, ByteUnits::Binary);
+            auto it = std::find_if(seen.begin(), seen.end(),
+                                   [&](const auto& s) { return s.first == text; });
+            if (it == seen.end())
+                it = seen.insert(seen.end(), {text, std::string()});
+            it->second += (it->second.empty() ? "#" : ", #") + std::to_string(i + 1);
+        }
+    if (!seen.empty())
+        out << "\n";
+    for (const auto& [text, rows] : seen)
+        out << rows << ": " << text << "\n";
 }
 
 } // namespace
@@ -219,7 +270,11 @@ int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     }
     const Scenario& b = request->base;
     out << b.model.name << ", " << formatInteger(b.context) << " tokens, " << formatInteger(b.batch)
-        << (b.batch == 1 ? " user" : " users") << "; " << formatInteger(int64_t(result.evaluated))
+        << (b.batch == 1 ? " user" : " users")
+        << (request->deployment == Deployment::Any
+                ? std::string()
+                : std::string(", ") + deploymentId(request->deployment) + " GPUs (--class)")
+        << "; " << formatInteger(int64_t(result.evaluated))
         << " configurations evaluated, ranked by " << planObjectiveId(request->objective) << ".\n"
         << targetsLine(*request) << "\n\n";
     if (result.ranked.empty() && result.unpriced.empty()) {
@@ -228,6 +283,7 @@ int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
         return exitOk;
     }
     printPlanTable(result.ranked, false, out);
+    printCautions(result.ranked, out);
     if (!result.unpriced.empty())
         out << "\nLeft out, no " << (b.cost.basis == CostBasis::Rent ? "rental" : "purchase")
             << " price in the catalog (" << result.unpriced.size() << " GPU"

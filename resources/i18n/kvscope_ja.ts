@@ -235,6 +235,34 @@
         <source>Misses the target of %1 to the first token: %2 for the last of %3 prompts sent together.</source>
         <translation>最初のトークンまでの目標 %1 を満たしません。%3 件のプロンプトを同時に送ると、最後の 1 件は %2 かかります。</translation>
     </message>
+    <message>
+        <source>Caution: %1 weights (%2 bits) lose accuracy: Llama 3.1&apos;s 4-bit (W4A16) checkpoints keep 97.5 % (8B) to 99.8 % (70B) of the 16-bit model&apos;s OpenLLM v1 score (Neural Magic, %3); check your own task.</source>
+        <translation>注意: %1 の重み（%2 ビット）は精度が下がります。Llama 3.1 の 4 ビット（W4A16）チェックポイントは、16 ビットモデルの OpenLLM v1 スコアの 97.5 %（8B）〜 99.8 %（70B）にとどまります（Neural Magic、%3）。ご自身のタスクで確認してください。</translation>
+    </message>
+    <message>
+        <source>Caution: a %1 KV cache (%2 bits) loses accuracy: q4_0 raised Qwen3-8B&apos;s perplexity 2.2 % over f16 and Qwen3-0.6B&apos;s 3.5-fold (%3); check your own task at your context length.</source>
+        <translation>注意: %1 の KV キャッシュ（%2 ビット）は精度が下がります。q4_0 では f16 に比べ Qwen3-8B のパープレキシティが 2.2 % 上がり、Qwen3-0.6B では 3.5 倍になりました（%3）。実際のタスクとコンテキスト長で確認してください。</translation>
+    </message>
+    <message>
+        <source>Caution: NVIDIA&apos;s GeForce driver licence does not allow datacenter deployment (2.1.3, %1); a GeForce card belongs on a desk, or with a provider licensed for it.</source>
+        <translation>注意: NVIDIA の GeForce ドライバーのライセンスはデータセンターでの利用を認めていません（2.1.3、%1）。GeForce はデスクトップで使うか、利用が認められた事業者のものを使ってください。</translation>
+    </message>
+    <message>
+        <source>lossy weights</source>
+        <translation>重みの量子化で精度低下</translation>
+    </message>
+    <message>
+        <source>lossy KV cache</source>
+        <translation>KV キャッシュの量子化で精度低下</translation>
+    </message>
+    <message>
+        <source>GeForce licence</source>
+        <translation>GeForce ライセンス</translation>
+    </message>
+    <message>
+        <source>caution</source>
+        <translation>注意</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>

@@ -23,13 +23,29 @@ nlohmann::json optionsJson(const OptionList& options)
     return j;
 }
 
+nlohmann::json rateJson(const PlanEntry& p)
+{
+    if (!p.rate.serves())
+        return nullptr;
+    const RateFit& r = p.rate;
+    return {{"replicas", r.replicas},
+            {"capacity_requests_per_s", real(r.capacityPerS)},
+            {"users_per_replica", r.usersPerReplica},
+            {"ttft_ms", real(r.ttftMs)},
+            {"tokens_per_s_per_user", real(r.tokensPerSUser)},
+            {"cost_per_hour",
+             p.cost.known ? nlohmann::json(real(p.costPerHourAtRate())) : nlohmann::json(nullptr)}};
+}
+
 nlohmann::json entryJson(const PlanEntry& p)
 {
     return {{"options", optionsJson(p.options)},
+            {"rate", rateJson(p)},
             {"command", optionsText(p.options)},
             {"verdict", verdictToJson(p.scenario, p.verdict)},
             {"cost", costToJson(p.scenario, p.cost)},
             {"tokens_per_s", real(p.tokensPerS)},
+            {"cautions", cautionsToJson(p.cautions)},
             {"on_pareto_front", p.onFront},
             {"lacks", p.lacks}};
 }
@@ -90,6 +106,21 @@ nlohmann::json costToJson(const Scenario& s, const Cost& c)
     return j;
 }
 
+nlohmann::json cautionsToJson(const std::vector<Caution>& cautions)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const Caution& c : cautions) {
+        nlohmann::json j = {{"id", cautionId(c.kind)},
+                            {"value", c.value},
+                            {"limit", c.limit},
+                            {"message", cautionText(c, ByteUnits::Binary)}};
+        if (!c.source.empty())
+            j["source"] = c.source;
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
 nlohmann::json remediesToJson(const std::vector<Remedy>& remedies)
 {
     nlohmann::json list = nlohmann::json::array();
@@ -125,8 +156,13 @@ nlohmann::json planToJson(const PlanRequest& request, const PlanResult& result)
               {"max_gpus_per_node", request.maxGpusPerNode},
               {"min_weight_bits", request.minWeightBits},
               {"min_kv_bits", request.minKvBits},
-              {"objective", planObjectiveId(request.objective)}}},
+              {"objective", planObjectiveId(request.objective)},
+              {"rate_requests_per_s", request.ratePerS},
+              {"prompt_tokens", b.workload.promptTokens},
+              {"output_tokens", b.workload.outputTokens},
+              {"cost_basis", costBasisId(b.cost.basis)}}},
             {"evaluated", result.evaluated},
+            {"unpriced_gpus", result.unpriced},
             {"ranked", ranked},
             {"closest_misses", misses}};
 }

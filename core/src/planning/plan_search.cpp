@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/plan_search.h"
+#include "kvscope/planning/cautions.h"
 #include "kvscope/settings/scenario_defaults.h"
 
 #include <algorithm>
@@ -34,6 +35,49 @@ bool parsePlanObjective(const std::string& id, PlanObjective* out)
     return false;
 }
 
+const char* deploymentId(Deployment d)
+{
+    switch (d) {
+    case Deployment::Any:
+        return "any";
+    case Deployment::Datacenter:
+        return "datacenter";
+    case Deployment::Workstation:
+        return "workstation";
+    case Deployment::Consumer:
+        return "consumer";
+    }
+    return "any";
+}
+
+bool parseDeployment(const std::string& id, Deployment* out)
+{
+    for (Deployment d :
+         {Deployment::Any, Deployment::Datacenter, Deployment::Workstation, Deployment::Consumer})
+        if (id == deploymentId(d)) {
+            *out = d;
+            return true;
+        }
+    return false;
+}
+
+// By the catalog's GPU groups: "Data center", "Workstation", "Consumer", "Apple silicon".
+bool deploymentAllows(Deployment d, const GpuSpec& gpu)
+{
+    const bool apple = gpu.unifiedMemory;
+    switch (d) {
+    case Deployment::Any:
+        return true;
+    case Deployment::Datacenter:
+        return !apple;
+    case Deployment::Workstation:
+        return apple || gpu.group == "Workstation" || gpu.group == "Consumer";
+    case Deployment::Consumer:
+        return apple || gpu.group == "Consumer";
+    }
+    return true;
+}
+
 namespace {
 
 constexpr int kGpuCounts[] = {1, 2, 4, 8};
@@ -65,11 +109,15 @@ PlanEntry entryFor(const Scenario& s, const Evaluation& e)
 // Cheapest hardware first; on a tie, the most faithful format (more bits), then the faster.
 bool better(const PlanEntry& a, const PlanEntry& b, PlanObjective objective)
 {
+    // At a request rate, what its replicas cost (per hour and per token rank alike then).
     auto costKey = [&](const PlanEntry& p) {
-        const double v = objective == PlanObjective::CostPerMillionTokens ? p.cost.perMillionTokens
-                                                                          : p.cost.perHour;
+        const double v = p.rate.serves() ? p.costPerHourAtRate()
+                         : objective == PlanObjective::CostPerMillionTokens
+                             ? p.cost.perMillionTokens
+                             : p.cost.perHour;
         return std::make_tuple(!p.cost.known, p.cost.known ? v : 0.0);
     };
+    const auto gpus = [](const PlanEntry& p) { return p.scenario.gpuCount * p.replicas(); };
     // Past 16 bits a format is no more faithful, only larger (FP32 weights, FP32 KV).
     auto quality = [](const PlanEntry& p) {
         return std::make_tuple(-std::min(p.scenario.weights.bitsPerWeight, 16.0),
@@ -81,8 +129,8 @@ bool better(const PlanEntry& a, const PlanEntry& b, PlanObjective objective)
     case PlanObjective::CostPerMillionTokens:
         return std::tuple_cat(costKey(a), quality(a)) < std::tuple_cat(costKey(b), quality(b));
     case PlanObjective::FewestGpus:
-        return std::tuple_cat(std::make_tuple(a.scenario.gpuCount), costKey(a), quality(a)) <
-               std::tuple_cat(std::make_tuple(b.scenario.gpuCount), costKey(b), quality(b));
+        return std::tuple_cat(std::make_tuple(gpus(a)), costKey(a), quality(a)) <
+               std::tuple_cat(std::make_tuple(gpus(b)), costKey(b), quality(b));
     case PlanObjective::Fastest:
         return std::make_tuple(-a.verdict.tokensPerSUser, std::get<1>(costKey(a))) <
                std::make_tuple(-b.verdict.tokensPerSUser, std::get<1>(costKey(b)));
@@ -107,10 +155,11 @@ void markFront(std::vector<PlanEntry>& entries)
 {
     for (PlanEntry& p : entries) {
         p.onFront = p.cost.known;
+        const double cost = p.costPerHourAtRate();
         for (const PlanEntry& q : entries)
-            if (&q != &p && q.cost.known && p.cost.known && q.cost.perHour <= p.cost.perHour &&
+            if (&q != &p && q.cost.known && p.cost.known && q.costPerHourAtRate() <= cost &&
                 q.verdict.tokensPerSUser >= p.verdict.tokensPerSUser &&
-                (q.cost.perHour < p.cost.perHour ||
+                (q.costPerHourAtRate() < cost ||
                  q.verdict.tokensPerSUser > p.verdict.tokensPerSUser)) {
                 p.onFront = false;
                 break;
@@ -153,6 +202,9 @@ public:
         const bool byCost = m_request.objective == PlanObjective::CostPerHour ||
                             m_request.objective == PlanObjective::CostPerMillionTokens;
         for (auto& [key, p] : m_best) {
+            if (m_request.ratePerS > 0 && !fitRate(p))
+                continue;
+            noteCautions(p);
             if (byCost && !p.cost.known) {
                 if (std::find(result.unpriced.begin(), result.unpriced.end(),
                               p.scenario.gpu.name) == result.unpriced.end())
@@ -169,7 +221,11 @@ public:
         if (result.ranked.size() > m_request.limit)
             result.ranked.resize(m_request.limit);
         if (result.ranked.empty() && result.unpriced.empty()) {
-            for (auto& [key, p] : m_nearest)
+            for (auto& [key, p] : m_nearest) {
+                noteCautions(p);
+                result.closestMisses.push_back(std::move(p));
+            }
+            for (PlanEntry& p : m_rateMisses)
                 result.closestMisses.push_back(std::move(p));
             std::sort(result.closestMisses.begin(), result.closestMisses.end(),
                       [&](const PlanEntry& a, const PlanEntry& b) {
@@ -184,6 +240,27 @@ public:
 
 private:
     using Key = std::pair<std::string, int>; // GPU id x count
+
+    // What a reader must weigh before signing the row: a lossy format, a GeForce licence.
+    void noteCautions(PlanEntry& p) const
+    {
+        p.cautions = formatCautions(p.scenario);
+        const Deployment d = m_request.deployment;
+        if ((d == Deployment::Any || d == Deployment::Datacenter) && isGeForce(p.scenario.gpu))
+            p.cautions.push_back(geForceLicenceCaution());
+    }
+
+    // The replicas `p` needs for the request rate; false (and a miss that lacks "rate", kept
+    // for the closest misses) when no concurrency of one replica meets the targets.
+    bool fitRate(PlanEntry& p)
+    {
+        p.rate = rateFit(p.scenario, m_request.base.targets, m_request.ratePerS);
+        if (p.rate.serves())
+            return true;
+        p.lacks.push_back("rate");
+        m_rateMisses.push_back(std::move(p));
+        return false;
+    }
 
     void searchFormats(const EngineProfile& engine, Scenario& s, const Key& key)
     {
@@ -226,6 +303,7 @@ private:
     std::map<Key, PlanEntry> m_best;    // meets targets
     std::map<Key, PlanEntry> m_nearest; // the closest miss
     std::map<Key, double> m_nearestGap;
+    std::vector<PlanEntry> m_rateMisses; // meet the targets alone, not at the request rate
 };
 
 } // namespace
@@ -249,7 +327,8 @@ PlanResult plan(const PlanRequest& asked, const Catalog& catalog)
         if (!allowed(request.engines, engine.id))
             continue;
         for (const GpuSpec& gpu : catalog.gpus)
-            if (allowed(request.gpus, gpu.id) && engine.runsOn(gpu.vendor))
+            if (allowed(request.gpus, gpu.id) && engine.runsOn(gpu.vendor) &&
+                deploymentAllows(request.deployment, gpu))
                 search.searchEngineOnGpu(engine, gpu);
     }
     return search.finish();

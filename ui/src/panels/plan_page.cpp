@@ -332,7 +332,16 @@ void PlanPage::fillTable()
                          UiText::integer(s.workload.promptTokens),
                          UiText::integer(s.workload.outputTokens)));
         m_table->setItem(row, PerMillion, perMillion);
-        m_table->setItem(row, Notes, cell(notes.join(QStringLiteral(", "))));
+        // A lossy format or a GeForce card in a datacenter: a tag, the sentence and its source
+        // on hover.
+        QStringList cautions;
+        for (const Caution& c : p.cautions) {
+            notes << PlannerText::cautionTag(c);
+            cautions << PlannerText::caution(c, ByteUnits::Binary);
+        }
+        QTableWidgetItem* noteCell = cell(notes.join(QStringLiteral(", ")));
+        noteCell->setToolTip(cautions.join(QLatin1Char('\n')));
+        m_table->setItem(row, Notes, noteCell);
     }
 }
 

@@ -62,8 +62,40 @@ QString PlannerText::caution(const Caution& c, ByteUnits units)
                   "what it would take if it did.")
             .arg(q(c.engine), q(c.given), list);
     }
+    case CautionKind::LossyWeights:
+        return tr("Caution: %1 weights (%2 bits) lose accuracy: Llama 3.1's 4-bit (W4A16) "
+                  "checkpoints keep 97.5 % (8B) to 99.8 % (70B) of the 16-bit model's OpenLLM v1 "
+                  "score (Neural Magic, %3); check your own task.")
+            .arg(q(c.given), UiText::number(c.value, 2), q(c.source));
+    case CautionKind::LossyKvCache:
+        return tr("Caution: a %1 KV cache (%2 bits) loses accuracy: q4_0 raised Qwen3-8B's "
+                  "perplexity 2.2 % over f16 and Qwen3-0.6B's 3.5-fold (%3); check your own task "
+                  "at your context length.")
+            .arg(q(c.given), UiText::number(c.value, 1), q(c.source));
+    case CautionKind::GeForceLicence:
+        return tr("Caution: NVIDIA's GeForce driver licence does not allow datacenter deployment "
+                  "(2.1.3, %1); a GeForce card belongs on a desk, or with a provider licensed for "
+                  "it.")
+            .arg(q(c.source));
     }
     return {};
+}
+
+QString PlannerText::cautionTag(const Caution& c)
+{
+    switch (c.kind) {
+    case CautionKind::LossyWeights:
+        return tr("lossy weights");
+    case CautionKind::LossyKvCache:
+        return tr("lossy KV cache");
+    case CautionKind::GeForceLicence:
+        return tr("GeForce licence");
+    case CautionKind::ContextBeyondModel:
+    case CautionKind::LowHeadroom:
+    case CautionKind::EngineLacksSetting:
+        break;
+    }
+    return tr("caution");
 }
 
 QString PlannerText::cautions(const std::vector<Caution>& cautions, ByteUnits units)

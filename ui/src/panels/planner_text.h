@@ -20,6 +20,8 @@ public:
     static QString remedyTitle(const Remedy& remedy);
     // A caution (kvscope/planning/cautions.h) as one translated sentence.
     static QString caution(const Caution& caution, ByteUnits units);
+    // A few words for a table cell: "lossy weights", "GeForce licence".
+    static QString cautionTag(const Caution& caution);
     // The cautions, one per line ("" when there is none).
     static QString cautions(const std::vector<Caution>& cautions, ByteUnits units);
     static QString remedyEffect(const Remedy& remedy, ByteUnits units);

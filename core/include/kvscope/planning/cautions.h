@@ -15,9 +15,21 @@
 
 namespace kvscope {
 
-enum class CautionKind { ContextBeyondModel, LowHeadroom, EngineLacksSetting };
-// "context_beyond_model", "low_headroom", "engine_lacks_setting"
+enum class CautionKind {
+    ContextBeyondModel,
+    LowHeadroom,
+    EngineLacksSetting,
+    LossyWeights,  // weights below 8 bits that are not the checkpoint's own format
+    LossyKvCache,  // a KV cache below 8 bits
+    GeForceLicence // a GeForce card where a datacenter may deploy it (the planner's rows)
+};
+// "context_beyond_model", "low_headroom", "engine_lacks_setting", "lossy_weights",
+// "lossy_kv_cache", "geforce_licence"
 const char* cautionId(CautionKind kind);
+
+// Below this many bits a format is a lossy choice the user should weigh (8-bit formats keep
+// accuracy within about 1 %; the cautions' sources measure what 4 bits cost).
+inline constexpr double kLossyBits = 8;
 
 // Which setting an engine lacks.
 enum class EngineSetting { Weights, KvDtype, KvPlacement, GpuVendor };
@@ -37,7 +49,16 @@ struct Caution
     std::string engine; // its display name
     std::string given;
     std::vector<std::string> offered;
+    std::string source; // where what the caution says was measured or written (a URL)
 };
+
+// The cautions of the scenario's formats alone: weights and a KV cache below kLossyBits (the
+// planner notes them on its rows; cautionsOf includes them).
+std::vector<Caution> formatCautions(const Scenario& scenario);
+
+// The caution for a GeForce card deployed in a datacenter (the planner adds it to such rows).
+Caution geForceLicenceCaution();
+bool isGeForce(const GpuSpec& gpu);
 
 std::vector<Caution> cautionsOf(const Scenario& scenario, const Evaluation& evaluation,
                                 const Verdict& verdict);

@@ -8,6 +8,8 @@
 // against tokens per second per user marked. Ranked by cost, a GPU with no price on the chosen
 // basis (rent or own) is left out and named.
 
+#include "kvscope/planning/cautions.h"
+#include "kvscope/planning/rate_fit.h"
 #include "kvscope/planning/remedies.h"
 
 #include <cstddef>
@@ -17,6 +19,14 @@
 namespace kvscope {
 
 enum class PlanObjective { CostPerHour, CostPerMillionTokens, FewestGpus, Fastest };
+
+// Where the configuration will run, which decides the GPUs that may: a datacenter (no Apple
+// silicon; GeForce cards carry their licence's caution), a workstation (workstation and
+// consumer cards, Apple silicon), a consumer's PC (consumer cards, Apple silicon), or any.
+enum class Deployment { Any, Datacenter, Workstation, Consumer };
+const char* deploymentId(Deployment deployment); // "any", "datacenter", "workstation", "consumer"
+bool parseDeployment(const std::string& id, Deployment* out);
+bool deploymentAllows(Deployment deployment, const GpuSpec& gpu);
 const char* planObjectiveId(PlanObjective objective); // "cost", "cost-per-million", "gpus", "speed"
 bool parsePlanObjective(const std::string& id, PlanObjective* out);
 
@@ -32,6 +42,10 @@ struct PlanRequest
                                 // lose accuracy on long contexts and are offered only when asked
     PlanObjective objective = PlanObjective::CostPerHour;
     size_t limit = 20; // ranked configurations kept
+    // Requests per second of the base's workload to serve; 0 = none asked. Each configuration
+    // then takes the replicas it needs (RateFit) and is ranked by what they cost together.
+    double ratePerS = 0;
+    Deployment deployment = Deployment::Any;
 };
 
 struct PlanEntry
@@ -42,7 +56,12 @@ struct PlanEntry
     Cost cost;
     double tokensPerS = 0;          // all users together
     bool onFront = false;           // on the Pareto front of cost per hour against speed per user
-    std::vector<std::string> lacks; // for a miss: "fit", "tokens_per_s", "ttft"
+    std::vector<std::string> lacks; // for a miss: "fit", "tokens_per_s", "ttft", "rate"
+    RateFit rate;                   // with a request rate: the replicas it takes
+    std::vector<Caution> cautions;  // lossy formats and the GeForce licence, with sources
+    int64_t replicas() const { return rate.serves() ? rate.replicas : 1; }
+    // What the ranking weighs: the cost per hour of every replica the rate needs.
+    double costPerHourAtRate() const { return cost.perHour * double(replicas()); }
 };
 
 struct PlanResult

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The terms a plan is signed on (issue 44): the replicas a request rate takes, recomputed from
+// the serving curve; the cautions every lossy or GeForce row carries, each with its source; the
+// deployment class deciding which GPUs may run; and no GPU priced on another basis, or without a
+// price, ranked among the others.
+#include "kvscope/planning/plan_search.h"
+#include "kvscope/planning/serving.h"
+#include "suite_registry.h"
+#include "testutils.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace kvscope;
+
+namespace {
+
+using Options = std::vector<std::pair<std::string, std::string>>;
+
+PlanRequest requestFor(const Options& options)
+{
+    PlanRequest r;
+    r.base = test::scenarioFrom(options);
+    return r;
+}
+
+bool hasCaution(const PlanEntry& p, CautionKind kind)
+{
+    return std::any_of(p.cautions.begin(), p.cautions.end(), [&](const Caution& c) {
+        return c.kind == kind && c.source.rfind("https://", 0) == 0;
+    });
+}
+
+} // namespace
+
+class TestPlanTerms : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // 20 requests/s of 2,048 prompt and 256 output tokens, the first token within 2 s: each row
+    // takes ceil(20 / what one replica serves) replicas, where a replica serves the output rate
+    // of the busiest point of its serving curve that meets the targets, and the rows rank by
+    // what all their replicas cost.
+    void rateGivesReplicasFromTheServingCurve()
+    {
+        PlanRequest r = requestFor({{"model", "llama-3.1-70b"},
+                                    {"context", "8192"},
+                                    {"prompt-tokens", "2048"},
+                                    {"output-tokens", "256"},
+                                    {"max-ttft-ms", "2000"}});
+        r.ratePerS = 20;
+        const PlanResult result = plan(r, test::catalog());
+        QVERIFY(result.ranked.size() >= 5);
+        const Targets targets = planTargets(r.base);
+        for (size_t i = 0; i < result.ranked.size(); ++i) {
+            const PlanEntry& p = result.ranked[i];
+            QVERIFY(p.rate.serves());
+            double best = 0;
+            for (const ServingPoint& point : servingCurve(p.scenario).points)
+                if (point.perUserTokensPerS >= targets.minTokensPerSUser &&
+                    point.ttftMs <= targets.maxTtftMs)
+                    best = std::max(best, point.aggregateTokensPerS / 256.0);
+            QVERIFY(best > 0);
+            QVERIFY(qFuzzyCompare(p.rate.capacityPerS, best));
+            QCOMPARE(p.rate.replicas, int64_t(std::ceil(20.0 / best - 1e-9)));
+            QVERIFY(p.rate.ttftMs <= 2000);
+            QVERIFY(qFuzzyCompare(p.costPerHourAtRate(), p.cost.perHour * double(p.rate.replicas)));
+            if (i > 0)
+                QVERIFY(result.ranked[i - 1].costPerHourAtRate() <= p.costPerHourAtRate());
+        }
+        // Without a rate, one replica each.
+        r.ratePerS = 0;
+        for (const PlanEntry& p : plan(r, test::catalog()).ranked)
+            QVERIFY(!p.rate.serves() && p.replicas() == 1);
+    }
+
+    // Every row in a format below 8 bits says what it may cost in accuracy, with a source; a
+    // model shipped in its 4-bit format (gpt-oss in MXFP4) loses nothing and says nothing.
+    void lossyRowsCarryTheirCautions()
+    {
+        // 70B on at most two 24 GB cards: only 4-bit weights (and, at 16K x 4, a 4-bit KV
+        // cache on some) fit.
+        PlanRequest r = requestFor({{"model", "llama-3.1-70b"},
+                                    {"context", "16384"},
+                                    {"users", "4"},
+                                    {"max-ttft-ms", "600000"}});
+        r.minWeightBits = 2;
+        r.minKvBits = 4;
+        r.maxGpusPerNode = 2;
+        r.gpus = {"rtx-4090", "rtx-3090", "rtx-a5000", "rtx-4080"};
+        r.limit = 200;
+        const PlanResult result = plan(r, test::catalog());
+        int lossyWeights = 0, lossyKv = 0;
+        for (const PlanEntry& p : result.ranked) {
+            const bool weights = p.scenario.weights.bitsPerWeight < kLossyBits;
+            const bool kv = p.scenario.kvDtype.bitsPerElement < kLossyBits;
+            QCOMPARE(hasCaution(p, CautionKind::LossyWeights), weights);
+            QCOMPARE(hasCaution(p, CautionKind::LossyKvCache), kv);
+            lossyWeights += weights;
+            lossyKv += kv;
+        }
+        QVERIFY(lossyWeights > 0 && lossyKv > 0);
+        const std::string shipped = test::model("gpt-oss-120b").checkpointWeights;
+        QVERIFY(!shipped.empty());
+        const Scenario gptOss =
+            test::scenarioFrom({{"model", "gpt-oss-120b"}, {"weights", shipped}});
+        QVERIFY(gptOss.weights.bitsPerWeight < kLossyBits);
+        QVERIFY(formatCautions(gptOss).empty());
+        const Scenario q4 = test::scenarioFrom({{"model", "gpt-oss-120b"}, {"weights", "q4_k_m"}});
+        QCOMPARE(formatCautions(q4).size(), size_t(1));
+    }
+
+    // A consumer's PC runs consumer cards and Apple silicon; a datacenter no Apple silicon, its
+    // GeForce rows noting the driver licence; a workstation no datacenter card.
+    void deploymentClassDecidesTheGpus()
+    {
+        const Options o{{"model", "llama-3.1-8b"}, {"context", "8192"}};
+        auto rows = [&](Deployment d) {
+            PlanRequest r = requestFor(o);
+            r.deployment = d;
+            r.limit = 500;
+            r.base.cost.basis = CostBasis::Own;
+            return plan(r, test::catalog()).ranked;
+        };
+        bool geForceSeen = false;
+        for (const PlanEntry& p : rows(Deployment::Datacenter)) {
+            QVERIFY(!p.scenario.gpu.unifiedMemory);
+            QCOMPARE(hasCaution(p, CautionKind::GeForceLicence), isGeForce(p.scenario.gpu));
+            geForceSeen = geForceSeen || isGeForce(p.scenario.gpu);
+        }
+        QVERIFY(geForceSeen);
+        const auto consumer = rows(Deployment::Consumer);
+        QVERIFY(!consumer.empty());
+        for (const PlanEntry& p : consumer) {
+            QVERIFY(p.scenario.gpu.group == "Consumer" || p.scenario.gpu.unifiedMemory);
+            QVERIFY(!hasCaution(p, CautionKind::GeForceLicence));
+        }
+        for (const PlanEntry& p : rows(Deployment::Workstation))
+            QVERIFY(p.scenario.gpu.group != "Data center");
+        Deployment parsed = Deployment::Any;
+        QVERIFY(parseDeployment("workstation", &parsed) && parsed == Deployment::Workstation);
+        QVERIFY(!parseDeployment("cloud", &parsed));
+    }
+
+    // Ranked by cost on one basis, every row is priced on it; a GPU with no price there is left
+    // out and named, never ranked after the others with a "-".
+    void unpricedGpusAreLeftOutAndNamed()
+    {
+        for (CostBasis basis : {CostBasis::Rent, CostBasis::Own}) {
+            PlanRequest r =
+                requestFor({{"model", "llama-3.1-70b"}, {"context", "32768"}, {"users", "8"}});
+            r.base.cost.basis = basis;
+            r.limit = 500;
+            const PlanResult result = plan(r, test::catalog());
+            QVERIFY(!result.ranked.empty());
+            for (const PlanEntry& p : result.ranked) {
+                QVERIFY(p.cost.known && p.cost.basis == basis);
+                QVERIFY(p.scenario.gpu.prices.on(basis).kind != GpuPrice::Kind::Unknown);
+                QVERIFY(std::find(result.unpriced.begin(), result.unpriced.end(),
+                                  p.scenario.gpu.name) == result.unpriced.end());
+            }
+            for (const std::string& name : result.unpriced) {
+                const auto gpu =
+                    std::find_if(test::catalog().gpus.begin(), test::catalog().gpus.end(),
+                                 [&](const GpuSpec& g) { return g.name == name; });
+                QVERIFY(gpu != test::catalog().gpus.end());
+                QCOMPARE(gpu->prices.on(basis).kind, GpuPrice::Kind::Unknown);
+            }
+        }
+    }
+};
+
+KVSCOPE_TEST_SUITE(TestPlanTerms, "tst_plan_terms", kvscope::test::SuiteApp::Core)
+#include "tst_plan_terms.moc"
