@@ -171,6 +171,28 @@ private slots:
             }
         }
     }
+
+    // The plan says why its first row is first: against the second (it costs less, here), and
+    // against the cheapest configuration it turned away, which is cheaper and, fed back to the
+    // same evaluation, misses a target.
+    void planExplainsItsFirstRow()
+    {
+        const PlanRequest r =
+            requestFor({{"model", "llama-3.1-70b"}, {"context", "32768"}, {"users", "8"}});
+        const PlanResult result = plan(r, test::catalog());
+        QVERIFY(result.ranked.size() >= 2);
+        const PlanEntry& first = result.ranked[0];
+        QCOMPARE(whyFirst(first, result.ranked[1]), PlanPreference::Cheaper);
+        QVERIFY(result.cheapestRejected);
+        const PlanEntry& turned = *result.cheapestRejected;
+        QVERIFY(turned.cost.known && turned.cost.perHour < first.cost.perHour);
+        QVERIFY(!turned.lacks.empty());
+        Scenario s = turned.scenario;
+        s.targets = planTargets(r.base);
+        const auto e = evaluate(s);
+        QVERIFY(e);
+        QVERIFY(!verdictOf(s, *e).meetsTargets());
+    }
 };
 
 KVSCOPE_TEST_SUITE(TestPlanTerms, "tst_plan_terms", kvscope::test::SuiteApp::Core)

@@ -228,6 +228,63 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
     out << t.str();
 }
 
+std::string configurationText(const PlanEntry& p)
+{
+    const Scenario& s = p.scenario;
+    return gpusText(s) + " (" + s.engine.shortName + ", " + s.weights.id + " weights, " +
+           s.kvDtype.id + " KV)";
+}
+
+// Why the first row is first: against the second, and against the cheapest turned away.
+void printWhy(const PlanRequest& r, const PlanResult& result, std::ostream& out)
+{
+    if (result.ranked.size() >= 2) {
+        const PlanEntry& a = result.ranked[0];
+        const PlanEntry& b = result.ranked[1];
+        const Scenario& s = a.scenario;
+        out << "Why #1 over #2: ";
+        switch (whyFirst(a, b)) {
+        case PlanPreference::Cheaper: {
+            Cost less = a.cost;
+            less.perHour = b.costPerHourAtRate() - a.costPerHourAtRate();
+            out << "it costs " << money(s, less, Price::PerHour) << " an hour less";
+            break;
+        }
+        case PlanPreference::MoreFaithful:
+            out << "the same cost, with more faithful formats (" << s.weights.id << " / "
+                << s.kvDtype.id << " against " << b.scenario.weights.id << " / "
+                << b.scenario.kvDtype.id << ")";
+            break;
+        case PlanPreference::Faster:
+            out << "the same cost and formats, and faster ("
+                << formatTokensPerSecond(a.verdict.tokensPerSUser) << " against "
+                << formatTokensPerSecond(b.verdict.tokensPerSUser) << " tokens/s per user)";
+            break;
+        case PlanPreference::FewerGpus:
+            out << "the same cost, formats and speed, on fewer GPUs";
+            break;
+        }
+        out << ".\n";
+    }
+    if (!result.cheapestRejected)
+        return;
+    const PlanEntry& c = *result.cheapestRejected;
+    const Targets& t = r.base.targets;
+    std::vector<std::string> why;
+    if (!c.verdict.runs)
+        why.push_back(verdictText(c.scenario, c.verdict, ByteUnits::Binary));
+    if (c.verdict.runs && c.verdict.missesTokensPerS)
+        why.push_back(formatTokensPerSecond(c.verdict.tokensPerSUser) +
+                      " tokens/s per user, under " + formatTokensPerSecond(t.minTokensPerSUser));
+    if (c.verdict.runs && c.verdict.missesTtft)
+        why.push_back("first token in " + formatDuration(c.verdict.ttftLastMs) + ", over " +
+                      formatDuration(t.maxTtftMs));
+    if (std::find(c.lacks.begin(), c.lacks.end(), "rate") != c.lacks.end())
+        why.push_back("no concurrency serves the rate within the targets");
+    out << "Cheapest turned away: " << configurationText(c) << " at "
+        << money(c.scenario, c.cost, Price::PerHour) << " an hour: " << joined(why, "; ") << ".\n";
+}
+
 // Each caution once, with the rows it applies to: "Cautions: #1, #3: ...".
 void printCautions(const std::vector<PlanEntry>& entries, std::ostream& out)
 {
@@ -284,6 +341,9 @@ int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
     }
     printPlanTable(result.ranked, false, out);
     printCautions(result.ranked, out);
+    if (!result.ranked.empty())
+        out << "\n";
+    printWhy(*request, result, out);
     if (!result.unpriced.empty())
         out << "\nLeft out, no " << (b.cost.basis == CostBasis::Rent ? "rental" : "purchase")
             << " price in the catalog (" << result.unpriced.size() << " GPU"

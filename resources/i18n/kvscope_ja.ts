@@ -263,6 +263,14 @@
         <source>caution</source>
         <translation>注意</translation>
     </message>
+    <message>
+        <source>rented GPU-hours at the catalog&apos;s on-demand prices</source>
+        <translation>レンタル（オンデマンド料金の GPU 時間）</translation>
+    </message>
+    <message>
+        <source>owned: the purchase price over %1 years, with the host&apos;s share, power (TDP × %2 × PUE %3 × %4 USD/kWh) and colocation</source>
+        <translation>所有（購入価格を %1 年で償却し、ホストの按分、電力（TDP × %2 × PUE %3 × %4 USD/kWh）、コロケーション費用を含む）</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -493,6 +501,10 @@
     <message>
         <source>Measured against this</source>
         <translation>実測との差</translation>
+    </message>
+    <message>
+        <source>Cost basis</source>
+        <translation>コストの前提</translation>
     </message>
 </context>
 <context>
@@ -1988,10 +2000,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>現在のシナリオ</translation>
     </message>
     <message>
-        <source>Cost per hour (%1)</source>
-        <translation>1 時間あたりのコスト（%1）</translation>
-    </message>
-    <message>
         <source>Closest: %1</source>
         <translation>最も近い構成: %1</translation>
     </message>
@@ -2016,6 +2024,14 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>What to buy: cost against speed</source>
         <translation>何を買うか：コストと速度</translation>
+    </message>
+    <message>
+        <source>Rented, per hour (%1)</source>
+        <translation>レンタル、1 時間あたり（%1）</translation>
+    </message>
+    <message>
+        <source>Owned, per hour (%1)</source>
+        <translation>所有、1 時間あたり（%1）</translation>
     </message>
 </context>
 <context>
@@ -2182,6 +2198,70 @@ tokens</source>
     <message>
         <source>Prompt tokens %1, output tokens %2 per million; mixed as %3 prompt and %4 output tokens a request.</source>
         <translation>100 万トークンあたり、プロンプト %1、出力 %2。1 リクエストをプロンプト %3 トークンと出力 %4 トークンとして合算しています。</translation>
+    </message>
+    <message>
+        <source>Runs in:</source>
+        <translation>設置場所:</translation>
+    </message>
+    <message>
+        <source>any place</source>
+        <translation>指定なし</translation>
+    </message>
+    <message>
+        <source>a datacenter</source>
+        <translation>データセンター</translation>
+    </message>
+    <message>
+        <source>a workstation</source>
+        <translation>ワークステーション</translation>
+    </message>
+    <message>
+        <source>a PC</source>
+        <translation>PC</translation>
+    </message>
+    <message>
+        <source>Which GPUs may run: a datacenter takes no Apple silicon and notes the GeForce driver licence; a workstation takes workstation and consumer cards and Apple silicon; a PC consumer cards and Apple silicon.</source>
+        <translation>候補にする GPU を決めます。データセンターでは Apple シリコンを除き、GeForce にはドライバーのライセンスを注記します。ワークステーションではワークステーション向けとコンシューマー向けの GPU、Apple シリコンを、PC ではコンシューマー向け GPU と Apple シリコンを候補にします。</translation>
+    </message>
+    <message>
+        <source>Requests/s:</source>
+        <translation>リクエスト/秒:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Requests per second of the workload (prompt and output tokens as set in the scenario): each configuration takes the replicas it needs, and ranks by what they cost together.</source>
+        <translation>ワークロード（プロンプトと出力のトークン数はシナリオの設定）の 1 秒あたりリクエスト数です。各構成に必要なレプリカ数を求め、その合計コストで順位を付けます。</translation>
+    </message>
+    <message>
+        <source>it does not fit</source>
+        <translation>メモリに収まらない</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s per user, under %2</source>
+        <translation>ユーザーあたり %1 トークン/秒で %2 に届かない</translation>
+    </message>
+    <message>
+        <source>first token in %1, over %2</source>
+        <translation>最初のトークンまで %1 で %2 を超える</translation>
+    </message>
+    <message>
+        <source>no concurrency serves the rate within the targets</source>
+        <translation>目標内でこのリクエストレートを処理できる同時実行数がない</translation>
+    </message>
+    <message>
+        <source>Cheapest turned away: %1 × %2 (%3) at %4 an hour: %5.</source>
+        <translation>候補から外れた最安の構成は %2 × %1（%3、1 時間あたり %4）で、理由は %5 ためです。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 replicas: %2/h</source>
+        <translation>レプリカ %1 台：%2/時</translation>
     </message>
 </context>
 <context>

@@ -220,26 +220,57 @@ public:
                   });
         if (result.ranked.size() > m_request.limit)
             result.ranked.resize(m_request.limit);
-        if (result.ranked.empty() && result.unpriced.empty()) {
-            for (auto& [key, p] : m_nearest) {
-                noteCautions(p);
-                result.closestMisses.push_back(std::move(p));
-            }
-            for (PlanEntry& p : m_rateMisses)
-                result.closestMisses.push_back(std::move(p));
-            std::sort(result.closestMisses.begin(), result.closestMisses.end(),
-                      [&](const PlanEntry& a, const PlanEntry& b) {
-                          return shortfall(a, m_request.base.targets) <
-                                 shortfall(b, m_request.base.targets);
-                      });
-            if (result.closestMisses.size() > 5)
-                result.closestMisses.resize(5);
-        }
+        for (const PlanEntry& p : m_rateMisses)
+            noteRejected(p);
+        // Only what was cheaper than the first row explains it, and only a ranking by cost.
+        if (!byCost)
+            result.cheapestRejected.reset();
+        if (result.cheapestRejected && !result.ranked.empty() &&
+            result.cheapestRejected->costPerHourAtRate() >=
+                result.ranked.front().costPerHourAtRate())
+            result.cheapestRejected.reset();
+        if (result.cheapestRejected)
+            noteCautions(*result.cheapestRejected);
+        if (result.ranked.empty() && result.unpriced.empty())
+            keepClosestMisses(result);
         return std::move(m_result);
     }
 
 private:
     using Key = std::pair<std::string, int>; // GPU id x count
+
+    // When nothing meets the targets: the nearest miss per GPU x count (and those that meet
+    // them but not the rate), the five closest.
+    void keepClosestMisses(PlanResult& result)
+    {
+        for (auto& [key, p] : m_nearest) {
+            noteCautions(p);
+            result.closestMisses.push_back(std::move(p));
+        }
+        for (PlanEntry& p : m_rateMisses)
+            result.closestMisses.push_back(std::move(p));
+        std::sort(result.closestMisses.begin(), result.closestMisses.end(),
+                  [&](const PlanEntry& a, const PlanEntry& b) {
+                      return shortfall(a, m_request.base.targets) <
+                             shortfall(b, m_request.base.targets);
+                  });
+        if (result.closestMisses.size() > 5)
+            result.closestMisses.resize(5);
+    }
+
+    // The cheapest turned away, one that runs before one that does not (a GPU too small to
+    // hold the model says little about why the first row costs what it does).
+    void noteRejected(const PlanEntry& p)
+    {
+        if (!p.cost.known)
+            return;
+        const std::optional<PlanEntry>& held = m_result.cheapestRejected;
+        const auto key = [](const PlanEntry& e) {
+            return std::make_pair(!e.verdict.runs, e.cost.perHour);
+        };
+        if (!held || key(p) < key(*held))
+            m_result.cheapestRejected = p;
+    }
 
     // What a reader must weigh before signing the row: a lossy format, a GeForce licence.
     void noteCautions(PlanEntry& p) const
@@ -283,6 +314,8 @@ private:
 
     void record(PlanEntry p, const Key& key)
     {
+        if (!p.lacks.empty())
+            noteRejected(p);
         if (p.lacks.empty()) {
             auto it = m_best.find(key);
             if (it == m_best.end() || better(p, it->second, m_request.objective))
@@ -307,6 +340,36 @@ private:
 };
 
 } // namespace
+
+const char* planPreferenceId(PlanPreference why)
+{
+    switch (why) {
+    case PlanPreference::Cheaper:
+        return "cheaper";
+    case PlanPreference::MoreFaithful:
+        return "more_faithful";
+    case PlanPreference::Faster:
+        return "faster";
+    case PlanPreference::FewerGpus:
+        return "fewer_gpus";
+    }
+    return "cheaper";
+}
+
+PlanPreference whyFirst(const PlanEntry& first, const PlanEntry& second)
+{
+    if (first.costPerHourAtRate() < second.costPerHourAtRate())
+        return PlanPreference::Cheaper;
+    const auto bits = [](const PlanEntry& p) {
+        return std::make_pair(std::min(p.scenario.weights.bitsPerWeight, 16.0),
+                              std::min(p.scenario.kvDtype.bitsPerElement, 16.0));
+    };
+    if (bits(first) > bits(second))
+        return PlanPreference::MoreFaithful;
+    if (first.verdict.tokensPerSUser > second.verdict.tokensPerSUser)
+        return PlanPreference::Faster;
+    return PlanPreference::FewerGpus;
+}
 
 Targets planTargets(const Scenario& base)
 {

@@ -48,6 +48,24 @@ void PlanChart::setObjective(PlanObjective objective)
     redraw();
 }
 
+void PlanChart::setDeployment(Deployment deployment)
+{
+    if (deployment == m_request.deployment)
+        return;
+    m_request.deployment = deployment;
+    m_searched = false;
+    redraw();
+}
+
+void PlanChart::setRatePerS(double requestsPerS)
+{
+    if (requestsPerS == m_request.ratePerS)
+        return;
+    m_request.ratePerS = requestsPerS;
+    m_searched = false;
+    redraw();
+}
+
 void PlanChart::setMaxGpusPerNode(int gpus)
 {
     if (gpus == m_request.maxGpusPerNode)
@@ -115,7 +133,10 @@ void PlanChart::draw(const EvaluationSnapshot& snap)
     if (!draftMode() || !m_searched)
         search(snap);
     const std::string& currency = snap.scenario.cost.currency;
-    yAxis->setLabel(tr("Cost per hour (%1)").arg(QString::fromStdString(currency)));
+    // Which cost: rented and owned are never drawn together.
+    yAxis->setLabel((snap.scenario.cost.basis == CostBasis::Rent ? tr("Rented, per hour (%1)")
+                                                                 : tr("Owned, per hour (%1)"))
+                        .arg(QString::fromStdString(currency)));
 
     QVector<double> ox, oy, fx, fy;
     double lo = 1e300, hi = 0, costLo = 1e300, costHi = 0;

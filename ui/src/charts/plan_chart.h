@@ -19,6 +19,8 @@ public:
 
     void setObjective(PlanObjective objective);
     void setMaxGpusPerNode(int gpus);
+    void setDeployment(Deployment deployment);
+    void setRatePerS(double requestsPerS); // 0: no rate, one replica each
     const PlanResult& result() const { return m_result; }
     const PlanRequest& request() const { return m_request; }
     QByteArray tableCsv() const override;

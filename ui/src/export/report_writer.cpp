@@ -77,8 +77,8 @@ QString link(const std::string& source)
 
 // Paints a document from the top of the current page, breaking pages (newPage) as it needs.
 // A text's last page that holds no more than this share of a page is a near-empty page: the
-// text is set half a point smaller when that saves the page.
-constexpr double kShortLastPage = 0.15;
+// text is set up to a point smaller when that saves the page.
+constexpr double kShortLastPage = 0.2;
 
 // `doc` laid out in pages of `page`, rows and headings kept whole across them.
 void paginate(QTextDocument& doc, const QSizeF& page)
@@ -333,6 +333,10 @@ QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
         rows += row(UiText::efficiencyName(f.id),
                     value ? UiText::number(*value, 2) : QStringLiteral("—"), link(f.source));
     }
+    // Which prices the plan's costs are: rented and bought are never mixed.
+    const GpuPrice& price = s.gpu.prices.on(s.cost.basis);
+    rows += row(tr("Cost basis"), PlannerText::costBasis(s),
+                price.kind == GpuPrice::Kind::Unknown ? QString() : link(price.source));
     rows += row(tr("Runtime overhead"),
                 tr("%1 MiB").arg(UiText::number(s.engine.runtimeOverheadMiB, 0)),
                 link(s.engine.source));
@@ -478,22 +482,26 @@ void paintIntro(ReportPages& pages, const EvaluationSnapshot& snap, const Catalo
         ReportWriter::comparisonHtml(snap, units);
     auto doc = htmlDocument(intro, pages.font);
     paginate(*doc, pages.content.size());
-    // A last page of a few rows (a Japanese report's two) is saved by a slightly smaller text.
-    if (doc->pageCount() > 1 && lastPageHeight(*doc) <= kShortLastPage * pages.content.height()) {
-        QFont smaller = pages.font;
-        smaller.setPointSizeF(pages.font.pointSizeF() - 0.5);
-        auto tighter = htmlDocument(intro, smaller);
-        paginate(*tighter, pages.content.size());
-        if (tighter->pageCount() < doc->pageCount())
-            doc = std::move(tighter);
-    }
+    // A last page of a few rows (a Japanese report's two to four) is saved by a slightly
+    // smaller text: half a point, else a whole one (9 pt to 8 pt).
+    if (doc->pageCount() > 1 && lastPageHeight(*doc) <= kShortLastPage * pages.content.height())
+        for (double smaller : {0.5, 1.0}) {
+            QFont font = pages.font;
+            font.setPointSizeF(pages.font.pointSizeF() - smaller);
+            auto tighter = htmlDocument(intro, font);
+            paginate(*tighter, pages.content.size());
+            if (tighter->pageCount() < doc->pageCount()) {
+                doc = std::move(tighter);
+                break;
+            }
+        }
     paintDocument(
         *doc, pages.painter, [&] { pages.newPage(); }, pages.content, false);
 }
 
 // Charts, as vectors in the print palette, on the pages chartPages() gives them. The
 // assumptions go under the charts of the first page that leaves half of it free, taking up to
-// 60 % of it (the charts above shrink to the rest); else on a page of their own.
+// 70 % of it (the charts above shrink to the rest); else on a page of their own.
 void paintChartPages(ReportPages& pages, const EvaluationSnapshot& snap, const Catalog& catalog,
                      const ChartSet& charts, std::vector<ReportChartPlot>* plots)
 {
@@ -509,7 +517,7 @@ void paintChartPages(ReportPages& pages, const EvaluationSnapshot& snap, const C
     for (const ChartSet& page : ReportWriter::chartPages(charts)) {
         pages.newPage();
         const bool withAssumptions = !assumptionsPlaced && ReportWriter::leavesHalfPageFree(page) &&
-                                     assumptionsHeight <= 0.6 * content.height();
+                                     assumptionsHeight <= 0.7 * content.height();
         // The charts' share: the whole page as laid out for two rows of halves, top row only.
         QRectF area = content;
         if (withAssumptions)

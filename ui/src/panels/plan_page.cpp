@@ -39,6 +39,9 @@ enum Column {
 const PlanObjective kObjectives[] = {PlanObjective::CostPerHour,
                                      PlanObjective::CostPerMillionTokens, PlanObjective::FewestGpus,
                                      PlanObjective::Fastest};
+// In the order of the "Runs in" choices.
+const Deployment kDeployments[] = {Deployment::Any, Deployment::Datacenter, Deployment::Workstation,
+                                   Deployment::Consumer};
 
 QTableWidgetItem* cell(const QString& text, bool number = false)
 {
@@ -96,12 +99,25 @@ QHBoxLayout* PlanPage::buildSearchControls()
     m_maxGpus->setValue(8);
     m_objectiveLabel->setBuddy(m_objective);
     m_gpusLabel->setBuddy(m_maxGpus);
+    m_deploymentLabel = new QLabel(this);
+    m_deployment = new QComboBox(this);
+    m_deployment->setObjectName(QStringLiteral("planDeployment"));
+    m_deployment->addItems({QString(), QString(), QString(), QString()}); // named in retranslate
+    m_deploymentLabel->setBuddy(m_deployment);
+    m_requestRateLabel = new QLabel(this);
+    m_requestRate = new QDoubleSpinBox(this);
+    m_requestRate->setObjectName(QStringLiteral("planRequestRate"));
+    m_requestRate->setRange(0, 1e6);
+    m_requestRate->setDecimals(1);
+    m_requestRateLabel->setBuddy(m_requestRate);
     auto* controls = new QHBoxLayout;
-    controls->addWidget(m_objectiveLabel);
-    controls->addWidget(m_objective);
-    controls->addSpacing(12);
-    controls->addWidget(m_gpusLabel);
-    controls->addWidget(m_maxGpus);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_objectiveLabel, m_objective, m_gpusLabel,
+                                                      m_maxGpus, m_deploymentLabel, m_deployment,
+                                                      m_requestRateLabel, m_requestRate}) {
+        if (w != m_objectiveLabel && qobject_cast<QLabel*>(w))
+            controls->addSpacing(12);
+        controls->addWidget(w);
+    }
     controls->addStretch(1);
     return controls;
 }
@@ -174,6 +190,12 @@ void PlanPage::connectControls()
             m_chart->setObjective(kObjectives[i]);
     });
     connect(m_maxGpus, &QSpinBox::valueChanged, m_chart, &PlanChart::setMaxGpusPerNode);
+    connect(m_deployment, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0 && i < int(std::size(kDeployments)))
+            m_chart->setDeployment(kDeployments[i]);
+    });
+    connect(m_requestRate, &QDoubleSpinBox::editingFinished, this,
+            [this] { m_chart->setRatePerS(m_requestRate->value()); });
     connect(m_chart, &PlanChart::planned, this, &PlanPage::fillTable);
     connect(m_currency, &QComboBox::currentTextChanged, this, &PlanPage::applyCurrency);
     // Typed values apply when editing ends, not on every keystroke.
@@ -242,6 +264,20 @@ void PlanPage::retranslate()
     m_objective->addItems({tr("Cost per hour"), tr("Cost per million tokens"), tr("Fewest GPUs"),
                            tr("Fastest per user")});
     m_objective->setCurrentIndex(current);
+    m_deploymentLabel->setText(tr("Runs in:"));
+    const QString deployments[] = {tr("any place"), tr("a datacenter"), tr("a workstation"),
+                                   tr("a PC")};
+    for (int i = 0; i < int(std::size(deployments)); ++i)
+        m_deployment->setItemText(i, deployments[i]);
+    m_deployment->setToolTip(tr("Which GPUs may run: a datacenter takes no Apple silicon and "
+                                "notes the GeForce driver licence; a workstation takes "
+                                "workstation and consumer cards and Apple silicon; a PC consumer "
+                                "cards and Apple silicon."));
+    m_requestRateLabel->setText(tr("Requests/s:"));
+    m_requestRate->setSpecialValueText(tr("none"));
+    m_requestRate->setToolTip(tr("Requests per second of the workload (prompt and output tokens "
+                                 "as set in the scenario): each configuration takes the replicas "
+                                 "it needs, and ranks by what they cost together."));
     // Two-line headings over the figures, so the cost columns stay in a laptop's width.
     m_table->setHorizontalHeaderLabels({tr("#"), tr("GPUs"), tr("Engine"), tr("Weights"),
                                         tr("KV cache"), tr("Tokens/s\nper user"),
@@ -249,6 +285,33 @@ void PlanPage::retranslate()
                                         tr("Per\nhour"), tr("Per million\ntokens"), tr("Notes")});
     m_table->setToolTip(tr("Double-click a row to make it the scenario."));
     fillTable();
+}
+
+// The cheapest configuration the plan turned away, and what it lacked: why the first row costs
+// what it does.
+QString PlanPage::turnedAway(const PlanResult& result, const PlanRequest& request)
+{
+    if (!result.cheapestRejected)
+        return {};
+    const PlanEntry& c = *result.cheapestRejected;
+    const Scenario& s = c.scenario;
+    const Targets& t = request.base.targets;
+    QStringList why;
+    if (!c.verdict.runs)
+        why << tr("it does not fit");
+    if (c.verdict.runs && c.verdict.missesTokensPerS)
+        why << tr("%1 tokens/s per user, under %2")
+                   .arg(UiText::tokensPerSecond(c.verdict.tokensPerSUser),
+                        UiText::tokensPerSecond(t.minTokensPerSUser));
+    if (c.verdict.runs && c.verdict.missesTtft)
+        why << tr("first token in %1, over %2")
+                   .arg(UiText::duration(c.verdict.ttftLastMs), UiText::duration(t.maxTtftMs));
+    if (std::find(c.lacks.begin(), c.lacks.end(), "rate") != c.lacks.end())
+        why << tr("no concurrency serves the rate within the targets");
+    return tr("Cheapest turned away: %1 × %2 (%3) at %4 an hour: %5.")
+        .arg(UiText::integer(s.gpuCount), PlannerText::shortName(s.gpu.name),
+             QString::fromStdString(s.engine.shortName),
+             PlannerText::money(c.cost.perHour, s.cost.currency), why.join(tr("; ")));
 }
 
 QString PlanPage::users(int64_t count)
@@ -287,6 +350,8 @@ void PlanPage::fillTable()
     // Japanese sentences follow one another with no space.
     summary +=
         (summary.endsWith(QChar(0x3002)) ? QString() : QStringLiteral(" ")) + heldTo(request);
+    if (const QString turned = turnedAway(result, request); !turned.isEmpty())
+        summary += (summary.endsWith(QChar(0x3002)) ? QString() : QStringLiteral(" ")) + turned;
     m_summary->setText(result.evaluated == 0 ? QString() : withoutForbiddenBreaks(summary));
     m_table->setRowCount(int(entries.size()));
     for (int row = 0; row < int(entries.size()); ++row) {
@@ -332,6 +397,10 @@ void PlanPage::fillTable()
                          UiText::integer(s.workload.promptTokens),
                          UiText::integer(s.workload.outputTokens)));
         m_table->setItem(row, PerMillion, perMillion);
+        if (p.rate.serves()) // with a request rate: the replicas and what they cost together
+            notes << tr("%1 replicas: %2/h")
+                         .arg(UiText::integer(p.rate.replicas),
+                              PlannerText::money(p.costPerHourAtRate(), currency));
         // A lossy format or a GeForce card in a datacenter: a tag, the sentence and its source
         // on hover.
         QStringList cautions;

@@ -50,6 +50,7 @@ private:
     QTableWidget* buildTable();
     void connectControls();
     static QString heldTo(const PlanRequest& request);
+    static QString turnedAway(const PlanResult& result, const PlanRequest& request);
     void fillTable();
     static QString users(int64_t count);
     void applyCurrency();
@@ -60,6 +61,10 @@ private:
     QComboBox* m_objective = nullptr;
     QLabel* m_gpusLabel = nullptr;
     QSpinBox* m_maxGpus = nullptr;
+    QLabel* m_deploymentLabel = nullptr;
+    QComboBox* m_deployment = nullptr;
+    QLabel* m_requestRateLabel = nullptr;
+    QDoubleSpinBox* m_requestRate = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_currencyLabel = nullptr;
     QComboBox* m_currency = nullptr;

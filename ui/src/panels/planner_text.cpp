@@ -240,6 +240,16 @@ QString PlannerText::shortName(const std::string& name)
     return s.trimmed();
 }
 
+QString PlannerText::costBasis(const Scenario& s)
+{
+    if (s.cost.basis == CostBasis::Rent)
+        return tr("rented GPU-hours at the catalog's on-demand prices");
+    return tr("owned: the purchase price over %1 years, with the host's share, power (TDP × %2 "
+              "× PUE %3 × %4 USD/kWh) and colocation")
+        .arg(UiText::compact(s.cost.amortizationYears, 1), UiText::compact(s.cost.utilization, 2),
+             UiText::compact(s.cost.pue, 2), UiText::compact(s.cost.electricityUsdPerKwh, 3));
+}
+
 QString PlannerText::money(double amount, const std::string& currency)
 {
     return QStringLiteral("%1 %2").arg(UiText::number(amount, std::fabs(amount) < 1000 ? 2 : 0),

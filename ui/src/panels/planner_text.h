@@ -27,6 +27,9 @@ public:
     static QString remedyEffect(const Remedy& remedy, ByteUnits units);
     // "12.40 USD", "1,860 JPY": two decimals below 1,000, none above.
     static QString money(double amount, const std::string& currency);
+    // The basis the scenario's costs are on, as a sentence part: "rented GPU-hours at the
+    // catalog's on-demand prices" or "owned: ... over 3 years, with host, power and colocation".
+    static QString costBasis(const Scenario& scenario);
     // A catalog name without the words every entry repeats and its notes in parentheses:
     // "NVIDIA GeForce RTX 4090" -> "RTX 4090", "llama.cpp (llama-server)" -> "llama.cpp".
     static QString shortName(const std::string& name);

@@ -13,6 +13,7 @@
 #include "kvscope/planning/remedies.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,9 +73,19 @@ struct PlanResult
     // Ranked by cost, the GPUs (names) that meet the targets but have no price on the basis:
     // left out, never ranked after or beside priced ones, and named so the reader knows.
     std::vector<std::string> unpriced;
+    // Why the ranking is not cheaper: the cheapest configuration on the basis that was turned
+    // away, and what it lacks ("tokens_per_s", "ttft", "rate"; "fit" only where none that runs
+    // was turned away). Empty when nothing cheaper than the first row was.
+    std::optional<PlanEntry> cheapestRejected;
 };
 
 PlanResult plan(const PlanRequest& request, const Catalog& catalog);
+
+// Why a row ranks above the next, by cost: it costs less (with its replicas), or at the same
+// cost its formats keep more bits, or it is faster per user, or it takes fewer GPUs.
+enum class PlanPreference { Cheaper, MoreFaithful, Faster, FewerGpus };
+PlanPreference whyFirst(const PlanEntry& first, const PlanEntry& second);
+const char* planPreferenceId(PlanPreference why); // "cheaper", "more_faithful", "faster", ...
 
 // The targets a plan is held to: the scenario's own, and where it sets none, reading speed per
 // user (realtime_tokens_per_s) and the planner's first-token bound (plan_ttft_target_ms) for the
