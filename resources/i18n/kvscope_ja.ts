@@ -2253,7 +2253,7 @@ tokens</source>
     </message>
     <message>
         <source>Cheapest turned away: %1 × %2 (%3) at %4 an hour: %5.</source>
-        <translation>候補から外れた最安の構成は %2 × %1（%3、1 時間あたり %4）で、理由は %5 ためです。</translation>
+        <translation>候補から外れた最安の構成は %2 × %1（%3、1 時間あたり %4）で、理由は「%5」です。</translation>
     </message>
     <message>
         <source>; </source>

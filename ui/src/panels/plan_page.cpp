@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -87,7 +88,7 @@ PlanPage::PlanPage(PlanChart* chart, QWidget* parent) : QWidget(parent), m_chart
 }
 
 // What the search ranks by, and how many GPUs a node may hold.
-QHBoxLayout* PlanPage::buildSearchControls()
+QGridLayout* PlanPage::buildSearchControls()
 {
     m_objectiveLabel = new QLabel(this);
     m_objective = new QComboBox(this);
@@ -110,15 +111,19 @@ QHBoxLayout* PlanPage::buildSearchControls()
     m_requestRate->setRange(0, 1e6);
     m_requestRate->setDecimals(1);
     m_requestRateLabel->setBuddy(m_requestRate);
-    auto* controls = new QHBoxLayout;
-    for (QWidget* w : std::initializer_list<QWidget*>{m_objectiveLabel, m_objective, m_gpusLabel,
-                                                      m_maxGpus, m_deploymentLabel, m_deployment,
-                                                      m_requestRateLabel, m_requestRate}) {
-        if (w != m_objectiveLabel && qobject_cast<QLabel*>(w))
-            controls->addSpacing(12);
-        controls->addWidget(w);
-    }
-    controls->addStretch(1);
+    // Rank and node on one line, where it runs and the rate on the next: one line of all four
+    // widened the page past a laptop's window.
+    auto* controls = new QGridLayout;
+    controls->addWidget(m_objectiveLabel, 0, 0);
+    controls->addWidget(m_objective, 0, 1);
+    controls->addWidget(m_gpusLabel, 0, 2);
+    controls->addWidget(m_maxGpus, 0, 3);
+    controls->addWidget(m_deploymentLabel, 1, 0);
+    controls->addWidget(m_deployment, 1, 1);
+    controls->addWidget(m_requestRateLabel, 1, 2);
+    controls->addWidget(m_requestRate, 1, 3);
+    controls->setColumnStretch(4, 1);
+    controls->setHorizontalSpacing(8);
     return controls;
 }
 
@@ -295,7 +300,7 @@ QString PlanPage::turnedAway(const PlanResult& result, const PlanRequest& reques
         return {};
     const PlanEntry& c = *result.cheapestRejected;
     const Scenario& s = c.scenario;
-    const Targets& t = request.base.targets;
+    const Targets t = planTargets(request.base);
     QStringList why;
     if (!c.verdict.runs)
         why << tr("it does not fit");

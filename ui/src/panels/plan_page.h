@@ -14,6 +14,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QSpinBox;
@@ -45,7 +46,7 @@ signals:
     void settingsChanged(const kvscope::ui::ScenarioController::SettingEdits& settings);
 
 private:
-    QHBoxLayout* buildSearchControls();
+    QGridLayout* buildSearchControls();
     QHBoxLayout* buildCostControls();
     QTableWidget* buildTable();
     void connectControls();
