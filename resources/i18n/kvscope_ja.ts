@@ -2263,6 +2263,10 @@ tokens</source>
         <source>%1 replicas: %2/h</source>
         <translation>レプリカ %1 台：%2/時</translation>
     </message>
+    <message>
+        <source>Each meets %1 tokens/s per user and a first token within %2 for a full-context prompt; KV caches of %3 bits and more.</source>
+        <translation>どの構成も、ユーザーあたり %1 トークン/秒以上、コンテキスト長いっぱいのプロンプトで最初のトークンまで %2 以内、KV キャッシュ %3 ビット以上を満たします。</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::PresentationMode</name>

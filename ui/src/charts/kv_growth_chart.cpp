@@ -243,6 +243,18 @@ std::vector<QRectF> KvGrowthChart::spotsAroundCrossing(double x, double lineY, c
 
 // On its line at the left, where every curve is lowest, else at the right; over the line, else
 // under it: the first spot no curve, marker or other line runs through.
+namespace {
+
+// "free for KV:" over its size; a text without a colon broken nearest its middle.
+QString twoLines(const QString& text)
+{
+    const qsizetype colon = text.indexOf(QLatin1String(": "));
+    return colon > 0 ? text.left(colon + 1) + QLatin1Char('\n') + text.mid(colon + 2)
+                     : breakNearMiddle(text);
+}
+
+} // namespace
+
 void KvGrowthChart::placeFreeLabel(std::vector<QRectF>* taken)
 {
     if (!m_freeLine->visible()) {
@@ -250,18 +262,25 @@ void KvGrowthChart::placeFreeLabel(std::vector<QRectF>* taken)
         return;
     }
     const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
-    // On one line where a spot clear of the curves takes it; else on two ("free for KV:" over
-    // its size), which a narrow plot may have room for; else the first spot, over a curve.
+    // On one line where a spot clear of the curves takes it; else on two, which a narrow plot
+    // may have room for; else the first spot, over a curve.
     const QString oneLine = m_freeText;
     m_freeLabel->setText(oneLine);
-    std::optional<QRectF> spot = spotOnLine(m_freeLabel, lineY, *taken, false);
-    if (!spot) {
-        const qsizetype colon = oneLine.indexOf(QLatin1String(": "));
-        m_freeLabel->setText(colon > 0 ? oneLine.left(colon + 1) + QLatin1Char('\n') +
-                                             oneLine.mid(colon + 2)
-                                       : breakNearMiddle(oneLine));
+    std::optional<QRectF> spot;
+    // Clear of the context's dotted line too where it can be; a dotted line through the text
+    // before a curve through it.
+    for (const bool avoid : {true, false}) {
+        m_avoidContextLine = avoid;
+        m_freeLabel->setText(oneLine);
         spot = spotOnLine(m_freeLabel, lineY, *taken, false);
+        if (spot)
+            break;
+        m_freeLabel->setText(twoLines(oneLine));
+        spot = spotOnLine(m_freeLabel, lineY, *taken, false);
+        if (spot)
+            break;
     }
+    m_avoidContextLine = true;
     if (!spot) {
         m_freeLabel->setText(oneLine);
         spot = spotOnLine(m_freeLabel, lineY, *taken);
@@ -346,11 +365,17 @@ bool KvGrowthChart::clearsMarkers(const QRectF& box) const
     return true;
 }
 
-// Whether no horizontal limit (the free line, a pinned scenario's) runs through `box`.
+// Whether no horizontal limit (the free line, a pinned scenario's) nor the context's vertical
+// runs through `box`.
 bool KvGrowthChart::clearOfLines(const QRectF& box) const
 {
     std::vector<const QCPItemStraightLine*> lines(m_pinnedFree.begin(), m_pinnedFree.end());
     lines.push_back(m_freeLine);
+    // The context's dotted vertical through a label would strike its text.
+    const double contextX = m_contextLine->point1->pixelPosition().x();
+    if (m_avoidContextLine && m_contextLine->visible() && contextX >= box.left() &&
+        contextX <= box.right())
+        return false;
     return std::none_of(lines.begin(), lines.end(), [&](const QCPItemStraightLine* line) {
         const double y = line->point1->pixelPosition().y();
         return line->visible() && y >= box.top() && y <= box.bottom();

@@ -47,7 +47,8 @@ private:
     QCPGraph* m_crossings = nullptr;
     QCPItemStraightLine* m_freeLine = nullptr;
     QCPItemText* m_freeLabel = nullptr;
-    QString m_freeText; // its one-line text, as draw() set it
+    QString m_freeText;             // its one-line text, as draw() set it
+    bool m_avoidContextLine = true; // clearOfLines: the context's vertical counts too
     QCPItemStraightLine* m_contextLine = nullptr;
     QCPItemText* m_crossLabels[CurveCount] = {};
     double m_crossKey[CurveCount] = {};       // where each curve crosses the free line

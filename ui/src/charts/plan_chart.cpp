@@ -201,6 +201,22 @@ void PlanChart::placeFrontLabels()
             taken.emplace_back(at - QPointF(6, 6), QSizeF(12, 12));
         }
     const QRectF plot = QRectF(axisRect()->rect()).adjusted(3, 3, -3, -3);
+    // Nor the front's line: its segments between neighbouring points, sampled.
+    std::vector<QPointF> line;
+    for (const PlanEntry* p : front)
+        line.emplace_back(xAxis->coordToPixel(p->verdict.tokensPerSUser),
+                          yAxis->coordToPixel(p->cost.perHour));
+    std::sort(line.begin(), line.end(),
+              [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    const auto crossesLine = [&](const QRectF& box) {
+        for (size_t k = 1; k < line.size(); ++k)
+            for (int step = 1; step < 24; ++step) {
+                const double f = step / 24.0;
+                if (box.contains(line[k - 1] + f * (line[k] - line[k - 1])))
+                    return true;
+            }
+        return false;
+    };
     for (qsizetype i = 0; i < m_labels.size(); ++i) {
         QCPItemText* label = m_labels[i];
         const bool used = i < qsizetype(front.size());
@@ -218,11 +234,15 @@ void PlanChart::placeFrontLabels()
         const QPointF corners[] = {at + QPointF(9, -size.height() / 2),
                                    at + QPointF(-9 - size.width(), -size.height() / 2),
                                    at + QPointF(-size.width() / 2, -9 - size.height()),
-                                   at + QPointF(-size.width() / 2, 9)};
+                                   at + QPointF(-size.width() / 2, 9),
+                                   at + QPointF(7, 7),
+                                   at + QPointF(-7 - size.width(), -7 - size.height()),
+                                   at + QPointF(7, -7 - size.height()),
+                                   at + QPointF(-7 - size.width(), 7)};
         QRectF box;
         for (const QPointF& corner : corners) {
             const QRectF candidate(corner, size);
-            const bool clear = plot.contains(candidate) &&
+            const bool clear = plot.contains(candidate) && !crossesLine(candidate) &&
                                std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) {
                                    return t.intersects(candidate);
                                });

@@ -328,6 +328,11 @@ QString PlanPage::users(int64_t count)
 QString PlanPage::heldTo(const PlanRequest& request)
 {
     const Targets t = planTargets(request.base);
+    if (request.base.batch == 1)
+        return tr("Each meets %1 tokens/s per user and a first token within %2 for a "
+                  "full-context prompt; KV caches of %3 bits and more.")
+            .arg(UiText::tokensPerSecond(t.minTokensPerSUser), UiText::duration(t.maxTtftMs),
+                 UiText::integer(int64_t(request.minKvBits)));
     return tr("Each meets %1 tokens/s per user and a first token within %2 for the last of %3 "
               "prompts sent together; KV caches of %4 bits and more.")
         .arg(UiText::tokensPerSecond(t.minTokensPerSUser), UiText::duration(t.maxTtftMs),
