@@ -127,6 +127,23 @@ private slots:
             for (const GpuPrice* price : {&g.prices.rental, &g.prices.purchase})
                 QVERIFY(std::isfinite(gpuUsdPerHour(*price, 3)) && gpuUsdPerHour(*price, 3) >= 0);
     }
+
+    // An Apple machine is priced with the memory it has in the catalog, or not at all: the
+    // $3,999 Mac Studio is the 96 GB M3 Ultra, not the catalog's 512 GB one, and ranked a model
+    // needing 400 GB at the price of a machine that cannot hold it.
+    void appleMachinesArePricedWithTheirMemory()
+    {
+        const Catalog& c = test::catalog();
+        const GpuSpec m3 = test::gpu("m3-ultra");
+        QCOMPARE(m3.memoryGiB, 512.0);
+        QCOMPARE(m3.prices.purchase.usd, 9499.0);
+        QCOMPARE(m3.prices.purchase.memoryGiB, 512.0);
+        // Only the 64 GB M2 Ultra's price was found; the catalog's is the 192 GB machine.
+        QVERIFY(!test::gpu("m2-ultra").prices.has(GpuPrice::Kind::Purchase));
+        for (const GpuSpec& g : c.gpus)
+            if (g.unifiedMemory && g.prices.has(GpuPrice::Kind::Purchase))
+                QVERIFY2(g.prices.purchase.memoryGiB >= g.memoryGiB * 0.99, g.id.c_str());
+    }
 };
 
 KVSCOPE_TEST_SUITE(TestCost, "tst_cost", kvscope::test::SuiteApp::Core)

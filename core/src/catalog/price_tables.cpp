@@ -46,6 +46,18 @@ void loadOwningCosts(const nlohmann::json& json, const std::string& name, Catalo
     });
 }
 
+// A machine priced with less memory than the catalog's (the $3,999 Mac Studio is the 96 GB
+// M3 Ultra; the catalog's is the 512 GB one) is not the catalog's machine: its price would
+// rank a model that needs the memory at the price of a machine that cannot hold it.
+bool holdsCatalogConfiguration(const Catalog& c, const std::string& gpu, const GpuPrice& price)
+{
+    if (price.memoryGiB <= 0)
+        return true;
+    const auto spec =
+        std::find_if(c.gpus.begin(), c.gpus.end(), [&](const GpuSpec& g) { return g.id == gpu; });
+    return spec == c.gpus.end() || price.memoryGiB >= spec->memoryGiB * 0.99;
+}
+
 } // namespace
 
 void loadGpuPrices(const fs::path& dir, Catalog& c)
@@ -64,8 +76,10 @@ void loadGpuPrices(const fs::path& dir, Catalog& c)
         r.require({"gpu"});
         const std::string gpu = r.text({"gpu"}, "");
         GpuPrice price = gpuPriceFromJson(r);
+        if (r.error() || !holdsCatalogConfiguration(c, gpu, price))
+            return;
         GpuPrices& known = c.gpuPrices[gpu];
-        if (!r.error() && !known.has(price.kind))
+        if (!known.has(price.kind))
             known.set(price); // an earlier directory's price of that kind stays
     });
     if (json->contains("owning"))
@@ -80,7 +94,7 @@ void attachPrices(Catalog& c)
             continue;
         // The GPU's own file, when it states a price, wins for that kind.
         for (const GpuPrice* price : {&it->second.rental, &it->second.purchase})
-            if (!gpu.prices.has(price->kind))
+            if (!gpu.prices.has(price->kind) && holdsCatalogConfiguration(c, gpu.id, *price))
                 gpu.prices.set(*price);
     }
 }

@@ -21,6 +21,7 @@ GpuPrice gpuPriceFromJson(JsonReader& r)
         r.require({"usd"});
         p.kind = GpuPrice::Kind::Purchase;
         p.usd = r.number({"usd"}, 0, kMaxUsd, 0);
+        p.memoryGiB = r.number({"memory_gib"}, 0, 1e5, 0);
     } else {
         r.fail("kind", kind.empty() ? "nothing" : "\"" + kind + "\"", "rental or purchase");
     }

@@ -45,6 +45,8 @@ constexpr Publisher kSites[] = {
     {"notebookcheck.com", "Notebookcheck"},
     {"notebookcheck.net", "Notebookcheck"},
     {"tweaktown.com", "TweakTown"},
+    {"techradar.com", "TechRadar"},
+    {"dev.to", "DEV Community"},
     {"wccftech.com", "Wccftech"},
     {"hothardware.com", "HotHardware"},
     {"macrumors.com", "MacRumors"},

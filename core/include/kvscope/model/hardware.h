@@ -14,7 +14,10 @@ struct GpuPrice
     enum class Kind { Unknown, Rental, Purchase };
     Kind kind = Kind::Unknown;
     double usdPerHour = 0; // Rental: on-demand list price per GPU-hour
-    double usd = 0;        // Purchase: price of one GPU (Apple silicon: the cheapest machine)
+    double usd = 0;        // Purchase: price of one GPU (Apple silicon: the whole machine)
+    double memoryGiB = 0;  // Purchase of a unified-memory machine: the memory it is priced
+                           // with; a price of a smaller configuration is no price of the
+                           // catalog's (0 = as the catalog's)
     std::string provider;  // who rents it at that price
     std::string date;      // YYYY-MM of the price
     std::string source;
