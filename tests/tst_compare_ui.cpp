@@ -108,8 +108,9 @@ private slots:
                     .replace(QChar(0x00A0), QLatin1Char(' '))
                     .contains(QString::fromStdString(relative)));
         QVERIFY(relative.rfind("-4", 0) == 0); // 8.5 bits against 16: about -47 %
+        // The input that differs, by the setting's name, not its flag ("--weights").
         QCOMPARE(table->verticalHeaderItem(int(c->figures.size()))->text(),
-                 QStringLiteral("--weights"));
+                 QStringLiteral("Weights"));
         // The headline's weights tile says the same change against A, in place of its detail.
         QCOMPARE(f.window->headline()->tile(ui::HeadlineBar::Weights)->detail(),
                  QStringLiteral("%1 vs A").arg(QString::fromStdString(relative)));

@@ -506,6 +506,10 @@
         <source>Cost basis</source>
         <translation>コストの前提</translation>
     </message>
+    <message>
+        <source>kvscope&apos;s %1</source>
+        <translation>kvscope の %1</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -961,6 +965,50 @@
     <message>
         <source>Planner&apos;s first-token bound (ms)</source>
         <translation>プランの初回トークン上限（ms）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>推論エンジン</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation>KV キャッシュのデータ型</translation>
+    </message>
+    <message>
+        <source>PCIe generation</source>
+        <translation>PCIe 世代</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>コンテキスト長</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>同時シーケンス数</translation>
+    </message>
+    <message>
+        <source>PCIe lanes</source>
+        <translation>PCIe レーン数</translation>
+    </message>
+    <message>
+        <source>KV cache placement</source>
+        <translation>KV キャッシュの配置先</translation>
     </message>
 </context>
 <context>
@@ -2100,12 +2148,6 @@ hour</source>
 あたり</translation>
     </message>
     <message>
-        <source>Per million
-tokens</source>
-        <translation>100 万
-トークンあたり</translation>
-    </message>
-    <message>
         <source>Notes</source>
         <translation>備考</translation>
     </message>
@@ -2266,6 +2308,16 @@ tokens</source>
     <message>
         <source>Each meets %1 tokens/s per user and a first token within %2 for a full-context prompt; KV caches of %3 bits and more.</source>
         <translation>どの構成も、ユーザーあたり %1 トークン/秒以上、コンテキスト長いっぱいのプロンプトで最初のトークンまで %2 以内、KV キャッシュ %3 ビット以上を満たします。</translation>
+    </message>
+    <message>
+        <source>Per million
+tokens, mixed</source>
+        <translation>100 万トークン
+あたり（合算）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>

@@ -101,10 +101,12 @@ const FigureRow kFigureRows[] = {
 
 namespace {
 
-// A value as a reader compares it: a calibrated factor to four significant digits
-// (0.3088, not 0.3088167085714286).
+// A value as a reader compares it: a count with its separators (4,096), a calibrated factor to
+// four significant digits (0.3088, not 0.3088167085714286).
 std::string displayed(const SettingValue& value)
 {
+    if (const auto* i = std::get_if<int64_t>(&value))
+        return formatInteger(*i);
     if (const auto* d = std::get_if<double>(&value)) {
         std::ostringstream out;
         out << std::setprecision(4) << *d;

@@ -129,6 +129,7 @@ std::vector<Setting> modelAndGpuEntries()
                           "model preset id, hf:ORG/NAME[@REVISION], a Hugging Face config.json, or "
                           "a GGUF model file",
                           "llama-2-7b");
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Model");
         s.choosesEntry = true;
         s.apply = applyModel;
         // An imported model is written whole by the scenario file, not as an id.
@@ -140,6 +141,7 @@ std::vector<Setting> modelAndGpuEntries()
     {
         Setting s = entry("gpu", "gpu", "ID|GPU.json",
                           "GPU catalog id, or a GPU JSON file of the catalog's schema", "rtx-4090");
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "GPU");
         s.choosesEntry = true;
         s.apply = applyGpuEntry;
         s.current = [](const Scenario& sc) -> V {
@@ -157,6 +159,7 @@ std::vector<Setting> engineEntries()
     {
         Setting s = entry("engine", "engine", "ID",
                           "engine profile: hf, hf-static, hf-offloaded, vllm, llamacpp, tgi", "hf");
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Engine");
         s.choosesEntry = true;
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog& c) -> std::optional<FieldError> {
@@ -241,6 +244,7 @@ std::vector<Setting> numberFormatEntries()
     {
         Setting s = entry("weights", "weights", "FORMAT",
                           "weight format: fp16, bf16, fp8, int8, gptq-int4, q4_k_m, ...", "fp16");
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Weights");
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog& c) -> std::optional<FieldError> {
             if (textOf(v) != sc.weights.id)
@@ -265,6 +269,7 @@ std::vector<Setting> numberFormatEntries()
     {
         Setting s = entry("kv_dtype", "kv-dtype", "DTYPE",
                           "KV cache element type: fp16, bf16, fp8, int8, q8_0, q4_0", "fp16");
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "KV cache dtype");
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog& c) -> std::optional<FieldError> {
             const KvDtype* d = c.kvDtype(textOf(v));
@@ -286,6 +291,7 @@ std::vector<Setting> hostLinkEntries()
     std::vector<Setting> r;
     {
         Setting s = makeSetting("pcie", "pcie", "3|4|5|6", SettingType::Choice);
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "PCIe generation");
         s.choices = {"3", "4", "5", "6"};
         s.help = "PCIe generation of the host link";
         s.defaultText = "4";

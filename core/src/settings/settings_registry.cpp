@@ -43,6 +43,7 @@ std::vector<Setting> workloadSettings()
     {
         Setting s =
             makeSetting("gpus", "gpus", "N", SettingType::Integer, 1, double(limits::maxGpus));
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "GPUs");
         s.unit = "GPUs";
         s.defaultText = "1";
         s.help = "GPUs working together (tensor parallel unless --split-mode layer)";
@@ -57,6 +58,7 @@ std::vector<Setting> workloadSettings()
     {
         Setting s = makeSetting("context", "context", "N", SettingType::Integer,
                                 double(limits::minContext), double(limits::maxContext));
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Context length");
         s.unit = "tokens";
         s.defaultText = "2,048";
         s.help = "tokens per sequence (prompt + generated)";
@@ -68,6 +70,7 @@ std::vector<Setting> workloadSettings()
     {
         Setting s =
             makeSetting("batch", "batch", "N", SettingType::Integer, 1, double(limits::maxBatch));
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Concurrent sequences");
         s.unit = "sequences";
         s.defaultText = "1";
         s.help = "concurrent sequences decoded together (--users: the users served at once)";
@@ -78,6 +81,7 @@ std::vector<Setting> workloadSettings()
     }
     {
         Setting s = makeSetting("lanes", "lanes", "N", SettingType::Choice);
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "PCIe lanes");
         s.choices = {"1", "2", "4", "8", "16"};
         s.unit = "lanes";
         s.defaultText = "16";
@@ -102,6 +106,7 @@ std::vector<Setting> kvPlacementSettings()
     {
         Setting s =
             makeSetting("kv_placement", "kv-placement", "gpu|cpu|nvme|sata", SettingType::Choice);
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "KV cache placement");
         s.choices = {"gpu", "cpu", "nvme", "sata"};
         s.defaultText = "the engine's (CPU RAM for hf-offloaded, else the GPU)";
         s.help = "where the KV cache lives while decoding";

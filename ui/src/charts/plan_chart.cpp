@@ -239,17 +239,23 @@ void PlanChart::placeFrontLabels()
                                    at + QPointF(-7 - size.width(), -7 - size.height()),
                                    at + QPointF(7, -7 - size.height()),
                                    at + QPointF(-7 - size.width(), 7)};
+        // Clear of the line where a place is; else (the front's cheapest point, the plan's first
+        // row, must be named) over the line but clear of labels and points.
         QRectF box;
-        for (const QPointF& corner : corners) {
-            const QRectF candidate(corner, size);
-            const bool clear = plot.contains(candidate) && !crossesLine(candidate) &&
-                               std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) {
-                                   return t.intersects(candidate);
-                               });
-            if (clear) {
-                box = candidate;
-                break;
+        for (const bool avoidLine : {true, false}) {
+            for (const QPointF& corner : corners) {
+                const QRectF candidate(corner, size);
+                const bool clear =
+                    plot.contains(candidate) && (!avoidLine || !crossesLine(candidate)) &&
+                    std::none_of(taken.begin(), taken.end(),
+                                 [&](const QRectF& t) { return t.intersects(candidate); });
+                if (clear) {
+                    box = candidate;
+                    break;
+                }
             }
+            if (!box.isNull())
+                break;
         }
         // No clear place (a small export): the point keeps its hover text, not a label over
         // another one.

@@ -68,6 +68,10 @@ QString link(const std::string& source)
     const QString s = QString::fromStdString(source);
     const qsizetype end = s.indexOf(QLatin1Char(' '));
     const QUrl url(end < 0 ? s : s.left(end));
+    // A default kvscope fitted itself cites the file of measurements it was fitted on.
+    if (s.startsWith(QLatin1String("resources/")))
+        return ReportWriter::tr("kvscope's %1")
+            .arg(s.section(QLatin1Char('/'), -1).toHtmlEscaped());
     if (!url.isValid() || !url.scheme().startsWith(QLatin1String("http")) || url.host().isEmpty())
         return s.toHtmlEscaped();
     return QStringLiteral("<a href='%1'>%2</a>%3")

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/compare_page.h"
 
+#include "kvscope/settings/settings_registry.h"
+
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/text/comparison_text.h"
 #include "window/ui_text.h"
@@ -94,10 +96,23 @@ QString unbroken(const std::string& text)
     return QString::fromStdString(text).replace(QLatin1Char(' '), QChar(0x00A0));
 }
 
-// An input's value as compared: the setting's own text, or that it was left to its default.
-QString inputValueText(const std::string& value)
+// An input's value as compared: the setting's own text with its unit ("300 MiB"), or that it
+// was left to its default.
+QString inputValueText(const std::string& flag, const std::string& value)
 {
-    return value == "(default)" ? ComparePage::tr("default") : QString::fromStdString(value);
+    if (value == "(default)")
+        return ComparePage::tr("default");
+    const Setting* setting = settingByFlag(flag);
+    // Symbols read the same in every language; words ("tokens") are left to the row's label.
+    const bool symbol = setting && setting->unit &&
+                        QStringList{QStringLiteral("GB/s"), QStringLiteral("GiB"),
+                                    QStringLiteral("MiB"), QStringLiteral("ms")}
+                            .contains(QString::fromUtf8(setting->unit));
+    const bool number =
+        symbol && (setting->type == SettingType::Integer || setting->type == SettingType::Real);
+    return number ? QStringLiteral("%1 %2").arg(QString::fromStdString(value),
+                                                QString::fromUtf8(setting->unit))
+                  : QString::fromStdString(value);
 }
 
 } // namespace
@@ -300,7 +315,7 @@ QString ComparePage::tableHtml(const Comparison& c, ByteUnits units)
                     .arg(UiText::settingLabel(input.id).toHtmlEscaped());
         for (const std::string& value : input.values)
             html += QStringLiteral("<td align='right'>%1</td>")
-                        .arg(inputValueText(value).toHtmlEscaped());
+                        .arg(inputValueText(input.id, value).toHtmlEscaped());
         html += QStringLiteral("</tr>");
     }
     html += QStringLiteral("</tbody></table>");
@@ -339,7 +354,8 @@ void ComparePage::fill(const Comparison& c)
     for (const ComparedInput& input : c.inputs) {
         rows << UiText::settingLabel(input.id);
         for (int i = 0; i < n; ++i)
-            m_table->setItem(row, i, new QTableWidgetItem(inputValueText(input.values[size_t(i)])));
+            m_table->setItem(
+                row, i, new QTableWidgetItem(inputValueText(input.id, input.values[size_t(i)])));
         ++row;
     }
     if (c.modelsDiffer) {

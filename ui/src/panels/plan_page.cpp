@@ -284,10 +284,10 @@ void PlanPage::retranslate()
                                  "as set in the scenario): each configuration takes the replicas "
                                  "it needs, and ranks by what they cost together."));
     // Two-line headings over the figures, so the cost columns stay in a laptop's width.
-    m_table->setHorizontalHeaderLabels({tr("#"), tr("GPUs"), tr("Engine"), tr("Weights"),
-                                        tr("KV cache"), tr("Tokens/s\nper user"),
-                                        tr("Tokens/s\nin all"), tr("First token\n(last user)"),
-                                        tr("Per\nhour"), tr("Per million\ntokens"), tr("Notes")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("#"), tr("GPUs"), tr("Engine"), tr("Weights"), tr("KV cache"), tr("Tokens/s\nper user"),
+         tr("Tokens/s\nin all"), tr("First token\n(last user)"), tr("Per\nhour"),
+         tr("Per million\ntokens, mixed"), tr("Notes")});
     m_table->setToolTip(tr("Double-click a row to make it the scenario."));
     fillTable();
 }
@@ -418,7 +418,7 @@ void PlanPage::fillTable()
             notes << PlannerText::cautionTag(c);
             cautions << PlannerText::caution(c, ByteUnits::Binary);
         }
-        QTableWidgetItem* noteCell = cell(notes.join(QStringLiteral(", ")));
+        QTableWidgetItem* noteCell = cell(notes.join(tr(", ")));
         noteCell->setToolTip(cautions.join(QLatin1Char('\n')));
         m_table->setItem(row, Notes, noteCell);
     }
