@@ -363,6 +363,9 @@ void PlanPage::fillTable()
     if (const QString turned = turnedAway(result, request); !turned.isEmpty())
         summary += (summary.endsWith(QChar(0x3002)) ? QString() : QStringLiteral(" ")) + turned;
     m_summary->setText(result.evaluated == 0 ? QString() : withoutForbiddenBreaks(summary));
+    // One user's tokens/s in all are its own: the column would repeat the one beside it, and
+    // its width pushed the costs past a laptop's window.
+    m_table->setColumnHidden(AllUsers, b.batch == 1);
     m_table->setRowCount(int(entries.size()));
     for (int row = 0; row < int(entries.size()); ++row) {
         const PlanEntry& p = entries[size_t(row)];
