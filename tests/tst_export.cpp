@@ -885,6 +885,8 @@ void TestExport::reportChartsKeepTheirPlots_data()
     const QStringList moe{u"model=gpt-oss-120b"_s, u"gpu=rtx-4090"_s, u"engine=llamacpp"_s};
     for (const QString& language : {u"en"_s, u"ja"_s}) {
         QTest::addRow("%s runs", qPrintable(language)) << language << runs;
+        QTest::addRow("%s runs letter", qPrintable(language))
+            << language << QStringList{u"page=letter"_s};
         QTest::addRow("%s too large", qPrintable(language)) << language << tooLarge;
         QTest::addRow("%s moe", qPrintable(language)) << language << moe;
     }
@@ -897,13 +899,17 @@ void TestExport::reportChartsKeepTheirPlots()
     QFETCH(QString, language);
     QFETCH(QStringList, options);
     std::vector<std::pair<std::string, std::string>> changes;
+    ReportOptions report;
     for (const QString& o : options)
-        changes.emplace_back(o.section(u'=', 0, 0).toStdString(), o.section(u'=', 1).toStdString());
+        if (o == u"page=letter"_s)
+            report.pageSize = QPageSize::Letter;
+        else
+            changes.emplace_back(o.section(u'=', 0, 0).toStdString(),
+                                 o.section(u'=', 1).toStdString());
     QVERIFY(changes.empty() || m_fixture.change(changes));
     m_window->setLanguage(language);
     m_controller->evaluateNow();
     std::vector<ReportChartPlot> plots;
-    ReportOptions report;
     report.plots = &plots;
     QString error;
     QVERIFY2(ReportWriter::write(m_controller->snapshot(), test::catalog(), m_window->charts(),

@@ -192,7 +192,7 @@ void paintChart(ChartBase& chart, QCPPainter& painter, const QRectF& rect, bool 
     // Laid out at the rect's own size (the report's pages run at 96 dpi, as the screen does),
     // so text keeps the size it has in the window; rects narrower than a laptop's grid cell are
     // laid out wider and scaled.
-    const double layoutWidth = std::max(rect.width(), 320.0);
+    const double layoutWidth = std::max(rect.width(), 360.0);
     const QSize size(int(layoutWidth),
                      int(layoutWidth * rect.height() / std::max(rect.width(), 1.0)));
     withExportStyle(
