@@ -4,6 +4,7 @@
 // deployment class deciding which GPUs may run; and no GPU priced on another basis, or without a
 // price, ranked among the others.
 #include "kvscope/planning/plan_search.h"
+#include "kvscope/planning/remedies.h"
 #include "kvscope/planning/serving.h"
 #include "suite_registry.h"
 #include "testutils.h"
@@ -192,6 +193,32 @@ private slots:
         const auto e = evaluate(s);
         QVERIFY(e);
         QVERIFY(!verdictOf(s, *e).meetsTargets());
+    }
+
+    // Llama 3.1 70B at 32K on a 24 GB card: neither 8-bit nor 4-bit weights alone fit, eight
+    // cards do; quantized on four, it runs. The two steps together are offered, on fewer GPUs
+    // than more GPUs alone, and run through the same evaluation.
+    void remediesCombineSteps()
+    {
+        const Scenario s = test::scenarioFrom(
+            {{"model", "llama-3.1-70b"}, {"gpu", "rtx-4090"}, {"context", "32768"}});
+        const auto e = evaluate(s);
+        QVERIFY(e);
+        const std::vector<Remedy> found = remedies(s, verdictOf(s, *e), test::catalog());
+        int moreGpus = 0;
+        const Remedy* combined = nullptr;
+        for (const Remedy& r : found) {
+            if (r.kind == RemedyKind::QuantizeWeights8 || r.kind == RemedyKind::QuantizeWeights4)
+                QVERIFY(!r.verdict.runs);
+            if (r.kind == RemedyKind::MoreGpus)
+                moreGpus = r.scenario.gpuCount;
+            if (r.kind == RemedyKind::QuantizeOnMoreGpus)
+                combined = &r;
+        }
+        QVERIFY(combined && moreGpus > 0);
+        QVERIFY(combined->scenario.gpuCount < moreGpus);
+        QVERIFY(combined->verdict.meetsTargets());
+        QVERIFY(combined->scenario.weights.bitsPerWeight < 16);
     }
 };
 

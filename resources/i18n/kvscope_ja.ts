@@ -271,6 +271,10 @@
         <source>owned: the purchase price over %1 years, with the host&apos;s share, power (TDP × %2 × PUE %3 × %4 USD/kWh) and colocation</source>
         <translation>所有（購入価格を %1 年で償却し、ホストの按分、電力（TDP × %2 × PUE %3 × %4 USD/kWh）、コロケーション費用を含む）</translation>
     </message>
+    <message>
+        <source>Quantize the weights (%1) and use %2 × %3 under %4</source>
+        <translation>重みを量子化（%1）し、%4 で %3 × %2 を使う</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>

@@ -37,6 +37,8 @@ const char* remedyId(RemedyKind kind)
         return "more_gpus";
     case RemedyKind::LargerGpu:
         return "larger_gpu";
+    case RemedyKind::QuantizeOnMoreGpus:
+        return "quantize_on_more_gpus";
     }
     return "";
 }
@@ -162,6 +164,7 @@ public:
         searchCount(RemedyKind::FewerSequences, "batch", 1, m_s.batch - 1);
         offerMoreGpus();
         offerLargerGpu();
+        offerCombined();
         return m_found;
     }
 
@@ -269,6 +272,47 @@ private:
                 offer(RemedyKind::MoreGpus, {{"gpus", std::to_string(n)}});
                 return;
             }
+    }
+
+    // The fewest GPUs of this kind on which the weights at 8 bits, else 4, run and meet the
+    // targets, under this engine or else vLLM (a paged KV cache): offered when neither the
+    // quantization alone nor more GPUs alone reach it on as few GPUs.
+    void offerCombined()
+    {
+        if (m_s.gpu.unifiedMemory)
+            return;
+        int moreGpus = 0; // what MoreGpus alone needs, if it was offered
+        for (const Remedy& r : m_found)
+            if (r.kind == RemedyKind::MoreGpus)
+                moreGpus = r.scenario.gpuCount;
+        std::vector<const WeightFormat*> steps;
+        for (const auto& [lo, hi] : {std::pair{7.0, 9.5}, std::pair{4.0, 5.0}})
+            if (const WeightFormat* f = weightStep(m_s, m_c, lo, hi))
+                steps.push_back(f);
+        for (int n : kGpuCounts) {
+            if (n <= m_s.gpuCount || (moreGpus > 0 && n >= moreGpus))
+                continue;
+            for (const std::string& engine : combinedEngines())
+                for (const WeightFormat* f : steps) {
+                    OptionList options{{"weights", f->id}, {"gpus", std::to_string(n)}};
+                    if (engine != m_s.engine.id)
+                        options.push_back({"engine", engine});
+                    if (meets(options)) {
+                        offer(RemedyKind::QuantizeOnMoreGpus, std::move(options), true);
+                        return;
+                    }
+                }
+        }
+    }
+
+    // The scenario's engine, then vLLM where it runs on the GPU and is not already the engine.
+    std::vector<std::string> combinedEngines() const
+    {
+        std::vector<std::string> engines{m_s.engine.id};
+        for (const EngineProfile& e : m_c.engines)
+            if (e.family == EngineFamily::Vllm && e.id != m_s.engine.id && e.runsOn(m_s.gpu.vendor))
+                engines.push_back(e.id);
+        return engines;
     }
 
     // The cheapest catalog GPU (then the smallest) on which the scenario runs as it is.

@@ -37,6 +37,9 @@ std::string remedyTitle(const Remedy& r)
         return "Use " + std::to_string(s.gpuCount) + " x " + s.gpu.name;
     case RemedyKind::LargerGpu:
         return "Use " + (s.gpuCount > 1 ? std::to_string(s.gpuCount) + " x " : "") + s.gpu.name;
+    case RemedyKind::QuantizeOnMoreGpus:
+        return "Quantize the weights (" + s.weights.name + ") and use " +
+               std::to_string(s.gpuCount) + " x " + s.gpu.name + " under " + s.engine.name;
     }
     return "";
 }

@@ -200,6 +200,9 @@ QString PlannerText::remedyTitle(const Remedy& r)
     case RemedyKind::LargerGpu:
         return s.gpuCount > 1 ? tr("Use %1 × %2").arg(UiText::integer(s.gpuCount), q(s.gpu.name))
                               : tr("Use %1").arg(q(s.gpu.name));
+    case RemedyKind::QuantizeOnMoreGpus:
+        return tr("Quantize the weights (%1) and use %2 × %3 under %4")
+            .arg(q(s.weights.name), UiText::integer(s.gpuCount), q(s.gpu.name), q(s.engine.name));
     }
     return QString();
 }

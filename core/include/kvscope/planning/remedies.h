@@ -5,8 +5,9 @@
 // quantize the weights (8-bit, then 4-bit), quantize the KV cache, a MoE model's experts to host
 // RAM (llama.cpp --n-cpu-moe), offload weights, offload the
 // KV cache, a paged serving engine, a shorter context or fewer sequences, more GPUs of the same
-// kind, a larger GPU. Each remedy is a list of options (the CLI's, so `calc` applies it as the
-// window does) and the verdict of the scenario it gives, evaluated by the same evaluate().
+// kind, a larger GPU, then steps combined (4-bit weights on 4 GPUs under vLLM). Each remedy is a
+// list of options (the CLI's, so `calc` applies it as the window does) and the verdict of the
+// scenario it gives, evaluated by the same evaluate().
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/planning/cost.h"
@@ -31,6 +32,8 @@ enum class RemedyKind {
     FewerSequences,
     MoreGpus,
     LargerGpu,
+    QuantizeOnMoreGpus, // two steps together: fewer bits and more GPUs (and vLLM, where the
+                        // engine is the problem), when neither alone runs on as few GPUs
 };
 const char* remedyId(RemedyKind kind); // "quantize_weights_8bit", ..., "larger_gpu"
 
