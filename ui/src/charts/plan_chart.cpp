@@ -41,38 +41,22 @@ PlanChart::PlanChart(QWidget* parent) : ChartBase(parent)
 
 void PlanChart::setObjective(PlanObjective objective)
 {
-    if (objective == m_request.objective)
-        return;
-    m_request.objective = objective;
-    m_searched = false;
-    redraw();
+    searchAgainWith(&PlanRequest::objective, objective);
 }
 
 void PlanChart::setDeployment(Deployment deployment)
 {
-    if (deployment == m_request.deployment)
-        return;
-    m_request.deployment = deployment;
-    m_searched = false;
-    redraw();
+    searchAgainWith(&PlanRequest::deployment, deployment);
 }
 
 void PlanChart::setRatePerS(double requestsPerS)
 {
-    if (requestsPerS == m_request.ratePerS)
-        return;
-    m_request.ratePerS = requestsPerS;
-    m_searched = false;
-    redraw();
+    searchAgainWith(&PlanRequest::ratePerS, requestsPerS);
 }
 
 void PlanChart::setMaxGpusPerNode(int gpus)
 {
-    if (gpus == m_request.maxGpusPerNode)
-        return;
-    m_request.maxGpusPerNode = gpus;
-    m_searched = false;
-    redraw();
+    searchAgainWith(&PlanRequest::maxGpusPerNode, gpus);
 }
 
 void PlanChart::applyTexts()

@@ -39,6 +39,15 @@ protected:
     bool deferWhileHidden() const override { return true; }
 
 private:
+    // A request field the Plan tab sets: the search runs again when it changes.
+    template <typename T> void searchAgainWith(T PlanRequest::*field, T value)
+    {
+        if (m_request.*field == value)
+            return;
+        m_request.*field = value;
+        m_searched = false;
+        redraw();
+    }
     void search(const EvaluationSnapshot& snapshot);
     void placeFrontLabels();
     const std::vector<PlanEntry>& shown() const; // ranked, or the closest misses
