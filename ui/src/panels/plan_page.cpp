@@ -4,6 +4,7 @@
 #include "charts/line_breaks.h"
 #include "charts/plan_chart.h"
 #include "kvscope/settings/settings_registry.h"
+#include "panels/fitting_combo_box.h"
 #include "panels/planner_text.h"
 #include "window/ui_text.h"
 
@@ -149,7 +150,12 @@ QHBoxLayout* PlanPage::buildCostControls()
     m_years->setRange(years->lo, years->hi);
     m_years->setDecimals(1);
     m_basisLabel = new QLabel(this);
-    m_basis = new QComboBox(this);
+    // As wide as its shorter item: the owned item's "(price, host, power, hosting)" set the
+    // row's width past a laptop's window; the list shows it whole, the face fits it.
+    auto* basis = new FittingComboBox(this);
+    basis->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    basis->setMinimumContentsLength(16);
+    m_basis = basis;
     m_basis->setObjectName(QStringLiteral("planCostBasis"));
     m_basis->addItems({QString(), QString()}); // rent, own: named in retranslate()
     m_basisLabel->setBuddy(m_basis);
