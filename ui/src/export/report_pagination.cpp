@@ -184,4 +184,16 @@ void keepTogetherAcrossPages(QTextDocument& doc)
     }
 }
 
+void paginate(QTextDocument& doc, const QSizeF& page)
+{
+    doc.setPageSize(page);
+    keepTogetherAcrossPages(doc);
+}
+
+double lastPageHeight(QTextDocument& doc)
+{
+    const double bottom = doc.documentLayout()->blockBoundingRect(doc.lastBlock()).bottom();
+    return bottom - double(doc.pageCount() - 1) * doc.pageSize().height();
+}
+
 } // namespace kvscope::ui

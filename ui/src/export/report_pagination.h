@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+class QSizeF;
 class QTextDocument;
 
 namespace kvscope::ui {
@@ -11,6 +12,12 @@ namespace kvscope::ui {
 // it goes along), a heading with too little of what it heads under it, and a paragraph that
 // would leave a single line on either page. Tables with header rows repeat them there.
 void keepTogetherAcrossPages(QTextDocument& doc);
+
+// `doc` laid out in pages of `page`, what must not cross a page kept together.
+void paginate(QTextDocument& doc, const QSizeF& page);
+
+// How much of its last page `doc` (paginated) fills, in the page's units.
+double lastPageHeight(QTextDocument& doc);
 
 // Whether any table row of `doc` (laid out in pages) starts on one page and ends on another.
 bool splitsATableRow(QTextDocument& doc);

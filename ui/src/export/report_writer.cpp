@@ -12,7 +12,6 @@
 #include "window/language.h"
 #include "window/ui_text.h"
 
-#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QDate>
 #include <QFontDatabase>
@@ -79,25 +78,12 @@ QString link(const std::string& source)
              end < 0 ? QString() : s.mid(end).toHtmlEscaped());
 }
 
-// Paints a document from the top of the current page, breaking pages (newPage) as it needs.
 // A text's last page that holds no more than this share of a page is a near-empty page: the
 // text is set up to a point smaller when that saves the page.
 constexpr double kShortLastPage = 0.2;
 
-// `doc` laid out in pages of `page`, rows and headings kept whole across them.
-void paginate(QTextDocument& doc, const QSizeF& page)
-{
-    doc.setPageSize(page);
-    keepTogetherAcrossPages(doc);
-}
-
-double lastPageHeight(QTextDocument& doc)
-{
-    const double bottom = doc.documentLayout()->blockBoundingRect(doc.lastBlock()).bottom();
-    return bottom - double(doc.pageCount() - 1) * doc.pageSize().height();
-}
-
-// Paints `doc` (paginated for `page`) over as many pages as it takes.
+// Paints `doc` (paginated for `page`) from the top of the current page over as many pages as
+// it takes, breaking pages with `newPage`.
 void paintDocument(QTextDocument& doc, QPainter& painter, const std::function<void()>& newPage,
                    const QRectF& page, bool newPageFirst)
 {
