@@ -8,6 +8,7 @@
 #include "kvscope/io/plan_csv.h"
 #include "kvscope/settings/scenario_options.h"
 #include "panels/custom_gpu_dialog.h"
+#include "panels/fitting_combo_box.h"
 #include "panels/plan_page.h"
 #include "suite_registry.h"
 #include "window_fixture.h"
@@ -201,6 +202,31 @@ private slots:
         QCOMPARE(m_controller->scenario().cost.perUsd, 150.0);
         QCOMPARE(chart->result().ranked.front().cost.perHour, dollars * 150);
         QVERIFY(chart->yAxis->label().contains(QStringLiteral("JPY")));
+    }
+
+    // A combo box's face fits its width: a long name loses its "(…)" detail, then ends in an
+    // ellipsis, and says itself whole on hover; a tooltip of the box's own (the cost basis's
+    // explanation) is never replaced by the name.
+    void comboFacesFitTheirWidth()
+    {
+        const QFontMetrics fm(QApplication::font());
+        const QString name = QStringLiteral("  NVIDIA GeForce RTX 4090 (24 GiB)");
+        QCOMPARE(FittingComboBox::fitted(name, fm, 1000), name.trimmed());
+        const int bare = fm.horizontalAdvance(QStringLiteral("NVIDIA GeForce RTX 4090"));
+        QCOMPARE(FittingComboBox::fitted(name, fm, bare + 2),
+                 QStringLiteral("NVIDIA GeForce RTX 4090"));
+        const QString narrow = FittingComboBox::fitted(name, fm, bare / 2);
+        QVERIFY(narrow.endsWith(QChar(0x2026)) && fm.horizontalAdvance(narrow) <= bare / 2);
+        QVERIFY(m_window->showPage(QStringLiteral("plan")));
+        settle();
+        auto* basis = m_window->findChild<QComboBox*>(QStringLiteral("planCostBasis"));
+        QVERIFY(basis);
+        const QString own = basis->toolTip();
+        QVERIFY(!own.isEmpty());
+        basis->setCurrentIndex(1); // "Owned (price, host, power, hosting)": wider than the face
+        basis->repaint();
+        QCOMPARE(basis->toolTip(), own);
+        basis->setCurrentIndex(0);
     }
 
     void costBasisIsChosenNeverMixed()

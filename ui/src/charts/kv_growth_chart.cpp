@@ -270,17 +270,15 @@ void KvGrowthChart::placeFreeLabel(std::vector<QRectF>* taken)
     // Clear of the context's dotted line too where it can be; a dotted line through the text
     // before a curve through it.
     for (const bool avoid : {true, false}) {
-        m_avoidContextLine = avoid;
         m_freeLabel->setText(oneLine);
-        spot = spotOnLine(m_freeLabel, lineY, *taken, false);
+        spot = spotOnLine(m_freeLabel, lineY, *taken, false, avoid);
         if (spot)
             break;
         m_freeLabel->setText(twoLines(oneLine));
-        spot = spotOnLine(m_freeLabel, lineY, *taken, false);
+        spot = spotOnLine(m_freeLabel, lineY, *taken, false, avoid);
         if (spot)
             break;
     }
-    m_avoidContextLine = true;
     if (!spot) {
         m_freeLabel->setText(oneLine);
         spot = spotOnLine(m_freeLabel, lineY, *taken);
@@ -316,7 +314,7 @@ void KvGrowthChart::placePinnedFreeLabels(std::vector<QRectF>* taken)
 // fails.
 std::optional<QRectF> KvGrowthChart::spotOnLine(const QCPItemText* label, double lineY,
                                                 const std::vector<QRectF>& taken,
-                                                bool mayCrossCurves) const
+                                                bool mayCrossCurves, bool avoidContextLine) const
 {
     const QSizeF size = labelSize(label);
     const QRectF plot(axisRect()->rect());
@@ -337,7 +335,8 @@ std::optional<QRectF> KvGrowthChart::spotOnLine(const QCPItemText* label, double
                     const QRectF box(left, over ? lineY - off - size.height() : lineY + off,
                                      size.width(), size.height());
                     const bool clear =
-                        plot.contains(box) && clearsMarkers(box) && clearOfLines(box) &&
+                        plot.contains(box) && clearsMarkers(box) &&
+                        clearOfLines(box, avoidContextLine) &&
                         (!anyCurve ||
                          std::none_of(curves.begin(), curves.end(),
                                       [&](const QCPGraph* c) { return curveCrosses(box, c); })) &&
@@ -367,13 +366,13 @@ bool KvGrowthChart::clearsMarkers(const QRectF& box) const
 
 // Whether no horizontal limit (the free line, a pinned scenario's) nor the context's vertical
 // runs through `box`.
-bool KvGrowthChart::clearOfLines(const QRectF& box) const
+bool KvGrowthChart::clearOfLines(const QRectF& box, bool avoidContextLine) const
 {
     std::vector<const QCPItemStraightLine*> lines(m_pinnedFree.begin(), m_pinnedFree.end());
     lines.push_back(m_freeLine);
     // The context's dotted vertical through a label would strike its text.
     const double contextX = m_contextLine->point1->pixelPosition().x();
-    if (m_avoidContextLine && m_contextLine->visible() && contextX >= box.left() &&
+    if (avoidContextLine && m_contextLine->visible() && contextX >= box.left() &&
         contextX <= box.right())
         return false;
     return std::none_of(lines.begin(), lines.end(), [&](const QCPItemStraightLine* line) {

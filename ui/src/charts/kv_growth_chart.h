@@ -34,10 +34,10 @@ private:
     std::vector<QRectF> spotsAroundCrossing(double x, double lineY, const QSizeF& size,
                                             double gap) const;
     std::optional<QRectF> spotOnLine(const QCPItemText* label, double lineY,
-                                     const std::vector<QRectF>& taken,
-                                     bool mayCrossCurves = true) const;
+                                     const std::vector<QRectF>& taken, bool mayCrossCurves = true,
+                                     bool avoidContextLine = true) const;
     double markerRadius() const;
-    bool clearOfLines(const QRectF& box) const;
+    bool clearOfLines(const QRectF& box, bool avoidContextLine = true) const;
     // Whether `box` (pixels) clears every crossing marker, with the marker's radius around it.
     bool clearsMarkers(const QRectF& box) const;
     // Whether the line drawn through `curve`'s points passes through `box` (pixels).
@@ -47,8 +47,7 @@ private:
     QCPGraph* m_crossings = nullptr;
     QCPItemStraightLine* m_freeLine = nullptr;
     QCPItemText* m_freeLabel = nullptr;
-    QString m_freeText;             // its one-line text, as draw() set it
-    bool m_avoidContextLine = true; // clearOfLines: the context's vertical counts too
+    QString m_freeText; // its one-line text, as draw() set it
     QCPItemStraightLine* m_contextLine = nullptr;
     QCPItemText* m_crossLabels[CurveCount] = {};
     double m_crossKey[CurveCount] = {};       // where each curve crosses the free line

@@ -30,8 +30,13 @@ void FittingComboBox::paintEvent(QPaintEvent*)
     const QRect field =
         style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
     const QString shown = fitted(option.currentText, fontMetrics(), field.width() - 2);
-    // The whole name where the face cannot show it.
-    setToolTip(shown == option.currentText.trimmed() ? QString() : option.currentText.trimmed());
+    // The whole name on hover where the face cannot show it; a tooltip of the box's own stays.
+    const QString whole = option.currentText.trimmed();
+    const QString tip = shown == whole ? QString() : whole;
+    if (toolTip() == m_nameTip && tip != m_nameTip) {
+        setToolTip(tip);
+        m_nameTip = tip;
+    }
     option.currentText = shown;
     painter.drawControl(QStyle::CE_ComboBoxLabel, option);
 }

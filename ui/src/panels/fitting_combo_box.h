@@ -18,6 +18,9 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+
+private:
+    QString m_nameTip; // the tooltip this class set (the whole name), to tell it from others
 };
 
 } // namespace kvscope::ui
