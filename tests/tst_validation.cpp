@@ -342,7 +342,7 @@ void TestValidation::decodeErrorBySpeedClass()
     ValidationResult capacity = result("a", 5.0, false);
     capacity.kind = ValidationKind::Capacity;
     results.push_back(capacity);
-    const std::vector<ClassSummary> classes = summarizeDecodeByClass(results);
+    const std::vector<ClassSummary> classes = summarizeByClass(ValidationKind::Decode, results);
     QCOMPARE(classes.size(), size_t(2));
     QCOMPARE(classes[0].speedClass, std::string("a"));
     QCOMPARE(classes[0].fit.evaluated, 2);

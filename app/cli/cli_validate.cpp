@@ -22,7 +22,7 @@ int decimalsFor(const std::string& unit)
 {
     if (unit == "tokens")
         return 0;
-    if (unit == "tokens/s")
+    if (unit == "tokens/s" || unit == "ms")
         return 1;
     return 2; // MiB, GB/s
 }
@@ -108,7 +108,7 @@ void printNotCompared(const ValidationReport& report, std::ostream& out)
 }
 
 // One summary row per kind of case.
-void printSummary(const char* title, const std::array<ValidationSummary, 3>& all, std::ostream& out)
+void printSummary(const char* title, const std::array<ValidationSummary, 5>& all, std::ostream& out)
 {
     out << "\n" << title << "\n";
     std::vector<std::vector<std::string>> summary{
@@ -126,11 +126,11 @@ void printSummary(const char* title, const std::array<ValidationSummary, 3>& all
 
 // Decode error per speed class, fit and held out apart: one median over every case hid whole
 // classes that were far off (issue 43).
-void printClasses(const std::vector<ClassSummary>& classes, std::ostream& out)
+void printClasses(const char* title, const std::vector<ClassSummary>& classes, std::ostream& out)
 {
     if (classes.empty())
         return;
-    out << "\nDecode by class (engine/GPU class/dense or MoE/weights); + is predicted too fast:\n";
+    out << "\n" << title << "\n";
     std::vector<std::vector<std::string>> rows{{"  class", "fit cases", "fit median", "held out",
                                                 "held-out median", "median signed", "worst"}};
     const auto median = [](const ValidationSummary& s) {
@@ -148,9 +148,12 @@ void printReport(const ValidationReport& report, std::ostream& out)
     printCompared(report, out);
     printNotCompared(report, out);
     printSummary("Summary:", report.summaries, out);
-    printSummary("Held out (files named *holdout*: no default was fitted to them):", report.heldOut,
-                 out);
-    printClasses(report.decodeClasses, out);
+    printSummary("Held out (splits.json: files no default, rule or setting was shaped by):",
+                 report.heldOut, out);
+    printClasses("Decode by class (engine/GPU class/dense or MoE/weights); + is predicted too fast:",
+                 report.decodeClasses, out);
+    printClasses("Serving time per output token by class; + is predicted slower:",
+                 report.tpotClasses, out);
 }
 
 } // namespace

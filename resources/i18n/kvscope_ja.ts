@@ -2789,6 +2789,10 @@ Error: %6 %</source>
         <source>vLLM KV cache memory (GiB)</source>
         <translation>vLLM KV キャッシュ用メモリ（GiB）</translation>
     </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::ValidationView</name>
@@ -2915,6 +2919,22 @@ Error: %6 %</source>
     <message>
         <source>Skipped: the source reports this figure as an engine defect</source>
         <translation>スキップ: 出典がこの値をエンジンの不具合と報告しています</translation>
+    </message>
+    <message>
+        <source>Time per output token, serving</source>
+        <translation>サービング時の出力トークン間隔（TPOT）</translation>
+    </message>
+    <message>
+        <source>Time to first token, serving</source>
+        <translation>サービング時の初回トークンまでの時間（TTFT）</translation>
+    </message>
+    <message>
+        <source>time per token</source>
+        <translation>トークン間隔</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>初回トークン</translation>
     </message>
 </context>
 <context>

@@ -298,6 +298,10 @@ SpeedBands speedBandsFromJson(const nlohmann::json& json, const std::string& nam
     SpeedBands bands;
     forEachJsonEntry(json, name, "bands", problems, [&](JsonReader& r) {
         const std::string id = r.text({"class"}, "");
+        const std::string figureId = r.text({"figure"}, "decode");
+        const std::optional<SpeedFigure> figure = speedFigureFromId(figureId);
+        if (!figure)
+            r.fail("figure", "\"" + figureId + "\"", "decode, tpot or ttft");
         SpeedBand b;
         b.low = r.number({"low"}, -1, 100, 0);
         b.high = r.number({"high"}, -1, 100, 0);
@@ -307,7 +311,7 @@ SpeedBands speedBandsFromJson(const nlohmann::json& json, const std::string& nam
         else if (b.low > b.high)
             r.fail("low", std::to_string(b.low), "a value no greater than high");
         if (!r.error())
-            bands[id] = b;
+            bands[speedBandKey(*figure, id)] = b;
     });
     return bands;
 }

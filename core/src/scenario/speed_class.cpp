@@ -37,12 +37,52 @@ SpeedClass speedClassOf(const Scenario& s)
     return c;
 }
 
-SpeedBand decodeBandOf(const Scenario& s)
+const char* speedFigureId(SpeedFigure figure)
+{
+    switch (figure) {
+    case SpeedFigure::Decode:
+        return "decode";
+    case SpeedFigure::Tpot:
+        return "tpot";
+    case SpeedFigure::Ttft:
+        return "ttft";
+    }
+    return "decode";
+}
+
+std::optional<SpeedFigure> speedFigureFromId(const std::string& id)
+{
+    for (SpeedFigure f : {SpeedFigure::Decode, SpeedFigure::Tpot, SpeedFigure::Ttft})
+        if (id == speedFigureId(f))
+            return f;
+    return std::nullopt;
+}
+
+std::string speedBandKey(SpeedFigure figure, const std::string& classId)
+{
+    return figure == SpeedFigure::Decode ? classId : speedFigureId(figure) + (":" + classId);
+}
+
+std::pair<SpeedFigure, std::string> splitSpeedBandKey(const std::string& key)
+{
+    const size_t colon = key.find(':');
+    if (colon != std::string::npos)
+        if (auto figure = speedFigureFromId(key.substr(0, colon)))
+            return {*figure, key.substr(colon + 1)};
+    return {SpeedFigure::Decode, key};
+}
+
+SpeedBand speedBandOf(const Scenario& s, SpeedFigure figure)
 {
     if (!s.speedBands)
         return {};
-    const auto it = s.speedBands->find(speedClassOf(s).id());
+    const auto it = s.speedBands->find(speedBandKey(figure, speedClassOf(s).id()));
     return it == s.speedBands->end() ? SpeedBand{} : it->second;
+}
+
+SpeedBand decodeBandOf(const Scenario& s)
+{
+    return speedBandOf(s, SpeedFigure::Decode);
 }
 
 } // namespace kvscope

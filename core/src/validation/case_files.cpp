@@ -28,9 +28,9 @@ constexpr double kMaxFigure = 1e15;
 
 const std::set<std::string>& caseKeys()
 {
-    static const std::set<std::string> keys{"id",    "kind",   "engine",   "model",
-                                            "gpu",   "gpus",   "settings", "measured",
-                                            "quote", "source", "notes",    "engine_defect"};
+    static const std::set<std::string> keys{
+        "id",       "kind",  "engine", "model", "gpu",   "gpus",          "settings",
+        "workload", "measured", "quote", "source", "notes", "engine_defect", "in_catalog"};
     return keys;
 }
 
@@ -38,8 +38,10 @@ const std::set<std::string>& caseKeys()
 // computes.
 const std::set<std::string>& informationalSettings()
 {
-    static const std::set<std::string> keys{"flash_attn", "direction",  "tool",
-                                            "testcase",   "buffer_mib", "transfer_bytes"};
+    static const std::set<std::string> keys{"flash_attn",     "direction",
+                                            "tool",           "testcase",
+                                            "buffer_mib",     "transfer_bytes",
+                                            "enable_prefix_caching"}; // random prompts: no hits
     return keys;
 }
 
@@ -189,7 +191,8 @@ bool parseKind(const std::string& id, ValidationKind* out)
 }
 
 // The figure a case measured: the first of the kind's figures present.
-void readMeasured(JsonReader& r, ValidationCase& c)
+// A serving row's time to first token goes to `ttftMs`, its time per token to the case.
+void readMeasured(JsonReader& r, ValidationCase& c, double& ttftMs)
 {
     // A measured figure is above zero; say so rather than quote a numeric range.
     auto positive = [&](const char* key) {
@@ -232,7 +235,46 @@ void readMeasured(JsonReader& r, ValidationCase& c)
         c.figure = MeasuredFigure::PcieGBps;
         c.measured = positive("gb_per_s");
         break;
+    case ValidationKind::Tpot:
+    case ValidationKind::Ttft:
+        // Either figure may be missing from a row; servingCases() keeps the ones present.
+        if (!r.has("tpot_ms") && !r.has("ttft_ms"))
+            r.fail("tpot_ms", "", "tpot_ms or ttft_ms, or both");
+        c.figure = MeasuredFigure::TpotMs;
+        c.measured = r.has("tpot_ms") ? positive("tpot_ms") : 0.0;
+        ttftMs = r.has("ttft_ms") ? positive("ttft_ms") : 0.0;
+        r.text({"tpot_stat"}, "");
+        r.text({"ttft_stat"}, "");
+        break;
     }
+}
+
+// A serving row's benchmark: the users' requests and how many are in flight.
+std::optional<FieldError> readWorkload(const nlohmann::json& j, const JsonReader& r,
+                                       ValidationCase& c)
+{
+    auto it = j.find("workload");
+    if (c.kind != ValidationKind::Tpot) {
+        if (it != j.end())
+            return FieldError{r.field("workload"), describeJson(*it), "only on a serving row"};
+        return std::nullopt;
+    }
+    if (it == j.end() || !it->is_object())
+        return FieldError{r.field("workload"), it == j.end() ? "" : describeJson(*it),
+                          "an object with input_tokens, output_tokens and concurrency"};
+    JsonReader w(*it, r.field("workload"));
+    w.require({"input_tokens"});
+    w.require({"output_tokens"});
+    w.require({"concurrency"});
+    ServingWorkload load;
+    load.inputTokens = w.integer({"input_tokens"}, 1, limits::maxContext, 1);
+    load.outputTokens = w.integer({"output_tokens"}, 1, limits::maxContext, 1);
+    load.concurrency = w.integer({"concurrency"}, 1, limits::maxBatch, 1);
+    w.integer({"requests"}, 1, int64_t(kMaxFigure), 1); // for the reader
+    if (const nlohmann::json* rate = w.find({"request_rate"}); rate && !rate->is_string())
+        w.number({"request_rate"}, 0, kMaxFigure, 0);
+    c.workload = load;
+    return w.error();
 }
 
 // The case's id, which names it in every later error.
@@ -255,8 +297,12 @@ void readCaseHeader(const nlohmann::json& j, JsonReader& r, ValidationCase& c)
             r.fail(item.key(), describeJson(item.value()), "one of " + joined(caseKeys()));
     r.require({"kind"});
     const std::string kind = r.text({"kind"}, "");
-    if (!r.error() && !parseKind(kind, &c.kind))
-        r.fail("kind", "\"" + kind + "\"", "capacity, decode or pcie");
+    // A serving row holds two figures; it is read as its time per token and split later.
+    if (!r.error() && kind == "serving")
+        c.kind = ValidationKind::Tpot;
+    else if (!r.error() && (!parseKind(kind, &c.kind) || c.kind == ValidationKind::Tpot ||
+                            c.kind == ValidationKind::Ttft))
+        r.fail("kind", "\"" + kind + "\"", "capacity, decode, pcie or serving");
     c.engine = r.text({"engine"}, "");
     c.model = r.text({"model"}, "");
     c.gpu = r.text({"gpu"}, "");
@@ -270,7 +316,7 @@ void readCaseHeader(const nlohmann::json& j, JsonReader& r, ValidationCase& c)
 
 // The settings the source states and the figure it measured.
 std::optional<FieldError> readCaseFigures(const nlohmann::json& j, const JsonReader& r,
-                                          ValidationCase& c)
+                                          ValidationCase& c, double& ttftMs)
 {
     if (auto it = j.find("settings"); it != j.end() && !it->is_null()) {
         if (!it->is_object())
@@ -285,12 +331,34 @@ std::optional<FieldError> readCaseFigures(const nlohmann::json& j, const JsonRea
         return FieldError{r.field("measured"), measured == j.end() ? "" : describeJson(*measured),
                           "an object holding the measured figure"};
     JsonReader m(*measured, r.field("measured"));
-    readMeasured(m, c);
-    return m.error();
+    readMeasured(m, c, ttftMs);
+    if (m.error())
+        return m.error();
+    return readWorkload(j, r, c);
 }
 
-Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fileName,
-                                  size_t index)
+// A serving row as its two cases, each with one figure: its time per output token and its time
+// to first token, where the row gives them.
+std::vector<ValidationCase> servingCases(ValidationCase row, double ttft)
+{
+    std::vector<ValidationCase> cases;
+    if (row.measured > 0) {
+        cases.push_back(row);
+        cases.back().id += "/tpot";
+    }
+    if (ttft > 0) {
+        row.kind = ValidationKind::Ttft;
+        row.figure = MeasuredFigure::TtftMs;
+        row.measured = ttft;
+        row.id += "/ttft";
+        cases.push_back(std::move(row));
+    }
+    return cases;
+}
+
+// One case, or a serving row's two.
+Expected<std::vector<ValidationCase>> readCase(const nlohmann::json& j,
+                                               const std::string& fileName, size_t index)
 {
     const std::string where = fileName + ": case " + std::to_string(index + 1);
     if (!j.is_object())
@@ -303,7 +371,8 @@ Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fi
     readCaseHeader(j, r, c);
     if (r.error())
         return *r.error();
-    if (auto e = readCaseFigures(j, r, c))
+    double ttftMs = 0;
+    if (auto e = readCaseFigures(j, r, c, ttftMs))
         return *e;
     // A capacity or decode figure is the model's on an engine: a case that names neither would
     // be scored against whatever default kvscope happens to have.
@@ -315,7 +384,9 @@ Expected<ValidationCase> readCase(const nlohmann::json& j, const std::string& fi
                "does not say");
     if (r.error())
         return *r.error();
-    return c;
+    if (c.kind == ValidationKind::Tpot)
+        return servingCases(std::move(c), ttftMs);
+    return std::vector<ValidationCase>{std::move(c)};
 }
 
 } // namespace
@@ -329,6 +400,10 @@ const char* validationKindId(ValidationKind kind)
         return "decode";
     case ValidationKind::Pcie:
         return "pcie";
+    case ValidationKind::Tpot:
+        return "tpot";
+    case ValidationKind::Ttft:
+        return "ttft";
     }
     return "decode";
 }
@@ -348,6 +423,10 @@ const char* measuredFigureId(MeasuredFigure figure)
         return "tokens_per_s";
     case MeasuredFigure::PcieGBps:
         return "gb_per_s";
+    case MeasuredFigure::TpotMs:
+        return "tpot_ms";
+    case MeasuredFigure::TtftMs:
+        return "ttft_ms";
     }
     return "";
 }
@@ -360,13 +439,16 @@ Expected<std::vector<ValidationCase>> validationCasesFromJson(const nlohmann::js
     std::vector<ValidationCase> cases;
     std::set<std::string> ids;
     for (size_t i = 0; i < json.size(); ++i) {
-        auto c = readCase(json[i], fileName, i);
-        if (!c)
-            return c.error();
-        if (!ids.insert(c->id).second)
-            return FieldError{fileName + ": " + c->id + ".id", "\"" + c->id + "\"",
-                              "an id no other case in the file has"};
-        cases.push_back(std::move(c).value());
+        auto read = readCase(json[i], fileName, i);
+        if (!read)
+            return read.error();
+        for (ValidationCase& c : read.value()) {
+            if (!ids.insert(c.id).second)
+                return FieldError{fileName + ": " + c.id + ".id", "\"" + c.id + "\"",
+                                  "an id no other case in the file has"};
+            c.heldOut = isHeldOutFile(fileName); // until a directory's splits.json says
+            cases.push_back(std::move(c));
+        }
     }
     return cases;
 }
@@ -396,15 +478,16 @@ Expected<std::vector<ValidationCase>> loadValidationFile(const fs::path& path)
     if (json->size() != 1)
         return FieldError{name, "text after the array", "one JSON array of validation cases"};
     auto cases = validationCasesFromJson(json->at("cases"), name);
-    if (cases)
-        for (ValidationCase& c : cases.value())
-            c.directory = path.parent_path().string();
+    if (!cases)
+        return cases;
+    auto splits = loadValidationSplits(path.parent_path());
+    if (!splits)
+        return splits.error();
+    for (ValidationCase& c : cases.value()) {
+        c.directory = path.parent_path().string();
+        c.heldOut = splits->isHeldOut(name);
+    }
     return cases;
-}
-
-bool isHeldOutFile(const std::string& fileName)
-{
-    return fileName.find("holdout") != std::string::npos;
 }
 
 Expected<std::vector<ValidationCase>> loadValidationDir(const fs::path& dir)
@@ -412,13 +495,20 @@ Expected<std::vector<ValidationCase>> loadValidationDir(const fs::path& dir)
     std::vector<fs::path> files;
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().extension() == ".json")
+        if (it->path().extension() == ".json" && it->path().filename() != kValidationSplitsFile)
             files.push_back(it->path());
     if (ec)
         return FieldError{dir.string(), ec.message(), "a readable directory of validation files"};
     std::sort(files.begin(), files.end());
+    auto splits = loadValidationSplits(dir);
+    if (!splits)
+        return splits.error();
     std::vector<ValidationCase> all;
     for (const fs::path& file : files) {
+        const std::string name = file.filename().string();
+        if (splits->listed && !splits->heldOut.count(name))
+            return FieldError{std::string(kValidationSplitsFile), name,
+                              "an entry for every case file in the directory"};
         auto cases = loadValidationFile(file);
         if (!cases)
             return cases.error();

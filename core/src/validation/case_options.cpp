@@ -34,6 +34,9 @@ std::string unitOf(MeasuredFigure figure)
         return "tokens/s";
     case MeasuredFigure::PcieGBps:
         return "GB/s";
+    case MeasuredFigure::TpotMs:
+    case MeasuredFigure::TtftMs:
+        return "ms";
     }
     return "";
 }
@@ -320,7 +323,14 @@ std::optional<Skip> addWorkload(const ValidationCase& v, const Catalog& c, CaseS
     // Capacity is set by what the engine allocates for (n_ctx, max_model_len); decode speed by
     // the tokens actually held.
     std::optional<int64_t> context;
-    if (v.kind == ValidationKind::Decode) {
+    if (v.workload) {
+        // A serving benchmark's users and requests; the engine was started for at least one
+        // whole request.
+        o.emplace_back("batch", integerText(v.workload->concurrency));
+        o.emplace_back("prompt-tokens", integerText(v.workload->inputTokens));
+        o.emplace_back("output-tokens", integerText(v.workload->outputTokens));
+        context = set.maxModelLen.value_or(v.workload->inputTokens + v.workload->outputTokens);
+    } else if (v.kind == ValidationKind::Decode) {
         out.result.defaultContext = !set.context;
         context = set.context.value_or(kDecodeContextTokens);
     } else if (set.nCtx) {
@@ -332,7 +342,7 @@ std::optional<Skip> addWorkload(const ValidationCase& v, const Catalog& c, CaseS
     }
     if (context)
         o.emplace_back("context", integerText(*context));
-    if (set.batch)
+    if (set.batch && !v.workload)
         o.emplace_back("batch", integerText(*set.batch));
     if (set.nGpuLayers)
         o.emplace_back("n-gpu-layers", integerText(*set.nGpuLayers));

@@ -6,6 +6,7 @@
 #include "kvscope/scenario/speed_class.h"
 
 #include "kvscope/evaluation/evaluation.h"
+#include "kvscope/planning/serving.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,7 +52,7 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
 {
     CaseScenario cs = scenarioForCase(v, c);
     ValidationResult r = std::move(cs.result);
-    r.heldOut = isHeldOutFile(v.file);
+    r.heldOut = v.heldOut;
     if (r.skipped())
         return r;
     r.speedClass = speedClassOf(*cs.scenario).id();
@@ -84,14 +85,25 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
     case MeasuredFigure::PcieGBps:
         r.predicted = e->decode.pcieEffectiveGBps;
         break;
+    case MeasuredFigure::TpotMs:
+    case MeasuredFigure::TtftMs: {
+        const ServingCurve curve = servingCurve(*cs.scenario);
+        if (!curve.unavailable.empty()) {
+            r.skip = SkipReason::Refused;
+            r.skipDetail = curve.unavailable;
+            return r;
+        }
+        r.predicted = v.figure == MeasuredFigure::TpotMs ? curve.atUsers.stepMs
+                                                         : curve.atUsers.ttftMs;
+        break;
+    }
     }
     // The source ran it; kvscope says it does not: no memory left for the KV cache, or a decode
     // that does not fit. A finding of its own, listed apart, not a -100 % error averaged in.
     const bool capacity = v.figure == MeasuredFigure::KvCacheTokens ||
                           v.figure == MeasuredFigure::GpuBlocks ||
                           v.figure == MeasuredFigure::AvailableKvGiB;
-    r.doesNotFit =
-        capacity ? r.predicted <= 0 : v.figure == MeasuredFigure::TokensPerS && !e->vram.fits;
+    r.doesNotFit = capacity ? r.predicted <= 0 : v.kind != ValidationKind::Pcie && !e->vram.fits;
     r.error = r.predicted / r.measured - 1.0;
     return r;
 }
@@ -142,14 +154,15 @@ double medianOf(std::vector<double> values)
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
 }
 
-ClassSummary summarizeClass(const std::string& id, const std::vector<ValidationResult>& results)
+ClassSummary summarizeClass(ValidationKind kind, const std::string& id,
+                            const std::vector<ValidationResult>& results)
 {
     ClassSummary c;
     c.speedClass = id;
     std::vector<ValidationResult> fit, heldOut;
     std::vector<double> signedErrors;
     for (const ValidationResult& r : results) {
-        if (r.kind != ValidationKind::Decode || r.speedClass != id)
+        if (r.kind != kind || r.speedClass != id)
             continue;
         (r.heldOut ? heldOut : fit).push_back(r);
         if (r.skipped() || r.doesNotFit)
@@ -158,24 +171,25 @@ ClassSummary summarizeClass(const std::string& id, const std::vector<ValidationR
         if (std::fabs(r.error) > std::fabs(c.worstError))
             c.worstError = r.error;
     }
-    c.fit = summarize(ValidationKind::Decode, fit);
-    c.heldOut = summarize(ValidationKind::Decode, heldOut);
+    c.fit = summarize(kind, fit);
+    c.heldOut = summarize(kind, heldOut);
     c.medianSignedError = medianOf(std::move(signedErrors));
     return c;
 }
 
 } // namespace
 
-std::vector<ClassSummary> summarizeDecodeByClass(const std::vector<ValidationResult>& results)
+std::vector<ClassSummary> summarizeByClass(ValidationKind kind,
+                                           const std::vector<ValidationResult>& results)
 {
     std::set<std::string> ids;
     for (const ValidationResult& r : results)
-        if (r.kind == ValidationKind::Decode && !r.speedClass.empty())
+        if (r.kind == kind && !r.speedClass.empty())
             ids.insert(r.speedClass);
     std::vector<ClassSummary> classes;
     classes.reserve(ids.size());
     for (const std::string& id : ids)
-        classes.push_back(summarizeClass(id, results));
+        classes.push_back(summarizeClass(kind, id, results));
     return classes;
 }
 
@@ -197,13 +211,41 @@ double rounded(double x)
 
 } // namespace
 
+std::optional<SpeedFigure> speedFigureOf(ValidationKind kind)
+{
+    switch (kind) {
+    case ValidationKind::Decode:
+        return SpeedFigure::Decode;
+    case ValidationKind::Tpot:
+        return SpeedFigure::Tpot;
+    case ValidationKind::Ttft:
+        return SpeedFigure::Ttft;
+    case ValidationKind::Capacity:
+    case ValidationKind::Pcie:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+// How much longer the measured time took than kvscope's: a decode speed's step, a serving row's
+// time per token or first token.
+double measuredTimeOverPredicted(const ValidationResult& r)
+{
+    return r.kind == ValidationKind::Decode ? r.error : r.measured / r.predicted - 1.0;
+}
+
+} // namespace
+
 SpeedBands speedBandsFrom(const std::vector<ValidationResult>& results)
 {
     std::map<std::string, std::vector<double>> errors;
-    for (const ValidationResult& r : results)
-        if (r.kind == ValidationKind::Decode && !r.skipped() && !r.doesNotFit &&
-            !r.speedClass.empty())
-            errors[r.speedClass].push_back(r.error);
+    for (const ValidationResult& r : results) {
+        const std::optional<SpeedFigure> figure = speedFigureOf(r.kind);
+        if (figure && !r.skipped() && !r.doesNotFit && !r.speedClass.empty())
+            errors[speedBandKey(*figure, r.speedClass)].push_back(measuredTimeOverPredicted(r));
+    }
     SpeedBands bands;
     for (auto& [id, e] : errors) {
         std::sort(e.begin(), e.end());
@@ -217,14 +259,22 @@ SpeedBands speedBandsFrom(const std::vector<ValidationResult>& results)
 nlohmann::json speedBandsToJson(const SpeedBands& bands)
 {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& [id, b] : bands)
-        list.push_back({{"class", id}, {"low", b.low}, {"high", b.high}, {"cases", b.cases}});
+    for (const auto& [key, b] : bands) {
+        const auto [figure, id] = splitSpeedBandKey(key);
+        list.push_back({{"figure", speedFigureId(figure)},
+                        {"class", id},
+                        {"low", b.low},
+                        {"high", b.high},
+                        {"cases", b.cases}});
+    }
     return {{"source", "kvscope-cli validate --write-bands over resources/validation/*.json"},
-            {"notes", "Per speed class (engine family/GPU class/dense or MoE/16-bit or "
-                      "quantized): predicted / measured tokens per second - 1 over the compared "
-                      "decode cases, fit and held out; a measured step took kvscope's x (1 + low) "
-                      "to x (1 + high). Under 10 cases the lowest and highest, else the 10th and "
-                      "90th percentiles. tst_validation checks this file against the set."},
+            {"notes", "Per figure (decode: a single sequence's step; tpot: a serving row's time "
+                      "per output token; ttft: its time to first token) and speed class (engine "
+                      "family/GPU class/dense or MoE/16-bit or quantized): measured time / "
+                      "kvscope's - 1 over the compared cases, fit and held out; a measured time "
+                      "took kvscope's x (1 + low) to x (1 + high). Under 10 cases the lowest and "
+                      "highest, else the 10th and 90th percentiles. tst_validation checks this "
+                      "file against the set."},
             {"bands", list}};
 }
 
@@ -241,7 +291,8 @@ ValidationReport runValidation(const std::vector<ValidationCase>& cases, const C
         report.summaries[size_t(kind)] = summarize(kind, report.results);
         report.heldOut[size_t(kind)] = summarize(kind, heldOut);
     }
-    report.decodeClasses = summarizeDecodeByClass(report.results);
+    report.decodeClasses = summarizeByClass(ValidationKind::Decode, report.results);
+    report.tpotClasses = summarizeByClass(ValidationKind::Tpot, report.results);
     return report;
 }
 
@@ -301,7 +352,7 @@ nlohmann::json validationReportToJson(const ValidationReport& report)
         j["assumptions"] = assumptions;
         cases.push_back(j);
     }
-    const auto summaries = [](const std::array<ValidationSummary, 3>& all) {
+    const auto summaries = [](const auto& all) {
         nlohmann::json summary = nlohmann::json::object();
         for (const ValidationSummary& s : all) {
             nlohmann::json k;

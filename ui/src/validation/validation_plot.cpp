@@ -71,6 +71,10 @@ QColor validationKindColor(ValidationKind kind)
         return colors::weights;
     case ValidationKind::Pcie: // host-to-GPU copies: the CPU RAM tier's colour
         return colors::cpuRam;
+    case ValidationKind::Tpot: // serving under load: the activations' colour, as busy compute
+        return colors::activations;
+    case ValidationKind::Ttft:
+        return colors::overflow;
     }
     return colors::weights;
 }
@@ -78,7 +82,7 @@ QColor validationKindColor(ValidationKind kind)
 ValidationPlot::ValidationPlot(ValidationKind kind, QWidget* parent)
     : QCustomPlot(parent), m_kind(kind)
 {
-    setMinimumSize(300, 300);
+    setMinimumSize(260, 220);
     setLocale(QLocale());
     setMouseTracking(true);
 
@@ -223,6 +227,10 @@ void ValidationPlot::retranslate()
         break;
     case ValidationKind::Pcie:
         unit = QStringLiteral("GB/s");
+        break;
+    case ValidationKind::Tpot:
+    case ValidationKind::Ttft:
+        unit = tr("ms");
         break;
     }
     xAxis->setLabel(tr("Measured (%1)").arg(unit));

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -56,11 +57,13 @@ ValidationView::ValidationView(const Catalog& catalog, QWidget* parent) : QDialo
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* plots = new QWidget(this);
-    auto* plotRow = new QHBoxLayout(plots);
-    plotRow->setContentsMargins(0, 0, 0, 0);
+    // Three a row: five side by side would squeeze each below a readable width on a laptop.
+    auto* plotGrid = new QGridLayout(plots);
+    plotGrid->setContentsMargins(0, 0, 0, 0);
     for (ValidationKind kind : allValidationKinds) {
+        const int at = int(kind);
         m_plots[size_t(kind)] = new ValidationPlot(kind, plots);
-        plotRow->addWidget(m_plots[size_t(kind)]);
+        plotGrid->addWidget(m_plots[size_t(kind)], at / 3, at % 3);
     }
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->verticalHeader()->setVisible(false);
@@ -113,6 +116,10 @@ QString ValidationView::kindTitle(ValidationKind kind)
         return tr("Decode speed");
     case ValidationKind::Pcie:
         return tr("PCIe host-to-GPU copy");
+    case ValidationKind::Tpot:
+        return tr("Time per output token, serving");
+    case ValidationKind::Ttft:
+        return tr("Time to first token, serving");
     }
     return {};
 }
@@ -126,6 +133,10 @@ QString ValidationView::kindName(ValidationKind kind)
         return tr("decode");
     case ValidationKind::Pcie:
         return QStringLiteral("PCIe");
+    case ValidationKind::Tpot:
+        return tr("time per token");
+    case ValidationKind::Ttft:
+        return tr("first token");
     }
     return {};
 }

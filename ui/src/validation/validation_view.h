@@ -53,7 +53,7 @@ private:
     QString m_problem;
     QLabel* m_intro = nullptr;
     QLabel* m_caption = nullptr;
-    std::array<ValidationPlot*, 3> m_plots{};
+    std::array<ValidationPlot*, allValidationKinds.size()> m_plots{};
     QTableWidget* m_table = nullptr;
     QPushButton* m_close = nullptr;
 };

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace kvscope {
 
@@ -18,6 +20,15 @@ struct SpeedBand
     // Fewer than three measurements bound nothing: one case is a point, not a spread.
     bool usable() const { return cases >= 3; }
 };
-using SpeedBands = std::map<std::string, SpeedBand>; // by SpeedClass::id()
+// The figure a band is measured on: a single sequence's decode step, or, under load, a serving
+// row's time per output token or time to first token.
+enum class SpeedFigure { Decode, Tpot, Ttft };
+const char* speedFigureId(SpeedFigure figure); // "decode", "tpot", "ttft"
+std::optional<SpeedFigure> speedFigureFromId(const std::string& id);
+
+// Bands by speedBandKey(): the SpeedClass::id() for decode, "tpot:" or "ttft:" before it else.
+using SpeedBands = std::map<std::string, SpeedBand>;
+std::string speedBandKey(SpeedFigure figure, const std::string& classId);
+std::pair<SpeedFigure, std::string> splitSpeedBandKey(const std::string& key);
 
 } // namespace kvscope

@@ -29,5 +29,7 @@ SpeedClass speedClassOf(const Scenario& scenario);
 // no measurement (or no table was loaded). Looked up by the outputs, not by evaluate(), which
 // the planner runs millions of times.
 SpeedBand decodeBandOf(const Scenario& scenario);
+// The same for a serving figure (time per output token, time to first token under load).
+SpeedBand speedBandOf(const Scenario& scenario, SpeedFigure figure);
 
 } // namespace kvscope

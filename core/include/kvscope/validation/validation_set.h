@@ -43,6 +43,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -52,10 +53,14 @@
 
 namespace kvscope {
 
-enum class ValidationKind { Capacity, Decode, Pcie };
-inline constexpr std::array<ValidationKind, 3> allValidationKinds{
-    ValidationKind::Capacity, ValidationKind::Decode, ValidationKind::Pcie};
-const char* validationKindId(ValidationKind kind); // "capacity", "decode", "pcie"
+// Tpot and Ttft come from one serving row (a case file's kind "serving"): a closed-loop benchmark
+// at a concurrency, each user sending the next request once answered.
+enum class ValidationKind { Capacity, Decode, Pcie, Tpot, Ttft };
+inline constexpr std::array<ValidationKind, 5> allValidationKinds{
+    ValidationKind::Capacity, ValidationKind::Decode, ValidationKind::Pcie, ValidationKind::Tpot,
+    ValidationKind::Ttft};
+// "capacity", "decode", "pcie", "tpot", "ttft"
+const char* validationKindId(ValidationKind kind);
 
 // The engine settings a case states, under the engine's own names; unset = not stated.
 struct ValidationSettings
@@ -95,9 +100,20 @@ enum class MeasuredFigure {
     AvailableKvGiB,
     KvBufferMiB,
     TokensPerS,
-    PcieGBps
+    PcieGBps,
+    TpotMs, // time per output token of a running request, waiting for the first excluded
+    TtftMs  // time to first token, waiting for a slot included
 };
 const char* measuredFigureId(MeasuredFigure figure); // "kv_cache_tokens", "gpu_blocks", ...
+
+// A serving row's benchmark: `concurrency` users, each with one request of `inputTokens` +
+// `outputTokens` in flight (vLLM's bench serve --max-concurrency, genai-perf's concurrency).
+struct ServingWorkload
+{
+    int64_t inputTokens = 0;
+    int64_t outputTokens = 0;
+    int64_t concurrency = 0;
+};
 
 struct ValidationCase
 {
@@ -109,17 +125,29 @@ struct ValidationCase
     int gpus = 1;
     ValidationSettings settings;
     MeasuredFigure figure = MeasuredFigure::TokensPerS;
-    double measured = 0; // in the figure's own unit (blocks, tokens, MiB, tokens/s, GB/s)
+    double measured = 0; // in the figure's own unit (blocks, tokens, MiB, tokens/s, GB/s, ms)
+    std::optional<ServingWorkload> workload; // Tpot and Ttft cases
     std::optional<int64_t> measuredBlockSize; // the block size a gpu_blocks figure was logged at
     std::string source;
     std::string engineDefect; // what the source reports as the engine's bug, if it does
     std::string file;         // the file it came from, for messages
     std::string directory;    // where that file is: a model given as a path is relative to it
+    bool heldOut = false;     // the file's split (splits.json), see isHeldOutFile
 };
 
-// Cases in files named *holdout* were collected without fitting any default to them: their
-// error is the honest one, reported apart.
-bool isHeldOutFile(const std::string& fileName);
+// Which files are held out: cases no default, rule, release boundary or setting was shaped by,
+// whose error is the honest one and is reported apart. The directory's splits.json says it per
+// file, from the set's history (the commit that wrote the file and the one that scored it); a
+// directory without one (a user's own set) holds out the files named *holdout*.
+inline constexpr const char* kValidationSplitsFile = "splits.json";
+struct ValidationSplits
+{
+    std::map<std::string, bool> heldOut; // by file name; empty = by name
+    bool listed = false;                 // read from a splits.json
+    bool isHeldOut(const std::string& fileName) const;
+};
+Expected<ValidationSplits> loadValidationSplits(const std::filesystem::path& dir);
+bool isHeldOutFile(const std::string& fileName); // the rule without a splits.json
 
 // Reads a case file: a JSON array of cases. Errors name the file, the case id and the field,
 // e.g. "capacity.json: vllm-x.settings.block_size".
@@ -200,8 +228,9 @@ struct ValidationReport
 {
     std::vector<ValidationResult> results;        // in case order
     std::vector<ClassSummary> decodeClasses;      // by SpeedClass id
-    std::array<ValidationSummary, 3> summaries{}; // indexed like allValidationKinds
-    std::array<ValidationSummary, 3> heldOut{};   // the same over held-out files only
+    std::vector<ClassSummary> tpotClasses;        // the same for serving's time per token
+    std::array<ValidationSummary, 5> summaries{}; // indexed like allValidationKinds
+    std::array<ValidationSummary, 5> heldOut{};   // the same over held-out files only
 
     const ValidationSummary& summary(ValidationKind kind) const { return summaries[size_t(kind)]; }
 };
@@ -222,10 +251,14 @@ CaseScenario scenarioForCase(const ValidationCase& vcase, const Catalog& catalog
 ValidationResult validateCase(const ValidationCase& vcase, const Catalog& catalog);
 ValidationReport runValidation(const std::vector<ValidationCase>& cases, const Catalog& catalog);
 ValidationSummary summarize(ValidationKind kind, const std::vector<ValidationResult>& results);
-// The decode results grouped by speed class, each split into fit and held out.
-std::vector<ClassSummary> summarizeDecodeByClass(const std::vector<ValidationResult>& results);
-// Each class's band of measured-against-predicted step time: from the lowest to the highest
-// error under 10 cases, else from the 10th to the 90th percentile; compared cases only.
+// One kind's results (decode, tpot) grouped by speed class, each split into fit and held out.
+std::vector<ClassSummary> summarizeByClass(ValidationKind kind,
+                                           const std::vector<ValidationResult>& results);
+// The speed figure a kind's cases measure: decode, tpot and ttft; none for the others.
+std::optional<SpeedFigure> speedFigureOf(ValidationKind kind);
+// Each figure's and class's band of measured-against-predicted time (a decode step, a time per
+// token, a first token): from the lowest to the highest under 10 cases, else from the 10th to
+// the 90th percentile; compared cases only.
 SpeedBands speedBandsFrom(const std::vector<ValidationResult>& results);
 // The table as resources/catalog/speed_bands.json holds it.
 nlohmann::json speedBandsToJson(const SpeedBands& bands);
