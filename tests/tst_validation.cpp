@@ -149,8 +149,11 @@ void TestValidation::everyShippedCaseIsComparedOrSaysWhy()
         }
         QVERIFY2(std::isfinite(r.predicted) && r.predicted > 0, r.id.c_str());
         QVERIFY2(std::isfinite(r.error), r.id.c_str());
-        // Off by ten or more means a mapping broke (a unit, a setting), not a model to tune.
-        QVERIFY2(r.error > -0.9 && r.error < 9.0,
+        // Off by ten or more means a mapping broke (a unit, a setting), not a model to tune. A
+        // first token under load may really be that far off (queueing kvscope does not model),
+        // so there only thirty-fold flags a mapping.
+        const double limit = r.kind == ValidationKind::Ttft ? 30.0 : 10.0;
+        QVERIFY2(r.error > 1.0 / limit - 1.0 && r.error < limit - 1.0,
                  qPrintable(qs(r.id) + u": "_s + QString::number(r.error)));
     }
 }

@@ -236,7 +236,7 @@ void TestValidationUi::japanese()
     // Words that stay in English in a Japanese engineer's UI, and the catalog's names.
     QStringList same =
         QStringLiteral("kvscope PCIe GPU KV vLLM llama.cpp llama-bench tg128 MiB GB/s "
-                       "GiB hbm_efficiency gpu_memory_utilization max_model_len n_ctx")
+                       "GiB hbm_efficiency gpu_memory_utilization max_model_len n_ctx TPOT TTFT")
             .split(QLatin1Char(' '));
     same << QString::fromStdString(m_fixture.controller->scenario().model.name)
          << QString::fromStdString(m_fixture.controller->scenario().gpu.name);

@@ -103,7 +103,9 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
     const bool capacity = v.figure == MeasuredFigure::KvCacheTokens ||
                           v.figure == MeasuredFigure::GpuBlocks ||
                           v.figure == MeasuredFigure::AvailableKvGiB;
-    r.doesNotFit = capacity ? r.predicted <= 0 : v.kind != ValidationKind::Pcie && !e->vram.fits;
+    const bool speed = v.figure == MeasuredFigure::TokensPerS ||
+                       v.figure == MeasuredFigure::TpotMs || v.figure == MeasuredFigure::TtftMs;
+    r.doesNotFit = capacity ? r.predicted <= 0 : speed && !e->vram.fits;
     r.error = r.predicted / r.measured - 1.0;
     return r;
 }

@@ -109,6 +109,7 @@ constexpr Publisher kSites[] = {
     {"jaredwatkins.com", "Jared Watkins"},
     {"mullet.se", "Mullet"},
     {"mybroadband.co.za", "MyBroadband"},
+    {"mushfiqrahman.dev", "Mushfiq Rahman's blog"},
     {"myoceane.fr", "MyOceane"},
     {"newgearhub.com", "New Gear Hub"},
     {"pcpartdb.com", "PCPartDB"},
