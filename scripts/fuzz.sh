@@ -4,7 +4,7 @@
 # SECONDS (default 60) on a temporary copy of its seed corpus in tests/fuzz/corpus, so nothing is
 # written into the source tree. Prints every target's executions; fails if any target crashes.
 #
-#   bash scripts/fuzz.sh [SECONDS] [TARGET...]     # default: all seven targets, one after another
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]     # default: all eight targets, one after another
 #   KVSCOPE_FUZZ_PARALLEL=2 nice -n 10 bash scripts/fuzz.sh 3600   # an hour each, two at a time
 #   KVSCOPE_FUZZ_ARGS="-max_len=512" bash scripts/fuzz.sh         # more libFuzzer flags
 #   KVSCOPE_FUZZ_PRESET=sanitize bash scripts/fuzz.sh             # build/sanitize's targets
@@ -19,7 +19,7 @@ shift || true
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
   targets=(fuzz_model_config fuzz_scenario fuzz_gpu fuzz_cli_args fuzz_gguf fuzz_startup_log
-           fuzz_speed_bands)
+           fuzz_speed_bands fuzz_validation_cases)
 fi
 parallel="${KVSCOPE_FUZZ_PARALLEL:-1}"
 jobs="${KVSCOPE_BUILD_JOBS:-2}"

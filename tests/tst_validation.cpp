@@ -6,6 +6,8 @@
 #include "testutils.h"
 
 #include "kvscope/io/result_json.h"
+#include "kvscope/io/serving_json.h"
+#include "kvscope/planning/serving.h"
 #include "kvscope/scenario/speed_class.h"
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/text/text_summary.h"
@@ -97,6 +99,8 @@ private slots:
     void decodeErrorBySpeedClass();
     void shippedBandsAreTheSetsOwn();
     void decodeFiguresCarryTheirBand();
+    void servingFiguresCarryTheirBand();
+    void servingRowsBecomeTwoCases();
     void hostileSpeedBandFiles_data();
     void hostileSpeedBandFiles();
     void decodeWithoutContextRunsTg128();
@@ -436,6 +440,74 @@ void TestValidation::decodeFiguresCarryTheirBand()
     KVSCOPE_EVALUATE(u, unmeasured);
     QVERIFY(!evaluationToJson(unmeasured, u)["latency"]["band"].contains("step_time_low"));
     QVERIFY(textSummary(unmeasured, u, ByteUnits::Binary).find("no band") != std::string::npos);
+}
+
+// The serving rows' bands reach calc's serving section and its JSON; a class with none says so.
+void TestValidation::servingFiguresCarryTheirBand()
+{
+    const Scenario measured = scenarioFrom({{"model", "gpt-oss-120b"},
+                                            {"gpu", "h100-sxm"},
+                                            {"gpus", "8"},
+                                            {"engine", "vllm"},
+                                            {"weights", "mxfp4-moe"},
+                                            {"batch", "16"}});
+    const SpeedBand tpot = speedBandOf(measured, SpeedFigure::Tpot);
+    QVERIFY(tpot.usable() && tpot.low <= tpot.high);
+    QVERIFY(speedBandOf(measured, SpeedFigure::Ttft).usable());
+    const nlohmann::json j =
+        servingToJson(measured, serving(measured, catalog().engines), false)["engines"][0];
+    QCOMPARE(j["band"]["time_per_output_token"]["cases"].get<int>(), tpot.cases);
+    QCOMPARE(j["band"]["time_per_output_token"]["time_per_output_token_low"].get<double>(),
+             tpot.low);
+    QVERIFY(j["band"]["ttft"].contains("ttft_high"));
+    KVSCOPE_EVALUATE(e, measured);
+    const std::string text = textSummary(measured, e, ByteUnits::Binary);
+    QVERIFY2(text.find("time per output token (") != std::string::npos, text.c_str());
+    const Scenario unmeasured =
+        scenarioFrom({{"model", "llama-3.1-8b"}, {"gpu", "h100-sxm"}, {"engine", "tgi"}});
+    KVSCOPE_EVALUATE(u, unmeasured);
+    const std::string none = textSummary(unmeasured, u, ByteUnits::Binary);
+    QVERIFY(none.find("time per output token, measured against this") != std::string::npos);
+    QVERIFY(none.find("no band: no measurement of this class") != std::string::npos);
+}
+
+// A serving row holds a time per token and a first token: two cases, each compared with the
+// serving curve at the row's users; a row with neither figure is refused by name.
+void TestValidation::servingRowsBecomeTwoCases()
+{
+    const nlohmann::json row = nlohmann::json::array(
+        {{{"id", "r"},
+          {"kind", "serving"},
+          {"engine", "vllm"},
+          {"model", "llama-3.1-8b"},
+          {"gpu", "h100-sxm"},
+          {"gpus", 1},
+          {"settings", {{"weights", "bf16"}}},
+          {"workload", {{"input_tokens", 1024}, {"output_tokens", 128}, {"concurrency", 8}}},
+          {"measured", {{"tpot_ms", 9.0}, {"ttft_ms", 60.0}}},
+          {"source", "https://example.org"}}});
+    auto cases = validationCasesFromJson(row, "serving-x.json");
+    QVERIFY(cases);
+    QCOMPARE(cases->size(), size_t(2));
+    QCOMPARE(cases->at(0).kind, ValidationKind::Tpot);
+    QCOMPARE(cases->at(1).kind, ValidationKind::Ttft);
+    QCOMPARE(cases->at(1).measured, 60.0);
+    const Scenario s = *scenarioForCase(cases->at(0), catalog()).scenario;
+    QCOMPARE(s.batch, int64_t(8));
+    QCOMPARE(s.workload.promptTokens, int64_t(1024));
+    const ValidationResult tpot = validateCase(cases->at(0), catalog());
+    QCOMPARE(tpot.predicted, servingCurve(s).atUsers.stepMs);
+    const ValidationResult ttft = validateCase(cases->at(1), catalog());
+    QCOMPARE(ttft.predicted, servingCurve(s).atUsers.ttftMs);
+    nlohmann::json empty = row;
+    empty[0]["measured"] = nlohmann::json::object({{"output_tokens_per_s", 100.0}});
+    auto refused = validationCasesFromJson(empty, "serving-x.json");
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message().find("tpot_ms") != std::string::npos,
+             refused.error().message().c_str());
+    nlohmann::json noWorkload = row;
+    noWorkload[0].erase("workload");
+    QVERIFY(!validationCasesFromJson(noWorkload, "serving-x.json"));
 }
 
 void TestValidation::hostileSpeedBandFiles_data()

@@ -150,10 +150,11 @@ void printReport(const ValidationReport& report, std::ostream& out)
     printSummary("Summary:", report.summaries, out);
     printSummary("Held out (splits.json: files no default, rule or setting was shaped by):",
                  report.heldOut, out);
-    printClasses("Decode by class (engine/GPU class/dense or MoE/weights); + is predicted too fast:",
-                 report.decodeClasses, out);
-    printClasses("Serving time per output token by class; + is predicted slower:",
-                 report.tpotClasses, out);
+    printClasses(
+        "Decode by class (engine/GPU class/dense or MoE/weights); + is predicted too fast:",
+        report.decodeClasses, out);
+    printClasses(
+        "Serving time per output token by class; + is predicted slower:", report.tpotClasses, out);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/io/result_json.h"
+#include "kvscope/io/serving_json.h"
 
 #include "io/json_numbers.h"
 
@@ -146,19 +147,6 @@ nlohmann::json expertsJson(const Scenario& s, const Evaluation& e)
             {"fitted_n_cpu_moe", fit ? nlohmann::json(fit->nCpuMoe) : nlohmann::json(nullptr)}};
 }
 
-// The measured error of the scenario's speed class (issue 43): a measured step took kvscope's
-// x (1 + step_time_low) to x (1 + step_time_high); under 3 cases no band, only the count.
-nlohmann::json bandJson(const Scenario& s)
-{
-    const SpeedBand b = decodeBandOf(s);
-    nlohmann::json band{{"class", speedClassOf(s).id()}, {"cases", b.cases}};
-    if (b.usable()) {
-        band["step_time_low"] = b.low;
-        band["step_time_high"] = b.high;
-    }
-    return band;
-}
-
 nlohmann::json latencyJson(const Evaluation& e)
 {
     nlohmann::json decode;
@@ -222,7 +210,7 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
     if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
         j["experts"] = expertsJson(s, e);
     j["latency"] = latencyJson(e);
-    j["latency"]["band"] = bandJson(s);
+    j["latency"]["band"] = speedBandJson(s, SpeedFigure::Decode);
     j["breakeven"] = breakevenJson(e);
     return j;
 }

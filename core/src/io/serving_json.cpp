@@ -2,6 +2,7 @@
 #include "kvscope/io/serving_json.h"
 
 #include "io/json_numbers.h"
+#include "kvscope/scenario/speed_class.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +31,20 @@ nlohmann::json pointJson(const ServingPoint& p, int64_t promptTokens)
 }
 
 } // namespace
+
+nlohmann::json speedBandJson(const Scenario& s, SpeedFigure figure)
+{
+    const SpeedBand b = speedBandOf(s, figure);
+    nlohmann::json band{{"class", speedClassOf(s).id()}, {"cases", b.cases}};
+    if (b.usable()) {
+        const std::string time = figure == SpeedFigure::Decode ? "step_time"
+                                 : figure == SpeedFigure::Tpot ? "time_per_output_token"
+                                                               : "ttft";
+        band[time + "_low"] = b.low;
+        band[time + "_high"] = b.high;
+    }
+    return band;
+}
 
 nlohmann::json servingToJson(const Scenario& scenario, const Serving& serving, bool withPoints)
 {
@@ -61,6 +76,11 @@ nlohmann::json servingToJson(const Scenario& scenario, const Serving& serving, b
         e["refuses_users"] = c.refusesUsers;
         const int64_t prompt = scenario.workload.promptTokens;
         e["at_users"] = pointJson(c.atUsers, prompt);
+        // The other engines run at their defaults; the band is the measured class's, the
+        // scenario's own engine.
+        if (c.selected)
+            e["band"] = {{"time_per_output_token", speedBandJson(scenario, SpeedFigure::Tpot)},
+                         {"ttft", speedBandJson(scenario, SpeedFigure::Ttft)}};
         if (withPoints) {
             nlohmann::json& points = e["points"] = nlohmann::json::array();
             for (const ServingPoint& p : c.points)

@@ -82,6 +82,8 @@ std::string togetherArithmetic(const ServingPoint& p, const NumberStyle& st)
            " step = " + formatDuration(p.togetherTtftLastMs, st);
 }
 
+Row bandRow(const Scenario& s, SpeedFigure figure, const NumberStyle& st);
+
 // The scenario's engine serving its users, each sending the workload's average request.
 Section servingSection(const Scenario& s, const NumberStyle& st)
 {
@@ -130,6 +132,8 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
                             "mean " + formatDuration(p.togetherTtftMeanMs, st) + ", last " +
                                 formatDuration(p.togetherTtftLastMs, st),
                             togetherArithmetic(p, st)});
+    out.rows.push_back(bandRow(s, SpeedFigure::Tpot, st));
+    out.rows.push_back(bandRow(s, SpeedFigure::Ttft, st));
     if (c.refusesUsers && c.swapSpaceShort)
         out.rows.insert(out.rows.begin(),
                         {"aborts", "past " + formatInteger(c.maxRunning, st) + " requests",
@@ -227,27 +231,35 @@ Section tokensFitSection(const Scenario& s, const Evaluation& e,
     return fit;
 }
 
-// How far measured step times of the scenario's speed class fell from kvscope's (issue 43), or
-// that no measurement of the class exists: the band a reader signs the decode figure with.
-Row bandRow(const Scenario& s, const Formats& fmt)
+// How far measured times of the scenario's speed class fell from kvscope's (issue 43), or that
+// no measurement of the class exists: the band a reader signs the figure with. `what` names the
+// time measured: "step time", "time per output token", "first token".
+Row bandRow(const Scenario& s, SpeedFigure figure, const NumberStyle& st)
 {
-    const SpeedBand band = decodeBandOf(s);
+    const SpeedBand band = speedBandOf(s, figure);
     const std::string cls = speedClassOf(s).id();
+    const std::string label = figure == SpeedFigure::Decode ? "measured against this"
+                              : figure == SpeedFigure::Tpot
+                                  ? "time per output token, measured against this"
+                                  : "time to first token, measured against this";
+    const std::string what = figure == SpeedFigure::Decode ? "step time"
+                             : figure == SpeedFigure::Tpot ? "time per output token"
+                                                           : "first token";
     if (!band.usable())
-        return {"measured against this",
+        return {label,
                 band.cases == 0
                     ? "no band: no measurement of this class"
-                    : "no band: " + formatInteger(band.cases, fmt.st) +
+                    : "no band: " + formatInteger(band.cases, st) +
                           (band.cases == 1 ? " measurement" : " measurements") + " of this class",
                 cls + " (engine/GPU class/dense or MoE/weights)"};
     auto signedPercent = [&](double x) {
-        return (x >= 0 ? "+" : "-") + formatNumber(std::fabs(x) * 100, 0, fmt.st) + " %";
+        return (x >= 0 ? "+" : "-") + formatNumber(std::fabs(x) * 100, 0, st) + " %";
     };
-    return {"measured against this",
-            signedPercent(band.low) + " / " + signedPercent(band.high) + " step time (" +
-                formatInteger(band.cases, fmt.st) +
+    return {label,
+            signedPercent(band.low) + " / " + signedPercent(band.high) + " " + what + " (" +
+                formatInteger(band.cases, st) +
                 (band.cases == 1 ? " measurement)" : " measurements)"),
-            cls + ": validate's measured step time / kvscope's - 1, " +
+            cls + ": validate's measured " + what + " / kvscope's - 1, " +
                 (band.cases < 10 ? "lowest to highest" : "10th to 90th percentile")};
 }
 
@@ -280,7 +292,7 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
                              " tokens/s"
                        : "does not run (" + fmt.ms(d.selectedMs) + " if it fitted)",
           ifItFitted(verdict, explanationFor(why, "decode"))},
-         bandRow(s, fmt),
+         bandRow(s, SpeedFigure::Decode, fmt.st),
          {"time to first token (" + formatInteger(s.context, fmt.st) + "-token prompt, alone)",
           verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run",
           ifItFitted(verdict, explanationFor(why, "ttft"))}}};

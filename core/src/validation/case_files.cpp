@@ -29,8 +29,8 @@ constexpr double kMaxFigure = 1e15;
 const std::set<std::string>& caseKeys()
 {
     static const std::set<std::string> keys{
-        "id",       "kind",  "engine", "model", "gpu",   "gpus",          "settings",
-        "workload", "measured", "quote", "source", "notes", "engine_defect", "in_catalog"};
+        "id",       "kind",     "engine", "model",  "gpu",   "gpus",          "settings",
+        "workload", "measured", "quote",  "source", "notes", "engine_defect", "in_catalog"};
     return keys;
 }
 
@@ -38,10 +38,9 @@ const std::set<std::string>& caseKeys()
 // computes.
 const std::set<std::string>& informationalSettings()
 {
-    static const std::set<std::string> keys{"flash_attn",     "direction",
-                                            "tool",           "testcase",
-                                            "buffer_mib",     "transfer_bytes",
-                                            "enable_prefix_caching"}; // random prompts: no hits
+    static const std::set<std::string> keys{
+        "flash_attn",           "direction", "tool", "testcase", "buffer_mib", "transfer_bytes",
+        "enable_prefix_caching"}; // random prompts: no hits
     return keys;
 }
 
@@ -357,8 +356,8 @@ std::vector<ValidationCase> servingCases(ValidationCase row, double ttft)
 }
 
 // One case, or a serving row's two.
-Expected<std::vector<ValidationCase>> readCase(const nlohmann::json& j,
-                                               const std::string& fileName, size_t index)
+Expected<std::vector<ValidationCase>> readCase(const nlohmann::json& j, const std::string& fileName,
+                                               size_t index)
 {
     const std::string where = fileName + ": case " + std::to_string(index + 1);
     if (!j.is_object())

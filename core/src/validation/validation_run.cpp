@@ -93,8 +93,8 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
             r.skipDetail = curve.unavailable;
             return r;
         }
-        r.predicted = v.figure == MeasuredFigure::TpotMs ? curve.atUsers.stepMs
-                                                         : curve.atUsers.ttftMs;
+        r.predicted =
+            v.figure == MeasuredFigure::TpotMs ? curve.atUsers.stepMs : curve.atUsers.ttftMs;
         break;
     }
     }

@@ -54,18 +54,13 @@ std::optional<FieldError> readSplit(JsonReader& r, ValidationSplits& splits)
 
 } // namespace
 
-Expected<ValidationSplits> loadValidationSplits(const fs::path& dir)
+Expected<ValidationSplits> validationSplitsFromJson(const nlohmann::json& json)
 {
     ValidationSplits splits;
-    std::error_code ec;
-    if (!fs::exists(dir / kValidationSplitsFile, ec))
-        return splits;
-    auto json = readJsonFile(dir / kValidationSplitsFile, kValidationSplitsFile);
-    if (!json)
-        return json.error();
-    auto files = json->find("files");
-    if (files == json->end() || !files->is_array())
-        return FieldError{std::string(kValidationSplitsFile) + ": files", "",
+    const auto files = json.is_object() ? json.find("files") : json.end();
+    if (files == json.end() || !files->is_array())
+        return FieldError{std::string(kValidationSplitsFile) + ": files",
+                          files == json.end() ? "" : describeJson(*files),
                           "an array of {file, split} entries"};
     for (size_t i = 0; i < files->size(); ++i) {
         const std::string where =
@@ -78,6 +73,17 @@ Expected<ValidationSplits> loadValidationSplits(const fs::path& dir)
     }
     splits.listed = true;
     return splits;
+}
+
+Expected<ValidationSplits> loadValidationSplits(const fs::path& dir)
+{
+    std::error_code ec;
+    if (!fs::exists(dir / kValidationSplitsFile, ec))
+        return ValidationSplits{};
+    auto json = readJsonFile(dir / kValidationSplitsFile, kValidationSplitsFile);
+    if (!json)
+        return json.error();
+    return validationSplitsFromJson(*json);
 }
 
 } // namespace kvscope

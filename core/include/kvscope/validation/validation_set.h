@@ -126,7 +126,7 @@ struct ValidationCase
     ValidationSettings settings;
     MeasuredFigure figure = MeasuredFigure::TokensPerS;
     double measured = 0; // in the figure's own unit (blocks, tokens, MiB, tokens/s, GB/s, ms)
-    std::optional<ServingWorkload> workload; // Tpot and Ttft cases
+    std::optional<ServingWorkload> workload;  // Tpot and Ttft cases
     std::optional<int64_t> measuredBlockSize; // the block size a gpu_blocks figure was logged at
     std::string source;
     std::string engineDefect; // what the source reports as the engine's bug, if it does
@@ -146,6 +146,8 @@ struct ValidationSplits
     bool listed = false;                 // read from a splits.json
     bool isHeldOut(const std::string& fileName) const;
 };
+Expected<ValidationSplits> validationSplitsFromJson(const nlohmann::json& json);
+// The directory's splits.json; a directory without one splits by name.
 Expected<ValidationSplits> loadValidationSplits(const std::filesystem::path& dir);
 bool isHeldOutFile(const std::string& fileName); // the rule without a splits.json
 
