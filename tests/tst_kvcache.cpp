@@ -156,6 +156,7 @@ void TestKvCache::serialOffloadSlowdown()
     // 61.4 / 18.78 = 3.3.
     Scenario bandwidthOnly = scenario();
     bandwidthOnly.engine.pythonDispatchUsPerLayer = 0;
+    bandwidthOnly.engine.stepOverheadUs = 0;
     KVSCOPE_EVALUATE(e, bandwidthOnly);
     const double gpu = e.decode.tierMs[size_t(Tier::Gpu)];
     const double serial = e.decode.tierMs[size_t(Tier::CpuSerial)];
@@ -163,13 +164,15 @@ void TestKvCache::serialOffloadSlowdown()
     const double ratio = serial / gpu;
     QVERIFY2(ratio >= 3 && ratio <= 5, qPrintable(QString::number(ratio)));
     QVERIFY2(qAbs(gpu - 18.78) < 0.05, qPrintable(QString::number(gpu)));
-    // transformers also dispatches each layer's ops from Python, 440 us a layer (engines.json,
-    // fitted on decode-transformers.json): 18.78 + 32 x 0.44 = 32.86 ms, so the same transfer
-    // slows it 2.3x, not the article's 3-5x (issue 43).
+    // transformers also dispatches each layer's ops from Python, 320 us a layer, and runs
+    // generate()'s loop, 4,250 us a token (engines.json, fitted on decode-transformers.json):
+    // 18.78 + 32 x 0.32 + 4.25 = 33.27 ms, so the same transfer slows it 2.3x, not the
+    // article's 3-5x (issue 43).
     KVSCOPE_EVALUATE(real, scenario());
     const double realGpu = real.decode.tierMs[size_t(Tier::Gpu)];
-    QVERIFY2(qAbs(realGpu - 32.86) < 0.05, qPrintable(QString::number(realGpu)));
-    QVERIFY(qAbs(real.decode.tierMs[size_t(Tier::CpuSerial)] / realGpu - 2.30) < 0.02);
+    QVERIFY2(qAbs(realGpu - 33.27) < 0.05, qPrintable(QString::number(realGpu)));
+    QVERIFY2(qAbs(real.decode.tierMs[size_t(Tier::CpuSerial)] / realGpu - 2.28) < 0.02,
+             qPrintable(QString::number(real.decode.tierMs[size_t(Tier::CpuSerial)] / realGpu)));
 }
 
 void TestKvCache::thirtyBClassFit_data()
