@@ -195,6 +195,31 @@ private slots:
         QVERIFY(!verdictOf(s, *e).meetsTargets());
     }
 
+    // At the same cost and formats a speed nobody measured does not win, nor one whose own
+    // measurements say it is optimistic: the tie goes to the faster at the slow end of its band.
+    void measuredSpeedWinsTies()
+    {
+        const PlanRequest r =
+            requestFor({{"model", "llama-3.1-70b"}, {"context", "32768"}, {"users", "8"}});
+        const PlanResult result = plan(r, test::catalog());
+        QVERIFY(!result.ranked.empty());
+        for (const PlanEntry& p : result.ranked)
+            QVERIFY2(p.band.usable(), p.scenario.engine.id.c_str());
+        PlanEntry measured = result.ranked[0];
+        PlanEntry unmeasured = measured;
+        unmeasured.band = {};
+        unmeasured.verdict.tokensPerSUser = measured.verdict.tokensPerSUser * 2;
+        QCOMPARE(whyFirst(measured, unmeasured), PlanPreference::Measured);
+        // Faster on its face, slower at the slow end of a band that says it is optimistic.
+        PlanEntry optimistic = measured;
+        optimistic.band = {-0.1, 1.0, 9, "x"};
+        optimistic.verdict.tokensPerSUser = measured.verdict.tokensPerSUser * 1.5;
+        measured.band = {-0.1, 0.1, 9, "y"};
+        QCOMPARE(whyFirst(measured, optimistic), PlanPreference::Faster);
+        QVERIFY(optimistic.band.signableTokensPerS(optimistic.verdict.tokensPerSUser) <
+                measured.band.signableTokensPerS(measured.verdict.tokensPerSUser));
+    }
+
     // Llama 3.1 70B at 32K on a 24 GB card: neither 8-bit nor 4-bit weights alone fit, eight
     // cards do; quantized on four, it runs. The two steps together are offered, on fewer GPUs
     // than more GPUs alone, and run through the same evaluation.

@@ -172,6 +172,18 @@ std::string money(const Scenario& s, const Cost& c, Price price)
     return formatNumber(v, v < 10 ? 2 : v < 1000 ? 1 : 0) + " " + s.cost.currency;
 }
 
+// The row's measured error, short: "-38/+26 %" of step time, "1 case" under a band, or "none".
+std::string bandText(const SpeedBand& b)
+{
+    if (b.usable()) {
+        const auto pct = [](double x) {
+            return (x >= 0 ? "+" : "-") + formatNumber(std::fabs(x) * 100, 0);
+        };
+        return pct(b.low) + "/" + pct(b.high) + " %";
+    }
+    return b.cases == 0 ? "none" : formatInteger(b.cases) + (b.cases == 1 ? " case" : " cases");
+}
+
 std::string gpusText(const Scenario& s)
 {
     return std::to_string(s.gpuCount) + " x " + s.gpu.name;
@@ -193,9 +205,9 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
     const int gpuWidth = gpuColumnWidth(entries);
     t << std::left << std::setw(4) << "#" << std::setw(gpuWidth) << "GPUs" << std::setw(14)
       << "engine" << std::setw(11) << "weights" << std::setw(6) << "KV" << std::right
-      << std::setw(12) << "tok/s/user" << std::setw(12) << "tok/s all" << std::setw(12)
-      << "TTFT last" << std::setw(14) << "per hour" << std::setw(13) << "M in" << std::setw(13)
-      << "M out";
+      << std::setw(12) << "tok/s/user" << std::setw(12) << "measured" << std::setw(12)
+      << "tok/s all" << std::setw(12) << "TTFT last" << std::setw(14) << "per hour" << std::setw(13)
+      << "M in" << std::setw(13) << "M out";
     // With --rate: the replicas each takes and what they cost together.
     const bool withRate = std::any_of(entries.begin(), entries.end(),
                                       [](const PlanEntry& p) { return p.rate.serves(); });
@@ -211,8 +223,8 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
         t << std::left << std::setw(4) << ++rank << std::setw(gpuWidth) << gpusText(s)
           << std::setw(14) << s.engine.id << std::setw(11) << s.weights.id << std::setw(6)
           << s.kvDtype.id << std::right << std::setw(12)
-          << formatTokensPerSecond(p.verdict.tokensPerSUser) << std::setw(12)
-          << formatTokensPerSecond(p.tokensPerS) << std::setw(12)
+          << formatTokensPerSecond(p.verdict.tokensPerSUser) << std::setw(12) << bandText(p.band)
+          << std::setw(12) << formatTokensPerSecond(p.tokensPerS) << std::setw(12)
           << formatDuration(p.verdict.ttftLastMs) << std::setw(14)
           << money(s, p.cost, Price::PerHour) << std::setw(13)
           << money(s, p.cost, Price::PerMillionIn) << std::setw(13)
@@ -255,10 +267,17 @@ void printWhy(const PlanRequest& r, const PlanResult& result, std::ostream& out)
                 << s.kvDtype.id << " against " << b.scenario.weights.id << " / "
                 << b.scenario.kvDtype.id << ")";
             break;
+        case PlanPreference::Measured:
+            out << "the same cost and formats, and its speed was measured (" << a.band.cases
+                << " measurements of " << a.band.classId << "); " << b.scenario.engine.shortName
+                << "'s on this hardware never was";
+            break;
         case PlanPreference::Faster:
-            out << "the same cost and formats, and faster ("
-                << formatTokensPerSecond(a.verdict.tokensPerSUser) << " against "
-                << formatTokensPerSecond(b.verdict.tokensPerSUser) << " tokens/s per user)";
+            out << "the same cost and formats, and faster at the slow end of its measured band ("
+                << formatTokensPerSecond(a.band.signableTokensPerS(a.verdict.tokensPerSUser))
+                << " against "
+                << formatTokensPerSecond(b.band.signableTokensPerS(b.verdict.tokensPerSUser))
+                << " tokens/s per user)";
             break;
         case PlanPreference::FewerGpus:
             out << "the same cost, formats and speed, on fewer GPUs";
@@ -351,7 +370,10 @@ int planCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream& ou
             << " that meet the targets): " << joined(result.unpriced, ", ") << ".\n";
     if (result.ranked.empty())
         return exitOk;
-    out << "\n* on the Pareto front of cost per hour against tokens/s per user.\n"
+    out << "\nmeasured: how far measured step times of the row's speed class (engine, GPU class, "
+           "dense or MoE, quantized or not) fell from kvscope's, lowest to highest (kvscope-cli "
+           "validate); none: no measurement of the class, so its speed is unchecked.\n"
+        << "* on the Pareto front of cost per hour against tokens/s per user.\n"
         << "Run #1 as a scenario: kvscope-cli calc " << optionsText(result.ranked.front().options)
         << " (with the options above)\n";
     return exitOk;

@@ -2323,6 +2323,10 @@ tokens, mixed</source>
         <source>, </source>
         <translation>、</translation>
     </message>
+    <message>
+        <source>speed unmeasured</source>
+        <translation>速度は実測未検証</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::PresentationMode</name>

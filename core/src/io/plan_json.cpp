@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/io/plan_json.h"
+#include "kvscope/io/serving_json.h"
 
 #include "kvscope/text/options_text.h"
 
@@ -45,6 +46,7 @@ nlohmann::json entryJson(const PlanEntry& p)
             {"verdict", verdictToJson(p.scenario, p.verdict)},
             {"cost", costToJson(p.scenario, p.cost)},
             {"tokens_per_s", real(p.tokensPerS)},
+            {"band", speedBandJson(p.scenario, SpeedFigure::Decode)},
             {"cautions", cautionsToJson(p.cautions)},
             {"on_pareto_front", p.onFront},
             {"lacks", p.lacks}};

@@ -35,7 +35,7 @@ nlohmann::json pointJson(const ServingPoint& p, int64_t promptTokens)
 nlohmann::json speedBandJson(const Scenario& s, SpeedFigure figure)
 {
     const SpeedBand b = speedBandOf(s, figure);
-    nlohmann::json band{{"class", speedClassOf(s).id()}, {"cases", b.cases}};
+    nlohmann::json band{{"class", b.classId}, {"cases", b.cases}};
     if (b.usable()) {
         const std::string time = figure == SpeedFigure::Decode ? "step_time"
                                  : figure == SpeedFigure::Tpot ? "time_per_output_token"

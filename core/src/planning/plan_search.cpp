@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/plan_search.h"
 #include "kvscope/planning/cautions.h"
+#include "kvscope/scenario/speed_class.h"
 #include "kvscope/settings/scenario_defaults.h"
 
 #include <algorithm>
@@ -94,6 +95,7 @@ PlanEntry entryFor(const Scenario& s, const Evaluation& e)
     p.verdict = verdictOf(s, e);
     p.cost = costOf(s, e, p.verdict.runs);
     p.tokensPerS = p.verdict.runs ? e.decode.tokensPerS : 0.0;
+    p.band = decodeBandOf(s);
     p.options = {{"gpu", s.gpu.id},          {"gpus", std::to_string(s.gpuCount)},
                  {"engine", s.engine.id},    {"weights", s.weights.id},
                  {"kv-dtype", s.kvDtype.id}, {"kv-placement", kvPlacementId(s.kvPlacement)}};
@@ -106,7 +108,10 @@ PlanEntry entryFor(const Scenario& s, const Evaluation& e)
     return p;
 }
 
-// Cheapest hardware first; on a tie, the most faithful format (more bits), then the faster.
+// Cheapest hardware first; on a tie, the most faithful format (more bits), then a speed that was
+// measured (its class has a band) over one that never was, then the faster at the slow end of
+// its band: a speed nobody checked, or one the measurements say is optimistic, must not win a
+// tie on its face (issue 43).
 bool better(const PlanEntry& a, const PlanEntry& b, PlanObjective objective)
 {
     // At a request rate, what its replicas cost (per hour and per token rank alike then).
@@ -121,8 +126,8 @@ bool better(const PlanEntry& a, const PlanEntry& b, PlanObjective objective)
     // Past 16 bits a format is no more faithful, only larger (FP32 weights, FP32 KV).
     auto quality = [](const PlanEntry& p) {
         return std::make_tuple(-std::min(p.scenario.weights.bitsPerWeight, 16.0),
-                               -std::min(p.scenario.kvDtype.bitsPerElement, 16.0),
-                               -p.verdict.tokensPerSUser);
+                               -std::min(p.scenario.kvDtype.bitsPerElement, 16.0), !p.band.usable(),
+                               -p.band.signableTokensPerS(p.verdict.tokensPerSUser));
     };
     switch (objective) {
     case PlanObjective::CostPerHour:
@@ -348,6 +353,8 @@ const char* planPreferenceId(PlanPreference why)
         return "cheaper";
     case PlanPreference::MoreFaithful:
         return "more_faithful";
+    case PlanPreference::Measured:
+        return "measured";
     case PlanPreference::Faster:
         return "faster";
     case PlanPreference::FewerGpus:
@@ -366,7 +373,12 @@ PlanPreference whyFirst(const PlanEntry& first, const PlanEntry& second)
     };
     if (bits(first) > bits(second))
         return PlanPreference::MoreFaithful;
-    if (first.verdict.tokensPerSUser > second.verdict.tokensPerSUser)
+    if (first.band.usable() && !second.band.usable())
+        return PlanPreference::Measured;
+    const auto signable = [](const PlanEntry& p) {
+        return p.band.signableTokensPerS(p.verdict.tokensPerSUser);
+    };
+    if (signable(first) > signable(second))
         return PlanPreference::Faster;
     return PlanPreference::FewerGpus;
 }

@@ -72,12 +72,41 @@ std::pair<SpeedFigure, std::string> splitSpeedBandKey(const std::string& key)
     return {SpeedFigure::Decode, key};
 }
 
+std::vector<std::string> speedClassLevels(const std::string& classId)
+{
+    std::vector<std::string> levels{classId};
+    // engine/gpuClass/dense-or-moe/weights: drop the last two, then the GPU class.
+    size_t cut = classId.find('/');
+    if (cut != std::string::npos) {
+        const size_t second = classId.find('/', cut + 1);
+        if (second != std::string::npos)
+            levels.push_back(classId.substr(0, second));
+        levels.push_back(classId.substr(0, cut));
+    }
+    return levels;
+}
+
 SpeedBand speedBandOf(const Scenario& s, SpeedFigure figure)
 {
+    const std::string own = speedClassOf(s).id();
+    SpeedBand found;
+    found.classId = own;
     if (!s.speedBands)
-        return {};
-    const auto it = s.speedBands->find(speedBandKey(figure, speedClassOf(s).id()));
-    return it == s.speedBands->end() ? SpeedBand{} : it->second;
+        return found;
+    for (const std::string& level : speedClassLevels(own)) {
+        const auto it = s.speedBands->find(speedBandKey(figure, level));
+        if (it == s.speedBands->end())
+            continue;
+        if (level == own)
+            found = it->second; // the class's own, even under three cases, unless a broader binds
+        if (it->second.usable()) {
+            found = it->second;
+            found.classId = level;
+            return found;
+        }
+    }
+    found.classId = own;
+    return found;
 }
 
 SpeedBand decodeBandOf(const Scenario& s)

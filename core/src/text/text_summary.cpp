@@ -237,7 +237,7 @@ Section tokensFitSection(const Scenario& s, const Evaluation& e,
 Row bandRow(const Scenario& s, SpeedFigure figure, const NumberStyle& st)
 {
     const SpeedBand band = speedBandOf(s, figure);
-    const std::string cls = speedClassOf(s).id();
+    const std::string cls = band.classId;
     const std::string label = figure == SpeedFigure::Decode ? "measured against this"
                               : figure == SpeedFigure::Tpot
                                   ? "time per output token, measured against this"

@@ -246,14 +246,16 @@ SpeedBands speedBandsFrom(const std::vector<ValidationResult>& results)
     for (const ValidationResult& r : results) {
         const std::optional<SpeedFigure> figure = speedFigureOf(r.kind);
         if (figure && !r.skipped() && !r.doesNotFit && !r.speedClass.empty())
-            errors[speedBandKey(*figure, r.speedClass)].push_back(measuredTimeOverPredicted(r));
+            for (const std::string& level : speedClassLevels(r.speedClass))
+                errors[speedBandKey(*figure, level)].push_back(measuredTimeOverPredicted(r));
     }
     SpeedBands bands;
     for (auto& [id, e] : errors) {
         std::sort(e.begin(), e.end());
         const bool few = e.size() < 10;
         bands[id] = {rounded(few ? e.front() : quantileOf(e, 0.1)),
-                     rounded(few ? e.back() : quantileOf(e, 0.9)), int(e.size())};
+                     rounded(few ? e.back() : quantileOf(e, 0.9)), int(e.size()),
+                     splitSpeedBandKey(id).second};
     }
     return bands;
 }

@@ -394,9 +394,15 @@ void PlanPage::fillTable()
         m_table->setItem(row, Weights, formatCell(s.weights.id, s.weights.name));
         m_table->setItem(row, Kv, formatCell(s.kvDtype.id, s.kvDtype.name));
         const bool runs = p.verdict.runs;
-        m_table->setItem(
-            row, PerUser,
-            cell(runs ? UiText::tokensPerSecond(p.verdict.tokensPerSUser) : none, true));
+        // How far measurements of the row's speed class fell from kvscope's, on hover; a speed
+        // no measurement bounds is tagged where the reader looks for cautions (issue 43).
+        QTableWidgetItem* perUser =
+            cell(runs ? UiText::tokensPerSecond(p.verdict.tokensPerSUser) : none, true);
+        if (runs)
+            perUser->setToolTip(UiText::decodeBand(s));
+        m_table->setItem(row, PerUser, perUser);
+        if (runs && !p.band.usable())
+            notes << tr("speed unmeasured");
         m_table->setItem(row, AllUsers,
                          cell(runs ? UiText::tokensPerSecond(p.tokensPerS) : none, true));
         m_table->setItem(row, Ttft,

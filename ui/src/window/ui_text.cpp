@@ -285,7 +285,7 @@ QString signedPercent(double fraction)
 QString UiText::decodeBand(const Scenario& s)
 {
     const SpeedBand band = decodeBandOf(s);
-    const QString cls = QString::fromStdString(speedClassOf(s).id());
+    const QString cls = QString::fromStdString(band.classId);
     if (band.cases == 0)
         return tr("No error band: no measurement of this class (%1).").arg(cls);
     if (!band.usable())

@@ -60,6 +60,7 @@ struct PlanEntry
     std::vector<std::string> lacks; // for a miss: "fit", "tokens_per_s", "ttft", "rate"
     RateFit rate;                   // with a request rate: the replicas it takes
     std::vector<Caution> cautions;  // lossy formats and the GeForce licence, with sources
+    SpeedBand band;                 // the speed class's measured error (issue 43); cases 0: none
     int64_t replicas() const { return rate.serves() ? rate.replicas : 1; }
     // What the ranking weighs: the cost per hour of every replica the rate needs.
     double costPerHourAtRate() const { return cost.perHour * double(replicas()); }
@@ -82,8 +83,9 @@ struct PlanResult
 PlanResult plan(const PlanRequest& request, const Catalog& catalog);
 
 // Why a row ranks above the next, by cost: it costs less (with its replicas), or at the same
-// cost its formats keep more bits, or it is faster per user, or it takes fewer GPUs.
-enum class PlanPreference { Cheaper, MoreFaithful, Faster, FewerGpus };
+// cost its formats keep more bits, or its speed class was measured (a band) and the other's not,
+// or it is faster per user, or it takes fewer GPUs.
+enum class PlanPreference { Cheaper, MoreFaithful, Measured, Faster, FewerGpus };
 PlanPreference whyFirst(const PlanEntry& first, const PlanEntry& second);
 const char* planPreferenceId(PlanPreference why); // "cheaper", "more_faithful", "faster", ...
 
