@@ -110,6 +110,7 @@ constexpr Publisher kSites[] = {
     {"mullet.se", "Mullet"},
     {"mybroadband.co.za", "MyBroadband"},
     {"mushfiqrahman.dev", "Mushfiq Rahman's blog"},
+    {"johnmusgrave.com", "John Musgrave's blog"},
     {"myoceane.fr", "MyOceane"},
     {"newgearhub.com", "New Gear Hub"},
     {"pcpartdb.com", "PCPartDB"},
