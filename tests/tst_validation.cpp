@@ -639,6 +639,11 @@ void TestValidation::skips_data()
     nlohmann::json noLen = vllm;
     noLen["settings"] = {{"gpu_memory_utilization", 0.9}};
     row("vLLM pool without max_model_len", noLen, SkipReason::SettingNotStated, "max_model_len");
+    nlohmann::json hub = vllm;
+    hub["model"] = "mistralai/Ministral-3-3B-Instruct-2512";
+    hub["settings"] = {{"gpu_memory_utilization", 0.9}, {"max_model_len", 4096}};
+    row("a Hub id outside the catalog", hub, SkipReason::NotInCatalog,
+        "model mistralai/Ministral-3-3B-Instruct-2512");
     nlohmann::json buffer = baseCase("b", "capacity");
     buffer["engine"] = "llamacpp";
     buffer["model"] = "qwen3-8b";

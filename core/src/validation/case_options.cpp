@@ -195,9 +195,16 @@ std::optional<Skip> addModel(const ValidationCase& v, const Catalog& c, CaseOpti
                       v.model.ends_with(".gguf");
     if (path) {
         const std::filesystem::path file(v.model);
-        o.emplace_back("model", file.is_absolute() || v.directory.empty()
-                                    ? v.model
-                                    : (std::filesystem::path(v.directory) / file).string());
+        const std::filesystem::path where = file.is_absolute() || v.directory.empty()
+                                                ? file
+                                                : std::filesystem::path(v.directory) / file;
+        // A Hub id ("org/name") with no file beside the case: a model outside the catalog,
+        // said so, not a file that failed to open.
+        std::error_code ec;
+        if (!v.model.ends_with(".json") && !v.model.ends_with(".gguf") &&
+            !std::filesystem::exists(where, ec))
+            return Skip{SkipReason::NotInCatalog, "model " + v.model};
+        o.emplace_back("model", where.string());
     } else if (!c.model(v.model)) {
         return Skip{SkipReason::NotInCatalog, "model " + v.model};
     } else {
