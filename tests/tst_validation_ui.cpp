@@ -158,10 +158,23 @@ void TestValidationUi::tableListsSkippedCasesWithReasons()
     ValidationView* view = menus()->showValidation();
     QTableWidget* table = view->table();
     QCOMPARE(table->rowCount(), int(view->report().results.size()));
+    const int noteColumn = table->columnCount() - 1; // the note is the last column
     int skipped = 0;
     for (int row = 0; row < table->rowCount(); ++row)
-        if (table->item(row, 8)->text().startsWith(QStringLiteral("Skipped")))
+        if (table->item(row, noteColumn)->text().startsWith(QStringLiteral("Skipped")))
             ++skipped;
+    // Each row says its split, as splits.json gives it, and the caption the held-out figures.
+    int heldOut = 0;
+    for (int row = 0; row < table->rowCount(); ++row)
+        heldOut += table->item(row, 2)->text() == QStringLiteral("held out") ? 1 : 0;
+    int expectedHeldOut = 0;
+    for (const ValidationResult& r : view->report().results)
+        expectedHeldOut += r.heldOut ? 1 : 0;
+    QCOMPARE(heldOut, expectedHeldOut);
+    bool captioned = false;
+    for (const QLabel* label : view->findChildren<QLabel*>())
+        captioned = captioned || label->text().contains(QStringLiteral("Held out (no default"));
+    QVERIFY(captioned);
     int expected = 0;
     for (const ValidationResult& r : view->report().results)
         expected += r.skipped() ? 1 : 0;

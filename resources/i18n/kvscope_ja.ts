@@ -2750,10 +2750,6 @@ latent %1</source>
         <translation>実測値（%1）</translation>
     </message>
     <message>
-        <source>Predicted (%1)</source>
-        <translation>予測値（%1）</translation>
-    </message>
-    <message>
         <source>within ±10 %</source>
         <translation>誤差 ±10 % 以内</translation>
     </message>
@@ -2796,6 +2792,10 @@ Error: %6 %</source>
     <message>
         <source>ms</source>
         <translation>ms</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>予測値</translation>
     </message>
 </context>
 <context>
@@ -2939,6 +2939,38 @@ Error: %6 %</source>
     <message>
         <source>first token</source>
         <translation>初回トークン</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>区分</translation>
+    </message>
+    <message>
+        <source>Speed class</source>
+        <translation>速度クラス</translation>
+    </message>
+    <message>
+        <source>%1 %2 cases, median %3 %</source>
+        <translation>%1 %2 件、中央値 %3 %</translation>
+    </message>
+    <message>
+        <source>No held-out case: every case shaped a default, a rule or a setting.</source>
+        <translation>検証用に取り置いたケースはありません（すべて既定値・規則・設定の決定に使用済み）。</translation>
+    </message>
+    <message>
+        <source>Held out (no default fitted to them): %1.</source>
+        <translation>取り置き分（既定値の当てはめに未使用）: %1。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>held out</source>
+        <translation>取り置き</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>当てはめ</translation>
     </message>
 </context>
 <context>

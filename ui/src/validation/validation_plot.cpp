@@ -234,7 +234,9 @@ void ValidationPlot::retranslate()
         break;
     }
     xAxis->setLabel(tr("Measured (%1)").arg(unit));
-    yAxis->setLabel(tr("Predicted (%1)").arg(unit));
+    // Both axes share the unit, named once under the x axis: a plot in a laptop's grid is
+    // shorter than "Predicted (tokens, GiB or MiB)", which ran into the texts above and below.
+    yAxis->setLabel(tr("Predicted"));
     m_bandUpper->setName(tr("within ±10 %"));
     m_diagonal->setName(tr("predicted = measured"));
     rebuild();

@@ -22,7 +22,20 @@ namespace kvscope::ui {
 
 namespace {
 
-enum Column { CaseId, Kind, Model, Gpu, Predicted, Measured, Unit, Error, Note, ColumnCount };
+enum Column {
+    CaseId,
+    Kind,
+    Split,
+    Model,
+    Gpu,
+    SpeedClassColumn,
+    Predicted,
+    Measured,
+    Unit,
+    Error,
+    Note,
+    ColumnCount
+};
 
 // A cell that sorts by the number behind its text (Qt::UserRole), not by the text.
 class NumberItem : public QTableWidgetItem
@@ -78,8 +91,10 @@ ValidationView::ValidationView(const Catalog& catalog, QWidget* parent) : QDialo
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(plots);
     splitter->addWidget(m_table);
+    // Two rows of plots need most of a laptop's height; the table scrolls and its splitter
+    // drags.
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -199,14 +214,32 @@ void ValidationView::retranslate()
             skipped += r.skipped() ? 1 : 0;
         m_caption->setText(tr("%1 cases (%2 skipped) from %3")
                                .arg(UiText::integer(int64_t(m_report.results.size())),
-                                    UiText::integer(skipped), m_source));
+                                    UiText::integer(skipped), m_source) +
+                           QLatin1Char('\n') + heldOutSummary());
     }
-    m_table->setHorizontalHeaderLabels({tr("Case"), tr("Kind"), tr("Model"), tr("GPU"),
-                                        tr("Predicted"), tr("Measured"), tr("Unit"), tr("Error"),
-                                        tr("Note")});
+    m_table->setHorizontalHeaderLabels({tr("Case"), tr("Kind"), tr("Split"), tr("Model"), tr("GPU"),
+                                        tr("Speed class"), tr("Predicted"), tr("Measured"),
+                                        tr("Unit"), tr("Error"), tr("Note")});
     if (m_close)
         m_close->setText(tr("Close"));
     fillTable();
+}
+
+// The honest figures, kind by kind: the cases no default, rule or setting was shaped by.
+QString ValidationView::heldOutSummary() const
+{
+    QStringList kinds;
+    for (ValidationKind kind : allValidationKinds) {
+        const ValidationSummary& s = m_report.heldOut[size_t(kind)];
+        if (s.evaluated == 0)
+            continue;
+        kinds << tr("%1 %2 cases, median %3 %")
+                     .arg(kindName(kind), UiText::integer(s.evaluated),
+                          UiText::number(s.medianAbsError * 100, 1));
+    }
+    if (kinds.isEmpty())
+        return tr("No held-out case: every case shaped a default, a rule or a setting.");
+    return tr("Held out (no default fitted to them): %1.").arg(kinds.join(tr("; ")));
 }
 
 void ValidationView::fillTable()
@@ -220,6 +253,8 @@ void ValidationView::fillTable()
         };
         m_table->setItem(row, CaseId, text(r.id));
         m_table->setItem(row, Kind, new QTableWidgetItem(kindName(r.kind)));
+        m_table->setItem(row, Split, new QTableWidgetItem(r.heldOut ? tr("held out") : tr("fit")));
+        m_table->setItem(row, SpeedClassColumn, text(r.speedClass));
         m_table->setItem(row, Model, text(r.model));
         m_table->setItem(row, Gpu, text(r.gpu));
         QString unit = QString::fromStdString(r.unit);

@@ -47,6 +47,7 @@ protected:
 private:
     void retranslate();
     void fillTable();
+    QString heldOutSummary() const;
 
     ValidationReport m_report;
     QString m_source;
