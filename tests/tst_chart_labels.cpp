@@ -9,6 +9,7 @@
 
 #include "charts/chart_base.h"
 #include "charts/chart_style.h"
+#include "charts/serving_chart.h"
 #include "export/layout_file.h"
 #include "export/screenshot.h"
 #include "window/palettes.h"
@@ -21,6 +22,8 @@
 #include <QTest>
 
 #include <cmath>
+
+#include "kvscope/scenario/speed_class.h"
 
 using namespace kvscope;
 using namespace kvscope::test;
@@ -112,6 +115,41 @@ private slots:
             chart->layOutAt(chart->rect().size());
         }
         f.window->setLanguage(QStringLiteral("en"));
+    }
+
+    // The serving chart shades where measured serving runs of the scenario's class fell around
+    // its engine's curve of all users: a measured time per token of x (1 + b) serves the curve
+    // over (1 + b). A class nobody measured under load draws no band.
+    void servingCurveCarriesItsMeasuredBand()
+    {
+        change({{"model", "gpt-oss-120b"},
+                {"gpu", "h100-sxm"},
+                {"gpus", "8"},
+                {"engine", "vllm"},
+                {"weights", "mxfp4-moe"},
+                {"batch", "16"}});
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+        auto* chart = qobject_cast<ui::ServingChart*>(chartWithId(u"serving"_s));
+        QVERIFY(chart && f.window->showPage(u"serving"_s));
+        const SpeedBand band = speedBandOf(f.controller->scenario(), SpeedFigure::Tpot);
+        QVERIFY(band.usable());
+        const auto bandEdges = [&]() -> std::pair<QCPGraph*, QCPGraph*> {
+            for (int g = 0; g < chart->graphCount(); ++g)
+                if (chart->graph(g)->channelFillGraph())
+                    return {chart->graph(g), chart->graph(g)->channelFillGraph()};
+            return {nullptr, nullptr};
+        };
+        const auto [high, low] = bandEdges();
+        QVERIFY(high && low && high->visible());
+        const ServingCurve& own = chart->serving().curves.front();
+        const ServingPoint& first = own.points.front();
+        QCOMPARE(high->data()->at(0)->value, first.aggregateTokensPerS / (1.0 + band.low));
+        QCOMPARE(low->data()->at(0)->value, first.aggregateTokensPerS / (1.0 + band.high));
+        QVERIFY(high->name().contains(u"measured"_s));
+        // transformers was never measured serving: no band.
+        change({{"model", "llama-3.1-8b"}, {"gpu", "rtx-4090"}, {"gpus", "1"}, {"engine", "hf"}});
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+        QVERIFY(!bandEdges().first->visible());
     }
 
     void viewsOfAScenarioThatCannotRunDrawNoFigures_data()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/serving_chart.h"
 
+#include "kvscope/scenario/speed_class.h"
+
 #include "export/layout_file.h"
 
 #include "window/ui_text.h"
@@ -37,6 +39,10 @@ QString curveName(const ServingCurve& c)
 
 ServingChart::ServingChart(QWidget* parent) : ChartBase(parent)
 {
+    m_bandHigh = addGraph();
+    m_bandLow = addGraph();
+    m_bandHigh->setChannelFillGraph(m_bandLow);
+    m_bandLow->removeFromLegend();
     m_allKey = addGraph();
     m_eachKey = addGraph();
     m_current = addGraph();
@@ -67,6 +73,7 @@ void ServingChart::applyTexts()
     xAxis->setLabel(tr("Concurrent users"));
     yAxis->setLabel(tr("Output tokens/s"));
     m_allKey->setName(tr("all users together"));
+    m_bandHigh->setName(tr("measured: %1 per token").arg(UiText::bandRange(m_band)));
     m_eachKey->setName(tr("each user"));
 }
 
@@ -79,6 +86,12 @@ void ServingChart::applySeriesStyle()
         m_aggregate[i]->setPen(seriesPen(color, Qt::SolidLine, width));
         m_perUser[i]->setPen(seriesPen(color, Qt::DashLine, width));
     }
+    const QColor own = m_serving.curves.empty()
+                           ? chartStyle().subtle
+                           : chartStyle().ink(engineColor(m_serving.curves.front().engineId, 0));
+    for (QCPGraph* edge : {m_bandHigh, m_bandLow})
+        edge->setPen(Qt::NoPen);
+    m_bandHigh->setBrush(chartStyle().tint(own, 0.18));
     m_allKey->setPen(seriesPen(chartStyle().foreground, Qt::SolidLine, 1.8));
     m_eachKey->setPen(seriesPen(chartStyle().foreground, Qt::DashLine, 1.8));
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, chartStyle().foreground,
@@ -145,7 +158,16 @@ void ServingChart::draw(const EvaluationSnapshot& snap)
         a->setName(curveName(c));
         a->addToLegend();
     }
+    if (ownRuns)
+        drawBand(snap.scenario, *own);
+    else
+        m_bandHigh->setVisible(false), m_bandLow->setVisible(false), m_bandHigh->removeFromLegend();
+    for (QCPGraph* edge : {m_bandHigh, m_bandLow})
+        if (edge->visible())
+            for (auto it = edge->data()->constBegin(); it != edge->data()->constEnd(); ++it)
+                high = std::max(high, it->value);
     applySeriesStyle();
+    applyTexts();
     const bool any = high > 0;
     showNote(snap, any);
     if (!any) {
@@ -157,6 +179,31 @@ void ServingChart::draw(const EvaluationSnapshot& snap)
     xAxis->setRange(0.8, std::max(right, 10.0) * 1.25);
     // Room above the highest curve for the marker's label.
     yAxis->setRange(low / 2, high * 6);
+}
+
+// A measured time per token of x (1 + b) serves users / (step x (1 + b)) tokens/s: the band's
+// low edge is the curve over (1 + high), its high edge over (1 + low). No usable band, none.
+void ServingChart::drawBand(const Scenario& scenario, const ServingCurve& own)
+{
+    m_band = speedBandOf(scenario, SpeedFigure::Tpot);
+    const bool usable = m_band.usable() && own.unavailable.empty();
+    m_bandHigh->setVisible(usable);
+    m_bandLow->setVisible(usable);
+    if (!usable) {
+        m_bandHigh->removeFromLegend();
+        return;
+    }
+    QVector<double> xs, upper, lower;
+    for (const ServingPoint& p : own.points) {
+        if (p.aggregateTokensPerS <= 0)
+            continue;
+        xs << double(p.users);
+        upper << p.aggregateTokensPerS / (1.0 + m_band.low);
+        lower << p.aggregateTokensPerS / (1.0 + m_band.high);
+    }
+    m_bandHigh->setData(xs, upper, true);
+    m_bandLow->setData(xs, lower, true);
+    m_bandHigh->addToLegend();
 }
 
 // With no curve to draw, the plot is the note alone, across the whole chart: no empty axes,

@@ -4,13 +4,15 @@
 #include "charts/chart_base.h"
 
 #include "kvscope/planning/serving.h"
+#include "kvscope/scenario/speed_band.h"
 
 namespace kvscope::ui {
 
 // Serving many users: output tokens/s of all users together (solid) and of each user (dashed)
 // against the number of concurrent users, one colour per engine, the scenario's engine drawn
 // heavier with its users marked. The curves flatten where the engine stops running more
-// requests at once (memory, max_num_seqs) and the rest wait.
+// requests at once (memory, max_num_seqs) and the rest wait. A shaded band around the
+// scenario's engine's curve spans what measured serving runs of its class said.
 class ServingChart : public ChartBase
 {
     Q_OBJECT
@@ -41,6 +43,13 @@ private:
     QCPItemText* m_currentLabel = nullptr;
     QCPItemLine* m_currentLeader = nullptr; // to the label, when the curves push it away
     QCPItemText* m_note = nullptr;
+    // The measured band around the scenario's engine's curve of all users (issue 43): where
+    // measured times per output token of its speed class fell against kvscope's.
+    QCPGraph* m_bandHigh = nullptr;
+    QCPGraph* m_bandLow = nullptr;
+    SpeedBand m_band;
+
+    void drawBand(const Scenario& scenario, const ServingCurve& own);
 };
 
 } // namespace kvscope::ui

@@ -298,7 +298,11 @@ QString UiText::decodeBand(const Scenario& s)
 
 QString UiText::decodeBandRange(const Scenario& s)
 {
-    const SpeedBand band = decodeBandOf(s);
+    return bandRange(decodeBandOf(s));
+}
+
+QString UiText::bandRange(const SpeedBand& band)
+{
     if (!band.usable())
         return tr("no error band");
     return tr("%1 / %2").arg(signedPercent(band.low), signedPercent(band.high));

@@ -25,6 +25,7 @@ public:
     static QString decodeBand(const Scenario& scenario);
     // The band alone, for a table's value column: "-10 % / +25 %", or "no error band".
     static QString decodeBandRange(const Scenario& scenario);
+    static QString bandRange(const SpeedBand& band); // "−63 % / +20 %", or "no error band"
     // A host memory platform's catalog name in the current language: "DDR5-4800、2 チャネル".
     static QString hostMemoryName(const std::string& name);
 
