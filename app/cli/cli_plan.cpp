@@ -116,9 +116,10 @@ std::string rateLine(const PlanRequest& r)
     return "Rate: " + formatNumber(r.ratePerS, r.ratePerS < 10 ? 2 : 1) +
            " requests/s (--rate) of " + formatInteger(w.promptTokens) + " prompt and " +
            formatInteger(w.outputTokens) +
-           " output tokens; each replica serves the most requests/s its serving curve reaches " +
-           "within the targets (time to first token with its wait for a slot, requests " +
-           "arriving steadily: no p90 of bursts); the cost is that of every replica.\n";
+           " output tokens, arriving at random (Poisson); each replica runs as many at once as "
+           "its serving curve allows within the targets, and the replicas are the fewest whose "
+           "90th-percentile first token, its wait for a slot in a burst included, meets "
+           "--max-ttft-ms (\"p90 TTFT\"); the cost is that of every replica.\n";
 }
 
 std::string joined(const std::vector<std::string>& words, const std::string& separator)
@@ -212,7 +213,8 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
     const bool withRate = std::any_of(entries.begin(), entries.end(),
                                       [](const PlanEntry& p) { return p.rate.serves(); });
     if (withRate)
-        t << std::setw(10) << "replicas" << std::setw(14) << "rate/hour";
+        t << std::setw(10) << "replicas" << std::setw(12) << "p90 TTFT" << std::setw(14)
+          << "rate/hour";
     t << (misses ? "  lacks" : "  front") << "\n";
     int rank = 0;
     for (const PlanEntry& p : entries) {
@@ -233,6 +235,7 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
             Cost atRate = p.cost;
             atRate.perHour = p.costPerHourAtRate();
             t << std::setw(10) << (p.rate.serves() ? formatInteger(p.rate.replicas) : "-")
+              << std::setw(12) << (p.rate.serves() ? formatDuration(p.rate.ttftP90Ms) : "-")
               << std::setw(14) << money(s, atRate, Price::PerHour);
         }
         t << (misses ? "  " + lacks : p.onFront ? "  *" : "") << "\n";

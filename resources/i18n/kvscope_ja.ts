@@ -2306,10 +2306,6 @@ hour</source>
         <translation>、</translation>
     </message>
     <message>
-        <source>%1 replicas: %2/h</source>
-        <translation>レプリカ %1 台：%2/時</translation>
-    </message>
-    <message>
         <source>Each meets %1 tokens/s per user and a first token within %2 for a full-context prompt; KV caches of %3 bits and more.</source>
         <translation>どの構成も、ユーザーあたり %1 トークン/秒以上、コンテキスト長いっぱいのプロンプトで最初のトークンまで %2 以内、KV キャッシュ %3 ビット以上を満たします。</translation>
     </message>
@@ -2326,6 +2322,10 @@ tokens, mixed</source>
     <message>
         <source>speed unmeasured</source>
         <translation>速度は実測未検証</translation>
+    </message>
+    <message>
+        <source>%1 replicas: %2/h, p90 first token %3</source>
+        <translation>レプリカ %1 台：%2/時、初回トークン p90 %3</translation>
     </message>
 </context>
 <context>

@@ -33,6 +33,8 @@ nlohmann::json rateJson(const PlanEntry& p)
             {"capacity_requests_per_s", real(r.capacityPerS)},
             {"users_per_replica", r.usersPerReplica},
             {"ttft_ms", real(r.ttftMs)},
+            {"ttft_p50_ms", real(r.ttftP50Ms)},
+            {"ttft_p90_ms", real(r.ttftP90Ms)},
             {"tokens_per_s_per_user", real(r.tokensPerSUser)},
             {"cost_per_hour",
              p.cost.known ? nlohmann::json(real(p.costPerHourAtRate())) : nlohmann::json(nullptr)}};

@@ -1,11 +1,40 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/rate_fit.h"
 
+#include "kvscope/planning/poisson_queue.h"
 #include "kvscope/planning/serving.h"
 
 #include <cmath>
 
 namespace kvscope {
+
+namespace {
+
+// Past this many replicas over the steady minimum a burst target is not worth chasing: the
+// configuration does not serve the rate.
+constexpr int64_t kMostExtraReplicas = 64;
+
+// The busiest point of the curve whose users all run at once and meet the targets.
+void pickBusiestPoint(const ServingCurve& curve, const Targets& targets, double outputTokens,
+                      RateFit& fit, double& holdMs)
+{
+    for (const ServingPoint& p : curve.points) {
+        const bool meets =
+            p.running >= p.users &&
+            (targets.minTokensPerSUser <= 0 || p.perUserTokensPerS >= targets.minTokensPerSUser) &&
+            (targets.maxTtftMs <= 0 || p.ttftMs <= targets.maxTtftMs);
+        const double capacity = p.aggregateTokensPerS / outputTokens;
+        if (!meets || capacity <= fit.capacityPerS)
+            continue;
+        fit.capacityPerS = capacity;
+        fit.usersPerReplica = p.users;
+        fit.ttftMs = p.ttftMs;
+        fit.tokensPerSUser = p.perUserTokensPerS;
+        holdMs = p.ttftMs + outputTokens * p.stepMs;
+    }
+}
+
+} // namespace
 
 RateFit rateFit(const Scenario& scenario, const Targets& targets, double requestsPerS)
 {
@@ -15,23 +44,26 @@ RateFit rateFit(const Scenario& scenario, const Targets& targets, double request
     const ServingCurve curve = servingCurve(scenario);
     if (!curve.unavailable.empty())
         return fit;
-    const double output = double(scenario.workload.outputTokens);
-    for (const ServingPoint& p : curve.points) {
-        const bool meets =
-            (targets.minTokensPerSUser <= 0 || p.perUserTokensPerS >= targets.minTokensPerSUser) &&
-            (targets.maxTtftMs <= 0 || p.ttftMs <= targets.maxTtftMs);
-        const double capacity = p.aggregateTokensPerS / output;
-        if (!meets || capacity <= fit.capacityPerS)
+    double holdMs = 0;
+    pickBusiestPoint(curve, targets, double(scenario.workload.outputTokens), fit, holdMs);
+    if (fit.capacityPerS <= 0)
+        return fit;
+    // A hair under a whole number of replicas is that number, not one more.
+    const int64_t steady = int64_t(std::ceil(requestsPerS / fit.capacityPerS - 1e-9));
+    for (int64_t replicas = steady; replicas <= steady + kMostExtraReplicas; ++replicas) {
+        const auto wait =
+            poissonSlotWait(requestsPerS / double(replicas), fit.usersPerReplica, holdMs);
+        if (!wait)
             continue;
-        fit.capacityPerS = capacity;
-        fit.usersPerReplica = p.users;
-        fit.ttftMs = p.ttftMs;
-        fit.tokensPerSUser = p.perUserTokensPerS;
+        const double p90 = fit.ttftMs + wait->p90Ms;
+        if (targets.maxTtftMs > 0 && p90 > targets.maxTtftMs)
+            continue;
+        fit.replicas = replicas;
+        fit.ttftP50Ms = fit.ttftMs + wait->p50Ms;
+        fit.ttftP90Ms = p90;
+        return fit;
     }
-    if (fit.capacityPerS > 0)
-        // A hair under a whole number of replicas is that number, not one more.
-        fit.replicas = int64_t(std::ceil(requestsPerS / fit.capacityPerS - 1e-9));
-    return fit;
+    return fit; // bursts queue past the target at any sensible count
 }
 
 } // namespace kvscope

@@ -423,9 +423,10 @@ void PlanPage::fillTable()
                          UiText::integer(s.workload.outputTokens)));
         m_table->setItem(row, PerMillion, perMillion);
         if (p.rate.serves()) // with a request rate: the replicas and what they cost together
-            notes << tr("%1 replicas: %2/h")
+            notes << tr("%1 replicas: %2/h, p90 first token %3")
                          .arg(UiText::integer(p.rate.replicas),
-                              PlannerText::money(p.costPerHourAtRate(), currency));
+                              PlannerText::money(p.costPerHourAtRate(), currency),
+                              UiText::duration(p.rate.ttftP90Ms));
         // A lossy format or a GeForce card in a datacenter: a tag, the sentence and its source
         // on hover.
         QStringList cautions;
