@@ -34,10 +34,11 @@ void TestFixedCost::fixedCost_data()
     // (hf-static) its forward is CUDA graphs and only the loop stays: 0.096 + 4.25 = 4.346 ms.
     QTest::newRow("llama.cpp, CUDA graphs") << "llamacpp" << false << 0.096;
     QTest::newRow("llama.cpp, GGML_CUDA_DISABLE_GRAPHS") << "llamacpp" << true << 0.608;
-    // vLLM adds its host time per step, 2,200 µs, and launches eagerly from Python, 440 µs a
-    // layer: 0.096 + 2.2 = 2.296 ms; 32 x (19 + 440) µs + 2.2 ms = 16.888 ms.
-    QTest::newRow("vLLM, CUDA graphs") << "vllm" << false << 2.296;
-    QTest::newRow("vLLM --enforce-eager") << "vllm" << true << 16.888;
+    // vLLM (its latest release, full CUDA graphs since v0.11.0) adds its host time per step,
+    // 1,100 µs, and launches eagerly from Python, 440 µs a layer: 0.096 + 1.1 = 1.196 ms;
+    // 32 x (19 + 440) µs + 1.1 ms = 15.788 ms.
+    QTest::newRow("vLLM, CUDA graphs") << "vllm" << false << 1.196;
+    QTest::newRow("vLLM --enforce-eager") << "vllm" << true << 15.788;
     QTest::newRow("transformers eager, Python dispatch") << "hf" << false << 15.098;
     QTest::newRow("transformers static cache, compiled") << "hf-static" << false << 4.346;
     QTest::newRow("transformers static cache, eager") << "hf-static" << true << 15.098;
@@ -71,8 +72,9 @@ void TestFixedCost::fixedCost()
 void TestFixedCost::moeLayersPayTheirRouting()
 {
     // DeepSeek-R1: 61 layers, the first 3 dense (first_k_dense_replace), so 58 MoE layers. vLLM
-    // charges each 200 µs beside its 2,200 µs per step: 2.2 + 58 x 0.2 = 13.8 ms (graphs, no
-    // per-layer cost set).
+    // since v0.11.0 charges each 40 µs beside its 1,100 µs per step: 1.1 + 58 x 0.04 = 3.42 ms
+    // (graphs, no per-layer cost set); releases before it 200 µs and 2,200 µs: 2.2 + 58 x 0.2 =
+    // 13.8 ms.
     Scenario s = scenarioFrom({{"engine", "vllm"},
                                {"model", "deepseek-r1"},
                                {"gpu", "h100-sxm"},
@@ -81,13 +83,22 @@ void TestFixedCost::moeLayersPayTheirRouting()
                                {"layer-overhead-us", "0"}});
     KVSCOPE_EVALUATE(e, s);
     QCOMPARE(s.model.moeLayers(), int64_t(58));
-    QVERIFY(qAbs(e.decode.fixedMs - 13.8) < 1e-9);
-    QCOMPARE(e.decode.moeLayerUs, 200.0);
+    QVERIFY2(qAbs(e.decode.fixedMs - 3.42) < 1e-9, qPrintable(QString::number(e.decode.fixedMs)));
+    QCOMPARE(e.decode.moeLayerUs, 40.0);
+    Scenario older = scenarioFrom({{"engine", "vllm"},
+                                   {"engine-version", "0.10.1"},
+                                   {"model", "deepseek-r1"},
+                                   {"gpu", "h100-sxm"},
+                                   {"gpus", "8"},
+                                   {"weights", "awq-int4"},
+                                   {"layer-overhead-us", "0"}});
+    KVSCOPE_EVALUATE(o, older);
+    QVERIFY2(qAbs(o.decode.fixedMs - 13.8) < 1e-9, qPrintable(QString::number(o.decode.fixedMs)));
     // A dense model pays no MoE-layer cost.
     Scenario dense = scenarioFrom({{"engine", "vllm"}, {"model", "llama-3.1-8b"}});
     KVSCOPE_EVALUATE(d, dense);
     QCOMPARE(d.decode.moeLayerUs, 0.0);
-    QVERIFY(qAbs(d.decode.fixedMs - 2.2) < 1e-9);
+    QVERIFY(qAbs(d.decode.fixedMs - 1.1) < 1e-9);
 }
 
 void TestFixedCost::allReduceLatencyFollowsTheLink_data()

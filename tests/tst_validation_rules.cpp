@@ -125,8 +125,9 @@ private slots:
         // capacity 19, median 3.08 %; decode 53, median 24.06 %. transformers' generate() step
         // cost, fitted on the fit split, moves gpt-fast's compiled loop (not generate()) from
         // +12 % to -26 %: decode median 24.73 %. decode-holdout-vllm-v2.json's 5 (modern vLLM,
-        // Llama 3.1 8B, median 14.7 %): 58, median 23.09 %. A floor against regressions, never a
-        // target.
+        // Llama 3.1 8B, median 14.7 %): 58, median 23.09 %. Those 5 then shaped vLLM's step cost
+        // from v0.11.0 and moved to the fit split: 53, median 24.73 %. A floor against
+        // regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -138,7 +139,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 19 && capacity.medianAbsError <= 0.0308 + 1e-9);
-        QVERIFY(decode.evaluated >= 58 && decode.medianAbsError <= 0.2309 + 1e-9);
+        QVERIFY(decode.evaluated >= 53 && decode.medianAbsError <= 0.2473 + 1e-9);
     }
 
     void reportJsonIsFinite()

@@ -71,7 +71,7 @@ bool isReleaseRuleKey(const std::string& key)
            key == "chunked_prefill_above_context" || key == "long_context_chunk_tokens" ||
            key == "swa_cache" || key == "swa_cache_plus" || key == "swa_cache_pad_tokens" ||
            key == "swa_cache_per_sequence" || key == "lone_sequence_slots" || key == "mla_cache" ||
-           key == "swap_preemption";
+           key == "swap_preemption" || key == "step_overhead_us" || key == "moe_layer_us";
 }
 
 bool isReleaseRuleValue(const std::string& key, const SettingValue& value)
@@ -168,6 +168,10 @@ void applyKey(EngineProfile& e, const std::string& key, const SettingValue& valu
         e.serving.swapPreemption = on && *on;
     } else if (key == "lone_sequence_slots") {
         e.kvLayout.loneSequenceSlots = int64_t(number(value));
+    } else if (key == "step_overhead_us") {
+        e.stepOverheadUs = std::max(0.0, number(value));
+    } else if (key == "moe_layer_us") {
+        e.moeLayerUs = std::max(0.0, number(value));
     }
 }
 
