@@ -483,6 +483,9 @@ void TestValidation::servingFiguresCarryTheirBand()
     KVSCOPE_EVALUATE(e, measured);
     const std::string text = textSummary(measured, e, ByteUnits::Binary);
     QVERIFY2(text.find("time per output token (") != std::string::npos, text.c_str());
+    // The first token of a prompt alone has its band from the rows at one user.
+    QVERIFY2(text.find("first token alone, measured against this") != std::string::npos,
+             text.c_str());
     // No TGI serving row was measured at all (a TGI serving sweep has none of vLLM's).
     const Scenario unmeasured =
         scenarioFrom({{"model", "llama-3.1-8b"}, {"gpu", "h100-sxm"}, {"engine", "tgi"}});
@@ -521,6 +524,14 @@ void TestValidation::servingRowsBecomeTwoCases()
     QCOMPARE(tpot.predicted, servingCurve(s).atUsers.stepMs);
     const ValidationResult ttft = validateCase(cases->at(1), catalog());
     QCOMPARE(ttft.predicted, servingCurve(s).atUsers.ttftMs);
+    QCOMPARE(ttft.users, int64_t(8));
+    // Only rows at one user bound the first token of a prompt alone.
+    ValidationResult alone = ttft;
+    alone.users = 1;
+    alone.speedClass = "c";
+    const SpeedBands bands = speedBandsFrom({ttft, alone});
+    QCOMPARE(bands.at(speedBandKey(SpeedFigure::TtftOneUser, "c")).cases, 1);
+    QCOMPARE(bands.count(speedBandKey(SpeedFigure::TtftOneUser, ttft.speedClass)), size_t(0));
     nlohmann::json empty = row;
     empty[0]["measured"] = nlohmann::json::object({{"output_tokens_per_s", 100.0}});
     auto refused = validationCasesFromJson(empty, "serving-x.json");

@@ -150,6 +150,13 @@ void printReport(const ValidationReport& report, std::ostream& out)
     printSummary("Summary:", report.summaries, out);
     printSummary("Held out (splits.json: files no default, rule or setting was shaped by):",
                  report.heldOut, out);
+    const auto oneUser = [](const ValidationSummary& s) {
+        return s.evaluated > 0 ? std::to_string(s.evaluated) + " rows, median |error| " +
+                                     percent(s.medianAbsError, false)
+                               : std::string("none");
+    };
+    out << "\nFirst token at one user (a prompt alone): " << oneUser(report.ttftOneUser)
+        << "; held out " << oneUser(report.ttftOneUserHeldOut) << "\n";
     printClasses(
         "Decode by class (engine/GPU class/dense or MoE/weights); + is predicted too fast:",
         report.decodeClasses, out);

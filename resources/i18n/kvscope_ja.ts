@@ -1708,6 +1708,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>the longest that runs, at %1 sequences</source>
         <translation>動作する最長のコンテキスト長（%1 シーケンス時）</translation>
     </message>
+    <message>
+        <source>Measured first tokens of a prompt alone (one user): %1.</source>
+        <translation>単独プロンプト（同時実行数 1）の初回トークン実測との差: %1。</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::KvGrowthChart</name>

@@ -46,13 +46,16 @@ const char* speedFigureId(SpeedFigure figure)
         return "tpot";
     case SpeedFigure::Ttft:
         return "ttft";
+    case SpeedFigure::TtftOneUser:
+        return "ttft1";
     }
     return "decode";
 }
 
 std::optional<SpeedFigure> speedFigureFromId(const std::string& id)
 {
-    for (SpeedFigure f : {SpeedFigure::Decode, SpeedFigure::Tpot, SpeedFigure::Ttft})
+    for (SpeedFigure f :
+         {SpeedFigure::Decode, SpeedFigure::Tpot, SpeedFigure::Ttft, SpeedFigure::TtftOneUser})
         if (id == speedFigureId(f))
             return f;
     return std::nullopt;

@@ -238,10 +238,11 @@ Row bandRow(const Scenario& s, SpeedFigure figure, const NumberStyle& st)
 {
     const SpeedBand band = speedBandOf(s, figure);
     const std::string cls = band.classId;
-    const std::string label = figure == SpeedFigure::Decode ? "measured against this"
-                              : figure == SpeedFigure::Tpot
-                                  ? "time per output token, measured against this"
-                                  : "time to first token, measured against this";
+    const std::string label =
+        figure == SpeedFigure::Decode ? "measured against this"
+        : figure == SpeedFigure::Tpot ? "time per output token, measured against this"
+        : figure == SpeedFigure::Ttft ? "time to first token, measured against this"
+                                      : "first token alone, measured against this";
     const std::string what = figure == SpeedFigure::Decode ? "step time"
                              : figure == SpeedFigure::Tpot ? "time per output token"
                                                            : "first token";
@@ -295,7 +296,8 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
          bandRow(s, SpeedFigure::Decode, fmt.st),
          {"time to first token (" + formatInteger(s.context, fmt.st) + "-token prompt, alone)",
           verdict.runs ? fmt.ms(verdict.ttftMs) : "does not run",
-          ifItFitted(verdict, explanationFor(why, "ttft"))}}};
+          ifItFitted(verdict, explanationFor(why, "ttft"))},
+         bandRow(s, SpeedFigure::TtftOneUser, fmt.st)}};
     // After the host link: what each step pays beside its reads.
     auto next = section.rows.begin() + 6;
     if (d.fixedMs > 0)

@@ -167,6 +167,7 @@ ValidationResult resultHeader(const ValidationCase& v)
     r.gpu = v.gpu;
     r.figure = v.figure;
     r.unit = unitOf(v.figure);
+    r.users = v.workload ? v.workload->concurrency : 0;
     return r;
 }
 

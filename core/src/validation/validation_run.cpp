@@ -245,9 +245,14 @@ SpeedBands speedBandsFrom(const std::vector<ValidationResult>& results)
     std::map<std::string, std::vector<double>> errors;
     for (const ValidationResult& r : results) {
         const std::optional<SpeedFigure> figure = speedFigureOf(r.kind);
-        if (figure && !r.skipped() && !r.doesNotFit && !r.speedClass.empty())
-            for (const std::string& level : speedClassLevels(r.speedClass))
-                errors[speedBandKey(*figure, level)].push_back(measuredTimeOverPredicted(r));
+        if (!figure || r.skipped() || r.doesNotFit || r.speedClass.empty())
+            continue;
+        for (const std::string& level : speedClassLevels(r.speedClass)) {
+            errors[speedBandKey(*figure, level)].push_back(measuredTimeOverPredicted(r));
+            if (r.kind == ValidationKind::Ttft && r.users == 1) // a prompt alone
+                errors[speedBandKey(SpeedFigure::TtftOneUser, level)].push_back(
+                    measuredTimeOverPredicted(r));
+        }
     }
     SpeedBands bands;
     for (auto& [id, e] : errors) {
@@ -297,6 +302,13 @@ ValidationReport runValidation(const std::vector<ValidationCase>& cases, const C
     }
     report.decodeClasses = summarizeByClass(ValidationKind::Decode, report.results);
     report.tpotClasses = summarizeByClass(ValidationKind::Tpot, report.results);
+    std::vector<ValidationResult> oneUser, oneUserHeldOut;
+    for (const ValidationResult& r : report.results)
+        if (r.kind == ValidationKind::Ttft && r.users == 1)
+            (r.heldOut ? oneUserHeldOut : oneUser).push_back(r);
+    oneUser.insert(oneUser.end(), oneUserHeldOut.begin(), oneUserHeldOut.end());
+    report.ttftOneUser = summarize(ValidationKind::Ttft, oneUser);
+    report.ttftOneUserHeldOut = summarize(ValidationKind::Ttft, oneUserHeldOut);
     return report;
 }
 
@@ -346,6 +358,8 @@ nlohmann::json validationReportToJson(const ValidationReport& report)
             j["does_not_fit"] = r.doesNotFit;
         }
         j["held_out"] = r.heldOut;
+        if (r.users > 0)
+            j["users"] = r.users;
         nlohmann::json assumptions = nlohmann::json::array();
         if (r.defaultEngine)
             assumptions.push_back("engine_unknown_default_engine");
@@ -388,7 +402,10 @@ nlohmann::json validationReportToJson(const ValidationReport& report)
     return {{"cases", cases},
             {"summary", summaries(report.summaries)},
             {"summary_held_out", summaries(report.heldOut)},
-            {"decode_by_class", classes}};
+            {"decode_by_class", classes},
+            {"ttft_one_user", summaries(std::array<ValidationSummary, 1>{report.ttftOneUser})},
+            {"ttft_one_user_held_out",
+             summaries(std::array<ValidationSummary, 1>{report.ttftOneUserHeldOut})}};
 }
 
 } // namespace kvscope

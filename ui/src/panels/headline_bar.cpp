@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/headline_bar.h"
 
+#include "kvscope/scenario/speed_class.h"
+
 #include "kvscope/planning/longest_context.h"
 #include "kvscope/planning/verdict.h"
+#include "kvscope/scenario/speed_class.h"
 #include "kvscope/text/comparison_text.h"
 #include "panels/planner_text.h"
 
@@ -363,7 +366,9 @@ void HeadlineBar::showDecode(const TileInputs& in)
                                                  : QString()),
         pcie + (d.hostExpertsMs > 0 ? QLatin1Char('\n') + in.why("host_experts") : QString()) +
             QLatin1Char('\n') + tr("Time to first token: %1").arg(in.why("ttft")) +
-            QLatin1Char('\n') + UiText::decodeBand(in.snap.scenario));
+            QLatin1Char('\n') + UiText::decodeBand(in.snap.scenario) + QLatin1Char('\n') +
+            tr("Measured first tokens of a prompt alone (one user): %1.")
+                .arg(UiText::bandRange(speedBandOf(in.snap.scenario, SpeedFigure::TtftOneUser))));
 }
 
 // A scenario that does not run has no room today; the longest context that does, each evaluated

@@ -31,8 +31,9 @@ struct SpeedBand
 };
 // The figure a band is measured on: a single sequence's decode step, or, under load, a serving
 // row's time per output token or time to first token.
-enum class SpeedFigure { Decode, Tpot, Ttft };
-const char* speedFigureId(SpeedFigure figure); // "decode", "tpot", "ttft"
+// TtftOneUser: the first token of a serving row at one user, the figure a prompt alone gives.
+enum class SpeedFigure { Decode, Tpot, Ttft, TtftOneUser };
+const char* speedFigureId(SpeedFigure figure); // "decode", "tpot", "ttft", "ttft1"
 std::optional<SpeedFigure> speedFigureFromId(const std::string& id);
 
 // Bands by speedBandKey(): the SpeedClass::id() for decode, "tpot:" or "ttft:" before it else.

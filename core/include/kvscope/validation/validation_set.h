@@ -197,6 +197,7 @@ struct ValidationResult
     std::string unit;       // "tokens", "MiB", "tokens/s", "GB/s"
     double error = 0;       // predicted / measured - 1
     std::string speedClass; // decode: SpeedClass::id() of the case's scenario
+    int64_t users = 0;      // a serving row's concurrency; 0 for the other kinds
 
     bool skipped() const { return skip != SkipReason::None; }
 };
@@ -231,6 +232,8 @@ struct ValidationReport
     std::vector<ValidationResult> results;        // in case order
     std::vector<ClassSummary> decodeClasses;      // by SpeedClass id
     std::vector<ClassSummary> tpotClasses;        // the same for serving's time per token
+    ValidationSummary ttftOneUser;                // first tokens of serving rows at one user
+    ValidationSummary ttftOneUserHeldOut;         // ... of them held out
     std::array<ValidationSummary, 5> summaries{}; // indexed like allValidationKinds
     std::array<ValidationSummary, 5> heldOut{};   // the same over held-out files only
 
