@@ -2282,10 +2282,6 @@ hour</source>
         <translation>なし</translation>
     </message>
     <message>
-        <source>Requests per second of the workload (prompt and output tokens as set in the scenario): each configuration takes the replicas it needs, and ranks by what they cost together.</source>
-        <translation>ワークロード（プロンプトと出力のトークン数はシナリオの設定）の 1 秒あたりリクエスト数です。各構成に必要なレプリカ数を求め、その合計コストで順位を付けます。</translation>
-    </message>
-    <message>
         <source>it does not fit</source>
         <translation>メモリに収まらない</translation>
     </message>
@@ -2330,6 +2326,10 @@ tokens, mixed</source>
     <message>
         <source>%1 replicas: %2/h, p90 first token %3</source>
         <translation>レプリカ %1 台：%2/時、初回トークン p90 %3</translation>
+    </message>
+    <message>
+        <source>Requests per second of the workload (prompt and output tokens as set in the scenario), arriving at random: each configuration takes the fewest replicas whose 90th-percentile first token meets the first-token target, and ranks by what they cost together.</source>
+        <translation>ワークロード（プロンプトと出力のトークン数はシナリオの設定）の 1 秒あたりリクエスト数です。リクエストはランダムに到着するものとし、初回トークンの 90 パーセンタイルが目標内に収まる最少のレプリカ数を各構成について求め、その合計コストで順位を付けます。</translation>
     </message>
 </context>
 <context>

@@ -310,7 +310,6 @@ SpeedBands speedBandsFromJson(const nlohmann::json& json, const std::string& nam
             r.fail("class", "", "a speed class id such as vllm/datacenter/dense/16-bit");
         else if (b.low > b.high)
             r.fail("low", std::to_string(b.low), "a value no greater than high");
-        b.classId = id;
         if (!r.error())
             bands[speedBandKey(*figure, id)] = b;
     });

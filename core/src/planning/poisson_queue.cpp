@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/poisson_queue.h"
 
+#include "kvscope/base/statistics.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -38,14 +40,6 @@ private:
     uint64_t m_state = kSeed;
 };
 
-double quantile(std::vector<double>& sorted, double q)
-{
-    const double at = q * double(sorted.size() - 1);
-    const size_t below = size_t(std::floor(at));
-    const size_t above = std::min(below + 1, sorted.size() - 1);
-    return sorted[below] + (sorted[above] - sorted[below]) * (at - double(below));
-}
-
 } // namespace
 
 std::optional<SlotWait> poissonSlotWait(double ratePerS, int64_t slots, double holdMs)
@@ -73,8 +67,8 @@ std::optional<SlotWait> poissonSlotWait(double ratePerS, int64_t slots, double h
     SlotWait w;
     for (double x : waits)
         w.meanMs += x / double(waits.size());
-    w.p50Ms = quantile(waits, 0.5);
-    w.p90Ms = quantile(waits, 0.9);
+    w.p50Ms = quantileOfSorted(waits, 0.5);
+    w.p90Ms = quantileOfSorted(waits, 0.9);
     return w;
 }
 

@@ -92,22 +92,20 @@ std::vector<std::string> speedClassLevels(const std::string& classId)
 SpeedBand speedBandOf(const Scenario& s, SpeedFigure figure)
 {
     const std::string own = speedClassOf(s).id();
-    SpeedBand found;
-    found.classId = own;
-    if (!s.speedBands)
-        return found;
-    for (const std::string& level : speedClassLevels(own)) {
-        const auto it = s.speedBands->find(speedBandKey(figure, level));
-        if (it == s.speedBands->end())
-            continue;
-        if (level == own)
-            found = it->second; // the class's own, even under three cases, unless a broader binds
-        if (it->second.usable()) {
-            found = it->second;
-            found.classId = level;
-            return found;
+    SpeedBand found; // the class's own, even under three cases, unless a broader one binds
+    if (s.speedBands)
+        for (const std::string& level : speedClassLevels(own)) {
+            const auto it = s.speedBands->find(speedBandKey(figure, level));
+            if (it == s.speedBands->end())
+                continue;
+            if (it->second.usable()) {
+                found = it->second;
+                found.classId = level;
+                return found;
+            }
+            if (level == own)
+                found = it->second;
         }
-    }
     found.classId = own;
     return found;
 }

@@ -3,6 +3,8 @@
 // the report as JSON.
 #include "kvscope/validation/validation_set.h"
 
+#include "kvscope/base/statistics.h"
+
 #include "kvscope/scenario/speed_class.h"
 
 #include "kvscope/evaluation/evaluation.h"
@@ -133,7 +135,7 @@ ValidationSummary summarize(ValidationKind kind, const std::vector<ValidationRes
         return s;
     std::sort(errors.begin(), errors.end());
     const size_t n = errors.size();
-    s.medianAbsError = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2.0;
+    s.medianAbsError = quantileOfSorted(errors, 0.5);
     // A hair of tolerance so a case exactly at 5 % is not lost to rounding in the division.
     auto share = [&](double limit) {
         return double(std::count_if(errors.begin(), errors.end(),
@@ -146,15 +148,6 @@ ValidationSummary summarize(ValidationKind kind, const std::vector<ValidationRes
 }
 
 namespace {
-
-double medianOf(std::vector<double> values)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
-}
 
 ClassSummary summarizeClass(ValidationKind kind, const std::string& id,
                             const std::vector<ValidationResult>& results)
@@ -196,15 +189,6 @@ std::vector<ClassSummary> summarizeByClass(ValidationKind kind,
 }
 
 namespace {
-
-// The q-quantile of sorted values, interpolated between neighbours.
-double quantileOf(const std::vector<double>& sorted, double q)
-{
-    const double at = q * double(sorted.size() - 1);
-    const size_t below = size_t(std::floor(at));
-    const size_t above = std::min(below + 1, sorted.size() - 1);
-    return sorted[below] + (sorted[above] - sorted[below]) * (at - double(below));
-}
 
 double rounded(double x)
 {
@@ -258,9 +242,10 @@ SpeedBands speedBandsFrom(const std::vector<ValidationResult>& results)
     for (auto& [id, e] : errors) {
         std::sort(e.begin(), e.end());
         const bool few = e.size() < 10;
-        bands[id] = {rounded(few ? e.front() : quantileOf(e, 0.1)),
-                     rounded(few ? e.back() : quantileOf(e, 0.9)), int(e.size()),
-                     splitSpeedBandKey(id).second};
+        SpeedBand& band = bands[id];
+        band.low = rounded(few ? e.front() : quantileOfSorted(e, 0.1));
+        band.high = rounded(few ? e.back() : quantileOfSorted(e, 0.9));
+        band.cases = int(e.size());
     }
     return bands;
 }

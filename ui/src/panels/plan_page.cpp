@@ -287,8 +287,10 @@ void PlanPage::retranslate()
     m_requestRateLabel->setText(tr("Requests/s:"));
     m_requestRate->setSpecialValueText(tr("none"));
     m_requestRate->setToolTip(tr("Requests per second of the workload (prompt and output tokens "
-                                 "as set in the scenario): each configuration takes the replicas "
-                                 "it needs, and ranks by what they cost together."));
+                                 "as set in the scenario), arriving at random: each "
+                                 "configuration takes the fewest replicas whose 90th-percentile "
+                                 "first token meets the first-token target, and ranks by what "
+                                 "they cost together."));
     // Two-line headings over the figures, so the cost columns stay in a laptop's width.
     m_table->setHorizontalHeaderLabels(
         {tr("#"), tr("GPUs"), tr("Engine"), tr("Weights"), tr("KV cache"), tr("Tokens/s\nper user"),

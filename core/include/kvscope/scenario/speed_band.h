@@ -17,8 +17,9 @@ struct SpeedBand
     double low = 0;
     double high = 0;
     int cases = 0;
-    // The class whose measurements these are: the scenario's own ("vllm/datacenter/dense/16-bit")
-    // or, where that has too few, a broader one ("vllm/datacenter", "vllm"); set by lookups.
+    // Set by speedBandOf(), not in the table (its key says it): the class whose measurements
+    // these are, the scenario's own ("vllm/datacenter/dense/16-bit") or, where that has too few,
+    // a broader one ("vllm/datacenter", "vllm").
     std::string classId;
 
     // Fewer than three measurements bound nothing: one case is a point, not a spread.
