@@ -2629,8 +2629,8 @@ one request of the maximum length does not fit.</source>
         <translation>%1、%2 ユーザー：%3 トークン/秒、1 人あたり %4、1 トークンあたり %5、最初のトークンまで %6（全員が同時に送った場合、最後の 1 件は %7）。同時に保持できるのは %8 件</translation>
     </message>
     <message>
-        <source>measured: %1 per token</source>
-        <translation>実測との差: トークン間隔 %1</translation>
+        <source>measured %1</source>
+        <translation>実測差 %1</translation>
     </message>
 </context>
 <context>

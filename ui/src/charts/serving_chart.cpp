@@ -73,7 +73,7 @@ void ServingChart::applyTexts()
     xAxis->setLabel(tr("Concurrent users"));
     yAxis->setLabel(tr("Output tokens/s"));
     m_allKey->setName(tr("all users together"));
-    m_bandHigh->setName(tr("measured: %1 per token").arg(UiText::bandRange(m_band)));
+    m_bandHigh->setName(tr("measured %1").arg(UiText::bandRange(m_band)));
     m_eachKey->setName(tr("each user"));
 }
 
