@@ -48,15 +48,15 @@ private slots:
         QVERIFY(qFuzzyCompare(cost.perMillionTokens, (1024 * prompt + 256 * output) / 1280));
         // Owned: bought at $1,599, written off over 3 years of 8,766 hours, with its power
         // (450 W x 1.0 x PUE 1.54 x $0.15/kWh), colocation ($184.06 per kW-month for 0.45 kW)
-        // and no desktop by default.
+        // and the desktop around it ($623, gpu_prices.json), written off alike.
         const Checked own = test::checked({{"cost-basis", "own"}});
         QCOMPARE(own.scenario.gpu.prices.purchase.usd, 1599.0);
         const Cost owned = costOf(own.scenario, own.evaluation, own.verdict.runs);
         QCOMPARE(owned.basis, CostBasis::Own);
         const double tdpKw = own.scenario.gpu.tdpW / 1000;
         QCOMPARE(tdpKw, 0.45);
-        const double expected =
-            1599.0 / (3 * 8766.0) + tdpKw * 1.54 * 0.15 + tdpKw * 184.06 * 12 / (365.25 * 24);
+        const double expected = (1599.0 + 623.0) / (3 * 8766.0) + tdpKw * 1.54 * 0.15 +
+                                tdpKw * 184.06 * 12 / (365.25 * 24);
         QVERIFY2(qFuzzyCompare(owned.perHour, expected), std::to_string(owned.perHour).c_str());
         QVERIFY(qFuzzyCompare(owned.owning.total(), expected));
         // A GPU with no price on the basis has no cost: the A10 is only rented in the catalog.

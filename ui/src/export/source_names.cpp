@@ -85,6 +85,7 @@ constexpr Publisher kSites[] = {
     {"deploybase.ai", "DeployBase"},
     {"docs.google.com", "Google Docs"},
     {"docslib.org", "DocsLib"},
+    {"dunyanews.tv", "Dunya News"},
     {"ecer.com", "ECER"},
     {"eia.gov", "U.S. Energy Information Administration"},
     {"engadget.com", "Engadget"},
@@ -114,6 +115,7 @@ constexpr Publisher kSites[] = {
     {"myoceane.fr", "MyOceane"},
     {"newgearhub.com", "New Gear Hub"},
     {"pcpartdb.com", "PCPartDB"},
+    {"pctiers.com", "PC Tiers"},
     {"pipedot.org", "Pipedot"},
     {"prepmusiclog.com", "Prep Music Log"},
     {"profilbaru.com", "Profilbaru"},
@@ -136,6 +138,7 @@ constexpr Publisher kSites[] = {
     {"willitrunai.com", "Will It Run AI"},
     {"wwt.com", "World Wide Technology"},
     {"xenon.com.au", "XENON Systems"},
+    {"y-ic.de", "Y-IC"},
     {"yobitel.com", "Yobitel"},
     {"zeroentropy.dev", "ZeroEntropy"},
     {"zexron.com", "Zexron"},
@@ -156,7 +159,8 @@ constexpr Publisher kRepositories[] = {
 };
 
 // Hugging Face paths that are pages of the site, not a repository.
-constexpr const char* kHubSections[] = {"docs", "learn", "blog", "papers", "collections"};
+constexpr const char* kHubSections[] = {"docs",   "learn",       "blog",
+                                        "papers", "collections", "hardware"};
 
 // The entry whose key is `host` or a parent domain of it, the longest first.
 const Publisher* siteOf(const QString& host)
