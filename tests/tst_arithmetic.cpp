@@ -140,6 +140,35 @@ private slots:
             QVERIFY2(perEngine[engine.id] > 500, engine.id.c_str());
     }
 
+    // Several nodes under vLLM: tensor parallel inside each node, a pipeline stage per node (or
+    // a layer split over every GPU), over every network, dense, MoE and MLA models.
+    void severalNodesRecompute()
+    {
+        const char* models[] = {"llama-3.1-405b", "deepseek-r1", "gpt-oss-120b", "llama-3.1-8b"};
+        int checked = 0;
+        for (const char* model : models)
+            for (const char* nodes : {"2", "4"})
+                for (const char* gpus : {"8", "16", "32"})
+                    for (const char* split : {"tensor", "layer"})
+                        for (const char* link : {"ib-ndr", "roce-400g"})
+                            for (const char* batch : {"1", "64"}) {
+                                checked += checkScenario({{"model", model},
+                                                          {"gpu", "h100-sxm"},
+                                                          {"engine", "vllm"},
+                                                          {"gpus", gpus},
+                                                          {"nodes", nodes},
+                                                          {"node-link", link},
+                                                          {"split-mode", split},
+                                                          {"weights", "fp8"},
+                                                          {"context", "8192"},
+                                                          {"batch", batch}});
+                                if (QTest::currentTestFailed())
+                                    return;
+                            }
+        qInfo("%d explanations recomputed", checked);
+        QVERIFY(checked > 500);
+    }
+
 private:
     // The figure each explanation ends on, in the checker's base units, or nothing for texts
     // whose figure needs more than one number (weights: parameter counts are not bytes).
@@ -166,6 +195,8 @@ private:
             return e.decode.hostExpertsMs / 1e3;
         if (id == "longest_context")
             return double(e.tokensFit.perSequence);
+        if (id == "gpu_link")
+            return e.decode.interconnectMs / 1e3;
         return std::nullopt;
     }
 

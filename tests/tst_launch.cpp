@@ -201,14 +201,18 @@ private slots:
             for (const EngineProfile& engine : test::catalog().engines)
                 for (const WeightFormat& w : test::catalog().weightFormats)
                     for (const KvDtype& kv : test::catalog().kvDtypes)
-                        for (const char* layout : {"1", "2", "2 layer"})
+                        for (const std::string layout : {"1", "2", "2 layer", "16 in 2 nodes"})
                             for (const char* placement : {"gpu", "cpu"}) {
                                 Scenario s = scenarioFrom({{"model", model}});
                                 s.engine = engine;
                                 s.weights = w;
                                 s.kvDtype = kv;
-                                s.gpuCount = layout[0] - '0';
-                                s.engine.layerSplit = std::string(layout).ends_with("layer");
+                                s.gpuCount = std::stoi(layout);
+                                s.engine.layerSplit = layout.ends_with("layer");
+                                s.nodes = layout.ends_with("nodes") ? 2 : 1;
+                                if (s.nodes > 1 && !engineModule(engine).spansNodes())
+                                    continue; // validate() refuses it before any command
+                                s.nodeLink = *test::catalog().nodeLink("ib-ndr");
                                 s.kvPlacement =
                                     placement[0] == 'c' ? KvPlacement::CpuRam : KvPlacement::Gpu;
                                 const LaunchCommand c = launchCommand(s);

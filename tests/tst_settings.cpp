@@ -76,6 +76,10 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {"--gpu", "h100-sxm", flag, "5"};
     if (id == "sata")
         return {flag, "sata"};
+    if (id == "nodes") // GPUs spread evenly over nodes, under an engine that spans machines
+        return {"--engine", "vllm", "--gpus", "256", flag, "128"};
+    if (id == "node_link")
+        return {"--engine", "vllm", "--gpus", "16", "--nodes", "2", flag, "roce-400g"};
     if (id == "host_memory")
         return {flag, "ddr5-4800-dual"};
     if (id == "n_cpu_moe" || id == "cpu_moe") // llama.cpp's own, refused by other engines

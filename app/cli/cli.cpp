@@ -49,9 +49,10 @@ void printUsage(std::ostream& out)
            "  kvscope-cli sweep --vary context|batch|vram --from A --to B --points N\n"
            "                    [scenario options] [--csv|--json]\n"
            "  kvscope-cli plan [scenario options] [--users N] [--objective cost|cost-per-million|\n"
-           "                   gpus|speed] [--max-gpus-per-node N] [--allow-engines A,B]\n"
-           "                   [--allow-gpus A,B] [--min-weight-bits X] [--min-kv-bits X]\n"
-           "                   [--rate R] [--class any|datacenter|workstation|consumer]\n"
+           "                   gpus|speed] [--max-gpus-per-node N] [--max-nodes N]\n"
+           "                   [--allow-engines A,B] [--allow-gpus A,B] [--min-weight-bits X]\n"
+           "                   [--min-kv-bits X] [--rate R]\n"
+           "                   [--class any|datacenter|workstation|consumer]\n"
            "                   [--limit N] [--csv|--json]\n"
            "  kvscope-cli matrix [scenario options] [--columns gpus|formats] [--models A,B]\n"
            "                     [--csv|--json]\n"
@@ -219,6 +220,7 @@ std::set<std::string> valuedOptions()
                                 "kv-cache-tokens",
                                 "save",
                                 "max-gpus-per-node",
+                                "max-nodes",
                                 "limit",
                                 "min-weight-bits",
                                 "min-kv-bits",

@@ -66,6 +66,10 @@ Expected<PlanRequest> planRequest(const ParsedArgs& args, const Catalog& catalog
     if (!gpusPerNode)
         return gpusPerNode.error();
     r.maxGpusPerNode = int(*gpusPerNode);
+    auto nodes = wholeOption(args, "max-nodes", 1, 16, 4);
+    if (!nodes)
+        return nodes.error();
+    r.maxNodes = int(*nodes);
     auto limit = wholeOption(args, "limit", 1, 1000, 20);
     if (!limit)
         return limit.error();
@@ -187,6 +191,9 @@ std::string bandText(const SpeedBand& b)
 
 std::string gpusText(const Scenario& s)
 {
+    if (s.nodes > 1)
+        return std::to_string(s.nodes) + " nodes x " + std::to_string(s.gpuCount / s.nodes) +
+               " x " + s.gpu.name;
     return std::to_string(s.gpuCount) + " x " + s.gpu.name;
 }
 

@@ -275,6 +275,14 @@
         <source>Quantize the weights (%1) and use %2 × %3 under %4</source>
         <translation>重みを量子化（%1）し、%4 で %3 × %2 を使う</translation>
     </message>
+    <message>
+        <source>%1 nodes × %2 × %3</source>
+        <translation>%3 × %2 × %1 ノード</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%2 × %1</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -839,6 +847,26 @@
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>hand-over between nodes</source>
+        <translation>ノード間の受け渡し</translation>
+    </message>
+    <message>
+        <source>hand-overs between nodes</source>
+        <translation>ノード間の受け渡し</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>hand-over between GPUs</source>
+        <translation>GPU 間の受け渡し</translation>
+    </message>
+    <message>
+        <source>hand-overs between GPUs</source>
+        <translation>GPU 間の受け渡し</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1013,6 +1041,30 @@
     <message>
         <source>KV cache placement</source>
         <translation>KV キャッシュの配置先</translation>
+    </message>
+    <message>
+        <source>Network between nodes</source>
+        <translation>ノード間ネットワーク</translation>
+    </message>
+    <message>
+        <source>InfiniBand XDR (800 Gb/s)</source>
+        <translation>InfiniBand XDR (800 Gb/s)</translation>
+    </message>
+    <message>
+        <source>InfiniBand NDR (400 Gb/s)</source>
+        <translation>InfiniBand NDR (400 Gb/s)</translation>
+    </message>
+    <message>
+        <source>InfiniBand HDR (200 Gb/s)</source>
+        <translation>InfiniBand HDR (200 Gb/s)</translation>
+    </message>
+    <message>
+        <source>RoCE v2 (400 GbE)</source>
+        <translation>RoCE v2 (400 GbE)</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>ノード数</translation>
     </message>
 </context>
 <context>
@@ -2036,10 +2088,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
 <context>
     <name>kvscope::ui::PlanChart</name>
     <message>
-        <source>%1 × %2, %3, %4</source>
-        <translation>%2 × %1、%3、%4</translation>
-    </message>
-    <message>
         <source>Decode tokens/s per user</source>
         <translation>ユーザーあたりのデコード速度（トークン/秒）</translation>
     </message>
@@ -2064,12 +2112,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>カタログには、これを動かして目標を満たす構成がありません。</translation>
     </message>
     <message>
-        <source>%1 × %2
-%3/h</source>
-        <translation>%2 × %1
-%3/時</translation>
-    </message>
-    <message>
         <source>%1
 %2 tokens/s per user, %3 tokens/s in all
 %4/h, %5 per million tokens</source>
@@ -2088,6 +2130,16 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Owned, per hour (%1)</source>
         <translation>所有、1 時間あたり（%1）</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation>%1、%2、%3</translation>
+    </message>
+    <message>
+        <source>%1
+%2/h</source>
+        <translation>%1
+%2/時</translation>
     </message>
 </context>
 <context>
@@ -2196,10 +2248,6 @@ hour</source>
         <translation>最初のトークンが遅すぎる</translation>
     </message>
     <message>
-        <source>%1 × %2</source>
-        <translation>%2 × %1</translation>
-    </message>
-    <message>
         <source>Currency:</source>
         <translation>通貨:</translation>
     </message>
@@ -2298,10 +2346,6 @@ hour</source>
         <translation>目標内でこのリクエストレートを処理できる同時実行数がない</translation>
     </message>
     <message>
-        <source>Cheapest turned away: %1 × %2 (%3) at %4 an hour: %5.</source>
-        <translation>候補から外れた最安の構成は %2 × %1（%3、1 時間あたり %4）で、理由は「%5」です。</translation>
-    </message>
-    <message>
         <source>; </source>
         <translation>、</translation>
     </message>
@@ -2330,6 +2374,10 @@ tokens, mixed</source>
     <message>
         <source>Requests per second of the workload (prompt and output tokens as set in the scenario), arriving at random: each configuration takes the fewest replicas whose 90th-percentile first token meets the first-token target, and ranks by what they cost together.</source>
         <translation>ワークロード（プロンプトと出力のトークン数はシナリオの設定）の 1 秒あたりリクエスト数です。リクエストはランダムに到着するものとし、初回トークンの 90 パーセンタイルが目標内に収まる最少のレプリカ数を各構成について求め、その合計コストで順位を付けます。</translation>
+    </message>
+    <message>
+        <source>Cheapest turned away: %1 (%2) at %3 an hour: %4.</source>
+        <translation>候補から外れた最安の構成は %1（%2、1 時間あたり %3）で、理由は「%4」です。</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,7 @@ using catalog_tables::forEachEntry;
 using catalog_tables::forEachJsonEntry;
 using catalog_tables::loadAllReduceLatencies;
 using catalog_tables::loadGpuPrices;
+using catalog_tables::loadNodeLinks;
 using catalog_tables::loadPcieGenerations;
 
 template <typename T> const T* byId(const std::vector<T>& items, const std::string& id)
@@ -284,6 +285,7 @@ void loadTables(const fs::path& dir, Catalog& c)
     loadGpuPrices(dir, c);
     loadPcieGenerations(dir, c);
     loadAllReduceLatencies(dir, c);
+    loadNodeLinks(dir, c);
     loadStorageTiers(dir, c);
     loadHostMemory(dir, c);
     loadEfficiencyFactors(dir, c);
@@ -349,6 +351,11 @@ const PcieGeneration* Catalog::pcieGeneration(int gen) const
 {
     auto it = std::find_if(pcie.begin(), pcie.end(), [&](const auto& p) { return p.gen == gen; });
     return it == pcie.end() ? nullptr : &*it;
+}
+
+const NodeLink* Catalog::nodeLink(const std::string& id) const
+{
+    return byId(nodeLinks, id);
 }
 
 std::vector<fs::path> defaultDataDirs(const fs::path& executable)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// interconnects.json: PCIe generations and the latency of a small all-reduce by link.
+// interconnects.json: PCIe generations, the latency of a small all-reduce by link, and the
+// networks between nodes.
 #include "catalog/catalog_tables.h"
 
 #include <algorithm>
@@ -56,6 +57,27 @@ void loadAllReduceLatencies(const fs::path& dir, Catalog& c)
         read.source = r.text({"source"}, "");
         if (!r.error() && rule->source.empty())
             *rule = read;
+    });
+}
+
+// interconnects.json's networks between nodes; an id an earlier directory gave stays.
+void loadNodeLinks(const fs::path& dir, Catalog& c)
+{
+    auto json = readJsonFile(dir / "interconnects.json", "interconnects.json");
+    if (!json || !json->contains("node_links"))
+        return;
+    const std::string name = (dir / "interconnects.json").string();
+    forEachJsonEntry(*json, name, "node_links", c.problems, [&](JsonReader& r) {
+        r.require({"source"});
+        NodeLink link;
+        link.id = r.text({"id"}, "");
+        link.name = r.text({"name"}, link.id);
+        link.gbitPerS = r.number({"gbit_per_s"}, 0.1, 1e5, 0);
+        link.latencyUs = r.number({"latency_us"}, 0.01, 1e5, 0);
+        link.source = r.text({"source"}, "");
+        if (!r.error() && !link.id.empty() && link.gbitPerS > 0 && link.latencyUs > 0 &&
+            !c.nodeLink(link.id))
+            c.nodeLinks.push_back(link);
     });
 }
 

@@ -21,9 +21,11 @@ std::string headSplitRefusal(const Scenario& s)
         counts = std::to_string(near.below);
     if (near.above > 0)
         counts += (counts.empty() ? "" : " or ") + std::to_string(near.above);
-    const bool queryHeadsSplit = s.model.queryHeads % s.gpuCount == 0;
+    const int ways = tensorWays(s);
+    const bool queryHeadsSplit = s.model.queryHeads % ways == 0;
     std::string text =
-        s.engine.name + " refuses " + std::to_string(s.gpuCount) + " GPUs in tensor parallel: " +
+        s.engine.name + " refuses " + std::to_string(ways) + " GPUs in tensor parallel" +
+        (s.nodes > 1 ? " in each node" : "") + ": " +
         (queryHeadsSplit ? "they and the model's " + std::to_string(s.model.kvHeads) +
                                " KV heads do not divide one another."
                          : "they do not divide the model's " + std::to_string(s.model.queryHeads) +

@@ -39,6 +39,11 @@ public:
         return EngineModule::loadsOriginalAs(w) || w.id == "fp8" || w.family == "bnb";
     }
     LaunchCommand launchCommand(const Scenario& s) const override;
+    bool spansNodes() const override { return true; }
+    // Its scheduler keeps as many batches in flight as there are pipeline stages (V1:
+    // EngineCore.batch_queue, sized by the executor's max_concurrent_batches, which is
+    // pipeline_parallel_size; V0 ran one virtual engine per stage).
+    int batchesInFlight(const Scenario& s) const override { return pipelineWays(s); }
 
 private:
     // Graphs the release captures before sizing the KV cache count in the budget; the others
@@ -86,6 +91,19 @@ void addWeightFlags(const Scenario& s, std::vector<std::string>& parts, LaunchCo
                           " from the checkpoint's quantization_config.");
 }
 
+// Several nodes: the command runs on the head of a Ray cluster that joins them, and vLLM places
+// the pipeline stages on its nodes (docs/serving/parallelism_scaling.md).
+void addNodeFlags(const Scenario& s, std::vector<std::string>& parts, LaunchCommand& c)
+{
+    if (s.nodes <= 1)
+        return;
+    parts.push_back("--distributed-executor-backend ray");
+    c.notes.push_back("Run this on the head node of a Ray cluster of the " +
+                      std::to_string(s.nodes) + " nodes: `ray start --head` there, `ray start " +
+                      "--address=HEAD_IP:6379` on each other node, then check `ray status` " +
+                      "lists " + std::to_string(s.gpuCount) + " GPUs.");
+}
+
 // The checkpoint in the chosen weights; a GGUF repository as REPO:TYPE, which vLLM's GGUF loader
 // fetches (vllm/model_executor/model_loader/gguf_loader.py: "<repo_id>:<quant_type>").
 std::string servedModel(const Scenario& s, LaunchCommand& c)
@@ -109,10 +127,11 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
     if (s.flashinferSampler)
         env += "VLLM_USE_FLASHINFER_SAMPLER=1 ";
     parts.push_back(env + "vllm serve " + servedModel(s, c));
-    if (s.gpuCount > 1)
-        parts.push_back(std::string(s.engine.layerSplit ? "--pipeline-parallel-size "
-                                                        : "--tensor-parallel-size ") +
-                        std::to_string(s.gpuCount));
+    if (tensorWays(s) > 1)
+        parts.push_back("--tensor-parallel-size " + std::to_string(tensorWays(s)));
+    if (pipelineWays(s) > 1)
+        parts.push_back("--pipeline-parallel-size " + std::to_string(pipelineWays(s)));
+    addNodeFlags(s, parts, c);
     parts.push_back("--max-model-len " + std::to_string(s.context));
     parts.push_back("--gpu-memory-utilization " + number(s.effectiveMemoryFraction()));
     addWeightFlags(s, parts, c);

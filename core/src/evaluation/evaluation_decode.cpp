@@ -5,6 +5,7 @@
 
 #include "kvscope/model/roofline.h"
 #include "kvscope/model/weights.h"
+#include "kvscope/scenario/parallel_layout.h"
 
 #include <algorithm>
 
@@ -27,11 +28,11 @@ double diskGBps(const Scenario& s, const StorageTier& disk)
     return std::min(disk.readGBps * s.efficiency.disk, hostLinkGBps(s));
 }
 
-// Inside the GPUs' NVLink domain an all-reduce crosses NVLink; beyond it (more GPUs than a bridge
-// or baseboard joins, or no NVLink), PCIe.
+// Inside the GPUs' NVLink domain an all-reduce crosses NVLink; beyond it (more GPUs in a node
+// than a bridge or baseboard joins, or no NVLink), PCIe. Tensor parallel stays inside a node.
 bool allReduceOverNvlink(const Scenario& s)
 {
-    return s.gpu.nvlinkGBps > 0 && s.gpuCount <= s.gpu.nvlinkGpus;
+    return s.gpu.nvlinkGBps > 0 && gpusPerNode(s) <= s.gpu.nvlinkGpus;
 }
 
 double allReduceLatencyUs(const Scenario& s)
@@ -39,9 +40,9 @@ double allReduceLatencyUs(const Scenario& s)
     if (s.efficiency.allReduceLatencyUs > 0)
         return s.efficiency.allReduceLatencyUs; // the user's own figure
     if (!allReduceOverNvlink(s))
-        return s.allReduce.pcie.us(s.gpuCount);
+        return s.allReduce.pcie.us(gpusPerNode(s));
     return (s.engine.customAllReduce ? s.allReduce.nvlinkCustom : s.allReduce.nvlinkNccl)
-        .us(s.gpuCount);
+        .us(gpusPerNode(s));
 }
 
 double gpuLinkGBps(const Scenario& s)
@@ -59,34 +60,88 @@ double hiddenStateBytes(const Scenario& s, int64_t batch)
 
 double allReduceBytes(const Scenario& s, int64_t batch)
 {
-    const double n = double(s.gpuCount);
+    const double n = double(tensorWays(s));
     return hiddenStateBytes(s, batch) * 2.0 * (n - 1.0) / n;
 }
 
-// Multi-GPU traffic of one step: a ring all-reduce of the hidden state after attention and after
-// the MLP in every layer (tensor parallel), or one hand-off per GPU boundary (layer split).
-double interconnectMs(const Scenario& s, int64_t batch)
+// Tensor parallel: a ring all-reduce of the hidden state after attention and after the MLP in
+// every layer.
+double tensorParallelMs(const Scenario& s, int64_t batch)
 {
-    const int n = s.gpuCount;
-    if (n <= 1)
+    if (tensorWays(s) <= 1)
         return 0.0;
-    const double link = gpuLinkGBps(s);
-    const double latency = allReduceLatencyUs(s) / 1e3;
-    if (s.engine.layerSplit)
-        return double(n - 1) * (latency + transferMs(hiddenStateBytes(s, batch), link));
-    return 2.0 * double(s.model.layers) * (latency + transferMs(allReduceBytes(s, batch), link));
+    return 2.0 * double(s.model.layers) *
+           (allReduceLatencyUs(s) / 1e3 + transferMs(allReduceBytes(s, batch), gpuLinkGBps(s)));
 }
 
-// What the all-reduces of a tensor-parallel step are, for the arithmetic text.
-void allReduceFigures(const Scenario& s, DecodeTiming& d)
+// Each of a stage's GPUs sends its share of the hidden state and the residual to its peer on the
+// next node (vLLM's IntermediateTensors, split over the tensor-parallel group and gathered again
+// on arrival), over its own network port.
+double nodeHandoverBytes(const Scenario& s, int64_t batch)
 {
-    if (s.gpuCount <= 1 || s.engine.layerSplit)
+    return 2.0 * hiddenStateBytes(s, batch) / double(tensorWays(s));
+}
+
+double nodeLinkGBps(const Scenario& s)
+{
+    return s.nodeLink.gbPerS() * s.efficiency.interconnect;
+}
+
+// One hand-over between pipeline stages in a node, over the GPUs' link, and one between nodes,
+// over the network.
+double gpuHandoverMs(const Scenario& s, int64_t batch)
+{
+    return allReduceLatencyUs(s) / 1e3 + transferMs(hiddenStateBytes(s, batch), gpuLinkGBps(s));
+}
+
+double nodeHandoverMs(const Scenario& s, int64_t batch)
+{
+    return s.nodeLink.latencyUs / 1e3 + transferMs(nodeHandoverBytes(s, batch), nodeLinkGBps(s));
+}
+
+// Hand-overs per step between stages in one node, and between nodes.
+int64_t handoversBetweenNodes(const Scenario& s)
+{
+    return pipelineWays(s) > 1 ? std::max(1, s.nodes) - 1 : 0;
+}
+
+int64_t handoversInNodes(const Scenario& s)
+{
+    return std::max(0, pipelineWays(s) - 1) - handoversBetweenNodes(s);
+}
+
+// Multi-GPU traffic of one step: the all-reduces, and the hand-overs between pipeline stages.
+double interconnectMs(const Scenario& s, int64_t batch)
+{
+    return tensorParallelMs(s, batch) + double(handoversInNodes(s)) * gpuHandoverMs(s, batch) +
+           double(handoversBetweenNodes(s)) * nodeHandoverMs(s, batch);
+}
+
+// What the all-reduces of a tensor-parallel step and the hand-overs between stages are, for the
+// arithmetic text.
+void interconnectFigures(const Scenario& s, DecodeTiming& d)
+{
+    if (const int64_t n = handoversInNodes(s); n > 0) {
+        d.gpuHandovers = n;
+        d.gpuHandoverLatencyUs = allReduceLatencyUs(s);
+        d.gpuHandoverBytes = hiddenStateBytes(s, s.batch);
+        d.gpuHandoverMs = double(n) * gpuHandoverMs(s, s.batch);
+    }
+    if (const int64_t n = handoversBetweenNodes(s); n > 0) {
+        d.nodeHandovers = n;
+        d.nodeHandoverLatencyUs = s.nodeLink.latencyUs;
+        d.nodeHandoverBytes = nodeHandoverBytes(s, s.batch);
+        d.nodeLinkGBps = nodeLinkGBps(s);
+        d.nodeHandoverMs = double(n) * nodeHandoverMs(s, s.batch);
+    }
+    d.allReduceOverNvlink = allReduceOverNvlink(s);
+    d.allReduceGBps = gpuLinkGBps(s);
+    if (tensorWays(s) <= 1)
         return;
     d.allReduces = 2 * s.model.layers;
     d.allReduceLatencyUs = allReduceLatencyUs(s);
-    d.allReduceOverNvlink = allReduceOverNvlink(s);
     d.allReduceBytes = allReduceBytes(s, s.batch);
-    d.allReduceGBps = gpuLinkGBps(s);
+    d.allReduceMs = tensorParallelMs(s, s.batch);
 }
 
 // The rates KV and offloaded figures cross at: the host link and each disk, each bounded by it.
@@ -130,7 +185,7 @@ double besideGpuMs(const Setup& x, const DecodeStep& step, const ExpertOffload& 
     d.moeLayerUs = s.model.moeLayers() > 0 ? s.engine.moeLayerUs : 0.0;
     d.fixedMs = (double(s.model.layers) * d.layerOverheadUs + x.engine.forwardOverheadUs(s)) / 1e3;
     d.interconnectMs = interconnectMs(s, s.batch);
-    allReduceFigures(s, d);
+    interconnectFigures(s, d);
     return d.weightsOffloadMs + d.hostExpertsMs + d.fixedMs + d.interconnectMs;
 }
 

@@ -10,16 +10,18 @@
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/evaluation/expert_offload.h"
 #include "kvscope/model/kv_cache.h"
+#include "kvscope/scenario/parallel_layout.h"
 
 #include <optional>
 #include <string_view>
 
 namespace kvscope::evaluation_parts {
 
-// Share of the model's layers each GPU holds (1 under tensor parallel, which splits heads).
+// Share of the model's layers each GPU holds: one pipeline stage's (tensor parallel splits heads
+// instead).
 inline double layerShare(const Scenario& s)
 {
-    return s.engine.layerSplit ? 1.0 / double(s.gpuCount) : 1.0;
+    return 1.0 / double(pipelineWays(s));
 }
 
 inline double tensorTflops(const Scenario& s)

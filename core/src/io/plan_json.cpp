@@ -158,6 +158,7 @@ nlohmann::json planToJson(const PlanRequest& request, const PlanResult& result)
               {"min_tokens_per_s_per_user", b.targets.minTokensPerSUser},
               {"max_ttft_ms", b.targets.maxTtftMs},
               {"max_gpus_per_node", request.maxGpusPerNode},
+              {"max_nodes", request.maxNodes},
               {"min_weight_bits", request.minWeightBits},
               {"min_kv_bits", request.minKvBits},
               {"objective", planObjectiveId(request.objective)},

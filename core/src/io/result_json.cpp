@@ -23,6 +23,9 @@ nlohmann::json scenarioSummaryJson(const Scenario& s)
     j["model"] = s.model.id;
     j["gpu"] = s.gpu.id;
     j["gpus"] = s.gpuCount;
+    j["nodes"] = s.nodes;
+    if (s.nodes > 1)
+        j["node_link"] = s.nodeLink.id;
     j["weights"] = s.weights.id;
     j["kv_dtype"] = s.kvDtype.id;
     j["engine"] = s.engine.id;
@@ -173,6 +176,12 @@ nlohmann::json latencyJson(const Evaluation& e)
               {"link", e.decode.allReduces == 0       ? "none"
                        : e.decode.allReduceOverNvlink ? "nvlink"
                                                       : "pcie"}}},
+            {"node_handover",
+             {{"per_step", e.decode.nodeHandovers},
+              {"latency_us", real(e.decode.nodeHandoverLatencyUs)},
+              {"bytes_per_gpu", real(e.decode.nodeHandoverBytes)},
+              {"link_gb_per_s", real(e.decode.nodeLinkGBps)},
+              {"ms", real(e.decode.nodeHandoverMs)}}},
             {"compute_bound", e.decode.computeBound},
             {"decode_ms_per_token", decode},
             {"selected_ms", real(e.decode.selectedMs)},

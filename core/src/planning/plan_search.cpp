@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/plan_search.h"
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/cautions.h"
 #include "kvscope/scenario/speed_class.h"
 #include "kvscope/settings/scenario_defaults.h"
@@ -82,6 +83,7 @@ bool deploymentAllows(Deployment d, const GpuSpec& gpu)
 namespace {
 
 constexpr int kGpuCounts[] = {1, 2, 4, 8};
+constexpr int kNodeCounts[] = {2, 4};
 
 bool allowed(const std::vector<std::string>& list, const std::string& id)
 {
@@ -99,6 +101,8 @@ PlanEntry entryFor(const Scenario& s, const Evaluation& e)
     p.options = {{"gpu", s.gpu.id},          {"gpus", std::to_string(s.gpuCount)},
                  {"engine", s.engine.id},    {"weights", s.weights.id},
                  {"kv-dtype", s.kvDtype.id}, {"kv-placement", kvPlacementId(s.kvPlacement)}};
+    if (s.nodes > 1)
+        p.options.insert(p.options.begin() + 2, {"nodes", std::to_string(s.nodes)});
     if (!p.verdict.runs)
         p.lacks.push_back("fit");
     if (p.verdict.missesTokensPerS)
@@ -189,6 +193,9 @@ public:
         applyEngine(s, engine);
         applyGpu(s, gpu, m_catalog);
         s.memoryFraction = m_request.base.memoryFraction;
+        s.nodes = 1;
+        const int64_t ranBefore = m_ran;
+        int fullNode = 0; // the most GPUs of one node that split the heads
         for (int count : kGpuCounts) {
             // A unified-memory machine (Apple silicon) is one GPU; it does not gang up.
             if (count > m_request.maxGpusPerNode || (count > 1 && gpu.unifiedMemory))
@@ -196,8 +203,29 @@ public:
             s.gpuCount = count;
             if (!splitsHeadsEvenly(s))
                 continue;
+            fullNode = count;
             searchFormats(engine, s, std::make_pair(gpu.id, count));
         }
+        if (m_ran == ranBefore && fullNode > 1 && engineModule(engine).spansNodes())
+            searchNodes(engine, s, fullNode);
+    }
+
+    // Where one node cannot hold the model: full nodes, tensor parallel inside each and one
+    // pipeline stage per node, the fewest that meet the targets. (Where one node holds it, more
+    // stages add memory but no speed: a token still passes every layer in turn.)
+    void searchNodes(const EngineProfile& engine, Scenario& s, int perNode)
+    {
+        for (int nodes : kNodeCounts) {
+            if (nodes > m_request.maxNodes)
+                break;
+            const int64_t metBefore = m_met;
+            s.nodes = nodes;
+            s.gpuCount = perNode * nodes;
+            searchFormats(engine, s, std::make_pair(s.gpu.id, s.gpuCount));
+            if (m_met > metBefore)
+                break;
+        }
+        s.nodes = 1;
     }
 
     // The best that meet the targets, ranked; the closest misses when none does.
@@ -319,9 +347,12 @@ private:
 
     void record(PlanEntry p, const Key& key)
     {
+        if (p.verdict.runs)
+            ++m_ran;
         if (!p.lacks.empty())
             noteRejected(p);
         if (p.lacks.empty()) {
+            ++m_met;
             auto it = m_best.find(key);
             if (it == m_best.end() || better(p, it->second, m_request.objective))
                 m_best.insert_or_assign(key, std::move(p));
@@ -341,6 +372,8 @@ private:
     std::map<Key, PlanEntry> m_best;    // meets targets
     std::map<Key, PlanEntry> m_nearest; // the closest miss
     std::map<Key, double> m_nearestGap;
+    int64_t m_met = 0;                   // configurations seen that meet every target
+    int64_t m_ran = 0;                   // configurations seen that run
     std::vector<PlanEntry> m_rateMisses; // meet the targets alone, not at the request rate
 };
 

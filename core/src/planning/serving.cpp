@@ -2,6 +2,7 @@
 #include "kvscope/planning/serving.h"
 
 #include "kvscope/catalog/catalog.h"
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/planning/verdict.h"
 #include "kvscope/settings/scenario_defaults.h"
@@ -154,11 +155,15 @@ private:
     // blocks freed for the running requests' growth with waiting prompts and preempts them as
     // the growth arrives: about one token per running request a step, recomputed (its prefill
     // FLOPs) or swapped out and back in over PCIe (engines.json, vLLM "serving").
-    Step step(int64_t running, bool preempting)
+    // Under pipeline parallel the engine keeps one batch per stage in flight, so each request
+    // waits one step of its own batch's share of the running requests.
+    Step step(int64_t allRunning, bool preempting)
     {
-        const int64_t key = 2 * running + (preempting ? 1 : 0);
+        const int64_t key = 2 * allRunning + (preempting ? 1 : 0);
         if (auto it = steps_.find(key); it != steps_.end())
             return it->second;
+        const int64_t inFlight = std::max(1, engineModule(s_.engine).batchesInFlight(s_));
+        const int64_t running = (allRunning + inFlight - 1) / inFlight;
         Step out;
         if (const auto e = evaluate(withLoad(s_, running, attended_))) {
             const DecodeTiming& d = e->decode;

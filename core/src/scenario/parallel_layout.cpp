@@ -7,9 +7,19 @@
 
 namespace kvscope {
 
+int gpusPerNode(const Scenario& s)
+{
+    return s.gpuCount / std::max(1, s.nodes);
+}
+
 int tensorWays(const Scenario& s)
 {
-    return s.engine.layerSplit ? 1 : s.gpuCount;
+    return s.engine.layerSplit ? 1 : std::max(1, gpusPerNode(s));
+}
+
+int pipelineWays(const Scenario& s)
+{
+    return s.engine.layerSplit ? s.gpuCount : std::max(1, s.nodes);
 }
 
 namespace {
@@ -36,12 +46,15 @@ HeadSplits nearestHeadSplits(const Scenario& s)
 {
     const int64_t heads = std::max<int64_t>(1, s.model.queryHeads);
     HeadSplits near;
-    for (int64_t n = std::min<int64_t>(s.gpuCount - 1, heads); n >= 1 && near.below == 0; --n)
+    // Counts per node, scaled back to GPUs in all.
+    const int nodes = std::max(1, s.nodes);
+    const int perNode = gpusPerNode(s);
+    for (int64_t n = std::min<int64_t>(perNode - 1, heads); n >= 1 && near.below == 0; --n)
         if (splitsHeadsOver(s.model, n))
-            near.below = int(n);
-    for (int64_t n = s.gpuCount + 1; n <= heads && near.above == 0; ++n)
+            near.below = int(n) * nodes;
+    for (int64_t n = perNode + 1; n <= heads && near.above == 0; ++n)
         if (splitsHeadsOver(s.model, n))
-            near.above = int(n);
+            near.above = int(n) * nodes;
     return near;
 }
 

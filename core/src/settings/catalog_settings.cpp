@@ -285,7 +285,7 @@ std::vector<Setting> numberFormatEntries()
     return r;
 }
 
-// The PCIe generation of the host link.
+// The PCIe generation of the host link, and the network between nodes.
 std::vector<Setting> hostLinkEntries()
 {
     std::vector<Setting> r;
@@ -306,6 +306,28 @@ std::vector<Setting> hostLinkEntries()
         s.current = [](const Scenario& sc) -> V {
             return SettingValue(std::to_string(sc.pcie.gen));
         };
+        r.push_back(std::move(s));
+    }
+    {
+        Setting s = makeSetting("node_link", "node-link", "ID", SettingType::Choice);
+        s.choices = {"ib-xdr", "ib-ndr", "ib-hdr", "roce-400g"};
+        s.defaultText = "ib-ndr";
+        s.help = "the network between nodes (interconnects.json node_links)";
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog& c) -> std::optional<FieldError> {
+            const NodeLink* link = c.nodeLink(textOf(v));
+            if (!link)
+                return FieldError{"node_link", textOf(v), "a network in the catalog's node_links"};
+            sc.nodeLink = *link;
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V { return SettingValue(sc.nodeLink.id); };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Network between nodes");
+        s.texts.choices = {KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "InfiniBand XDR (800 Gb/s)"),
+                           KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "InfiniBand NDR (400 Gb/s)"),
+                           KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "InfiniBand HDR (200 Gb/s)"),
+                           KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "RoCE v2 (400 GbE)")};
         r.push_back(std::move(s));
     }
     return r;

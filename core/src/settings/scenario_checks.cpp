@@ -205,9 +205,33 @@ std::optional<FieldError> validateRegistryValues(const Scenario& s)
     return std::nullopt;
 }
 
+// Several nodes: alike, each with a share of the GPUs, under an engine that spans machines.
+std::optional<FieldError> validateNodes(const Scenario& s)
+{
+    if (s.nodes <= 1) [[likely]]
+        return std::nullopt;
+    const std::string nodes = std::to_string(s.nodes);
+    if (s.gpuCount % s.nodes != 0 || s.gpuCount < s.nodes)
+        return FieldError{"nodes", nodes,
+                          "a count that divides the " + std::to_string(s.gpuCount) +
+                              " GPUs evenly: every node holds as many"};
+    if (!engineModule(s.engine).spansNodes())
+        return FieldError{"nodes", nodes,
+                          "1 with the " + s.engine.name +
+                              " engine: it serves from one machine (vLLM spans several)"};
+    if (s.gpu.unifiedMemory)
+        return FieldError{"nodes", nodes, "1 with " + s.gpu.name + ": one machine"};
+    if (s.nodeLink.gbitPerS <= 0 || s.nodeLink.latencyUs <= 0)
+        return FieldError{"node_link", s.nodeLink.id.empty() ? "none" : s.nodeLink.id,
+                          "a network between the nodes from the catalog's node_links"};
+    return std::nullopt;
+}
+
 // Settings each valid alone that do not go together.
 std::optional<FieldError> validateCombinations(const Scenario& s)
 {
+    if (auto e = validateNodes(s))
+        return e;
     if ((s.cpuMoeLayers > 0 || s.cpuMoeAll) && !engineModule(s.engine).offloadsExperts())
         [[unlikely]]
         return FieldError{s.cpuMoeAll ? "cpu_moe" : "n_cpu_moe",

@@ -146,6 +146,8 @@ Expected<Scenario> defaultScenario(const Catalog& c)
     s.efficiency = c.efficiencyDefaults;
     applyOwningDefaults(s.cost, c.owningCosts);
     s.allReduce = c.allReduce;
+    if (const NodeLink* link = c.nodeLink("ib-ndr"); link || !c.nodeLinks.empty())
+        s.nodeLink = link ? *link : c.nodeLinks.front();
     s.speedBands = c.speedBands;
     return s;
 }

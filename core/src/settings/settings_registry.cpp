@@ -36,6 +36,31 @@ Setting factor(const char* id, const char* flag, const char* label, double lo, d
     return s;
 }
 
+// Machines the GPUs sit in (the network between them is a catalog entry).
+std::vector<Setting> nodeSettings()
+{
+    std::vector<Setting> r;
+    {
+        Setting s =
+            makeSetting("nodes", "nodes", "N", SettingType::Integer, 1, double(limits::maxNodes));
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Nodes");
+        s.unit = "nodes";
+        s.defaultText = "1";
+        s.help = "machines the GPUs are spread over evenly: tensor parallel inside each, one "
+                 "pipeline stage per node (vLLM)";
+        s.engineNames = {{"vllm", "nnodes"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.nodes = int(integerOf(v));
+            return std::nullopt;
+        };
+        setNumber(s, KVSCOPE_FIELD_NUMBER(nodes));
+        s.place = ControlPlace::EngineDrawer;
+        r.push_back(std::move(s));
+    }
+    return r;
+}
+
 // The parallel layout and the load on it: GPUs, context, batch and the host link.
 std::vector<Setting> workloadSettings()
 {
@@ -55,6 +80,7 @@ std::vector<Setting> workloadSettings()
         setNumber(s, KVSCOPE_FIELD_NUMBER(gpuCount));
         r.push_back(std::move(s));
     }
+    appendSettings(r, nodeSettings());
     {
         Setting s = makeSetting("context", "context", "N", SettingType::Integer,
                                 double(limits::minContext), double(limits::maxContext));

@@ -120,10 +120,11 @@ private:
     std::string num(double v, int d) const { return formatNumber(v, d, st); }
     std::string integer(int64_t v) const { return formatInteger(v, st); }
     // Split by layers (llama.cpp, pipeline parallel), each GPU holds its share of the layers.
-    std::string layerShare() const
+    std::string layerShare() const { return pipelineWays(s) > 1 ? " \u00f7 " + stages() : ""; }
+    // The pipeline's stages: every GPU under a layer split, else one per node.
+    std::string stages() const
     {
-        return s.engine.layerSplit && s.gpuCount > 1 ? " \u00f7 " + integer(s.gpuCount) + " GPU"
-                                                     : "";
+        return integer(pipelineWays(s)) + (s.engine.layerSplit ? " GPU" : " " + w.nodes);
     }
     std::string weightTerms() const;
     // A named term of a decode step's sum.
@@ -332,8 +333,8 @@ std::string Explainer::decode() const
 std::string Explainer::kvRoom() const
 {
     std::string room = bytes(std::max(0.0, e.tokensFit.freeForKvBytes)) + " " + w.forKv;
-    if (s.engine.layerSplit && s.gpuCount > 1)
-        room += times() + integer(s.gpuCount) + " GPU";
+    if (pipelineWays(s) > 1)
+        room += times() + stages();
     if (s.gpuLayers && *s.gpuLayers < s.model.layers)
         room += times() + integer(s.model.layers) + " " + w.layers + " \u00f7 " +
                 integer(std::max<int64_t>(0, *s.gpuLayers)) + " " + w.layers + " " + w.onTheGpu;
@@ -360,7 +361,7 @@ std::string Explainer::tokensIn(const std::string& room, double roomBytes, int64
         const std::string held = stateTerm.empty() ? room : "(" + room + stateTerm + ")";
         // Split by layers, the room is the whole model's, and so is each token's KV.
         const std::string perToken =
-            s.engine.layerSplit && s.gpuCount > 1
+            pipelineWays(s) > 1
                 ? "(" + bytes(perLayer) + times() + integer(layers) + " " + w.layers + ")"
                 : bytes(kv.bytesPerToken) + " " + w.perToken;
         return held + " \u00f7 " + perToken + " = " + integer(result) + " " + unit;
@@ -383,7 +384,7 @@ std::string Explainer::longestContext() const
         return w.kvStopsGrowing;
     std::string room = kvRoom();
     // As the evaluation counts it: free memory over the share of the layers this GPU holds.
-    const double onGpu = (s.engine.layerSplit ? 1.0 / double(s.gpuCount) : 1.0) * gpuLayerShare(s);
+    const double onGpu = gpuLayerShare(s) / double(pipelineWays(s));
     const double share = std::max(0.0, f.freeForKvBytes) / onGpu;
     std::string longest;
     if (room.find(times()) != std::string::npos) { // scaled to the whole model
@@ -398,18 +399,48 @@ std::string Explainer::longestContext() const
     return longest;
 }
 
-// A tensor-parallel step's all-reduces: each pays the link's latency and carries its share of
-// the hidden state.
+// A step's traffic between GPUs: each tensor-parallel all-reduce pays the link's latency and
+// carries its share of the hidden state; each hand-over between pipeline stages pays the GPUs'
+// link inside a node, the network between nodes; then the parts' sum.
 std::string gpuLinkArithmetic(const DecodeTiming& d, const NumberStyle& st, const ExplainWords& w,
                               ByteUnits units)
 {
-    if (d.allReduces <= 0)
-        return {};
-    return formatInteger(d.allReduces, st) + " " + w.allReduces + times() + "(" +
-           (d.allReduceOverNvlink ? "NVLink " : "PCIe ") + w.latency + " " +
-           formatNumber(d.allReduceLatencyUs, 1, st) + " \u00b5s + " +
-           formatBytes(d.allReduceBytes, units, st) + " \u00f7 " + formatRate(d.allReduceGBps, st) +
-           ") = " + formatDuration(d.interconnectMs, st);
+    const std::string link = d.allReduceOverNvlink ? "NVLink " : "PCIe ";
+    auto part = [&](int64_t count, const std::string& what, const std::string& latency,
+                    double latencyUs, double bytes, double gbps, double ms) {
+        return formatInteger(count, st) + " " + what + times() + "(" + latency + w.latency + " " +
+               formatNumber(latencyUs, 1, st) + " \u00b5s + " + formatBytes(bytes, units, st) +
+               " \u00f7 " + formatRate(gbps, st) + ") = " + formatDuration(ms, st);
+    };
+    std::vector<std::string> parts;
+    std::vector<double> partMs;
+    if (d.allReduces > 0) {
+        parts.push_back(part(d.allReduces, w.allReduces, link, d.allReduceLatencyUs,
+                             d.allReduceBytes, d.allReduceGBps, d.allReduceMs));
+        partMs.push_back(d.allReduceMs);
+    }
+    if (d.gpuHandovers > 0) {
+        parts.push_back(part(d.gpuHandovers, d.gpuHandovers == 1 ? w.gpuHandover : w.gpuHandovers,
+                             link, d.gpuHandoverLatencyUs, d.gpuHandoverBytes, d.allReduceGBps,
+                             d.gpuHandoverMs));
+        partMs.push_back(d.gpuHandoverMs);
+    }
+    if (d.nodeHandovers > 0) {
+        parts.push_back(
+            part(d.nodeHandovers, d.nodeHandovers == 1 ? w.nodeHandover : w.nodeHandovers, "",
+                 d.nodeHandoverLatencyUs, d.nodeHandoverBytes, d.nodeLinkGBps, d.nodeHandoverMs));
+        partMs.push_back(d.nodeHandoverMs);
+    }
+    std::string text;
+    for (const std::string& p : parts)
+        text += (text.empty() ? "" : "; ") + p;
+    if (partMs.size() > 1) {
+        std::string sum;
+        for (double ms : partMs)
+            sum += (sum.empty() ? "" : " + ") + formatDuration(ms, st);
+        text += "; " + sum + " = " + formatDuration(d.interconnectMs, st);
+    }
+    return text;
 }
 
 // A step's fixed cost, part by part: the layers' launches, the step's own host work and the MoE

@@ -304,9 +304,11 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
         next = section.rows.insert(next, {"fixed cost per step", fmt.ms(d.fixedMs),
                                           explanationFor(why, "fixed_cost")}) +
                1;
-    if (d.allReduces > 0) // tensor parallel
-        section.rows.insert(next, {"GPU link (all-reduces)", fmt.ms(d.interconnectMs),
-                                   explanationFor(why, "gpu_link")});
+    if (d.interconnectMs > 0) // tensor parallel, pipeline stages
+        section.rows.insert(next, {d.nodeHandovers > 0 ? "GPU link and network"
+                                   : d.allReduces > 0  ? "GPU link (all-reduces)"
+                                                       : "GPU link (hand-overs)",
+                                   fmt.ms(d.interconnectMs), explanationFor(why, "gpu_link")});
     return section;
 }
 
@@ -317,6 +319,8 @@ std::string headLine(const Scenario& s, const Formats& fmt)
     head.imbue(std::locale::classic()); // separators come from NumberStyle only
     head << s.model.name << " on " << formatInteger(s.gpuCount, fmt.st) << " x " << s.gpu.name
          << " (" << fmt.bytes(s.gpu.memoryGiB * 1073741824.0) << ")";
+    if (s.nodes > 1)
+        head << " in " << formatInteger(s.nodes, fmt.st) << " nodes over " << s.nodeLink.name;
     return head.str();
 }
 

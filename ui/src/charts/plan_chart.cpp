@@ -13,9 +13,9 @@ namespace kvscope::ui {
 QString planEntryName(const PlanEntry& p)
 {
     const Scenario& s = p.scenario;
-    return PlanChart::tr("%1 × %2, %3, %4")
-        .arg(UiText::integer(s.gpuCount), PlannerText::shortName(s.gpu.name),
-             QString::fromStdString(s.engine.shortName), QString::fromStdString(s.weights.name));
+    return PlanChart::tr("%1, %2, %3")
+        .arg(PlannerText::gpus(s), QString::fromStdString(s.engine.shortName),
+             QString::fromStdString(s.weights.name));
 }
 
 PlanChart::PlanChart(QWidget* parent) : ChartBase(parent)
@@ -208,9 +208,8 @@ void PlanChart::placeFrontLabels()
         if (!used)
             continue;
         const PlanEntry& p = *front[size_t(i)];
-        label->setText(tr("%1 × %2\n%3/h")
-                           .arg(UiText::integer(p.scenario.gpuCount),
-                                PlannerText::shortName(p.scenario.gpu.name),
+        label->setText(tr("%1\n%2/h")
+                           .arg(PlannerText::gpus(p.scenario),
                                 PlannerText::money(p.cost.perHour, p.scenario.cost.currency)));
         const QSizeF size = labelSize(label);
         const QPointF at(xAxis->coordToPixel(p.verdict.tokensPerSUser),

@@ -321,9 +321,8 @@ QString PlanPage::turnedAway(const PlanResult& result, const PlanRequest& reques
                    .arg(UiText::duration(c.verdict.ttftLastMs), UiText::duration(t.maxTtftMs));
     if (std::find(c.lacks.begin(), c.lacks.end(), "rate") != c.lacks.end())
         why << tr("no concurrency serves the rate within the targets");
-    return tr("Cheapest turned away: %1 × %2 (%3) at %4 an hour: %5.")
-        .arg(UiText::integer(s.gpuCount), PlannerText::shortName(s.gpu.name),
-             QString::fromStdString(s.engine.shortName),
+    return tr("Cheapest turned away: %1 (%2) at %3 an hour: %4.")
+        .arg(PlannerText::gpus(s), QString::fromStdString(s.engine.shortName),
              PlannerText::money(c.cost.perHour, s.cost.currency), why.join(tr("; ")));
 }
 
@@ -389,9 +388,7 @@ void PlanPage::fillTable()
                                                : QString::fromStdString(lack));
         const QString none = QStringLiteral("—");
         m_table->setItem(row, Rank, cell(misses ? none : UiText::integer(row + 1), true));
-        m_table->setItem(row, Configuration,
-                         cell(tr("%1 × %2").arg(UiText::integer(s.gpuCount),
-                                                PlannerText::shortName(s.gpu.name))));
+        m_table->setItem(row, Configuration, cell(PlannerText::gpus(s)));
         m_table->setItem(row, Engine, cell(QString::fromStdString(s.engine.shortName)));
         m_table->setItem(row, Weights, formatCell(s.weights.id, s.weights.name));
         m_table->setItem(row, Kv, formatCell(s.kvDtype.id, s.kvDtype.name));

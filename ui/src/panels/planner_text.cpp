@@ -233,6 +233,15 @@ QString PlannerText::remedyEffect(const Remedy& r, ByteUnits units)
     return text;
 }
 
+QString PlannerText::gpus(const Scenario& s)
+{
+    if (s.nodes > 1)
+        return tr("%1 nodes × %2 × %3")
+            .arg(UiText::integer(s.nodes), UiText::integer(s.gpuCount / s.nodes),
+                 shortName(s.gpu.name));
+    return tr("%1 × %2").arg(UiText::integer(s.gpuCount), shortName(s.gpu.name));
+}
+
 QString PlannerText::shortName(const std::string& name)
 {
     QString s = QString::fromStdString(name);

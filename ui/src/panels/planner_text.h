@@ -33,6 +33,8 @@ public:
     // A catalog name without the words every entry repeats and its notes in parentheses:
     // "NVIDIA GeForce RTX 4090" -> "RTX 4090", "llama.cpp (llama-server)" -> "llama.cpp".
     static QString shortName(const std::string& name);
+    // The GPUs of a configuration: "8 × H100 SXM5", or over several nodes "2 nodes × 8 × H100".
+    static QString gpus(const Scenario& scenario);
 };
 
 } // namespace kvscope::ui

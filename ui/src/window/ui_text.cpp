@@ -213,6 +213,11 @@ ExplainWords UiText::explainWords()
     w.fixedCost = s(tr("fixed"));
     w.gpuLink = s(tr("GPU link"));
     w.allReduces = s(tr("all-reduces"));
+    w.gpuHandover = s(tr("hand-over between GPUs"));
+    w.gpuHandovers = s(tr("hand-overs between GPUs"));
+    w.nodeHandover = s(tr("hand-over between nodes"));
+    w.nodeHandovers = s(tr("hand-overs between nodes"));
+    w.nodes = s(tr("nodes"));
     w.latency = s(tr("latency"));
     w.perStep = s(tr("per step"));
     w.prefill = s(tr("prefill"));

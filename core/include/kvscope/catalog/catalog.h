@@ -32,6 +32,7 @@ struct Catalog
     std::vector<EngineProfile> engines;
     std::vector<PcieGeneration> pcie; // ordered by generation
     AllReduceLatencies allReduce;     // small all-reduces by link (interconnects.json)
+    std::vector<NodeLink> nodeLinks;  // networks between nodes (interconnects.json)
     std::vector<StorageTier> storage;
     std::vector<HostMemory> hostMemory;
     std::vector<EfficiencyFactor> efficiencyFactors;
@@ -46,6 +47,7 @@ struct Catalog
     const KvDtype* kvDtype(const std::string& id) const;
     const EngineProfile* engine(const std::string& id) const;
     const PcieGeneration* pcieGeneration(int gen) const;
+    const NodeLink* nodeLink(const std::string& id) const;
     const StorageTier* storageTier(const std::string& id) const;
     const HostMemory* host(const std::string& id) const;
 };

@@ -51,6 +51,13 @@ public:
     // parallel, llama.cpp and transformers by their layer split. TGI cannot: its shards are
     // tensor parallel only (launcher --num-shard).
     virtual bool splitsLayers() const { return true; }
+    // Whether the engine serves one model from GPUs in several machines (vLLM over Ray or its
+    // own multi-node launcher); the others run in one.
+    virtual bool spansNodes() const { return false; }
+    // Batches the engine keeps in flight at once: one, or under pipeline parallel one per stage
+    // so that every stage has work (vLLM), which makes a step of B requests last as one of B /
+    // stages does.
+    virtual int batchesInFlight(const Scenario&) const { return 1; }
     // Whether the engine can keep routed experts in host RAM (--n-cpu-moe, --cpu-moe), and
     // how many MoE layers' experts the scenario keeps there.
     virtual bool offloadsExperts() const;

@@ -96,12 +96,22 @@ struct DecodeTiming
     double stepOverheadUs = 0;        // per step (scheduling, sampling),
     double moeLayerUs = 0;            // per MoE layer (routing, expert kernels)
     double interconnectMs = 0;        // multi-GPU traffic: tensor parallel all-reduces (two per
-                                      // layer) or the hand-offs between layer-split GPUs
+                                      // layer) and the hand-offs between pipeline stages
     int64_t allReduces = 0;           // tensor parallel: all-reduces per step (two per layer)
     double allReduceLatencyUs = 0;    // the fixed latency of each, by link and GPU count
-    bool allReduceOverNvlink = false; // inside the NVLink domain (else PCIe)
+    bool allReduceOverNvlink = false; // the GPUs' link inside a node: NVLink (else PCIe)
     double allReduceBytes = 0;        // each one's traffic per GPU (ring: 2(n-1)/n of the state)
-    double allReduceGBps = 0;         // at this achieved link rate
+    double allReduceGBps = 0;         // the GPUs' link's achieved rate
+    double allReduceMs = 0;           // all of them
+    int64_t gpuHandovers = 0;         // layer split: hand-overs between GPUs of a node per step
+    double gpuHandoverLatencyUs = 0;  // each one's latency (the link's all-reduce latency)
+    double gpuHandoverBytes = 0;      // the hidden state each carries
+    double gpuHandoverMs = 0;         // all of them
+    int64_t nodeHandovers = 0;        // several nodes: hand-overs between them per step
+    double nodeHandoverLatencyUs = 0; // each one's network latency
+    double nodeHandoverBytes = 0;     // what each GPU sends in one
+    double nodeLinkGBps = 0;          // at this achieved network rate
+    double nodeHandoverMs = 0;        // all of them
     double hostLayersMs = 0;          // KV of the layers left in host RAM (llama.cpp -ngl)
     double hostExpertsReadBytes = 0;  // routed experts in host RAM the CPU reads per step
     double hostExpertsGBps = 0;       // at this achieved rate (host memory x its efficiency)

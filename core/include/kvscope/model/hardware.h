@@ -113,6 +113,19 @@ struct AllReduceLatencies
     AllReduceLatency pcie;
 };
 
+// The network between nodes when a deployment spans several (resources/catalog/interconnects.json
+// "node_links"): a pipeline stage hands its hidden state to the next node's GPUs over it.
+struct NodeLink
+{
+    std::string id; // "ib-ndr"
+    std::string name;
+    double gbitPerS = 0;  // one port, one direction, as the standard states it
+    double latencyUs = 0; // one small message from a GPU to a GPU on another node
+    std::string source;
+
+    double gbPerS() const { return gbitPerS / 8.0; }
+};
+
 // A disk the KV cache can live on (resources/catalog/storage.json).
 struct StorageTier
 {

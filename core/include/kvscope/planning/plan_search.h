@@ -35,6 +35,7 @@ struct PlanRequest
 {
     Scenario base; // model, context, batch (the users), targets, cost, factors
     int maxGpusPerNode = 8;
+    int maxNodes = 4;                 // several nodes are searched where one is not enough
     std::vector<std::string> engines; // engine ids allowed; empty = all
     std::vector<std::string> gpus;    // GPU ids allowed; empty = all
     double minWeightBits = 4.1; // effective bits: the 4-bit formats (4.13 to 4.9) and up; Q3_K_M

@@ -70,7 +70,10 @@ struct Scenario
 {
     ModelSpec model;      // architecture
     GpuSpec gpu;          // one GPU; all GPUs of a deployment are alike
-    int gpuCount = 1;     // tensor-parallel degree: weights and KV heads split
+    int gpuCount = 1;     // GPUs in all, over every node: weights and KV split over them
+    int nodes = 1;        // machines the GPUs sit in, alike: tensor parallel inside each,
+                          // pipeline stages across them (parallel_layout.h)
+    NodeLink nodeLink;    // the network between the nodes
     WeightFormat weights; // weight storage format
     KvDtype kvDtype;      // KV cache element type
     EngineProfile engine; // serving engine's memory policy, as of engineVersion

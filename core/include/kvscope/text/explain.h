@@ -47,6 +47,11 @@ struct ExplainWords
     std::string fixedCost = "fixed";
     std::string gpuLink = "GPU link";
     std::string allReduces = "all-reduces";
+    std::string gpuHandover = "hand-over between GPUs";
+    std::string gpuHandovers = "hand-overs between GPUs";
+    std::string nodeHandover = "hand-over between nodes";
+    std::string nodeHandovers = "hand-overs between nodes";
+    std::string nodes = "nodes";     // after a count: "2 nodes"
     std::string latency = "latency"; // after "NVLink" or "PCIe"
     std::string perStep = "per step";
     std::string prefill = "prefill";

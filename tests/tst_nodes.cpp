@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Several nodes (issues 44 and 46): tensor parallel inside each node, one pipeline stage per node,
+// the stages handing their hidden state over the network between them. Hand-checked figures for
+// DeepSeek-R1 FP8 on 2 x 8 H100 under vLLM, the refusals, the launch command, the serving
+// curve's batches in flight and the plan search that reaches for a second node.
+#include "cli_runner.h"
+#include "kvscope/engines/launch_command.h"
+#include "kvscope/model/kv_cache.h"
+#include "kvscope/planning/plan_search.h"
+#include "kvscope/planning/serving.h"
+#include "kvscope/scenario/parallel_layout.h"
+#include "suite_registry.h"
+#include "testutils.h"
+
+#include <QtTest>
+
+using namespace kvscope;
+using test::scenarioFrom;
+
+namespace {
+
+using Options = std::vector<std::pair<std::string, std::string>>;
+
+Options deepSeekOn(const char* gpus, const char* nodes)
+{
+    return {{"model", "deepseek-r1"}, {"gpu", "h100-sxm"}, {"gpus", gpus},     {"nodes", nodes},
+            {"engine", "vllm"},       {"weights", "fp8"},  {"context", "8192"}};
+}
+
+} // namespace
+
+class TestNodes : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Each GPU holds a sixteenth of the weights and half the layers' KV; the step is the one
+    // node's tensor-parallel step plus one hand-over between the nodes.
+    void twoNodesOfEightH100()
+    {
+        const test::Checked two = test::checked(deepSeekOn("16", "2"));
+        const Scenario& s = two.scenario;
+        QCOMPARE(tensorWays(s), 8);
+        QCOMPARE(pipelineWays(s), 2);
+        const Evaluation& e = two.evaluation;
+        QVERIFY(qFuzzyCompare(e.vram.weightsBytes, e.weightsBytesTotal / 16));
+        // MLA's latent is whole on every tensor-parallel GPU; the stage holds 61 / 2 layers.
+        QVERIFY(qFuzzyCompare(e.kv.bytesPerToken, kvBytesPerToken(s.model, s.kvDtype, 8) / 2));
+        QVERIFY(two.verdict.runs);
+
+        const DecodeTiming& d = e.decode;
+        QCOMPARE(d.allReduces, int64_t(2 * 61));
+        QCOMPARE(d.nodeHandovers, int64_t(1));
+        QCOMPARE(s.nodeLink.id, std::string("ib-ndr"));
+        QCOMPARE(d.nodeHandoverLatencyUs, 19.9);
+        // Hidden state and residual of one token, 7,168 wide in 16 bits, split over 8 GPUs.
+        QVERIFY(qFuzzyCompare(d.nodeHandoverBytes, 2.0 * 7168 * 2 / 8));
+        QVERIFY(qFuzzyCompare(d.nodeLinkGBps, 400.0 / 8 * s.efficiency.interconnect));
+        const double handover = 19.9 / 1e3 + d.nodeHandoverBytes / (d.nodeLinkGBps * 1e6);
+        QVERIFY(qFuzzyCompare(d.nodeHandoverMs, handover));
+        QVERIFY(qFuzzyCompare(d.interconnectMs, d.allReduceMs + d.nodeHandoverMs));
+
+        // One node of the same eight-way tensor parallel reads and computes the same per GPU
+        // (it cannot hold the weights, but its step is still timed).
+        const Evaluation one = *evaluate(scenarioFrom(deepSeekOn("8", "1")));
+        QVERIFY(qFuzzyCompare(d.memoryMs, one.decode.memoryMs));
+        QVERIFY(qFuzzyCompare(d.computeMs, one.decode.computeMs));
+        QVERIFY(qFuzzyCompare(d.allReduceMs, one.decode.allReduceMs));
+        QVERIFY(qFuzzyCompare(d.selectedMs - one.decode.selectedMs, d.nodeHandoverMs));
+        QVERIFY(!one.vram.fits);
+    }
+
+    // A slower network costs more per hand-over; a layer split over every GPU hands over at each
+    // GPU boundary, one of them between the nodes.
+    void theNetworkAndTheSplitDecideTheHandovers()
+    {
+        Options roce = deepSeekOn("16", "2");
+        roce.push_back({"node-link", "roce-400g"});
+        const Evaluation viaRoce = test::checked(roce).evaluation;
+        const Evaluation viaIb = test::checked(deepSeekOn("16", "2")).evaluation;
+        QVERIFY(viaRoce.decode.nodeHandoverMs > viaIb.decode.nodeHandoverMs);
+        QCOMPARE(viaRoce.decode.nodeHandoverLatencyUs, 35.15);
+
+        Options layer = deepSeekOn("16", "2");
+        layer.push_back({"split-mode", "layer"});
+        const test::Checked split = test::checked(layer);
+        QCOMPARE(pipelineWays(split.scenario), 16);
+        QCOMPARE(tensorWays(split.scenario), 1);
+        QCOMPARE(split.evaluation.decode.allReduces, int64_t(0));
+        QCOMPARE(split.evaluation.decode.nodeHandovers, int64_t(1));
+    }
+
+    void whatCannotSpanNodesIsRefused()
+    {
+        const auto uneven =
+            test::runCli({"calc", "--engine", "vllm", "--gpus", "16", "--nodes", "3"});
+        QCOMPARE(uneven.code, cli::exitBadInput);
+        QVERIFY2(uneven.err.find("nodes: got 3; accepted: a count that divides the 16 GPUs") !=
+                     std::string::npos,
+                 uneven.err.c_str());
+        for (const char* engine : {"llamacpp", "tgi", "hf"}) {
+            const auto r =
+                test::runCli({"calc", "--engine", engine, "--gpus", "2", "--nodes", "2"});
+            QCOMPARE(r.code, cli::exitBadInput);
+            QVERIFY2(r.err.find("serves from one machine") != std::string::npos, r.err.c_str());
+        }
+        const auto link = test::runCli({"calc", "--engine", "vllm", "--gpus", "2", "--nodes", "2",
+                                        "--node-link", "carrier-pigeon"});
+        QCOMPARE(link.code, cli::exitBadInput);
+        QVERIFY2(link.err.find("--node-link") != std::string::npos, link.err.c_str());
+    }
+
+    void launchCarriesTheParallelFlags()
+    {
+        const LaunchCommand c = launchCommand(scenarioFrom(deepSeekOn("16", "2")));
+        QVERIFY2(c.refusal.empty(), c.refusal.c_str());
+        for (const char* part : {"--tensor-parallel-size 8", "--pipeline-parallel-size 2",
+                                 "--distributed-executor-backend ray"})
+            QVERIFY2(c.text.find(part) != std::string::npos, c.text.c_str());
+        QVERIFY(std::any_of(c.notes.begin(), c.notes.end(), [](const std::string& n) {
+            return n.find("Ray cluster of the 2 nodes") != std::string::npos;
+        }));
+    }
+
+    // vLLM keeps one batch per stage in flight: two users on two stages each decode alone,
+    // where one node's tensor parallel decodes both in one step.
+    void eachStageRunsItsOwnBatch()
+    {
+        const ServingCurve piped = servingCurve(scenarioFrom(deepSeekOn("16", "2")));
+        Options tensor = deepSeekOn("16", "1");
+        const ServingCurve together = servingCurve(scenarioFrom(tensor));
+        auto at = [](const ServingCurve& c, int64_t users) {
+            for (const ServingPoint& p : c.points)
+                if (p.users == users)
+                    return p.stepMs;
+            return -1.0;
+        };
+        QVERIFY(at(piped, 1) > 0 && at(together, 1) > 0);
+        QCOMPARE(at(piped, 2), at(piped, 1));
+        QVERIFY(at(together, 2) > at(together, 1));
+    }
+
+    // Llama 3.1 405B in 16 bits needs more than one node of H100s holds: the plan reaches for two.
+    void thePlanReachesForASecondNode()
+    {
+        PlanRequest r;
+        r.base = scenarioFrom({{"model", "llama-3.1-405b"}, {"context", "8192"}});
+        r.gpus = {"h100-sxm"};
+        r.engines = {"vllm"};
+        r.minWeightBits = 16;
+        r.minKvBits = 16;
+        const PlanResult result = plan(r, test::catalog());
+        QVERIFY(!result.ranked.empty());
+        const PlanEntry& first = result.ranked.front();
+        QCOMPARE(first.scenario.nodes, 2);
+        QCOMPARE(first.scenario.gpuCount, 16);
+        QVERIFY(first.verdict.runs);
+        QCOMPARE(first.options[2], (std::pair<std::string, std::string>("nodes", "2")));
+        r.maxNodes = 1;
+        QVERIFY(plan(r, test::catalog()).ranked.empty());
+    }
+};
+
+KVSCOPE_TEST_SUITE(TestNodes, "tst_nodes", kvscope::test::SuiteApp::Core)
+#include "tst_nodes.moc"
