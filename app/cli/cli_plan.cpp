@@ -189,6 +189,12 @@ std::string bandText(const SpeedBand& b)
     return b.cases == 0 ? "none" : formatInteger(b.cases) + (b.cases == 1 ? " case" : " cases");
 }
 
+// A speed or a time only for a configuration that runs ("-" for one that does not fit).
+std::string ifRuns(const PlanEntry& p, const std::string& figure)
+{
+    return p.verdict.runs ? figure : "-";
+}
+
 std::string gpusText(const Scenario& s)
 {
     if (s.nodes > 1)
@@ -232,9 +238,9 @@ void printPlanTable(const std::vector<PlanEntry>& entries, bool misses, std::ost
         t << std::left << std::setw(4) << ++rank << std::setw(gpuWidth) << gpusText(s)
           << std::setw(14) << s.engine.id << std::setw(11) << s.weights.id << std::setw(6)
           << s.kvDtype.id << std::right << std::setw(12)
-          << formatTokensPerSecond(p.verdict.tokensPerSUser) << std::setw(12) << bandText(p.band)
-          << std::setw(12) << formatTokensPerSecond(p.tokensPerS) << std::setw(12)
-          << formatDuration(p.verdict.ttftLastMs) << std::setw(14)
+          << ifRuns(p, formatTokensPerSecond(p.verdict.tokensPerSUser)) << std::setw(12)
+          << bandText(p.band) << std::setw(12) << ifRuns(p, formatTokensPerSecond(p.tokensPerS))
+          << std::setw(12) << ifRuns(p, formatDuration(p.verdict.ttftLastMs)) << std::setw(14)
           << money(s, p.cost, Price::PerHour) << std::setw(13)
           << money(s, p.cost, Price::PerMillionIn) << std::setw(13)
           << money(s, p.cost, Price::PerMillionOut);

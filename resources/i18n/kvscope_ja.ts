@@ -2528,10 +2528,6 @@ tokens, mixed</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <source>GPUs (tensor parallel)</source>
-        <translation>GPU 数（テンソル並列）</translation>
-    </message>
-    <message>
         <source>Host link</source>
         <translation>ホスト接続</translation>
     </message>
@@ -2594,6 +2590,10 @@ tokens, mixed</source>
     <message>
         <source>Request: prompt + answer</source>
         <translation>リクエスト：プロンプト＋応答</translation>
+    </message>
+    <message>
+        <source>GPUs (all nodes)</source>
+        <translation>GPU 数（全ノード合計）</translation>
     </message>
 </context>
 <context>

@@ -218,12 +218,12 @@ public:
         for (int nodes : kNodeCounts) {
             if (nodes > m_request.maxNodes)
                 break;
-            const int64_t metBefore = m_met;
+            const int64_t ranBefore = m_ran;
             s.nodes = nodes;
             s.gpuCount = perNode * nodes;
             searchFormats(engine, s, std::make_pair(s.gpu.id, s.gpuCount));
-            if (m_met > metBefore)
-                break;
+            if (m_ran > ranBefore)
+                break; // more stages would add memory, not speed
         }
         s.nodes = 1;
     }
@@ -352,7 +352,6 @@ private:
         if (!p.lacks.empty())
             noteRejected(p);
         if (p.lacks.empty()) {
-            ++m_met;
             auto it = m_best.find(key);
             if (it == m_best.end() || better(p, it->second, m_request.objective))
                 m_best.insert_or_assign(key, std::move(p));
@@ -372,7 +371,6 @@ private:
     std::map<Key, PlanEntry> m_best;    // meets targets
     std::map<Key, PlanEntry> m_nearest; // the closest miss
     std::map<Key, double> m_nearestGap;
-    int64_t m_met = 0;                   // configurations seen that meet every target
     int64_t m_ran = 0;                   // configurations seen that run
     std::vector<PlanEntry> m_rateMisses; // meet the targets alone, not at the request rate
 };

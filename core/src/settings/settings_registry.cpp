@@ -71,7 +71,8 @@ std::vector<Setting> workloadSettings()
         s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "GPUs");
         s.unit = "GPUs";
         s.defaultText = "1";
-        s.help = "GPUs working together (tensor parallel unless --split-mode layer)";
+        s.help = "GPUs working together, in all nodes (tensor parallel in each node unless "
+                 "--split-mode layer)";
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {
             sc.gpuCount = int(integerOf(v));

@@ -485,7 +485,7 @@ void ScenarioPanel::retranslate()
     rowLabel(m_weights, tr("Weights"));
     label(m_form, m_kvDtype, tr("KV cache dtype"));
     label(m_form, m_gpu, tr("GPU"));
-    label(m_form, m_gpuCount, tr("GPUs (tensor parallel)"));
+    label(m_form, m_gpuCount, tr("GPUs (all nodes)"));
     rowLabel(m_pcie, tr("Host link"));
     label(m_form, m_context, tr("Context length"));
     m_context->retranslate();
