@@ -7,6 +7,7 @@
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/planning/plan_search.h"
+#include "kvscope/planning/remedies.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/scenario/parallel_layout.h"
 #include "suite_registry.h"
@@ -138,6 +139,24 @@ private slots:
         QVERIFY(at(piped, 1) > 0 && at(together, 1) > 0);
         QCOMPARE(at(piped, 2), at(piped, 1));
         QVERIFY(at(together, 2) > at(together, 1));
+    }
+
+    // A remedy where no count of GPUs in one node holds the model as it is.
+    void aRemedySpreadsOverNodes()
+    {
+        const test::Checked one =
+            test::checked({{"model", "llama-3.1-405b"}, {"gpu", "h100-sxm"}, {"engine", "vllm"}});
+        QVERIFY(!one.verdict.runs);
+        const auto found = remedies(one.scenario, one.verdict, test::catalog());
+        const auto spread = std::find_if(found.begin(), found.end(), [](const Remedy& r) {
+            return r.kind == RemedyKind::MoreNodes;
+        });
+        QVERIFY(spread != found.end());
+        QCOMPARE(spread->scenario.nodes, 2);
+        QCOMPARE(spread->scenario.gpuCount, 16);
+        QVERIFY(spread->verdict.meetsTargets());
+        QVERIFY(std::none_of(found.begin(), found.end(),
+                             [](const Remedy& r) { return r.kind == RemedyKind::MoreGpus; }));
     }
 
     // Llama 3.1 405B in 16 bits needs more than one node of H100s holds: the plan reaches for two.

@@ -377,6 +377,31 @@ private slots:
         }
     }
 
+    // Issue 44: "shorter context with an FP8 KV cache". With the cache at 8 bits, the longest
+    // context that runs is longer than with it at 16, and one token more does not run.
+    void aSmallerKvCacheBuysALongerShorterContext()
+    {
+        const Options o{{"model", "llama-3.1-70b"}, {"gpu", "h100-sxm"},   {"gpus", "2"},
+                        {"engine", "vllm"},         {"context", "131072"}, {"batch", "8"}};
+        int64_t asItIs = 0;
+        std::optional<Remedy> smaller;
+        for (const Remedy& x : remediesFor(o)) {
+            if (x.kind == RemedyKind::ShorterContext)
+                asItIs = x.scenario.context;
+            if (x.kind == RemedyKind::ShorterContextSmallerKv)
+                smaller = x;
+        }
+        QVERIFY(smaller);
+        QCOMPARE(smaller->scenario.kvDtype.id, std::string("fp8"));
+        QVERIFY(smaller->scenario.context > asItIs && asItIs > 0);
+        const std::string n = std::to_string(smaller->scenario.context);
+        QVERIFY(throughCalc(o, {{"kv-dtype", "fp8"}, {"context", n}}).verdict.runs);
+        QVERIFY(!throughCalc(o, {{"kv-dtype", "fp8"},
+                                 {"context", std::to_string(smaller->scenario.context + 1)}})
+                     .verdict.meetsTargets());
+        QCOMPARE(smaller->longestContext, std::optional<int64_t>(smaller->scenario.context));
+    }
+
     void planWithoutTargetsHoldsToReadingSpeedAndAFirstTokenBound()
     {
         // The issue's question: 70B, 32K tokens, 8 users, no targets. Before, the cheapest row

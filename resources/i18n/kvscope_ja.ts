@@ -283,6 +283,14 @@
         <source>%1 × %2</source>
         <translation>%2 × %1</translation>
     </message>
+    <message>
+        <source>Shorten the context to %1, the KV cache in %2</source>
+        <translation>KVキャッシュを %2 にして、コンテキスト長を %1 に短縮</translation>
+    </message>
+    <message>
+        <source>Spread over %1 nodes of %2 × %3 under %4</source>
+        <translation>%4 で %3 × %2 を %1 ノードに分散</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>

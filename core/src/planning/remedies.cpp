@@ -3,11 +3,13 @@
 // the door the CLI and scenario files use, so `calc` with a remedy's options gives its figures.
 #include "kvscope/planning/remedies.h"
 
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/expert_fit.h"
 #include "kvscope/planning/longest_context.h"
 #include "kvscope/settings/scenario_options.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 
 namespace kvscope {
@@ -39,6 +41,10 @@ const char* remedyId(RemedyKind kind)
         return "larger_gpu";
     case RemedyKind::QuantizeOnMoreGpus:
         return "quantize_on_more_gpus";
+    case RemedyKind::ShorterContextSmallerKv:
+        return "shorter_context_smaller_kv";
+    case RemedyKind::MoreNodes:
+        return "more_nodes";
     }
     return "";
 }
@@ -84,7 +90,7 @@ Remedy remedyFrom(RemedyKind kind, OptionList options, const Tried& t)
         r.longestContext = fit.perSequence;
     // The context the search found is the longest that runs: a token more does not, though it
     // fits beside the activations of this one (longestRunningContext).
-    if (kind == RemedyKind::ShorterContext)
+    if (kind == RemedyKind::ShorterContext || kind == RemedyKind::ShorterContextSmallerKv)
         r.longestContext = t.scenario.context;
     if (!fit.concurrencyUnbounded())
         r.concurrency = fit.maxConcurrency;
@@ -161,8 +167,10 @@ public:
         // The same search as calc's longest context that runs (longest_context.h).
         if (auto n = longestRunningContext(m_s, m_s.context - 1, true))
             offer(RemedyKind::ShorterContext, {{"context", std::to_string(*n)}});
+        offerShorterContextSmallerKv();
         searchCount(RemedyKind::FewerSequences, "batch", 1, m_s.batch - 1);
         offerMoreGpus();
+        offerMoreNodes();
         offerLargerGpu();
         offerCombined();
         return m_found;
@@ -271,6 +279,52 @@ private:
             if (n > m_s.gpuCount && meets({{"gpus", std::to_string(n)}})) {
                 offer(RemedyKind::MoreGpus, {{"gpus", std::to_string(n)}});
                 return;
+            }
+    }
+
+    // With the KV cache one step smaller, no lossier than 8 bits, a context longer than the
+    // one that runs with the cache as it is (and the cache step alone does not run).
+    void offerShorterContextSmallerKv()
+    {
+        const KvDtype* smaller = kvStep(m_s, m_c);
+        if (!smaller || smaller->bitsPerElement < 8)
+            return;
+        const auto withSmaller = tryOptions(m_s, {{"kv-dtype", smaller->id}}, m_c);
+        if (!withSmaller || withSmaller->verdict.meetsTargets())
+            return; // offered alone as QuantizeKv
+        const auto n = longestRunningContext(withSmaller->scenario, m_s.context - 1, true);
+        int64_t asItIs = 0;
+        for (const Remedy& r : m_found)
+            if (r.kind == RemedyKind::ShorterContext)
+                asItIs = r.scenario.context;
+        if (n && *n > asItIs)
+            offer(RemedyKind::ShorterContextSmallerKv,
+                  {{"kv-dtype", smaller->id}, {"context", std::to_string(*n)}});
+    }
+
+    // Where no count of GPUs in one node runs the model as it is: the fewest full nodes that do,
+    // under an engine that spans them.
+    void offerMoreNodes()
+    {
+        if (m_s.gpu.unifiedMemory || m_s.nodes > 1)
+            return;
+        for (const Remedy& r : m_found)
+            if (r.kind == RemedyKind::MoreGpus)
+                return;
+        constexpr int kPerNode = kGpuCounts[std::size(kGpuCounts) - 1];
+        for (int nodes : {2, 4})
+            for (const std::string& engine : combinedEngines()) {
+                const EngineProfile* profile = m_c.engine(engine);
+                if (!profile || !engineModule(*profile).spansNodes())
+                    continue;
+                OptionList options{{"gpus", std::to_string(kPerNode * nodes)},
+                                   {"nodes", std::to_string(nodes)}};
+                if (engine != m_s.engine.id)
+                    options.push_back({"engine", engine});
+                if (meets(options)) {
+                    offer(RemedyKind::MoreNodes, std::move(options));
+                    return;
+                }
             }
     }
 

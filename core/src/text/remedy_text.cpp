@@ -40,6 +40,13 @@ std::string remedyTitle(const Remedy& r)
     case RemedyKind::QuantizeOnMoreGpus:
         return "Quantize the weights (" + s.weights.name + ") and use " +
                std::to_string(s.gpuCount) + " x " + s.gpu.name + " under " + s.engine.name;
+    case RemedyKind::ShorterContextSmallerKv:
+        return "Shorten the context to " + formatInteger(s.context) + " tokens, the KV cache in " +
+               s.kvDtype.name;
+    case RemedyKind::MoreNodes:
+        return "Spread over " + std::to_string(s.nodes) + " nodes of " +
+               std::to_string(s.gpuCount / s.nodes) + " x " + s.gpu.name + " under " +
+               s.engine.name;
     }
     return "";
 }

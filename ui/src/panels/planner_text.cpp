@@ -203,6 +203,13 @@ QString PlannerText::remedyTitle(const Remedy& r)
     case RemedyKind::QuantizeOnMoreGpus:
         return tr("Quantize the weights (%1) and use %2 × %3 under %4")
             .arg(q(s.weights.name), UiText::integer(s.gpuCount), q(s.gpu.name), q(s.engine.name));
+    case RemedyKind::ShorterContextSmallerKv:
+        return tr("Shorten the context to %1, the KV cache in %2")
+            .arg(UiText::tokens(s.context), q(s.kvDtype.name));
+    case RemedyKind::MoreNodes:
+        return tr("Spread over %1 nodes of %2 × %3 under %4")
+            .arg(UiText::integer(s.nodes), UiText::integer(s.gpuCount / s.nodes), q(s.gpu.name),
+                 q(s.engine.name));
     }
     return QString();
 }

@@ -32,8 +32,11 @@ enum class RemedyKind {
     FewerSequences,
     MoreGpus,
     LargerGpu,
-    QuantizeOnMoreGpus, // two steps together: fewer bits and more GPUs (and vLLM, where the
-                        // engine is the problem), when neither alone runs on as few GPUs
+    QuantizeOnMoreGpus,      // two steps together: fewer bits and more GPUs (and vLLM, where the
+                             // engine is the problem), when neither alone runs on as few GPUs
+    ShorterContextSmallerKv, // a shorter context with an 8-bit KV cache, longer than the
+                             // context that runs with the cache as it is
+    MoreNodes,               // the model as it is over several nodes, where one cannot hold it
 };
 const char* remedyId(RemedyKind kind); // "quantize_weights_8bit", ..., "larger_gpu"
 
