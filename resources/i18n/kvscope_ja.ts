@@ -530,6 +530,14 @@
         <source>kvscope&apos;s %1</source>
         <translation>kvscope の %1</translation>
     </message>
+    <message>
+        <source>Nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>%1 nodes over %2: tensor parallel over %3 GPUs, %4 pipeline stages</source>
+        <translation>%2 で結んだ %1 ノード：%3 GPU でテンソル並列、%4 段のパイプライン並列</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -808,10 +816,6 @@
         <translation>GPU 上</translation>
     </message>
     <message>
-        <source>%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7</source>
-        <translation>%1・%2・%3 × %4・コンテキスト長 %5・同時実行数 %6・%7</translation>
-    </message>
-    <message>
         <source>No error band: no measurement of this class (%1).</source>
         <translation>誤差幅なし：このクラスの実測値がありません（%1）。</translation>
     </message>
@@ -874,6 +878,18 @@
     <message>
         <source>hand-overs between GPUs</source>
         <translation>GPU 間の受け渡し</translation>
+    </message>
+    <message>
+        <source>%1 × %2 in %3 nodes</source>
+        <translation>%1 × %2（%3 ノード）</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 · context %4 × %5 seq. · %6</source>
+        <translation>%1・%2・%3・コンテキスト長 %4・同時実行数 %5・%6</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "export/chart_export.h"
 #include "export/report_pagination.h"
 #include "export/source_names.h"
+#include "kvscope/scenario/parallel_layout.h"
 #include "panels/compare_page.h"
 #include "panels/planner_text.h"
 #include "window/language.h"
@@ -198,6 +199,12 @@ QString ReportWriter::inputsHtml(const Scenario& s)
                     .arg(QString::number(s.gpuCount), esc(s.gpu.name),
                          UiText::compact(s.gpu.memoryGiB), UiText::rate(s.gpu.bandwidthGBps)),
                 link(s.gpu.source));
+    if (s.nodes > 1)
+        rows += row(tr("Nodes"),
+                    tr("%1 nodes over %2: tensor parallel over %3 GPUs, %4 pipeline stages")
+                        .arg(QString::number(s.nodes), esc(s.nodeLink.name),
+                             QString::number(tensorWays(s)), QString::number(pipelineWays(s))),
+                    link(s.nodeLink.source));
     rows += row(tr("Host link"),
                 tr("PCIe %1.0 x%2").arg(QString::number(s.pcie.gen), QString::number(s.pcieLanes)),
                 link(s.pcie.source));

@@ -103,9 +103,13 @@ QString UiText::tokens(int64_t count)
 
 QString UiText::scenarioSubtitle(const Scenario& s)
 {
-    return tr("%1 · %2 · %3 × %4 · context %5 × %6 seq. · %7")
-        .arg(QString::fromStdString(s.model.name), QString::fromStdString(s.weights.name),
-             integer(s.gpuCount), QString::fromStdString(s.gpu.name),
+    const QString gpus =
+        s.nodes > 1
+            ? tr("%1 × %2 in %3 nodes")
+                  .arg(integer(s.gpuCount), QString::fromStdString(s.gpu.name), integer(s.nodes))
+            : tr("%1 × %2").arg(integer(s.gpuCount), QString::fromStdString(s.gpu.name));
+    return tr("%1 · %2 · %3 · context %4 × %5 seq. · %6")
+        .arg(QString::fromStdString(s.model.name), QString::fromStdString(s.weights.name), gpus,
              contextShort(double(s.context)), integer(s.batch),
              QString::fromStdString(s.engine.name));
 }
