@@ -138,8 +138,12 @@ private slots:
         QCOMPARE(m3.memoryGiB, 512.0);
         QCOMPARE(m3.prices.purchase.usd, 9499.0);
         QCOMPARE(m3.prices.purchase.memoryGiB, 512.0);
-        // Only the 64 GB M2 Ultra's price was found; the catalog's is the 192 GB machine.
-        QVERIFY(!test::gpu("m2-ultra").prices.has(GpuPrice::Kind::Purchase));
+        // The catalog's M2 Ultra is the 76-core, 192 GB machine: $3,999 for the base Mac Studio
+        // + $1,000 for the 76-core GPU + $1,600 for 192 GB.
+        QCOMPARE(test::gpu("m2-ultra").prices.purchase.usd, 6599.0);
+        QCOMPARE(test::gpu("m2-ultra").prices.purchase.memoryGiB, 192.0);
+        // Only the 36 GB M4 Max's price was found; the catalog's is the 128 GB machine.
+        QVERIFY(!test::gpu("m4-max").prices.has(GpuPrice::Kind::Purchase));
         for (const GpuSpec& g : c.gpus)
             if (g.unifiedMemory && g.prices.has(GpuPrice::Kind::Purchase))
                 QVERIFY2(g.prices.purchase.memoryGiB >= g.memoryGiB * 0.99, g.id.c_str());
