@@ -160,7 +160,31 @@ int main(int argc, char** argv)
         checksum += double(kvscope::serving(served, catalog.engines).curves.size());
         servingRuns.push_back(millisecondsSince(t));
     }
+    // Where one node cannot hold the model (405B in 16 bits: nodes are searched), and a request
+    // rate (every configuration sized in replicas): the searches issue 44 adds.
+    std::vector<double> nodesRuns, rateRuns;
+    for (int run = 0; run < 5; ++run) {
+        kvscope::PlanRequest request;
+        request.base = big;
+        request.base.model = *catalog.model("llama-3.1-405b");
+        request.base.context = 8192;
+        request.base.batch = 4;
+        request.minWeightBits = 16;
+        Clock::time_point t = Clock::now();
+        checksum += double(kvscope::plan(request, catalog).evaluated);
+        nodesRuns.push_back(millisecondsSince(t));
+        request.base = big;
+        request.base.context = 8192;
+        request.ratePerS = 20;
+        request.base.workload.promptTokens = 2048;
+        request.base.workload.outputTokens = 256;
+        t = Clock::now();
+        checksum += double(kvscope::plan(request, catalog).evaluated);
+        rateRuns.push_back(millisecondsSince(t));
+    }
     std::printf("plan_ms: %.3f ms\n", median(planRuns));
+    std::printf("plan_nodes_ms: %.3f ms\n", median(nodesRuns));
+    std::printf("plan_rate_ms: %.3f ms\n", median(rateRuns));
     std::printf("matrix_ms: %.3f ms\n", median(matrixRuns));
     std::printf("remedies_ms: %.3f ms\n", median(remedyRuns));
     std::printf("serving_ms: %.3f ms\n", median(servingRuns));
