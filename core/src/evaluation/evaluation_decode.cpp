@@ -110,17 +110,23 @@ int64_t handoversInNodes(const Scenario& s)
     return std::max(0, pipelineWays(s) - 1) - handoversBetweenNodes(s);
 }
 
-// Multi-GPU traffic of one step: the all-reduces, and the hand-overs between pipeline stages.
-double interconnectMs(const Scenario& s, int64_t batch)
+// Multi-GPU traffic of one step, written into `d` part by part for the arithmetic text: the
+// all-reduces of tensor parallel, and the hand-overs between pipeline stages inside a node and
+// between nodes. Most scenarios have one GPU, and the search evaluates millions: they return at
+// once.
+void interconnect(const Scenario& s, DecodeTiming& d)
 {
-    return tensorParallelMs(s, batch) + double(handoversInNodes(s)) * gpuHandoverMs(s, batch) +
-           double(handoversBetweenNodes(s)) * nodeHandoverMs(s, batch);
-}
-
-// What the all-reduces of a tensor-parallel step and the hand-overs between stages are, for the
-// arithmetic text.
-void interconnectFigures(const Scenario& s, DecodeTiming& d)
-{
+    d.interconnectMs = 0;
+    if (s.gpuCount <= 1) [[likely]]
+        return;
+    d.allReduceOverNvlink = allReduceOverNvlink(s);
+    d.allReduceGBps = gpuLinkGBps(s);
+    if (tensorWays(s) > 1) {
+        d.allReduces = 2 * s.model.layers;
+        d.allReduceLatencyUs = allReduceLatencyUs(s);
+        d.allReduceBytes = allReduceBytes(s, s.batch);
+        d.allReduceMs = tensorParallelMs(s, s.batch);
+    }
     if (const int64_t n = handoversInNodes(s); n > 0) {
         d.gpuHandovers = n;
         d.gpuHandoverLatencyUs = allReduceLatencyUs(s);
@@ -134,14 +140,7 @@ void interconnectFigures(const Scenario& s, DecodeTiming& d)
         d.nodeLinkGBps = nodeLinkGBps(s);
         d.nodeHandoverMs = double(n) * nodeHandoverMs(s, s.batch);
     }
-    d.allReduceOverNvlink = allReduceOverNvlink(s);
-    d.allReduceGBps = gpuLinkGBps(s);
-    if (tensorWays(s) <= 1)
-        return;
-    d.allReduces = 2 * s.model.layers;
-    d.allReduceLatencyUs = allReduceLatencyUs(s);
-    d.allReduceBytes = allReduceBytes(s, s.batch);
-    d.allReduceMs = tensorParallelMs(s, s.batch);
+    d.interconnectMs = d.allReduceMs + d.gpuHandoverMs + d.nodeHandoverMs;
 }
 
 // The rates KV and offloaded figures cross at: the host link and each disk, each bounded by it.
@@ -184,8 +183,7 @@ double besideGpuMs(const Setup& x, const DecodeStep& step, const ExpertOffload& 
     d.stepOverheadUs = s.engine.stepOverheadUs;
     d.moeLayerUs = s.model.moeLayers() > 0 ? s.engine.moeLayerUs : 0.0;
     d.fixedMs = (double(s.model.layers) * d.layerOverheadUs + x.engine.forwardOverheadUs(s)) / 1e3;
-    d.interconnectMs = interconnectMs(s, s.batch);
-    interconnectFigures(s, d);
+    interconnect(s, d);
     return d.weightsOffloadMs + d.hostExpertsMs + d.fixedMs + d.interconnectMs;
 }
 

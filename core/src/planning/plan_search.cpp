@@ -234,9 +234,15 @@ public:
         PlanResult& result = m_result;
         const bool byCost = m_request.objective == PlanObjective::CostPerHour ||
                             m_request.objective == PlanObjective::CostPerMillionTokens;
-        for (auto& [key, p] : m_best) {
+        RateBound bound(m_request.limit);
+        for (PlanEntry* candidate : inRateOrder(byCost)) {
+            PlanEntry& p = *candidate;
+            if (m_request.ratePerS > 0 && byCost && bound.excludes(p))
+                continue; // one replica costs more than `limit` rows with all theirs
             if (m_request.ratePerS > 0 && !fitRate(p))
                 continue;
+            if (p.cost.known)
+                bound.add(p.costPerHourAtRate());
             noteCautions(p);
             if (byCost && !p.cost.known) {
                 if (std::find(result.unpriced.begin(), result.unpriced.end(),
@@ -271,6 +277,47 @@ public:
 
 private:
     using Key = std::pair<std::string, int>; // GPU id x count
+
+    // The best so far, cheapest first where a rate ranks by cost: sizing a configuration's
+    // replicas runs its serving curve and a queue, the search's dearest step, and a
+    // configuration whose one replica costs more than `limit` sized rows cannot rank.
+    std::vector<PlanEntry*> inRateOrder(bool byCost)
+    {
+        std::vector<PlanEntry*> order;
+        for (auto& [key, p] : m_best)
+            order.push_back(&p);
+        if (m_request.ratePerS > 0 && byCost)
+            std::stable_sort(order.begin(), order.end(),
+                             [](const PlanEntry* a, const PlanEntry* b) {
+                                 return std::make_pair(!a->cost.known, a->cost.perHour) <
+                                        std::make_pair(!b->cost.known, b->cost.perHour);
+                             });
+        return order;
+    }
+
+    // The `limit` lowest costs at the rate seen so far (a max-heap).
+    class RateBound
+    {
+    public:
+        explicit RateBound(size_t limit) : m_limit(std::max<size_t>(limit, 1)) {}
+        void add(double cost)
+        {
+            m_costs.push_back(cost);
+            std::push_heap(m_costs.begin(), m_costs.end());
+            if (m_costs.size() > m_limit) {
+                std::pop_heap(m_costs.begin(), m_costs.end());
+                m_costs.pop_back();
+            }
+        }
+        bool excludes(const PlanEntry& p) const
+        {
+            return p.cost.known && m_costs.size() >= m_limit && p.cost.perHour > m_costs.front();
+        }
+
+    private:
+        size_t m_limit;
+        std::vector<double> m_costs;
+    };
 
     // When nothing meets the targets: the nearest miss per GPU x count (and those that meet
     // them but not the rate), the five closest.
