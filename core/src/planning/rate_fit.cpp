@@ -50,20 +50,39 @@ RateFit rateFit(const Scenario& scenario, const Targets& targets, double request
         return fit;
     // A hair under a whole number of replicas is that number, not one more.
     const int64_t steady = int64_t(std::ceil(requestsPerS / fit.capacityPerS - 1e-9));
-    for (int64_t replicas = steady; replicas <= steady + kMostExtraReplicas; ++replicas) {
+    // The p90 first token at `replicas`, or none when bursts queue past the target there. More
+    // replicas only shorten the queue, so the fewest that meet it are found by doubling the
+    // extra replicas and then bisecting (each try simulates thousands of arrivals).
+    auto meets = [&](int64_t replicas) -> std::optional<SlotWait> {
         const auto wait =
             poissonSlotWait(requestsPerS / double(replicas), fit.usersPerReplica, holdMs);
-        if (!wait)
-            continue;
-        const double p90 = fit.ttftMs + wait->p90Ms;
-        if (targets.maxTtftMs > 0 && p90 > targets.maxTtftMs)
-            continue;
-        fit.replicas = replicas;
-        fit.ttftP50Ms = fit.ttftMs + wait->p50Ms;
-        fit.ttftP90Ms = p90;
-        return fit;
+        if (!wait || (targets.maxTtftMs > 0 && fit.ttftMs + wait->p90Ms > targets.maxTtftMs))
+            return std::nullopt;
+        return wait;
+    };
+    int64_t lo = steady - 1; // known not to meet the targets (or below the steady minimum)
+    int64_t hi = steady;
+    std::optional<SlotWait> atHi = meets(hi);
+    for (int64_t extra = 1; !atHi; extra *= 2) {
+        if (extra > kMostExtraReplicas)
+            return fit; // bursts queue past the target at any sensible count
+        lo = hi;
+        hi = steady + extra;
+        atHi = meets(hi);
     }
-    return fit; // bursts queue past the target at any sensible count
+    while (hi - lo > 1) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (auto w = meets(mid)) {
+            hi = mid;
+            atHi = w;
+        } else {
+            lo = mid;
+        }
+    }
+    fit.replicas = hi;
+    fit.ttftP50Ms = fit.ttftMs + atHi->p50Ms;
+    fit.ttftP90Ms = fit.ttftMs + atHi->p90Ms;
+    return fit;
 }
 
 } // namespace kvscope
