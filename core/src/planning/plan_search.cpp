@@ -90,19 +90,28 @@ bool allowed(const std::vector<std::string>& list, const std::string& id)
     return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
 }
 
-PlanEntry entryFor(const Scenario& s, const Evaluation& e)
+// The options that make an entry's scenario from the request's: written only for the entries
+// the search keeps, as most of the millions it evaluates are dropped at once.
+void writeOptions(PlanEntry& p)
 {
-    PlanEntry p;
-    p.scenario = s;
-    p.verdict = verdictOf(s, e);
-    p.cost = costOf(s, e, p.verdict.runs);
-    p.tokensPerS = p.verdict.runs ? e.decode.tokensPerS : 0.0;
-    p.band = decodeBandOf(s);
+    const Scenario& s = p.scenario;
     p.options = {{"gpu", s.gpu.id},          {"gpus", std::to_string(s.gpuCount)},
                  {"engine", s.engine.id},    {"weights", s.weights.id},
                  {"kv-dtype", s.kvDtype.id}, {"kv-placement", kvPlacementId(s.kvPlacement)}};
     if (s.nodes > 1)
         p.options.insert(p.options.begin() + 2, {"nodes", std::to_string(s.nodes)});
+}
+
+// An entry for `s`, which it takes (a scenario's strings and lists make a copy dear; the
+// search moves it back when the entry is not kept).
+PlanEntry entryFor(Scenario&& s, const Evaluation& e, const SpeedBand& band)
+{
+    PlanEntry p;
+    p.verdict = verdictOf(s, e);
+    p.cost = costOf(s, e, p.verdict.runs);
+    p.tokensPerS = p.verdict.runs ? e.decode.tokensPerS : 0.0;
+    p.band = band;
+    p.scenario = std::move(s);
     if (!p.verdict.runs)
         p.lacks.push_back("fit");
     if (p.verdict.missesTokensPerS)
@@ -348,8 +357,10 @@ private:
         const auto key = [](const PlanEntry& e) {
             return std::make_pair(!e.verdict.runs, e.cost.perHour);
         };
-        if (!held || key(p) < key(*held))
+        if (!held || key(p) < key(*held)) {
             m_result.cheapestRejected = p;
+            writeOptions(*m_result.cheapestRejected);
+        }
     }
 
     // What a reader must weigh before signing the row: a lossy format, a GeForce licence.
@@ -380,36 +391,49 @@ private:
                 w.bitsPerWeight < m_request.minWeightBits)
                 continue;
             s.weights = w;
+            const SpeedBand band = decodeBandOf(s); // its class does not follow the KV cache
             for (const KvDtype& kv : m_catalog.kvDtypes) {
                 if (!engine.supportsKvDtype(kv.id) || kv.bitsPerElement < m_request.minKvBits)
                     continue;
                 s.kvDtype = kv;
                 auto e = evaluate(s);
                 ++m_result.evaluated;
-                if (e)
-                    record(entryFor(s, *e), key);
+                if (!e)
+                    continue;
+                PlanEntry p = entryFor(std::move(s), *e, band);
+                if (const Scenario* kept = record(p, key))
+                    s = *kept;
+                else
+                    s = std::move(p.scenario);
             }
         }
     }
 
-    void record(PlanEntry p, const Key& key)
+    // Keeps `p` as the best (or the closest miss) of its GPU x count when it is; the kept
+    // entry's scenario then, else none (and `p` is left whole).
+    const Scenario* record(PlanEntry& p, const Key& key)
     {
         if (p.verdict.runs)
             ++m_ran;
         if (!p.lacks.empty())
             noteRejected(p);
+        std::map<Key, PlanEntry>* into = nullptr;
         if (p.lacks.empty()) {
             auto it = m_best.find(key);
             if (it == m_best.end() || better(p, it->second, m_request.objective))
-                m_best.insert_or_assign(key, std::move(p));
+                into = &m_best;
         } else if (m_best.find(key) == m_best.end()) {
             const double gap = shortfall(p, m_request.base.targets);
             auto it = m_nearestGap.find(key);
             if (it == m_nearestGap.end() || gap < it->second) {
                 m_nearestGap[key] = gap;
-                m_nearest.insert_or_assign(key, std::move(p));
+                into = &m_nearest;
             }
         }
+        if (!into)
+            return nullptr;
+        writeOptions(p);
+        return &into->insert_or_assign(key, std::move(p)).first->second.scenario;
     }
 
     const PlanRequest& m_request;
