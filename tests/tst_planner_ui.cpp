@@ -10,6 +10,7 @@
 #include "panels/custom_gpu_dialog.h"
 #include "panels/fitting_combo_box.h"
 #include "panels/plan_page.h"
+#include "panels/scenario_panel.h"
 #include "suite_registry.h"
 #include "window_fixture.h"
 
@@ -217,6 +218,22 @@ private slots:
                  QStringLiteral("NVIDIA GeForce RTX 4090"));
         const QString narrow = FittingComboBox::fitted(name, fm, bare / 2);
         QVERIFY(narrow.endsWith(QChar(0x2026)) && fm.horizontalAdvance(narrow) <= bare / 2);
+        // Cut between words, never inside one ("Llama 4 Scout…", not "Llama 4 Sco…").
+        const QString scout = QStringLiteral("Llama 4 Scout 17B-16E Instruct");
+        const int upToScout = fm.horizontalAdvance(QStringLiteral("Llama 4 Scout 17"));
+        QCOMPARE(FittingComboBox::fitted(scout, fm, upToScout),
+                 QStringLiteral("Llama 4 Scout") + QChar(0x2026));
+        // The editable model box shows its long name so too, until it is edited.
+        load({{"model", "llama-4-scout"}});
+        auto* model = static_cast<FittingComboBox*>(m_window->panel()->modelBox());
+        QVERIFY(model);
+        model->resize(fm.horizontalAdvance(QStringLiteral("Llama 4 Scout")) + 60, model->height());
+        model->showFittedEditText();
+        const QString face = model->lineEdit()->text();
+        QVERIFY2(face.endsWith(QChar(0x2026)) && scout.startsWith(face.chopped(1)),
+                 qPrintable(face));
+        QVERIFY(scout.at(face.size() - 1).isSpace());
+        QCOMPARE(model->lineEdit()->toolTip(), scout);
         QVERIFY(m_window->showPage(QStringLiteral("plan")));
         settle();
         auto* basis = m_window->findChild<QComboBox*>(QStringLiteral("planCostBasis"));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/fitting_combo_box.h"
 
+#include <QEvent>
+#include <QLineEdit>
 #include <QRegularExpression>
 #include <QStyleOptionComboBox>
 #include <QStylePainter>
@@ -18,7 +20,14 @@ QString FittingComboBox::fitted(const QString& text, const QFontMetrics& metrics
     shorter.remove(detail);
     if (!shorter.isEmpty() && metrics.horizontalAdvance(shorter) <= width)
         return shorter;
-    return metrics.elidedText(shorter.isEmpty() ? whole : shorter, Qt::ElideRight, width);
+    const QString name = shorter.isEmpty() ? whole : shorter;
+    const QString elided = metrics.elidedText(name, Qt::ElideRight, width);
+    // Cut between words where the name has them ("Llama 4…", not "Llama 4 Sco…").
+    const qsizetype kept = elided.size() - 1; // the characters before the ellipsis
+    if (kept <= 0 || kept >= name.size() || name.at(kept).isSpace())
+        return elided;
+    const qsizetype space = name.left(kept).lastIndexOf(QLatin1Char(' '));
+    return space > 0 ? name.left(space) + QChar(0x2026) : elided;
 }
 
 void FittingComboBox::paintEvent(QPaintEvent*)
@@ -39,6 +48,35 @@ void FittingComboBox::paintEvent(QPaintEvent*)
     }
     option.currentText = shown;
     painter.drawControl(QStyle::CE_ComboBoxLabel, option);
+}
+
+void FittingComboBox::showFittedEditText()
+{
+    QLineEdit* edit = lineEdit();
+    if (!edit || edit->hasFocus() || currentIndex() < 0)
+        return;
+    edit->removeEventFilter(this);
+    edit->installEventFilter(this);
+    const QString whole = itemText(currentIndex()).trimmed();
+    const int room = edit->contentsRect().width() - 2 * edit->textMargins().left() - 4;
+    const QString shown = room > 0 ? fitted(whole, edit->fontMetrics(), room) : whole;
+    edit->setText(shown);
+    edit->setCursorPosition(0);
+    edit->setToolTip(shown == whole ? QString() : whole);
+}
+
+bool FittingComboBox::eventFilter(QObject* watched, QEvent* event)
+{
+    QLineEdit* edit = lineEdit();
+    if (watched == edit) {
+        if (event->type() == QEvent::FocusIn && currentIndex() >= 0) {
+            edit->setText(itemText(currentIndex()).trimmed());
+            edit->selectAll();
+        } else if (event->type() == QEvent::FocusOut || event->type() == QEvent::Resize) {
+            showFittedEditText();
+        }
+    }
+    return QComboBox::eventFilter(watched, event);
 }
 
 } // namespace kvscope::ui

@@ -15,9 +15,13 @@ public:
 
     // What the closed face shows of `text` in `width` pixels of `metrics`.
     static QString fitted(const QString& text, const QFontMetrics& metrics, int width);
+    // An editable box shows the current item fitted likewise while it is not being edited (a
+    // line edit would cut a long name mid-word), and the whole name, selected, to edit.
+    void showFittedEditText();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QString m_nameTip; // the tooltip this class set (the whole name), to tell it from others

@@ -392,7 +392,7 @@ void ScenarioPanel::syncFromScenario()
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
 
     selectData(m_model, s.model.imported ? kImportedId : QString::fromStdString(s.model.id));
-    m_model->lineEdit()->setCursorPosition(0); // a name too long for the box shows its start
+    m_model->showFittedEditText(); // a name too long for the box, shortened between words
     const int formats = int(c.weightFormats.size());
     m_weights->setRange(0, s.model.fileWeights.present() ? formats : formats - 1);
     for (size_t i = 0; i < c.weightFormats.size(); ++i)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "panels/fitting_combo_box.h"
 #include "window/scenario_controller.h"
 
 #include "kvscope/scenario/setting.h"
@@ -26,6 +27,7 @@ class RequestControl;
 class ExpertOffloadControl;
 
 class ContextControl;
+
 class SettingControl;
 
 // Every input of the scenario. Each control writes into the controller; the panel redisplays
@@ -88,7 +90,7 @@ private:
 
     ScenarioController* m_controller;
     QFormLayout* m_form = nullptr;
-    QComboBox* m_model = nullptr;
+    FittingComboBox* m_model = nullptr;
     QPushButton* m_import = nullptr;
     QSlider* m_weights = nullptr;
     QLabel* m_weightsLabel = nullptr;
