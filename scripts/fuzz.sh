@@ -19,7 +19,7 @@ shift || true
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
   targets=(fuzz_model_config fuzz_scenario fuzz_gpu fuzz_cli_args fuzz_gguf fuzz_startup_log
-           fuzz_speed_bands fuzz_validation_cases)
+           fuzz_speed_bands fuzz_validation_cases fuzz_node_links)
 fi
 parallel="${KVSCOPE_FUZZ_PARALLEL:-1}"
 jobs="${KVSCOPE_BUILD_JOBS:-2}"

@@ -94,6 +94,8 @@ private slots:
     void scenarioRejects();
     void expertLayoutsAreChecked_data();
     void expertLayoutsAreChecked();
+    void nodeLinksAreChecked_data();
+    void nodeLinksAreChecked();
     void gpuComputeCapabilityRoundTrips();
     void gpuPricesOfBothKindsRoundTrip();
 
@@ -399,6 +401,54 @@ void TestIo::expertLayoutsAreChecked()
     QCOMPARE(problems.size(), 1);
     QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
     QVERIFY(!c.weightFormat("x"));
+}
+
+void TestIo::nodeLinksAreChecked_data()
+{
+    QTest::addColumn<QString>("link");    // one interconnects.json node_links entry
+    QTest::addColumn<QString>("problem"); // "" when the entry loads
+    QTest::addRow("valid")
+        << uR"({"id": "x", "gbit_per_s": 400, "latency_us": 20, "source": "s"})"_s << "";
+    QTest::addRow("no latency") << uR"({"id": "x", "gbit_per_s": 400, "source": "s"})"_s
+                                << "latency_us";
+    QTest::addRow("no rate") << uR"({"id": "x", "latency_us": 20, "source": "s"})"_s
+                             << "gbit_per_s";
+    QTest::addRow("negative latency")
+        << uR"({"id": "x", "gbit_per_s": 400, "latency_us": -5, "source": "s"})"_s << "latency_us";
+    QTest::addRow("rate as text")
+        << uR"({"id": "x", "gbit_per_s": "400G", "latency_us": 20, "source": "s"})"_s
+        << "gbit_per_s";
+    QTest::addRow("no source") << uR"({"id": "x", "gbit_per_s": 400, "latency_us": 20})"_s
+                               << "source";
+    QTest::addRow("no id") << uR"({"gbit_per_s": 400, "latency_us": 20, "source": "s"})"_s << "id";
+}
+
+// A network between nodes with a figure missing or out of range is refused whole and named,
+// never loaded as a zero-latency link.
+void TestIo::nodeLinksAreChecked()
+{
+    QFETCH(QString, link);
+    QFETCH(QString, problem);
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(u"catalog"_s));
+    QFile file(dir.filePath(u"catalog/interconnects.json"_s));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write((u"{\"node_links\": ["_s + link + u"]}"_s).toUtf8());
+    file.close();
+    const Catalog c = loadCatalog({dir.path().toStdString()});
+    QStringList problems;
+    for (const std::string& line : c.problems)
+        if (line.find("node_links") != std::string::npos)
+            problems << QString::fromStdString(line);
+    if (problem.isEmpty()) {
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+        QCOMPARE(c.nodeLink("x")->latencyUs, 20.0);
+        QCOMPARE(c.nodeLink("x")->gbPerS(), 50.0);
+        return;
+    }
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
+    QVERIFY(!c.nodeLink("x"));
 }
 
 void TestIo::gpuComputeCapabilityRoundTrips()

@@ -66,8 +66,24 @@ void loadNodeLinks(const fs::path& dir, Catalog& c)
     auto json = readJsonFile(dir / "interconnects.json", "interconnects.json");
     if (!json || !json->contains("node_links"))
         return;
-    const std::string name = (dir / "interconnects.json").string();
-    forEachJsonEntry(*json, name, "node_links", c.problems, [&](JsonReader& r) {
+    for (NodeLink& link :
+         nodeLinksFromJson(*json, (dir / "interconnects.json").string(), c.problems))
+        if (!c.nodeLink(link.id))
+            c.nodeLinks.push_back(std::move(link));
+}
+
+} // namespace kvscope::catalog_tables
+
+namespace kvscope {
+
+std::vector<NodeLink> nodeLinksFromJson(const nlohmann::json& json, const std::string& name,
+                                        std::vector<std::string>& problems)
+{
+    std::vector<NodeLink> links;
+    catalog_tables::forEachJsonEntry(json, name, "node_links", problems, [&](JsonReader& r) {
+        r.require({"id"});
+        r.require({"gbit_per_s"});
+        r.require({"latency_us"});
         r.require({"source"});
         NodeLink link;
         link.id = r.text({"id"}, "");
@@ -75,10 +91,10 @@ void loadNodeLinks(const fs::path& dir, Catalog& c)
         link.gbitPerS = r.number({"gbit_per_s"}, 0.1, 1e5, 0);
         link.latencyUs = r.number({"latency_us"}, 0.01, 1e5, 0);
         link.source = r.text({"source"}, "");
-        if (!r.error() && !link.id.empty() && link.gbitPerS > 0 && link.latencyUs > 0 &&
-            !c.nodeLink(link.id))
-            c.nodeLinks.push_back(link);
+        if (!r.error())
+            links.push_back(std::move(link));
     });
+    return links;
 }
 
-} // namespace kvscope::catalog_tables
+} // namespace kvscope

@@ -61,6 +61,11 @@ std::vector<std::filesystem::path> defaultDataDirs(const std::filesystem::path& 
 // Loads every directory that exists. Malformed files are skipped and listed in problems.
 Catalog loadCatalog(const std::vector<std::filesystem::path>& dataDirs);
 
+// interconnects.json's networks between nodes ("node_links"); each bad entry named in
+// `problems` (prefixed with `name`) and left out.
+std::vector<NodeLink> nodeLinksFromJson(const nlohmann::json& json, const std::string& name,
+                                        std::vector<std::string>& problems);
+
 // speed_bands.json's table; each bad entry named in `problems` (prefixed with `name`) and left
 // out.
 SpeedBands speedBandsFromJson(const nlohmann::json& json, const std::string& name,
