@@ -165,12 +165,18 @@ private slots:
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QString>("lang");
         QTest::addColumn<QString>("theme");
+        QTest::addColumn<QString>("scenario");
         for (const QSize size : {QSize(1280, 720), QSize(1366, 768), QSize(1920, 1080)})
             for (const QString& lang : {u"en"_s, u"ja"_s})
                 for (const QString& theme : {u"light"_s, u"dark"_s})
                     QTest::addRow("%dx%d %s %s", size.width(), size.height(), qPrintable(lang),
                                   qPrintable(theme))
-                        << size << lang << theme;
+                        << size << lang << theme << u"dense"_s;
+        // A long format name (MXFP4 (OCP Microscaling)) and a MoE remedy under llama.cpp: the
+        // weights line widened the Japanese window to 1,354 pixels.
+        for (const QString& lang : {u"en"_s, u"ja"_s})
+            QTest::addRow("1280x720 %s moe", qPrintable(lang))
+                << QSize(1280, 720) << lang << u"light"_s << u"moe"_s;
     }
 
     void presentationFromTheCommandLine()
@@ -178,9 +184,17 @@ private slots:
         QFETCH(QSize, size);
         QFETCH(QString, lang);
         QFETCH(QString, theme);
+        QFETCH(QString, scenario);
         f.close();
-        f.openAsTheCommandLine({{"model", "llama-3.1-8b"}, {"context", "65536"}, {"batch", "2"}},
-                               lang, theme);
+        if (scenario == u"moe"_s)
+            f.openAsTheCommandLine({{"model", "gpt-oss-120b"},
+                                    {"weights", "mxfp4"},
+                                    {"engine", "llamacpp"},
+                                    {"context", "32768"}},
+                                   lang, theme);
+        else
+            f.openAsTheCommandLine(
+                {{"model", "llama-3.1-8b"}, {"context", "65536"}, {"batch", "2"}}, lang, theme);
         ui::renderWindow(*f.window, *f.controller, size);
         QVERIFY(!f.controller->snapshot().verdict.runs); // the remedies are in the column too
         QCOMPARE(f.window->size(), size);

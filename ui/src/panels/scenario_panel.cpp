@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/scenario_panel.h"
+#include "charts/line_breaks.h"
 
 #include "panels/context_control.h"
 #include "panels/custom_gpu_dialog.h"
@@ -184,6 +185,8 @@ void ScenarioPanel::buildModelRows()
     m_weights->setTickPosition(QSlider::TicksBelow);
     m_weights->setPageStep(1);
     m_weightsLabel = new QLabel(this);
+    // A long format name wraps rather than widening the panel past a projector's width.
+    m_weightsLabel->setWordWrap(true);
     auto* weightsBox = new QVBoxLayout;
     weightsBox->setSpacing(0);
     weightsBox->addWidget(m_weights);
@@ -400,9 +403,10 @@ void ScenarioPanel::syncFromScenario()
             m_weights->setValue(int(i));
     if (s.weights.id == kFileWeightFormatId)
         m_weights->setValue(formats);
-    m_weightsLabel->setText(tr("%1 · %2 bits per weight")
-                                .arg(QString::fromStdString(s.weights.name),
-                                     UiText::compact(s.weights.bitsPerWeight, 2)));
+    m_weightsLabel->setText(
+        withoutForbiddenBreaks(tr("%1 · %2 bits per weight")
+                                   .arg(QString::fromStdString(s.weights.name),
+                                        UiText::compact(s.weights.bitsPerWeight, 2))));
     selectData(m_kvDtype, QString::fromStdString(s.kvDtype.id));
     selectData(m_gpu, s.gpu.custom ? kCustomGpuId : QString::fromStdString(s.gpu.id));
     m_pcie->setValue(s.pcie.gen);
