@@ -153,7 +153,7 @@
     </message>
     <message>
         <source>; up to %1 per sequence, %2 at once</source>
-        <translation>。シーケンスあたり最大 %1、同時 %2 本</translation>
+        <translation>。シーケンスあたり最大 %1、同時実行数 %2</translation>
     </message>
     <message>
         <source>; decode %1 (%2 tokens/s)</source>
@@ -1631,7 +1631,7 @@
         <source>%1
 Fits: %2 sequences of %3 tokens at once; up to %4 tokens per sequence</source>
         <translation>%1
-収まります：%3 トークンのシーケンスを同時に %2 本。シーケンスあたり最大 %4 トークン</translation>
+収まります：%3 トークンのシーケンスで同時実行数 %2。シーケンスあたり最大 %4 トークン</translation>
     </message>
     <message>
         <source>%1
@@ -2363,7 +2363,7 @@ hour</source>
     </message>
     <message>
         <source>first token in %1, over %2</source>
-        <translation>最初のトークンまで %1 で %2 を超える</translation>
+        <translation>初回トークンまでの時間が %1 で、目標の %2 を超える</translation>
     </message>
     <message>
         <source>no concurrency serves the rate within the targets</source>
@@ -2819,7 +2819,7 @@ latent %1</source>
     </message>
     <message>
         <source>vLLM KV cache (tokens)</source>
-        <translation>vLLM KV キャッシュ（トークン）</translation>
+        <translation>vLLM KV（トークン数）</translation>
     </message>
     <message>
         <source>tokens, GiB or MiB</source>
@@ -2867,7 +2867,7 @@ Error: %6 %</source>
     </message>
     <message>
         <source>vLLM KV cache memory (GiB)</source>
-        <translation>vLLM KV キャッシュ用メモリ（GiB）</translation>
+        <translation>vLLM KV メモリ（GiB）</translation>
     </message>
     <message>
         <source>ms</source>
@@ -3038,7 +3038,7 @@ Error: %6 %</source>
     </message>
     <message>
         <source>Held out (no default fitted to them): %1.</source>
-        <translation>取り置き分（既定値の当てはめに未使用）: %1。</translation>
+        <translation>ホールドアウト（既定値のフィットに未使用）：%1。</translation>
     </message>
     <message>
         <source>; </source>
@@ -3046,7 +3046,7 @@ Error: %6 %</source>
     </message>
     <message>
         <source>held out</source>
-        <translation>取り置き</translation>
+        <translation>ホールドアウト</translation>
     </message>
     <message>
         <source>fit</source>

@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
@@ -32,8 +33,8 @@ enum Column {
     SpeedClassColumn,
     Predicted,
     Measured,
+    Error, // before the unit: the figure a reader looks for, in view on a laptop
     Unit,
-    Error,
     Note,
     ColumnCount
 };
@@ -57,6 +58,9 @@ int decimalsFor(const std::string& unit)
 {
     return unit == "tokens" ? 0 : unit == "tokens/s" ? 1 : 2;
 }
+
+// Below this a plot's title, counts, axes and legend leave its points no room.
+constexpr int kPlotMinimumHeight = 300;
 
 } // namespace
 
@@ -85,12 +89,22 @@ ValidationView::ValidationView(const Catalog& catalog, QWidget* parent) : QDialo
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     // Sortable by any column once clicked; until then in the files' order, kind by kind.
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->horizontalHeader()->setStretchLastSection(true);
 
+    // On a laptop (and in Japanese, whose legends take more lines) the plots would be squeezed
+    // to strips with their ticks on one another: they keep a readable height and scroll.
+    for (ValidationPlot* plot : m_plots)
+        plot->setMinimumHeight(kPlotMinimumHeight);
+    auto* plotScroll = new QScrollArea(this);
+    plotScroll->setWidget(plots);
+    plotScroll->setWidgetResizable(true);
+    plotScroll->setFrameShape(QFrame::NoFrame);
+    plotScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(plots);
+    splitter->addWidget(plotScroll);
     splitter->addWidget(m_table);
     // Two rows of plots need most of a laptop's height; the table scrolls and its splitter
     // drags.
@@ -226,7 +240,7 @@ void ValidationView::retranslate()
     }
     m_table->setHorizontalHeaderLabels({tr("Case"), tr("Kind"), tr("Split"), tr("Model"), tr("GPU"),
                                         tr("Speed class"), tr("Predicted"), tr("Measured"),
-                                        tr("Unit"), tr("Error"), tr("Note")});
+                                        tr("Error"), tr("Unit"), tr("Note")});
     if (m_close)
         m_close->setText(tr("Close"));
     fillTable();
@@ -258,7 +272,9 @@ void ValidationView::fillTable()
         auto text = [](const std::string& s) {
             return new QTableWidgetItem(QString::fromStdString(s));
         };
-        m_table->setItem(row, CaseId, text(r.id));
+        QTableWidgetItem* id = text(r.id);
+        id->setToolTip(id->text()); // the column elides long ids
+        m_table->setItem(row, CaseId, id);
         m_table->setItem(row, Kind, new QTableWidgetItem(kindName(r.kind)));
         m_table->setItem(row, Split, new QTableWidgetItem(r.heldOut ? tr("held out") : tr("fit")));
         m_table->setItem(row, SpeedClassColumn, text(r.speedClass));
@@ -300,6 +316,11 @@ void ValidationView::fillTable()
     }
     m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();
+    // Case ids run to 80 characters: elided in the middle (the whole id on hover) so that the
+    // figures after them stay in view on a laptop.
+    const int caseWidth = m_table->fontMetrics().horizontalAdvance(QString(26, QLatin1Char('m')));
+    if (m_table->columnWidth(CaseId) > caseWidth)
+        m_table->setColumnWidth(CaseId, caseWidth);
     m_table->horizontalHeader()->setStretchLastSection(true);
 }
 
