@@ -244,7 +244,14 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         m_labels[i]->setText(m_valueTexts[i]);
     }
     xAxis->setTicker(ticker);
-    xAxis->setRange(0.4, m_kinds + 0.6);
+    // Room right of the last bar for half its label ("(this model)" under a narrow bar), which
+    // QCustomPlot would drop at the widget's edge.
+    const QString last = ticker->ticks().last();
+    double lastHalf = 0;
+    for (const QString& line : last.split(QLatin1Char('\n')))
+        lastHalf = std::max(lastHalf, ticks.horizontalAdvance(line) / 2.0);
+    const double spare = perBar > 0 ? std::max(0.0, (lastHalf + 4) / perBar - 0.6) : 0.0;
+    xAxis->setRange(0.4, m_kinds + 0.6 + spare);
     xAxis->grid()->setVisible(false);
     // A decade more while the tallest bar's value would not fit under the top.
     double tallest = 1, labelPx = 0;
