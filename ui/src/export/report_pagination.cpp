@@ -16,8 +16,9 @@ namespace kvscope::ui {
 
 namespace {
 
-// Space kept under a heading on its page: about three lines of what it heads.
-constexpr double kUnderHeading = 48;
+// Space kept under a heading on its page: about two rows of the table it heads (a row holds
+// two or three lines of arithmetic), so a heading never ends a page with one row under it.
+constexpr double kUnderHeading = 100;
 
 struct Extent
 {
