@@ -30,6 +30,7 @@ class TestWindowSettings : public QObject
 private slots:
     void releaseBoxAppliesTheReleaseRules();
     void releaseBoxRefusesAnUnknownRelease();
+    void releaseBoxNamesBuildsAsTheEngineDoes();
     void releaseBoxIsOffForEnginesWithoutReleases();
     void controlsOfferTheRegistryRanges();
 };
@@ -94,6 +95,29 @@ void TestWindowSettings::releaseBoxRefusesAnUnknownRelease()
              qPrintable(message));
     QVERIFY(controller.scenario().engineVersion.empty()); // nothing changed
     QCOMPARE(box->currentText(), box->itemText(0));       // the box shows the scenario again
+}
+
+// llama.cpp numbers its releases by build: the box lists "b10573", not "10573.0.0", and a
+// listed build applies.
+void TestWindowSettings::releaseBoxNamesBuildsAsTheEngineDoes()
+{
+    ScenarioController controller(test::catalog());
+    Scenario s = vllmOn3090();
+    applyEngine(s, *test::catalog().engine("llamacpp"));
+    controller.setScenario(s);
+    ScenarioPanel panel(&controller);
+    auto* box = panel.findChild<EngineReleaseControl*>();
+    QVERIFY(box && box->isEnabled() && box->count() > 2);
+    QVERIFY2(box->itemText(0).contains(QStringLiteral("(b")), qPrintable(box->itemText(0)));
+    for (int i = 1; i < box->count(); ++i) {
+        QVERIFY2(box->itemText(i).startsWith(QLatin1Char('b')) &&
+                     !box->itemText(i).contains(QLatin1Char('.')),
+                 qPrintable(box->itemText(i)));
+        QCOMPARE(box->itemData(i).toString(), box->itemText(i));
+    }
+    box->setCurrentIndex(1);
+    emit box->activated(1);
+    QCOMPARE(QString::fromStdString(controller.scenario().engineVersion), box->itemText(1));
 }
 
 void TestWindowSettings::releaseBoxIsOffForEnginesWithoutReleases()

@@ -52,15 +52,16 @@ void EngineReleaseControl::sync()
         m_listedEngine = engineId;
         clear();
         if (releases && releases->modelled()) {
-            addItem(tr("latest (%1)").arg(QString::fromStdString(releaseText(releases->latest))),
-                    QString());
+            // As the engine numbers them: vLLM "0.6.4", llama.cpp's builds "b5429".
+            auto text = [&](const Release& r) {
+                return QString::fromStdString(releaseText(*releases, r));
+            };
+            addItem(tr("latest (%1)").arg(text(releases->latest)), QString());
             // Newest first: the releases where a rule starts or stops, then the oldest.
             for (auto it = releases->boundaries.rbegin(); it != releases->boundaries.rend(); ++it)
                 if (*it != releases->latest)
-                    addItem(QString::fromStdString(releaseText(*it)),
-                            QString::fromStdString(releaseText(*it)));
-            addItem(QString::fromStdString(releaseText(releases->first)),
-                    QString::fromStdString(releaseText(releases->first)));
+                    addItem(text(*it), text(*it));
+            addItem(text(releases->first), text(releases->first));
         } else {
             addItem(tr("any release"), QString());
         }
@@ -72,6 +73,8 @@ void EngineReleaseControl::sync()
         setCurrentIndex(index);
     else
         setEditText(version);
+    if (lineEdit())
+        lineEdit()->setCursorPosition(0); // "latest (0.28.0)" shows its start, not a cut "最"
 }
 
 void EngineReleaseControl::retranslate()
