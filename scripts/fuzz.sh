@@ -4,7 +4,7 @@
 # SECONDS (default 60) on a temporary copy of its seed corpus in tests/fuzz/corpus, so nothing is
 # written into the source tree. Prints every target's executions; fails if any target crashes.
 #
-#   bash scripts/fuzz.sh [SECONDS] [TARGET...]     # default: all eight targets, one after another
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]     # default: all nine targets, one after another
 #   KVSCOPE_FUZZ_PARALLEL=2 nice -n 10 bash scripts/fuzz.sh 3600   # an hour each, two at a time
 #   KVSCOPE_FUZZ_ARGS="-max_len=512" bash scripts/fuzz.sh         # more libFuzzer flags
 #   KVSCOPE_FUZZ_PRESET=sanitize bash scripts/fuzz.sh             # build/sanitize's targets

@@ -7,6 +7,7 @@
 
 #include "kvscope/catalog/catalog.h"
 #include "kvscope/formats/config_import.h"
+#include "kvscope/settings/scenario_defaults.h"
 
 #include <cmath>
 
@@ -25,7 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         if (link.id.empty() || !std::isfinite(link.gbitPerS) || !(link.gbitPerS > 0) ||
             !std::isfinite(link.latencyUs) || !(link.latencyUs > 0))
             fuzz::fail("a network read with a bad figure: " + link.id);
+        // Only vLLM spans nodes: under the default engine the scenario would be refused.
         Scenario s = fuzz::defaultScenario();
+        applyEngine(s, *fuzz::catalog().engine("vllm"));
         s.nodeLink = link;
         s.nodes = 2;
         s.gpuCount = 2;

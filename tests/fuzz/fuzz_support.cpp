@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fuzz_support.h"
 
+#include "kvscope/engines/engine_module.h"
+
 #include "evaluation_checks.h"
 #include "kvscope/evaluation/evaluation.h"
 #include "kvscope/io/result_json.h"
@@ -87,6 +89,12 @@ void evaluateChecked(const Scenario& s, uint32_t pick)
     v.prefetchKv = (pick / 3200) % 2;
     if (!c.weightFormats.empty())
         v.weights = c.weightFormats[(pick / 6400) % c.weightFormats.size()];
+    // Two nodes where the engine spans machines and they divide the GPUs; else one.
+    const int nodes = (pick / 12800) % 2 == 0 ? 1 : 2;
+    v.nodes = engineModule(v.engine).spansNodes() && !v.gpu.unifiedMemory &&
+                      v.gpuCount % nodes == 0 && v.nodeLink.gbitPerS > 0
+                  ? nodes
+                  : 1;
     if (validate(v))
         fail("variant out of limits:\n" + scenarioToText(v));
     checkOne(v, "variant", false); // same strings as the loaded one: outputs add nothing
