@@ -124,7 +124,9 @@ protected:
     void placeBesidePoint(QCPItemText* label, double key, double value, double factor,
                           QCPItemLine* leader = nullptr) const;
     bool clearSpot(const QRectF& box, const QCPItemText* label) const;
-    std::optional<QRectF> nearestClearSpot(const QCPItemText* label, const QPointF& point) const;
+    std::optional<QRectF>
+    nearestClearSpot(const QCPItemText* label, const QPointF& point,
+                     const std::function<bool(const QRectF&)>& alsoClear = {}) const;
     // Whether `curve`, drawn between its points, runs through `box` (pixels).
     static bool curveCrosses(const QRectF& box, const QCPGraph* curve);
     // A log axis of context lengths with ticks at 256, 1K, 4K, ... (powers of four).

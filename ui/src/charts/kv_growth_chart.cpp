@@ -279,6 +279,19 @@ void KvGrowthChart::placeFreeLabel(std::vector<QRectF>* taken)
         if (spot)
             break;
     }
+    // A narrow plot (presentation mode) can leave no room along the line: the clear spot
+    // nearest its left end, in the line's colour, rather than text over the curves it measures.
+    for (const QString& text : {oneLine, twoLines(oneLine)}) {
+        if (spot)
+            break;
+        m_freeLabel->setText(text);
+        spot = nearestClearSpot(
+            m_freeLabel, QPointF(axisRect()->rect().left(), lineY), [&](const QRectF& box) {
+                return clearsMarkers(box) && clearOfLines(box, true) &&
+                       std::none_of(taken->begin(), taken->end(),
+                                    [&](const QRectF& t) { return t.intersects(box); });
+            });
+    }
     if (!spot) {
         m_freeLabel->setText(oneLine);
         spot = spotOnLine(m_freeLabel, lineY, *taken);

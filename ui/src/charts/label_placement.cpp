@@ -83,8 +83,9 @@ bool ChartBase::clearSpot(const QRectF& box, const QCPItemText* label) const
 
 // The clear spot in the plot nearest `point` (pixels) for `label`, at least a marker's width
 // off it; none when the curves leave no room anywhere.
-std::optional<QRectF> ChartBase::nearestClearSpot(const QCPItemText* label,
-                                                  const QPointF& point) const
+std::optional<QRectF>
+ChartBase::nearestClearSpot(const QCPItemText* label, const QPointF& point,
+                            const std::function<bool(const QRectF&)>& alsoClear) const
 {
     const QSizeF size = labelSize(label);
     const QRectF plot(axisRect()->rect());
@@ -100,7 +101,7 @@ std::optional<QRectF> ChartBase::nearestClearSpot(const QCPItemText* label,
     std::sort(spots.begin(), spots.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
     for (const auto& [distance, box] : spots)
-        if (clearSpot(box, label))
+        if (clearSpot(box, label) && (!alsoClear || alsoClear(box)))
             return box;
     return std::nullopt;
 }
