@@ -237,6 +237,47 @@ private slots:
         QVERIFY2(named, "the model's bar carries its own figure");
     }
 
+    // The decode-time chart draws no time with the KV cache on the GPU past the longest context
+    // the GPU holds at the scenario's batch, and marks a context that does not fit on the axis,
+    // at no time (it drew the whole curve and a point on it at 32K).
+    void decodeTimesStopWhereTheGpuCannotHoldTheKv()
+    {
+        change({{"model", "llama-3.1-70b"},
+                {"gpu", "h100-sxm"},
+                {"gpus", "2"},
+                {"engine", "vllm"},
+                {"context", "32768"},
+                {"batch", "8"}});
+        const ui::EvaluationSnapshot& snap = f.controller->snapshot();
+        QVERIFY(!snap.verdict.runs);
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+        ui::ChartBase* chart = chartWithId(u"latency"_s);
+        QVERIFY(chart && f.window->showPage(u"latency"_s));
+        QApplication::processEvents();
+        const double holds = double(snap.evaluation.tokensFit.perSequence);
+        bool sawGpu = false;
+        for (int g = 0; g < chart->graphCount(); ++g) {
+            const QCPGraph* curve = chart->graph(g);
+            if (curve->name() != u"KV on GPU"_s)
+                continue;
+            sawGpu = true;
+            QVERIFY(!curve->data()->isEmpty());
+            QVERIFY2((curve->data()->constEnd() - 1)->key <= holds,
+                     qPrintable(QString::number((curve->data()->constEnd() - 1)->key)));
+        }
+        QVERIFY(sawGpu);
+        const double bottom = chart->yAxis->range().lower;
+        bool marked = false;
+        for (int g = 0; g < chart->graphCount(); ++g) {
+            const QCPGraph* curve = chart->graph(g);
+            if (curve->dataCount() == 1 && curve->data()->constBegin()->key == 32768) {
+                marked = true;
+                QVERIFY(curve->data()->constBegin()->value < bottom * 2);
+            }
+        }
+        QVERIFY(marked);
+    }
+
     // The serving chart's engines in hues of their own: vLLM, llama.cpp and TGI apart from each
     // other and from transformers' purples (two teals and two lavenders once met).
     void servingEnginesAreDistinct()

@@ -106,17 +106,26 @@ void DecodeLatencyChart::draw(const EvaluationSnapshot& snap)
     const Sweep& sweep = snap.contextSweep;
     const double from = sweep.x.empty() ? 256 : sweep.x.front();
     const double to = sweep.x.empty() ? 8192 : sweep.x.back();
-    const QVector<double> xs(sweep.x.begin(), sweep.x.end());
     double low = 1e300, high = 0;
+    // With the KV cache on the GPU, no time past the longest context its memory holds at this
+    // batch: those contexts do not run.
+    const TokensFit& fit = snap.evaluation.tokensFit;
+    const double gpuHolds = fit.contextUnbounded(fit.perSequence)
+                                ? 1e300
+                                : double(std::max<int64_t>(fit.perSequence, 0));
     for (size_t i = 0; i < 5; ++i) {
         const SweepColumn* column = sweep.column(kLatencyColumns[i]);
-        QVector<double> ys(column->values.begin(), column->values.end());
-        for (double& y : ys) {
-            y = std::max(y, 1e-3);
+        QVector<double> keys, ys;
+        for (size_t k = 0; k < column->values.size() && k < sweep.x.size(); ++k) {
+            if (i == size_t(Tier::Gpu) && sweep.x[k] > gpuHolds)
+                break;
+            const double y = std::max(column->values[k], 1e-3);
+            keys.push_back(sweep.x[k]);
+            ys.push_back(y);
             low = std::min(low, y);
             high = std::max(high, y);
         }
-        m_curves[i]->setData(xs, ys, true);
+        m_curves[i]->setData(keys, ys, true);
     }
     // Each pinned scenario at its own KV placement (as the live one's marker is): its step time
     // from its tokens/s (all its sequences take one step together).
@@ -170,10 +179,11 @@ void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
         return;
     const Scenario& s = snap.scenario;
     const DecodeTiming& d = snap.evaluation.decode;
-    m_current->setData({double(s.context)}, {std::max(d.selectedMs, 1e-3)});
-    // A scenario that does not fit has no decode time to show, only where it would fall: an
-    // open circle, not the solid point of a figure.
     const bool runs = snap.verdict.runs;
+    // A scenario that does not fit has no decode time to show: an open circle on the context
+    // axis, at no time, not the solid point of a figure on a curve.
+    const double markerMs = runs ? std::max(d.selectedMs, 1e-3) : yAxis->range().lower * 1.4;
+    m_current->setData({double(s.context)}, {markerMs});
     m_current->setScatterStyle(
         QCPScatterStyle(runs ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssCircle,
                         chartStyle().foreground, 10 * chartStyle().lineScale));
@@ -181,8 +191,7 @@ void DecodeLatencyChart::drawMarkers(const EvaluationSnapshot& snap)
         runs ? tr("%1: %2").arg(UiText::contextShort(double(s.context)),
                                 UiText::duration(d.selectedMs))
              : tr("%1: does not fit").arg(UiText::contextShort(double(s.context))));
-    placeBesidePoint(m_currentLabel, double(s.context), std::max(d.selectedMs, 1e-3), 1.6,
-                     m_currentLeader);
+    placeBesidePoint(m_currentLabel, double(s.context), markerMs, 1.6, m_currentLeader);
 }
 
 QString DecodeLatencyChart::hoverText(double key, double, const QPoint&) const
