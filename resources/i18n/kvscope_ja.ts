@@ -2704,6 +2704,10 @@ one request of the maximum length does not fit.</source>
         <source>measured %1</source>
         <translation>実測差 %1</translation>
     </message>
+    <message>
+        <source>Concurrent users, requests of %1 + %2 tokens</source>
+        <translation>同時ユーザー数（リクエスト：%1 + %2 トークン）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::TokensFitChart</name>
