@@ -48,6 +48,17 @@ class TestChartLabels : public QObject
         return nullptr;
     }
 
+    // Llama 3.1 70B on two H100s at 32K x 8: the weights fit, the KV cache does not.
+    void changeToOnlyTheKvShort()
+    {
+        change({{"model", "llama-3.1-70b"},
+                {"gpu", "h100-sxm"},
+                {"gpus", "2"},
+                {"engine", "vllm"},
+                {"context", "32768"},
+                {"batch", "8"}});
+    }
+
 private slots:
     void init() { f.open(); }
     void cleanup() { f.close(); }
@@ -212,12 +223,7 @@ private slots:
     // not run"; the headline's longest context is the model's own bar.
     void tokensFitShowsTheShortfallWhereOnlyTheKvCacheIsShort()
     {
-        change({{"model", "llama-3.1-70b"},
-                {"gpu", "h100-sxm"},
-                {"gpus", "2"},
-                {"engine", "vllm"},
-                {"context", "32768"},
-                {"batch", "8"}});
+        changeToOnlyTheKvShort();
         const ui::EvaluationSnapshot& snap = f.controller->snapshot();
         QVERIFY(!snap.verdict.runs);
         QCOMPARE(snap.verdict.binding, Binding::KvCache);
@@ -242,12 +248,7 @@ private slots:
     // at no time (it drew the whole curve and a point on it at 32K).
     void decodeTimesStopWhereTheGpuCannotHoldTheKv()
     {
-        change({{"model", "llama-3.1-70b"},
-                {"gpu", "h100-sxm"},
-                {"gpus", "2"},
-                {"engine", "vllm"},
-                {"context", "32768"},
-                {"batch", "8"}});
+        changeToOnlyTheKvShort();
         const ui::EvaluationSnapshot& snap = f.controller->snapshot();
         QVERIFY(!snap.verdict.runs);
         ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));

@@ -355,6 +355,28 @@ void TestIo::hostileInProcess()
     QCOMPARE(qs(model.error().value), QStringLiteral("\"4096\""));
 }
 
+namespace {
+
+// A catalog of one table file holding one entry in `array`, and the problems it raised that
+// mention `about` (the other tables' absence is reported too, and ignored here).
+Catalog catalogOfOneTable(const QString& file, const QString& array, const QString& entry,
+                          const char* about, QStringList* problems)
+{
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath(u"catalog"_s);
+    QFile out(dir.filePath(u"catalog/"_s + file));
+    if (out.open(QIODevice::WriteOnly))
+        out.write((u"{\""_s + array + u"\": ["_s + entry + u"]}"_s).toUtf8());
+    out.close();
+    Catalog c = loadCatalog({dir.path().toStdString()});
+    for (const std::string& line : c.problems)
+        if (line.find(about) != std::string::npos)
+            *problems << QString::fromStdString(line);
+    return c;
+}
+
+} // namespace
+
 void TestIo::expertLayoutsAreChecked_data()
 {
     QTest::addColumn<QString>("format");  // one weight_formats.json entry
@@ -379,18 +401,9 @@ void TestIo::expertLayoutsAreChecked()
 {
     QFETCH(QString, format);
     QFETCH(QString, problem);
-    QTemporaryDir dir;
-    QVERIFY(QDir(dir.path()).mkpath(u"catalog"_s));
-    QFile file(dir.filePath(u"catalog/weight_formats.json"_s));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write((u"{\"formats\": ["_s + format + u"]}"_s).toUtf8());
-    file.close();
-    const Catalog c = loadCatalog({dir.path().toStdString()});
-    // Only this file is written; the other tables' absence is reported and ignored here.
     QStringList problems;
-    for (const std::string& line : c.problems)
-        if (line.find("weight_formats.json") != std::string::npos)
-            problems << QString::fromStdString(line);
+    const Catalog c = catalogOfOneTable(u"weight_formats.json"_s, u"formats"_s, format,
+                                        "weight_formats.json", &problems);
     if (problem.isEmpty()) {
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
         QCOMPARE(c.weightFormat("x")->expertLayouts.size(), size_t(1));
@@ -429,17 +442,9 @@ void TestIo::nodeLinksAreChecked()
 {
     QFETCH(QString, link);
     QFETCH(QString, problem);
-    QTemporaryDir dir;
-    QVERIFY(QDir(dir.path()).mkpath(u"catalog"_s));
-    QFile file(dir.filePath(u"catalog/interconnects.json"_s));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write((u"{\"node_links\": ["_s + link + u"]}"_s).toUtf8());
-    file.close();
-    const Catalog c = loadCatalog({dir.path().toStdString()});
     QStringList problems;
-    for (const std::string& line : c.problems)
-        if (line.find("node_links") != std::string::npos)
-            problems << QString::fromStdString(line);
+    const Catalog c =
+        catalogOfOneTable(u"interconnects.json"_s, u"node_links"_s, link, "node_links", &problems);
     if (problem.isEmpty()) {
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
         QCOMPARE(c.nodeLink("x")->latencyUs, 20.0);
