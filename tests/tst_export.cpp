@@ -840,6 +840,9 @@ void TestExport::verdictGatesTheReportsFigures_data()
         << QStringList{u"model=gpt-oss-120b"_s, u"gpu=rtx-4090"_s, u"engine=llamacpp"_s,
                        u"n-cpu-moe=36"_s, u"host-ram-gib=32"_s}
         << false;
+    QTest::newRow("weights overflow") << QStringList{u"model=gpt-oss-120b"_s, u"gpu=rtx-4090"_s,
+                                                     u"engine=llamacpp"_s, u"context=32768"_s}
+                                      << false;
 }
 
 // A scenario that does not run shows no decode speed and no first-token time on any report
@@ -867,6 +870,9 @@ void TestExport::verdictGatesTheReportsFigures()
             ReportWriter::tr("fits, %1 free")
                 .arg(UiText::bytes(snap.evaluation.vram.freeBytes, ByteUnits::Binary));
         QCOMPARE(html.contains(u'>' + plainFit + u'<'), runs);
+        // No sentinel: where no context runs, the longest context is a dash, not "0 tokens".
+        if (snap.evaluation.tokensFit.perSequence <= 0)
+            QVERIFY2(!html.contains(u'>' + UiText::tokens(0) + u'<'), qPrintable(language));
     }
     m_window->setLanguage(u"en"_s);
 }

@@ -269,9 +269,15 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
                     why("host_experts"));
     }
     rows += row(tr("PCIe effective"), UiText::rate(e.decode.pcieEffectiveGBps), why("pcie"));
-    rows +=
-        row(tr("Longest context"), UiText::tokens(e.tokensFit.perSequence), why("longest_context"));
+    rows += row(tr("Longest context"), longestContextText(e), why("longest_context"));
     return table(rows);
+}
+
+// The longest context each sequence holds; "—" where none runs, as the window's tile says it.
+QString ReportWriter::longestContextText(const Evaluation& e)
+{
+    const int64_t n = e.tokensFit.perSequence;
+    return n > 0 ? UiText::tokens(n) : QStringLiteral("—");
 }
 
 // Whether the scenario's memory fits, as the verdict says it: VRAM that fits with host RAM short
@@ -302,7 +308,7 @@ QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits u
         {tr("Decode"),
          runs ? tr("%1 tokens/s").arg(UiText::tokensPerSecond(e.decode.tokensPerS)) : none},
         {tr("Time to first token"), runs ? UiText::duration(snap.verdict.ttftMs) : none},
-        {tr("Longest context"), UiText::tokens(e.tokensFit.perSequence)},
+        {tr("Longest context"), longestContextText(e)},
     };
     // Three to a row, each a caption over its value, as the window's headline strip shows them.
     // Caption and value in paragraphs of their own: after a line break a value takes the script

@@ -46,6 +46,7 @@ public:
                                ByteUnits units);
     // The key figures, three to a row: fit, weights, KV cache, decode, first token, context.
     static QString keyFiguresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
+    static QString longestContextText(const Evaluation& evaluation);
     static QString fitText(const EvaluationSnapshot& snapshot, ByteUnits units);
     // The inputs, each with the source of its catalog numbers.
     static QString inputsHtml(const Scenario& scenario);
