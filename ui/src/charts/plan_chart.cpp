@@ -80,6 +80,8 @@ void PlanChart::applySeriesStyle()
     m_current->setPen(Qt::NoPen);
     m_current->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(style.foreground, 2), Qt::NoBrush, 14));
+    // Icons as tall as that diamond: the base's 10-pixel icons clipped it to "<>".
+    legend->setIconSize(legend->iconSize().width(), int(16 * style.lineScale));
     for (QCPItemText* label : m_labels)
         styleCallout(label, style.foreground, 0.85, false);
     m_empty->setColor(style.foreground);
@@ -258,6 +260,8 @@ void PlanChart::drawMarkers(const EvaluationSnapshot& snap)
     const bool shown = snap.verdict.runs && cost.known && snap.verdict.tokensPerSUser > 0;
     m_current->setVisible(shown);
     m_current->setData({shown ? snap.verdict.tokensPerSUser : 1.0}, {shown ? cost.perHour : 1.0});
+    // A legend entry only for a marker drawn (a scenario that does not run has none).
+    shown ? (void)m_current->addToLegend() : (void)m_current->removeFromLegend();
     // The pinned scenarios where they stand against what the search found, in their colours.
     const PinnedList& pinned = *snap.pinned;
     while (m_pinnedMarks.size() < pinned.size()) {
