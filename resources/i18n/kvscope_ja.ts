@@ -285,7 +285,7 @@
     </message>
     <message>
         <source>Shorten the context to %1, the KV cache in %2</source>
-        <translation>KVキャッシュを %2 にして、コンテキスト長を %1 に短縮</translation>
+        <translation>KV キャッシュを %2 にして、コンテキスト長を %1 に短縮</translation>
     </message>
     <message>
         <source>Spread over %1 nodes of %2 × %3 under %4</source>
@@ -2819,7 +2819,7 @@ latent %1</source>
     </message>
     <message>
         <source>llama.cpp KV buffer (MiB)</source>
-        <translation>llama.cpp KVバッファ（MiB）</translation>
+        <translation>llama.cpp KV バッファ（MiB）</translation>
     </message>
     <message>
         <source>vLLM KV cache (tokens)</source>
