@@ -95,9 +95,14 @@ inline QString calloutProblem(const QJsonObject& chart, double near)
         const QRectF box = rectOf(label[QStringLiteral("rect")]);
         if (label.contains(QStringLiteral("anchor"))) {
             const QPointF at = pointOf(label[QStringLiteral("anchor")]);
-            if (distance(box, QRectF(at, at)) > near)
-                return name + QStringLiteral(" is %1 px from its point")
-                                  .arg(distance(box, QRectF(at, at)));
+            const double own = distance(box, QRectF(at, at));
+            if (own > near)
+                return name + QStringLiteral(" is %1 px from its point").arg(own);
+            // A number nearer another series' marker than its own reads as that series'.
+            for (const QPointF& marker : markers)
+                if (QLineF(marker, at).length() > 0.5 &&
+                    distance(box, QRectF(marker, marker)) + 0.5 < own)
+                    return name + QStringLiteral(" is nearer another marker than its own");
         }
         if (label.contains(QStringLiteral("line"))) {
             const int line = label[QStringLiteral("line")].toInt();

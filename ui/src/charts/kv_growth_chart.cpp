@@ -104,6 +104,8 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         // Beside pinned scenarios only the model's own curve stays: the comparison is between
         // scenarios, and the variants would crowd a laptop-sized chart.
         const bool ownCurve = mla ? i == Mla : kinds[i] == own;
+        if (ownCurve)
+            m_ownCurve = i;
         const bool shown = (i != Mla || mla) && (snap.pinned->empty() || ownCurve);
         m_curves[i]->setVisible(shown);
         m_crossLabels[i]->setVisible(false);
@@ -185,7 +187,12 @@ void KvGrowthChart::placeCrossingLabels()
     const QRectF plot(axisRect()->rect());
     const double gap = markerRadius() + 2;
     const std::vector<const QCPGraph*> curves = shownCurves();
-    for (int i = 0; i < CurveCount; ++i) {
+    // The model's own number first: where there is room for one, it is that one.
+    std::vector<int> order{m_ownCurve};
+    for (int i = 0; i < CurveCount; ++i)
+        if (i != m_ownCurve)
+            order.push_back(i);
+    for (const int i : order) {
         QCPItemText* label = m_crossLabels[i];
         if (!m_crossLabelWanted[i])
             continue;
@@ -196,10 +203,22 @@ void KvGrowthChart::placeCrossingLabels()
                    std::none_of(taken.begin(), taken.end(),
                                 [&](const QRectF& t) { return t.intersects(box); });
         };
+        // Nearer its own crossing than any other: a number beside another series' crossing
+        // reads as that series'.
+        const QPointF own(xAxis->coordToPixel(m_crossKey[i]), lineY);
+        auto besideOwn = [&](const QRectF& box) {
+            const double mine = QLineF(box.center(), own).length();
+            return std::none_of(m_crossings->data()->constBegin(), m_crossings->data()->constEnd(),
+                                [&](const QCPGraphData& d) {
+                                    const QPointF other =
+                                        m_crossings->coordsToPixels(d.key, d.value);
+                                    return std::abs(other.x() - own.x()) > 0.5 &&
+                                           QLineF(box.center(), other).length() < mine;
+                                });
+        };
         std::optional<QRectF> spot;
-        for (const QRectF& box :
-             spotsAroundCrossing(xAxis->coordToPixel(m_crossKey[i]), lineY, labelSize(label), gap))
-            if (!spot && clear(box))
+        for (const QRectF& box : spotsAroundCrossing(own.x(), lineY, labelSize(label), gap))
+            if (!spot && clear(box) && besideOwn(box))
                 spot = box;
         label->setVisible(bool(spot));
         if (!spot)

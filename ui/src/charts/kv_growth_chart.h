@@ -52,6 +52,7 @@ private:
     QCPItemText* m_crossLabels[CurveCount] = {};
     double m_crossKey[CurveCount] = {};       // where each curve crosses the free line
     bool m_crossLabelWanted[CurveCount] = {}; // a crossing in range, to label if there is room
+    int m_ownCurve = 0;                       // the model's own: its number is placed first
     std::vector<QCPItemStraightLine*> m_pinnedFree; // each pinned scenario's memory for KV
     std::vector<QCPItemText*> m_pinnedFreeLabels;   // "A: free for KV", beside its line
     double m_unitBytes = 1;
