@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The report's text sections: what it says of the scenario (its inputs with their sources, the
+// verdict and remedies, the key figures with their arithmetic, the assumptions, a comparison),
+// as HTML for the page writer (report_writer.cpp) to lay out.
+#include "export/report_writer.h"
+
+#include "export/source_names.h"
+#include "kvscope/scenario/parallel_layout.h"
+#include "panels/compare_page.h"
+#include "panels/planner_text.h"
+#include "window/ui_text.h"
+
+#include <QRegularExpression>
+#include <QUrl>
+
+#include <iterator>
+
+namespace kvscope::ui {
+
+namespace {
+
+QString esc(const std::string& text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+QString row(const QString& label, const QString& value, const QString& detail = QString())
+{
+    // Fixed shares of the width, the same in every table: the arithmetic and the sources get
+    // nearly half, so they wrap less.
+    return QStringLiteral(
+               "<tr><td width='24%' style='color:#444'>%1</td><td width='30%'><b>%2</b></td>"
+               "<td width='46%' style='color:#222; font-size:8.5pt'>%3</td></tr>")
+        .arg(label, value, detail);
+}
+
+QString table(const QString& rows)
+{
+    return QStringLiteral(
+               "<table width='100%' cellspacing='0' cellpadding='2' border='0'>%1</table>")
+        .arg(rows);
+}
+
+// A source by name: a web page by its publisher (publisherName(); the address stays the link),
+// a note as written.
+QString link(const std::string& source)
+{
+    if (source.empty())
+        return QStringLiteral("—");
+    const QString s = QString::fromStdString(source);
+    const qsizetype end = s.indexOf(QLatin1Char(' '));
+    const QUrl url(end < 0 ? s : s.left(end));
+    // A default kvscope fitted itself cites the file of measurements it was fitted on.
+    if (s.startsWith(QLatin1String("resources/")))
+        return ReportWriter::tr("kvscope's %1")
+            .arg(s.section(QLatin1Char('/'), -1).toHtmlEscaped());
+    if (!url.isValid() || !url.scheme().startsWith(QLatin1String("http")) || url.host().isEmpty())
+        return s.toHtmlEscaped();
+    return QStringLiteral("<a href='%1'>%2</a>%3")
+        .arg(url.toString().toHtmlEscaped(), publisherName(url).toHtmlEscaped(),
+             end < 0 ? QString() : s.mid(end).toHtmlEscaped());
+}
+
+} // namespace
+
+QString ReportWriter::inputsHtml(const Scenario& s)
+{
+    // Each input beside the source its catalog numbers were read from.
+    QString rows;
+    rows += row(tr("Model"),
+                esc(s.model.name) + (s.model.imported ? tr(" (imported config.json)") : QString()),
+                link(s.model.source));
+    rows += row(tr("Architecture"),
+                tr("%1 layers, %2 query heads, %3 KV heads, head_dim %4, %5")
+                    .arg(QString::number(s.model.layers), QString::number(s.model.queryHeads),
+                         QString::number(s.model.kvHeads), QString::number(s.model.headDim),
+                         UiText::attentionName(s.model.attentionKind())),
+                QString());
+    rows += row(tr("Weights"),
+                esc(s.weights.name) +
+                    tr(" (%1 bits per weight)").arg(UiText::compact(s.weights.bitsPerWeight)),
+                link(s.weights.source));
+    rows += row(tr("KV cache dtype"),
+                esc(s.kvDtype.name) +
+                    tr(" (%1 bits per element)").arg(UiText::compact(s.kvDtype.bitsPerElement)),
+                link(s.kvDtype.source));
+    rows += row(tr("GPU"),
+                tr("%1 × %2 (%3 GiB, %4)")
+                    .arg(QString::number(s.gpuCount), esc(s.gpu.name),
+                         UiText::compact(s.gpu.memoryGiB), UiText::rate(s.gpu.bandwidthGBps)),
+                link(s.gpu.source));
+    if (s.nodes > 1)
+        rows += row(tr("Nodes"),
+                    tr("%1 nodes over %2: tensor parallel over %3 GPUs, %4 pipeline stages")
+                        .arg(QString::number(s.nodes), esc(s.nodeLink.name),
+                             QString::number(tensorWays(s)), QString::number(pipelineWays(s))),
+                    link(s.nodeLink.source));
+    rows += row(tr("Host link"),
+                tr("PCIe %1.0 x%2").arg(QString::number(s.pcie.gen), QString::number(s.pcieLanes)),
+                link(s.pcie.source));
+    rows += row(tr("Context length"), UiText::tokens(s.context), QString());
+    rows += row(tr("Concurrent sequences"), UiText::integer(s.batch), QString());
+    rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
+    rows += row(tr("KV cache placement"), UiText::placementName(s.kvPlacement), QString());
+    rows +=
+        row(tr("GPU memory fraction"), UiText::number(s.effectiveMemoryFraction(), 2), QString());
+    rows += row(tr("NVMe drive"), esc(s.nvme.name), link(s.nvme.source));
+    rows += row(tr("SATA drive"), esc(s.sata.name), link(s.sata.source));
+    rows += row(tr("Host memory"),
+                s.hostMemoryGBps ? tr("%1 (stated)").arg(UiText::rate(*s.hostMemoryGBps))
+                                 : UiText::hostMemoryName(s.hostMemory.name).toHtmlEscaped(),
+                s.hostMemoryGBps ? QString() : link(s.hostMemory.source));
+    return table(rows);
+}
+
+QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits units)
+{
+    const Scenario& s = snap.scenario;
+    const Evaluation& e = snap.evaluation;
+    const auto all = UiText::explanations(s, e, units);
+    // A number keeps its unit or noun on its line ("16.0 KiB", "2,048 トークン"); lines break
+    // around the operators instead.
+    static const QRegularExpression numberThenWord(QStringLiteral("(\\d) (?=[^\\s×÷+−=\\-(\\d])"));
+    auto why = [&](const char* id) {
+        return UiText::arithmetic(all, id)
+            .replace(numberThenWord, QStringLiteral("\\1\u00A0"))
+            .toHtmlEscaped();
+    };
+    auto bytes = [&](double b) { return UiText::bytes(b, units); };
+    QString rows;
+    rows += row(tr("KV per token"), bytes(e.kv.bytesPerToken), why("kv_per_token"));
+    rows += row(tr("KV cache total"), bytes(e.kv.totalBytes), why("kv_total"));
+    rows += row(tr("Weights"), bytes(e.weightsBytesTotal), why("weights"));
+    const QString capacity = why("capacity");
+    rows += row(tr("VRAM per GPU"), fitText(snap, units),
+                capacity.isEmpty() ? why("fit") : capacity + QLatin1String("<br>") + why("fit"));
+    // What cannot run has no speed: the would-be figure stays in the arithmetic beside it.
+    const bool runs = snap.verdict.runs;
+    // Its arithmetic too: "= 44.7 ms -> 179 tokens/s" beside "does not run" was a figure.
+    rows += row(tr("Decode"),
+                runs ? tr("%1 per token, %2 tokens/s")
+                           .arg(UiText::duration(e.decode.selectedMs),
+                                UiText::tokensPerSecond(e.decode.tokensPerS))
+                     : tr("does not run"),
+                runs ? why("decode") : QString());
+    if (runs)
+        rows += row(tr("Measured against this"), UiText::decodeBandRange(s), UiText::decodeBand(s));
+    rows += row(tr("Time to first token"),
+                runs ? UiText::duration(snap.verdict.ttftMs) : tr("does not run"),
+                runs ? why("ttft") : QString());
+    if (e.vram.expertsOffloadedBytes > 0) { // llama.cpp --n-cpu-moe
+        rows += row(tr("Experts in host RAM"),
+                    tr("%1 of %2 MoE layers, %3")
+                        .arg(UiText::integer(e.engine.expertLayersOnHost),
+                             UiText::integer(e.engine.moeLayers),
+                             bytes(e.vram.expertsOffloadedBytes * double(s.gpuCount))),
+                    why("experts_offloaded"));
+        rows += row(tr("CPU share of a decode step"), UiText::duration(e.decode.hostExpertsMs),
+                    why("host_experts"));
+    }
+    rows += row(tr("PCIe effective"), UiText::rate(e.decode.pcieEffectiveGBps), why("pcie"));
+    rows += row(tr("Longest context"), longestContextText(e), why("longest_context"));
+    return table(rows);
+}
+
+// The longest context each sequence holds; "—" where none runs, as the window's tile says it.
+QString ReportWriter::longestContextText(const Evaluation& e)
+{
+    const int64_t n = e.tokensFit.perSequence;
+    return n > 0 ? UiText::tokens(n) : QStringLiteral("—");
+}
+
+// Whether the scenario's memory fits, as the verdict says it: VRAM that fits with host RAM short
+// does not read "fits".
+QString ReportWriter::fitText(const EvaluationSnapshot& snap, ByteUnits units)
+{
+    const VramSplit& v = snap.evaluation.vram;
+    const Verdict& verdict = snap.verdict;
+    if (!v.fits)
+        return tr("overflows by %1").arg(UiText::bytes(-v.freeBytes, units));
+    if (verdict.binding == Binding::HostRam && !verdict.runs)
+        return tr("fits, %1 free; host RAM short by %2")
+            .arg(UiText::bytes(v.freeBytes, units), UiText::bytes(verdict.shortBytes(), units));
+    return tr("fits, %1 free").arg(UiText::bytes(v.freeBytes, units));
+}
+
+QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits units)
+{
+    const Evaluation& e = snap.evaluation;
+    auto bytes = [&](double b) { return UiText::bytes(b, units); };
+    const bool runs = snap.verdict.runs;
+    const QString none = QStringLiteral("—");
+    const std::pair<QString, QString> figures[] = {
+        {tr("VRAM per GPU"), fitText(snap, units)},
+        {tr("Weights"), bytes(e.weightsBytesTotal)},
+        {tr("KV cache per GPU"), bytes(e.kv.totalBytes)},
+        // What cannot run has no speed.
+        {tr("Decode"),
+         runs ? tr("%1 tokens/s").arg(UiText::tokensPerSecond(e.decode.tokensPerS)) : none},
+        {tr("Time to first token"), runs ? UiText::duration(snap.verdict.ttftMs) : none},
+        {tr("Longest context"), longestContextText(e)},
+    };
+    // Three to a row, each a caption over its value, as the window's headline strip shows them.
+    // Caption and value in paragraphs of their own: after a line break a value takes the script
+    // of the Japanese caption before it, and with it the CJK font, in some cells and not others.
+    QString cells;
+    for (size_t i = 0; i < std::size(figures); ++i) {
+        if (i % 3 == 0)
+            cells += QStringLiteral("<tr>");
+        cells += QStringLiteral("<td width='33%'><p style='margin:0; color:#444'>%1</p>"
+                                "<p style='margin:0; font-size:13pt'><b>%2</b></p></td>")
+                     .arg(figures[i].first.toHtmlEscaped(), figures[i].second.toHtmlEscaped());
+        if (i % 3 == 2)
+            cells += QStringLiteral("</tr>");
+    }
+    return QStringLiteral(
+               "<table width='100%' cellspacing='0' cellpadding='2' border='0'>%1</table>")
+        .arg(cells);
+}
+
+QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
+{
+    QString rows;
+    for (const EfficiencyFactor& f : catalog.efficiencyFactors) {
+        const double* value = efficiencyField(s.efficiency, f.id);
+        rows += row(UiText::efficiencyName(f.id),
+                    value ? UiText::number(*value, 2) : QStringLiteral("—"), link(f.source));
+    }
+    // Which prices the plan's costs are: rented and bought are never mixed.
+    const GpuPrice& price = s.gpu.prices.on(s.cost.basis);
+    rows += row(tr("Cost basis"), PlannerText::costBasis(s),
+                price.kind == GpuPrice::Kind::Unknown ? QString() : link(price.source));
+    rows += row(tr("Runtime overhead"),
+                tr("%1 MiB").arg(UiText::number(s.engine.runtimeOverheadMiB, 0)),
+                link(s.engine.source));
+    rows += row(tr("CUDA graphs"), tr("%1 MiB").arg(UiText::number(s.engine.cudaGraphMiB, 0)),
+                link(s.engine.source));
+    if (const double buffers = tensorParallelBufferMiB(s); buffers > 0)
+        rows += row(tr("Tensor-parallel buffers per GPU"),
+                    tr("%1 MiB").arg(UiText::number(buffers, 0)), link(s.engine.source));
+    rows += row(tr("KV block size"), UiText::tokens(s.engine.kvBlockTokens), link(s.engine.source));
+    rows += row(tr("Prefill chunk"),
+                s.engine.prefillChunkTokens > 0 ? UiText::tokens(s.engine.prefillChunkTokens)
+                                                : tr("whole prompt"),
+                link(s.engine.source));
+    return table(rows);
+}
+
+QString ReportWriter::comparisonHtml(const EvaluationSnapshot& snap, ByteUnits units)
+{
+    if (snap.pinned->empty())
+        return {};
+    auto comparison = compareScenarios(comparedScenarios(snap));
+    if (!comparison)
+        return {};
+    return QStringLiteral("<h2>%1</h2><p>%2</p>%3")
+        .arg(tr("Comparison"),
+             tr("Each figure with its change against %1; the charts draw every scenario.")
+                 .arg(ChartBase::pinnedName(0, snap.pinned->front().name).toHtmlEscaped()),
+             ComparePage::tableHtml(*comparison, units));
+}
+
+// The verdict first, as the headline strip says it; when the scenario does not run or misses a
+// target, what would change that, in the order to try.
+QString ReportWriter::verdictHtml(const EvaluationSnapshot& snap, const Catalog& catalog,
+                                  ByteUnits units)
+{
+    QString html =
+        QStringLiteral("<p><b>%1</b></p>")
+            .arg(PlannerText::verdict(snap.scenario, snap.verdict, units).toHtmlEscaped());
+    for (const Caution& caution : cautionsOf(snap.scenario, snap.evaluation, snap.verdict))
+        html += QStringLiteral("<p style='color:#7a4f00'>%1</p>")
+                    .arg(PlannerText::caution(caution, units).toHtmlEscaped());
+    const std::vector<Remedy> found = remedies(snap.scenario, snap.verdict, catalog);
+    if (found.empty())
+        return html;
+    html += QStringLiteral("<p>%1</p><ol>").arg(tr("What would make it run, in the order to try:"));
+    for (const Remedy& r : found)
+        html += QStringLiteral("<li><b>%1</b>: %2</li>")
+                    .arg(PlannerText::remedyTitle(r).toHtmlEscaped(),
+                         PlannerText::remedyEffect(r, units).toHtmlEscaped());
+    return html + QStringLiteral("</ol>");
+}
+
+} // namespace kvscope::ui
