@@ -5,6 +5,7 @@
 // curve's batches in flight and the plan search that reaches for a second node.
 #include "cli_runner.h"
 #include "kvscope/engines/launch_command.h"
+#include "kvscope/io/plan_csv.h"
 #include "kvscope/model/kv_cache.h"
 #include "kvscope/planning/plan_search.h"
 #include "kvscope/planning/remedies.h"
@@ -175,8 +176,24 @@ private slots:
         QCOMPARE(first.scenario.gpuCount, 16);
         QVERIFY(first.verdict.runs);
         QCOMPARE(first.options[2], (std::pair<std::string, std::string>("nodes", "2")));
+        // The CSV names the nodes, and a closest miss that does not fit has no speed or first
+        // token (empty cells, as an unknown cost has), not 0 tokens/s.
+        const std::string csv = planToCsv(result);
+        QVERIFY(csv.rfind("rank,gpu,gpus,nodes,engine,", 0) == 0);
+        QVERIFY2(csv.find("\n1,h100-sxm,16,2,vllm,") != std::string::npos, csv.c_str());
         r.maxNodes = 1;
-        QVERIFY(plan(r, test::catalog()).ranked.empty());
+        const PlanResult oneNode = plan(r, test::catalog());
+        QVERIFY(oneNode.ranked.empty() && !oneNode.closestMisses.empty());
+        const std::string misses = planToCsv(oneNode);
+        const auto notFitting =
+            std::count_if(oneNode.closestMisses.begin(), oneNode.closestMisses.end(),
+                          [](const PlanEntry& p) { return !p.verdict.runs; });
+        size_t emptyRows = 0;
+        for (size_t at = misses.find(",gpu,,,,"); at != std::string::npos;
+             at = misses.find(",gpu,,,,", at + 1))
+            ++emptyRows;
+        QVERIFY(notFitting > 0);
+        QCOMPARE(qsizetype(emptyRows), qsizetype(notFitting));
     }
 };
 

@@ -7,6 +7,7 @@
 #include "suite_registry.h"
 #include "testutils.h"
 
+#include "kvscope/base/statistics.h"
 #include "kvscope/io/result_json.h"
 #include "kvscope/io/serving_json.h"
 #include "kvscope/planning/serving.h"
@@ -31,6 +32,7 @@ class TestSpeedBands : public QObject
     Q_OBJECT
 
 private slots:
+    void quantilesBySelectionMatchTheSorted();
     void speedClassesNameEngineGpuMoeAndWeights();
     void decodeErrorBySpeedClass();
     void shippedBandsAreTheSetsOwn();
@@ -40,6 +42,24 @@ private slots:
     void hostileSpeedBandFiles_data();
     void hostileSpeedBandFiles();
 };
+
+// One definition of a quantile: by selection (the queue's percentile waits) as on sorted values
+// (the bands), interpolated between neighbours; the median of an even count is the middle mean.
+void TestSpeedBands::quantilesBySelectionMatchTheSorted()
+{
+    std::vector<double> values;
+    for (int i = 0; i < 101; ++i)
+        values.push_back(std::fmod(i * 37.0, 101.0) / 3.0); // 0..33.3, shuffled
+    std::vector<double> sorted = values;
+    std::sort(sorted.begin(), sorted.end());
+    for (const double q : {0.0, 0.1, 0.25, 0.5, 0.9, 0.955, 1.0}) {
+        std::vector<double> copy = values;
+        QCOMPARE(quantileOf(copy, q), quantileOfSorted(sorted, q));
+    }
+    QCOMPARE(medianOf({4, 1, 3, 2}), 2.5);
+    std::vector<double> none;
+    QCOMPARE(quantileOf(none, 0.9), 0.0);
+}
 
 // The class a speed figure is judged in: engine family, GPU class, dense or MoE, 16-bit or
 // quantized (issue 43).

@@ -16,10 +16,24 @@ double quantileOfSorted(const std::vector<double>& sorted, double q)
     return sorted[below] + (sorted[above] - sorted[below]) * (at - double(below));
 }
 
+double quantileOf(std::vector<double>& values, double q)
+{
+    if (values.empty())
+        return 0;
+    // The order statistics either side of the quantile's rank, by selection: the one below, and
+    // the least of those above it.
+    const double at = std::clamp(q, 0.0, 1.0) * double(values.size() - 1);
+    const auto below = values.begin() + std::ptrdiff_t(std::floor(at));
+    std::nth_element(values.begin(), below, values.end());
+    const double low = *below;
+    const double high =
+        below + 1 == values.end() ? low : *std::min_element(below + 1, values.end());
+    return low + (high - low) * (at - std::floor(at));
+}
+
 double medianOf(std::vector<double> values)
 {
-    std::sort(values.begin(), values.end());
-    return quantileOfSorted(values, 0.5);
+    return quantileOf(values, 0.5);
 }
 
 } // namespace kvscope

@@ -42,7 +42,7 @@ std::string fitMatrixToCsv(const FitMatrix& m)
 std::string planToCsv(const PlanResult& result)
 {
     std::ostringstream out;
-    out << "rank,gpu,gpus,engine,weights,kv_dtype,kv_placement,tokens_per_s_per_user,"
+    out << "rank,gpu,gpus,nodes,engine,weights,kv_dtype,kv_placement,tokens_per_s_per_user,"
            "tokens_per_s,ttft_ms,cost_per_hour,cost_per_million_tokens,"
            "cost_per_million_prompt_tokens,cost_per_million_output_tokens,currency,"
            "on_pareto_front,lacks\n";
@@ -53,12 +53,16 @@ std::string planToCsv(const PlanResult& result)
         std::string lacks;
         for (const std::string& l : p.lacks)
             lacks += (lacks.empty() ? "" : ";") + l;
+        // A configuration that does not fit has no speed or first token: empty cells, as an
+        // unknown cost has.
+        const bool runs = p.verdict.runs;
         out << (misses ? 0 : i + 1) << "," << option(p.options, "gpu") << ","
-            << option(p.options, "gpus") << "," << option(p.options, "engine") << ","
-            << option(p.options, "weights") << "," << option(p.options, "kv-dtype") << ","
-            << option(p.options, "kv-placement") << "," << number(p.verdict.tokensPerSUser) << ","
-            << number(p.tokensPerS) << "," << number(p.verdict.ttftMs) << ","
-            << (p.cost.known ? number(p.cost.perHour) : "") << ","
+            << option(p.options, "gpus") << "," << p.scenario.nodes << ","
+            << option(p.options, "engine") << "," << option(p.options, "weights") << ","
+            << option(p.options, "kv-dtype") << "," << option(p.options, "kv-placement") << ","
+            << (runs ? number(p.verdict.tokensPerSUser) : "") << ","
+            << (runs ? number(p.tokensPerS) : "") << "," << (runs ? number(p.verdict.ttftMs) : "")
+            << "," << (p.cost.known ? number(p.cost.perHour) : "") << ","
             << (p.cost.known ? number(p.cost.perMillionTokens) : "") << ","
             << (p.cost.known ? number(p.cost.perMillionPromptTokens) : "") << ","
             << (p.cost.known ? number(p.cost.perMillionOutputTokens) : "") << ","

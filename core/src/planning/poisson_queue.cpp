@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/poisson_queue.h"
 
+#include "kvscope/base/statistics.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -36,19 +38,6 @@ const std::vector<double>& unitGaps()
         return g;
     }();
     return gaps;
-}
-
-// The q-quantile of `values` as quantileOfSorted() gives it, in linear time (the order is
-// lost; each queue's 5,000 waits would otherwise be sorted).
-double quantileOf(std::vector<double>& values, double q)
-{
-    const double at = q * double(values.size() - 1);
-    const auto below = values.begin() + std::ptrdiff_t(std::floor(at));
-    std::nth_element(values.begin(), below, values.end());
-    const double low = *below;
-    const double high =
-        below + 1 == values.end() ? low : *std::min_element(below + 1, values.end());
-    return low + (high - low) * (at - std::floor(at));
 }
 
 } // namespace

@@ -68,17 +68,23 @@ ServingChart::ServingChart(QWidget* parent) : ChartBase(parent)
     retranslate();
 }
 
+// The workload every point is for, beside figures of the scenario's full context (the
+// headline's decode speed) that can differ from them.
+void ServingChart::labelUsersAxis()
+{
+    const EvaluationSnapshot* snap = lastSnapshot();
+    if (!snap) {
+        xAxis->setLabel(tr("Concurrent users"));
+        return;
+    }
+    const Workload& w = snap->scenario.workload;
+    xAxis->setLabel(tr("Concurrent users, requests of %1 + %2 tokens")
+                        .arg(UiText::integer(w.promptTokens), UiText::integer(w.outputTokens)));
+}
+
 void ServingChart::applyTexts()
 {
-    // The workload every point is for, beside figures of the scenario's full context (the
-    // headline's decode speed) that can differ from them.
-    if (const EvaluationSnapshot* snap = lastSnapshot()) {
-        const Workload& w = snap->scenario.workload;
-        xAxis->setLabel(tr("Concurrent users, requests of %1 + %2 tokens")
-                            .arg(UiText::integer(w.promptTokens), UiText::integer(w.outputTokens)));
-    } else {
-        xAxis->setLabel(tr("Concurrent users"));
-    }
+    labelUsersAxis();
     yAxis->setLabel(tr("Output tokens/s"));
     m_allKey->setName(tr("all users together"));
     m_bandHigh->setName(tr("measured %1").arg(UiText::bandRange(m_band)));
@@ -132,9 +138,7 @@ void ServingChart::draw(const EvaluationSnapshot& snap)
 {
     m_serving = snap.catalog ? kvscope::serving(snap.scenario, snap.catalog->engines)
                              : Serving{std::nullopt, {servingCurve(snap.scenario)}};
-    const Workload& w = snap.scenario.workload;
-    xAxis->setLabel(tr("Concurrent users, requests of %1 + %2 tokens")
-                        .arg(UiText::integer(w.promptTokens), UiText::integer(w.outputTokens)));
+    labelUsersAxis();
     if (!m_serving.curves.empty())
         m_serving.curves.front().selected = true;
     for (QCPGraph* g : m_aggregate)

@@ -31,6 +31,7 @@ protected:
     void appendBaseKey(const EvaluationSnapshot& snapshot, std::vector<double>& key) const override;
 
 private:
+    void labelUsersAxis();
     void showNote(const EvaluationSnapshot& snapshot, bool curvesDrawn);
     QCPGraph* graphFor(size_t index, bool perUser);
 

@@ -12,6 +12,9 @@ namespace kvscope {
 // median, the mean of the middle two for an even count); 0 for no values.
 double quantileOfSorted(const std::vector<double>& sorted, double q);
 
+// The same quantile of `values` in any order, in linear time; the values are reordered.
+double quantileOf(std::vector<double>& values, double q);
+
 // The median of `values` in any order.
 double medianOf(std::vector<double> values);
 
