@@ -136,10 +136,16 @@ private slots:
         QVERIFY(dialog.problemText().contains(QStringLiteral("log")));
         QVERIFY(!dialog.useScenario());
         QVERIFY(!dialog.calibrate());
-        // A model the catalog lacks is never replaced by the window's catalog model.
+        // A model the catalog lacks is never replaced by the window's catalog model: the
+        // logged figures are listed with nothing predicted, and nothing can be used.
         QVERIFY(dialog.openLogFile(logPath("vllm-issue28228-kimi-linear-awq-tp2-2x3090.log")));
-        QVERIFY(!dialog.check());
-        QVERIFY(dialog.problemText().contains(QStringLiteral("Kimi-Linear-48B")));
+        QVERIFY(dialog.check());
+        QVERIFY(!dialog.check()->predicted());
+        QVERIFY(dialog.summaryText().contains(QStringLiteral("Kimi-Linear-48B")));
+        QCOMPARE(dialog.table()->rowCount(), 3);
+        QVERIFY(dialog.table()->item(0, 2)->text().isEmpty());
+        QVERIFY(!button(dialog, QStringLiteral("Use this scenario"))->isEnabled());
+        QVERIFY(!dialog.useScenario());
         QVERIFY(!dialog.openLogFile(logPath("no-such.log")));
         QVERIFY(!dialog.check());
         // A log with no figure: the scenario is there, the table is not.
@@ -170,7 +176,7 @@ private slots:
         const QString model = QString::fromStdString(dialog.check()->scenario.model.name);
         const QString gpu = QString::fromStdString(dialog.check()->scenario.gpu.name);
         const QString format = QString::fromStdString(dialog.check()->scenario.weights.name);
-        static const QRegularExpression options(QStringLiteral("--[a-z-]+ [^ ]+"));
+        static const QRegularExpression options(QStringLiteral("--[a-z0-9-]+ [^ ]+"));
         static const QRegularExpression englishWord(QStringLiteral("\\b[A-Za-z]{4,}\\b"));
         for (QString text : texts) {
             text.remove(options);

@@ -180,11 +180,18 @@ private slots:
         QCOMPARE(figureOf(log, LogFigure::KvCacheTokens), 75840.0);
         QCOMPARE(figureOf(log, LogFigure::MaxConcurrency), 2.48);
         QCOMPARE(log.concurrencyTokens, int64_t(120000));
-        // Not in the catalog: the error names the model and what to pass.
+        // Not in the catalog and no shape printed: every logged figure comes back with its
+        // line, none predicted, and the reason names the model and what to pass.
         auto check = checkStartupLog(log, catalog(), {{"gpu", "rtx-3090"}});
-        QVERIFY(!check.ok());
-        QCOMPARE(check.error().field, std::string("model"));
-        QCOMPARE(check.error().value, log.model);
+        QVERIFY(check.ok());
+        QVERIFY(!check->predicted());
+        QCOMPARE(check->noPrediction->field, std::string("model"));
+        QCOMPARE(check->noPrediction->value, log.model);
+        QCOMPARE(check->rows.size(), log.figures.size());
+        for (const LogCheckRow& row : check->rows) {
+            QVERIFY(!row.predicted);
+            QCOMPARE(row.line, log.figure(row.figure)->line);
+        }
     }
 
     // Only rank 0: a V0 worker process prints its own (different) weights.
@@ -274,11 +281,15 @@ private slots:
         QCOMPARE(log.gpuName, std::string("Quadro RTX 5000"));
         QCOMPARE(figureOf(log, LogFigure::GpuModelBuffers), 1.5 * kMiB);
         QCOMPARE(figureOf(log, LogFigure::HostModelBuffers), 2460.94 * kMiB);
-        // A GPU the catalog lacks is named in the error.
+        // A GPU the catalog lacks: what does not depend on it is still predicted.
         auto unknownGpu = checkStartupLog(log, catalog(), {{"model", "command-r-plus"}});
-        QVERIFY(!unknownGpu.ok());
-        QCOMPARE(unknownGpu.error().field, std::string("gpu"));
-        QCOMPARE(unknownGpu.error().value, std::string("Quadro RTX 5000"));
+        QVERIFY(unknownGpu.ok());
+        QVERIFY(unknownGpu->assumes(LogAssumption::GpuNotNamed));
+        QVERIFY(!unknownGpu->rows.empty());
+        for (const LogCheckRow& row : unknownGpu->rows)
+            QCOMPARE(row.predicted.has_value(), !logFigureNeedsGpu(row.figure));
+        QVERIFY(assumptionText(LogAssumption::GpuNotNamed, *unknownGpu).find("Quadro RTX 5000") !=
+                std::string::npos);
     }
 
     // The 2026 names (llama_kv_cache, n_ctx_seq) behind timestamp and colour prefixes; the
@@ -416,8 +427,12 @@ private slots:
 
         const CliResult noGpu =
             runCli({"check-log", logPath("vllm-pr12569-llama3.1-70b-w8a8-v1-gpu-blocks.log")});
-        QCOMPARE(noGpu.code, 2);
-        QVERIFY(noGpu.err.find("gpu: got not named in the log") != std::string::npos);
+        QCOMPARE(noGpu.code, 0);
+        QVERIFY(noGpu.out.find("Assumed: the log names no GPU") != std::string::npos);
+        QVERIFY(noGpu.out.find("Weights (one GPU)          67.72 GiB     67.67 GiB") !=
+                std::string::npos);
+        QVERIFY(noGpu.out.find("KV cache blocks (one GPU)  1,381                                   "
+                               "10") != std::string::npos);
         const CliResult missing = runCli({"check-log", logPath("no-such.log")});
         QCOMPARE(missing.code, 2);
         QVERIFY(missing.err.find("log: got ") != std::string::npos);

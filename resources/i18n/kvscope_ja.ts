@@ -2015,12 +2015,28 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>GPU: 「%1」はカタログにないため、ウィンドウの %2 を使います。</translation>
     </message>
     <message>
-        <source>The log names the model &quot;%1&quot;, which kvscope&apos;s catalog does not have. Import its config.json or GGUF file in the window, then check again.</source>
-        <translation>ログのモデル「%1」は kvscope のカタログにありません。ウィンドウでその config.json か GGUF ファイルをインポートしてから、もう一度確認してください。</translation>
+        <source>The log&apos;s lines are vLLM V0&apos;s and state no release: the rules of %1, the last release with V0, apply.</source>
+        <translation>ログの行は vLLM V0 のものでリリースの記載がないため、V0 を含む最後のリリース %1 の規則を適用しています。</translation>
     </message>
     <message>
-        <source>The log names no GPU kvscope&apos;s catalog has. Choose the GPU in the window, then check again.</source>
-        <translation>ログの GPU は kvscope のカタログにありません。ウィンドウで GPU を選んでから、もう一度確認してください。</translation>
+        <source>The model is not in the catalog: its shape is the metadata the log prints (line %1).</source>
+        <translation>モデルがカタログにないため、ログに出力されたメタデータ（%1 行目）からモデルの構成を読み取りました。</translation>
+    </message>
+    <message>
+        <source>The log names no GPU the catalog has: a GPU of the memory it states stands in.</source>
+        <translation>ログの GPU はカタログにないため、ログに記載されたメモリ容量の GPU として扱います。</translation>
+    </message>
+    <message>
+        <source>The log names no GPU the catalog has: figures that depend on the GPU are not predicted.</source>
+        <translation>ログの GPU はカタログにないため、GPU に依存する数値は予測していません。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: the log names no model and does not print its shape, so only what it states is listed. Choose or import the model in the window to compare.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: ログにモデル名も構成も記載がないため、ログの数値だけを表示しています。比較するには、ウィンドウでモデルを選ぶかインポートしてください。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: the catalog has no model &quot;%2&quot; and the log does not print its shape, so only what it states is listed. Import its config.json or GGUF file in the window to compare.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: モデル「%2」はカタログになく、ログにも構成の記載がないため、ログの数値だけを表示しています。比較するには、ウィンドウでその config.json か GGUF ファイルをインポートしてください。</translation>
     </message>
 </context>
 <context>

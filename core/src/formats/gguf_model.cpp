@@ -313,9 +313,8 @@ std::optional<FieldError> readDimensions(const GgufHeader& h, const Keys& keys,
     return readVocabulary(h, keys, r, m);
 }
 
-} // namespace
-
-Expected<ModelSpec> modelFromGguf(const GgufHeader& h, const std::string& fallbackId)
+// What the metadata says: the name, dimensions and sliding windows, with no tensor read.
+Expected<ModelSpec> modelFromKeys(const GgufHeader& h, const std::string& fallbackId)
 {
     const GgufValue* archValue = nullptr;
     if (auto it = h.metadata.find("general.architecture"); it != h.metadata.end())
@@ -335,14 +334,39 @@ Expected<ModelSpec> modelFromGguf(const GgufHeader& h, const std::string& fallba
     m.imported = true;
     if (auto error = readDimensions(h, keys, *arch, m))
         return *error;
+    m.architecture = *arch;
+    readWindowing(keys, *arch, m);
+    return m;
+}
+
+} // namespace
+
+Expected<ModelSpec> modelFromGguf(const GgufHeader& h, const std::string& fallbackId)
+{
+    auto keys = modelFromKeys(h, fallbackId);
+    if (!keys)
+        return keys.error();
+    ModelSpec m = std::move(keys).value();
     m.gatedMlp = hasTensor(h, "blk.0.ffn_gate") || m.experts > 0;
     m.tiedEmbeddings = !hasTensor(h, "output.weight");
     m.attentionBias = hasTensor(h, "blk.0.attn_q.bias") || hasTensor(h, "blk.0.attn_qkv.bias");
-    m.architecture = *arch;
-    readWindowing(keys, *arch, m);
-    m.fileWeights = fileWeightsOf(h, keys);
+    m.fileWeights = fileWeightsOf(h, Keys(h, m.architecture));
     if (!m.fileWeights.present())
         return FieldError{"gguf.tensor_count", "0", "a model file with its weight tensors"};
+    if (auto error = validateModel(m))
+        return *error;
+    return m;
+}
+
+Expected<ModelSpec> modelFromGgufMetadata(const GgufHeader& h, const std::string& fallbackId)
+{
+    auto keys = modelFromKeys(h, fallbackId);
+    if (!keys)
+        return keys.error();
+    ModelSpec m = std::move(keys).value();
+    // No tensor names: the gated MLP every current architecture llama.cpp runs has (the
+    // weights' estimate only; the KV cache does not depend on it).
+    m.gatedMlp = true;
     if (auto error = validateModel(m))
         return *error;
     return m;

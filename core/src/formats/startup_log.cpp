@@ -83,13 +83,22 @@ std::string_view skipLeading(std::string_view text)
     const std::size_t start = text.find_first_not_of(kLeadingPunctuation);
     return start == std::string_view::npos ? std::string_view() : text.substr(start);
 }
+
+// "2713,50 MiB": llama.cpp's two decimals printed under a locale with a decimal comma.
+bool decimalComma(std::string_view text, std::size_t at, const std::string& digits)
+{
+    auto digit = [&](std::size_t i) { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+    return !digits.empty() && digits.find('.') == std::string::npos && digit(at + 1) &&
+           digit(at + 2) && !digit(at + 3);
+}
+
 } // namespace
 
 std::optional<double> leadingNumber(std::string_view text)
 {
     text = skipLeading(text);
     // Copy the number's characters without thousands separators ("75,840" -> "75840"); a comma
-    // not followed by three digits ends the number ("8192, 16" is two numbers).
+    // before two digits is a decimal one, any other comma ends the number ("8192, 16").
     std::string digits;
     for (std::size_t i = 0; i < text.size() && digits.size() < 64; ++i) {
         const char c = text[i];
@@ -97,6 +106,8 @@ std::optional<double> leadingNumber(std::string_view text)
                              ((c == '-' || c == '+') && (i == 0 || text[i - 1] == 'e'));
         if (numeric) {
             digits += c;
+        } else if (c == ',' && decimalComma(text, i, digits)) {
+            digits += '.';
         } else if (c == ',' && !digits.empty() && i + 3 < text.size() &&
                    std::all_of(text.begin() + i + 1, text.begin() + i + 4,
                                [](char d) { return d >= '0' && d <= '9'; }) &&
@@ -212,6 +223,14 @@ using namespace startup_log;
 // Lines longer than this are no start-up line of any engine (a pasted binary, a minified blob).
 constexpr std::size_t kMaxLineBytes = 64 * 1024;
 
+// vLLM's "# GPU blocks: 1952, # CPU blocks: 2048" ("# cuda blocks", "# xpu blocks" by
+// platform), the only engine line that begins like an annotation.
+bool blocksLine(std::string_view line)
+{
+    const std::size_t space = line.find(' ', 2);
+    return space != std::string_view::npos && line.substr(space).starts_with(" blocks: ");
+}
+
 template <typename Visit> void forEachLine(std::string_view text, Visit visit)
 {
     int number = 0;
@@ -222,7 +241,8 @@ template <typename Visit> void forEachLine(std::string_view text, Visit visit)
         ++number;
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
-        if (line.size() > kMaxLineBytes || line.starts_with("# "))
+        // "# source: ..." annotates a pasted log; vLLM's own "# GPU blocks: N" is a log line.
+        if (line.size() > kMaxLineBytes || (line.starts_with("# ") && !blocksLine(line)))
             continue;
         visit(line, number);
     }

@@ -87,6 +87,15 @@ struct ContextCells
 bool isOllamaLine(std::string_view line);
 void readOllamaLine(std::string_view line, LogState& state, ContextCells& cells);
 
+// llama.cpp's device lines, every backend: the GPU's name, the count, the backend.
+void readDevice(std::string_view line, LogState& state);
+// The backend a buffer's device belongs to: "CUDA0" -> "CUDA", "MTL0" -> "Metal"; "" for the
+// host's buffers (CPU, CUDA_Host, ...).
+std::string_view backendOfDevice(std::string_view device);
+
+// llama.cpp's print-out of the model file's metadata, into StartupLog::modelMetadata.
+void readModelMetadata(std::string_view line, LogState& state);
+
 std::unique_ptr<LineReader> vllmReader();
 std::unique_ptr<LineReader> llamaCppReader();
 std::unique_ptr<LineReader> tgiReader();

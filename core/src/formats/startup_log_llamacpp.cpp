@@ -14,13 +14,19 @@ namespace kvscope::startup_log {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kPhrases{
+constexpr std::array<std::string_view, 15> kPhrases{
     "llama_model_loader:",    "print_info:",
     "llm_load_print_meta:",   "load_tensors:",
     "llama_context:",         "ggml_cuda_init:",
     "llama_kv_cache",         "llama_new_context_with_model:",
     "llama_init_from_model:", "llama_model_load_from_file",
-    "llm_load_tensors:"};
+    "llm_load_tensors:",      "ggml_vulkan:",
+    "ggml_metal_init:",       "ggml_metal_device_init:",
+    "ggml_sycl_init:"};
+
+// The programs whose command line, pasted above a log, states its settings.
+constexpr std::array<std::string_view, 5> kPrograms{"llama-server ", "llama-cli ", "llama-bench ",
+                                                    "llama-sweep-bench ", "llama-batched-bench "};
 
 constexpr std::array<std::string_view, 3> kContextPrefixes{
     "llama_context:", "llama_new_context_with_model:", "llama_init_from_model:"};
@@ -43,12 +49,18 @@ std::string_view deviceBefore(std::string_view line, std::size_t at)
 
 bool isGpuDevice(std::string_view device)
 {
-    if (device.find("_Host") != std::string_view::npos || device.starts_with("CPU"))
-        return false;
-    for (std::string_view gpu : {"CUDA", "ROCm", "Metal", "Vulkan", "SYCL", "MUSA", "CANN"})
-        if (device.starts_with(gpu))
-            return true;
-    return false;
+    return !backendOfDevice(device).empty();
+}
+
+// A buffer on a GPU names its backend ("ROCm0 KV buffer size"); a log whose buffers are all on
+// the host ran on the CPU.
+void noteBackend(std::string_view device, LogState& state)
+{
+    const std::string_view backend = backendOfDevice(device);
+    if (!backend.empty())
+        state.log().backend = std::string(backend);
+    else if (state.log().backend.empty() && device.starts_with("CPU"))
+        state.log().backend = "CPU";
 }
 
 std::string lower(std::string_view text)
@@ -121,18 +133,11 @@ public:
         if (auto version = after(line, "version: "); version && line.starts_with("version: "))
             if (auto n = leadingNumber(*version))
                 state.log().release = buildName(*n);
-        if (auto devices = after(line, "ggml_cuda_init: found ")) {
+        if (line.find("ggml_cuda_init: found ") != std::string_view::npos)
             newRun(state);
-            if (auto n = leadingNumber(*devices); n && *n >= 1)
-                state.setting("gpus", std::to_string(int64_t(*n)));
-        }
-        if (auto device = after(line, "Device 0: "))
-            state.setGpu(device->substr(0, device->find(", compute capability")));
-        if (auto device = after(line, "using device "))
-            if (auto name = after(*device, "(")) {
-                std::string_view n = *name;
-                state.setGpu(n.substr(0, n.find(')')));
-            }
+        readDevice(line, state);
+        if (mentionsAny(line, kPrograms))
+            readCommand(line, state.line);
         if (isOllamaLine(line))
             readOllamaLine(line, state, m_context);
         readModel(line, state);
@@ -143,6 +148,7 @@ public:
 
     void finish(LogState& state) override
     {
+        applyCommand(state);
         StartupLog& log = state.log();
         // n_ctx is every sequence's cells together; per sequence when not printed.
         if (!log.setting("context") && m_context.cells > 0)
@@ -158,6 +164,14 @@ public:
     }
 
 private:
+    // What a pasted command line states; the program's own lines, read later, win.
+    struct Command
+    {
+        int line = 0;
+        std::optional<double> cells, sequences, gpuLayers, ubatch;
+        std::string kvDtype, splitMode, modelPath;
+    };
+    Command m_command;
     ContextCells m_context;
     int m_kvOffload = -1; // llama_kv_cache_init's "offload = N"
     int64_t m_hostKvLayers = 0;
@@ -188,6 +202,94 @@ private:
         return v;
     }
 
+    // The value after a flag standing as a word of the command ("-c 8192", "--ctx-size=8192"),
+    // the first of `names` found.
+    static std::optional<std::string_view> flagValue(std::string_view command,
+                                                     std::initializer_list<std::string_view> names)
+    {
+        for (std::string_view name : names)
+            for (std::size_t at = command.find(name); at != std::string_view::npos;
+                 at = command.find(name, at + 1)) {
+                const std::size_t end = at + name.size();
+                if (at > 0 && command[at - 1] == ' ' &&
+                    (end == command.size() || command[end] == ' ' || command[end] == '='))
+                    return command.substr(end);
+            }
+        return std::nullopt;
+    }
+
+    // A path after a flag, quoted ("C:\AI\AI Drive\x.gguf") or not; a shell variable ("$MODEL")
+    // names nothing.
+    static std::string_view pathWord(std::string_view text)
+    {
+        while (text.starts_with(" ") || text.starts_with("="))
+            text.remove_prefix(1);
+        if (text.starts_with("\"") || text.starts_with("'")) {
+            const char quote = text.front();
+            text.remove_prefix(1);
+            return text.substr(0, text.find(quote));
+        }
+        text = text.substr(0, text.find(' '));
+        return text.starts_with("$") ? std::string_view() : text;
+    }
+
+    // "./llama-server -m models/x.gguf -c 32768 -ngl 99 -ctk q8_0 -nkvo -np 4"
+    void readCommand(std::string_view command, int line)
+    {
+        Command& c = m_command;
+        c.line = line;
+        auto number = [&](std::initializer_list<std::string_view> names) {
+            auto value = flagValue(command, names);
+            auto n = value ? leadingNumber(*value) : std::nullopt;
+            return n && *n >= 0 ? n : std::nullopt;
+        };
+        c.cells = number({"-c", "--ctx-size"});
+        c.sequences = number({"-np", "--parallel"});
+        c.gpuLayers = number({"-ngl", "--n-gpu-layers", "--gpu-layers"});
+        c.ubatch = number({"-ub", "--ubatch-size"});
+        if (auto type = flagValue(command, {"-ctk", "--cache-type-k"}))
+            c.kvDtype = kvDtypeOption(leadingWord(*type));
+        if (auto mode = flagValue(command, {"-sm", "--split-mode"}))
+            c.splitMode = std::string(leadingWord(*mode));
+        if (auto path = flagValue(command, {"-m", "--model"}))
+            c.modelPath = std::string(pathWord(*path));
+        if (flagValue(command, {"-nkvo", "--no-kv-offload"}))
+            m_kvOffload = 0;
+        m_commandSeen = true;
+    }
+    bool m_commandSeen = false;
+
+    void applyCommand(LogState& state)
+    {
+        if (!m_commandSeen)
+            return;
+        const Command& c = m_command;
+        const int lastLine = state.line;
+        state.line = c.line; // what the command states is cited at its line
+        if (c.cells && *c.cells >= 1 && m_context.cells == 0) {
+            m_context.cells = int64_t(*c.cells);
+            if (c.sequences && *c.sequences >= 1)
+                m_context.sequences = int64_t(*c.sequences);
+        }
+        auto integer = [](double n) { return std::to_string(int64_t(n)); };
+        if (c.gpuLayers)
+            state.settingIfUnset("n-gpu-layers", integer(*c.gpuLayers));
+        if (c.ubatch && *c.ubatch >= 1)
+            state.settingIfUnset("ubatch", integer(*c.ubatch));
+        if (!c.kvDtype.empty())
+            state.settingIfUnset("kv-dtype", c.kvDtype);
+        if (c.splitMode == "none" || c.splitMode == "layer" || c.splitMode == "row")
+            state.settingIfUnset("split-mode", c.splitMode);
+        if (state.log().model.empty() && !c.modelPath.empty()) {
+            std::string_view name = c.modelPath;
+            name.remove_prefix(std::min(name.size(), name.find_last_of("/\\") + 1));
+            if (name.ends_with(".gguf"))
+                name.remove_suffix(5);
+            state.setModel(name);
+        }
+        state.line = lastLine;
+    }
+
     static void readModel(std::string_view line, LogState& state)
     {
         const bool metadata = line.find("print_info:") != std::string_view::npos ||
@@ -195,6 +297,7 @@ private:
                               line.find("llama_model_loader:") != std::string_view::npos;
         if (!metadata)
             return;
+        readModelMetadata(line, state);
         for (std::string_view key : {"general.architecture ", "arch "})
             if (auto arch = valueOf(line, key); arch && !arch->empty())
                 state.log().architecture = std::string(leadingWord(*arch));
@@ -225,6 +328,7 @@ private:
         if (at != std::string_view::npos)
             if (auto mib = numberAfter(line.substr(at), "size")) {
                 const bool gpu = isGpuDevice(deviceBefore(line, at));
+                noteBackend(deviceBefore(line, at), state);
                 state.addToFigure(gpu ? LogFigure::GpuModelBuffers : LogFigure::HostModelBuffers,
                                   *mib * kMiB);
             }
@@ -269,6 +373,7 @@ private:
                 if (!m_kvFromBuffers)
                     state.log().figures.erase(LogFigure::KvBuffers); // buffers beat totals
                 m_kvFromBuffers = true;
+                noteBackend(deviceBefore(line, at), state);
                 state.addToFigure(LogFigure::KvBuffers, *mib * kMiB);
                 ++(isGpuDevice(deviceBefore(line, at)) ? m_gpuKvLayers : m_hostKvLayers);
             }

@@ -11,18 +11,20 @@ namespace kvscope::startup_log {
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kPhrases{"vLLM API server version",
+constexpr std::array<std::string_view, 14> kPhrases{"vLLM API server version",
                                                     "LLM engine (v",
                                                     "vllm serve ",
                                                     "GPU KV cache size:",
                                                     "Maximum concurrency for",
-                                                    "# GPU blocks:",
-                                                    "# cuda blocks:",
+                                                    "GPU blocks:",
+                                                    "cuda blocks:",
                                                     "model weights take",
                                                     "Loading model weights took",
                                                     "Model loading took",
                                                     "Available KV cache memory:",
-                                                    "non_torch_memory"};
+                                                    "non_torch_memory",
+                                                    "kv_cache_size=",
+                                                    "Memory profiling results:"};
 
 // Worker processes other than rank 0 tag their lines; EngineCore, APIServer and Worker_TP0 are
 // rank 0's.
@@ -131,11 +133,23 @@ void readKvAndEager(std::string_view text, std::string_view kvKey, std::string_v
             eager->empty() || eager->starts_with(" ") || eager->starts_with("True") ? "on" : "off");
 }
 
+// Lines only one engine generation prints, for a log that does not say which it ran: V0's swap
+// space ("# CPU blocks"), its worker processes and module names; V1's engine core and its
+// runner's modules.
+constexpr std::array<std::string_view, 6> kV0Marks{"# CPU blocks:",   "(VllmWorkerProcess",
+                                                   "a V0 LLM engine", "an LLM engine (v",
+                                                   "[worker.py:",     "executor_base.py"};
+constexpr std::array<std::string_view, 6> kV1Marks{"a V1 LLM engine",   "EngineCore",
+                                                   "GPU KV cache size", "gpu_model_runner.py",
+                                                   "kv_cache_utils.py", "gpu_worker.py"};
+
 class VllmReader final : public LineReader
 {
 public:
     void read(std::string_view line, LogState& state) override
     {
+        m_v0Marks += mentionsAny(line, kV0Marks);
+        m_v1Marks += mentionsAny(line, kV1Marks);
         if (otherRank(line))
             return;
         if (auto version = after(line, "vLLM API server version ")) {
@@ -182,9 +196,14 @@ public:
     {
         if (m_commandContinues)
             readCommand(m_command, state);
+        // "# cuda blocks" without a release: V0's lines say which engine ran, not the default.
+        if (m_v0Marks > 0 && m_v1Marks == 0)
+            state.settingIfUnset("vllm-use-v1", "off");
     }
 
 private:
+    int m_v0Marks = 0;
+    int m_v1Marks = 0;
     std::string m_command;
     bool m_commandContinues = false;
 
@@ -269,8 +288,9 @@ private:
             state.figure(LogFigure::NonTorchMemory, *n);
         if (auto n = gibAfter(line, "PyTorch activation peak memory"))
             state.figure(LogFigure::ActivationPeak, *n);
+        // v0.6.4's one-line profile: "..., non_torch_memory=0.35GiB, kv_cache_size=18.07GiB, ..."
         for (std::string_view phrase : {"reserved for KV Cache is", "available_kv_cache_memory",
-                                        "Available KV cache memory:"})
+                                        "Available KV cache memory:", "kv_cache_size="})
             if (auto kv = gibAfter(line, phrase))
                 state.figure(LogFigure::KvCacheMemory, *kv);
         if (auto graphs = after(line, "Graph capturing finished"))
@@ -280,7 +300,8 @@ private:
 
     static void readKvCache(std::string_view line, LogState& state)
     {
-        for (std::string_view phrase : {"# GPU blocks:", "# cuda blocks:"})
+        // "# GPU blocks: 1952": pasted into Markdown, the "# " is often lost to a heading.
+        for (std::string_view phrase : {"GPU blocks:", "cuda blocks:"})
             if (auto blocks = numberAfter(line, phrase))
                 state.figure(LogFigure::KvBlocks, *blocks);
         if (auto tokens = numberAfter(line, "GPU KV cache size:"))

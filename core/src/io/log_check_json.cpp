@@ -18,6 +18,7 @@ nlohmann::json startupLogToJson(const StartupLog& log)
             {"gpu", log.gpuName},
             {"gpu_line", log.gpuLine},
             {"architecture", log.architecture},
+            {"backend", log.backend},
             {"runs", log.runs},
             {"settings", settings}};
 }
@@ -30,16 +31,27 @@ nlohmann::json logCheckToJson(const LogCheck& check)
         options.push_back({{"option", name}, {"value", value}});
     nlohmann::json& assumed = j["assumed"] = nlohmann::json::array();
     for (const LogAssumption assumption : check.assumed)
-        assumed.push_back(assumptionText(assumption, check.log));
+        assumed.push_back(assumptionText(assumption, check));
+    j["predicted"] = check.predicted();
+    if (check.noPrediction)
+        j["not_predicted"] = check.noPrediction->message();
     nlohmann::json& rows = j["figures"] = nlohmann::json::array();
     for (const LogCheckRow& row : check.rows) {
         const std::optional<double> difference = row.differencePercent();
-        rows.push_back({{"id", logFigureId(row.figure)},
-                        {"logged", json_numbers::real(row.logged)},
-                        {"predicted", json_numbers::real(row.predicted)},
-                        {"difference_percent",
-                         difference ? json_numbers::real(*difference) : nlohmann::json()},
-                        {"line", row.line}});
+        nlohmann::json entry{
+            {"id", logFigureId(row.figure)},
+            {"logged", json_numbers::real(row.logged)},
+            {"predicted", row.predicted ? json_numbers::real(*row.predicted) : nlohmann::json()},
+            {"difference_percent", difference ? json_numbers::real(*difference) : nlohmann::json()},
+            {"line", row.line}};
+        if (!row.predicted)
+            entry["null_because"] = check.predicted()
+                                        ? "the figure depends on the GPU, which the log does not "
+                                          "name"
+                                        : "the log names no model kvscope has";
+        else if (!difference)
+            entry["null_because"] = "the log states 0";
+        rows.push_back(std::move(entry));
     }
     j["logged_kv_cache_tokens"] = check.loggedKvCacheTokens;
     return j;

@@ -35,9 +35,13 @@ std::string modelKey(std::string_view name)
     std::string key = lowered(name);
     std::replace(key.begin(), key.end(), ' ', '-');
     std::replace(key.begin(), key.end(), '_', '-');
+    // A GGUF file's name adds its split ("-00001-of-00002") and quantization ("-Q4_K_M",
+    // "-UD-Q8_K_XL", "-BF16").
     for (std::string_view mark :
-         {"-quantized", ".w8a8", "-w8a8", "-w4a16", "-awq", "-gptq", "-fp8", "-int4", "-int8",
-          "-bnb", "-autoround", "-gguf", "-4bit", "-8bit", "-nf4"})
+         {"-quantized", ".w8a8", "-w8a8",      "-w4a16", "-awq",  "-gptq", "-fp8", "-int4",
+          "-int8",      "-bnb",  "-autoround", "-gguf",  "-4bit", "-8bit", "-nf4", "-000",
+          "-ud-",       "-bf16", "-f16",       "-q2-",   "-q3-",  "-q4-",  "-q5-", "-q6-",
+          "-q8-",       "-q4",   "-q8",        "-iq1",   "-iq2",  "-iq3",  "-iq4", "-qat"})
         if (const std::size_t at = key.find(mark); at != std::string::npos)
             key.resize(at);
     for (bool again = true; again;) {
@@ -53,15 +57,84 @@ std::string modelKey(std::string_view name)
     return key;
 }
 
-// "NVIDIA GeForce RTX 3090 Ti" -> "rtx3090ti".
-std::string gpuKey(std::string_view name)
+// A GPU's name as words: lower case, brackets dropped ("Apple M2 Ultra (76-core GPU)", "AMD
+// Radeon RX 7900 XTX (RADV NAVI31)"), and the vendors' brand words left out.
+std::vector<std::string> gpuWords(std::string_view name)
 {
-    std::string key = lowered(name);
-    for (std::string_view word : {"nvidia", "geforce", "tesla"})
-        for (std::size_t at; (at = key.find(word)) != std::string::npos;)
-            key.erase(at, word.size());
-    std::erase_if(key, [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); });
-    return key;
+    std::string text;
+    int depth = 0;
+    for (char c : name) {
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
+        text += depth > 0 || !word ? ' ' : char(std::tolower(static_cast<unsigned char>(c)));
+    }
+    static constexpr std::array<std::string_view, 11> brands{"nvidia", "geforce",  "tesla",   "amd",
+                                                             "radeon", "instinct", "intel",   "r",
+                                                             "tm",     "apple",    "graphics"};
+    std::vector<std::string> words;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t start = text.find_first_not_of(' ', at);
+        if (start == std::string::npos)
+            break;
+        const std::size_t end = std::min(text.find(' ', start), text.size());
+        std::string w = text.substr(start, end - start);
+        if (std::find(brands.begin(), brands.end(), w) == brands.end())
+            words.push_back(std::move(w));
+        at = end;
+    }
+    return words;
+}
+
+bool isMemoryWord(std::string_view w)
+{
+    return w.size() > 2 && w.ends_with("gb") && std::isdigit(static_cast<unsigned char>(w[0]));
+}
+
+// Words a driver's name may leave out: the form factor and memory type of the usual part
+// ("NVIDIA H100 80GB HBM3" is the SXM board).
+bool isOptionalWord(std::string_view w)
+{
+    return isMemoryWord(w) || w.starts_with("sxm") || w.starts_with("hbm");
+}
+
+// Words that name another part of the same number ("RTX 3090" is not the "RTX 3090 Ti").
+bool isModifierWord(std::string_view w)
+{
+    static constexpr std::array<std::string_view, 10> modifiers{
+        "ti", "super", "xt", "xtx", "ultra", "max", "pro", "nvl", "mini", "plus"};
+    return std::find(modifiers.begin(), modifiers.end(), w) != modifiers.end();
+}
+
+bool contains(const std::vector<std::string>& words, std::string_view w)
+{
+    return std::find(words.begin(), words.end(), w) != words.end();
+}
+
+// How well a catalog GPU's words match the logged name's: every required word of the catalog's
+// present, no modifier the catalog lacks, the memory equal where both state it; nullopt when it
+// does not match, else the words matched.
+std::optional<int> gpuMatch(const std::vector<std::string>& logged,
+                            const std::vector<std::string>& entry)
+{
+    int matched = 0;
+    for (const std::string& w : entry) {
+        if (contains(logged, w))
+            ++matched;
+        else if (!isOptionalWord(w))
+            return std::nullopt;
+        if (isMemoryWord(w) && !contains(logged, w) &&
+            std::any_of(logged.begin(), logged.end(),
+                        [](const std::string& l) { return isMemoryWord(l); }))
+            return std::nullopt;
+    }
+    for (const std::string& w : logged)
+        if (isModifierWord(w) && !contains(entry, w))
+            return std::nullopt;
+    const bool numbered = std::any_of(entry.begin(), entry.end(), [](const std::string& w) {
+        return std::any_of(w.begin(), w.end(),
+                           [](char c) { return std::isdigit((unsigned char)c); });
+    });
+    return numbered && matched > 0 ? std::optional<int>(matched) : std::nullopt;
 }
 
 // The weight format a quantized upload's name announces, when the log states none.
@@ -154,9 +227,14 @@ double predictedFigure(LogFigure figure, const Scenario& s, const Evaluation& e)
 
 std::optional<double> LogCheckRow::differencePercent() const
 {
-    if (logged == 0)
+    if (!predicted || logged == 0)
         return std::nullopt;
-    return (predicted - logged) / std::fabs(logged) * 100.0;
+    return (*predicted - logged) / std::fabs(logged) * 100.0;
+}
+
+bool LogCheck::assumes(LogAssumption assumption) const
+{
+    return std::find(assumed.begin(), assumed.end(), assumption) != assumed.end();
 }
 
 const ModelSpec* modelNamedInLog(const Catalog& catalog, const std::string& name)
@@ -181,38 +259,155 @@ const GpuSpec* gpuNamedInLog(const Catalog& catalog, const std::string& name)
 {
     if (name.empty())
         return nullptr;
-    const std::string key = gpuKey(name);
-    for (const GpuSpec& g : catalog.gpus)
-        if (gpuKey(g.name) == key || gpuKey(g.id) == key)
-            return &g;
-    return nullptr;
+    const std::vector<std::string> logged = gpuWords(name);
+    const GpuSpec* best = nullptr;
+    int bestMatched = 0;
+    for (const GpuSpec& g : catalog.gpus) {
+        auto matched = gpuMatch(logged, gpuWords(g.name));
+        if (!matched)
+            matched = gpuMatch(logged, gpuWords(g.id));
+        if (matched && *matched > bestMatched) {
+            best = &g;
+            bestMatched = *matched;
+        }
+    }
+    return best;
 }
+
+bool logFigureNeedsGpu(LogFigure figure)
+{
+    switch (figure) {
+    case LogFigure::Weights:
+    case LogFigure::CudaGraphs:
+    case LogFigure::GpuModelBuffers:
+    case LogFigure::HostModelBuffers:
+    case LogFigure::KvBuffers:
+        return false;
+    default:
+        return true;
+    }
+}
+
+namespace {
+
+// What the scenario is evaluated on when the log names no GPU the catalog has: the catalog's
+// largest of the backend's kind (Apple silicon for Metal), under a name that says so. Only
+// figures that do not depend on the GPU are predicted on it.
+GpuSpec standInGpu(const Catalog& catalog, const StartupLog& log)
+{
+    const bool apple = log.backend == "Metal";
+    GpuSpec gpu = catalog.gpus.front();
+    for (const GpuSpec& g : catalog.gpus)
+        if (g.unifiedMemory == apple && (gpu.unifiedMemory != apple || g.memoryGiB > gpu.memoryGiB))
+            gpu = g;
+    gpu.id = "gpu-not-named-in-log";
+    gpu.name = "GPU not named in the log";
+    gpu.custom = true;
+    // vLLM states the memory it found: the stand-in takes it, so what depends on the memory
+    // alone is predicted.
+    if (const LoggedNumber* total = log.figure(LogFigure::TotalGpuMemory)) {
+        gpu.memoryGiB = total->value / (1024.0 * kMiB);
+        gpu.usableFraction = 1.0;
+        gpu.name = "GPU of the logged memory";
+    }
+    return gpu;
+}
+
+// The release the scenario takes: the user's, else the one the log states, else (for a log of
+// vLLM's V0 engine) the last release that had it.
+std::string releaseOption(const StartupLog& log, const Catalog& catalog, LogCheck& check)
+{
+    if (log.engine == "llamacpp")
+        return log.release;
+    if (log.engine != "vllm")
+        return "";
+    std::string release = releaseNumbers(log.release);
+    const LoggedSetting* v1 = log.setting("vllm-use-v1");
+    const EngineProfile* vllm = catalog.engine("vllm");
+    if (release.empty() && v1 && v1->value == "off" && vllm)
+        if (auto last = lastV0Release(vllm->releases)) {
+            check.assumed.push_back(LogAssumption::LastV0Release);
+            return releaseText(*last);
+        }
+    if (release.empty())
+        check.assumed.push_back(LogAssumption::ReleaseNotStated);
+    return release;
+}
+
+void predictRows(LogCheck& check)
+{
+    const bool gpuKnown = !check.assumes(LogAssumption::GpuNotNamed) ||
+                          check.log.figure(LogFigure::TotalGpuMemory) != nullptr;
+    for (LogCheckRow& row : check.rows)
+        if (gpuKnown || !logFigureNeedsGpu(row.figure))
+            row.predicted = predictedFigure(row.figure, check.scenario, check.evaluation);
+    if (const LoggedNumber* tokens = check.log.figure(LogFigure::KvCacheTokens))
+        check.loggedKvCacheTokens = tokens->value;
+    else if (const LoggedNumber* blocks = check.log.figure(LogFigure::KvBlocks))
+        check.loggedKvCacheTokens = blocks->value * double(check.scenario.engine.kvBlockTokens);
+    // Calibrating repeats the scenario by its options: a GPU's memory and a catalog model.
+    if (check.assumes(LogAssumption::GpuNotNamed) || check.assumes(LogAssumption::ModelFromLog))
+        check.loggedKvCacheTokens = 0;
+}
+
+} // namespace
 
 Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog,
                                    const OptionList& userOptions)
 {
     LogCheck check;
     check.log = log;
+    for (const auto& [figure, number] : log.figures)
+        check.rows.push_back({figure, number.value, std::nullopt, number.line});
+
+    // Entries the catalog lacks are evaluated from a copy that holds them.
+    Catalog extended;
+    const Catalog* used = &catalog;
+    auto extend = [&]() -> Catalog& {
+        if (used == &catalog) {
+            extended = catalog;
+            used = &extended;
+        }
+        return extended;
+    };
     OptionList& options = check.options;
+    OptionList hidden; // options the scenario needs but no command line can repeat
     options.emplace_back("engine", log.engine);
-    if (!hasOption(userOptions, "model") && !hasOption(userOptions, "scenario")) {
-        const ModelSpec* model = modelNamedInLog(catalog, log.model);
-        if (!model)
-            return FieldError{"model", log.model.empty() ? "not named in the log" : log.model,
-                              "a model in the catalog; pass --model ID|hf:ORG/NAME|CONFIG.json"};
-        options.emplace_back("model", model->id);
+    const bool fromFile = hasOption(userOptions, "scenario");
+    if (!hasOption(userOptions, "model") && !fromFile) {
+        if (const ModelSpec* model = modelNamedInLog(catalog, log.model)) {
+            options.emplace_back("model", model->id);
+        } else if (auto shape = modelFromStartupLog(log)) {
+            extend().models.push_back(*shape);
+            hidden.emplace_back("model", shape->id);
+            check.assumed.push_back(LogAssumption::ModelFromLog);
+        } else {
+            std::string accepted =
+                "a model in the catalog; pass --model ID|hf:ORG/NAME|CONFIG.json";
+            if (!log.modelMetadata.empty())
+                accepted += " (the shape the log prints lacks " + shape.error().field + ")";
+            check.noPrediction = FieldError{
+                "model", log.model.empty() ? "not named in the log" : log.model, accepted};
+            return check;
+        }
     }
-    if (!hasOption(userOptions, "gpu") && !hasOption(userOptions, "scenario")) {
-        const GpuSpec* gpu = gpuNamedInLog(catalog, log.gpuName);
-        if (!gpu)
-            return FieldError{"gpu", log.gpuName.empty() ? "not named in the log" : log.gpuName,
-                              "a GPU in the catalog; pass --gpu ID"};
-        options.emplace_back("gpu", gpu->id);
+    if (!hasOption(userOptions, "gpu") && !fromFile) {
+        if (const GpuSpec* gpu = gpuNamedInLog(catalog, log.gpuName)) {
+            options.emplace_back("gpu", gpu->id);
+        } else {
+            const GpuSpec standIn = standInGpu(catalog, log);
+            extend().gpus.push_back(standIn);
+            hidden.emplace_back("gpu", standIn.id);
+            check.assumed.push_back(LogAssumption::GpuNotNamed);
+        }
     }
-    // vLLM's release numbers, or llama.cpp's build ("b5274", from "version: 5274 (...)").
-    const std::string release = log.engine == "vllm"       ? releaseNumbers(log.release)
-                                : log.engine == "llamacpp" ? log.release
-                                                           : "";
+    // The release first: the engine generation and settings the log states are checked
+    // against it.
+    const bool userRelease = hasOption(userOptions, "engine-version");
+    const std::string release = userRelease ? "" : releaseOption(log, catalog, check);
+    for (const auto& option : userOptions)
+        if (option.first == "engine-version")
+            options.push_back(option);
     if (!release.empty())
         options.emplace_back("engine-version", release);
     for (const LoggedSetting& setting : log.settings)
@@ -220,34 +415,32 @@ Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog
     if (!log.setting("weights") && !hasOption(userOptions, "weights"))
         if (std::string weights = weightsFromName(log.model); !weights.empty())
             options.emplace_back("weights", weights);
-    options.insert(options.end(), userOptions.begin(), userOptions.end());
+    for (const auto& option : userOptions)
+        if (option.first != "engine-version")
+            options.push_back(option);
 
-    auto scenario = scenarioFromOptions(options, catalog);
-    if (!scenario && scenario.error().field == "--engine-version" &&
-        !hasOption(userOptions, "engine-version")) {
+    auto build = [&] {
+        OptionList all = hidden;
+        all.insert(all.end(), options.begin(), options.end());
+        return scenarioFromOptions(all, *used);
+    };
+    auto scenario = build();
+    if (!scenario && scenario.error().field == "--engine-version" && !userRelease) {
         // A release kvscope has no rules for: the engine's default release, said so.
         std::erase_if(options, [](const auto& o) { return o.first == "engine-version"; });
-        scenario = scenarioFromOptions(options, catalog);
+        std::erase_if(check.assumed,
+                      [](LogAssumption a) { return a == LogAssumption::LastV0Release; });
+        scenario = build();
         check.assumed.push_back(LogAssumption::ReleaseNotModelled);
     }
     if (!scenario)
         return scenario.error();
-    if (log.engine == "vllm" && release.empty() && !hasOption(userOptions, "engine-version"))
-        check.assumed.push_back(LogAssumption::ReleaseNotStated);
     check.scenario = std::move(scenario).value();
     auto evaluation = evaluate(check.scenario);
     if (!evaluation)
         return evaluation.error();
     check.evaluation = std::move(evaluation).value();
-
-    for (const auto& [figure, number] : log.figures)
-        check.rows.push_back({figure, number.value,
-                              predictedFigure(figure, check.scenario, check.evaluation),
-                              number.line});
-    if (const LoggedNumber* tokens = log.figure(LogFigure::KvCacheTokens))
-        check.loggedKvCacheTokens = tokens->value;
-    else if (const LoggedNumber* blocks = log.figure(LogFigure::KvBlocks))
-        check.loggedKvCacheTokens = blocks->value * double(check.scenario.engine.kvBlockTokens);
+    predictRows(check);
     return check;
 }
 

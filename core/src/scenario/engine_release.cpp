@@ -224,4 +224,11 @@ std::string acceptedReleases(const std::string& engineName, const EngineReleases
     return text;
 }
 
+std::optional<Release> lastV0Release(const EngineReleases& releases)
+{
+    if (!releases.v0Until || (*releases.v0Until)[1] == 0)
+        return std::nullopt;
+    return Release{(*releases.v0Until)[0], (*releases.v0Until)[1] - 1, 0};
+}
+
 } // namespace kvscope

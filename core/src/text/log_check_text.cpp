@@ -75,13 +75,23 @@ std::string differenceText(const LogCheckRow& row, const NumberStyle& style)
 {
     const std::optional<double> percent = row.differencePercent();
     if (!percent)
-        return "-";
+        return row.predicted ? "-" : "";
     const double shown = std::round(*percent * 10.0) / 10.0;
     return (shown > 0 ? "+" : "") + formatNumber(shown == 0 ? 0.0 : shown, 1, style) + " %";
 }
 
-std::string assumptionText(LogAssumption assumption, const StartupLog& log)
+std::string checkedRelease(const LogCheck& check)
 {
+    std::string release;
+    for (const auto& [name, value] : check.options)
+        if (name == "engine-version")
+            release = value;
+    return release;
+}
+
+std::string assumptionText(LogAssumption assumption, const LogCheck& check)
+{
+    const StartupLog& log = check.log;
     switch (assumption) {
     case LogAssumption::ReleaseNotStated:
         return "the log does not state vLLM's release; the rules of its default release apply "
@@ -90,6 +100,20 @@ std::string assumptionText(LogAssumption assumption, const StartupLog& log)
         return "vLLM " + log.release +
                " is outside the releases kvscope models; the rules of its "
                "default release apply (--engine-version sets one)";
+    case LogAssumption::LastV0Release:
+        return "the log's lines are vLLM V0's and state no release; the rules of " +
+               checkedRelease(check) +
+               ", the last release with V0, apply (--engine-version sets one)";
+    case LogAssumption::ModelFromLog:
+        return "the model is not in the catalog; its shape is the metadata the log prints (line " +
+               std::to_string(log.modelMetadataLine) + ")";
+    case LogAssumption::GpuNotNamed:
+        return std::string(log.gpuName.empty()
+                               ? "the log names no GPU"
+                               : "the catalog has no GPU named \"" + log.gpuName + "\"") +
+               (log.figure(LogFigure::TotalGpuMemory)
+                    ? "; a GPU of the memory the log states stands in (--gpu sets one)"
+                    : "; figures that depend on the GPU are not predicted (--gpu sets one)");
     }
     return "";
 }
@@ -116,11 +140,16 @@ std::string logCheckText(const LogCheck& check, ByteUnits units)
         << (log.gpuName.empty() ? std::string("not named")
                                 : log.gpuName + " (line " + std::to_string(log.gpuLine) + ")")
         << "\n";
+    if (!log.backend.empty())
+        out << "  backend: " << log.backend << "\n";
     for (const LoggedSetting& s : log.settings)
         out << "  --" << s.option << " " << s.value << " (line " << s.line << ")\n";
-    out << "Scenario: " << optionsText(check.options) << "\n";
+    if (check.predicted())
+        out << "Scenario: " << optionsText(check.options) << "\n";
+    else
+        out << "Not predicted: " << check.noPrediction->message() << "\n";
     for (const LogAssumption assumption : check.assumed)
-        out << "  Assumed: " << assumptionText(assumption, log) << "\n";
+        out << "  Assumed: " << assumptionText(assumption, check) << "\n";
     if (check.rows.empty()) {
         out << "\nThe log states no memory figure to compare.\n";
         return out.str();
@@ -131,11 +160,17 @@ std::string logCheckText(const LogCheck& check, ByteUnits units)
     out << "\n"
         << padColumns("Figure", nameWidth + 2) << padColumns("Logged", 14)
         << padColumns("kvscope", 14) << padColumns("Difference", 12) << "Line\n";
-    for (const LogCheckRow& row : check.rows)
+    bool blank = false;
+    for (const LogCheckRow& row : check.rows) {
+        blank = blank || !row.predicted;
         out << padColumns(logFigureName(row.figure), nameWidth + 2)
             << padColumns(logFigureText(row.figure, row.logged, units), 14)
-            << padColumns(logFigureText(row.figure, row.predicted, units), 14)
+            << padColumns(row.predicted ? logFigureText(row.figure, *row.predicted, units) : "", 14)
             << padColumns(differenceText(row), 12) << row.line << "\n";
+    }
+    if (blank)
+        out << "(A blank kvscope column: the figure depends on "
+            << (check.predicted() ? "the GPU" : "the model") << ", which the log does not name.)\n";
     if (check.loggedKvCacheTokens > 0)
         out << "\nCalibrate to this log (fits the engine's runtime overhead to its KV cache "
                "size):\n"

@@ -133,8 +133,8 @@ void addVllmRelease(const std::string& text, const EngineReleases& releases, Cas
     auto release = releaseOf(text);
     // A text that names no release but the V0 engine dates from before V0's removal: the last
     // minor release that still had it.
-    if (!release && namesV0Engine(text) && releases.v0Until && (*releases.v0Until)[1] > 0)
-        release = Release{(*releases.v0Until)[0], (*releases.v0Until)[1] - 1, 0};
+    if (!release && namesV0Engine(text))
+        release = lastV0Release(releases);
     if (!release)
         return;
     out.emplace_back("engine-version", releaseText(*release));

@@ -158,50 +158,36 @@ void LogCheckDialog::recheck()
     const Catalog& catalog = m_controller->catalog();
     OptionList fromWindow;
     auto result = checkStartupLog(*log, catalog, fromWindow);
-    for (int attempt = 0; attempt < 2 && !result; ++attempt) {
-        const std::string& field = result.error().field;
-        // The window's model stands in when the log names none, or when the user imported a
-        // model file for a log whose model the catalog lacks; never a catalog model for
-        // another one the log names. A GPU the log does not name (or the catalog lacks) is
-        // taken from the window, and the dialog says so.
-        const std::string windowModel =
-            !current.model.imported
-                ? (log->model.empty() && catalog.model(current.model.id) ? current.model.id : "")
-                : (importedFile(current.model.source) ? current.model.source : "");
-        const QString windowModelName = QString::fromStdString(current.model.name);
-        const QString windowGpuName = QString::fromStdString(current.gpu.name);
-        if (field == "model" && !windowModel.empty()) {
-            fromWindow.emplace_back("model", windowModel);
-            m_windowChoices << (log->model.empty()
-                                    ? tr("Model: the log names none; the window's %1 is used.")
-                                          .arg(windowModelName)
-                                    : tr("Model: \"%1\" is not in the catalog; the window's "
-                                         "imported %2 is used.")
-                                          .arg(QString::fromStdString(log->model),
-                                               windowModelName));
-        } else if (field == "gpu" && catalog.gpu(current.gpu.id)) {
-            fromWindow.emplace_back("gpu", current.gpu.id);
-            m_windowChoices
-                << (log->gpuName.empty()
-                        ? tr("GPU: the log names none; the window's %1 is used.").arg(windowGpuName)
-                        : tr("GPU: \"%1\" is not in the catalog; the window's %2 "
-                             "is used.")
-                              .arg(QString::fromStdString(log->gpuName), windowGpuName));
-        } else {
-            break;
-        }
+    // The window's model stands in when the log neither names one the catalog has nor prints
+    // its shape: the user's own imported file for a model the catalog lacks, or the window's
+    // catalog model when the log names none. A GPU the log does not name (or the catalog
+    // lacks) is taken from the window. The dialog says so each time.
+    const std::string windowModel =
+        !current.model.imported
+            ? (log->model.empty() && catalog.model(current.model.id) ? current.model.id : "")
+            : (importedFile(current.model.source) ? current.model.source : "");
+    if (result && !result->predicted() && !windowModel.empty()) {
+        fromWindow.emplace_back("model", windowModel);
+        const QString name = QString::fromStdString(current.model.name);
+        m_windowChoices
+            << (log->model.empty()
+                    ? tr("Model: the log names none; the window's %1 is used.").arg(name)
+                    : tr("Model: \"%1\" is not in the catalog; the window's "
+                         "imported %2 is used.")
+                          .arg(QString::fromStdString(log->model), name));
         result = checkStartupLog(*log, catalog, fromWindow);
     }
-    if (!result && (result.error().field == "model" || result.error().field == "gpu")) {
-        m_problem =
-            (result.error().field == "model"
-                 ? tr("The log names the model \"%1\", which kvscope's catalog does not have. "
-                      "Import its config.json or GGUF file in the window, then check again.")
-                 : tr("The log names no GPU kvscope's catalog has. Choose the GPU in the "
-                      "window, then check again."))
-                .arg(QString::fromStdString(result.error().value));
-        m_windowChoices.clear();
-    } else if (!result) {
+    if (result && result->assumes(LogAssumption::GpuNotNamed) && catalog.gpu(current.gpu.id)) {
+        fromWindow.emplace_back("gpu", current.gpu.id);
+        const QString name = QString::fromStdString(current.gpu.name);
+        m_windowChoices << (log->gpuName.empty()
+                                ? tr("GPU: the log names none; the window's %1 is used.").arg(name)
+                                : tr("GPU: \"%1\" is not in the catalog; the window's %2 "
+                                     "is used.")
+                                      .arg(QString::fromStdString(log->gpuName), name));
+        result = checkStartupLog(*log, catalog, fromWindow);
+    }
+    if (!result) {
         m_problem = UiText::fieldError(result.error());
         m_windowChoices.clear();
     } else {
@@ -210,9 +196,42 @@ void LogCheckDialog::recheck()
     showCheck();
 }
 
+QString LogCheckDialog::assumptionText(LogAssumption assumption, const LogCheck& check) const
+{
+    switch (assumption) {
+    case LogAssumption::ReleaseNotStated:
+        return tr("The log does not state vLLM's release: the rules of kvscope's default release "
+                  "apply.");
+    case LogAssumption::ReleaseNotModelled:
+        return tr("vLLM %1 is outside the releases kvscope models: the rules of its default "
+                  "release apply.")
+            .arg(QString::fromStdString(check.log.release));
+    case LogAssumption::LastV0Release:
+        return tr("The log's lines are vLLM V0's and state no release: the rules of %1, the last "
+                  "release with V0, apply.")
+            .arg(QString::fromStdString(checkedRelease(check)));
+    case LogAssumption::ModelFromLog:
+        return tr("The model is not in the catalog: its shape is the metadata the log prints "
+                  "(line %1).")
+            .arg(check.log.modelMetadataLine);
+    case LogAssumption::GpuNotNamed:
+        return check.log.figure(LogFigure::TotalGpuMemory)
+                   ? tr("The log names no GPU the catalog has: a GPU of the memory it states "
+                        "stands in.")
+                   : tr("The log names no GPU the catalog has: figures that depend on the GPU "
+                        "are not predicted.");
+    }
+    return {};
+}
+
 QString LogCheckDialog::problemText() const
 {
     return m_problem;
+}
+
+QString LogCheckDialog::summaryText() const
+{
+    return m_summary->text();
 }
 
 QString LogCheckDialog::figureName(LogFigure figure) const
@@ -262,7 +281,9 @@ void LogCheckDialog::showCheck()
 {
     m_table->setRowCount(0);
     const bool checked = m_check.has_value();
-    m_use->setEnabled(checked);
+    // A scenario on a stand-in GPU is no scenario to use.
+    m_use->setEnabled(checked && m_check->predicted() &&
+                      !m_check->assumes(LogAssumption::GpuNotNamed));
     m_calibrate->setEnabled(checked && m_check->loggedKvCacheTokens > 0);
     m_table->setVisible(checked && !m_check->rows.empty());
     if (!checked) {
@@ -279,13 +300,25 @@ void LogCheckDialog::showCheck()
     const LogCheck& c = *m_check;
     const Scenario& s = c.scenario;
     QStringList lines;
-    lines << tr("<b>%1</b>: %2 on %3 × %4, %5, %6 per sequence")
-                 .arg(QString::fromStdString(logEngineText(c.log)).toHtmlEscaped(),
-                      QString::fromStdString(s.model.name).toHtmlEscaped(),
-                      UiText::integer(s.gpuCount),
-                      QString::fromStdString(s.gpu.name).toHtmlEscaped(),
-                      QString::fromStdString(s.weights.name).toHtmlEscaped(),
-                      UiText::tokens(s.context));
+    if (c.predicted())
+        lines << tr("<b>%1</b>: %2 on %3 × %4, %5, %6 per sequence")
+                     .arg(QString::fromStdString(logEngineText(c.log)).toHtmlEscaped(),
+                          QString::fromStdString(s.model.name).toHtmlEscaped(),
+                          UiText::integer(s.gpuCount),
+                          QString::fromStdString(s.gpu.name).toHtmlEscaped(),
+                          QString::fromStdString(s.weights.name).toHtmlEscaped(),
+                          UiText::tokens(s.context));
+    else
+        lines << (c.log.model.empty()
+                      ? tr("<b>%1</b>: the log names no model and does not print its shape, so "
+                           "only what it states is listed. Choose or import the model in the "
+                           "window to compare.")
+                            .arg(QString::fromStdString(logEngineText(c.log)).toHtmlEscaped())
+                      : tr("<b>%1</b>: the catalog has no model \"%2\" and the log does not "
+                           "print its shape, so only what it states is listed. Import its "
+                           "config.json or GGUF file in the window to compare.")
+                            .arg(QString::fromStdString(logEngineText(c.log)).toHtmlEscaped(),
+                                 QString::fromStdString(c.log.model).toHtmlEscaped()));
     if (c.log.runs > 1)
         lines << tr("The file holds %1 start-ups; the last one is read.").arg(c.log.runs);
     lines << tr("Settings read from the log: %1")
@@ -301,13 +334,7 @@ void LogCheckDialog::showCheck()
     for (const QString& choice : m_windowChoices)
         lines << choice.toHtmlEscaped();
     for (const LogAssumption assumed : c.assumed)
-        lines << (assumed == LogAssumption::ReleaseNotStated
-                      ? tr("The log does not state vLLM's release: the rules of kvscope's "
-                           "default release apply.")
-                      : tr("vLLM %1 is outside the releases kvscope models: the rules of its "
-                           "default release apply.")
-                            .arg(QString::fromStdString(c.log.release)))
-                     .toHtmlEscaped();
+        lines << assumptionText(assumed, c).toHtmlEscaped();
     if (c.rows.empty())
         lines << tr("The log states no memory figure to compare.");
     m_summary->setText(lines.join(QStringLiteral("<br>")));
@@ -318,7 +345,7 @@ void LogCheckDialog::showCheck()
         const LogCheckRow& row = c.rows[size_t(r)];
         const std::optional<double> difference = row.differencePercent();
         const QStringList cells{figureName(row.figure), figureText(row.figure, row.logged),
-                                figureText(row.figure, row.predicted),
+                                row.predicted ? figureText(row.figure, *row.predicted) : QString(),
                                 QString::fromStdString(differenceText(row, style)),
                                 UiText::integer(row.line)};
         for (int column = 0; column < Columns; ++column) {
@@ -338,7 +365,7 @@ void LogCheckDialog::showCheck()
 
 bool LogCheckDialog::useScenario()
 {
-    if (!m_check)
+    if (!m_check || !m_use->isEnabled())
         return false;
     m_controller->setScenario(m_check->scenario);
     return true;

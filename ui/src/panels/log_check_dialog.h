@@ -34,6 +34,7 @@ public:
     bool openLogFile(const QString& path); // false (and the reason shown) when unreadable
     const std::optional<LogCheck>& check() const { return m_check; }
     QString problemText() const;
+    QString summaryText() const; // what the dialog says above the table (rich text)
     QTableWidget* table() const { return m_table; }
     bool useScenario(); // false when there is no checked scenario
     bool calibrate();   // false when the log states no KV cache size or the fit fails
@@ -48,6 +49,7 @@ private:
     void recheck();
     void showCheck();
     QString figureName(LogFigure figure) const;
+    QString assumptionText(LogAssumption assumption, const LogCheck& check) const;
     QString figureText(LogFigure figure, double value) const;
 
     ScenarioController* m_controller;

@@ -75,6 +75,9 @@ Expected<GgufHeader> readGgufFile(const std::filesystem::path& path);
 // The model a header describes: dimensions from `<arch>.*` keys, tensor bytes by role.
 Expected<ModelSpec> modelFromGguf(const GgufHeader& header, const std::string& fallbackId);
 Expected<ModelSpec> modelFromGgufFile(const std::filesystem::path& path);
+// The model metadata alone describes (no tensors: what llama.cpp prints of a file at start-up),
+// its weights estimated from its shape.
+Expected<ModelSpec> modelFromGgufMetadata(const GgufHeader& header, const std::string& fallbackId);
 
 bool looksLikeGgufPath(const std::string& path); // ends in .gguf (any case)
 

@@ -9,10 +9,12 @@
 //
 // The reader looks for each engine's own phrases anywhere in a line, so prefixes (timestamps,
 // "(EngineCore_DP0 pid=1)", "tgi-1  | ", journald, colour codes) need no rules of their own.
-// Lines starting with "# " are annotations and skipped. Only rank 0 of a multi-process vLLM
-// log is read, and when a file holds several start-ups, the last one.
+// Lines starting with "# " are annotations and skipped, except vLLM's own "# GPU blocks: N"
+// printed without a prefix. Only rank 0 of a multi-process vLLM log is read, and when a file
+// holds several start-ups, the last one.
 
 #include "kvscope/base/field_error.h"
+#include "kvscope/formats/gguf.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -67,8 +69,14 @@ struct StartupLog
     std::string model;        // Hugging Face id or path (vLLM, TGI), general.name (llama.cpp)
     std::string architecture; // llama.cpp's general.architecture / arch, e.g. "glm4"
     std::string gpuName;      // "NVIDIA GeForce RTX 3090 Ti", when the log names it
+    std::string backend;      // llama.cpp's: "CUDA", "ROCm", "Vulkan", "Metal", "SYCL", "CPU"
     int modelLine = 0;
     int gpuLine = 0;
+    // The model file's metadata as llama.cpp prints it (its loader's dump of the GGUF keys, and
+    // print_info's shape lines under the same keys): the model's shape with no catalog entry.
+    // Arrays keep their values only when printed whole.
+    std::map<std::string, GgufValue> modelMetadata;
+    int modelMetadataLine = 0;
     int runs = 1;                        // start-ups in the file; the last one was read
     std::vector<LoggedSetting> settings; // in the order read; a later one replaces an earlier
     std::map<LogFigure, LoggedNumber> figures;
@@ -82,5 +90,10 @@ struct StartupLog
 // Reads a log. An error names "log" when the text is larger than kMaxStartupLogBytes, is not
 // text, or holds no line of a known engine's start-up.
 Expected<StartupLog> readStartupLog(std::string_view text);
+
+// The model whose metadata llama.cpp printed (StartupLog::modelMetadata), as the GGUF import
+// reads a file's; the weights estimated from its shape. Errors name the GGUF key missing or out
+// of range ("gguf.glm4.block_count"), or "log" when the log printed no metadata.
+Expected<ModelSpec> modelFromStartupLog(const StartupLog& log);
 
 } // namespace kvscope

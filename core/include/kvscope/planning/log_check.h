@@ -21,9 +21,10 @@ struct LogCheckRow
 {
     LogFigure figure = LogFigure::Weights;
     double logged = 0;
-    double predicted = 0;
+    std::optional<double> predicted; // none: kvscope lacks what the figure depends on
     int line = 0;
-    // (predicted - logged) / logged in percent; nullopt when the log says 0.
+    // (predicted - logged) / logged in percent; nullopt without a prediction or when the log
+    // says 0.
     std::optional<double> differencePercent() const;
 };
 
@@ -31,6 +32,9 @@ struct LogCheckRow
 enum class LogAssumption {
     ReleaseNotStated,   // vLLM's release is not in the log: its default release's rules apply
     ReleaseNotModelled, // the logged release is outside the releases kvscope models: the same
+    LastV0Release,      // the log's lines are vLLM V0's and name no release: the last with V0
+    ModelFromLog,       // no catalog model: its shape as llama.cpp printed it
+    GpuNotNamed,        // no catalog GPU: only figures that do not depend on it are predicted
 };
 
 struct LogCheck
@@ -38,21 +42,33 @@ struct LogCheck
     StartupLog log;
     OptionList options; // what built the scenario, the user's options last
     std::vector<LogAssumption> assumed;
-    Scenario scenario;
-    Evaluation evaluation;
+    // Why nothing is predicted (the model is neither named in the catalog nor printed whole);
+    // the rows then hold what the log states, each with its line.
+    std::optional<FieldError> noPrediction;
+    Scenario scenario;             // valid when predicted()
+    Evaluation evaluation;         // the same
     std::vector<LogCheckRow> rows; // in LogFigure order
     // The KV cache size in tokens the log states (vLLM's "GPU KV cache size", its blocks x block
     // size, TGI's max batch total tokens): what "calibrate to this log" fits; 0 = none.
     double loggedKvCacheTokens = 0;
+
+    bool predicted() const { return !noPrediction; }
+    bool assumes(LogAssumption assumption) const;
 };
 
 // Catalog entries the log names: a model by its Hugging Face id or name (quantized variants'
-// suffixes such as "-AWQ" or ".w8a8" ignored), a GPU by the name CUDA reports.
+// suffixes such as "-AWQ" or ".w8a8" ignored), a GPU by the name its driver reports ("NVIDIA
+// A100-SXM4-80GB", "AMD Radeon RX 7900 XTX (RADV NAVI31)", "Apple M2 Ultra").
 const ModelSpec* modelNamedInLog(const Catalog& catalog, const std::string& name);
 const GpuSpec* gpuNamedInLog(const Catalog& catalog, const std::string& name);
 
-// Errors name "model" or "gpu" when the log does not name a catalog entry and `userOptions`
-// does not give one, or the option the log or the user set that the scenario cannot take.
+// Whether a figure's prediction depends on the GPU (its memory, its name's batch defaults).
+bool logFigureNeedsGpu(LogFigure figure);
+
+// Every figure the log states comes back as a row. The model comes from the user, else the
+// catalog entry the log names, else the shape llama.cpp printed; the GPU from the user, else
+// the catalog. Errors name only an option the log or the user set that the scenario cannot
+// take.
 Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog,
                                    const OptionList& userOptions);
 

@@ -73,6 +73,10 @@ bool v1EngineByDefault(const EngineReleases& releases, const Release& release);
 std::optional<FieldError> checkEngineGeneration(const EngineReleases& releases,
                                                 const Release& release, bool v1);
 
+// The last minor release that still had vLLM's V0 engine (0.10.0 when V0 left in 0.11.0): what
+// a log or a measurement of V0 that names no release is read as.
+std::optional<Release> lastV0Release(const EngineReleases& releases);
+
 // "a vLLM release from 0.2.0 to 0.28.0 (its rules change at 0.6.5, 0.8.0, ...)"
 std::string acceptedReleases(const std::string& engineName, const EngineReleases& releases);
 

@@ -19,10 +19,12 @@ bool logFigureIsBytes(LogFigure figure);
 // The figure as the table shows it: "14.96 GiB", "75,840", "2.48x".
 std::string logFigureText(LogFigure figure, double value, ByteUnits units,
                           const NumberStyle& style = {});
-// "+1.2 %", "-0.4 %", "0.0 %"; "-" when the log says 0.
+// "+1.2 %", "-0.4 %", "0.0 %"; "-" when the log says 0 or nothing is predicted.
 std::string differenceText(const LogCheckRow& row, const NumberStyle& style = {});
 // "the log does not state vLLM's release; ..."
-std::string assumptionText(LogAssumption assumption, const StartupLog& log);
+std::string assumptionText(LogAssumption assumption, const LogCheck& check);
+// The release the check's scenario took ("0.10.0"), "" when none was set.
+std::string checkedRelease(const LogCheck& check);
 // "vLLM 0.8.1", "llama.cpp b5274", "TGI".
 std::string logEngineText(const StartupLog& log);
 

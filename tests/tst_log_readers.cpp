@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Start-up logs of every backend and release, read with no catalog entry named (issue 45): the
+// device and buffer lines of ROCm, Vulkan, Metal, SYCL and CPU builds, a pasted command line,
+// vLLM V0's blocks and profile, the model's shape llama.cpp prints, GPU names of every vendor,
+// and the held-out excerpts no reader was built from.
+#include "suite_registry.h"
+#include "testutils.h"
+
+#include "kvscope/formats/startup_log.h"
+#include "kvscope/planning/log_check.h"
+#include "kvscope/text/log_check_text.h"
+
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using namespace kvscope;
+using namespace kvscope::test;
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
+
+std::string dataText(const std::string& path)
+{
+    std::ifstream file(std::string(KVSCOPE_TEST_DATA_DIR) + "/data/" + path, std::ios::binary);
+    if (!file)
+        qFatal("missing test file %s", path.c_str());
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+StartupLog readLog(const std::string& name)
+{
+    auto log = readStartupLog(dataText("logs/" + name));
+    if (!log)
+        qFatal("%s: %s", name.c_str(), log.error().message().c_str());
+    return *log;
+}
+
+double figureOf(const StartupLog& log, LogFigure figure)
+{
+    const LoggedNumber* n = log.figure(figure);
+    return n ? n->value : -1.0;
+}
+
+std::string settingOf(const StartupLog& log, const std::string& option)
+{
+    const LoggedSetting* s = log.setting(option);
+    return s ? s->value : std::string("(none)");
+}
+
+// The figure a manifest names, by its JSON id.
+std::optional<LogFigure> figureById(const std::string& id)
+{
+    for (int f = 0; f <= int(LogFigure::OffloadedLayers); ++f)
+        if (id == logFigureId(LogFigure(f)))
+            return LogFigure(f);
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestLogReaders : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Each backend's buffers and devices: the KV cache, where it lives, and the GPU named.
+    void everyBackend()
+    {
+        const StartupLog rocm = readLog("llamacpp-rocm-issue11337-kvq8-draft.log");
+        QCOMPARE(rocm.backend, std::string("ROCm"));
+        QCOMPARE(figureOf(rocm, LogFigure::KvBuffers), 4352.0 * kMiB);
+        QCOMPARE(settingOf(rocm, "kv-dtype"), std::string("q8_0"));
+
+        const StartupLog sycl = readLog("llamacpp-sycl-issue22585-q4kv-262k.log");
+        QCOMPARE(sycl.backend, std::string("SYCL"));
+        QCOMPARE(figureOf(sycl, LogFigure::KvBuffers), 10368.0 * kMiB);
+        QCOMPARE(sycl.figure(LogFigure::KvBuffers)->line, 20);
+        QCOMPARE(settingOf(sycl, "kv-dtype"), std::string("q4_0"));
+
+        const StartupLog metal = readLog("llamacpp-metal-pr17609-iswa-sizeline.log");
+        QCOMPARE(metal.backend, std::string("Metal"));
+        QCOMPARE(figureOf(metal, LogFigure::KvBuffers), 18.0 * kMiB);
+        QCOMPARE(figureOf(metal, LogFigure::GpuComputeBuffers), 404.0 * kMiB);
+
+        // "2713,50 MiB": a decimal comma, on a build with no GPU.
+        const StartupLog cpu = readLog("llamacpp-cpu-pr240ik-commadecimal.log");
+        QCOMPARE(cpu.backend, std::string("CPU"));
+        QCOMPARE(figureOf(cpu, LogFigure::KvBuffers), 2713.5 * kMiB);
+
+        const StartupLog vulkan = readLog("llamacpp-vulkan-amdvlk413-radv-cmdline.log");
+        QCOMPARE(vulkan.backend, std::string("Vulkan"));
+        QCOMPARE(vulkan.gpuName, std::string("Radeon 8060S Graphics (RADV GFX1151) (radv)"));
+        QCOMPARE(vulkan.gpuLine, 6);
+
+        const StartupLog paravirtual = readLog("llamacpp-metal-issue14829-founddevice.log");
+        QCOMPARE(paravirtual.gpuName, std::string("Apple Paravirtual device"));
+    }
+
+    // A command line pasted above the log states what the program was told; its own lines win.
+    void pastedCommandLine()
+    {
+        const StartupLog rocm = readLog("llamacpp-rocm-issue18011-cmdline.log");
+        QCOMPARE(rocm.model, std::string("Qwen3-Next-80B-A3B-Instruct-UD-Q8_K_XL-00001-of-00002"));
+        QCOMPARE(rocm.modelLine, 2);
+        QCOMPARE(settingOf(rocm, "context"), std::string("200000"));
+        QCOMPARE(settingOf(rocm, "n-gpu-layers"), std::string("999"));
+        QCOMPARE(rocm.setting("n-gpu-layers")->line, 2);
+        QCOMPARE(rocm.gpuName, std::string("AMD Radeon(TM) 8060S Graphics"));
+
+        const StartupLog cuda = readLog("llamacpp-cuda-issue10560-cmdline-meta.log");
+        QCOMPARE(settingOf(cuda, "context"), std::string("4096"));
+        QCOMPARE(settingOf(cuda, "kv-dtype"), std::string("q8_0"));
+        QCOMPARE(settingOf(cuda, "n-gpu-layers"), std::string("1"));
+        // A GGUF file's name, split and quantization marks and all, names the catalog's model.
+        const StartupLog vulkan = readLog("llamacpp-vulkan-amdvlk413-radv-cmdline.log");
+        QCOMPARE(modelNamedInLog(catalog(), vulkan.model)->id, std::string("gemma-3-27b"));
+        QCOMPARE(modelNamedInLog(catalog(), rocm.model)->id, std::string("qwen3-next-80b-a3b"));
+    }
+
+    // vLLM V0: blocks with the "# " lost to Markdown or kept, v0.6.4's one-line profile, and the
+    // last release with V0 when the log names none (not the newest, which has no V0).
+    void vllmV0WithoutItsRelease()
+    {
+        const StartupLog lost = readLog("vllm-v0-issue10517-memprofile-20k.log");
+        QCOMPARE(figureOf(lost, LogFigure::KvBlocks), 1952.0);
+        QCOMPARE(lost.figure(LogFigure::KvBlocks)->line, 5);
+        QCOMPARE(figureOf(lost, LogFigure::KvCacheMemory), 3.81 * kGiB);
+        QCOMPARE(figureOf(lost, LogFigure::NonTorchMemory), 0.35 * kGiB);
+        QCOMPARE(settingOf(lost, "vllm-use-v1"), std::string("off"));
+        const StartupLog kept = readLog("vllm-v0-issue10517-memprofile-29k.log");
+        QCOMPARE(figureOf(kept, LogFigure::KvBlocks), 1478.0);
+
+        auto check =
+            checkStartupLog(kept, catalog(), {{"model", "llama-3.1-8b"}, {"gpu", "rtx-3090"}});
+        QVERIFY2(check.ok(), check ? "" : check.error().message().c_str());
+        QVERIFY(check->assumes(LogAssumption::LastV0Release));
+        QCOMPARE(checkedRelease(*check), std::string("0.10.0"));
+        QVERIFY(assumptionText(LogAssumption::LastV0Release, *check).find("0.10.0") !=
+                std::string::npos);
+        // Early V1 printed blocks too, beside lines only V1 has: not read as V0.
+        QCOMPARE(settingOf(readLog("vllm-v1-pr12569-early-gpublocks.log"), "vllm-use-v1"),
+                 std::string("(none)"));
+    }
+
+    // No catalog model: llama.cpp's print-out of the file's metadata is the model, and its KV
+    // cache comes out as the log's buffers (GLM-Z1-32B, absent from the catalog).
+    void modelFromTheLog()
+    {
+        const StartupLog log = readLog("llamacpp-glm-z1-32b-rtx3090ti-b5274.log");
+        QVERIFY(!modelNamedInLog(catalog(), log.model));
+        auto model = modelFromStartupLog(log);
+        QVERIFY2(model.ok(), model ? "" : model.error().message().c_str());
+        QCOMPARE(model->layers, int64_t(61));
+        QCOMPARE(model->kvHeads, int64_t(2));
+        QCOMPARE(model->headDim, int64_t(128));
+        QCOMPARE(model->vocabSize, int64_t(151552));
+        auto check = checkStartupLog(log, catalog(), {});
+        QVERIFY2(check.ok(), check ? "" : check.error().message().c_str());
+        QVERIFY(check->assumes(LogAssumption::ModelFromLog));
+        QCOMPARE(check->scenario.gpu.id, std::string("rtx-3090-ti"));
+        for (const LogCheckRow& row : check->rows)
+            if (row.figure == LogFigure::KvBuffers)
+                QVERIFY2(std::fabs(*row.differencePercent()) < 1.0,
+                         std::to_string(*row.differencePercent()).c_str());
+
+        // A shape printed in part names what it lacks, and the figures still come back.
+        const StartupLog partial = readLog("llamacpp-issue14537-print_info.log");
+        auto unknown = checkStartupLog(partial, catalog(), {});
+        QVERIFY(unknown.ok());
+        QVERIFY(!unknown->predicted());
+        QVERIFY(unknown->noPrediction->accepted.find("tokenizer") != std::string::npos);
+    }
+
+    // The names drivers report, of every vendor, to catalog entries; a near name is no match.
+    void gpuNames_data()
+    {
+        QTest::addColumn<QString>("logged");
+        QTest::addColumn<QString>("id");
+        const std::pair<const char*, const char*> names[] = {
+            {"NVIDIA GeForce RTX 3090 Ti", "rtx-3090-ti"},
+            {"NVIDIA GeForce RTX 3090", "rtx-3090"},
+            {"NVIDIA A100-SXM4-80GB", "a100-80gb"},
+            {"NVIDIA A100-SXM4-40GB", "a100-40gb"},
+            {"NVIDIA H100 80GB HBM3", "h100-sxm"},
+            {"NVIDIA H100 PCIe", "h100-pcie"},
+            {"NVIDIA H100 NVL", "h100-nvl"},
+            {"NVIDIA GeForce RTX 4060 Ti", "rtx-4060-ti-16gb"},
+            {"Tesla T4", "t4"},
+            {"AMD Radeon RX 7900 XTX", "rx-7900-xtx"},
+            {"AMD Radeon RX 7900 XTX (RADV NAVI31) (radv)", "rx-7900-xtx"},
+            {"AMD Instinct MI300X", "mi300x"},
+            {"AMD Radeon PRO W7900", "radeon-pro-w7900"},
+            {"Apple M2 Ultra", "m2-ultra"},
+            {"Apple M3 Max", "m3-max"},
+            {"Intel(R) Arc(TM) A770 Graphics", "arc-a770-16gb"},
+            {"Quadro RTX 5000", ""},
+            {"AMD Radeon(TM) 8060S Graphics", ""},
+            {"Apple Paravirtual device", ""},
+            {"NVIDIA GeForce RTX 4090 D", "rtx-4090"},
+        };
+        for (const auto& [logged, id] : names)
+            QTest::newRow(logged) << QString::fromUtf8(logged) << QString::fromUtf8(id);
+    }
+    void gpuNames()
+    {
+        QFETCH(QString, logged);
+        QFETCH(QString, id);
+        const GpuSpec* gpu = gpuNamedInLog(catalog(), logged.toStdString());
+        QCOMPARE(gpu ? QString::fromStdString(gpu->id) : QString(), id);
+    }
+
+    // Excerpts from threads no reader was built from (tests/data/logs-heldout, collected and
+    // committed before they were read here, scored once): each must give its primary figure
+    // back, at its line, with no --model or --gpu. The issue asks for 90 %.
+    void heldOutExcerpts()
+    {
+        const auto manifest = nlohmann::json::parse(dataText("logs-heldout/manifest.json"));
+        std::map<std::string, std::pair<int, int>> byEngine; // given back, of
+        int given = 0;
+        for (const auto& entry : manifest) {
+            const std::string file = entry.at("file").get<std::string>();
+            const std::string engine = entry.at("engine").get<std::string>();
+            const double value = entry.at("value").get<double>();
+            auto log = readStartupLog(dataText("logs-heldout/" + file));
+            const auto figure = figureById(entry.at("figure").get<std::string>());
+            const LoggedNumber* read = log && figure ? log->figure(*figure) : nullptr;
+            const bool back = read && std::fabs(read->value - value) <= 1e-3 * std::fabs(value) &&
+                              read->line == entry.at("line").get<int>();
+            if (!back)
+                qInfo("not given back: %s (%s)", file.c_str(),
+                      !log   ? log.error().message().c_str()
+                      : read ? ("read " + std::to_string(read->value) + " at line " +
+                                std::to_string(read->line))
+                                   .c_str()
+                             : "no such figure");
+            given += back;
+            auto& [engineGiven, engineAll] = byEngine[engine];
+            engineGiven += back;
+            ++engineAll;
+        }
+        for (const auto& [engine, counts] : byEngine)
+            qInfo("%s: %d of %d", engine.c_str(), counts.first, counts.second);
+        qInfo("held out: %d of %d give their primary figure back", given, int(manifest.size()));
+        QVERIFY(given * 10 >= int(manifest.size()) * 9);
+    }
+};
+
+KVSCOPE_TEST_SUITE(TestLogReaders, "tst_log_readers", kvscope::test::SuiteApp::Core)
+#include "tst_log_readers.moc"
