@@ -20,6 +20,7 @@
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace kvscope;
@@ -124,6 +125,36 @@ private slots:
         QCOMPARE(m_fixture.controller->snapshot().evaluation.engine.kvCacheTokens,
                  int64_t(1381 * 16));
         QVERIFY(m_fixture.controller->scenario().calibration);
+    }
+
+    // Save as machine profile: the file in the user's data directory, the window on it; a name
+    // no file can take is refused in the dialog.
+    void saveAsMachineProfile()
+    {
+        QTemporaryDir home;
+        const QByteArray previous = qgetenv("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", home.path().toUtf8());
+        QVERIFY(m_fixture.change({{"gpu", "h100-sxm"}}));
+        LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+        QVERIFY(dialog.openLogFile(logPath("vllm-pr12569-llama3.1-70b-w8a8-v1-gpu-blocks.log")));
+        QVERIFY(button(dialog, QStringLiteral("Save as machine profile..."))->isEnabled());
+        const bool refused = !dialog.saveProfile(QStringLiteral("../escape"));
+        const QString refusal = dialog.problemText();
+        const bool saved = dialog.saveProfile(QStringLiteral("lab-h100"));
+        const QString path = dialog.savedProfilePath();
+        if (previous.isEmpty())
+            qunsetenv("XDG_DATA_HOME");
+        else
+            qputenv("XDG_DATA_HOME", previous);
+        QVERIFY(refused);
+        QVERIFY(refusal.contains(QStringLiteral("profile")));
+        QVERIFY(saved);
+        QCOMPARE(path, home.path() + QStringLiteral("/kvscope/profiles/lab-h100.json"));
+        QVERIFY(QFile::exists(path));
+        QCOMPARE(m_fixture.controller->scenario().profile->id, std::string("lab-h100"));
+        m_fixture.controller->evaluateNow();
+        QCOMPARE(m_fixture.controller->snapshot().evaluation.engine.kvCacheTokens,
+                 int64_t(1381 * 16));
     }
 
     // What cannot be checked says why, and nothing can be used or calibrated.

@@ -6,10 +6,17 @@
 #include "suite_registry.h"
 #include "testutils.h"
 
+#include "cli_runner.h"
+
+#include "kvscope/catalog/machine_profile_json.h"
 #include "kvscope/formats/startup_log.h"
 #include "kvscope/planning/log_check.h"
+#include "kvscope/planning/profile_fit.h"
+#include "kvscope/settings/scenario_file.h"
+#include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/log_check_text.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -217,6 +224,139 @@ private slots:
         QFETCH(QString, id);
         const GpuSpec* gpu = gpuNamedInLog(catalog(), logged.toStdString());
         QCOMPARE(gpu ? QString::fromStdString(gpu->id) : QString(), id);
+    }
+
+    // A profile fitted to one vLLM log of a machine (Llama 3.1 8B on an RTX 3090, v0.6.4, 20k
+    // tokens, vllm-project/vllm#10517) predicts another start-up of the same machine (29k
+    // tokens, the same thread; not fitted to) within 2 %; without it, -2.6 %.
+    void profileFromALog()
+    {
+        const OptionList machine{
+            {"model", "llama-3.1-8b"}, {"gpu", "rtx-3090"}, {"engine-version", "0.6.4"}};
+        auto fitted =
+            checkStartupLog(readLog("vllm-v0-issue10517-memprofile-20k.log"), catalog(), machine);
+        QVERIFY(fitted.ok());
+        auto profile = profileFromLog(*fitted, catalog(), "home-3090", std::nullopt, "20k.log");
+        QVERIFY2(profile.ok(), profile ? "" : profile.error().message().c_str());
+        QCOMPARE(profile->gpu, std::string("rtx-3090"));
+        QCOMPARE(profile->kvFit->measured, 1952.0 * 16);
+        QCOMPARE(profile->kvFit->after, 1952.0 * 16);
+        QVERIFY(!profile->hbmEfficiency);
+
+        Catalog withProfile = catalog();
+        withProfile.profiles.push_back(*profile);
+        const StartupLog heldOut = readLog("vllm-v0-issue10517-memprofile-29k.log");
+        auto blocksError = [&](const OptionList& options) {
+            auto check = checkStartupLog(heldOut, withProfile, options);
+            for (const LogCheckRow& row : check->rows)
+                if (row.figure == LogFigure::KvBlocks)
+                    return *row.differencePercent();
+            return 100.0;
+        };
+        OptionList profiled = machine;
+        profiled.emplace_back("profile", "home-3090");
+        const double before = blocksError(machine);
+        const double after = blocksError(profiled);
+        qInfo("held-out KV blocks: %.1f %% without the profile, %.1f %% with it", before, after);
+        QVERIFY(std::fabs(before) > 2.0);
+        QVERIFY(std::fabs(after) < 2.0);
+
+        // A decode speed measured on the machine fits the bandwidth efficiency too.
+        auto both = profileFromLog(*fitted, catalog(), "home-3090", 45.0, "20k.log");
+        QVERIFY2(both.ok(), both ? "" : both.error().message().c_str());
+        QVERIFY(both->hbmEfficiency && both->decodeFit);
+        QVERIFY(std::fabs(both->decodeFit->after - 45.0) < 0.1);
+        // Faster than the memory bandwidth allows: no efficiency reaches it, and it says so.
+        auto tooFast = profileFromLog(*fitted, catalog(), "home-3090", 500.0, "20k.log");
+        QCOMPARE(tooFast.error().field, std::string("measured"));
+    }
+
+    // What a profile refuses: names no file can take, a log with no GPU or nothing to fit, a
+    // scenario on another GPU; and a scenario file carries its profile where none is saved.
+    void profileRefusalsAndFiles()
+    {
+        const OptionList machine{
+            {"model", "llama-3.1-8b"}, {"gpu", "rtx-3090"}, {"engine-version", "0.6.4"}};
+        const StartupLog log = readLog("vllm-v0-issue10517-memprofile-20k.log");
+        auto check = checkStartupLog(log, catalog(), machine);
+        for (const char* bad : {"", "../x", ".hidden", "a b", "x/y"})
+            QCOMPARE(profileFromLog(*check, catalog(), bad, std::nullopt, "l").error().field,
+                     std::string("profile"));
+        auto noGpu = checkStartupLog(log, catalog(), {{"model", "llama-3.1-8b"}});
+        QCOMPARE(profileFromLog(*noGpu, catalog(), "p", std::nullopt, "l").error().field,
+                 std::string("gpu"));
+        auto llama = checkStartupLog(readLog("llamacpp-glm-z1-32b-rtx3090ti-b5274.log"), catalog(),
+                                     {{"model", "llama-3.1-8b"}});
+        QCOMPARE(profileFromLog(*llama, catalog(), "p", std::nullopt, "l").error().field,
+                 std::string("log"));
+
+        auto profile = profileFromLog(*check, catalog(), "home-3090", std::nullopt, "20k.log");
+        QVERIFY(profile.ok());
+        auto again = machineProfileFromJson(machineProfileToJson(*profile));
+        QVERIFY(again.ok());
+        QCOMPARE(*again->runtimeOverheadMiB, *profile->runtimeOverheadMiB);
+        for (
+            const char* hostile :
+            {R"([])", R"({"id":"x","gpu":"a","engine":"vllm"})",
+             R"({"id":"../x","gpu":"a","engine":"vllm","runtime_overhead_mib":1})",
+             R"({"id":"x","gpu":"a","engine":"vllm","runtime_overhead_mib":-5})",
+             R"({"id":"x","gpu":"a","engine":"vllm","hbm_efficiency":"fast"})",
+             R"({"id":"x","gpu":"a","engine":"vllm","hbm_efficiency":0.5,"kv_fit":{"figure":"y","measured":1}})"}) {
+            auto read = machineProfileFromJson(nlohmann::json::parse(hostile));
+            QVERIFY2(!read.ok(), hostile);
+            QVERIFY(read.error().field.starts_with("profile"));
+        }
+
+        Catalog withProfile = catalog();
+        withProfile.profiles.push_back(*profile);
+        const OptionList onH100{{"engine", "vllm"},
+                                {"model", "llama-3.1-8b"},
+                                {"gpu", "h100-sxm"},
+                                {"profile", "home-3090"}};
+        auto other = scenarioFromOptions(onH100, withProfile);
+        QVERIFY(!other.ok());
+        QCOMPARE(other.error().field, std::string("profile"));
+
+        OptionList profiled{{"engine", "vllm"}};
+        profiled.insert(profiled.end(), machine.begin(), machine.end());
+        profiled.emplace_back("profile", "home-3090");
+        auto scenario = scenarioFromOptions(profiled, withProfile);
+        QVERIFY2(scenario.ok(), scenario ? "" : scenario.error().message().c_str());
+        QCOMPARE(scenario->engine.runtimeOverheadMiB, *profile->runtimeOverheadMiB);
+        auto reopened = scenarioFromText(scenarioToText(*scenario), catalog());
+        QVERIFY2(reopened.ok(), reopened ? "" : reopened.error().message().c_str());
+        QCOMPARE(reopened->profile->id, std::string("home-3090"));
+        QCOMPARE(reopened->engine.runtimeOverheadMiB, *profile->runtimeOverheadMiB);
+    }
+
+    // The command line end to end: check-log saves the profile in the user's data directory,
+    // and calc takes it by name.
+    void profileOnTheCommandLine()
+    {
+        QTemporaryDir home;
+        const QByteArray previous = qgetenv("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", home.path().toUtf8());
+        const CliResult saved =
+            runCli({"check-log",
+                    std::string(KVSCOPE_TEST_DATA_DIR) +
+                        "/data/logs/vllm-v0-issue10517-memprofile-20k.log",
+                    "--model", "llama-3.1-8b", "--gpu", "rtx-3090", "--engine-version", "0.6.4",
+                    "--save-profile", "home-3090"});
+        const CliResult calc = runCli({"calc", "--model", "llama-3.1-8b", "--gpu", "rtx-3090",
+                                       "--engine", "vllm", "--profile", "home-3090", "--json"});
+        const CliResult unknown = runCli({"calc", "--profile", "nope"});
+        if (previous.isEmpty())
+            qunsetenv("XDG_DATA_HOME");
+        else
+            qputenv("XDG_DATA_HOME", previous);
+        QCOMPARE(saved.code, 0);
+        QVERIFY(saved.out.find("Machine profile home-3090 saved to") != std::string::npos);
+        QVERIFY(QFile::exists(home.path() + QStringLiteral("/kvscope/profiles/home-3090.json")));
+        QCOMPARE(calc.code, 0);
+        const auto j = nlohmann::json::parse(calc.out);
+        QCOMPARE(j["scenario"]["profile"]["id"].get<std::string>(), std::string("home-3090"));
+        QCOMPARE(unknown.code, 2);
+        QVERIFY(unknown.err.find("a saved machine profile: home-3090") != std::string::npos);
     }
 
     // Excerpts from threads no reader was built from (tests/data/logs-heldout, collected and

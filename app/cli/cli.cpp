@@ -68,7 +68,8 @@ void printUsage(std::ostream& out)
            "  kvscope-cli validate [FILES...] [--json] [--write-bands FILE]\n"
            "  kvscope-cli calibrate --tokens-per-s X | --kv-cache-tokens N [scenario options]\n"
            "                        [--save FILE] [--json]\n"
-           "  kvscope-cli check-log FILE [scenario options] [--json] [--si]\n\n";
+           "  kvscope-cli check-log FILE [scenario options] [--json] [--si]\n"
+           "                       [--save-profile NAME [--tokens-per-s X]]\n\n";
 }
 
 // What the commands beyond calc do, in a paragraph.
@@ -94,7 +95,9 @@ void printCommandNotes(std::ostream& out)
            "check-log reads a vLLM, llama.cpp (or ollama) or TGI start-up log, builds the "
            "scenario\n"
            "it states (options given override the log) and prints each logged memory figure\n"
-           "beside kvscope's prediction.\n\n";
+           "beside kvscope's prediction. --save-profile NAME fits the machine's runtime\n"
+           "overhead to the KV cache size the log states (and its memory bandwidth efficiency\n"
+           "to --tokens-per-s) and saves them; --profile NAME applies them to any scenario.\n\n";
 }
 
 // The registry's scenario options, one a line, their help in a column.
@@ -232,7 +235,8 @@ std::set<std::string> valuedOptions()
                                 "columns",
                                 "models",
                                 "compare",
-                                "write-bands"};
+                                "write-bands",
+                                "save-profile"};
     for (const ScenarioOption& o : scenarioOptions())
         names.insert(o.name);
     return names;

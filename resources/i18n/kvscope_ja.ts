@@ -1090,6 +1090,18 @@
         <source>Nodes</source>
         <translation>ノード数</translation>
     </message>
+    <message>
+        <source>Machine profile</source>
+        <translation>マシンプロファイル</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>The name of a machine profile fitted from this machine&apos;s start-up log (Tools &gt; Check a start-up log &gt; Save as machine profile); saved profiles are read when kvscope starts.</source>
+        <translation>このマシンの起動ログから求めたマシンプロファイルの名前（ツール &gt; 起動ログの確認 &gt; マシンプロファイルとして保存）。保存したプロファイルは kvscope の起動時に読み込まれます。</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>
@@ -2037,6 +2049,26 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: the catalog has no model &quot;%2&quot; and the log does not print its shape, so only what it states is listed. Import its config.json or GGUF file in the window to compare.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: モデル「%2」はカタログになく、ログにも構成の記載がないため、ログの数値だけを表示しています。比較するには、ウィンドウでその config.json か GGUF ファイルをインポートしてください。</translation>
+    </message>
+    <message>
+        <source>Save as machine profile</source>
+        <translation>マシンプロファイルとして保存</translation>
+    </message>
+    <message>
+        <source>Name (letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;):</source>
+        <translation>名前（英数字と「.」「_」「-」）:</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>%1 に書き込めませんでした: %2</translation>
+    </message>
+    <message>
+        <source>Save as machine profile...</source>
+        <translation>マシンプロファイルとして保存...</translation>
+    </message>
+    <message>
+        <source>Fits the engine&apos;s runtime overhead to the logged KV cache size, saves it under a name for this GPU and engine, and uses it. Other scenarios on this machine take it with --profile NAME or the Machine profile setting.</source>
+        <translation>ログの KV キャッシュ容量に合わせてエンジンのランタイムオーバーヘッドを求め、この GPU とエンジン向けに名前を付けて保存し、適用します。このマシンの別のシナリオでは --profile NAME か「マシンプロファイル」の設定で使えます。</translation>
     </message>
 </context>
 <context>

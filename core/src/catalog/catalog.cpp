@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/catalog/catalog.h"
+#include "kvscope/catalog/machine_profile_json.h"
 
 #include "catalog/catalog_tables.h"
 
@@ -326,6 +327,10 @@ const GpuSpec* Catalog::gpu(const std::string& id) const
 {
     return byId(gpus, id);
 }
+const MachineProfile* Catalog::profile(const std::string& id) const
+{
+    return byId(profiles, id);
+}
 const WeightFormat* Catalog::weightFormat(const std::string& id) const
 {
     return byId(weightFormats, id);
@@ -358,15 +363,22 @@ const NodeLink* Catalog::nodeLink(const std::string& id) const
     return byId(nodeLinks, id);
 }
 
+fs::path userDataDir()
+{
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        return fs::path(xdg) / "kvscope";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".local" / "share" / "kvscope";
+    return {};
+}
+
 std::vector<fs::path> defaultDataDirs(const fs::path& executable)
 {
     std::vector<fs::path> dirs;
     if (const char* env = std::getenv("KVSCOPE_DATA_DIR"); env && *env)
         dirs.emplace_back(env);
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
-        dirs.push_back(fs::path(xdg) / "kvscope");
-    else if (const char* home = std::getenv("HOME"); home && *home)
-        dirs.push_back(fs::path(home) / ".local" / "share" / "kvscope");
+    if (fs::path user = userDataDir(); !user.empty())
+        dirs.push_back(std::move(user));
     if (!executable.empty()) {
         std::error_code ec;
         // Started through PATH, argv[0] is a bare name that would resolve against the working
@@ -494,6 +506,18 @@ Catalog loadCatalog(const std::vector<fs::path>& dataDirs)
                 addUnlessKnown(c.gpus, std::move(gpu).value());
             else
                 c.problems.push_back(file.string() + ": " + gpu.error().message());
+        }
+        for (const fs::path& file : jsonFilesIn(canonical / "profiles")) {
+            auto json = readJsonFile(file, "profile");
+            auto profile =
+                json ? machineProfileFromJson(*json) : Expected<MachineProfile>(json.error());
+            if (profile && profile->id != file.stem().string())
+                profile = FieldError{"profile.id", profile->id,
+                                     "the file's name, " + file.stem().string()};
+            if (profile)
+                addUnlessKnown(c.profiles, std::move(profile).value());
+            else
+                c.problems.push_back(file.string() + ": " + profile.error().message());
         }
         if (fs::is_directory(canonical / "catalog", ec)) {
             loadTables(canonical / "catalog", c);

@@ -3,6 +3,7 @@
 #include "kvscope/io/serving_json.h"
 
 #include "io/json_numbers.h"
+#include "kvscope/catalog/machine_profile_json.h"
 
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/expert_fit.h"
@@ -35,6 +36,8 @@ nlohmann::json scenarioSummaryJson(const Scenario& s)
     j["lanes"] = s.pcieLanes;
     j["kv_placement"] = kvPlacementId(s.kvPlacement);
     j["gpu_mem_util"] = s.effectiveMemoryFraction();
+    if (s.profile)
+        j["profile"] = machineProfileToJson(*s.profile);
     return j;
 }
 

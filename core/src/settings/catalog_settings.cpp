@@ -237,6 +237,46 @@ Setting checkpointSetting()
     return s;
 }
 
+// A machine profile the user saved (kvscope-cli check-log LOG --save-profile NAME): its fitted
+// factors on the GPU and engine it was fitted on. After the entries, so the engine's defaults
+// do not replace what it sets.
+Setting profileSetting()
+{
+    Setting s = entry("profile", "profile", "NAME",
+                      "a machine profile fitted from a start-up log (check-log LOG --save-profile "
+                      "NAME; $XDG_DATA_HOME/kvscope/profiles): its runtime overhead and memory "
+                      "bandwidth efficiency, on the GPU and engine it was fitted on",
+                      "none");
+    s.place = ControlPlace::EngineDrawer;
+    s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Machine profile");
+    s.texts.unsetText = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "none");
+    s.texts.toolTip = KVSCOPE_TRANSLATE_NOOP(
+        "kvscope::Setting", "The name of a machine profile fitted from this machine's start-up "
+                            "log (Tools > Check a start-up log > Save as machine profile); "
+                            "saved profiles are read when kvscope starts.");
+    s.apply = [](Scenario& sc, const SettingValue& v,
+                 const Catalog& c) -> std::optional<FieldError> {
+        const std::string& name = textOf(v);
+        const MachineProfile* profile = c.profile(name);
+        if (!profile) {
+            std::string names;
+            for (const MachineProfile& p : c.profiles)
+                names += (names.empty() ? "" : ", ") + p.id;
+            return FieldError{"profile", name,
+                              names.empty() ? "a saved machine profile; none is saved yet "
+                                              "(check-log LOG --save-profile NAME)"
+                                            : "a saved machine profile: " + names};
+        }
+        applyProfile(sc, *profile);
+        return std::nullopt;
+    };
+    s.current = [](const Scenario& sc) -> V {
+        return sc.profile ? V(SettingValue(sc.profile->id)) : std::nullopt;
+    };
+    s.clear = [](Scenario& sc) { sc.profile.reset(); };
+    return s;
+}
+
 // The element types of the weights and of the KV cache.
 std::vector<Setting> numberFormatEntries()
 {
@@ -282,6 +322,7 @@ std::vector<Setting> numberFormatEntries()
         r.push_back(std::move(s));
     }
     r.push_back(checkpointSetting());
+    r.push_back(profileSetting());
     return r;
 }
 

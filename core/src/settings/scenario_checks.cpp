@@ -269,8 +269,22 @@ std::optional<FieldError> validateHostLink(const Scenario& s)
                           "'s host link is PCIe " + std::to_string(s.gpu.pcieGen) + ".0"};
 }
 
+// A machine profile holds for the GPU and engine it was fitted on, no other.
+std::optional<FieldError> validateProfile(const Scenario& s)
+{
+    if (!s.profile || (s.profile->gpu == s.gpu.id && s.profile->engine == s.engine.id))
+        return std::nullopt;
+    return FieldError{"profile",
+                      s.profile->id + " (fitted on " + s.profile->gpu + " with " +
+                          s.profile->engine + ")",
+                      "a scenario on the GPU and engine the profile was fitted on, here " +
+                          s.gpu.id + " with " + s.engine.id};
+}
+
 std::optional<FieldError> validate(const Scenario& s)
 {
+    if (auto e = validateProfile(s))
+        return e;
     if (auto e = validateModel(s.model))
         return e;
     if (auto e = validateGpu(s.gpu))

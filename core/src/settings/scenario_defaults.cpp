@@ -32,6 +32,7 @@ void applyOwningDefaults(CostSettings& cost, const std::vector<EfficiencyFactor>
 
 void applyEngine(Scenario& s, const EngineProfile& engine)
 {
+    s.profile.reset(); // fitted to another engine, or to this one's defaults
     s.engine = engine;
     s.engineVersion.clear();
     s.vllmUseV1.reset();
@@ -76,6 +77,8 @@ std::optional<FieldError> applyEngineRelease(Scenario& s, const Catalog& c)
 
 void applyGpu(Scenario& s, GpuSpec gpu)
 {
+    if (gpu.id != s.gpu.id)
+        s.profile.reset(); // fitted to another machine
     EngineProfile defaults = s.engine;
     applyBatchDefaults(defaults, s.gpu);
     const bool untouched = s.engine.maxNumSeqs == defaults.maxNumSeqs &&
@@ -150,6 +153,15 @@ Expected<Scenario> defaultScenario(const Catalog& c)
         s.nodeLink = link ? *link : c.nodeLinks.front();
     s.speedBands = c.speedBands;
     return s;
+}
+
+void applyProfile(Scenario& s, const MachineProfile& profile)
+{
+    if (profile.runtimeOverheadMiB)
+        s.engine.runtimeOverheadMiB = *profile.runtimeOverheadMiB;
+    if (profile.hbmEfficiency)
+        s.efficiency.hbm = *profile.hbmEfficiency;
+    s.profile = profile;
 }
 
 } // namespace kvscope

@@ -2,6 +2,7 @@
 #include "kvscope/settings/scenario_file.h"
 
 #include "base/text_columns.h"
+#include "kvscope/catalog/machine_profile_json.h"
 #include "kvscope/formats/checked_json.h"
 #include "kvscope/formats/config_import.h"
 #include "kvscope/settings/scenario_defaults.h"
@@ -31,6 +32,10 @@ nlohmann::json scenarioToJson(const Scenario& s)
     for (const char* key : {"lanes", "pcie"})
         if (j.contains(key) && j[key].is_string())
             j[key] = std::stoi(j[key].get<std::string>());
+    // The whole profile, so the file opens where it was not saved; its factors are settings of
+    // the file like any other.
+    if (s.profile)
+        j["profile"] = machineProfileToJson(*s.profile);
     if (s.calibration) {
         const CalibrationRecord& c = *s.calibration;
         j["calibration"] = {{"kind", c.kind},     {"measured", c.measured}, {"factor", c.factor},
@@ -188,6 +193,13 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& j, const Catalog& c)
     }
     if (auto error = applyFileSettings(j, s, c))
         return *error;
+    if (auto it = j.find("profile"); it != j.end() && it->is_object()) {
+        auto profile = machineProfileFromJson(*it);
+        if (!profile)
+            return FieldError{"scenario." + profile.error().field, profile.error().value,
+                              profile.error().accepted};
+        s.profile = std::move(profile).value();
+    }
     if (auto it = j.find("calibration"); it != j.end() && !it->is_null()) {
         auto calibration = calibrationFromJson(*it);
         if (!calibration)

@@ -338,6 +338,8 @@ std::string setupLine(const Scenario& s, const NumberStyle& st)
     else
         setup << ", PCIe " << s.pcie.gen << ".0 x" << s.pcieLanes;
     setup << ", KV on " << kvPlacementId(s.kvPlacement);
+    if (s.profile)
+        setup << ", machine profile " << s.profile->id;
     return setup.str();
 }
 

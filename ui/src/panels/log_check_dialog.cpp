@@ -5,12 +5,16 @@
 #include "window/scenario_controller.h"
 #include "window/ui_text.h"
 
+#include "kvscope/catalog/machine_profile_json.h"
 #include "kvscope/evaluation/calibration.h"
 #include "kvscope/io/plan_json.h"
+#include "kvscope/planning/profile_fit.h"
+#include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/text/log_check_text.h"
 #include "kvscope/text/options_text.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QEvent>
@@ -19,13 +23,18 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 
@@ -78,6 +87,7 @@ LogCheckDialog::LogCheckDialog(ScenarioController* controller, QWidget* parent)
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_use = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     m_calibrate = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_saveProfile = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
@@ -108,6 +118,18 @@ LogCheckDialog::LogCheckDialog(ScenarioController* controller, QWidget* parent)
         if (calibrate())
             accept();
     });
+    connect(m_saveProfile, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const QString name = QInputDialog::getText(
+            this, tr("Save as machine profile"), tr("Name (letters, digits, '.', '_' and '-'):"),
+            QLineEdit::Normal,
+            QString::fromStdString(m_check ? m_check->scenario.gpu.id + "-" +
+                                                 m_check->scenario.engine.id
+                                           : std::string()),
+            &ok);
+        if (ok && saveProfile(name))
+            accept();
+    });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     retranslate();
     showCheck();
@@ -117,6 +139,7 @@ LogCheckDialog::LogCheckDialog(ScenarioController* controller, QWidget* parent)
 
 void LogCheckDialog::setLogText(const QString& text)
 {
+    m_logName.clear(); // pasted; a file's name is set again by openLogFile
     m_text->setPlainText(text);
     m_debounce->stop();
     recheck();
@@ -132,6 +155,7 @@ bool LogCheckDialog::openLogFile(const QString& path)
         return false;
     }
     // One byte past the limit is enough for the reader to refuse the size by name.
+    m_logName = QFileInfo(path).fileName();
     setLogText(QString::fromUtf8(file.read(qint64(kMaxStartupLogBytes) + 1)));
     return true;
 }
@@ -285,6 +309,7 @@ void LogCheckDialog::showCheck()
     m_use->setEnabled(checked && m_check->predicted() &&
                       !m_check->assumes(LogAssumption::GpuNotNamed));
     m_calibrate->setEnabled(checked && m_check->loggedKvCacheTokens > 0);
+    m_saveProfile->setEnabled(checked && m_check->loggedKvCacheTokens > 0);
     m_table->setVisible(checked && !m_check->rows.empty());
     if (!checked) {
         QPalette palette = m_summary->palette();
@@ -390,6 +415,39 @@ bool LogCheckDialog::calibrate()
     return true;
 }
 
+bool LogCheckDialog::saveProfile(const QString& name)
+{
+    if (!m_check || !m_saveProfile->isEnabled())
+        return false;
+    const std::string source =
+        m_logName.isEmpty() ? std::string("(pasted)") : m_logName.toStdString();
+    auto profile =
+        profileFromLog(*m_check, m_controller->catalog(), name.toStdString(), std::nullopt, source);
+    QString failure;
+    const QString dir = QString::fromStdString((userDataDir() / "profiles").string());
+    const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".json");
+    if (!profile) {
+        failure = UiText::fieldError(profile.error());
+    } else {
+        const QByteArray json = QByteArray::fromStdString(machineProfileToJson(*profile).dump(2));
+        QSaveFile file(path);
+        if (!QDir().mkpath(dir) || !file.open(QIODevice::WriteOnly) ||
+            file.write(json) != json.size() || !file.commit())
+            failure = tr("%1 could not be written: %2").arg(path, file.errorString());
+    }
+    if (!failure.isEmpty()) {
+        m_problem = failure;
+        m_summary->setText(m_summary->text() + QStringLiteral("<br><b>") + failure.toHtmlEscaped() +
+                           QStringLiteral("</b>"));
+        return false;
+    }
+    Scenario calibrated = m_check->scenario;
+    applyProfile(calibrated, *profile);
+    m_controller->setScenario(calibrated);
+    m_savedProfilePath = path;
+    return true;
+}
+
 void LogCheckDialog::retranslate()
 {
     setWindowTitle(tr("Check a start-up log"));
@@ -403,6 +461,11 @@ void LogCheckDialog::retranslate()
         {tr("Figure"), tr("Logged"), tr("kvscope"), tr("Difference"), tr("Line")});
     m_use->setText(tr("Use this scenario"));
     m_calibrate->setText(tr("Calibrate to this log"));
+    m_saveProfile->setText(tr("Save as machine profile..."));
+    m_saveProfile->setToolTip(tr("Fits the engine's runtime overhead to the logged KV cache size, "
+                                 "saves it under a name for this GPU and engine, and uses it. "
+                                 "Other scenarios on this machine take it with --profile NAME "
+                                 "or the Machine profile setting."));
     m_calibrate->setToolTip(tr("Uses the scenario and fits the engine's runtime overhead so "
                                "that kvscope's KV cache size equals the logged one."));
     m_buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));

@@ -38,6 +38,10 @@ public:
     QTableWidget* table() const { return m_table; }
     bool useScenario(); // false when there is no checked scenario
     bool calibrate();   // false when the log states no KV cache size or the fit fails
+    // Fits a machine profile to the log, saves it as the user's profiles/NAME.json and puts the
+    // scenario with it in the window; false (and why, in the summary) when it cannot.
+    bool saveProfile(const QString& name);
+    QString savedProfilePath() const { return m_savedProfilePath; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -64,6 +68,9 @@ private:
     QDialogButtonBox* m_buttons = nullptr;
     QPushButton* m_use = nullptr;
     QPushButton* m_calibrate = nullptr;
+    QPushButton* m_saveProfile = nullptr;
+    QString m_logName;          // the opened file's name; empty when pasted
+    QString m_savedProfilePath; // the last profile saved
     QTimer* m_debounce = nullptr;
 };
 

@@ -39,10 +39,12 @@ struct Catalog
     Efficiency efficiencyDefaults;
     std::map<std::string, GpuPrices> gpuPrices; // by GPU id (gpu_prices.json, the user's first)
     std::vector<EfficiencyFactor> owningCosts;  // gpu_prices.json "owning": CostSettings' defaults
+    std::vector<MachineProfile> profiles;       // the user's (profiles/*.json), by name
     std::vector<std::string> problems;          // files skipped while loading, one line each
 
     const ModelSpec* model(const std::string& id) const;
     const GpuSpec* gpu(const std::string& id) const;
+    const MachineProfile* profile(const std::string& id) const;
     const WeightFormat* weightFormat(const std::string& id) const;
     const KvDtype* kvDtype(const std::string& id) const;
     const EngineProfile* engine(const std::string& id) const;
@@ -54,9 +56,11 @@ struct Catalog
 
 // Directories searched for data, in order: $KVSCOPE_DATA_DIR, the user's
 // $XDG_DATA_HOME/kvscope (~/.local/share/kvscope), <exe>/../share/kvscope, and the build's own
-// share directory. Each holds models/*.json, gpus/*.json and catalog/*.json; an id found in an
-// earlier directory hides the same id in later ones.
+// share directory. Each holds models/*.json, gpus/*.json, profiles/*.json and catalog/*.json; an id
+// found in an earlier directory hides the same id in later ones.
 std::vector<std::filesystem::path> defaultDataDirs(const std::filesystem::path& executable);
+// The user's own: $XDG_DATA_HOME/kvscope, else ~/.local/share/kvscope; empty without a home.
+std::filesystem::path userDataDir();
 
 // Loads every directory that exists. Malformed files are skipped and listed in problems.
 Catalog loadCatalog(const std::vector<std::filesystem::path>& dataDirs);

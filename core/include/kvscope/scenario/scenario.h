@@ -5,6 +5,7 @@
 #include "kvscope/base/limits.h"
 #include "kvscope/model/efficiency.h"
 #include "kvscope/model/hardware.h"
+#include "kvscope/model/machine_profile.h"
 #include "kvscope/model/model_spec.h"
 #include "kvscope/model/storage_formats.h"
 #include "kvscope/scenario/engine_profile.h"
@@ -117,6 +118,7 @@ struct Scenario
     Efficiency efficiency;                        // achieved share of every peak
     AllReduceLatencies allReduce;                 // one small all-reduce's latency by link
     std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
+    std::optional<MachineProfile> profile;        // the machine profile whose factors it uses
 
     double effectiveMemoryFraction() const
     {

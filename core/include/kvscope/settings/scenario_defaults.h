@@ -33,4 +33,8 @@ void applyGpu(Scenario& scenario, GpuSpec gpu);
 // put a GPU in, so they agree on every figure.
 void applyGpu(Scenario& scenario, GpuSpec gpu, const Catalog& catalog);
 
+// A machine profile's fitted factors, and the profile itself so files and reports name it.
+// Choosing another GPU or engine forgets the profile (its factors stay until reset).
+void applyProfile(Scenario& scenario, const MachineProfile& profile);
+
 } // namespace kvscope
