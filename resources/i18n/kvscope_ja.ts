@@ -538,6 +538,18 @@
         <source>%1 nodes over %2: tensor parallel over %3 GPUs, %4 pipeline stages</source>
         <translation>%2 で結んだ %1 ノード：%3 GPU でテンソル並列、%4 段のパイプライン並列</translation>
     </message>
+    <message>
+        <source>runtime overhead %1 MiB (KV cache %2 logged; %3 predicted before)</source>
+        <translation>ランタイムオーバーヘッド %1 MiB（ログの KV キャッシュ容量 %2、適用前の予測 %3）</translation>
+    </message>
+    <message>
+        <source>memory bandwidth efficiency %1 (decode %2 tokens/s measured; %3 predicted before)</source>
+        <translation>メモリ帯域効率 %1（デコード実測 %2 トークン/秒、適用前の予測 %3）</translation>
+    </message>
+    <message>
+        <source>Machine profile</source>
+        <translation>マシンプロファイル</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -2069,6 +2081,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Fits the engine&apos;s runtime overhead to the logged KV cache size, saves it under a name for this GPU and engine, and uses it. Other scenarios on this machine take it with --profile NAME or the Machine profile setting.</source>
         <translation>ログの KV キャッシュ容量に合わせてエンジンのランタイムオーバーヘッドを求め、この GPU とエンジン向けに名前を付けて保存し、適用します。このマシンの別のシナリオでは --profile NAME か「マシンプロファイル」の設定で使えます。</translation>
+    </message>
+    <message>
+        <source>an unnamed GPU</source>
+        <translation>名前の不明な GPU</translation>
     </message>
 </context>
 <context>

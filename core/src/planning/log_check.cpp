@@ -274,6 +274,16 @@ const GpuSpec* gpuNamedInLog(const Catalog& catalog, const std::string& name)
     return best;
 }
 
+bool logRulesOutGpu(const StartupLog& log, const GpuSpec& gpu)
+{
+    const double memory = gpu.memoryGiB * 1024.0 * kMiB;
+    if (const LoggedNumber* weights = log.figure(LogFigure::Weights);
+        weights && weights->value > memory)
+        return true;
+    const LoggedNumber* total = log.figure(LogFigure::TotalGpuMemory);
+    return total && std::fabs(total->value - memory) > 0.1 * memory;
+}
+
 bool logFigureNeedsGpu(LogFigure figure)
 {
     switch (figure) {

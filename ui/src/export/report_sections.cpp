@@ -63,6 +63,25 @@ QString link(const std::string& source)
 
 } // namespace
 
+// "home-3090: runtime overhead 281.8 MiB (KV cache 31,232 tokens logged; 30,624 predicted
+// before)": what the profile sets and the measurement it was fitted to.
+QString ReportWriter::profileText(const MachineProfile& p)
+{
+    QStringList parts;
+    if (p.runtimeOverheadMiB && p.kvFit)
+        parts << tr("runtime overhead %1 MiB (KV cache %2 logged; %3 predicted before)")
+                     .arg(UiText::number(*p.runtimeOverheadMiB, 1),
+                          UiText::tokens(std::llround(p.kvFit->measured)),
+                          UiText::tokens(std::llround(p.kvFit->before)));
+    if (p.hbmEfficiency && p.decodeFit)
+        parts << tr("memory bandwidth efficiency %1 (decode %2 tokens/s measured; %3 predicted "
+                    "before)")
+                     .arg(UiText::number(*p.hbmEfficiency, 3),
+                          UiText::number(p.decodeFit->measured, 1),
+                          UiText::number(p.decodeFit->before, 1));
+    return esc(p.id) + QStringLiteral(": ") + parts.join(QStringLiteral("; ")).toHtmlEscaped();
+}
+
 QString ReportWriter::inputsHtml(const Scenario& s)
 {
     // Each input beside the source its catalog numbers were read from.
@@ -101,6 +120,8 @@ QString ReportWriter::inputsHtml(const Scenario& s)
     rows += row(tr("Context length"), UiText::tokens(s.context), QString());
     rows += row(tr("Concurrent sequences"), UiText::integer(s.batch), QString());
     rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
+    if (s.profile)
+        rows += row(tr("Machine profile"), profileText(*s.profile), esc(s.profile->source));
     rows += row(tr("KV cache placement"), UiText::placementName(s.kvPlacement), QString());
     rows +=
         row(tr("GPU memory fraction"), UiText::number(s.effectiveMemoryFraction(), 2), QString());

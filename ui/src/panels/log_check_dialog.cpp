@@ -201,7 +201,8 @@ void LogCheckDialog::recheck()
                           .arg(QString::fromStdString(log->model), name));
         result = checkStartupLog(*log, catalog, fromWindow);
     }
-    if (result && result->assumes(LogAssumption::GpuNotNamed) && catalog.gpu(current.gpu.id)) {
+    if (result && result->assumes(LogAssumption::GpuNotNamed) && catalog.gpu(current.gpu.id) &&
+        !logRulesOutGpu(*log, current.gpu)) {
         fromWindow.emplace_back("gpu", current.gpu.id);
         const QString name = QString::fromStdString(current.gpu.name);
         m_windowChoices << (log->gpuName.empty()
@@ -330,7 +331,9 @@ void LogCheckDialog::showCheck()
                      .arg(QString::fromStdString(logEngineText(c.log)).toHtmlEscaped(),
                           QString::fromStdString(s.model.name).toHtmlEscaped(),
                           UiText::integer(s.gpuCount),
-                          QString::fromStdString(s.gpu.name).toHtmlEscaped(),
+                          c.assumes(LogAssumption::GpuNotNamed)
+                              ? tr("an unnamed GPU")
+                              : QString::fromStdString(s.gpu.name).toHtmlEscaped(),
                           QString::fromStdString(s.weights.name).toHtmlEscaped(),
                           UiText::tokens(s.context));
     else

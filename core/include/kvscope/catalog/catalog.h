@@ -4,6 +4,7 @@
 #include "kvscope/base/field_error.h"
 #include "kvscope/model/efficiency.h"
 #include "kvscope/model/hardware.h"
+#include "kvscope/model/machine_profile.h"
 #include "kvscope/model/model_spec.h"
 #include "kvscope/model/storage_formats.h"
 #include "kvscope/scenario/engine_profile.h"

@@ -62,6 +62,10 @@ struct LogCheck
 const ModelSpec* modelNamedInLog(const Catalog& catalog, const std::string& name);
 const GpuSpec* gpuNamedInLog(const Catalog& catalog, const std::string& name);
 
+// Whether the log rules `gpu` out: it states more weights on one GPU than the GPU holds, or a
+// total memory more than 10 % away from the GPU's.
+bool logRulesOutGpu(const StartupLog& log, const GpuSpec& gpu);
+
 // Whether a figure's prediction depends on the GPU (its memory, its name's batch defaults).
 bool logFigureNeedsGpu(LogFigure figure);
 
