@@ -67,7 +67,7 @@ std::string settingOf(const StartupLog& log, const std::string& option)
 // The figure a manifest names, by its JSON id.
 std::optional<LogFigure> figureById(const std::string& id)
 {
-    for (int f = 0; f <= int(LogFigure::OffloadedLayers); ++f)
+    for (int f = 0; f <= int(LogFigure::DecodeTokensPerS); ++f)
         if (id == logFigureId(LogFigure(f)))
             return LogFigure(f);
     return std::nullopt;
@@ -132,6 +132,29 @@ private slots:
         const StartupLog vulkan = readLog("llamacpp-vulkan-amdvlk413-radv-cmdline.log");
         QCOMPARE(modelNamedInLog(catalog(), vulkan.model)->id, std::string("gemma-3-27b"));
         QCOMPARE(modelNamedInLog(catalog(), rocm.model)->id, std::string("qwen3-next-80b-a3b"));
+    }
+
+    // The run's decode speed llama.cpp prints, not the prompt's, with the command above it.
+    void decodeSpeedOfTheRun()
+    {
+        const StartupLog log = readLog("llamacpp-issue12237-server-timings.log");
+        QCOMPARE(log.engine, std::string("llamacpp"));
+        QCOMPARE(figureOf(log, LogFigure::DecodeTokensPerS), 17.66);
+        QCOMPARE(log.figure(LogFigure::DecodeTokensPerS)->line, 4);
+        QCOMPARE(settingOf(log, "context"), std::string("2048"));
+        QCOMPARE(settingOf(log, "kv-dtype"), std::string("q4_0"));
+        QCOMPARE(settingOf(log, "n-gpu-layers"), std::string("30"));
+        // A profile of that machine fits the bandwidth efficiency to it, no --tokens-per-s.
+        auto check =
+            checkStartupLog(log, catalog(), {{"model", "llama-3.1-8b"}, {"gpu", "rtx-3060"}});
+        QVERIFY2(check.ok(), check ? "" : check.error().message().c_str());
+        auto profile = profileFromLog(*check, catalog(), "desk", std::nullopt, "l");
+        if (profile) {
+            QCOMPARE(profile->decodeFit->measured, 17.66);
+            QVERIFY(!profile->runtimeOverheadMiB);
+        } else {
+            QCOMPARE(profile.error().field, std::string("measured"));
+        }
     }
 
     // vLLM V0: blocks with the "# " lost to Markdown or kept, v0.6.4's one-line profile, and the

@@ -2086,6 +2086,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>an unnamed GPU</source>
         <translation>名前の不明な GPU</translation>
     </message>
+    <message>
+        <source>Decode (tokens/s, one sequence)</source>
+        <translation>デコード（トークン/秒、1 シーケンス）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::MainWindow</name>

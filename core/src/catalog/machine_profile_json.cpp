@@ -36,6 +36,8 @@ std::optional<ProfileFit> fitFromJson(const nlohmann::json& j, const std::string
     fit.measured = r.number({"measured"}, 1e-9, 1e15, 0);
     fit.before = r.number({"before"}, 0, 1e15, 0);
     fit.after = r.number({"after"}, 0, 1e15, 0);
+    if (!r.error() && !(fit.measured > 0))
+        r.fail("measured", std::to_string(fit.measured), "a measured figure above 0");
     if (!r.error() && fit.figure != "kv_cache_tokens" && fit.figure != "decode_tokens_per_s")
         r.fail("figure", fit.figure, "kv_cache_tokens or decode_tokens_per_s");
     if (r.error())

@@ -47,6 +47,8 @@ const char* logFigureId(LogFigure figure)
         return "gpu_compute_buffer_bytes";
     case LogFigure::OffloadedLayers:
         return "offloaded_layers";
+    case LogFigure::DecodeTokensPerS:
+        return "decode_tokens_per_s";
     }
     return "";
 }

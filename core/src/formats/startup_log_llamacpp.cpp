@@ -144,6 +144,7 @@ public:
         readBuffers(line, state);
         readContext(line, state);
         readKvCache(line, state);
+        readDecodeSpeed(line, state);
     }
 
     void finish(LogState& state) override
@@ -339,6 +340,22 @@ private:
                 state.addToFigure(LogFigure::GpuComputeBuffers, *mib * kMiB);
     }
 
+    // The run's decode speed: "eval time = 1234.56 ms / 127 runs (9.72 ms per token, 102.88
+    // tokens per second)" (llama_perf_context_print, llama_print_timings, llama-server's
+    // print_timings; "prompt eval time" is the prefill's), or a llama-bench row pasted with the
+    // log, "| llama 8B Q4_K - Medium | 4.58 GiB | 8.03 B | CUDA | 99 | tg128 | 130.05 ± 0.21 |".
+    static void readDecodeSpeed(std::string_view line, LogState& state)
+    {
+        if (line.find("eval time =") != std::string_view::npos &&
+            line.find("prompt eval time") == std::string_view::npos)
+            if (auto speed = numberAfter(line, "ms per token,"); speed && *speed > 0)
+                state.figure(LogFigure::DecodeTokensPerS, *speed);
+        if (line.starts_with("|"))
+            if (auto test = after(line, "| tg"))
+                if (auto speed = numberAfter(*test, "|"); speed && *speed > 0)
+                    state.figure(LogFigure::DecodeTokensPerS, *speed);
+    }
+
     void readContext(std::string_view line, LogState& state)
     {
         if (!inContextBlock(line))
@@ -393,7 +410,9 @@ private:
 
 bool isLlamaCppLine(std::string_view line)
 {
-    return isOllamaLine(line) || mentionsAny(line, kPhrases);
+    return isOllamaLine(line) || mentionsAny(line, kPhrases) || mentionsAny(line, kPrograms) ||
+           (line.find("eval time =") != std::string_view::npos &&
+            line.find("tokens per second") != std::string_view::npos);
 }
 
 std::unique_ptr<LineReader> llamaCppReader()

@@ -4,6 +4,7 @@
 // ("print_info: n_head_kv = 2", llm_load_print_meta before 2025), the latter under the GGUF key
 // llama.cpp read them from (src/llama-model.cpp load_hparams). Enough to know the KV cache of a
 // model no catalog has.
+#include "file_names.h"
 #include "startup_log_lines.h"
 
 #include <array>
@@ -95,11 +96,16 @@ std::optional<GgufValue> printedValue(std::string_view type, std::string_view va
     return GgufValue(uint64_t(*n));
 }
 
+// Keys and text values are passed on into errors, JSON and the window: bytes that are not UTF-8
+// are replaced.
 void keep(LogState& state, std::string key, GgufValue value)
 {
     StartupLog& log = state.log();
     if (log.modelMetadata.size() >= maxGgufKeys || key.size() > 256)
         return;
+    key = utf8Text(key);
+    if (auto* text = std::get_if<std::string>(&value))
+        *text = utf8Text(*text);
     if (log.modelMetadata.emplace(std::move(key), std::move(value)).second &&
         log.modelMetadataLine == 0)
         log.modelMetadataLine = state.line;

@@ -219,6 +219,8 @@ double predictedFigure(LogFigure figure, const Scenario& s, const Evaluation& e)
         return e.vram.activationBytes * gpus;
     case LogFigure::OffloadedLayers:
         return double(e.engine.gpuLayers);
+    case LogFigure::DecodeTokensPerS:
+        return e.decode.tokensPerS;
     }
     return 0;
 }

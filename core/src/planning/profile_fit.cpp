@@ -17,7 +17,7 @@ std::optional<FieldError> checkFittable(const LogCheck& check, std::optional<dou
         return FieldError{"gpu",
                           check.log.gpuName.empty() ? "not named in the log" : check.log.gpuName,
                           "a GPU of the catalog (--gpu ID): a profile belongs to a machine"};
-    if (check.loggedKvCacheTokens <= 0 && !decode)
+    if (check.loggedKvCacheTokens <= 0 && !decode && !check.log.figure(LogFigure::DecodeTokensPerS))
         return FieldError{"log", "no KV cache size in tokens",
                           "a vLLM or TGI log that states its KV cache size, or a decode speed "
                           "measured on the machine (--tokens-per-s)"};
@@ -71,6 +71,10 @@ Expected<MachineProfile> profileFromLog(const LogCheck& check, const Catalog& ca
         p.kvFit = fitRecord(*fit);
         s = fit->calibrated;
     }
+    // A decode speed the log states (llama.cpp's own timings) when none is given.
+    if (const LoggedNumber* logged = check.log.figure(LogFigure::DecodeTokensPerS);
+        logged && !decodeTokensPerS)
+        decodeTokensPerS = logged->value;
     if (decodeTokensPerS) {
         auto fit = fitOne(s, catalog, CalibrationKind::DecodeTokensPerS, *decodeTokensPerS);
         if (!fit)

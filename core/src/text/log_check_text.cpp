@@ -42,6 +42,8 @@ const char* logFigureName(LogFigure figure)
         return "Compute buffers on the GPUs";
     case LogFigure::OffloadedLayers:
         return "Layers on the GPUs";
+    case LogFigure::DecodeTokensPerS:
+        return "Decode (tokens/s, one sequence)";
     }
     return "";
 }
@@ -53,6 +55,7 @@ bool logFigureIsBytes(LogFigure figure)
     case LogFigure::KvBlocks:
     case LogFigure::MaxConcurrency:
     case LogFigure::OffloadedLayers:
+    case LogFigure::DecodeTokensPerS:
         return false;
     default:
         return true;
@@ -63,6 +66,8 @@ std::string logFigureText(LogFigure figure, double value, ByteUnits units, const
 {
     if (figure == LogFigure::MaxConcurrency)
         return formatNumber(value, 2, style) + "x";
+    if (figure == LogFigure::DecodeTokensPerS)
+        return formatNumber(value, 1, style);
     if (!logFigureIsBytes(figure))
         return formatInteger(int64_t(std::llround(value)), style);
     // Engines log two decimals of GiB (vLLM) or of MiB (llama.cpp): the table keeps GiB with

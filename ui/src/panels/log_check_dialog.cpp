@@ -292,6 +292,8 @@ QString LogCheckDialog::figureName(LogFigure figure) const
         return tr("Compute buffers on the GPUs");
     case LogFigure::OffloadedLayers:
         return tr("Layers on the GPUs");
+    case LogFigure::DecodeTokensPerS:
+        return tr("Decode (tokens/s, one sequence)");
     }
     return {};
 }

@@ -45,6 +45,8 @@ enum class LogFigure {
     KvBuffers,         // llama.cpp: KV buffers, every device together
     GpuComputeBuffers, // llama.cpp: compute buffers on the GPUs, all together
     OffloadedLayers,   // llama.cpp: "offloaded N/M layers to GPU", N
+    DecodeTokensPerS,  // llama.cpp: the run's "eval time = ... tokens per second", or a
+                       // llama-bench tg row pasted with the log (one sequence)
 };
 const char* logFigureId(LogFigure figure); // "weights_bytes", "kv_cache_tokens", ...
 

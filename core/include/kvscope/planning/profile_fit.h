@@ -3,8 +3,9 @@
 
 // A machine profile fitted to a start-up log (planning/log_check.h): the engine's runtime
 // overhead to the KV cache size the log states, and, given a decode speed measured on the same
-// machine, the memory bandwidth efficiency to it. Both fits are calibrate()'s, on the log's own
-// scenario, so every later scenario on that machine moves with them.
+// machine (or the one llama.cpp logs for its run), the memory bandwidth efficiency to it. Both fits
+// are calibrate()'s, on the log's own scenario, so every later scenario on that machine moves with
+// them.
 
 #include "kvscope/planning/log_check.h"
 
