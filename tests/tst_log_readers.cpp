@@ -3,6 +3,7 @@
 // device and buffer lines of ROCm, Vulkan, Metal, SYCL and CPU builds, a pasted command line,
 // vLLM V0's blocks and profile, the model's shape llama.cpp prints, GPU names of every vendor,
 // and the held-out excerpts no reader was built from.
+#include "startup_log_support.h"
 #include "suite_registry.h"
 #include "testutils.h"
 
@@ -50,18 +51,6 @@ StartupLog readLog(const std::string& name)
     if (!log)
         qFatal("%s: %s", name.c_str(), log.error().message().c_str());
     return *log;
-}
-
-double figureOf(const StartupLog& log, LogFigure figure)
-{
-    const LoggedNumber* n = log.figure(figure);
-    return n ? n->value : -1.0;
-}
-
-std::string settingOf(const StartupLog& log, const std::string& option)
-{
-    const LoggedSetting* s = log.setting(option);
-    return s ? s->value : std::string("(none)");
 }
 
 // The figure a manifest names, by its JSON id.

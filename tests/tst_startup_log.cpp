@@ -3,6 +3,7 @@
 // settings and figures, the scenario they describe held against kvscope, and hostile files.
 
 #include "cli_runner.h"
+#include "startup_log_support.h"
 #include "suite_registry.h"
 #include "testutils.h"
 
@@ -45,18 +46,6 @@ StartupLog readLog(const std::string& name)
     if (!log)
         qFatal("%s: %s", name.c_str(), log.error().message().c_str());
     return *log;
-}
-
-std::string settingOf(const StartupLog& log, const std::string& option)
-{
-    const LoggedSetting* s = log.setting(option);
-    return s ? s->value : std::string("(none)");
-}
-
-double figureOf(const StartupLog& log, LogFigure figure)
-{
-    const LoggedNumber* n = log.figure(figure);
-    return n ? n->value : -1.0;
 }
 
 const LogCheckRow* rowOf(const LogCheck& check, LogFigure figure)

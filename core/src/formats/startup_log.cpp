@@ -128,6 +128,15 @@ std::optional<double> leadingNumber(std::string_view text)
     return value;
 }
 
+std::string_view trimmed(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
+}
+
 std::optional<double> numberAfter(std::string_view line, std::string_view key)
 {
     auto rest = after(line, key);

@@ -27,6 +27,9 @@ std::optional<double> numberAfter(std::string_view line, std::string_view key);
 // bracket.
 std::string_view leadingWord(std::string_view text);
 
+// `text` without the spaces and tabs around it.
+std::string_view trimmed(std::string_view text);
+
 // Whether `line` holds any of `phrases`.
 template <typename Phrases> bool mentionsAny(std::string_view line, const Phrases& phrases)
 {

@@ -15,15 +15,6 @@ namespace kvscope::startup_log {
 
 namespace {
 
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-        text.remove_suffix(1);
-    return text;
-}
-
 std::string_view upTo(std::string_view text, std::string_view end)
 {
     return trimmed(text.substr(0, text.find(end)));

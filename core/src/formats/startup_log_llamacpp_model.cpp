@@ -42,15 +42,6 @@ constexpr std::array<ShapeLine, 19> kShapeLines{{
     {"n_vocab ", "vocab_size"},
 }};
 
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-        text.remove_suffix(1);
-    return text;
-}
-
 // "[0, 0, 1, 1]" as numbers; nothing when the print-out is cut ("[0, 0, ...]") or not numeric.
 std::optional<std::vector<double>> wholeList(std::string_view text)
 {

@@ -364,57 +364,69 @@ void predictRows(LogCheck& check)
 
 } // namespace
 
-Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog,
-                                   const OptionList& userOptions)
-{
-    LogCheck check;
-    check.log = log;
-    for (const auto& [figure, number] : log.figures)
-        check.rows.push_back({figure, number.value, std::nullopt, number.line});
+namespace {
 
-    // Entries the catalog lacks are evaluated from a copy that holds them.
+// The catalog entries a check is evaluated with, and the copy of the catalog that holds those
+// the catalog lacks (the model the log prints, a GPU standing in).
+struct CheckEntries
+{
     Catalog extended;
-    const Catalog* used = &catalog;
-    auto extend = [&]() -> Catalog& {
-        if (used == &catalog) {
+    bool extendedUsed = false;
+    OptionList hidden; // options the scenario needs that no command line can repeat
+
+    Catalog& extend(const Catalog& catalog)
+    {
+        if (!extendedUsed) {
             extended = catalog;
-            used = &extended;
+            extendedUsed = true;
         }
         return extended;
-    };
+    }
+    const Catalog& used(const Catalog& catalog) const { return extendedUsed ? extended : catalog; }
+};
+
+// The model: the catalog's entry the log names, else the shape the log prints; false (and why,
+// in check.noPrediction) when neither is there.
+bool chooseModel(const Catalog& catalog, LogCheck& check, CheckEntries& entries)
+{
+    const StartupLog& log = check.log;
+    if (const ModelSpec* model = modelNamedInLog(catalog, log.model)) {
+        check.options.emplace_back("model", model->id);
+        return true;
+    }
+    auto shape = modelFromStartupLog(log);
+    if (shape) {
+        entries.extend(catalog).models.push_back(*shape);
+        entries.hidden.emplace_back("model", shape->id);
+        check.assumed.push_back(LogAssumption::ModelFromLog);
+        return true;
+    }
+    std::string accepted = "a model in the catalog; pass --model ID|hf:ORG/NAME|CONFIG.json";
+    if (!log.modelMetadata.empty())
+        accepted += " (the shape the log prints lacks " + shape.error().field + ")";
+    check.noPrediction =
+        FieldError{"model", log.model.empty() ? "not named in the log" : log.model, accepted};
+    return false;
+}
+
+void chooseGpu(const Catalog& catalog, LogCheck& check, CheckEntries& entries)
+{
+    if (const GpuSpec* gpu = gpuNamedInLog(catalog, check.log.gpuName)) {
+        check.options.emplace_back("gpu", gpu->id);
+        return;
+    }
+    const GpuSpec standIn = standInGpu(catalog, check.log);
+    entries.extend(catalog).gpus.push_back(standIn);
+    entries.hidden.emplace_back("gpu", standIn.id);
+    check.assumed.push_back(LogAssumption::GpuNotNamed);
+}
+
+// The release first (the engine generation and settings the log states are checked against
+// it), then what the log states, then the user's options.
+void addSettings(const Catalog& catalog, const OptionList& userOptions, LogCheck& check)
+{
+    const StartupLog& log = check.log;
     OptionList& options = check.options;
-    OptionList hidden; // options the scenario needs but no command line can repeat
-    options.emplace_back("engine", log.engine);
-    const bool fromFile = hasOption(userOptions, "scenario");
-    if (!hasOption(userOptions, "model") && !fromFile) {
-        if (const ModelSpec* model = modelNamedInLog(catalog, log.model)) {
-            options.emplace_back("model", model->id);
-        } else if (auto shape = modelFromStartupLog(log)) {
-            extend().models.push_back(*shape);
-            hidden.emplace_back("model", shape->id);
-            check.assumed.push_back(LogAssumption::ModelFromLog);
-        } else {
-            std::string accepted =
-                "a model in the catalog; pass --model ID|hf:ORG/NAME|CONFIG.json";
-            if (!log.modelMetadata.empty())
-                accepted += " (the shape the log prints lacks " + shape.error().field + ")";
-            check.noPrediction = FieldError{
-                "model", log.model.empty() ? "not named in the log" : log.model, accepted};
-            return check;
-        }
-    }
-    if (!hasOption(userOptions, "gpu") && !fromFile) {
-        if (const GpuSpec* gpu = gpuNamedInLog(catalog, log.gpuName)) {
-            options.emplace_back("gpu", gpu->id);
-        } else {
-            const GpuSpec standIn = standInGpu(catalog, log);
-            extend().gpus.push_back(standIn);
-            hidden.emplace_back("gpu", standIn.id);
-            check.assumed.push_back(LogAssumption::GpuNotNamed);
-        }
-    }
-    // The release first: the engine generation and settings the log states are checked
-    // against it.
     const bool userRelease = hasOption(userOptions, "engine-version");
     const std::string release = userRelease ? "" : releaseOption(log, catalog, check);
     for (const auto& option : userOptions)
@@ -430,21 +442,47 @@ Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog
     for (const auto& option : userOptions)
         if (option.first != "engine-version")
             options.push_back(option);
+}
 
+Expected<Scenario> buildScenario(const Catalog& catalog, const CheckEntries& entries,
+                                 const OptionList& userOptions, LogCheck& check)
+{
     auto build = [&] {
-        OptionList all = hidden;
-        all.insert(all.end(), options.begin(), options.end());
-        return scenarioFromOptions(all, *used);
+        OptionList all = entries.hidden;
+        all.insert(all.end(), check.options.begin(), check.options.end());
+        return scenarioFromOptions(all, entries.used(catalog));
     };
     auto scenario = build();
-    if (!scenario && scenario.error().field == "--engine-version" && !userRelease) {
+    if (!scenario && scenario.error().field == "--engine-version" &&
+        !hasOption(userOptions, "engine-version")) {
         // A release kvscope has no rules for: the engine's default release, said so.
-        std::erase_if(options, [](const auto& o) { return o.first == "engine-version"; });
+        std::erase_if(check.options, [](const auto& o) { return o.first == "engine-version"; });
         std::erase_if(check.assumed,
                       [](LogAssumption a) { return a == LogAssumption::LastV0Release; });
         scenario = build();
         check.assumed.push_back(LogAssumption::ReleaseNotModelled);
     }
+    return scenario;
+}
+
+} // namespace
+
+Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog,
+                                   const OptionList& userOptions)
+{
+    LogCheck check;
+    check.log = log;
+    for (const auto& [figure, number] : log.figures)
+        check.rows.push_back({figure, number.value, std::nullopt, number.line});
+    check.options.emplace_back("engine", log.engine);
+    CheckEntries entries;
+    const bool fromFile = hasOption(userOptions, "scenario");
+    if (!hasOption(userOptions, "model") && !fromFile && !chooseModel(catalog, check, entries))
+        return check;
+    if (!hasOption(userOptions, "gpu") && !fromFile)
+        chooseGpu(catalog, check, entries);
+    addSettings(catalog, userOptions, check);
+    auto scenario = buildScenario(catalog, entries, userOptions, check);
     if (!scenario)
         return scenario.error();
     check.scenario = std::move(scenario).value();
