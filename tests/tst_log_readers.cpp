@@ -354,8 +354,12 @@ private slots:
                         "/data/logs/vllm-v0-issue10517-memprofile-20k.log",
                     "--model", "llama-3.1-8b", "--gpu", "rtx-3090", "--engine-version", "0.6.4",
                     "--save-profile", "home-3090"});
-        const CliResult calc = runCli({"calc", "--model", "llama-3.1-8b", "--gpu", "rtx-3090",
-                                       "--engine", "vllm", "--profile", "home-3090", "--json"});
+        const CliResult calc =
+            runCli({"calc", "--model", "llama-3.1-8b", "--gpu", "rtx-3090", "--engine", "vllm",
+                    "--engine-version", "0.6.4", "--profile", "home-3090", "--json"});
+        // Another release has other memory rules: the profile says which it was fitted on.
+        const CliResult newer = runCli({"calc", "--model", "llama-3.1-8b", "--gpu", "rtx-3090",
+                                        "--engine", "vllm", "--profile", "home-3090"});
         const CliResult unknown = runCli({"calc", "--profile", "nope"});
         if (previous.isEmpty())
             qunsetenv("XDG_DATA_HOME");
@@ -367,6 +371,8 @@ private slots:
         QCOMPARE(calc.code, 0);
         const auto j = nlohmann::json::parse(calc.out);
         QCOMPARE(j["scenario"]["profile"]["id"].get<std::string>(), std::string("home-3090"));
+        QCOMPARE(newer.code, 2);
+        QVERIFY(newer.err.find("--engine-version 0.6.4") != std::string::npos);
         QCOMPARE(unknown.code, 2);
         QVERIFY(unknown.err.find("a saved machine profile: home-3090") != std::string::npos);
     }

@@ -68,8 +68,10 @@ int saveProfile(const ParsedArgs& args, const LogCheck& check, const Catalog& ca
     if (profile->hbmEfficiency)
         out << "  memory bandwidth efficiency " << formatNumber(*profile->hbmEfficiency, 4) << " ("
             << fitText(*profile->decodeFit) << ")\n";
-    out << "  use it with --profile " << profile->id << " (on " << profile->gpu << " with "
-        << profile->engine << ")\n";
+    out << "  use it with --profile " << profile->id << " --gpu " << profile->gpu << " --engine "
+        << profile->engine
+        << (profile->release.empty() ? std::string() : " --engine-version " + profile->release)
+        << "\n";
     return exitOk;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/planning/log_check.h"
 
+#include "kvscope/formats/hub_id.h"
 #include "kvscope/settings/scenario_options.h"
 
 #include <algorithm>
@@ -402,6 +403,11 @@ bool chooseModel(const Catalog& catalog, LogCheck& check, CheckEntries& entries)
         return true;
     }
     std::string accepted = "a model in the catalog; pass --model ID|hf:ORG/NAME|CONFIG.json";
+    // A Hub id the log names (vLLM's and TGI's model): the option that reads its config.json,
+    // offered rather than fetched, since kvscope reads the network only when asked.
+    if (auto hub = parseHubId("hf:" + log.model); hub && log.model.find('/') != std::string::npos)
+        accepted = "a model in the catalog; --model hf:" + hub->repo +
+                   " reads its config.json from the Hugging Face Hub";
     if (!log.modelMetadata.empty())
         accepted += " (the shape the log prints lacks " + shape.error().field + ")";
     check.noPrediction =

@@ -238,14 +238,14 @@ Setting checkpointSetting()
 }
 
 // A machine profile the user saved (kvscope-cli check-log LOG --save-profile NAME): its fitted
-// factors on the GPU and engine it was fitted on. After the entries, so the engine's defaults
-// do not replace what it sets.
+// factors on the GPU, engine and release it was fitted on. After the entries, so the engine's
+// defaults do not replace what it sets.
 Setting profileSetting()
 {
     Setting s = entry("profile", "profile", "NAME",
                       "a machine profile fitted from a start-up log (check-log LOG --save-profile "
                       "NAME; $XDG_DATA_HOME/kvscope/profiles): its runtime overhead and memory "
-                      "bandwidth efficiency, on the GPU and engine it was fitted on",
+                      "bandwidth efficiency, on the GPU, engine and release it was fitted on",
                       "none");
     s.place = ControlPlace::EngineDrawer;
     s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Machine profile");

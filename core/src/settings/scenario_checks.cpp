@@ -269,16 +269,23 @@ std::optional<FieldError> validateHostLink(const Scenario& s)
                           "'s host link is PCIe " + std::to_string(s.gpu.pcieGen) + ".0"};
 }
 
-// A machine profile holds for the GPU and engine it was fitted on, no other.
+// A machine profile holds for the GPU, engine and release it was fitted on, no other: the
+// engine's memory rules change between releases (engines.json "releases").
 std::optional<FieldError> validateProfile(const Scenario& s)
 {
-    if (!s.profile || (s.profile->gpu == s.gpu.id && s.profile->engine == s.engine.id))
+    if (!s.profile)
         return std::nullopt;
-    return FieldError{"profile",
-                      s.profile->id + " (fitted on " + s.profile->gpu + " with " +
-                          s.profile->engine + ")",
-                      "a scenario on the GPU and engine the profile was fitted on, here " +
-                          s.gpu.id + " with " + s.engine.id};
+    const MachineProfile& p = *s.profile;
+    const std::string release = p.release.empty() ? "" : " " + p.release;
+    if (p.gpu == s.gpu.id && p.engine == s.engine.id && p.release == s.engineVersion)
+        return std::nullopt;
+    return FieldError{
+        "profile", p.id + " (fitted on " + p.gpu + " with " + p.engine + release + ")",
+        "a scenario on the GPU, engine and release the profile was fitted on (--gpu " + p.gpu +
+            " --engine " + p.engine +
+            (p.release.empty() ? std::string() : " --engine-version " + p.release) + "), here " +
+            s.gpu.id + " with " + s.engine.id +
+            (s.engineVersion.empty() ? "" : " " + s.engineVersion)};
 }
 
 std::optional<FieldError> validate(const Scenario& s)

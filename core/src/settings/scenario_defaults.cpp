@@ -67,6 +67,8 @@ std::optional<FieldError> applyEngineRelease(Scenario& s, const Catalog& c)
     if (s.vllmUseV1)
         if (auto error = checkEngineGeneration(r, release, v1))
             return error;
+    if (s.profile && s.profile->release != s.engineVersion)
+        s.profile.reset(); // fitted under another release's memory rules
     EngineProfile engine = *base;
     if (r.modelled())
         applyReleaseRules(engine, release, v1);

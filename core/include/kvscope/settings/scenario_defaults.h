@@ -34,7 +34,7 @@ void applyGpu(Scenario& scenario, GpuSpec gpu);
 void applyGpu(Scenario& scenario, GpuSpec gpu, const Catalog& catalog);
 
 // A machine profile's fitted factors, and the profile itself so files and reports name it.
-// Choosing another GPU or engine forgets the profile (its factors stay until reset).
+// Choosing another GPU, engine or release forgets the profile (its factors stay until reset).
 void applyProfile(Scenario& scenario, const MachineProfile& profile);
 
 } // namespace kvscope
