@@ -103,6 +103,7 @@ private slots:
     void report_data();
     void report();
     void pagesKeepRowsAndHeadingsWhole();
+    void titleBreaksBetweenNames();
     void sourcesByPublisher_data();
     void sourcesByPublisher();
     void everyCatalogSourceHasAPublisher();
@@ -926,4 +927,24 @@ void TestExport::reportChartsKeepTheirPlots()
         QVERIFY2(p.plotShare >= 0.3,
                  qPrintable(u"%1 on page %2: plot %3 of its slot"_s.arg(p.view).arg(p.page).arg(
                      p.plotShare, 0, 'f', 2)));
+}
+
+// The heading breaks between the model and the GPU, never inside a name ("NVIDIA GeForce RTX" /
+// "3090" was a Japanese report's first page), and a slash ends its line.
+void TestExport::titleBreaksBetweenNames()
+{
+    Scenario s = m_controller->scenario();
+    s.model.name = "Llama 3.1 8B";
+    s.gpu.name = "NVIDIA GeForce RTX 3090";
+    const QString ja = ReportWriter::headingText(
+        QStringLiteral("kvscope レポート: Llama 3.1 8B / NVIDIA GeForce RTX 3090 \u00D7 1"), s);
+    QString expected = QStringLiteral("kvscope レポート: Llama~3.1~8B~/ NVIDIA~GeForce~RTX~3090~"
+                                      "\u00D7~1");
+    expected.replace(QLatin1Char('~'), QChar(0x00A0));
+    QCOMPARE(ja, expected);
+    // A name longer than a line may break anywhere, or it would run off the page.
+    s.gpu.name = std::string(60, 'x') + " " + std::string(10, 'y');
+    const QString longName = ReportWriter::headingText(
+        QStringLiteral("kvscope report: A on 1 \u00D7 ") + QString::fromStdString(s.gpu.name), s);
+    QVERIFY(longName.contains(QStringLiteral("x y")));
 }

@@ -46,6 +46,9 @@ public:
                                ByteUnits units);
     // The key figures, three to a row: fit, weights, KV cache, decode, first token, context.
     static QString keyFiguresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
+    // The report's title as page 1's heading: where it may break (between names, never inside
+    // one of a line or less, a slash ending its line).
+    static QString headingText(const QString& title, const Scenario& scenario);
     static QString longestContextText(const Evaluation& evaluation);
     static QString fitText(const EvaluationSnapshot& snapshot, ByteUnits units);
     // The inputs, each with the source of its catalog numbers.
