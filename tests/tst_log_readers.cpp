@@ -294,7 +294,14 @@ private slots:
         for (const char* bad : {"", "../x", ".hidden", "a b", "x/y"})
             QCOMPARE(profileFromLog(*check, catalog(), bad, std::nullopt, "l").error().field,
                      std::string("profile"));
+        // No GPU named, but vLLM's total memory: a GPU of that memory stands in, every figure
+        // is predicted, and no profile is fitted to a stand-in.
         auto noGpu = checkStartupLog(log, catalog(), {{"model", "llama-3.1-8b"}});
+        QVERIFY(noGpu->assumes(LogAssumption::GpuOfLoggedMemory));
+        QVERIFY(noGpu->gpuStandsIn());
+        for (const LogCheckRow& row : noGpu->rows)
+            QVERIFY(row.predicted);
+        QCOMPARE(whyNoProfile(*noGpu, std::nullopt)->field, std::string("gpu"));
         QCOMPARE(profileFromLog(*noGpu, catalog(), "p", std::nullopt, "l").error().field,
                  std::string("gpu"));
         auto llama = checkStartupLog(readLog("llamacpp-glm-z1-32b-rtx3090ti-b5274.log"), catalog(),

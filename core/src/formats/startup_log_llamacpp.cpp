@@ -24,6 +24,15 @@ constexpr std::array<std::string_view, 15> kPhrases{
     "ggml_metal_init:",       "ggml_metal_device_init:",
     "ggml_sycl_init:"};
 
+// "eval time = 1234.56 ms / 127 runs (9.72 ms per token, 102.88 tokens per second)": a run's
+// decode timing ("prompt eval time" is its prefill's).
+bool isDecodeTiming(std::string_view line)
+{
+    return line.find("eval time =") != std::string_view::npos &&
+           line.find("prompt eval time") == std::string_view::npos &&
+           line.find("tokens per second") != std::string_view::npos;
+}
+
 // The programs whose command line, pasted above a log, states its settings.
 constexpr std::array<std::string_view, 5> kPrograms{"llama-server ", "llama-cli ", "llama-bench ",
                                                     "llama-sweep-bench ", "llama-batched-bench "};
@@ -172,7 +181,7 @@ private:
         std::optional<double> cells, sequences, gpuLayers, ubatch;
         std::string kvDtype, splitMode, modelPath;
     };
-    Command m_command;
+    std::optional<Command> m_command; // the last one pasted, if any
     ContextCells m_context;
     int m_kvOffload = -1; // llama_kv_cache_init's "offload = N"
     int64_t m_hostKvLayers = 0;
@@ -237,7 +246,7 @@ private:
     // "./llama-server -m models/x.gguf -c 32768 -ngl 99 -ctk q8_0 -nkvo -np 4"
     void readCommand(std::string_view command, int line)
     {
-        Command& c = m_command;
+        Command& c = m_command.emplace();
         c.line = line;
         auto number = [&](std::initializer_list<std::string_view> names) {
             auto value = flagValue(command, names);
@@ -256,15 +265,13 @@ private:
             c.modelPath = std::string(pathWord(*path));
         if (flagValue(command, {"-nkvo", "--no-kv-offload"}))
             m_kvOffload = 0;
-        m_commandSeen = true;
     }
-    bool m_commandSeen = false;
 
     void applyCommand(LogState& state)
     {
-        if (!m_commandSeen)
+        if (!m_command)
             return;
-        const Command& c = m_command;
+        const Command& c = *m_command;
         const int lastLine = state.line;
         state.line = c.line; // what the command states is cited at its line
         if (c.cells && *c.cells >= 1 && m_context.cells == 0) {
@@ -346,8 +353,7 @@ private:
     // log, "| llama 8B Q4_K - Medium | 4.58 GiB | 8.03 B | CUDA | 99 | tg128 | 130.05 ± 0.21 |".
     static void readDecodeSpeed(std::string_view line, LogState& state)
     {
-        if (line.find("eval time =") != std::string_view::npos &&
-            line.find("prompt eval time") == std::string_view::npos)
+        if (isDecodeTiming(line))
             if (auto speed = numberAfter(line, "ms per token,"); speed && *speed > 0)
                 state.figure(LogFigure::DecodeTokensPerS, *speed);
         if (line.starts_with("|"))
@@ -411,8 +417,7 @@ private:
 bool isLlamaCppLine(std::string_view line)
 {
     return isOllamaLine(line) || mentionsAny(line, kPhrases) || mentionsAny(line, kPrograms) ||
-           (line.find("eval time =") != std::string_view::npos &&
-            line.find("tokens per second") != std::string_view::npos);
+           isDecodeTiming(line);
 }
 
 std::unique_ptr<LineReader> llamaCppReader()

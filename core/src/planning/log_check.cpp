@@ -240,6 +240,11 @@ bool LogCheck::assumes(LogAssumption assumption) const
     return std::find(assumed.begin(), assumed.end(), assumption) != assumed.end();
 }
 
+bool LogCheck::gpuStandsIn() const
+{
+    return assumes(LogAssumption::GpuNotNamed) || assumes(LogAssumption::GpuOfLoggedMemory);
+}
+
 const ModelSpec* modelNamedInLog(const Catalog& catalog, const std::string& name)
 {
     if (name.empty())
@@ -349,8 +354,7 @@ std::string releaseOption(const StartupLog& log, const Catalog& catalog, LogChec
 
 void predictRows(LogCheck& check)
 {
-    const bool gpuKnown = !check.assumes(LogAssumption::GpuNotNamed) ||
-                          check.log.figure(LogFigure::TotalGpuMemory) != nullptr;
+    const bool gpuKnown = !check.assumes(LogAssumption::GpuNotNamed);
     for (LogCheckRow& row : check.rows)
         if (gpuKnown || !logFigureNeedsGpu(row.figure))
             row.predicted = predictedFigure(row.figure, check.scenario, check.evaluation);
@@ -359,13 +363,9 @@ void predictRows(LogCheck& check)
     else if (const LoggedNumber* blocks = check.log.figure(LogFigure::KvBlocks))
         check.loggedKvCacheTokens = blocks->value * double(check.scenario.engine.kvBlockTokens);
     // Calibrating repeats the scenario by its options: a GPU's memory and a catalog model.
-    if (check.assumes(LogAssumption::GpuNotNamed) || check.assumes(LogAssumption::ModelFromLog))
+    if (check.gpuStandsIn() || check.assumes(LogAssumption::ModelFromLog))
         check.loggedKvCacheTokens = 0;
 }
-
-} // namespace
-
-namespace {
 
 // The catalog entries a check is evaluated with, and the copy of the catalog that holds those
 // the catalog lacks (the model the log prints, a GPU standing in).
@@ -424,7 +424,9 @@ void chooseGpu(const Catalog& catalog, LogCheck& check, CheckEntries& entries)
     const GpuSpec standIn = standInGpu(catalog, check.log);
     entries.extend(catalog).gpus.push_back(standIn);
     entries.hidden.emplace_back("gpu", standIn.id);
-    check.assumed.push_back(LogAssumption::GpuNotNamed);
+    check.assumed.push_back(check.log.figure(LogFigure::TotalGpuMemory)
+                                ? LogAssumption::GpuOfLoggedMemory
+                                : LogAssumption::GpuNotNamed);
 }
 
 // The release first (the engine generation and settings the log states are checked against

@@ -7,13 +7,11 @@
 
 namespace kvscope {
 
-namespace {
-
-std::optional<FieldError> checkFittable(const LogCheck& check, std::optional<double> decode)
+std::optional<FieldError> whyNoProfile(const LogCheck& check, std::optional<double> decode)
 {
     if (!check.predicted())
         return check.noPrediction;
-    if (check.assumes(LogAssumption::GpuNotNamed))
+    if (check.gpuStandsIn())
         return FieldError{"gpu",
                           check.log.gpuName.empty() ? "not named in the log" : check.log.gpuName,
                           "a GPU of the catalog (--gpu ID): a profile belongs to a machine"};
@@ -23,6 +21,8 @@ std::optional<FieldError> checkFittable(const LogCheck& check, std::optional<dou
                           "measured on the machine (--tokens-per-s)"};
     return std::nullopt;
 }
+
+namespace {
 
 // One calibration into the profile: the fitted scenario, or why no factor reaches it.
 Expected<CalibrationResult> fitOne(const Scenario& scenario, const Catalog& catalog,
@@ -53,7 +53,7 @@ Expected<MachineProfile> profileFromLog(const LogCheck& check, const Catalog& ca
 {
     if (auto error = checkProfileName(name))
         return *error;
-    if (auto error = checkFittable(check, decodeTokensPerS))
+    if (auto error = whyNoProfile(check, decodeTokensPerS))
         return *error;
     Scenario s = check.scenario;
     MachineProfile p;

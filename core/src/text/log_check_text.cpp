@@ -94,6 +94,16 @@ std::string checkedRelease(const LogCheck& check)
     return release;
 }
 
+namespace {
+
+std::string unnamedGpuText(const StartupLog& log)
+{
+    return log.gpuName.empty() ? "the log names no GPU"
+                               : "the catalog has no GPU named \"" + log.gpuName + "\"";
+}
+
+} // namespace
+
 std::string assumptionText(LogAssumption assumption, const LogCheck& check)
 {
     const StartupLog& log = check.log;
@@ -113,12 +123,11 @@ std::string assumptionText(LogAssumption assumption, const LogCheck& check)
         return "the model is not in the catalog; its shape is the metadata the log prints (line " +
                std::to_string(log.modelMetadataLine) + ")";
     case LogAssumption::GpuNotNamed:
-        return std::string(log.gpuName.empty()
-                               ? "the log names no GPU"
-                               : "the catalog has no GPU named \"" + log.gpuName + "\"") +
-               (log.figure(LogFigure::TotalGpuMemory)
-                    ? "; a GPU of the memory the log states stands in (--gpu sets one)"
-                    : "; figures that depend on the GPU are not predicted (--gpu sets one)");
+        return unnamedGpuText(log) +
+               "; figures that depend on the GPU are not predicted (--gpu sets one)";
+    case LogAssumption::GpuOfLoggedMemory:
+        return unnamedGpuText(log) +
+               "; a GPU of the memory the log states stands in (--gpu sets one)";
     }
     return "";
 }

@@ -201,7 +201,7 @@ void LogCheckDialog::recheck()
                           .arg(QString::fromStdString(log->model), name));
         result = checkStartupLog(*log, catalog, fromWindow);
     }
-    if (result && result->assumes(LogAssumption::GpuNotNamed) && catalog.gpu(current.gpu.id) &&
+    if (result && result->gpuStandsIn() && catalog.gpu(current.gpu.id) &&
         !logRulesOutGpu(*log, current.gpu)) {
         fromWindow.emplace_back("gpu", current.gpu.id);
         const QString name = QString::fromStdString(current.gpu.name);
@@ -240,11 +240,11 @@ QString LogCheckDialog::assumptionText(LogAssumption assumption, const LogCheck&
                   "(line %1).")
             .arg(check.log.modelMetadataLine);
     case LogAssumption::GpuNotNamed:
-        return check.log.figure(LogFigure::TotalGpuMemory)
-                   ? tr("The log names no GPU the catalog has: a GPU of the memory it states "
-                        "stands in.")
-                   : tr("The log names no GPU the catalog has: figures that depend on the GPU "
-                        "are not predicted.");
+        return tr("The log names no GPU the catalog has: figures that depend on the GPU are not "
+                  "predicted.");
+    case LogAssumption::GpuOfLoggedMemory:
+        return tr("The log names no GPU the catalog has: a GPU of the memory it states stands "
+                  "in.");
     }
     return {};
 }
@@ -309,10 +309,9 @@ void LogCheckDialog::showCheck()
     m_table->setRowCount(0);
     const bool checked = m_check.has_value();
     // A scenario on a stand-in GPU is no scenario to use.
-    m_use->setEnabled(checked && m_check->predicted() &&
-                      !m_check->assumes(LogAssumption::GpuNotNamed));
+    m_use->setEnabled(checked && m_check->predicted() && !m_check->gpuStandsIn());
     m_calibrate->setEnabled(checked && m_check->loggedKvCacheTokens > 0);
-    m_saveProfile->setEnabled(checked && m_check->loggedKvCacheTokens > 0);
+    m_saveProfile->setEnabled(checked && !whyNoProfile(*m_check, std::nullopt));
     m_table->setVisible(checked && !m_check->rows.empty());
     if (!checked) {
         QPalette palette = m_summary->palette();
@@ -333,9 +332,8 @@ void LogCheckDialog::showCheck()
                      .arg(QString::fromStdString(logEngineText(c.log)).toHtmlEscaped(),
                           QString::fromStdString(s.model.name).toHtmlEscaped(),
                           UiText::integer(s.gpuCount),
-                          c.assumes(LogAssumption::GpuNotNamed)
-                              ? tr("an unnamed GPU")
-                              : QString::fromStdString(s.gpu.name).toHtmlEscaped(),
+                          c.gpuStandsIn() ? tr("an unnamed GPU")
+                                          : QString::fromStdString(s.gpu.name).toHtmlEscaped(),
                           QString::fromStdString(s.weights.name).toHtmlEscaped(),
                           UiText::tokens(s.context));
     else

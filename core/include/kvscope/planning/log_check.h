@@ -35,6 +35,8 @@ enum class LogAssumption {
     LastV0Release,      // the log's lines are vLLM V0's and name no release: the last with V0
     ModelFromLog,       // no catalog model: its shape as llama.cpp printed it
     GpuNotNamed,        // no catalog GPU: only figures that do not depend on it are predicted
+    GpuOfLoggedMemory,  // no catalog GPU, but vLLM states the memory it found: a GPU of that
+                        // memory stands in, and every figure is predicted
 };
 
 struct LogCheck
@@ -54,6 +56,9 @@ struct LogCheck
 
     bool predicted() const { return !noPrediction; }
     bool assumes(LogAssumption assumption) const;
+    // Whether the scenario's GPU stands in for one the log does not name: no scenario to use or
+    // calibrate.
+    bool gpuStandsIn() const;
 };
 
 // Catalog entries the log names: a model by its Hugging Face id or name (quantized variants'

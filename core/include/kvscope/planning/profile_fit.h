@@ -14,6 +14,11 @@
 
 namespace kvscope {
 
+// Why a profile cannot be fitted to the check (before a name is given), nothing when it can: the
+// errors below but "profile" and "measured".
+std::optional<FieldError> whyNoProfile(const LogCheck& check,
+                                       std::optional<double> decodeTokensPerS);
+
 // Errors name "profile" (a name no file can take), "gpu" (the log names no GPU of the catalog:
 // a profile belongs to one), "model" (nothing was predicted), "log" (nothing to fit: no KV cache
 // size in tokens and no decode speed) or "measured" (no factor reaches the measurement).
