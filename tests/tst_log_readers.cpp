@@ -368,6 +368,11 @@ private slots:
         const CliResult newer = runCli({"calc", "--model", "llama-3.1-8b", "--gpu", "rtx-3090",
                                         "--engine", "vllm", "--profile", "home-3090"});
         const CliResult unknown = runCli({"calc", "--profile", "nope"});
+        // A decode speed is only for fitting a profile: alone it is refused before the log.
+        const CliResult speedAlone = runCli({"check-log",
+                                             std::string(KVSCOPE_TEST_DATA_DIR) +
+                                                 "/data/logs/vllm-v0-issue10517-memprofile-20k.log",
+                                             "--tokens-per-s", "45"});
         if (previous.isEmpty())
             qunsetenv("XDG_DATA_HOME");
         else
@@ -378,6 +383,8 @@ private slots:
         QCOMPARE(calc.code, 0);
         const auto j = nlohmann::json::parse(calc.out);
         QCOMPARE(j["scenario"]["profile"]["id"].get<std::string>(), std::string("home-3090"));
+        QCOMPARE(speedAlone.code, 2);
+        QVERIFY(speedAlone.err.find("with --save-profile NAME") != std::string::npos);
         QCOMPARE(newer.code, 2);
         QVERIFY(newer.err.find("--engine-version 0.6.4") != std::string::npos);
         QCOMPARE(unknown.code, 2);

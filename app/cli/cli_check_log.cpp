@@ -13,7 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -31,48 +30,64 @@ std::string fitText(const ProfileFit& fit)
         return tokens ? formatInteger(int64_t(std::llround(v))) + " tokens"
                       : formatNumber(v, 1) + " tokens/s";
     };
-    return (tokens ? "KV cache size " : "decode ") + shown(fit.measured) + " logged; kvscope " +
+    // The KV cache size is always the log's; a decode speed may be the log's or the user's.
+    return (tokens ? "KV cache size " : "decode ") + shown(fit.measured) + " measured; kvscope " +
            shown(fit.before) + " before, " + shown(fit.after) + " after";
 }
 
-// --save-profile NAME [--tokens-per-s X]: the profile fitted to the log, written to the user's
-// profiles/NAME.json, where --profile NAME finds it.
-int saveProfile(const ParsedArgs& args, const LogCheck& check, const Catalog& catalog,
-                std::ostream& out, std::ostream& err)
+// --tokens-per-s X, a decode speed measured on the machine: checked before the log is read, and
+// only with --save-profile, which is all it is for.
+Expected<std::optional<double>> measuredDecode(const ParsedArgs& args)
 {
-    std::optional<double> tokensPerS;
-    if (const std::string* text = args.value("tokens-per-s")) {
-        double value = 0;
-        auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-        if (ec != std::errc() || ptr != text->data() + text->size() || !(value > 0) || value > 1e7)
-            return badInput(err, {"--tokens-per-s", *text, "a decode speed above 0 tokens/s"});
-        tokensPerS = value;
-    }
-    const std::string& path = args.positional.front();
-    const std::string logName = std::filesystem::path(path).filename().string();
-    auto profile = profileFromLog(check, catalog, *args.value("save-profile"), tokensPerS, logName);
+    const std::string* text = args.value("tokens-per-s");
+    if (!text)
+        return std::optional<double>();
+    auto value = numberOption(args, "tokens-per-s");
+    if (!args.value("save-profile") || !value || !(*value > 0) || *value > 1e7)
+        return FieldError{"--tokens-per-s", *text,
+                          "a decode speed above 0 tokens/s, with --save-profile NAME"};
+    return std::optional<double>(*value);
+}
+
+struct SavedProfile
+{
+    MachineProfile profile;
+    std::filesystem::path file;
+};
+
+// --save-profile NAME: the profile fitted to the log, written to the user's profiles/NAME.json,
+// where --profile NAME finds it.
+Expected<SavedProfile> saveProfile(const ParsedArgs& args, const LogCheck& check,
+                                   const Catalog& catalog, std::optional<double> decode)
+{
+    const std::string logName = std::filesystem::path(args.positional.front()).filename().string();
+    auto profile = profileFromLog(check, catalog, *args.value("save-profile"), decode, logName);
     if (!profile)
-        return badInput(err, profile.error());
-    const std::filesystem::path dir = userDataDir() / "profiles";
+        return profile.error();
+    SavedProfile saved{std::move(profile).value(), {}};
+    saved.file = userProfilePath(saved.profile.id);
     std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
+    std::filesystem::create_directories(saved.file.parent_path(), ec);
     std::string error;
-    const std::filesystem::path file = dir / (profile->id + ".json");
-    if (ec || !writeAtomically(file, machineProfileToJson(*profile).dump(2) + "\n", &error))
-        return badInput(err, {"--save-profile", file.string(),
-                              "a writable file: " + (ec ? ec.message() : error)});
-    out << "\nMachine profile " << profile->id << " saved to " << file.string() << "\n";
-    if (profile->runtimeOverheadMiB)
-        out << "  runtime overhead " << formatNumber(*profile->runtimeOverheadMiB, 1) << " MiB ("
-            << fitText(*profile->kvFit) << ")\n";
-    if (profile->hbmEfficiency)
-        out << "  memory bandwidth efficiency " << formatNumber(*profile->hbmEfficiency, 4) << " ("
-            << fitText(*profile->decodeFit) << ")\n";
-    out << "  use it with --profile " << profile->id << " --gpu " << profile->gpu << " --engine "
-        << profile->engine
-        << (profile->release.empty() ? std::string() : " --engine-version " + profile->release)
-        << "\n";
-    return exitOk;
+    if (ec ||
+        !writeAtomically(saved.file, machineProfileToJson(saved.profile).dump(2) + "\n", &error))
+        return FieldError{"--save-profile", saved.file.string(),
+                          "a writable file: " + (ec ? ec.message() : error)};
+    return saved;
+}
+
+void printSaved(const SavedProfile& saved, std::ostream& out)
+{
+    const MachineProfile& p = saved.profile;
+    out << "\nMachine profile " << p.id << " saved to " << saved.file.string() << "\n";
+    if (p.runtimeOverheadMiB)
+        out << "  runtime overhead " << formatNumber(*p.runtimeOverheadMiB, 1) << " MiB ("
+            << fitText(*p.kvFit) << ")\n";
+    if (p.hbmEfficiency)
+        out << "  memory bandwidth efficiency " << formatNumber(*p.hbmEfficiency, 4) << " ("
+            << fitText(*p.decodeFit) << ")\n";
+    out << "  use it with --profile " << p.id << " --gpu " << p.gpu << " --engine " << p.engine
+        << (p.release.empty() ? std::string() : " --engine-version " + p.release) << "\n";
 }
 
 } // namespace
@@ -83,6 +98,9 @@ int checkLogCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream
     if (args.positional.size() != 1)
         return badInput(err, {"check-log", args.positional.empty() ? "" : args.positional[1],
                               "one start-up log file"});
+    auto decode = measuredDecode(args);
+    if (!decode)
+        return badInput(err, decode.error());
     const std::string& path = args.positional.front();
     std::ifstream file(path, std::ios::binary);
     if (!file)
@@ -104,13 +122,25 @@ int checkLogCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream
             out << nlohmann::json{{"log", startupLogToJson(*log)}}.dump(2) << "\n";
         return badInput(err, check.error());
     }
+    std::optional<SavedProfile> saved;
+    if (args.value("save-profile")) {
+        auto fitted = saveProfile(args, *check, catalog, *decode);
+        if (!fitted)
+            return badInput(err, fitted.error());
+        saved = std::move(fitted).value();
+    }
     if (args.has("json")) {
-        out << logCheckToJson(*check).dump(2) << "\n";
+        nlohmann::json j = logCheckToJson(*check);
+        if (saved) {
+            j["saved_profile"] = machineProfileToJson(saved->profile);
+            j["saved_profile"]["file"] = saved->file.string();
+        }
+        out << j.dump(2) << "\n";
         return exitOk;
     }
     out << logCheckText(*check, args.has("si") ? ByteUnits::Si : ByteUnits::Binary);
-    if (args.value("save-profile"))
-        return saveProfile(args, *check, catalog, out, err);
+    if (saved)
+        printSaved(*saved, out);
     return exitOk;
 }
 

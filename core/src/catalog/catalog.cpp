@@ -372,6 +372,11 @@ fs::path userDataDir()
     return {};
 }
 
+fs::path userProfilePath(const std::string& name)
+{
+    return userDataDir() / "profiles" / (name + ".json");
+}
+
 std::vector<fs::path> defaultDataDirs(const fs::path& executable)
 {
     std::vector<fs::path> dirs;

@@ -427,14 +427,13 @@ bool LogCheckDialog::saveProfile(const QString& name)
     auto profile =
         profileFromLog(*m_check, m_controller->catalog(), name.toStdString(), std::nullopt, source);
     QString failure;
-    const QString dir = QString::fromStdString((userDataDir() / "profiles").string());
-    const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".json");
+    const QString path = QString::fromStdString(userProfilePath(name.toStdString()).string());
     if (!profile) {
         failure = UiText::fieldError(profile.error());
     } else {
         const QByteArray json = QByteArray::fromStdString(machineProfileToJson(*profile).dump(2));
         QSaveFile file(path);
-        if (!QDir().mkpath(dir) || !file.open(QIODevice::WriteOnly) ||
+        if (!QDir().mkpath(QFileInfo(path).path()) || !file.open(QIODevice::WriteOnly) ||
             file.write(json) != json.size() || !file.commit())
             failure = tr("%1 could not be written: %2").arg(path, file.errorString());
     }

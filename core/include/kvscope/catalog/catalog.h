@@ -62,6 +62,8 @@ struct Catalog
 std::vector<std::filesystem::path> defaultDataDirs(const std::filesystem::path& executable);
 // The user's own: $XDG_DATA_HOME/kvscope, else ~/.local/share/kvscope; empty without a home.
 std::filesystem::path userDataDir();
+// Where a machine profile of that name is saved and read: userDataDir()/profiles/NAME.json.
+std::filesystem::path userProfilePath(const std::string& name);
 
 // Loads every directory that exists. Malformed files are skipped and listed in problems.
 Catalog loadCatalog(const std::vector<std::filesystem::path>& dataDirs);
