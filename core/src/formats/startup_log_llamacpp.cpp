@@ -128,6 +128,14 @@ std::string buildName(double number)
     return name;
 }
 
+// What a pasted command line states; the program's own lines, read later, win.
+struct PastedCommand
+{
+    int line = 0;
+    std::optional<double> cells, sequences, gpuLayers, ubatch;
+    std::string kvDtype, splitMode, modelPath;
+};
+
 class LlamaCppReader final : public LineReader
 {
 public:
@@ -174,14 +182,7 @@ public:
     }
 
 private:
-    // What a pasted command line states; the program's own lines, read later, win.
-    struct Command
-    {
-        int line = 0;
-        std::optional<double> cells, sequences, gpuLayers, ubatch;
-        std::string kvDtype, splitMode, modelPath;
-    };
-    std::optional<Command> m_command; // the last one pasted, if any
+    std::optional<PastedCommand> m_command; // the last one pasted, if any
     ContextCells m_context;
     int m_kvOffload = -1; // llama_kv_cache_init's "offload = N"
     int64_t m_hostKvLayers = 0;
@@ -246,7 +247,7 @@ private:
     // "./llama-server -m models/x.gguf -c 32768 -ngl 99 -ctk q8_0 -nkvo -np 4"
     void readCommand(std::string_view command, int line)
     {
-        Command& c = m_command.emplace();
+        PastedCommand& c = m_command.emplace();
         c.line = line;
         auto number = [&](std::initializer_list<std::string_view> names) {
             auto value = flagValue(command, names);
@@ -271,7 +272,7 @@ private:
     {
         if (!m_command)
             return;
-        const Command& c = *m_command;
+        const PastedCommand& c = *m_command;
         const int lastLine = state.line;
         state.line = c.line; // what the command states is cited at its line
         if (c.cells && *c.cells >= 1 && m_context.cells == 0) {
