@@ -9,6 +9,7 @@
 #include "kvscope/evaluation/calibration.h"
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_file.h"
+#include "kvscope/settings/settings_registry.h"
 
 #include <QtTest>
 
@@ -51,6 +52,7 @@ private slots:
     void capacityMeetsTheMeasurement_data();
     void capacityMeetsTheMeasurement();
     void capacityAboveZeroOverhead();
+    void activationPeakMeetsTheMeasurement();
     void badMeasurement();
     void scenarioFileKeepsIt();
     void scenarioFileRefusesBadRecords_data();
@@ -108,6 +110,41 @@ void TestCalibration::decodeMeetsTheMeasurement()
     QCOMPARE(rec.fitted, r->fittedValue);
     QCOMPARE(rec.before, before);
     QCOMPARE(rec.after, r->after);
+}
+
+// The activation peak vLLM profiles (1.26 GiB for Llama 3 8B in vllm#10511's table): bytes per
+// activation element rise until kvscope's peak is the measurement, the KV cache shrinking by
+// what the peak grew; beyond the setting's range the nearest end is kept and said.
+void TestCalibration::activationPeakMeetsTheMeasurement()
+{
+    const Scenario s = vllmScenario();
+    const double before = figureOf(s, CalibrationKind::ActivationPeakBytes);
+    const double measured = before * 1.15;
+    auto r = calibrate(s, catalog(), CalibrationKind::ActivationPeakBytes, measured);
+    QVERIFY2(r, r ? "" : r.error().message().c_str());
+    QVERIFY(r->reachable);
+    QVERIFY(r->fittedValue > s.efficiency.activationBytes);
+    QVERIFY2(std::fabs(r->after / measured - 1) < 1e-6, qPrintable(QString::number(r->after)));
+    QCOMPARE(qs(r->calibrated.calibration->factor), QStringLiteral("activation_bytes"));
+    KVSCOPE_EVALUATE(was, s);
+    KVSCOPE_EVALUATE(now, r->calibrated);
+    QCOMPARE(now.vram.activationBytes, r->after);
+    // The pool lost what the peak gained, to a block.
+    const double blockBytes = was.kv.bytesPerToken * double(s.engine.kvBlockTokens);
+    QVERIFY(std::fabs((was.tokensFit.freeForKvBytes - now.tokensFit.freeForKvBytes) -
+                      (r->after - before)) < 1.0);
+    QVERIFY(now.engine.kvCacheTokens < was.engine.kvCacheTokens);
+    QVERIFY(double(was.engine.kvCacheTokens - now.engine.kvCacheTokens) / 16 * blockBytes <=
+            (r->after - before) + blockBytes);
+    // The scenario file keeps the record and reads it back.
+    auto reopened = scenarioFromText(scenarioToText(r->calibrated), catalog());
+    QVERIFY2(reopened, reopened ? "" : reopened.error().message().c_str());
+    QCOMPARE(reopened->efficiency.activationBytes, r->fittedValue);
+    QCOMPARE(qs(reopened->calibration->kind), QStringLiteral("activation_peak_bytes"));
+
+    auto far = calibrate(s, catalog(), CalibrationKind::ActivationPeakBytes, before * 50);
+    QVERIFY(far && !far->reachable);
+    QCOMPARE(far->fittedValue, settingById("activation_bytes")->hi);
 }
 
 void TestCalibration::decodeOutOfReach()

@@ -15,6 +15,7 @@
 #include "kvscope/planning/profile_fit.h"
 #include "kvscope/settings/scenario_file.h"
 #include "kvscope/settings/scenario_options.h"
+#include "kvscope/settings/settings_registry.h"
 #include "kvscope/text/log_check_text.h"
 
 #include <QTemporaryDir>
@@ -283,6 +284,47 @@ private slots:
         QCOMPARE(tooFast.error().field, std::string("measured"));
     }
 
+    // The activation peak a log states: vLLM's profiled peak (vllm#10511's table, Llama 3 8B
+    // on two GPUs of 80 GB), fitted to the byte and carried through the profile; llama.cpp's
+    // compute buffers (GLM-Z1 32B), beyond the factor's range, held at its end with the residual
+    // kept in the fit record.
+    void profileFitsTheActivationPeak()
+    {
+        auto check = checkStartupLog(readLog("vllm-pr10511-llama3-8b-memory-profiling-table.log"),
+                                     catalog(), {{"gpu", "h100-sxm"}});
+        QVERIFY(check.ok() && check->predicted());
+        auto profile = profileFromLog(*check, catalog(), "lab", std::nullopt, "pr10511.log");
+        QVERIFY2(profile.ok(), profile ? "" : profile.error().message().c_str());
+        QVERIFY(profile->activationBytes && profile->activationFit);
+        QCOMPARE(profile->activationFit->measured, 1.26 * 1024 * 1024 * 1024);
+        QVERIFY(std::fabs(profile->activationFit->before / profile->activationFit->measured - 1) >
+                0.15);
+        QVERIFY(std::fabs(profile->activationFit->after / profile->activationFit->measured - 1) <
+                1e-6);
+        auto again = machineProfileFromJson(machineProfileToJson(*profile));
+        QVERIFY2(again.ok(), again ? "" : again.error().message().c_str());
+        QCOMPARE(*again->activationBytes, *profile->activationBytes);
+        QCOMPARE(again->activationFit->after, profile->activationFit->after);
+        Catalog withProfile = catalog();
+        withProfile.profiles.push_back(*profile);
+        auto profiled =
+            checkStartupLog(check->log, withProfile, {{"gpu", "h100-sxm"}, {"profile", "lab"}});
+        QVERIFY2(profiled.ok(), profiled ? "" : profiled.error().message().c_str());
+        for (const LogCheckRow& row : profiled->rows)
+            if (row.figure == LogFigure::ActivationPeak)
+                QVERIFY(std::fabs(*row.differencePercent()) < 0.01);
+
+        auto glm =
+            checkStartupLog(readLog("llamacpp-glm-z1-32b-rtx3090ti-b5274.log"), catalog(), {});
+        QVERIFY(glm.ok() && glm->predicted());
+        auto held = profileFromLog(*glm, catalog(), "glm", std::nullopt, "glm.log");
+        QVERIFY2(held.ok(), held ? "" : held.error().message().c_str());
+        QCOMPARE(*held->activationBytes, settingById("activation_bytes")->hi);
+        QVERIFY(held->activationFit->before < held->activationFit->after);
+        QVERIFY(held->activationFit->after < held->activationFit->measured);
+        QVERIFY(!held->runtimeOverheadMiB && !held->hbmEfficiency);
+    }
+
     // What a profile refuses: names no file can take, a log with no GPU or nothing to fit, a
     // scenario on another GPU; and a scenario file carries its profile where none is saved.
     void profileRefusalsAndFiles()
@@ -304,8 +346,10 @@ private slots:
         QCOMPARE(whyNoProfile(*noGpu, std::nullopt)->field, std::string("gpu"));
         QCOMPARE(profileFromLog(*noGpu, catalog(), "p", std::nullopt, "l").error().field,
                  std::string("gpu"));
-        auto llama = checkStartupLog(readLog("llamacpp-glm-z1-32b-rtx3090ti-b5274.log"), catalog(),
-                                     {{"model", "llama-3.1-8b"}});
+        // KV buffers only: a size kvscope predicts exactly, nothing a factor is fitted to.
+        auto llama =
+            checkStartupLog(readLog("llamacpp-issue10560-mistral-large-q8-rtx4090-b4202.log"),
+                            catalog(), {{"model", "llama-3.1-8b"}, {"gpu", "rtx-4090"}});
         QCOMPARE(profileFromLog(*llama, catalog(), "p", std::nullopt, "l").error().field,
                  std::string("log"));
 
@@ -320,7 +364,10 @@ private slots:
              R"({"id":"../x","gpu":"a","engine":"vllm","runtime_overhead_mib":1})",
              R"({"id":"x","gpu":"a","engine":"vllm","runtime_overhead_mib":-5})",
              R"({"id":"x","gpu":"a","engine":"vllm","hbm_efficiency":"fast"})",
-             R"({"id":"x","gpu":"a","engine":"vllm","hbm_efficiency":0.5,"kv_fit":{"figure":"y","measured":1}})"}) {
+             R"({"id":"x","gpu":"a","engine":"vllm","hbm_efficiency":0.5,"kv_fit":{"figure":"y","measured":1}})",
+             R"({"id":"x","gpu":"a","engine":"vllm","activation_bytes":-1})",
+             R"({"id":"x","gpu":"a","engine":"vllm","activation_bytes":2,"activation_fit":[]})",
+             R"({"id":"x","gpu":"a","engine":"vllm","activation_bytes":2,"activation_fit":{"figure":"activation_peak_bytes","measured":0}})"}) {
             auto read = machineProfileFromJson(nlohmann::json::parse(hostile));
             QVERIFY2(!read.ok(), hostile);
             QVERIFY(read.error().field.starts_with("profile"));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `kvscope-cli check-log FILE [scenario options] [--json] [--si]`: reads an engine's start-up
-// log (kvscope/io/startup_log.h), builds the scenario it describes and prints each logged
+// `kvscope-cli check-log FILE [scenario options] [--json] [--si] [--hub]`: reads an engine's
+// start-up log (kvscope/io/startup_log.h), builds the scenario it describes and prints each logged
 // figure beside kvscope's prediction (kvscope/planning/log_check.h).
 #include "cli.h"
 #include "cli_commands.h"
@@ -23,16 +23,19 @@ namespace kvscope::cli {
 
 namespace {
 
-std::string fitText(const ProfileFit& fit)
+std::string fitText(const ProfileFit& fit, ByteUnits units)
 {
     const bool tokens = fit.figure == "kv_cache_tokens";
+    const bool bytes = fit.figure == "activation_peak_bytes";
     auto shown = [&](double v) {
-        return tokens ? formatInteger(int64_t(std::llround(v))) + " tokens"
-                      : formatNumber(v, 1) + " tokens/s";
+        return tokens  ? formatInteger(int64_t(std::llround(v))) + " tokens"
+               : bytes ? formatBytes(v, units)
+                       : formatNumber(v, 1) + " tokens/s";
     };
-    // The KV cache size is always the log's; a decode speed may be the log's or the user's.
-    return (tokens ? "KV cache size " : "decode ") + shown(fit.measured) + " measured; kvscope " +
-           shown(fit.before) + " before, " + shown(fit.after) + " after";
+    // The log's own figure, except a decode speed the user measured.
+    const char* what = tokens ? "KV cache size " : bytes ? "activation peak " : "decode ";
+    return what + shown(fit.measured) + " measured; kvscope " + shown(fit.before) + " before, " +
+           shown(fit.after) + " after";
 }
 
 // --tokens-per-s X, a decode speed measured on the machine: checked before the log is read, and
@@ -47,6 +50,30 @@ Expected<std::optional<double>> measuredDecode(const ParsedArgs& args)
         return FieldError{"--tokens-per-s", *text,
                           "a decode speed above 0 tokens/s, with --save-profile NAME"};
     return std::optional<double>(*value);
+}
+
+// --hub: the model the log names by its Hugging Face id, read from the Hub (or kvscope's cache
+// of it) when the catalog lacks it; nothing to add when the catalog has it. Asked for, never
+// done unasked: kvscope reads the network only when the user says so.
+Expected<std::optional<std::string>> hubModelOfLog(const ParsedArgs& args, const StartupLog& log,
+                                                   const Catalog& catalog, std::ostream& err)
+{
+    if (!args.has("hub"))
+        return std::optional<std::string>();
+    if (args.value("model"))
+        return FieldError{"--hub", "with --model " + *args.value("model"),
+                          "either --hub (the model the log names) or --model"};
+    const std::optional<std::string> id = hubIdNamedInLog(log);
+    if (!id)
+        return FieldError{"--hub", log.model.empty() ? "a log that names no model" : log.model,
+                          "a log that names its model by its Hugging Face id (ORG/NAME), as "
+                          "vLLM's and TGI's do"};
+    if (modelNamedInLog(catalog, log.model))
+        return std::optional<std::string>();
+    auto path = resolveHubModel("hf:" + *id, err);
+    if (!path)
+        return path.error();
+    return std::optional<std::string>(*path);
 }
 
 struct SavedProfile
@@ -76,16 +103,19 @@ Expected<SavedProfile> saveProfile(const ParsedArgs& args, const LogCheck& check
     return saved;
 }
 
-void printSaved(const SavedProfile& saved, std::ostream& out)
+void printSaved(const SavedProfile& saved, ByteUnits units, std::ostream& out)
 {
     const MachineProfile& p = saved.profile;
     out << "\nMachine profile " << p.id << " saved to " << saved.file.string() << "\n";
+    if (p.activationBytes)
+        out << "  bytes per activation element " << formatNumber(*p.activationBytes, 3) << " ("
+            << fitText(*p.activationFit, units) << ")\n";
     if (p.runtimeOverheadMiB)
         out << "  runtime overhead " << formatNumber(*p.runtimeOverheadMiB, 1) << " MiB ("
-            << fitText(*p.kvFit) << ")\n";
+            << fitText(*p.kvFit, units) << ")\n";
     if (p.hbmEfficiency)
         out << "  memory bandwidth efficiency " << formatNumber(*p.hbmEfficiency, 4) << " ("
-            << fitText(*p.decodeFit) << ")\n";
+            << fitText(*p.decodeFit, units) << ")\n";
     out << "  use it with --profile " << p.id << " --gpu " << p.gpu << " --engine " << p.engine
         << (p.release.empty() ? std::string() : " --engine-version " + p.release) << "\n";
 }
@@ -116,7 +146,13 @@ int checkLogCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream
     auto log = readStartupLog(text);
     if (!log)
         return badInput(err, log.error());
-    auto check = checkStartupLog(*log, catalog, args.scenarioValues());
+    OptionList options = args.scenarioValues();
+    auto hubModel = hubModelOfLog(args, *log, catalog, err);
+    if (!hubModel)
+        return badInput(err, hubModel.error());
+    if (*hubModel)
+        options.emplace_back("model", **hubModel);
+    auto check = checkStartupLog(*log, catalog, options);
     if (!check) {
         if (args.has("json")) // what the log states is worth having even without a scenario
             out << nlohmann::json{{"log", startupLogToJson(*log)}}.dump(2) << "\n";
@@ -138,9 +174,10 @@ int checkLogCommand(const ParsedArgs& args, const Catalog& catalog, std::ostream
         out << j.dump(2) << "\n";
         return exitOk;
     }
-    out << logCheckText(*check, args.has("si") ? ByteUnits::Si : ByteUnits::Binary);
+    const ByteUnits units = args.has("si") ? ByteUnits::Si : ByteUnits::Binary;
+    out << logCheckText(*check, units);
     if (saved)
-        printSaved(*saved, out);
+        printSaved(*saved, units, out);
     return exitOk;
 }
 

@@ -38,8 +38,8 @@ std::optional<ProfileFit> fitFromJson(const nlohmann::json& j, const std::string
     fit.after = r.number({"after"}, 0, 1e15, 0);
     if (!r.error() && !(fit.measured > 0))
         r.fail("measured", std::to_string(fit.measured), "a measured figure above 0");
-    if (!r.error() && fit.figure != "kv_cache_tokens" && fit.figure != "decode_tokens_per_s")
-        r.fail("figure", fit.figure, "kv_cache_tokens or decode_tokens_per_s");
+    if (!r.error() && !factorFittedTo(fit.figure))
+        r.fail("figure", fit.figure, fittedFigureIds());
     if (r.error())
         error = r.error();
     return fit;
@@ -67,10 +67,14 @@ nlohmann::json machineProfileToJson(const MachineProfile& p)
         j["runtime_overhead_mib"] = *p.runtimeOverheadMiB;
     if (p.hbmEfficiency)
         j["hbm_efficiency"] = *p.hbmEfficiency;
+    if (p.activationBytes)
+        j["activation_bytes"] = *p.activationBytes;
     if (p.kvFit)
         j["kv_fit"] = fitToJson(*p.kvFit);
     if (p.decodeFit)
         j["decode_fit"] = fitToJson(*p.decodeFit);
+    if (p.activationFit)
+        j["activation_fit"] = fitToJson(*p.activationFit);
     return j;
 }
 
@@ -91,17 +95,22 @@ Expected<MachineProfile> machineProfileFromJson(const nlohmann::json& j)
         p.runtimeOverheadMiB = r.number({"runtime_overhead_mib"}, 0, 1024.0 * 1024.0, 0);
     if (r.has("hbm_efficiency"))
         p.hbmEfficiency = r.number({"hbm_efficiency"}, 0.01, 1.0, 1.0);
+    if (r.has("activation_bytes"))
+        p.activationBytes = r.number({"activation_bytes"}, 0.01, 1024.0, 2.0);
     if (r.error())
         return *r.error();
     if (auto error = checkProfileName(p.id))
         return FieldError{"profile.id", p.id, error->accepted};
-    if (!p.runtimeOverheadMiB && !p.hbmEfficiency)
+    if (!p.runtimeOverheadMiB && !p.hbmEfficiency && !p.activationBytes)
         return FieldError{"profile", "no fitted factor",
-                          "runtime_overhead_mib, hbm_efficiency or both"};
+                          "one or more of runtime_overhead_mib, hbm_efficiency and "
+                          "activation_bytes"};
     std::optional<FieldError> error;
     p.kvFit = fitFromJson(j, "kv_fit", error);
     if (!error)
         p.decodeFit = fitFromJson(j, "decode_fit", error);
+    if (!error)
+        p.activationFit = fitFromJson(j, "activation_fit", error);
     if (error)
         return *error;
     return p;

@@ -18,20 +18,36 @@ namespace {
 constexpr int kBisections = 80;
 constexpr double kMaxMeasured = 1e15;
 
-// The scenario with the kind's factor set to `value`.
+// The kind's factor in the scenario: the one field a calibration moves.
+double& factorIn(Scenario& s, CalibrationKind kind)
+{
+    switch (kind) {
+    case CalibrationKind::DecodeTokensPerS:
+        return s.efficiency.hbm;
+    case CalibrationKind::KvCacheTokens:
+        return s.engine.runtimeOverheadMiB;
+    case CalibrationKind::ActivationPeakBytes:
+        break;
+    }
+    return s.efficiency.activationBytes;
+}
+
 Scenario withFactor(Scenario s, CalibrationKind kind, double value)
 {
-    if (kind == CalibrationKind::DecodeTokensPerS)
-        s.efficiency.hbm = value;
-    else
-        s.engine.runtimeOverheadMiB = value;
+    factorIn(s, kind) = value;
     return s;
 }
 
-double factorOf(const Scenario& s, CalibrationKind kind)
+double factorOf(Scenario s, CalibrationKind kind)
 {
-    return kind == CalibrationKind::DecodeTokensPerS ? s.efficiency.hbm
-                                                     : s.engine.runtimeOverheadMiB;
+    return factorIn(s, kind);
+}
+
+// The factor's accepted range, from the settings registry: its one definition.
+std::pair<double, double> settingRange(const char* id, std::pair<double, double> otherwise)
+{
+    const Setting* setting = settingById(id);
+    return setting ? std::pair(setting->lo, setting->hi) : otherwise;
 }
 
 // The search evaluates often and needs no break-even crossings: the plain evaluation.
@@ -44,19 +60,25 @@ Expected<Evaluation> evaluateForSearch(const Scenario& s)
 
 const char* calibrationKindId(CalibrationKind kind)
 {
-    return kind == CalibrationKind::DecodeTokensPerS ? "decode_tokens_per_s" : "kv_cache_tokens";
+    switch (kind) {
+    case CalibrationKind::DecodeTokensPerS:
+        return "decode_tokens_per_s";
+    case CalibrationKind::KvCacheTokens:
+        return "kv_cache_tokens";
+    case CalibrationKind::ActivationPeakBytes:
+        break;
+    }
+    return "activation_peak_bytes";
 }
 
 const char* calibrationFactorId(CalibrationKind kind)
 {
-    return kind == CalibrationKind::DecodeTokensPerS ? "hbm_efficiency" : "runtime_overhead_mib";
+    return factorFittedTo(calibrationKindId(kind));
 }
 
 std::pair<double, double> hbmEfficiencyRange(const Catalog&)
 {
-    // The factor's one range, from the settings registry.
-    const Setting* hbm = settingById("hbm_efficiency");
-    return hbm ? std::pair(hbm->lo, hbm->hi) : std::pair(0.05, 1.0);
+    return settingRange("hbm_efficiency", {0.05, 1.0});
 }
 
 Expected<double> calibrationFigure(const Scenario& s, CalibrationKind kind)
@@ -64,9 +86,15 @@ Expected<double> calibrationFigure(const Scenario& s, CalibrationKind kind)
     auto e = evaluateForSearch(s);
     if (!e)
         return e.error();
-    if (kind == CalibrationKind::DecodeTokensPerS)
+    switch (kind) {
+    case CalibrationKind::DecodeTokensPerS:
         return e->decode.tokensPerS;
-    return double(e->engine.kvCacheTokens);
+    case CalibrationKind::KvCacheTokens:
+        return double(e->engine.kvCacheTokens);
+    case CalibrationKind::ActivationPeakBytes:
+        break;
+    }
+    return e->vram.activationBytes;
 }
 
 namespace {
@@ -77,13 +105,15 @@ Expected<double> figureAt(const Scenario& s, CalibrationKind kind, double value)
     return calibrationFigure(withFactor(s, kind, value), kind);
 }
 
-// The factor values searched: the catalog's range of HBM efficiency, or overheads from none up
-// to all of one GPU's memory, where no KV is left.
+// The factor values searched: the registry's ranges of HBM efficiency and bytes per activation
+// element, or overheads from none up to all of one GPU's memory, where no KV is left.
 Expected<std::pair<double, double>> searchRange(const Scenario& s, const Catalog& catalog,
                                                 CalibrationKind kind)
 {
     if (kind == CalibrationKind::DecodeTokensPerS)
         return hbmEfficiencyRange(catalog);
+    if (kind == CalibrationKind::ActivationPeakBytes)
+        return settingRange("activation_bytes", {0.5, 64.0});
     auto e = evaluateForSearch(s);
     if (!e)
         return e.error();
@@ -91,12 +121,13 @@ Expected<std::pair<double, double>> searchRange(const Scenario& s, const Catalog
 }
 
 // The factor in [lo, hi] whose figure is the measurement; the nearer end when none reaches it.
-// Both figures are monotonic in their factor: tokens/s rises with the bandwidth share, the KV
-// pool shrinks as the overhead grows. `rising` orients the search accordingly.
+// Every figure is monotonic in its factor: tokens/s rises with the bandwidth share and the
+// activation peak with its bytes per element, the KV pool shrinks as the overhead grows.
+// `rising` orients the search accordingly.
 double fittedFactor(const Scenario& s, CalibrationKind kind, double measured, double lo, double hi,
                     CalibrationResult& r)
 {
-    const bool rising = kind == CalibrationKind::DecodeTokensPerS;
+    const bool rising = kind != CalibrationKind::KvCacheTokens;
     // `below(v)`: the figure at v is under the measurement.
     auto below = [&](double value) { return *figureAt(s, kind, value) < measured; };
     auto bisect = [&](double a, double b, auto&& goesLeft) {

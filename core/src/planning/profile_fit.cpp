@@ -5,7 +5,24 @@
 #include "kvscope/catalog/machine_profile_json.h"
 #include "kvscope/evaluation/calibration.h"
 
+#include <algorithm>
+
 namespace kvscope {
+
+namespace {
+
+// The activation peak on one GPU the log states, if any.
+std::optional<double> loggedActivationPeak(const LogCheck& check)
+{
+    if (const LoggedNumber* peak = check.log.figure(LogFigure::ActivationPeak); peak)
+        return peak->value;
+    // llama.cpp's compute buffers are summed over its GPUs; the peak is one GPU's.
+    if (const LoggedNumber* buffers = check.log.figure(LogFigure::GpuComputeBuffers); buffers)
+        return buffers->value / double(std::max(1, check.scenario.gpuCount));
+    return std::nullopt;
+}
+
+} // namespace
 
 std::optional<FieldError> whyNoProfile(const LogCheck& check, std::optional<double> decode)
 {
@@ -15,10 +32,12 @@ std::optional<FieldError> whyNoProfile(const LogCheck& check, std::optional<doub
         return FieldError{"gpu",
                           check.log.gpuName.empty() ? "not named in the log" : check.log.gpuName,
                           "a GPU of the catalog (--gpu ID): a profile belongs to a machine"};
-    if (check.loggedKvCacheTokens <= 0 && !decode && !check.log.figure(LogFigure::DecodeTokensPerS))
+    if (check.loggedKvCacheTokens <= 0 && !decode &&
+        !check.log.figure(LogFigure::DecodeTokensPerS) && !loggedActivationPeak(check))
         return FieldError{"log", "no KV cache size in tokens",
-                          "a vLLM or TGI log that states its KV cache size, or a decode speed "
-                          "measured on the machine (--tokens-per-s)"};
+                          "a vLLM or TGI log that states its KV cache size, a log that states "
+                          "its activation peak or compute buffers, or a decode speed measured on "
+                          "the machine (--tokens-per-s)"};
     return std::nullopt;
 }
 
@@ -44,6 +63,27 @@ ProfileFit fitRecord(const CalibrationResult& fit)
     return {calibrationKindId(fit.kind), fit.measured, fit.before, fit.after};
 }
 
+// Bytes per activation element to the activation peak the log states, into `p` and `s`. Held at
+// the end of its range when no value reaches the peak: the residual is shown, and the KV cache
+// fit after it still uses the nearest peak kvscope can give. Left out when the factor does not
+// move the peak (the sampler's logits set it).
+std::optional<FieldError> fitActivationPeak(const LogCheck& check, const Catalog& catalog,
+                                            Scenario& s, MachineProfile& p)
+{
+    const std::optional<double> peak = loggedActivationPeak(check);
+    if (!peak || !(*peak > 0))
+        return std::nullopt;
+    auto fit = calibrate(s, catalog, CalibrationKind::ActivationPeakBytes, *peak);
+    if (!fit)
+        return fit.error();
+    if (fit->highest <= fit->lowest * (1 + 1e-9))
+        return std::nullopt;
+    p.activationBytes = fit->fittedValue;
+    p.activationFit = fitRecord(*fit);
+    s = fit->calibrated;
+    return std::nullopt;
+}
+
 } // namespace
 
 Expected<MachineProfile> profileFromLog(const LogCheck& check, const Catalog& catalog,
@@ -63,6 +103,8 @@ Expected<MachineProfile> profileFromLog(const LogCheck& check, const Catalog& ca
     p.release = s.engineVersion;
     p.gpus = s.gpuCount;
     p.source = "start-up log " + logName;
+    if (auto error = fitActivationPeak(check, catalog, s, p))
+        return *error;
     if (check.loggedKvCacheTokens > 0) {
         auto fit = fitOne(s, catalog, CalibrationKind::KvCacheTokens, check.loggedKvCacheTokens);
         if (!fit)

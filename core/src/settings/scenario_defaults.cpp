@@ -163,6 +163,8 @@ void applyProfile(Scenario& s, const MachineProfile& profile)
         s.engine.runtimeOverheadMiB = *profile.runtimeOverheadMiB;
     if (profile.hbmEfficiency)
         s.efficiency.hbm = *profile.hbmEfficiency;
+    if (profile.activationBytes)
+        s.efficiency.activationBytes = *profile.activationBytes;
     s.profile = profile;
 }
 

@@ -61,16 +61,12 @@ Expected<CalibrationRecord> calibrationFromJson(const nlohmann::json& j)
     CalibrationRecord c;
     r.require({"kind"});
     c.kind = r.text({"kind"}, "");
-    const char* factor = nullptr;
-    if (c.kind == "decode_tokens_per_s")
-        factor = "hbm_efficiency";
-    else if (c.kind == "kv_cache_tokens")
-        factor = "runtime_overhead_mib";
-    else if (!r.error())
-        r.fail("kind", "\"" + c.kind + "\"", "decode_tokens_per_s or kv_cache_tokens");
+    const char* factor = factorFittedTo(c.kind);
+    if (!factor && !r.error())
+        r.fail("kind", "\"" + c.kind + "\"", fittedFigureIds());
     r.require({"factor"});
     c.factor = r.text({"factor"}, "");
-    if (!r.error() && c.factor != factor)
+    if (!r.error() && factor && c.factor != factor)
         r.fail("factor", "\"" + c.factor + "\"",
                std::string(factor) + " (the factor " + c.kind + " sets)");
     for (const char* key : {"measured", "fitted", "before", "after"})

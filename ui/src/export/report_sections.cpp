@@ -65,9 +65,16 @@ QString link(const std::string& source)
 
 // "home-3090: runtime overhead 281.8 MiB (KV cache 31,232 tokens logged; 30,624 predicted
 // before)": what the profile sets and the measurement it was fitted to.
-QString ReportWriter::profileText(const MachineProfile& p)
+QString ReportWriter::profileText(const MachineProfile& p, ByteUnits units)
 {
     QStringList parts;
+    if (p.activationBytes && p.activationFit)
+        parts << tr("%1 bytes per activation element (activation peak %2 logged; %3 predicted "
+                    "before, %4 after)")
+                     .arg(UiText::number(*p.activationBytes, 2),
+                          UiText::bytes(p.activationFit->measured, units),
+                          UiText::bytes(p.activationFit->before, units),
+                          UiText::bytes(p.activationFit->after, units));
     if (p.runtimeOverheadMiB && p.kvFit)
         parts << tr("runtime overhead %1 MiB (KV cache %2 logged; %3 predicted before)")
                      .arg(UiText::number(*p.runtimeOverheadMiB, 1),
@@ -82,7 +89,7 @@ QString ReportWriter::profileText(const MachineProfile& p)
     return esc(p.id) + QStringLiteral(": ") + parts.join(QStringLiteral("; ")).toHtmlEscaped();
 }
 
-QString ReportWriter::inputsHtml(const Scenario& s)
+QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
 {
     // Each input beside the source its catalog numbers were read from.
     QString rows;
@@ -121,7 +128,7 @@ QString ReportWriter::inputsHtml(const Scenario& s)
     rows += row(tr("Concurrent sequences"), UiText::integer(s.batch), QString());
     rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
     if (s.profile)
-        rows += row(tr("Machine profile"), profileText(*s.profile), esc(s.profile->source));
+        rows += row(tr("Machine profile"), profileText(*s.profile, units), esc(s.profile->source));
     rows += row(tr("KV cache placement"), UiText::placementName(s.kvPlacement), QString());
     rows +=
         row(tr("GPU memory fraction"), UiText::number(s.effectiveMemoryFraction(), 2), QString());

@@ -232,7 +232,7 @@ void paintIntro(ReportPages& pages, const EvaluationSnapshot& snap, const Catalo
                  ReportWriter::verdictHtml(snap, catalog, units),
                  ReportWriter::keyFiguresHtml(snap, units),
                  ReportWriter::tr("Inputs and the sources of their numbers"),
-                 ReportWriter::inputsHtml(snap.scenario),
+                 ReportWriter::inputsHtml(snap.scenario, units),
                  ReportWriter::tr("Headline figures and the arithmetic behind them"),
                  ReportWriter::figuresHtml(snap, units)) +
         ReportWriter::comparisonHtml(snap, units);

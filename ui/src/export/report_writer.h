@@ -52,8 +52,8 @@ public:
     static QString longestContextText(const Evaluation& evaluation);
     static QString fitText(const EvaluationSnapshot& snapshot, ByteUnits units);
     // The inputs, each with the source of its catalog numbers.
-    static QString inputsHtml(const Scenario& scenario);
-    static QString profileText(const MachineProfile& profile);
+    static QString inputsHtml(const Scenario& scenario, ByteUnits units);
+    static QString profileText(const MachineProfile& profile, ByteUnits units);
     static QString figuresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
     static QString assumptionsHtml(const Scenario& scenario, const Catalog& catalog);
     // With scenarios pinned: the difference table, every figure against the first; else "".

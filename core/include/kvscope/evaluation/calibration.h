@@ -7,7 +7,9 @@
 //                               by bisection over the factor's accepted range
 //   vLLM's "GPU KV cache size" in tokens -> the engine's runtimeOverheadMiB (memory the engine
 //                               holds besides weights, activations and KV), never negative
-// Both search with evaluate() itself, so no formula is written twice.
+//   the activation peak one GPU holds (vLLM's profiled peak, llama.cpp's compute buffers)
+//                            -> Efficiency::activationBytes (bytes per activation element)
+// Each searches with evaluate() itself, so no formula is written twice.
 
 #include "kvscope/base/field_error.h"
 #include "kvscope/catalog/catalog.h"
@@ -17,9 +19,11 @@
 
 namespace kvscope {
 
-enum class CalibrationKind { DecodeTokensPerS, KvCacheTokens };
-const char* calibrationKindId(CalibrationKind kind);   // "decode_tokens_per_s", "kv_cache_tokens"
-const char* calibrationFactorId(CalibrationKind kind); // "hbm_efficiency", "runtime_overhead_mib"
+enum class CalibrationKind { DecodeTokensPerS, KvCacheTokens, ActivationPeakBytes };
+// "decode_tokens_per_s", "kv_cache_tokens", "activation_peak_bytes"
+const char* calibrationKindId(CalibrationKind kind);
+// "hbm_efficiency", "runtime_overhead_mib", "activation_bytes": the factor's setting id
+const char* calibrationFactorId(CalibrationKind kind);
 
 struct CalibrationResult
 {
@@ -28,7 +32,8 @@ struct CalibrationResult
     double before = 0;        // predicted figure with the scenario as it was
     double after = 0;         // predicted figure with the fitted value
     double previousValue = 0; // the factor before fitting
-    double fittedValue = 0;   // hbm efficiency (fraction) or runtime overhead (MiB)
+    double fittedValue = 0;   // hbm efficiency (fraction), runtime overhead (MiB) or bytes per
+                              // activation element
     double lowest = 0;        // the predicted figure over the factor's whole range, lowest and
     double highest = 0;       // highest: what fitting can reach
     bool reachable = true;    // false: the measurement lies outside [lowest, highest], and the
@@ -39,13 +44,13 @@ struct CalibrationResult
 // Accepted range of the HBM efficiency: the catalog's hbm_efficiency entry, else 0.05 to 1.
 std::pair<double, double> hbmEfficiencyRange(const Catalog& catalog);
 
-// Fits the factor to `measured` (tokens per second, or tokens). Errors name "measured" when it
-// is not a positive finite number, or the scenario's field when it does not evaluate.
+// Fits the factor to `measured` (tokens per second, tokens, or bytes). Errors name "measured" when
+// it is not a positive finite number, or the scenario's field when it does not evaluate.
 Expected<CalibrationResult> calibrate(const Scenario& scenario, const Catalog& catalog,
                                       CalibrationKind kind, double measured);
 
-// The predicted figure a calibration compares with: decode tokens per second, or the engine's
-// KV cache size in tokens.
+// The predicted figure a calibration compares with: decode tokens per second, the engine's KV
+// cache size in tokens, or the activation peak on one GPU in bytes.
 Expected<double> calibrationFigure(const Scenario& scenario, CalibrationKind kind);
 
 } // namespace kvscope

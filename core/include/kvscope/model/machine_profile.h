@@ -7,13 +7,21 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace kvscope {
+
+// The factor a measured figure is fitted by: "decode_tokens_per_s" -> "hbm_efficiency",
+// "kv_cache_tokens" -> "runtime_overhead_mib", "activation_peak_bytes" -> "activation_bytes";
+// nullptr for any other figure. One table for calibration, profiles and scenario files.
+const char* factorFittedTo(std::string_view figure);
+// The figures above, as a list for messages: "decode_tokens_per_s, kv_cache_tokens or ...".
+const char* fittedFigureIds();
 
 // One measured figure a profile was fitted to, with kvscope's prediction of it before and after.
 struct ProfileFit
 {
-    std::string figure;  // "kv_cache_tokens" or "decode_tokens_per_s"
+    std::string figure;  // a figure factorFittedTo() knows
     double measured = 0; // in that figure's unit
     double before = 0;
     double after = 0;
@@ -29,8 +37,10 @@ struct MachineProfile
     std::optional<double> runtimeOverheadMiB; // the engine's memory besides weights, activations
                                               // and KV, per GPU
     std::optional<double> hbmEfficiency;      // the share of peak memory bandwidth reached
+    std::optional<double> activationBytes;    // bytes per activation element at the peak
     std::optional<ProfileFit> kvFit;
     std::optional<ProfileFit> decodeFit;
+    std::optional<ProfileFit> activationFit;
     std::string source; // what it was fitted from: "start-up log vllm.log (line 12)"
 };
 

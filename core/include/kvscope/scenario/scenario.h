@@ -22,9 +22,9 @@ namespace kvscope {
 // kvscope/calibration.h); kept in the scenario file so the fitted value's origin stays known.
 struct CalibrationRecord
 {
-    std::string kind;    // "decode_tokens_per_s" or "kv_cache_tokens"
+    std::string kind;    // a figure factorFittedTo() knows
     double measured = 0; // in that figure's unit
-    std::string factor;  // "hbm_efficiency" or "runtime_overhead_mib"
+    std::string factor;  // the factor it sets: factorFittedTo(kind)
     double fitted = 0;   // the factor's value after fitting
     double before = 0;   // the predicted figure before and after fitting
     double after = 0;
@@ -129,6 +129,9 @@ struct Scenario
 
 // The first problem with a scenario, or nothing: every field's range is checked here once.
 std::optional<FieldError> validate(const Scenario& scenario);
+
+// Whether a machine profile holds for the scenario: the GPU, engine and release it was fitted on.
+bool profileHoldsFor(const MachineProfile& profile, const Scenario& scenario);
 // The same checks for a model or a GPU alone (run when a file is imported).
 std::optional<FieldError> validateModel(const ModelSpec& model);
 std::optional<FieldError> validateGpu(const GpuSpec& gpu);

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kvscope/model/machine_profile.h"
+
+namespace kvscope {
+
+const char* factorFittedTo(std::string_view figure)
+{
+    if (figure == "decode_tokens_per_s")
+        return "hbm_efficiency";
+    if (figure == "kv_cache_tokens")
+        return "runtime_overhead_mib";
+    if (figure == "activation_peak_bytes")
+        return "activation_bytes";
+    return nullptr;
+}
+
+const char* fittedFigureIds()
+{
+    return "decode_tokens_per_s, kv_cache_tokens or activation_peak_bytes";
+}
+
+} // namespace kvscope
