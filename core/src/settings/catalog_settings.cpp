@@ -244,16 +244,17 @@ Setting profileSetting()
 {
     Setting s = entry("profile", "profile", "NAME",
                       "a machine profile fitted from a start-up log (check-log LOG --save-profile "
-                      "NAME; $XDG_DATA_HOME/kvscope/profiles): its runtime overhead and memory "
-                      "bandwidth efficiency, on the GPU, engine and release it was fitted on",
+                      "NAME; $XDG_DATA_HOME/kvscope/profiles): its runtime overhead, bytes per "
+                      "activation and memory bandwidth efficiency, on the GPU, engine and release "
+                      "it was fitted on",
                       "none");
     s.place = ControlPlace::EngineDrawer;
     s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Machine profile");
     s.texts.unsetText = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "none");
     s.texts.toolTip = KVSCOPE_TRANSLATE_NOOP(
-        "kvscope::Setting", "The name of a machine profile fitted from this machine's start-up "
-                            "log (Tools > Check a start-up log > Save as machine profile); "
-                            "saved profiles are read when kvscope starts.");
+        "kvscope::Setting", "A machine profile fitted from this machine's start-up log (Tools > "
+                            "Check a start-up log > Save as machine profile). The list holds "
+                            "the profiles fitted on this GPU, engine and release.");
     s.apply = [](Scenario& sc, const SettingValue& v,
                  const Catalog& c) -> std::optional<FieldError> {
         const std::string& name = textOf(v);
@@ -274,6 +275,13 @@ Setting profileSetting()
         return sc.profile ? V(SettingValue(sc.profile->id)) : std::nullopt;
     };
     s.clear = [](Scenario& sc) { sc.profile.reset(); };
+    s.offered = [](const Scenario& sc, const Catalog& c) {
+        std::vector<std::string> names;
+        for (const MachineProfile& p : c.profiles)
+            if (profileHoldsFor(p, sc))
+                names.push_back(p.id);
+        return names;
+    };
     return s;
 }
 

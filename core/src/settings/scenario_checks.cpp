@@ -271,13 +271,18 @@ std::optional<FieldError> validateHostLink(const Scenario& s)
 
 // A machine profile holds for the GPU, engine and release it was fitted on, no other: the
 // engine's memory rules change between releases (engines.json "releases").
+bool profileHoldsFor(const MachineProfile& p, const Scenario& s)
+{
+    return p.gpu == s.gpu.id && p.engine == s.engine.id && p.release == s.engineVersion;
+}
+
 std::optional<FieldError> validateProfile(const Scenario& s)
 {
     if (!s.profile)
         return std::nullopt;
     const MachineProfile& p = *s.profile;
     const std::string release = p.release.empty() ? "" : " " + p.release;
-    if (p.gpu == s.gpu.id && p.engine == s.engine.id && p.release == s.engineVersion)
+    if (profileHoldsFor(p, s))
         return std::nullopt;
     return FieldError{
         "profile", p.id + " (fitted on " + p.gpu + " with " + p.engine + release + ")",

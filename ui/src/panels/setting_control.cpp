@@ -13,6 +13,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cmath>
@@ -83,8 +84,9 @@ SettingControl::SettingControl(const Setting& setting, ScenarioController* contr
     case SettingType::Choice:
         m_widget = makeComboBox(parent);
         break;
-    case SettingType::Entry: // free text; a catalog list is a special control, not made here
-        m_widget = makeLineEdit(parent);
+    case SettingType::Entry: // free text, or the catalog's values for the scenario; the model,
+                             // GPU and engine lists are special controls, not made here
+        m_widget = setting.offered ? makeOfferedList(parent) : makeLineEdit(parent);
         break;
     }
     m_widget->setObjectName(QString::fromUtf8(setting.id));
@@ -135,6 +137,36 @@ QWidget* SettingControl::makeComboBox(QWidget* parent)
     connect(box, &QComboBox::activated, this,
             [this, box](int index) { commit(box->itemData(index).toString().toStdString()); });
     return box;
+}
+
+QWidget* SettingControl::makeOfferedList(QWidget* parent)
+{
+    auto* box = new FittingComboBox(parent);
+    connect(box, &QComboBox::activated, this, [this, box](int index) {
+        const std::string value = box->itemData(index).toString().toStdString();
+        if (value.empty())
+            m_controller->resetSetting(m_setting.id);
+        else
+            commit(value);
+    });
+    return box;
+}
+
+// The unset entry, then what the catalog offers for the scenario, then the scenario's own value
+// when the catalog lacks it (a profile a scenario file carried from another machine).
+void SettingControl::syncOfferedList(QComboBox* box, const Scenario& scenario)
+{
+    std::vector<std::string> values = m_setting.offered(scenario, m_controller->catalog());
+    const std::optional<SettingValue> now = m_setting.current(scenario);
+    const std::string current = now ? settingValueText(*now) : std::string();
+    if (!current.empty() && std::find(values.begin(), values.end(), current) == values.end())
+        values.push_back(current);
+    box->clear();
+    box->addItem(m_unsetText, QString());
+    for (const std::string& value : values)
+        box->addItem(QString::fromStdString(value), QString::fromStdString(value));
+    box->setCurrentIndex(std::max(0, box->findData(QString::fromStdString(current))));
+    box->setEnabled(values.size() > 0);
 }
 
 QWidget* SettingControl::makeLineEdit(QWidget* parent)
@@ -192,6 +224,8 @@ void SettingControl::sync(const Scenario& scenario)
     } else if (auto* line = qobject_cast<QLineEdit*>(m_widget)) {
         const std::optional<SettingValue> value = m_setting.current(scenario);
         line->setText(value ? QString::fromStdString(settingValueText(*value)) : QString());
+    } else if (auto* combo = qobject_cast<QComboBox*>(m_widget); combo && m_setting.offered) {
+        syncOfferedList(combo, scenario);
     } else if (auto* combo = qobject_cast<QComboBox*>(m_widget)) {
         const std::optional<SettingValue> value = m_setting.current(scenario);
         const int index =
@@ -217,6 +251,9 @@ void SettingControl::setSpecialValueText(const QString& text)
         spin->setSpecialValueText(text);
     else if (auto* line = qobject_cast<QLineEdit*>(m_widget))
         line->setPlaceholderText(text);
+    m_unsetText = text;
+    if (auto* combo = qobject_cast<QComboBox*>(m_widget); combo && m_setting.offered)
+        combo->setItemText(0, text);
 }
 
 void SettingControl::setChoiceText(int index, const QString& text)

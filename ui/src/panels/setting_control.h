@@ -2,8 +2,8 @@
 #pragma once
 
 // One registry setting's control, made from its entry (setting.h): a spin box over the setting's
-// range showing its unit, a check box for a switch, a combo box for a choice, a line edit for a
-// free text (a checkpoint). It shows the
+// range showing its unit, a check box for a switch, a combo box for a choice or for the values
+// the catalog offers (machine profiles), a line edit for a free text (a checkpoint). It shows the
 // scenario's value through the setting's reader and commits every edit through
 // ScenarioController::applySetting, so the window accepts exactly what the CLI and scenario
 // files accept, and a new setting needs no code of its own here.
@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QString>
 
+class QComboBox;
 class QWidget;
 
 namespace kvscope {
@@ -39,7 +40,7 @@ public:
     // The label: a check box carries it itself (and its form row none).
     void setLabelText(const QString& text);
     // A spin box's text at the bottom of its range ("all", "as the batch"); a line edit's
-    // placeholder.
+    // placeholder; an offered list's first entry.
     void setSpecialValueText(const QString& text);
     // A choice's display text, in the order of the setting's choices.
     void setChoiceText(int index, const QString& text);
@@ -51,6 +52,8 @@ private:
     QWidget* makeCheckBox(QWidget* parent);
     QWidget* makeComboBox(QWidget* parent);
     QWidget* makeLineEdit(QWidget* parent);
+    QWidget* makeOfferedList(QWidget* parent);
+    void syncOfferedList(QComboBox* box, const Scenario& scenario);
     void commitNumber(double value);
     void commit(const std::string& text);
 
@@ -58,6 +61,7 @@ private:
     ScenarioController* m_controller;
     bool m_offersUnset = false; // the spin box's bottom means "left to its default"
     QWidget* m_widget = nullptr;
+    QString m_unsetText; // an offered list's first entry: the setting left unset
 };
 
 } // namespace kvscope::ui

@@ -51,6 +51,17 @@ ScenarioController::ScenarioController(const Catalog& catalog, QObject* parent)
     m_snapshot.catalog = &m_catalog;
 }
 
+void ScenarioController::addProfile(const MachineProfile& profile)
+{
+    auto& profiles = m_catalog.profiles;
+    auto same = std::find_if(profiles.begin(), profiles.end(),
+                             [&](const MachineProfile& p) { return p.id == profile.id; });
+    if (same != profiles.end())
+        *same = profile;
+    else
+        profiles.push_back(profile);
+}
+
 void ScenarioController::setScenario(const Scenario& scenario)
 {
     apply(scenario, Change::Any);

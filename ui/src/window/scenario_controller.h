@@ -61,6 +61,9 @@ public:
     explicit ScenarioController(const Catalog& catalog, QObject* parent = nullptr);
 
     const Catalog& catalog() const { return m_catalog; }
+    // A machine profile saved while the window runs (the log dialog's Save), replacing one of
+    // its name, so the Machine profile list and --profile's checks know it at once.
+    void addProfile(const MachineProfile& profile);
     const Scenario& scenario() const { return m_scenario; }
     // The last successful evaluation (valid once evaluated() has been emitted).
     const EvaluationSnapshot& snapshot() const { return m_snapshot; }
@@ -122,7 +125,7 @@ private:
     // Sweeps the pinned scenarios over the live sweep's range where theirs differs.
     void sweepPinned();
 
-    const Catalog& m_catalog;
+    Catalog m_catalog; // a copy: the window adds the profiles it saves
     Scenario m_scenario;
     EvaluationSnapshot m_snapshot;
     bool m_hasSnapshot = false;

@@ -106,6 +106,9 @@ struct Setting
     std::optional<SettingValue> (*current)(const Scenario&) = nullptr;
     std::optional<double> (*number)(const Scenario&) = nullptr;
     NumberField field; // set with `number` by setNumber() (field_access.h)
+    // Entry: the values the catalog holds for the scenario, for the window to list (the machine
+    // profiles fitted on its GPU and engine); nullptr for a free entry.
+    std::vector<std::string> (*offered)(const Scenario&, const Catalog&) = nullptr;
 };
 
 // The scenario's value of a setting as a door writes it back (scenario files), or nothing when
