@@ -191,6 +191,67 @@ private slots:
         QVERIFY2(r.err.find("cache") != std::string::npos, r.err.c_str());
     }
 
+    // check-log --hub: a vLLM log naming a model the catalog lacks by its Hub id gets that
+    // model's config.json, and every figure a prediction; only when asked, and never for a
+    // model the catalog has or a log that names none.
+    void aLogsModelComesFromTheHubWhenAsked()
+    {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(u"vllm.log"_s);
+        QVERIFY(writeText(
+            log,
+            "INFO 04-07 06:07:16 [core.py:53] Initializing a V1 LLM engine (v0.8.1) with config: "
+            "model='kvscope-test/Tiny-7B', tokenizer='kvscope-test/Tiny-7B', "
+            "dtype=torch.float16, max_seq_len=4096, tensor_parallel_size=1, "
+            "enforce_eager=False\n"
+            "INFO 04-07 06:07:30 [kv_cache_utils.py:537] GPU KV cache size: 100,000 tokens\n"));
+        const std::string path = log.toStdString();
+        const int before = m_hub.requests;
+        // Not asked: the logged figure is listed unpredicted, with the option that would read it.
+        auto unasked = run({"check-log", path, "--gpu", "h100-sxm"});
+        QVERIFY2(unasked.code == 0, unasked.err.c_str());
+        QVERIFY2(unasked.out.find("--hub (or --model hf:kvscope-test/Tiny-7B)") !=
+                     std::string::npos,
+                 unasked.out.c_str());
+        QCOMPARE(m_hub.requests, before); // not asked: the network is not read
+
+        auto asked = run({"check-log", path, "--gpu", "h100-sxm", "--hub", "--json"});
+        QVERIFY2(asked.code == 0, asked.err.c_str());
+        const auto j = nlohmann::json::parse(asked.out);
+        QVERIFY(j["predicted"].get<bool>());
+        const auto& row = j["figures"][0];
+        QCOMPARE(row["id"].get<std::string>(), std::string("kv_cache_tokens"));
+        // The prediction is the one --model hf: gives for the scenario the log states (Llama 2
+        // 7B's shape, 122,672 tokens on an H100 SXM).
+        auto calc = run({"calc", "--json", "--model", "hf:kvscope-test/Tiny-7B", "--gpu",
+                         "h100-sxm", "--engine", "vllm", "--engine-version", "0.8.1", "--context",
+                         "4096", "--weights", "fp16"});
+        QVERIFY2(calc.code == 0, calc.err.c_str());
+        const double expected =
+            nlohmann::json::parse(calc.out)["engine"]["kv_cache_tokens"].get<double>();
+        QCOMPARE(row["predicted"].get<double>(), expected);
+        QCOMPARE(expected, 122'672.0);
+
+        auto twice = run({"check-log", path, "--hub", "--model", "llama-2-7b"});
+        QCOMPARE(twice.code, cli::exitBadInput);
+        QVERIFY2(twice.err.find("--hub") != std::string::npos, twice.err.c_str());
+        const QString unnamed = dir.filePath(u"unnamed.log"_s);
+        QVERIFY(writeText(
+            unnamed,
+            "INFO 04-07 06:07:30 [kv_cache_utils.py:537] GPU KV cache size: 100 tokens\n"));
+        auto none = run({"check-log", unnamed.toStdString(), "--hub"});
+        QCOMPARE(none.code, cli::exitBadInput);
+        QVERIFY2(none.err.find("Hugging Face id") != std::string::npos, none.err.c_str());
+        // A model the catalog has is the catalog's: nothing is fetched.
+        const int fetched = m_hub.requests;
+        auto known = run({"check-log",
+                          KVSCOPE_TEST_DATA_DIR "/data/logs/vllm-pr12569-llama3.1-70b-w8a8-v1-"
+                                                "gpu-blocks.log",
+                          "--gpu", "h100-sxm", "--hub"});
+        QVERIFY2(known.code == 0, known.err.c_str());
+        QCOMPARE(m_hub.requests, fetched);
+    }
+
     void anUnreachableHubFallsBackToTheCache()
     {
         QVERIFY(run({"calc", "--model", "hf:kvscope-test/Tiny-7B"}).code == 0);
@@ -282,6 +343,11 @@ private slots:
     }
 
 private:
+    static bool writeText(const QString& path, const QByteArray& text)
+    {
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
+    }
     struct Result
     {
         int code = 0;

@@ -415,6 +415,22 @@ private slots:
         QCOMPARE(lines, phrases);
     }
 
+    // A rich-text label gets the same joins in its text, and its tags untouched: a word joiner
+    // beside the slash of "</b>" once turned a whole summary bold.
+    void richTextKeepsItsTags()
+    {
+        const QString html = QStringLiteral("<b>vLLM</b>: 5.2 トークン/秒<br><i>示します</i>");
+        const QString joined = ui::withoutForbiddenBreaksInHtml(html);
+        static const QRegularExpression tag(QStringLiteral("<[^>]*>"));
+        QStringList tags;
+        for (const auto& m : tag.globalMatch(joined))
+            tags << m.captured();
+        QCOMPARE(tags, (QStringList{u"<b>"_s, u"</b>"_s, u"<br>"_s, u"<i>"_s, u"</i>"_s}));
+        QCOMPARE(QString(joined).remove(tag),
+                 ui::withoutForbiddenBreaks(u"vLLM: 5.2 トークン/秒"_s) +
+                     ui::withoutForbiddenBreaks(u"示します"_s));
+    }
+
     // WCAG's contrast ratio of `text` (blended over `back` where translucent) on `back`.
     static double contrast(const QColor& text, const QColor& back)
     {

@@ -13,6 +13,7 @@
 #include "window/ui_text.h"
 
 #include <QAbstractButton>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -21,6 +22,7 @@
 #include <QScrollBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace kvscope;
@@ -162,6 +164,68 @@ private slots:
         m_fixture.controller->evaluateNow();
         QCOMPARE(m_fixture.controller->snapshot().evaluation.engine.kvCacheTokens,
                  int64_t(1381 * 16));
+
+        // The Advanced drawer lists it at once, for this GPU and engine only; "none" leaves it.
+        auto* list = m_fixture.window->findChild<QComboBox*>(QStringLiteral("profile"));
+        QVERIFY(list);
+        QCOMPARE(list->count(), 2);
+        QCOMPARE(list->currentData().toString(), QStringLiteral("lab-h100"));
+        list->activated(0);
+        QVERIFY(!m_fixture.controller->scenario().profile);
+        QCOMPARE(list->currentIndex(), 0);
+        list->activated(1);
+        QCOMPARE(m_fixture.controller->scenario().profile->id, std::string("lab-h100"));
+        m_fixture.window->resize(1280, 800);
+        m_fixture.window->show();
+        for (auto* toggle : m_fixture.window->findChildren<QToolButton*>())
+            if (toggle->isCheckable() && !toggle->isChecked() &&
+                toggle->arrowType() == Qt::RightArrow)
+                toggle->setChecked(true); // the Advanced drawer, where the list is
+        saveDialogShot(list->parentWidget(), u"profile-list"_s);
+        QVERIFY(m_fixture.change({{"gpu", "a100-80gb"}}));
+        QCOMPARE(list->count(), 1); // fitted on an H100: not offered on an A100
+        QVERIFY(!list->isEnabled());
+        QVERIFY(m_fixture.change({{"gpu", "h100-sxm"}}));
+    }
+
+    // A log naming a model the catalog lacks by its Hugging Face id: the dialog asks the window
+    // for it (the app layer fetches; here a local config.json stands in for the Hub) and checks
+    // the log against it once the window has it.
+    void readsTheModelFromTheHub()
+    {
+        QTemporaryDir dir;
+        const QString config = dir.filePath(u"config.json"_s);
+        QFile file(config);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
+            "hidden_size": 4096, "intermediate_size": 11008, "num_attention_heads": 32,
+            "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 32000,
+            "max_position_embeddings": 4096, "torch_dtype": "float16"})");
+        file.close();
+        QVERIFY(m_fixture.change({{"gpu", "h100-sxm"}, {"model", "llama-2-7b"}}));
+        LogCheckDialog dialog(m_fixture.controller.get(), m_fixture.window.get());
+        QString asked;
+        connect(&dialog, &LogCheckDialog::hubModelWanted, this, [&](const QString& id) {
+            asked = id;
+            m_fixture.window->importFetchedModel(config, QString());
+        });
+        dialog.setLogText(QStringLiteral(
+            "INFO 04-07 06:07:16 [core.py:53] Initializing a V1 LLM engine (v0.8.1) with "
+            "config: model='kvscope-test/Tiny-7B', dtype=torch.float16, max_seq_len=4096, "
+            "tensor_parallel_size=1\n"
+            "INFO 04-07 06:07:30 [kv_cache_utils.py:537] GPU KV cache size: 120,000 tokens\n"));
+        QVERIFY(dialog.check() && !dialog.check()->predicted());
+        QAbstractButton* read = button(dialog, QStringLiteral("Read the model from Hugging Face"));
+        QVERIFY(read && read->isVisibleTo(&dialog) && read->isEnabled());
+        QVERIFY(summary(dialog).contains(QStringLiteral("Read the model from Hugging Face")));
+        read->click();
+        QCOMPARE(asked, QStringLiteral("kvscope-test/Tiny-7B"));
+        QVERIFY(dialog.check() && dialog.check()->predicted());
+        QVERIFY(dialog.table()->item(0, 2) && !dialog.table()->item(0, 2)->text().isEmpty());
+        QVERIFY(!read->isVisibleTo(&dialog));
+        // A log whose model the catalog has offers nothing to read.
+        QVERIFY(dialog.openLogFile(logPath("vllm-pr12569-llama3.1-70b-w8a8-v1-gpu-blocks.log")));
+        QVERIFY(!read->isVisibleTo(&dialog));
     }
 
     // What cannot be checked says why, and nothing can be used or calibrated.
@@ -203,7 +267,10 @@ private slots:
         saveDialogShot(&dialog, QStringLiteral("log-check-ja"));
         QStringList texts{dialog.windowTitle()};
         for (QLabel* label : dialog.findChildren<QLabel*>())
-            texts << QString(label->text()).remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+            texts << QString(label->text())
+                         .remove(QRegularExpression(QStringLiteral("<[^>]*>")))
+                         .remove(QChar(0x2060)) // the joiners of Japanese phrases
+                         .replace(QChar(0x00A0), QLatin1Char(' '));
         for (QAbstractButton* b : dialog.findChildren<QAbstractButton*>())
             texts << b->text();
         for (int c = 0; c < dialog.table()->columnCount(); ++c)
@@ -222,7 +289,7 @@ private slots:
                  {model, gpu, format, QStringLiteral("kvscope"), QStringLiteral("vLLM"),
                   QStringLiteral("llama.cpp"), QStringLiteral("ollama"), QStringLiteral("PyTorch"),
                   QStringLiteral("config.json"), QStringLiteral("GGUF"), QStringLiteral("CUDA"),
-                  QStringLiteral("INFO"), QStringLiteral("tokens")})
+                  QStringLiteral("INFO"), QStringLiteral("tokens"), QStringLiteral("Hugging Face")})
                 text.remove(word);
             text.remove(QLatin1Char('&'));
             const auto match = englishWord.match(text);

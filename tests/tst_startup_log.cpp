@@ -177,8 +177,8 @@ private slots:
         QCOMPARE(check->noPrediction->field, std::string("model"));
         QCOMPARE(check->noPrediction->value, log.model);
         QVERIFY(check->noPrediction->accepted.find(
-                    "--model hf:cyankiwi/Kimi-Linear-48B-A3B-Instruct-AWQ-4bit reads its "
-                    "config.json from the Hugging Face Hub") != std::string::npos);
+                    "--hub (or --model hf:cyankiwi/Kimi-Linear-48B-A3B-Instruct-AWQ-4bit) reads "
+                    "its config.json from the Hugging Face Hub") != std::string::npos);
         QCOMPARE(check->rows.size(), log.figures.size());
         for (const LogCheckRow& row : check->rows) {
             QVERIFY(!row.predicted);

@@ -68,7 +68,7 @@ void printUsage(std::ostream& out)
            "  kvscope-cli validate [FILES...] [--json] [--write-bands FILE]\n"
            "  kvscope-cli calibrate --tokens-per-s X | --kv-cache-tokens N [scenario options]\n"
            "                        [--save FILE] [--json]\n"
-           "  kvscope-cli check-log FILE [scenario options] [--json] [--si]\n"
+           "  kvscope-cli check-log FILE [scenario options] [--json] [--si] [--hub]\n"
            "                       [--save-profile NAME [--tokens-per-s X]]\n\n";
 }
 
@@ -95,9 +95,11 @@ void printCommandNotes(std::ostream& out)
            "check-log reads a vLLM, llama.cpp (or ollama) or TGI start-up log, builds the "
            "scenario\n"
            "it states (options given override the log) and prints each logged memory figure\n"
-           "beside kvscope's prediction. --save-profile NAME fits the machine's runtime\n"
-           "overhead to the KV cache size the log states (and its memory bandwidth efficiency\n"
-           "to --tokens-per-s) and saves them; --profile NAME applies them to any scenario.\n\n";
+           "beside kvscope's prediction. --hub reads the model the log names by its Hugging\n"
+           "Face id from the Hub (or kvscope's cache) when the catalog lacks it. --save-profile\n"
+           "NAME fits the machine's activation peak, runtime overhead (to the KV cache size the\n"
+           "log states) and memory bandwidth efficiency (to --tokens-per-s or the logged decode)\n"
+           "and saves them; --profile NAME applies them to any scenario.\n\n";
 }
 
 // The registry's scenario options, one a line, their help in a column.
@@ -193,6 +195,15 @@ void setModelResolver(ModelResolver resolver)
     modelResolver = resolver;
 }
 
+Expected<std::string> resolveHubModel(const std::string& value, std::ostream& err)
+{
+    if (!modelResolver)
+        return FieldError{"model", value,
+                          "a catalog id or a config.json path: this kvscope-cli was built "
+                          "without the Hugging Face import"};
+    return modelResolver(value, err);
+}
+
 void setRenderCommand(RenderCommand command, std::vector<std::string> chartIds)
 {
     renderCommand = command;
@@ -244,7 +255,7 @@ std::set<std::string> valuedOptions()
 
 std::set<std::string> switchOptions()
 {
-    return {"json", "csv", "si", "help", "version", "verbose", "dark", "slide"};
+    return {"json", "csv", "si", "help", "version", "verbose", "dark", "slide", "hub"};
 }
 
 namespace {

@@ -34,6 +34,9 @@ void setRenderCommand(RenderCommand command, std::vector<std::string> chartIds);
 // (app/hub), so the core and this library read no network themselves.
 using ModelResolver = Expected<std::string> (*)(const std::string& value, std::ostream& err);
 void setModelResolver(ModelResolver resolver);
+// The registered resolver's answer for "hf:ORG/NAME" (check-log --hub); an error naming "model"
+// when none is registered.
+Expected<std::string> resolveHubModel(const std::string& value, std::ostream& err);
 
 // Runs kvscope-cli with `args` (argv without the program name). `executable` locates the
 // installed catalog.

@@ -156,6 +156,8 @@ int main(int argc, char** argv)
     // Tools > Check a start-up log, opened on the file; View > Validation against measurements.
     if (!options->checkLog.isEmpty()) {
         auto* dialog = new ui::LogCheckDialog(&controller, &window);
+        QObject::connect(dialog, &ui::LogCheckDialog::hubModelWanted, &window,
+                         &ui::MainWindow::hubModelRequested);
         dialog->openLogFile(options->checkLog);
         return runOverWindow(window, dialog, *options);
     }

@@ -550,6 +550,10 @@
         <source>Machine profile</source>
         <translation>マシンプロファイル</translation>
     </message>
+    <message>
+        <source>%1 bytes per activation element (activation peak %2 logged; %3 predicted before, %4 after)</source>
+        <translation>アクティベーション 1 要素あたり %1 バイト（ログのアクティベーションのピーク %2、予測は適用前 %3・適用後 %4）</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -1111,8 +1115,8 @@
         <translation>なし</translation>
     </message>
     <message>
-        <source>The name of a machine profile fitted from this machine&apos;s start-up log (Tools &gt; Check a start-up log &gt; Save as machine profile); saved profiles are read when kvscope starts.</source>
-        <translation>このマシンの起動ログから求めたマシンプロファイルの名前（ツール &gt; 起動ログの確認 &gt; マシンプロファイルとして保存）。保存したプロファイルは kvscope の起動時に読み込まれます。</translation>
+        <source>A machine profile fitted from this machine&apos;s start-up log (Tools &gt; Check a start-up log &gt; Save as machine profile). The list holds the profiles fitted on this GPU, engine and release.</source>
+        <translation>このマシンの起動ログから当てはめたマシンプロファイルです(ツール &gt; 起動ログの確認 &gt; マシンプロファイルとして保存)。一覧には、この GPU・エンジン・リリースで当てはめたプロファイルが並びます。</translation>
     </message>
 </context>
 <context>
@@ -2079,16 +2083,32 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>マシンプロファイルとして保存...</translation>
     </message>
     <message>
-        <source>Fits the engine&apos;s runtime overhead to the logged KV cache size, saves it under a name for this GPU and engine, and uses it. Other scenarios on this machine take it with --profile NAME or the Machine profile setting.</source>
-        <translation>ログの KV キャッシュ容量に合わせてエンジンのランタイムオーバーヘッドを求め、この GPU とエンジン向けに名前を付けて保存し、適用します。このマシンの別のシナリオでは --profile NAME か「マシンプロファイル」の設定で使えます。</translation>
-    </message>
-    <message>
         <source>an unnamed GPU</source>
         <translation>名前の不明な GPU</translation>
     </message>
     <message>
         <source>Decode (tokens/s, one sequence)</source>
         <translation>デコード（トークン/秒、1 シーケンス）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: the catalog has no model &quot;%2&quot;, so only what the log states is listed. &lt;i&gt;Read the model from Hugging Face&lt;/i&gt; (or import its config.json in the window) to compare.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: カタログにモデル「%2」がないため、ログに書かれた値だけを一覧にしています。比較するには&lt;i&gt;Hugging Face からモデルを読み込む&lt;/i&gt;か、ウィンドウでその config.json をインポートしてください。</translation>
+    </message>
+    <message>
+        <source>Reading %1 from Hugging Face...</source>
+        <translation>Hugging Face から %1 を読み込んでいます...</translation>
+    </message>
+    <message>
+        <source>Read the model from Hugging Face</source>
+        <translation>Hugging Face からモデルを読み込む</translation>
+    </message>
+    <message>
+        <source>Reads the config.json of the model the log names from the Hugging Face Hub (or kvscope&apos;s copy of it) into the window, and checks the log against it.</source>
+        <translation>ログに書かれたモデルの config.json を Hugging Face Hub (または kvscope が保存したコピー) からウィンドウに読み込み、そのモデルでログを確認します。</translation>
+    </message>
+    <message>
+        <source>Fits kvscope to what the log states (the activation peak, the KV cache size, the decode speed), saves the fit under a name for this GPU and engine, and uses it. Other scenarios on this machine take it from the Machine profile list or with --profile NAME.</source>
+        <translation>ログに書かれた値 (アクティベーションのピーク、KV キャッシュのサイズ、デコード速度) に kvscope を当てはめ、この GPU とエンジン用に名前を付けて保存し、適用します。このマシンの他のシナリオでは、マシンプロファイルの一覧か --profile NAME で使えます。</translation>
     </message>
 </context>
 <context>

@@ -282,6 +282,16 @@ const GpuSpec* gpuNamedInLog(const Catalog& catalog, const std::string& name)
     return best;
 }
 
+std::optional<std::string> hubIdNamedInLog(const StartupLog& log)
+{
+    if (log.model.find('/') == std::string::npos)
+        return std::nullopt; // a bare name or a path's last part
+    auto hub = parseHubId("hf:" + log.model);
+    if (!hub)
+        return std::nullopt;
+    return hub->repo;
+}
+
 bool logRulesOutGpu(const StartupLog& log, const GpuSpec& gpu)
 {
     const double memory = gpu.memoryGiB * 1024.0 * kMiB;
@@ -403,11 +413,11 @@ bool chooseModel(const Catalog& catalog, LogCheck& check, CheckEntries& entries)
         return true;
     }
     std::string accepted = "a model in the catalog; pass --model ID|hf:ORG/NAME|CONFIG.json";
-    // A Hub id the log names (vLLM's and TGI's model): the option that reads its config.json,
+    // A Hub id the log names (vLLM's and TGI's model): the options that read its config.json,
     // offered rather than fetched, since kvscope reads the network only when asked.
-    if (auto hub = parseHubId("hf:" + log.model); hub && log.model.find('/') != std::string::npos)
-        accepted = "a model in the catalog; --model hf:" + hub->repo +
-                   " reads its config.json from the Hugging Face Hub";
+    if (auto hub = hubIdNamedInLog(log))
+        accepted = "a model in the catalog; --hub (or --model hf:" + *hub +
+                   ") reads its config.json from the Hugging Face Hub";
     if (!log.modelMetadata.empty())
         accepted += " (the shape the log prints lacks " + shape.error().field + ")";
     check.noPrediction =

@@ -182,9 +182,12 @@ std::string logCheckText(const LogCheck& check, ByteUnits units)
             << padColumns(row.predicted ? logFigureText(row.figure, *row.predicted, units) : "", 14)
             << padColumns(differenceText(row), 12) << row.line << "\n";
     }
-    if (blank)
-        out << "(A blank kvscope column: the figure depends on "
-            << (check.predicted() ? "the GPU" : "the model") << ", which the log does not name.)\n";
+    if (blank) {
+        const bool gpu = check.predicted();
+        const bool named = !(gpu ? check.log.gpuName : check.log.model).empty();
+        out << "(A blank kvscope column: the figure depends on " << (gpu ? "the GPU" : "the model")
+            << (named ? ", which kvscope does not have.)\n" : ", which the log does not name.)\n");
+    }
     if (check.loggedKvCacheTokens > 0)
         out << "\nCalibrate to this log (fits the engine's runtime overhead to its KV cache "
                "size):\n"

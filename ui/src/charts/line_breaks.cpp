@@ -128,6 +128,25 @@ QString withoutForbiddenBreaks(const QString& text)
     return out;
 }
 
+QString withoutForbiddenBreaksInHtml(const QString& html)
+{
+    QString out;
+    out.reserve(html.size() + 8);
+    qsizetype from = 0;
+    while (from < html.size()) {
+        const qsizetype tag = html.indexOf(QLatin1Char('<'), from);
+        const qsizetype text = tag < 0 ? html.size() : tag;
+        out += withoutForbiddenBreaks(html.mid(from, text - from));
+        if (tag < 0)
+            break;
+        const qsizetype close = html.indexOf(QLatin1Char('>'), tag);
+        const qsizetype end = close < 0 ? html.size() : close + 1;
+        out += QStringView(html).mid(tag, end - tag); // a tag as it is
+        from = end;
+    }
+    return out;
+}
+
 QString wrapText(const QString& text, const QFont& font, double width)
 {
     const QFontMetricsF metrics(font);

@@ -24,6 +24,9 @@ std::vector<qsizetype> forbiddenBreaks(const QString& text);
 // word joiner (U+2060) at each place lineBreaks() keeps together.
 QString withoutForbiddenBreaks(const QString& text);
 
+// The same for a rich-text label: only the text between tags is changed.
+QString withoutForbiddenBreaksInHtml(const QString& html);
+
 // `text` broken into lines no wider than `width` pixels in `font` where lineBreaks() allows
 // (its own line breaks kept); a piece with no allowed break is left whole.
 QString wrapText(const QString& text, const QFont& font, double width);

@@ -2,6 +2,7 @@
 #include "panels/log_check_dialog.h"
 
 #include "charts/chart_style.h"
+#include "charts/line_breaks.h"
 #include "window/scenario_controller.h"
 #include "window/ui_text.h"
 
@@ -88,6 +89,7 @@ LogCheckDialog::LogCheckDialog(ScenarioController* controller, QWidget* parent)
     m_use = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     m_calibrate = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     m_saveProfile = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_fromHub = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
@@ -129,6 +131,14 @@ LogCheckDialog::LogCheckDialog(ScenarioController* controller, QWidget* parent)
             &ok);
         if (ok && saveProfile(name))
             accept();
+    });
+    connect(m_fromHub, &QPushButton::clicked, this, &LogCheckDialog::readModelFromHub);
+    // The window took the model the dialog asked for: the log is checked with it.
+    connect(m_controller, &ScenarioController::scenarioChanged, this, [this] {
+        if (!m_awaitedHubId.isEmpty()) {
+            m_awaitedHubId.clear();
+            recheck();
+        }
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     retranslate();
@@ -256,7 +266,8 @@ QString LogCheckDialog::problemText() const
 
 QString LogCheckDialog::summaryText() const
 {
-    return m_summary->text();
+    // As read: without the joiners that hold its Japanese phrases together.
+    return m_summary->text().remove(QChar(0x2060)).replace(QChar(0x00A0), QLatin1Char(' '));
 }
 
 QString LogCheckDialog::figureName(LogFigure figure) const
@@ -312,6 +323,10 @@ void LogCheckDialog::showCheck()
     m_use->setEnabled(checked && m_check->predicted() && !m_check->gpuStandsIn());
     m_calibrate->setEnabled(checked && m_check->loggedKvCacheTokens > 0);
     m_saveProfile->setEnabled(checked && !whyNoProfile(*m_check, std::nullopt));
+    const std::optional<std::string> hubId =
+        checked && !m_check->predicted() ? hubIdNamedInLog(m_check->log) : std::nullopt;
+    m_fromHub->setVisible(hubId.has_value());
+    m_fromHub->setEnabled(hubId.has_value()); // again after a fetch that failed
     m_table->setVisible(checked && !m_check->rows.empty());
     if (!checked) {
         QPalette palette = m_summary->palette();
@@ -336,6 +351,12 @@ void LogCheckDialog::showCheck()
                                           : QString::fromStdString(s.gpu.name).toHtmlEscaped(),
                           QString::fromStdString(s.weights.name).toHtmlEscaped(),
                           UiText::tokens(s.context));
+    else if (hubId)
+        lines << tr("<b>%1</b>: the catalog has no model \"%2\", so only what the log states "
+                    "is listed. <i>Read the model from Hugging Face</i> (or import its "
+                    "config.json in the window) to compare.")
+                     .arg(QString::fromStdString(logEngineText(c.log)).toHtmlEscaped(),
+                          QString::fromStdString(c.log.model).toHtmlEscaped());
     else
         lines << (c.log.model.empty()
                       ? tr("<b>%1</b>: the log names no model and does not print its shape, so "
@@ -359,13 +380,16 @@ void LogCheckDialog::showCheck()
                                 return read;
                             }()))
                                 .toHtmlEscaped());
+    if (!m_awaitedHubId.isEmpty())
+        lines << tr("Reading %1 from Hugging Face...").arg(m_awaitedHubId.toHtmlEscaped());
     for (const QString& choice : m_windowChoices)
         lines << choice.toHtmlEscaped();
     for (const LogAssumption assumed : c.assumed)
         lines << assumptionText(assumed, c).toHtmlEscaped();
     if (c.rows.empty())
         lines << tr("The log states no memory figure to compare.");
-    m_summary->setText(lines.join(QStringLiteral("<br>")));
+    // Japanese breaks only between phrases (line_breaks.h).
+    m_summary->setText(withoutForbiddenBreaksInHtml(lines.join(QStringLiteral("<br>"))));
 
     const NumberStyle style = UiText::numberStyle();
     m_table->setRowCount(int(c.rows.size()));
@@ -418,6 +442,19 @@ bool LogCheckDialog::calibrate()
     return true;
 }
 
+bool LogCheckDialog::readModelFromHub()
+{
+    if (!m_check || m_check->predicted())
+        return false;
+    const std::optional<std::string> id = hubIdNamedInLog(m_check->log);
+    if (!id)
+        return false;
+    m_awaitedHubId = QString::fromStdString(*id);
+    showCheck();
+    emit hubModelWanted(m_awaitedHubId);
+    return true;
+}
+
 bool LogCheckDialog::saveProfile(const QString& name)
 {
     if (!m_check || !m_saveProfile->isEnabled())
@@ -443,6 +480,7 @@ bool LogCheckDialog::saveProfile(const QString& name)
                            QStringLiteral("</b>"));
         return false;
     }
+    m_controller->addProfile(*profile); // listed at once, for this GPU and engine
     Scenario calibrated = m_check->scenario;
     applyProfile(calibrated, *profile);
     m_controller->setScenario(calibrated);
@@ -464,10 +502,15 @@ void LogCheckDialog::retranslate()
     m_use->setText(tr("Use this scenario"));
     m_calibrate->setText(tr("Calibrate to this log"));
     m_saveProfile->setText(tr("Save as machine profile..."));
-    m_saveProfile->setToolTip(tr("Fits the engine's runtime overhead to the logged KV cache size, "
-                                 "saves it under a name for this GPU and engine, and uses it. "
-                                 "Other scenarios on this machine take it with --profile NAME "
-                                 "or the Machine profile setting."));
+    m_fromHub->setText(tr("Read the model from Hugging Face"));
+    m_fromHub->setToolTip(tr("Reads the config.json of the model the log names from the "
+                             "Hugging Face Hub (or kvscope's copy of it) into the window, and "
+                             "checks the log against it."));
+    m_saveProfile->setToolTip(tr("Fits kvscope to what the log states (the activation peak, the "
+                                 "KV cache size, the decode speed), saves the fit under a name "
+                                 "for this GPU and engine, and uses it. Other scenarios on this "
+                                 "machine take it from the Machine profile list or with "
+                                 "--profile NAME."));
     m_calibrate->setToolTip(tr("Uses the scenario and fits the engine's runtime overhead so "
                                "that kvscope's KV cache size equals the logged one."));
     m_buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));

@@ -34,7 +34,7 @@ public:
     bool openLogFile(const QString& path); // false (and the reason shown) when unreadable
     const std::optional<LogCheck>& check() const { return m_check; }
     QString problemText() const;
-    QString summaryText() const; // what the dialog says above the table (rich text)
+    QString summaryText() const; // what the dialog says above the table (rich text), as read
     QTableWidget* table() const { return m_table; }
     bool useScenario(); // false when there is no checked scenario
     bool calibrate();   // false when the log states no KV cache size or the fit fails
@@ -42,6 +42,14 @@ public:
     // scenario with it in the window; false (and why, in the summary) when it cannot.
     bool saveProfile(const QString& name);
     QString savedProfilePath() const { return m_savedProfilePath; }
+    // Asks the app layer for the model the log names by its Hugging Face id when nothing was
+    // predicted (hubModelWanted); the log is checked again once the window has it. False when
+    // the log names no such model.
+    bool readModelFromHub();
+
+signals:
+    // "ORG/NAME": the window's File > Import from Hugging Face, which alone reads the network.
+    void hubModelWanted(const QString& id);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -69,7 +77,9 @@ private:
     QPushButton* m_use = nullptr;
     QPushButton* m_calibrate = nullptr;
     QPushButton* m_saveProfile = nullptr;
-    QString m_logName;          // the opened file's name; empty when pasted
+    QPushButton* m_fromHub = nullptr;
+    QString m_awaitedHubId; // asked for; the next scenario the window takes checks the log again
+    QString m_logName;      // the opened file's name; empty when pasted
     QString m_savedProfilePath; // the last profile saved
     QTimer* m_debounce = nullptr;
 };

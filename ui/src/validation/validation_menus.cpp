@@ -49,6 +49,7 @@ void ValidationMenus::showCalibration()
 void ValidationMenus::showLogCheck(const QString& path)
 {
     LogCheckDialog dialog(m_controller, m_window);
+    connect(&dialog, &LogCheckDialog::hubModelWanted, this, &ValidationMenus::hubModelRequested);
     if (!path.isEmpty())
         dialog.openLogFile(path);
     dialog.exec();

@@ -30,6 +30,10 @@ public:
     void showLogCheck(const QString& path = QString());
     QAction* checkLogAction() const { return m_checkLog; }
 
+signals:
+    // The log dialog asks for the model its log names: "ORG/NAME" (see WindowMenus).
+    void hubModelRequested(const QString& id);
+
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 

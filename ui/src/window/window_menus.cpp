@@ -152,7 +152,9 @@ void WindowMenus::buildViewMenu()
     connect(m_japanese, &QAction::triggered, w, [w] { w->setLanguage(QStringLiteral("ja")); });
     m_themeSystem->setChecked(true);
     m_unitsBinary->setChecked(true);
-    new ValidationMenus(m_window, m_viewMenu, m_controller); // View > Validation, Tools > Calibrate
+    // View > Validation, Tools > Calibrate; its log dialog asks for Hub models as File does.
+    auto* validation = new ValidationMenus(m_window, m_viewMenu, m_controller);
+    connect(validation, &ValidationMenus::hubModelRequested, this, &WindowMenus::hubModelRequested);
 }
 
 void WindowMenus::retranslate(const ChartSet& charts)

@@ -67,6 +67,10 @@ struct LogCheck
 const ModelSpec* modelNamedInLog(const Catalog& catalog, const std::string& name);
 const GpuSpec* gpuNamedInLog(const Catalog& catalog, const std::string& name);
 
+// The Hugging Face id ("ORG/NAME") the log names its model by (vLLM's and TGI's model), if its
+// name is one; the catalog is not asked.
+std::optional<std::string> hubIdNamedInLog(const StartupLog& log);
+
 // Whether the log rules `gpu` out: it states more weights on one GPU than the GPU holds, or a
 // total memory more than 10 % away from the GPU's.
 bool logRulesOutGpu(const StartupLog& log, const GpuSpec& gpu);
