@@ -5,6 +5,7 @@
 // than the screen, headline figures inside it.
 
 #include "layout_checks.h"
+#include "panels/fitting_combo_box.h"
 #include "suite_registry.h"
 #include "window_fixture.h"
 
@@ -33,6 +34,7 @@
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QStyleOptionComboBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -78,6 +80,20 @@ class TestLayout : public QObject
                                     QString::number(box.width()), QString::number(box.height()),
                                     QString::number(box.x()), QString::number(box.y()),
                                     control->isVisible() ? u"shown"_s : u"hidden"_s)));
+        }
+        // The model and the GPU by their names ("Llama 3.1..." hid which model it was).
+        for (const QComboBox* box : {panel->modelBox(), panel->gpuBox()}) {
+            QStyleOptionComboBox option;
+            option.initFrom(box);
+            option.editable = box->isEditable();
+            const QRect field = box->style()->subControlRect(QStyle::CC_ComboBox, &option,
+                                                             QStyle::SC_ComboBoxEditField, box);
+            // The face may drop a trailing "(80 GiB)", never end in an ellipsis.
+            const QString shown = ui::FittingComboBox::fitted(box->currentText().trimmed(),
+                                                              box->fontMetrics(), field.width());
+            QVERIFY2(!shown.endsWith(QChar(0x2026)),
+                     qPrintable(u"\"%1\" shown as \"%2\" in %3 px"_s.arg(box->currentText(), shown)
+                                    .arg(field.width())));
         }
     }
 

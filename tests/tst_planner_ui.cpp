@@ -205,9 +205,9 @@ private slots:
         QVERIFY(chart->yAxis->label().contains(QStringLiteral("JPY")));
     }
 
-    // A combo box's face fits its width: a long name loses its "(…)" detail, then ends in an
-    // ellipsis, and says itself whole on hover; a tooltip of the box's own (the cost basis's
-    // explanation) is never replaced by the name.
+    // A combo box's face fits its width: a long name loses its "(…)" detail, its maker's names
+    // and its tuning, then ends in an ellipsis, and says itself whole on hover; a tooltip of the
+    // box's own (the cost basis's explanation) is never replaced by the name.
     void comboFacesFitTheirWidth()
     {
         const QFontMetrics fm(QApplication::font());
@@ -216,8 +216,16 @@ private slots:
         const int bare = fm.horizontalAdvance(QStringLiteral("NVIDIA GeForce RTX 4090"));
         QCOMPARE(FittingComboBox::fitted(name, fm, bare + 2),
                  QStringLiteral("NVIDIA GeForce RTX 4090"));
-        const QString narrow = FittingComboBox::fitted(name, fm, bare / 2);
-        QVERIFY(narrow.endsWith(QChar(0x2026)) && fm.horizontalAdvance(narrow) <= bare / 2);
+        // Then the maker's names, which tell no GeForce from another; then an ellipsis.
+        const int rtx = fm.horizontalAdvance(QStringLiteral("RTX 4090"));
+        QCOMPARE(FittingComboBox::fitted(name, fm, rtx + 2), QStringLiteral("RTX 4090"));
+        const QString narrow = FittingComboBox::fitted(name, fm, rtx - 4);
+        QVERIFY(narrow.endsWith(QChar(0x2026)) && fm.horizontalAdvance(narrow) <= rtx - 4);
+        // A model's tuning goes before its size does: "Llama 3.1 70B", not "Llama 3.1…".
+        const QString llama = QStringLiteral("Llama 3.1 70B Instruct");
+        QCOMPARE(FittingComboBox::fitted(llama, fm,
+                                         fm.horizontalAdvance(QStringLiteral("Llama 3.1 70B")) + 2),
+                 QStringLiteral("Llama 3.1 70B"));
         // Cut between words, never inside one ("Llama 4 Scout…", not "Llama 4 Sco…").
         const QString scout = QStringLiteral("Llama 4 Scout 17B-16E Instruct");
         const int upToScout = fm.horizontalAdvance(QStringLiteral("Llama 4 Scout 17"));

@@ -9,18 +9,56 @@
 
 namespace kvscope::ui {
 
+namespace {
+
+// A trailing "(24 GiB)" or "（24 GiB）".
+QString withoutDetail(const QString& name)
+{
+    static const QRegularExpression detail(QStringLiteral(R"(\s*[(（][^()（）]*[)）]\s*$)"));
+    QString shorter = name;
+    shorter.remove(detail);
+    return shorter.isEmpty() ? name : shorter;
+}
+
+// Without the maker's names every GPU of a vendor shares: "RTX 4090" tells a GeForce apart where
+// "NVIDIA GeForce RTX…" does not.
+QString withoutMaker(const QString& name)
+{
+    static const QRegularExpression maker(
+        QStringLiteral(R"(^((NVIDIA|GeForce|AMD|Radeon|Instinct|Intel|Apple)\s+)+)"));
+    QString bare = name;
+    bare.remove(maker);
+    return bare.isEmpty() ? name : bare;
+}
+
+// Without a trailing " Instruct" or " Chat": the tuning, which the size and version before it
+// outrank ("Llama 4 Scout 17B-16E").
+QString withoutTuning(const QString& name)
+{
+    static const QRegularExpression tuning(QStringLiteral(R"(\s+(Instruct|Chat|it)$)"));
+    QString bare = name;
+    bare.remove(tuning);
+    return bare.isEmpty() ? name : bare;
+}
+
+} // namespace
+
+QString FittingComboBox::shortestName(const QString& text)
+{
+    return withoutTuning(withoutMaker(withoutDetail(text.trimmed())));
+}
+
 QString FittingComboBox::fitted(const QString& text, const QFontMetrics& metrics, int width)
 {
     // Items under a group heading are indented in the list; the face needs no indent.
     const QString whole = text.trimmed();
     if (metrics.horizontalAdvance(whole) <= width)
         return whole;
-    static const QRegularExpression detail(QStringLiteral(R"(\s*[(（][^()（）]*[)）]\s*$)"));
-    QString shorter = whole;
-    shorter.remove(detail);
-    if (!shorter.isEmpty() && metrics.horizontalAdvance(shorter) <= width)
-        return shorter;
-    const QString name = shorter.isEmpty() ? whole : shorter;
+    for (const QString& shorter :
+         {withoutDetail(whole), withoutMaker(withoutDetail(whole)), shortestName(whole)})
+        if (metrics.horizontalAdvance(shorter) <= width)
+            return shorter;
+    const QString name = shortestName(whole);
     const QString elided = metrics.elidedText(name, Qt::ElideRight, width);
     // Cut between words where the name has them ("Llama 4…", not "Llama 4 Sco…").
     const qsizetype kept = elided.size() - 1; // the characters before the ellipsis

@@ -452,6 +452,9 @@ void ScenarioPanel::showRows()
     }
     m_advancedToggle->setVisible(!m_keyControlsOnly);
     m_advanced->setVisible(!m_keyControlsOnly && m_advancedToggle->isChecked());
+    // The model's name before the button beside it: in front of a customer "Llama 3.1 70B",
+    // not "Llama 3.1…" (the button's tooltip still says what it imports).
+    m_import->setText(m_keyControlsOnly ? tr("Import...") : tr("Import model..."));
 }
 
 // Rows hidden or shown before the window was first shown (presentation mode from the command
@@ -482,7 +485,7 @@ void ScenarioPanel::retranslate()
                 l->setText(text);
     };
     rowLabel(m_model, tr("Model"));
-    m_import->setText(tr("Import model..."));
+    m_import->setText(m_keyControlsOnly ? tr("Import...") : tr("Import model..."));
     m_import->setToolTip(tr("A Hugging Face config.json or a GGUF model file"));
     m_model->setToolTip(
         tr("Type to search; drop a config.json or a GGUF file on the window to import it"));

@@ -95,7 +95,7 @@ private:
     QSlider* m_weights = nullptr;
     QLabel* m_weightsLabel = nullptr;
     QComboBox* m_kvDtype = nullptr;
-    QComboBox* m_gpu = nullptr;
+    FittingComboBox* m_gpu = nullptr;
     QSpinBox* m_gpuCount = nullptr;
     QSlider* m_pcie = nullptr;
     QLabel* m_pcieLabel = nullptr;
