@@ -11,6 +11,7 @@
 
 #include "kvscope/catalog/machine_profile_json.h"
 #include "kvscope/formats/startup_log.h"
+#include "kvscope/model/weights.h"
 #include "kvscope/planning/log_check.h"
 #include "kvscope/planning/profile_fit.h"
 #include "kvscope/settings/scenario_file.h"
@@ -192,6 +193,30 @@ private slots:
             if (row.figure == LogFigure::KvBuffers)
                 QVERIFY2(std::fabs(*row.differencePercent()) < 1.0,
                          std::to_string(*row.differencePercent()).c_str());
+        // The weights are the file's, 16.38 GiB as print_info states it (line 42), not IQ4_XS's
+        // average bits (17.36 GiB, +9.1 %); what is left is the input embedding llama.cpp keeps
+        // on the CPU (0.46 GiB).
+        QCOMPARE(log.modelFileBytes, 16.38 * 1024 * 1024 * 1024);
+        QCOMPARE(log.modelFileLine, 42);
+        QCOMPARE(check->scenario.weights.id, std::string(kFileWeightFormatId));
+        QCOMPARE(check->evaluation.weightsBytesTotal, log.modelFileBytes);
+        for (const LogCheckRow& row : check->rows)
+            if (row.figure == LogFigure::GpuModelBuffers)
+                QVERIFY2(*row.differencePercent() > 2.5 && *row.differencePercent() < 3.0,
+                         std::to_string(*row.differencePercent()).c_str());
+        // A weights option of the user's still wins.
+        auto asked = checkStartupLog(log, catalog(), {{"weights", "q4_k_m"}});
+        QCOMPARE(asked->scenario.weights.id, std::string("q4_k_m"));
+        // A size that is no size is not read.
+        for (const char* line :
+             {"print_info: file size   = -1.00 GiB (4.32 BPW)",
+              "print_info: file size   = 1e30 GiB (4.32 BPW)",
+              "print_info: file size   = 12.00 TB (4.32 BPW)", "print_info: file size   = GiB"}) {
+            auto odd = readStartupLog(std::string("llama_model_loader: loaded meta data\n") + line +
+                                      "\nload_tensors: offloaded 1/1 layers to GPU\n");
+            QVERIFY(odd.ok());
+            QCOMPARE(odd->modelFileBytes, 0.0);
+        }
 
         // A shape printed in part names what it lacks, and the figures still come back.
         const StartupLog partial = readLog("llamacpp-issue14537-print_info.log");

@@ -2110,6 +2110,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>Fits kvscope to what the log states (the activation peak, the KV cache size, the decode speed), saves the fit under a name for this GPU and engine, and uses it. Other scenarios on this machine take it from the Machine profile list or with --profile NAME.</source>
         <translation>ログに書かれた値 (アクティベーションのピーク、KV キャッシュのサイズ、デコード速度) に kvscope を当てはめ、この GPU とエンジン用に名前を付けて保存し、適用します。このマシンの他のシナリオでは、マシンプロファイルの一覧か --profile NAME で使えます。</translation>
     </message>
+    <message>
+        <source>The model is not in the catalog: its shape is the metadata the log prints (line %1), its weights the file size it prints (line %2).</source>
+        <translation>モデルがカタログにないため、ログに出力されたメタデータ（%1 行目）からモデルの構成を、ファイルサイズ（%2 行目）から重みを読み取りました。</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::MainWindow</name>

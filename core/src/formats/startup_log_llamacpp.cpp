@@ -316,6 +316,26 @@ private:
             if (auto type = valueOf(line, key))
                 if (std::string weights = weightsOption(*type); !weights.empty())
                     state.setting("weights", weights);
+        if (auto size = valueOf(line, "file size "); size && fileSizeBytes(*size) > 0) {
+            state.log().modelFileBytes = fileSizeBytes(*size);
+            state.log().modelFileLine = state.line;
+        }
+    }
+
+    // print_info's "16.38 GiB (4.32 BPW)" or "680.12 MiB (...)" (llm_load_print_meta's "model
+    // size" is the same figure); 0 when it is neither.
+    static double fileSizeBytes(std::string_view text)
+    {
+        const auto number = leadingNumber(text);
+        if (!number || !(*number > 0) || *number > 1e7)
+            return 0;
+        const std::size_t unit = text.find_first_of("GM");
+        if (unit == std::string_view::npos)
+            return 0;
+        const std::string_view rest = text.substr(unit);
+        return rest.starts_with("GiB")   ? *number * kGiB
+               : rest.starts_with("MiB") ? *number * kMiB
+                                         : 0;
     }
 
     static void readBuffers(std::string_view line, LogState& state)

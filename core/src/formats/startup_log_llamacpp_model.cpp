@@ -7,7 +7,11 @@
 #include "file_names.h"
 #include "startup_log_lines.h"
 
+#include "kvscope/model/parameters.h"
+
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 
 namespace kvscope::startup_log {
@@ -165,6 +169,32 @@ void readModelMetadata(std::string_view line, LogState& state)
 
 namespace kvscope {
 
+namespace {
+
+// The file's bytes over the shape's tensors, each role at the file's average bits per weight:
+// the total is the file's (its metadata, a few MiB of vocabulary, counted in), the split by role
+// an estimate, as a quantization mix keeps no role's bits in the log.
+FileWeights weightsOfFileSize(const ModelSpec& shape, const StartupLog& log)
+{
+    FileWeights file;
+    const ParameterCount p = countParameters(shape);
+    file.elements = {p.embedding, p.lmHead, p.attention, p.denseMlp, p.experts, p.other};
+    const double total = file.elements.total();
+    if (!(total > 0))
+        return {};
+    const double perElement = log.modelFileBytes / total;
+    const WeightRoles& n = file.elements;
+    file.bytes = {n.embedding * perElement, n.lmHead * perElement,  n.attention * perElement,
+                  n.denseMlp * perElement,  n.experts * perElement, n.other * perElement};
+    const LoggedSetting* weights = log.setting("weights");
+    file.fileType = weights ? weights->value : "GGUF";
+    std::transform(file.fileType.begin(), file.fileType.end(), file.fileType.begin(),
+                   [](unsigned char c) { return char(std::toupper(c)); });
+    return file;
+}
+
+} // namespace
+
 Expected<ModelSpec> modelFromStartupLog(const StartupLog& log)
 {
     if (log.modelMetadata.empty())
@@ -180,6 +210,8 @@ Expected<ModelSpec> modelFromStartupLog(const StartupLog& log)
         return model.error();
     ModelSpec spec = std::move(model).value();
     spec.source = "start-up log, line " + std::to_string(log.modelMetadataLine);
+    if (log.modelFileBytes > 0)
+        spec.fileWeights = weightsOfFileSize(spec, log);
     return spec;
 }
 

@@ -11,16 +11,21 @@ nlohmann::json startupLogToJson(const StartupLog& log)
     nlohmann::json settings = nlohmann::json::array();
     for (const LoggedSetting& s : log.settings)
         settings.push_back({{"option", s.option}, {"value", s.value}, {"line", s.line}});
-    return {{"engine", log.engine},
-            {"release", log.release},
-            {"model", log.model},
-            {"model_line", log.modelLine},
-            {"gpu", log.gpuName},
-            {"gpu_line", log.gpuLine},
-            {"architecture", log.architecture},
-            {"backend", log.backend},
-            {"runs", log.runs},
-            {"settings", settings}};
+    nlohmann::json j{{"engine", log.engine},
+                     {"release", log.release},
+                     {"model", log.model},
+                     {"model_line", log.modelLine},
+                     {"gpu", log.gpuName},
+                     {"gpu_line", log.gpuLine},
+                     {"architecture", log.architecture},
+                     {"backend", log.backend},
+                     {"runs", log.runs},
+                     {"settings", settings}};
+    if (log.modelFileBytes > 0) { // the model file's size, where llama.cpp prints it
+        j["model_file_bytes"] = log.modelFileBytes;
+        j["model_file_line"] = log.modelFileLine;
+    }
+    return j;
 }
 
 nlohmann::json logCheckToJson(const LogCheck& check)

@@ -409,6 +409,10 @@ bool chooseModel(const Catalog& catalog, LogCheck& check, CheckEntries& entries)
     if (shape) {
         entries.extend(catalog).models.push_back(*shape);
         entries.hidden.emplace_back("model", shape->id);
+        // The file's own weights where the log prints its size (the log's "--weights" is then
+        // only their name; addSettings leaves it out).
+        if (shape->fileWeights.present())
+            entries.hidden.emplace_back("weights", kFileWeightFormatId);
         check.assumed.push_back(LogAssumption::ModelFromLog);
         return true;
     }
@@ -452,8 +456,10 @@ void addSettings(const Catalog& catalog, const OptionList& userOptions, LogCheck
             options.push_back(option);
     if (!release.empty())
         options.emplace_back("engine-version", release);
+    const bool fileWeights = check.assumes(LogAssumption::ModelFromLog) && log.modelFileBytes > 0;
     for (const LoggedSetting& setting : log.settings)
-        options.emplace_back(setting.option, setting.value);
+        if (!(fileWeights && setting.option == "weights"))
+            options.emplace_back(setting.option, setting.value);
     if (!log.setting("weights") && !hasOption(userOptions, "weights"))
         if (std::string weights = weightsFromName(log.model); !weights.empty())
             options.emplace_back("weights", weights);

@@ -121,7 +121,11 @@ std::string assumptionText(LogAssumption assumption, const LogCheck& check)
                ", the last release with V0, apply (--engine-version sets one)";
     case LogAssumption::ModelFromLog:
         return "the model is not in the catalog; its shape is the metadata the log prints (line " +
-               std::to_string(log.modelMetadataLine) + ")";
+               std::to_string(log.modelMetadataLine) + ")" +
+               (check.scenario.weights.id == kFileWeightFormatId
+                    ? ", its weights the file size it prints (line " +
+                          std::to_string(log.modelFileLine) + ")"
+                    : "");
     case LogAssumption::GpuNotNamed:
         return unnamedGpuText(log) +
                "; figures that depend on the GPU are not predicted (--gpu sets one)";

@@ -246,6 +246,11 @@ QString LogCheckDialog::assumptionText(LogAssumption assumption, const LogCheck&
                   "release with V0, apply.")
             .arg(QString::fromStdString(checkedRelease(check)));
     case LogAssumption::ModelFromLog:
+        if (check.scenario.weights.id == kFileWeightFormatId)
+            return tr("The model is not in the catalog: its shape is the metadata the log "
+                      "prints (line %1), its weights the file size it prints (line %2).")
+                .arg(UiText::integer(check.log.modelMetadataLine),
+                     UiText::integer(check.log.modelFileLine));
         return tr("The model is not in the catalog: its shape is the metadata the log prints "
                   "(line %1).")
             .arg(check.log.modelMetadataLine);

@@ -79,6 +79,10 @@ struct StartupLog
     // Arrays keep their values only when printed whole.
     std::map<std::string, GgufValue> modelMetadata;
     int modelMetadataLine = 0;
+    // print_info's "file size = 16.38 GiB (4.32 BPW)": the model file, whose weights are the
+    // GGUF import's file weights (0 = not printed).
+    double modelFileBytes = 0;
+    int modelFileLine = 0;
     int runs = 1;                        // start-ups in the file; the last one was read
     std::vector<LoggedSetting> settings; // in the order read; a later one replaces an earlier
     std::map<LogFigure, LoggedNumber> figures;
@@ -94,8 +98,10 @@ struct StartupLog
 Expected<StartupLog> readStartupLog(std::string_view text);
 
 // The model whose metadata llama.cpp printed (StartupLog::modelMetadata), as the GGUF import
-// reads a file's; the weights estimated from its shape. Errors name the GGUF key missing or out
-// of range ("gguf.glm4.block_count"), or "log" when the log printed no metadata.
+// reads a file's; its weights the file's size where the log prints it (spread over the shape's
+// tensors at the file's average bits per weight), else estimated from its shape. Errors name the
+// GGUF key missing or out of range ("gguf.glm4.block_count"), or "log" when the log printed no
+// metadata.
 Expected<ModelSpec> modelFromStartupLog(const StartupLog& log);
 
 } // namespace kvscope
