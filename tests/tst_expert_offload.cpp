@@ -62,8 +62,12 @@ private slots:
         QCOMPARE(e.engine.moeLayers, int64_t(36));
         QCOMPARE(e.engine.expertLayersOnHost, int64_t(24));
         QCOMPARE(e.vram.expertsOffloadedBytes, 40'609'382'400.0);
-        QCOMPARE(e.vram.weightsOffloadedBytes, 40'609'382'400.0);
-        QCOMPARE(e.vram.weightsBytes, e.weightsBytesTotal - 40'609'382'400.0);
+        // Beside them in host RAM, the input embedding llama.cpp keeps on the CPU at any split:
+        // 201,088 x 2,880 BF16 (its lm_head is a tensor of its own, on the GPU).
+        const double embedding = 201'088.0 * 2'880.0 * 2.0;
+        QCOMPARE(e.vram.weightsPinnedOnHostBytes, embedding);
+        QCOMPARE(e.vram.weightsOffloadedBytes, 40'609'382'400.0 + embedding);
+        QCOMPARE(e.vram.weightsBytes, e.weightsBytesTotal - 40'609'382'400.0 - embedding);
         QVERIFY(e.vram.fits);
         // The KV cache stays on the GPU, as it was.
         const Evaluation before = evaluated(scenarioFrom(kGptOss));
@@ -289,7 +293,7 @@ private slots:
         const Verdict v = verdictOf(small, evaluated(small));
         QVERIFY(!v.runs);
         QCOMPARE(v.binding, Binding::HostRam);
-        QCOMPARE(v.hostNeededBytes, 40'609'382'400.0);
+        QCOMPARE(v.hostNeededBytes, 40'609'382'400.0 + 201'088.0 * 2'880.0 * 2.0); // + embedding
         const Scenario enough = scenarioFrom(with(moved, {{"host-ram-gib", "64"}}));
         QVERIFY(verdictOf(enough, evaluated(enough)).runs);
         // A measured host bandwidth replaces the catalog entry's.

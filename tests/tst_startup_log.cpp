@@ -238,7 +238,9 @@ private slots:
         QCOMPARE(log.architecture, std::string("glm4"));
         QCOMPARE(log.model, std::string("GLM Z1 32B 0414"));
         QCOMPARE(settingOf(log, "weights"), std::string("iq4_xs"));
-        QCOMPARE(settingOf(log, "n-gpu-layers"), std::string("61")); // 62/62 with the output layer
+        // "offloaded 62/62 layers": -ngl 62, the 61 layers and the output layer (-ngl 61 would
+        // leave the output on the CPU).
+        QCOMPARE(settingOf(log, "n-gpu-layers"), std::string("62"));
         QCOMPARE(settingOf(log, "context"), std::string("32768"));
         QCOMPARE(settingOf(log, "batch"), std::string("1"));
         QCOMPARE(settingOf(log, "ubatch"), std::string("512"));

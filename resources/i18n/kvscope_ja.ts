@@ -907,6 +907,10 @@
         <source>%1 · %2 · %3 · context %4 × %5 seq. · %6</source>
         <translation>%1・%2・%3・コンテキスト長 %4・同時実行数 %5・%6</translation>
     </message>
+    <message>
+        <source>output layer&apos;s copy of the embedding</source>
+        <translation>出力層が持つ埋め込みのコピー</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>

@@ -103,6 +103,15 @@ int64_t EngineModule::expertLayersOnHost(const Scenario&) const
     return 0;
 }
 
+WeightPlacement EngineModule::placeWeights(const Scenario& s, const ParameterCount&,
+                                           double totalBytes) const
+{
+    WeightPlacement placed;
+    placed.gpuBytes = totalBytes * gpuLayerShare(s);
+    placed.hostBytes = totalBytes - placed.gpuBytes;
+    return placed;
+}
+
 // vLLM splits all free memory into blocks of block_size tokens of every layer's KV; llama.cpp
 // allocates n_ctx (padded to its block) up front. Both are reported for every engine, so a user
 // can hold either log against the plan.

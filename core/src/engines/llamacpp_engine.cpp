@@ -24,6 +24,8 @@ public:
     // llama_model::create_memory: the recurrent cache is GGML_TYPE_F32 for r and s alike.
     bool recurrentStateInFloat32() const override { return true; }
     int64_t expertLayersOnHost(const Scenario& s) const override;
+    WeightPlacement placeWeights(const Scenario& s, const ParameterCount& p,
+                                 double totalBytes) const override;
     KvShape kvShape(const Scenario& s) const override;
 
     bool loadsOriginalAs(const WeightFormat&) const override { return false; } // GGUF files only
@@ -56,6 +58,31 @@ std::string modelOption(const Scenario& s, LaunchCommand& c)
     return "-hf " + shellWord(checkpoint.ggufType.empty()
                                   ? checkpoint.name
                                   : checkpoint.name + ":" + checkpoint.ggufType);
+}
+
+// llama_model::load_tensors (src/llama-model.cpp): the input layer, token_embd, stays on the CPU
+// at any -ngl ("there is very little benefit to offloading the input layer"); -ngl N puts the
+// last N repeating layers on the GPUs (i_gpu_start = n_layer - N) and the output layer only when
+// N exceeds the layer count (act_gpu_layers = min(N, n_layer + 1); dev_output is layer n_layer's
+// device). A tied model's output is a copy of token_embd (TENSOR_DUPLICATED) on that device; on
+// the CPU it is the same mapped file.
+WeightPlacement LlamaCppEngine::placeWeights(const Scenario& s, const ParameterCount& p,
+                                             double totalBytes) const
+{
+    const double bytesPerElement = s.weights.embeddingBits / 8.0;
+    const bool tied = p.lmHead <= 0;
+    const double embedding = p.embedding * bytesPerElement;
+    const double head = (tied ? p.embedding : p.lmHead) * bytesPerElement;
+    const double body = std::max(0.0, totalBytes - embedding - (tied ? 0.0 : head));
+    const int64_t layers = std::max<int64_t>(1, s.model.layers);
+    const int64_t offloaded = s.gpuLayers.value_or(layers + 1);
+    const bool outputOnGpu = offloaded > layers;
+    const double share = double(std::min(offloaded, layers)) / double(layers);
+    WeightPlacement placed;
+    placed.gpuBytes = body * share + (outputOnGpu ? head : 0.0);
+    placed.hostPinnedBytes = embedding;
+    placed.hostBytes = embedding + body * (1.0 - share) + (outputOnGpu || tied ? 0.0 : head);
+    return placed;
 }
 
 // --n-cpu-moe N overrides blk.0..N-1's ffn_*_exps tensors to the CPU buffer (common/arg.cpp),

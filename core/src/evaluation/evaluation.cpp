@@ -67,7 +67,8 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
     const double weightsBytesTotal = weightBytes(parameters, s.weights, storage);
     const KvFigures kv = kvFigures(x);
     const ExpertOffload experts = expertOffload(s, x.engine.expertLayersOnHost(s), storage);
-    const VramSplit vram = vramSplit(x, kv, weightsBytesTotal / double(s.gpuCount), experts);
+    const VramSplit vram =
+        vramSplit(x, kv, x.engine.placeWeights(s, parameters, weightsBytesTotal), experts);
     const TokensFit fit = tokensFit(x, vram);
     EngineFigures engine =
         x.engine.startupFigures(s, kv, kvRoomForWholeModel(s, fit.freeForKvBytes));

@@ -192,7 +192,10 @@ DecodeStep gpuDecodeStep(const Setup& x, const ParameterCount& p, const VramSpli
 {
     const Scenario& s = x.s;
     DecodeStep step;
-    const double weightsPerGpu = v.weightsBytes + v.weightsOffloadedBytes;
+    // What a step reads of the weights: not those pinned in host RAM (an embedding's rows are
+    // looked up, not streamed).
+    const double weightsPerGpu =
+        v.weightsBytes + v.weightsOffloadedBytes - v.weightsPinnedOnHostBytes;
     // Offloaded experts are read apart below: only the experts a step routes to cross.
     step.residentShare =
         weightsPerGpu > 0 ? (v.weightsBytes + v.expertsOffloadedBytes) / weightsPerGpu : 1.0;

@@ -80,7 +80,7 @@ KvFigures kvFigures(const Setup& x)
     return kv;
 }
 
-VramSplit vramSplit(const Setup& x, const KvFigures& kv, double weightsPerGpu,
+VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& weights,
                     const ExpertOffload& experts)
 {
     const Scenario& s = x.s;
@@ -100,14 +100,16 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, double weightsPerGpu,
         const double share = double(std::min(resident, kvLayers)) / double(kvLayers);
         v.kvCacheBytes = kv.allocatedBytes * share;
     }
-    v.weightsBytes = weightsPerGpu * onGpu - experts.bytesPerGpu;
+    const double gpus = double(s.gpuCount);
+    v.weightsBytes = weights.gpuBytes / gpus - experts.bytesPerGpu;
     v.expertsOffloadedBytes = experts.bytesPerGpu;
     if (s.offloadWeights) {
         const double room =
             std::max(0.0, v.budgetBytes - v.overheadBytes - v.activationBytes - v.kvCacheBytes);
         v.weightsBytes = std::min(v.weightsBytes, room);
     }
-    v.weightsOffloadedBytes = weightsPerGpu - v.weightsBytes;
+    v.weightsOffloadedBytes = (weights.gpuBytes + weights.hostBytes) / gpus - v.weightsBytes;
+    v.weightsPinnedOnHostBytes = weights.hostPinnedBytes / gpus;
     v.freeBytes =
         v.budgetBytes - v.weightsBytes - v.kvCacheBytes - v.activationBytes - v.overheadBytes;
     v.fits = v.freeBytes >= 0;

@@ -72,7 +72,7 @@ inline double hostServeGBps(const Setup& x, double linkGBps)
 
 // Memory (evaluation_memory.cpp).
 KvFigures kvFigures(const Setup& x);
-VramSplit vramSplit(const Setup& x, const KvFigures& kv, double weightsPerGpu,
+VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& weights,
                     const ExpertOffload& experts);
 // Bytes of KV room, counted as if the whole model's KV had to fit there: a layer split holds only
 // its share of the layers on each GPU, and layers left in host RAM keep their KV there. None when

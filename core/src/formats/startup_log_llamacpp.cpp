@@ -340,14 +340,14 @@ private:
 
     static void readBuffers(std::string_view line, LogState& state)
     {
-        // "offloaded 62/62 layers to GPU": the last of the M is the output layer.
+        // "offloaded 62/62 layers to GPU": the last of the M is the output layer, which is on
+        // the GPU only when N is M; -ngl N says the same (llama_model::load_tensors).
         if (auto rest = after(line, "offloaded ")) {
             auto on = leadingNumber(*rest);
             auto of = numberAfter(*rest, "/");
             if (on && of && *of >= 1 && line.find("layers to GPU") != std::string_view::npos) {
-                const double repeating = std::min(*on, *of - 1);
-                state.figure(LogFigure::OffloadedLayers, repeating);
-                state.setting("n-gpu-layers", std::to_string(int64_t(repeating)));
+                state.figure(LogFigure::OffloadedLayers, std::min(*on, *of - 1));
+                state.setting("n-gpu-layers", std::to_string(int64_t(std::min(*on, *of))));
             }
         }
         std::size_t at = line.find(" model buffer size");

@@ -213,7 +213,7 @@ double predictedFigure(LogFigure figure, const Scenario& s, const Evaluation& e)
     case LogFigure::GpuModelBuffers:
         return e.vram.weightsBytes * gpus;
     case LogFigure::HostModelBuffers:
-        return std::max(0.0, e.weightsBytesTotal - e.vram.weightsBytes * gpus);
+        return e.vram.weightsOffloadedBytes * gpus;
     case LogFigure::KvBuffers:
         return e.engine.kvBufferBytes;
     case LogFigure::GpuComputeBuffers:

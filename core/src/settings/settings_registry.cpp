@@ -338,7 +338,8 @@ std::vector<Setting> hostOffloadSettings()
             makeSetting("n_gpu_layers", "n-gpu-layers", "N", SettingType::Integer, 0, 100'000);
         s.unit = "layers";
         s.defaultText = "all layers";
-        s.help = "llama.cpp -ngl: layers on the GPU, the rest computed by the CPU";
+        s.help = "llama.cpp -ngl: the last N layers on the GPU, the rest computed by the CPU; "
+                 "the output layer too when N exceeds the layer count";
         s.engineNames = {{"llamacpp", "n_gpu_layers"}};
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {

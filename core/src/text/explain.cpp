@@ -212,10 +212,15 @@ std::string Explainer::weights() const
     std::string weights =
         weightTerms() + ", \u00f7 8 = " + bytes(e.weightsBytesTotal) +
         (s.gpuCount > 1 ? w.noteOpen + "\u00f7 " + integer(s.gpuCount) + " GPU" + w.noteClose : "");
-    // What the GPU holds of them, when part lives in host RAM (offload, -ngl, --n-cpu-moe).
+    // What the GPU holds of them, when part lives in host RAM (offload, -ngl, --n-cpu-moe, the
+    // input embedding llama.cpp keeps on the CPU), and the copy of a tied embedding its output
+    // layer holds on the GPU besides.
+    const double perGpu = e.weightsBytesTotal / double(s.gpuCount);
+    const double copy = v.weightsBytes + v.weightsOffloadedBytes - perGpu;
     if (v.weightsOffloadedBytes > 0.5)
-        weights += "; " + bytes(v.weightsBytes + v.weightsOffloadedBytes) + " \u2212 " +
-                   bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
+        weights += "; " + bytes(perGpu) +
+                   (copy > 0.5 ? " + " + bytes(copy) + " " + w.outputCopy : std::string()) +
+                   " \u2212 " + bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
                    bytes(v.weightsBytes);
     return weights;
 }

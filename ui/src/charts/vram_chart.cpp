@@ -320,7 +320,10 @@ void VramChart::showOffloaded(const VramSplit& v)
                               .arg(UiText::bytes(v.expertsOffloadedBytes, byteUnits()))
                         : QString());
     QString note;
-    if (const double other = v.weightsOffloadedBytes - v.expertsOffloadedBytes; other > 0.5)
+    // The input embedding llama.cpp keeps on the CPU at any split is no offload a user chose.
+    if (const double other =
+            v.weightsOffloadedBytes - v.expertsOffloadedBytes - v.weightsPinnedOnHostBytes;
+        other > 0.5)
         note = tr("%1 of weights offloaded to CPU RAM").arg(UiText::bytes(other, byteUnits()));
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());

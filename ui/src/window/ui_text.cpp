@@ -239,6 +239,7 @@ ExplainWords UiText::explainWords()
     w.moeLayers = s(tr("MoE layers"));
     w.handovers = s(tr("GPU-CPU hand-overs"));
     w.inHostRam = s(tr("in host RAM"));
+    w.outputCopy = s(tr("output layer's copy of the embedding"));
     w.cudaReports = s(tr("as CUDA reports it"));
     w.tokensPerS = s(tr("tokens/s"));
     w.unifiedMemory = s(tr("unified memory"));

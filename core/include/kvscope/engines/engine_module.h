@@ -9,6 +9,7 @@
 
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/model/kv_cache.h"
+#include "kvscope/model/parameters.h"
 #include "kvscope/scenario/figures.h"
 #include "kvscope/scenario/parallel_layout.h"
 #include "kvscope/scenario/scenario.h"
@@ -18,6 +19,16 @@
 #include <string>
 
 namespace kvscope {
+
+// Where the engine keeps the model's weights, over all its GPUs: on the GPUs, and in host RAM,
+// where some may be pinned (held whatever the split, and read by no decode step: llama.cpp's input
+// embedding, whose rows are looked up). A tensor the engine holds twice counts twice.
+struct WeightPlacement
+{
+    double gpuBytes = 0;
+    double hostBytes = 0;       // all the host holds, the pinned bytes included
+    double hostPinnedBytes = 0; // of those, what no decode step reads
+};
 
 class EngineModule
 {
@@ -35,6 +46,11 @@ public:
     // Rows of logits its sampler holds at its peak, and FP32 logit-sized copies per row.
     virtual int64_t sampledRows(const Scenario& scenario) const;
     virtual double samplerLogitCopies(const Scenario& scenario) const;
+    // Where the weights lie, `totalBytes` of them as the format stores them: by default the
+    // share of the layers on the GPUs (gpuLayerShare: all of them unless -ngl says otherwise) on
+    // the GPUs, the rest in host RAM.
+    virtual WeightPlacement placeWeights(const Scenario& scenario, const ParameterCount& parameters,
+                                         double totalBytes) const;
     // KV layers kept on the GPU when the cache is offloaded.
     virtual int64_t gpuResidentKvLayers(const Scenario& scenario) const;
     // Whether layers and KV left in host RAM are computed there by the CPU (not copied over).

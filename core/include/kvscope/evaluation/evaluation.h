@@ -26,9 +26,11 @@ struct VramSplit
     double overheadBytes = 0;   // runtime overhead (CUDA context, allocator) and CUDA graphs
     double freeBytes = 0;       // budget - weights - KV - activations - overhead (may be < 0)
     bool fits = true;           // freeBytes >= 0
-    double weightsOffloadedBytes = 0; // weights that did not fit and live in CPU RAM (per GPU)
-    double expertsOffloadedBytes = 0; // of those, routed experts kept in host RAM (llama.cpp
-                                      // --n-cpu-moe / --cpu-moe), per GPU
+    double weightsOffloadedBytes = 0;    // weights that did not fit and live in CPU RAM (per GPU)
+    double expertsOffloadedBytes = 0;    // of those, routed experts kept in host RAM (llama.cpp
+                                         // --n-cpu-moe / --cpu-moe), per GPU
+    double weightsPinnedOnHostBytes = 0; // of those, weights held in host RAM at any split that
+                                         // no decode step reads (llama.cpp's input embedding)
 };
 
 // What limits the counts of TokensFit. Only GpuMemory makes them figures: otherwise a count sits

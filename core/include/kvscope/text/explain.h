@@ -69,6 +69,7 @@ struct ExplainWords
     std::string moeLayers = "MoE layers";
     std::string handovers = "GPU-CPU hand-overs";
     std::string inHostRam = "in host RAM";
+    std::string outputCopy = "output layer's copy of the embedding"; // llama.cpp, tied weights
     std::string cudaReports = "as CUDA reports it";
     std::string tokensPerS = "tokens/s";
     std::string unifiedMemory = "unified memory";
