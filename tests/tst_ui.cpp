@@ -523,61 +523,74 @@ void TestUi::labelsStayApartInADemoWindow_data()
     QTest::addColumn<qint64>("context");
     QTest::addColumn<int>("gpus");
     QTest::addColumn<qint64>("batch");
-    QTest::addColumn<qint64>("nCpuMoe"); // llama.cpp --n-cpu-moe
+    QTest::addColumn<qint64>("nCpuMoe");   // llama.cpp --n-cpu-moe
+    QTest::addColumn<qint64>("gpuLayers"); // llama.cpp -ngl; -1 = all
     const QSize laptop(1280, 800), desktop(1600, 1000);
     QTest::addRow("seed") << "en" << laptop << "hf"
                           << "llama-2-7b"
                           << "rtx-4090"
-                          << "fp16" << qint64(2048) << 1 << qint64(1) << qint64(0);
-    QTest::addRow("70b overflows, ja") << "ja" << laptop << "vllm"
-                                       << "llama-3.1-70b"
-                                       << "h100-sxm"
-                                       << "bf16" << qint64(2048) << 1 << qint64(1) << qint64(0);
+                          << "fp16" << qint64(2048) << 1 << qint64(1) << qint64(0) << qint64(-1);
+    QTest::addRow("70b overflows, ja")
+        << "ja" << laptop << "vllm"
+        << "llama-3.1-70b"
+        << "h100-sxm"
+        << "bf16" << qint64(2048) << 1 << qint64(1) << qint64(0) << qint64(-1);
     QTest::addRow("70b q4 on an m3 max, ja")
         << "ja" << laptop << "llamacpp"
         << "llama-3.1-70b"
         << "m3-max"
-        << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0);
+        << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0) << qint64(-1);
     QTest::addRow("70b q4 on an m3 max")
         << "en" << laptop << "llamacpp"
         << "llama-3.1-70b"
         << "m3-max"
-        << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0);
+        << "q4_k_m" << qint64(32768) << 1 << qint64(1) << qint64(0) << qint64(-1);
     QTest::addRow("deepseek v3 on 8 h200")
         << "en" << desktop << "vllm"
         << "deepseek-v3"
         << "h200"
-        << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0);
+        << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0) << qint64(-1);
     QTest::addRow("deepseek v3 on 8 h200, ja")
         << "ja" << laptop << "vllm"
         << "deepseek-v3"
         << "h200"
-        << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0);
+        << "fp8" << qint64(131072) << 8 << qint64(16) << qint64(0) << qint64(-1);
     QTest::addRow("mixtral on 2 l40s, ja")
         << "ja" << laptop << "hf"
         << "mixtral-8x7b"
         << "l40s"
-        << "bf16" << qint64(32768) << 2 << qint64(1) << qint64(0);
+        << "bf16" << qint64(32768) << 2 << qint64(1) << qint64(0) << qint64(-1);
     QTest::addRow("qwen3 8b on a 4090")
         << "en" << laptop << "vllm"
         << "qwen3-8b"
         << "rtx-4090"
-        << "awq-int4" << qint64(40960) << 1 << qint64(1) << qint64(0);
+        << "awq-int4" << qint64(40960) << 1 << qint64(1) << qint64(0) << qint64(-1);
     QTest::addRow("gpt-oss-120b experts in host RAM")
         << "en" << laptop << "llamacpp"
         << "gpt-oss-120b"
         << "rtx-4090"
-        << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24);
+        << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24) << qint64(-1);
     QTest::addRow("gpt-oss-120b experts in host RAM, ja")
         << "ja" << laptop << "llamacpp"
         << "gpt-oss-120b"
         << "rtx-4090"
-        << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24);
+        << "mxfp4" << qint64(32768) << 1 << qint64(1) << qint64(24) << qint64(-1);
     QTest::addRow("gpt-oss-120b on an h100, ja")
         << "ja" << laptop << "vllm"
         << "gpt-oss-120b"
         << "h100-sxm"
-        << "mxfp4-moe" << qint64(8192) << 1 << qint64(1) << qint64(0);
+        << "mxfp4-moe" << qint64(8192) << 1 << qint64(1) << qint64(0) << qint64(-1);
+    // 40 of 62 layers on the GPU: the offload note over the capacity label.
+    QTest::addRow("gemma 3 27b, 40 layers on a 4090")
+        << "en" << laptop << "llamacpp"
+        << "gemma-3-27b"
+        << "rtx-4090"
+        << "q4_k_m" << qint64(2048) << 1 << qint64(1) << qint64(0) << qint64(40);
+    QTest::addRow("gemma 3 27b, 40 layers on a 4090, ja")
+        << "ja" << laptop << "llamacpp"
+        << "gemma-3-27b"
+        << "rtx-4090"
+        << "q4_k_m" << qint64(2048) << 1 << qint64(1) << qint64(0) << qint64(40);
 }
 
 // What a consultant shows on a laptop: every chart label readable, in both languages.
@@ -593,6 +606,7 @@ void TestUi::labelsStayApartInADemoWindow()
     QFETCH(int, gpus);
     QFETCH(qint64, batch);
     QFETCH(qint64, nCpuMoe);
+    QFETCH(qint64, gpuLayers);
     m_window->setLanguage(lang);
     m_controller->edit([&](Scenario& s) {
         applyEngine(s, *test::catalog().engine(engine.toStdString()));
@@ -603,6 +617,7 @@ void TestUi::labelsStayApartInADemoWindow()
         s.gpuCount = gpus;
         s.batch = batch;
         s.cpuMoeLayers = nCpuMoe;
+        s.gpuLayers = gpuLayers < 0 ? std::nullopt : std::optional<int64_t>(gpuLayers);
     });
     QCOMPARE(m_controller->scenario().cpuMoeLayers, int64_t(nCpuMoe)); // not refused
     renderWindow(*m_window, *m_controller, size);

@@ -332,9 +332,13 @@ void VramChart::showOffloaded(const VramSplit& v)
 void VramChart::fitValueAxis(const VramSplit& v, double used, const AxisUnit& unit)
 {
     yAxis->setLabel(tr("Memory (%1)").arg(unit.symbol));
-    // Room above the capacity line for its label and the overflow's, whatever the height.
+    // Room above the capacity line for its label and the overflow's, whatever the height, and
+    // above them for the offload note at the top (it ran over "capacity" at -ngl 40).
     const double capacityPx = labelSize(m_capacityLabel).height() + 3;
-    const double headroomPx = capacityPx + (v.fits ? 0.0 : labelSize(m_overflowLabel).height()) + 6;
+    const double notePx =
+        m_note->visible() ? labelSize(m_note).height() + 0.02 * axisRect()->height() + 4 : 0.0;
+    const double headroomPx =
+        capacityPx + (v.fits ? 0.0 : labelSize(m_overflowLabel).height()) + notePx + 6;
     const double plotPx = double(std::max(1, axisRect()->height()));
     const double share = std::min(0.6, headroomPx / plotPx);
     const double top = std::max({v.capacityBytes, used * 1.12, v.capacityBytes / (1.0 - share)});
