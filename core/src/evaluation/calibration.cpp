@@ -18,8 +18,9 @@ namespace {
 constexpr int kBisections = 80;
 constexpr double kMaxMeasured = 1e15;
 
-// The kind's factor in the scenario: the one field a calibration moves.
-double& factorIn(Scenario& s, CalibrationKind kind)
+// The kind's factor in the scenario: the one field a calibration moves (a const scenario's, or
+// one to set).
+template <typename ScenarioRef> auto& factorIn(ScenarioRef& s, CalibrationKind kind)
 {
     switch (kind) {
     case CalibrationKind::DecodeTokensPerS:
@@ -38,7 +39,7 @@ Scenario withFactor(Scenario s, CalibrationKind kind, double value)
     return s;
 }
 
-double factorOf(Scenario s, CalibrationKind kind)
+double factorOf(const Scenario& s, CalibrationKind kind)
 {
     return factorIn(s, kind);
 }
