@@ -351,6 +351,36 @@ private slots:
         QVERIFY(!held->runtimeOverheadMiB && !held->hbmEfficiency);
     }
 
+    // A vLLM V1 log that states the memory it leaves for the KV cache but no size in tokens: the
+    // runtime overhead is fitted to that memory.
+    void profileFromTheKvCacheMemory()
+    {
+        auto log = readStartupLog(
+            "INFO 04-07 06:07:16 [core.py:53] Initializing a V1 LLM engine (v0.8.1) with config: "
+            "model='meta-llama/Llama-3.1-8B-Instruct', dtype=torch.bfloat16, max_seq_len=8192, "
+            "tensor_parallel_size=1\n"
+            "INFO 04-07 06:07:30 [gpu_worker.py:227] Available KV cache memory: 50.00 GiB\n");
+        QVERIFY(log.ok());
+        auto check = checkStartupLog(*log, catalog(), {{"gpu", "h100-sxm"}});
+        QVERIFY(check.ok() && check->predicted());
+        QCOMPARE(check->loggedKvCacheTokens, 0.0);
+        QVERIFY(!whyNoProfile(*check, std::nullopt));
+        auto profile = profileFromLog(*check, catalog(), "h100-lab", std::nullopt, "v1.log");
+        QVERIFY2(profile.ok(), profile ? "" : profile.error().message().c_str());
+        QCOMPARE(profile->kvFit->figure, std::string("kv_cache_memory_bytes"));
+        QCOMPARE(profile->kvFit->measured, 50.0 * 1024 * 1024 * 1024);
+        QVERIFY(std::fabs(profile->kvFit->before / profile->kvFit->measured - 1) > 0.01);
+        QVERIFY(std::fabs(profile->kvFit->after / profile->kvFit->measured - 1) < 1e-6);
+        Catalog withProfile = catalog();
+        withProfile.profiles.push_back(*profile);
+        auto profiled =
+            checkStartupLog(*log, withProfile, {{"gpu", "h100-sxm"}, {"profile", "h100-lab"}});
+        QVERIFY2(profiled.ok(), profiled ? "" : profiled.error().message().c_str());
+        QVERIFY(std::fabs(*profiled->rows.front().differencePercent()) < 0.01);
+        auto again = machineProfileFromJson(machineProfileToJson(*profile));
+        QVERIFY(again.ok() && again->kvFit->figure == "kv_cache_memory_bytes");
+    }
+
     // What a profile refuses: names no file can take, a log with no GPU or nothing to fit, a
     // scenario on another GPU; and a scenario file carries its profile where none is saved.
     void profileRefusalsAndFiles()

@@ -26,14 +26,18 @@ namespace {
 std::string fitText(const ProfileFit& fit, ByteUnits units)
 {
     const bool tokens = fit.figure == "kv_cache_tokens";
-    const bool bytes = fit.figure == "activation_peak_bytes";
+    const bool memory = fit.figure == "kv_cache_memory_bytes";
+    const bool bytes = memory || fit.figure == "activation_peak_bytes";
     auto shown = [&](double v) {
         return tokens  ? formatInteger(int64_t(std::llround(v))) + " tokens"
                : bytes ? formatBytes(v, units)
                        : formatNumber(v, 1) + " tokens/s";
     };
     // The log's own figure, except a decode speed the user measured.
-    const char* what = tokens ? "KV cache size " : bytes ? "activation peak " : "decode ";
+    const char* what = tokens   ? "KV cache size "
+                       : memory ? "KV cache memory "
+                       : bytes  ? "activation peak "
+                                : "decode ";
     return what + shown(fit.measured) + " measured; kvscope " + shown(fit.before) + " before, " +
            shown(fit.after) + " after";
 }

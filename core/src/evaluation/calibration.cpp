@@ -26,6 +26,7 @@ template <typename ScenarioRef> auto& factorIn(ScenarioRef& s, CalibrationKind k
     case CalibrationKind::DecodeTokensPerS:
         return s.efficiency.hbm;
     case CalibrationKind::KvCacheTokens:
+    case CalibrationKind::KvCacheMemoryBytes:
         return s.engine.runtimeOverheadMiB;
     case CalibrationKind::ActivationPeakBytes:
         break;
@@ -66,6 +67,8 @@ const char* calibrationKindId(CalibrationKind kind)
         return "decode_tokens_per_s";
     case CalibrationKind::KvCacheTokens:
         return "kv_cache_tokens";
+    case CalibrationKind::KvCacheMemoryBytes:
+        return "kv_cache_memory_bytes";
     case CalibrationKind::ActivationPeakBytes:
         break;
     }
@@ -92,6 +95,8 @@ Expected<double> calibrationFigure(const Scenario& s, CalibrationKind kind)
         return e->decode.tokensPerS;
     case CalibrationKind::KvCacheTokens:
         return double(e->engine.kvCacheTokens);
+    case CalibrationKind::KvCacheMemoryBytes:
+        return e->tokensFit.freeForKvBytes;
     case CalibrationKind::ActivationPeakBytes:
         break;
     }
@@ -123,12 +128,14 @@ Expected<std::pair<double, double>> searchRange(const Scenario& s, const Catalog
 
 // The factor in [lo, hi] whose figure is the measurement; the nearer end when none reaches it.
 // Every figure is monotonic in its factor: tokens/s rises with the bandwidth share and the
-// activation peak with its bytes per element, the KV pool shrinks as the overhead grows.
+// activation peak with its bytes per element, the KV pool and its memory shrink as the overhead
+// grows.
 // `rising` orients the search accordingly.
 double fittedFactor(const Scenario& s, CalibrationKind kind, double measured, double lo, double hi,
                     CalibrationResult& r)
 {
-    const bool rising = kind != CalibrationKind::KvCacheTokens;
+    const bool rising =
+        kind == CalibrationKind::DecodeTokensPerS || kind == CalibrationKind::ActivationPeakBytes;
     // `below(v)`: the figure at v is under the measurement.
     auto below = [&](double value) { return *figureAt(s, kind, value) < measured; };
     auto bisect = [&](double a, double b, auto&& goesLeft) {

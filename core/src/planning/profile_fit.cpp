@@ -32,12 +32,12 @@ std::optional<FieldError> whyNoProfile(const LogCheck& check, std::optional<doub
         return FieldError{"gpu",
                           check.log.gpuName.empty() ? "not named in the log" : check.log.gpuName,
                           "a GPU of the catalog (--gpu ID): a profile belongs to a machine"};
-    if (check.loggedKvCacheTokens <= 0 && !decode &&
+    if (check.loggedKvCacheTokens <= 0 && !check.log.figure(LogFigure::KvCacheMemory) && !decode &&
         !check.log.figure(LogFigure::DecodeTokensPerS) && !loggedActivationPeak(check))
         return FieldError{"log", "no KV cache size in tokens",
-                          "a vLLM or TGI log that states its KV cache size, a log that states "
-                          "its activation peak or compute buffers, or a decode speed measured on "
-                          "the machine (--tokens-per-s)"};
+                          "a vLLM or TGI log that states its KV cache size or memory, a log that "
+                          "states its activation peak or compute buffers, or a decode speed "
+                          "measured on the machine (--tokens-per-s)"};
     return std::nullopt;
 }
 
@@ -105,8 +105,13 @@ Expected<MachineProfile> profileFromLog(const LogCheck& check, const Catalog& ca
     p.source = "start-up log " + logName;
     if (auto error = fitActivationPeak(check, catalog, s, p))
         return *error;
-    if (check.loggedKvCacheTokens > 0) {
-        auto fit = fitOne(s, catalog, CalibrationKind::KvCacheTokens, check.loggedKvCacheTokens);
+    // The runtime overhead to the KV cache size in tokens, else to the memory vLLM leaves for it.
+    const LoggedNumber* kvMemory = check.log.figure(LogFigure::KvCacheMemory);
+    if (check.loggedKvCacheTokens > 0 || kvMemory) {
+        auto fit =
+            check.loggedKvCacheTokens > 0
+                ? fitOne(s, catalog, CalibrationKind::KvCacheTokens, check.loggedKvCacheTokens)
+                : fitOne(s, catalog, CalibrationKind::KvCacheMemoryBytes, kvMemory->value);
         if (!fit)
             return fit.error();
         p.runtimeOverheadMiB = fit->fittedValue;

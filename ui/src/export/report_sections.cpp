@@ -75,11 +75,16 @@ QString ReportWriter::profileText(const MachineProfile& p, ByteUnits units)
                           UiText::bytes(p.activationFit->measured, units),
                           UiText::bytes(p.activationFit->before, units),
                           UiText::bytes(p.activationFit->after, units));
-    if (p.runtimeOverheadMiB && p.kvFit)
+    if (p.runtimeOverheadMiB && p.kvFit) {
+        // Fitted to the KV cache's size in tokens, or to the memory left for it.
+        const bool tokens = p.kvFit->figure == "kv_cache_tokens";
+        auto shown = [&](double v) {
+            return tokens ? UiText::tokens(std::llround(v)) : UiText::bytes(v, units);
+        };
         parts << tr("runtime overhead %1 MiB (KV cache %2 logged; %3 predicted before)")
-                     .arg(UiText::number(*p.runtimeOverheadMiB, 1),
-                          UiText::tokens(std::llround(p.kvFit->measured)),
-                          UiText::tokens(std::llround(p.kvFit->before)));
+                     .arg(UiText::number(*p.runtimeOverheadMiB, 1), shown(p.kvFit->measured),
+                          shown(p.kvFit->before));
+    }
     if (p.hbmEfficiency && p.decodeFit)
         parts << tr("memory bandwidth efficiency %1 (decode %2 tokens/s measured; %3 predicted "
                     "before)")

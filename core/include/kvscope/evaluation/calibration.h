@@ -9,6 +9,8 @@
 //                               holds besides weights, activations and KV), never negative
 //   the activation peak one GPU holds (vLLM's profiled peak, llama.cpp's compute buffers)
 //                            -> Efficiency::activationBytes (bytes per activation element)
+//   the memory one GPU leaves for the KV cache (vLLM's "Available KV cache memory")
+//                            -> the engine's runtimeOverheadMiB, as the KV cache size does
 // Each searches with evaluate() itself, so no formula is written twice.
 
 #include "kvscope/base/field_error.h"
@@ -19,10 +21,16 @@
 
 namespace kvscope {
 
-enum class CalibrationKind { DecodeTokensPerS, KvCacheTokens, ActivationPeakBytes };
-// "decode_tokens_per_s", "kv_cache_tokens", "activation_peak_bytes"
+enum class CalibrationKind {
+    DecodeTokensPerS,
+    KvCacheTokens,
+    ActivationPeakBytes,
+    KvCacheMemoryBytes,
+};
+// "decode_tokens_per_s", "kv_cache_tokens", "activation_peak_bytes", "kv_cache_memory_bytes"
 const char* calibrationKindId(CalibrationKind kind);
-// "hbm_efficiency", "runtime_overhead_mib", "activation_bytes": the factor's setting id
+// "hbm_efficiency", "runtime_overhead_mib" (for both KV figures), "activation_bytes": the
+// factor's setting id
 const char* calibrationFactorId(CalibrationKind kind);
 
 struct CalibrationResult
@@ -50,7 +58,8 @@ Expected<CalibrationResult> calibrate(const Scenario& scenario, const Catalog& c
                                       CalibrationKind kind, double measured);
 
 // The predicted figure a calibration compares with: decode tokens per second, the engine's KV
-// cache size in tokens, or the activation peak on one GPU in bytes.
+// cache size in tokens, the activation peak on one GPU in bytes, or the memory one GPU leaves for
+// the KV cache in bytes.
 Expected<double> calibrationFigure(const Scenario& scenario, CalibrationKind kind);
 
 } // namespace kvscope

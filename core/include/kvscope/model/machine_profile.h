@@ -12,7 +12,8 @@
 namespace kvscope {
 
 // The factor a measured figure is fitted by: "decode_tokens_per_s" -> "hbm_efficiency",
-// "kv_cache_tokens" -> "runtime_overhead_mib", "activation_peak_bytes" -> "activation_bytes";
+// "kv_cache_tokens" and "kv_cache_memory_bytes" -> "runtime_overhead_mib",
+// "activation_peak_bytes" -> "activation_bytes";
 // nullptr for any other figure. One table for calibration, profiles and scenario files.
 const char* factorFittedTo(std::string_view figure);
 // The figures above, as a list for messages: "decode_tokens_per_s, kv_cache_tokens or ...".
@@ -38,7 +39,7 @@ struct MachineProfile
                                               // and KV, per GPU
     std::optional<double> hbmEfficiency;      // the share of peak memory bandwidth reached
     std::optional<double> activationBytes;    // bytes per activation element at the peak
-    std::optional<ProfileFit> kvFit;
+    std::optional<ProfileFit> kvFit; // the runtime overhead's: to the KV cache size, else memory
     std::optional<ProfileFit> decodeFit;
     std::optional<ProfileFit> activationFit;
     std::string source; // what it was fitted from: "start-up log vllm.log (line 12)"

@@ -5,7 +5,8 @@
 // depends on the one before:
 //   1. bytes per activation element to the activation peak the log states (vLLM's profiled peak,
 //      llama.cpp's compute buffers), held at the nearest end of its range when none reaches it;
-//   2. the engine's runtime overhead to the KV cache size the log states;
+//   2. the engine's runtime overhead to the KV cache size the log states, else to the memory it
+//      leaves for the KV cache (vLLM's "Available KV cache memory");
 //   3. given a decode speed measured on the same machine (or the one llama.cpp logs for its run),
 //      the memory bandwidth efficiency to it.
 // Every fit is calibrate()'s, on the log's own scenario, so every later scenario on that machine
