@@ -844,6 +844,13 @@ void TestExport::verdictGatesTheReportsFigures_data()
     QTest::newRow("weights overflow") << QStringList{u"model=gpt-oss-120b"_s, u"gpu=rtx-4090"_s,
                                                      u"engine=llamacpp"_s, u"context=32768"_s}
                                       << false;
+    // The KV cache in host RAM: GPU memory limits no context, and no ceiling is a figure.
+    QTest::newRow("llama.cpp -ngl 0") << QStringList{u"model=llama-3.1-8b"_s, u"weights=q4_k_m"_s,
+                                                     u"engine=llamacpp"_s, u"n-gpu-layers=0"_s}
+                                      << true;
+    // Far past the model's trained 8K: the count comes with the model's limit beside it.
+    QTest::newRow("past the model")
+        << QStringList{u"model=llama-3-8b"_s, u"gpu=h100-sxm"_s} << true;
 }
 
 // A scenario that does not run shows no decode speed and no first-token time on any report
@@ -871,9 +878,18 @@ void TestExport::verdictGatesTheReportsFigures()
             ReportWriter::tr("fits, %1 free")
                 .arg(UiText::bytes(snap.evaluation.vram.freeBytes, ByteUnits::Binary));
         QCOMPARE(html.contains(u'>' + plainFit + u'<'), runs);
-        // No sentinel: where no context runs, the longest context is a dash, not "0 tokens".
-        if (snap.evaluation.tokensFit.perSequence <= 0)
+        // No sentinel: where no context runs, the longest context is a dash, not "0 tokens";
+        // where GPU memory limits none, no ceiling (100,000,000 tokens) stands as a figure.
+        const TokensFit& fit = snap.evaluation.tokensFit;
+        if (fit.perSequence <= 0)
             QVERIFY2(!html.contains(u'>' + UiText::tokens(0) + u'<'), qPrintable(language));
+        QVERIFY2(!html.contains(UiText::integer(limits::maxContext)), qPrintable(language));
+        // A count past the model's trained maximum names that maximum, as the window's tile does.
+        const int64_t trained = snap.scenario.model.maxContext;
+        if (!fit.contextUnbounded(fit.perSequence) && trained > 0 && fit.perSequence > trained)
+            QVERIFY2(html.contains(UiText::contextShort(double(trained))) &&
+                         !html.contains(u'>' + UiText::tokens(fit.perSequence) + u'<'),
+                     qPrintable(language));
     }
     m_window->setLanguage(u"en"_s);
 }

@@ -554,6 +554,14 @@
         <source>%1 bytes per activation element (activation peak %2 logged; %3 predicted before, %4 after)</source>
         <translation>アクティベーション 1 要素あたり %1 バイト（ログのアクティベーションのピーク %2、予測は適用前 %3・適用後 %4）</translation>
     </message>
+    <message>
+        <source>unbounded</source>
+        <translation>上限なし</translation>
+    </message>
+    <message>
+        <source>%1 (the model is trained to %2)</source>
+        <translation>%1（モデルの学習上限は %2）</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>

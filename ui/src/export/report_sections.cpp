@@ -192,15 +192,25 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
                     why("host_experts"));
     }
     rows += row(tr("PCIe effective"), UiText::rate(e.decode.pcieEffectiveGBps), why("pcie"));
-    rows += row(tr("Longest context"), longestContextText(e), why("longest_context"));
+    rows += row(tr("Longest context"), longestContextText(s, e), why("longest_context"));
     return table(rows);
 }
 
-// The longest context each sequence holds; "—" where none runs, as the window's tile says it.
-QString ReportWriter::longestContextText(const Evaluation& e)
+// The longest context each sequence holds, as the window's tile says it: "—" where none runs,
+// "unbounded" where GPU memory limits none (the count is then a ceiling, no figure), and the
+// model's trained maximum beside a count past it.
+QString ReportWriter::longestContextText(const Scenario& s, const Evaluation& e)
 {
-    const int64_t n = e.tokensFit.perSequence;
-    return n > 0 ? UiText::tokens(n) : QStringLiteral("—");
+    const TokensFit& f = e.tokensFit;
+    const int64_t n = f.perSequence;
+    if (n <= 0)
+        return QStringLiteral("—");
+    if (f.contextUnbounded(n))
+        return tr("unbounded");
+    if (s.model.maxContext > 0 && n > s.model.maxContext)
+        return tr("%1 (the model is trained to %2)")
+            .arg(UiText::tokens(n), UiText::contextShort(double(s.model.maxContext)));
+    return UiText::tokens(n);
 }
 
 // Whether the scenario's memory fits, as the verdict says it: VRAM that fits with host RAM short
@@ -231,7 +241,7 @@ QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits u
         {tr("Decode"),
          runs ? tr("%1 tokens/s").arg(UiText::tokensPerSecond(e.decode.tokensPerS)) : none},
         {tr("Time to first token"), runs ? UiText::duration(snap.verdict.ttftMs) : none},
-        {tr("Longest context"), longestContextText(e)},
+        {tr("Longest context"), longestContextText(snap.scenario, e)},
     };
     // Three to a row, each a caption over its value, as the window's headline strip shows them.
     // Caption and value in paragraphs of their own: after a line break a value takes the script

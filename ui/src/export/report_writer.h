@@ -49,7 +49,7 @@ public:
     // The report's title as page 1's heading: where it may break (between names, never inside
     // one of a line or less, a slash ending its line).
     static QString headingText(const QString& title, const Scenario& scenario);
-    static QString longestContextText(const Evaluation& evaluation);
+    static QString longestContextText(const Scenario& scenario, const Evaluation& evaluation);
     static QString fitText(const EvaluationSnapshot& snapshot, ByteUnits units);
     // The inputs, each with the source of its catalog numbers.
     static QString inputsHtml(const Scenario& scenario, ByteUnits units);
