@@ -243,6 +243,27 @@ private slots:
         QVERIFY2(named, "the model's bar carries its own figure");
     }
 
+    // With every layer's KV in CPU RAM (llama.cpp -ngl 0) the GPU's free memory limits no
+    // context: the KV chart's line is the GPU's free memory, not "free for KV" (the headline says
+    // "unbounded").
+    void kvChartSaysTheGpuLimitsNothingWithTheKvOnTheHost()
+    {
+        change({{"model", "llama-3.1-8b"},
+                {"weights", "q4_k_m"},
+                {"engine", "llamacpp"},
+                {"n-gpu-layers", "0"}});
+        QCOMPARE(f.controller->snapshot().evaluation.tokensFit.room, KvRoom::NotOnGpu);
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+        ui::ChartBase* chart = chartWithId(u"kv"_s);
+        QVERIFY(chart && f.window->showPage(u"kv"_s));
+        QApplication::processEvents();
+        QStringList texts;
+        for (const QJsonValue& label : ui::describeChart(*chart)[u"labels"_s].toArray())
+            texts << label[u"text"_s].toString().replace(u'\n', u' ');
+        QVERIFY2(texts.join(u'|').contains(u"GPU free: "_s), qPrintable(texts.join(u'|')));
+        QVERIFY2(!texts.join(u'|').contains(u"free for KV"_s), qPrintable(texts.join(u'|')));
+    }
+
     // The decode-time chart draws no time with the KV cache on the GPU past the longest context
     // the GPU holds at the scenario's batch, and marks a context that does not fit on the axis,
     // at no time (it drew the whole curve and a point on it at 32K).

@@ -1879,6 +1879,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>%1: free for KV</source>
         <translation>%1：KV に使える空き</translation>
     </message>
+    <message>
+        <source>GPU free: %1</source>
+        <translation>GPU の空き: %1</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::LogCheckDialog</name>

@@ -151,8 +151,13 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     // Over the line when there is one; otherwise just inside the top of the plot.
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | (free > 0 ? Qt::AlignBottom : Qt::AlignTop));
     m_freeLabel->position->setCoords(0.01, free > 0 ? free / unit.bytes : 0.03);
-    m_freeText = free > 0 ? tr("free for KV: %1").arg(UiText::bytes(free, byteUnits()))
-                          : tr("no memory left for KV");
+    // With every layer's KV in CPU RAM (llama.cpp -ngl 0) the GPU's free memory limits no
+    // context: the line says what it is, not "free for KV" (the headline says "unbounded").
+    if (fit.room == KvRoom::NotOnGpu)
+        m_freeText = tr("GPU free: %1").arg(UiText::bytes(std::max(free, 0.0), byteUnits()));
+    else
+        m_freeText = free > 0 ? tr("free for KV: %1").arg(UiText::bytes(free, byteUnits()))
+                              : tr("no memory left for KV");
     m_freeLabel->setText(m_freeText);
 
     setContextAxis(xAxis, from, to);
