@@ -141,16 +141,29 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     m_crossings->setData(crossX, crossY);
     drawPinned(snap, unit.bytes, &lowest);
 
+    setContextAxis(xAxis, from, to);
+    setBytesLogAxis(yAxis, unit.bytes, byteUnits());
+    yAxis->setLabel(tr("KV cache size"));
+    const double top = std::max(maxBytes, maxFree) / unit.bytes * 3;
+    yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
+    drawFreeLine(fit, from, to, unit.bytes);
+}
+
+// The memory left for KV as a dashed line across the plot, its label over it (under it in a
+// short chart); once the value axis is set, since the label's side depends on it.
+void KvGrowthChart::drawFreeLine(const TokensFit& fit, double from, double to, double unitBytes)
+{
+    const double free = fit.freeForKvBytes;
     m_freeLine->setVisible(free > 0);
     m_freeLabel->setVisible(true);
-    m_freeLine->point1->setCoords(from, std::max(free, 1.0) / unit.bytes);
-    m_freeLine->point2->setCoords(to, std::max(free, 1.0) / unit.bytes);
+    m_freeLine->point1->setCoords(from, std::max(free, 1.0) / unitBytes);
+    m_freeLine->point2->setCoords(to, std::max(free, 1.0) / unitBytes);
     m_freeLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_freeLabel->position->setTypeY(free > 0 ? QCPItemPosition::ptPlotCoords
                                              : QCPItemPosition::ptAxisRectRatio);
     // Over the line when there is one; otherwise just inside the top of the plot.
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | (free > 0 ? Qt::AlignBottom : Qt::AlignTop));
-    m_freeLabel->position->setCoords(0.01, free > 0 ? free / unit.bytes : 0.03);
+    m_freeLabel->position->setCoords(0.01, free > 0 ? free / unitBytes : 0.03);
     // With every layer's KV in CPU RAM (llama.cpp -ngl 0) the GPU's free memory limits no
     // context: the line says what it is, not "free for KV" (the headline says "unbounded").
     if (fit.room == KvRoom::NotOnGpu)
@@ -159,15 +172,9 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         m_freeText = free > 0 ? tr("free for KV: %1").arg(UiText::bytes(free, byteUnits()))
                               : tr("no memory left for KV");
     m_freeLabel->setText(m_freeText);
-
-    setContextAxis(xAxis, from, to);
-    setBytesLogAxis(yAxis, unit.bytes, byteUnits());
-    yAxis->setLabel(tr("KV cache size"));
-    const double top = std::max(maxBytes, maxFree) / unit.bytes * 3;
-    yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
     // Under the free line when a short chart leaves no room over it: at the left, where every
     // curve is lowest.
-    if (free > 0 && yAxis->coordToPixel(free / unit.bytes) - axisRect()->top() <
+    if (free > 0 && yAxis->coordToPixel(free / unitBytes) - axisRect()->top() <
                         labelSize(m_freeLabel).height() + 2)
         m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
 }

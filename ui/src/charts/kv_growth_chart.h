@@ -43,6 +43,7 @@ private:
     // Whether the line drawn through `curve`'s points passes through `box` (pixels).
     std::vector<const QCPGraph*> shownCurves() const; // the live and pinned curves on screen
     void drawPinned(const EvaluationSnapshot& snap, double unitBytes, double* lowestBytes);
+    void drawFreeLine(const TokensFit& fit, double from, double to, double unitBytes);
     QCPGraph* m_curves[CurveCount] = {};
     QCPGraph* m_crossings = nullptr;
     QCPItemStraightLine* m_freeLine = nullptr;
