@@ -226,6 +226,10 @@ private slots:
         QCOMPARE(FittingComboBox::fitted(llama, fm,
                                          fm.horizontalAdvance(QStringLiteral("Llama 3.1 70B")) + 2),
                  QStringLiteral("Llama 3.1 70B"));
+        const QString gemma = QStringLiteral("Gemma 3 27B IT"); // Google's "IT", any case
+        QCOMPARE(FittingComboBox::fitted(gemma, fm,
+                                         fm.horizontalAdvance(QStringLiteral("Gemma 3 27B")) + 2),
+                 QStringLiteral("Gemma 3 27B"));
         // Cut between words, never inside one ("Llama 4 Scout…", not "Llama 4 Sco…").
         const QString scout = QStringLiteral("Llama 4 Scout 17B-16E Instruct");
         const int upToScout = fm.horizontalAdvance(QStringLiteral("Llama 4 Scout 17"));

@@ -31,11 +31,12 @@ QString withoutMaker(const QString& name)
     return bare.isEmpty() ? name : bare;
 }
 
-// Without a trailing " Instruct" or " Chat": the tuning, which the size and version before it
-// outrank ("Llama 4 Scout 17B-16E").
+// Without a trailing " Instruct", " Chat" or " IT": the tuning, which the size and version before
+// it outrank ("Llama 4 Scout 17B-16E").
 QString withoutTuning(const QString& name)
 {
-    static const QRegularExpression tuning(QStringLiteral(R"(\s+(Instruct|Chat|it)$)"));
+    static const QRegularExpression tuning(QStringLiteral(R"(\s+(Instruct|Chat|it)$)"),
+                                           QRegularExpression::CaseInsensitiveOption);
     QString bare = name;
     bare.remove(tuning);
     return bare.isEmpty() ? name : bare;
