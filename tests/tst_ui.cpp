@@ -154,6 +154,7 @@ private slots:
     void extremeSettingsShowNoNonsense_data();
     void labelsStayApartInADemoWindow_data();
     void labelsStayApartInADemoWindow();
+    void offloadNoteFitsAPresentedPlot();
     void extremeSettingsShowNoNonsense();
     void dragCoalescesEvaluations();
     void contextDragMovesOnlyMarkers();
@@ -591,6 +592,27 @@ void TestUi::labelsStayApartInADemoWindow_data()
         << "gemma-3-27b"
         << "rtx-4090"
         << "q4_k_m" << qint64(2048) << 1 << qint64(1) << qint64(0) << qint64(40);
+}
+
+// Presentation mode's larger type in Japanese: the VRAM chart's offload note ("重みのうち
+// 5.29 GiB を CPU RAM にオフロード") ran past the plot's edge; it wraps within it.
+void TestUi::offloadNoteFitsAPresentedPlot()
+{
+    m_window->setLanguage(u"ja"_s);
+    m_window->setPresentationMode(true);
+    m_controller->edit([&](Scenario& s) {
+        applyEngine(s, *test::catalog().engine("llamacpp"));
+        s.model = test::model("gemma-3-27b");
+        applyGpu(s, test::gpu("rtx-4090"));
+        s.weights = test::weightFormat("q4_k_m");
+        s.gpuLayers = 40;
+    });
+    renderWindow(*m_window, *m_controller, QSize(1280, 800));
+    QVERIFY(m_controller->snapshot().evaluation.vram.weightsOffloadedBytes > 1e9);
+    const QString problem = labelProblem(*m_window);
+    m_window->setPresentationMode(false);
+    m_window->setLanguage(u"en"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 // What a consultant shows on a laptop: every chart label readable, in both languages.

@@ -325,6 +325,7 @@ void VramChart::showOffloaded(const VramSplit& v)
             v.weightsOffloadedBytes - v.expertsOffloadedBytes - v.weightsPinnedOnHostBytes;
         other > 0.5)
         note = tr("%1 of weights offloaded to CPU RAM").arg(UiText::bytes(other, byteUnits()));
+    m_noteText = note;
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
 }
@@ -335,6 +336,10 @@ void VramChart::fitValueAxis(const VramSplit& v, double used, const AxisUnit& un
     // Room above the capacity line for its label and the overflow's, whatever the height, and
     // above them for the offload note at the top (it ran over "capacity" at -ngl 40).
     const double capacityPx = labelSize(m_capacityLabel).height() + 3;
+    // The note across the plot's width, in as many lines as that takes (Japanese in presentation
+    // mode ran past the plot's edge).
+    if (m_note->visible())
+        m_note->setText(wrapToWidth(m_noteText, m_note->font(), 0.98 * axisRect()->width() - 4));
     const double notePx =
         m_note->visible() ? labelSize(m_note).height() + 0.02 * axisRect()->height() + 4 : 0.0;
     const double headroomPx =

@@ -50,6 +50,7 @@ private:
     QCPItemText* m_budgetLabel = nullptr;
     QCPItemText* m_overflowLabel = nullptr;
     QCPItemText* m_note = nullptr;
+    QString m_noteText; // the note before line breaks, wrapped to each plot's width
     double m_unitBytes = 1;
     int m_bars = 1;
     std::vector<QCPBars*> m_pinnedOverflow;           // one per compared scenario
