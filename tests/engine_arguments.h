@@ -68,6 +68,13 @@ inline const nlohmann::json* optionNamed(const nlohmann::json& spec, const std::
                     negative = true;
                     return &option;
                 }
+        // argparse's BooleanOptionalAction ("optional-bool") adds --no-X for each --X.
+        if (option.at("value") == "optional-bool" && name.starts_with("--no-"))
+            for (const auto& n : option.at("names"))
+                if (n == "--" + name.substr(5)) {
+                    negative = true;
+                    return &option;
+                }
     }
     return nullptr;
 }

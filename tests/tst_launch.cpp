@@ -118,6 +118,17 @@ private slots:
                                  "--block-size 32", "--enforce-eager"})
             QVERIFY2(tuned.text.find(part) != std::string::npos, part);
         QVERIFY(hasNoteWith(tuned, "vLLM 0.8.2"));
+        // The prefix cache is named only against the release's default: on in V1, off in V0.
+        QVERIFY(flagsOf(launchCommand(scenarioFrom({{"engine", "vllm"}, {"prefix-caching", "on"}}))
+                            .text) == flagsOf(plain.text));
+        QVERIFY(launchCommand(scenarioFrom({{"engine", "vllm"}, {"prefix-caching", "off"}}))
+                    .text.find("--no-enable-prefix-caching") != std::string::npos);
+        QVERIFY(launchCommand(scenarioFrom({{"engine", "vllm"},
+                                            {"engine-version", "0.6.4"},
+                                            {"prefix-caching", "on"}}))
+                    .text.find("--enable-prefix-caching") != std::string::npos);
+        QVERIFY(launchCommand(scenarioFrom({{"engine", "tgi"}, {"prefix-caching", "off"}}))
+                    .text.rfind("PREFIX_CACHING=0 text-generation-launcher", 0) == 0);
     }
 
     void vllmRefusesToInventFlags()
@@ -215,6 +226,9 @@ private slots:
                                 s.nodeLink = *test::catalog().nodeLink("ib-ndr");
                                 s.kvPlacement =
                                     placement[0] == 'c' ? KvPlacement::CpuRam : KvPlacement::Gpu;
+                                // and the prefix cache the other way round from the default
+                                if (placement[0] == 'c')
+                                    s.prefixCaching = !engine.prefixCache.onByDefault;
                                 const LaunchCommand c = launchCommand(s);
                                 const std::string where = std::string(model) + " " + engine.id +
                                                           " " + w.id + " " + kv.id + " " + layout +

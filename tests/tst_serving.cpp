@@ -4,6 +4,7 @@
 #include "arithmetic_check.h"
 #include "cli_runner.h"
 #include "kvscope/planning/serving.h"
+#include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/text_summary.h"
 #include "suite_registry.h"
 #include "testutils.h"
@@ -348,6 +349,90 @@ private slots:
         const ServingCurve big = servingCurve(scenarioFrom({{"model", "llama-3.1-70b"}}));
         QCOMPARE(big.unavailable, std::string("does not fit one sequence of the maximum length"));
         QVERIFY(big.points.empty());
+    }
+
+    void aSharedPrefixIsPrefilledOnceAndHeldOnce()
+    {
+        // Llama 3.1 8B under vLLM on an H100, requests of 4,096 + 256 whose first 2,048 tokens
+        // are the same (a long system prompt), the cache warm.
+        const std::vector<std::pair<std::string, std::string>> base{
+            {"model", "llama-3.1-8b"}, {"gpu", "h100-sxm"},       {"engine", "vllm"},
+            {"context", "8192"},       {"prompt-tokens", "4096"}, {"output-tokens", "256"}};
+        auto with = [&](std::vector<std::pair<std::string, std::string>> more) {
+            auto all = base;
+            all.insert(all.end(), more.begin(), more.end());
+            return scenarioFrom(all);
+        };
+        const ServingCurve cached = servingCurve(with({{"shared-prefix-tokens", "2048"}}));
+        QCOMPARE(cached.cachedPrefixTokens, qint64(2048));
+        QVERIFY(cached.prefixHeldOnce);
+        // The prefill skips the cached tokens' FLOPs: what a 4,096-token prompt computes beyond
+        // a 2,048-token one (both one chunk of vLLM's 8,192 on this GPU, so one forward each).
+        const Scenario plain = with({});
+        const Evaluation whole = evaluated(plain, 1, 4096), half = evaluated(plain, 1, 2048);
+        QVERIFY(near(cached.prefillMsUncached, whole.breakeven.recomputeMs));
+        const double skippedCompute =
+            whole.breakeven.prefillComputeMs - half.breakeven.prefillComputeMs;
+        QVERIFY(
+            near(cached.prefillMs, whole.breakeven.recomputeMs - half.breakeven.prefillComputeMs));
+        QVERIFY(std::fabs(cached.prefillMs - cached.prefillMsUncached +
+                          half.breakeven.prefillComputeMs) < 1e-9 * skippedCompute + 1e-9);
+        // Memory: a request holds 4,096 + 128 tokens on average, 2,048 of them the prefix's
+        // blocks held once. As many requests fit as requests of 2,048 + 128 tokens, less the
+        // one request's room the prefix itself takes.
+        const ServingCurve own = servingCurve(with({{"prompt-tokens", "2048"}}));
+        QCOMPARE(own.kvTokensPerRequest, qint64(2048 + 128));
+        QCOMPARE(cached.memoryConcurrency, own.memoryConcurrency - 1);
+        QCOMPARE(cached.memoryConcurrencyUncached, servingCurve(plain).memoryConcurrency);
+        QVERIFY(cached.memoryConcurrency > 19 * cached.memoryConcurrencyUncached / 10);
+        // Without the cache nothing changes.
+        const ServingCurve off =
+            servingCurve(with({{"shared-prefix-tokens", "2048"}, {"prefix-caching", "off"}}));
+        QCOMPARE(off.cachedPrefixTokens, qint64(0));
+        QCOMPARE(off.memoryConcurrency, servingCurve(plain).memoryConcurrency);
+        QVERIFY(near(off.prefillMs, off.prefillMsUncached));
+    }
+
+    void eachEngineCachesPrefixesItsOwnWay()
+    {
+        auto curve = [](std::vector<std::pair<std::string, std::string>> options) {
+            options.insert(options.end(), {{"model", "llama-3.1-8b"},
+                                           {"gpu", "h100-sxm"},
+                                           {"context", "8192"},
+                                           {"prompt-tokens", "4096"},
+                                           {"shared-prefix-tokens", "2050"}});
+            return servingCurve(scenarioFrom(options));
+        };
+        // vLLM caches whole 16-token blocks only; TGI's FlashInfer blocks hold one token.
+        QCOMPARE(curve({{"engine", "vllm"}}).cachedPrefixTokens, qint64(2048));
+        QCOMPARE(curve({{"engine", "vllm"}, {"block-size", "32"}}).cachedPrefixTokens,
+                 qint64(2048));
+        QCOMPARE(curve({{"engine", "vllm"}, {"block-size", "1024"}}).cachedPrefixTokens,
+                 qint64(2048));
+        QCOMPARE(curve({{"engine", "tgi"}}).cachedPrefixTokens, qint64(2050));
+        // vLLM's V0 engine cached prefixes only when asked.
+        QCOMPARE(curve({{"engine", "vllm"}, {"engine-version", "0.6.4"}}).cachedPrefixTokens,
+                 qint64(0));
+        QCOMPARE(curve({{"engine", "vllm"}, {"engine-version", "0.6.4"}, {"prefix-caching", "on"}})
+                     .cachedPrefixTokens,
+                 qint64(2048));
+        // A llama.cpp slot reuses its own last prompt: the prefill is saved, no memory.
+        const ServingCurve slot = curve({{"engine", "llamacpp"}, {"weights", "q4_k_m"}});
+        QCOMPARE(slot.cachedPrefixTokens, qint64(2050));
+        QVERIFY(!slot.prefixHeldOnce);
+        QCOMPARE(slot.memoryConcurrency, slot.memoryConcurrencyUncached);
+        QVERIFY(slot.prefillMs < slot.prefillMsUncached);
+        // transformers keeps nothing between requests, and says so when asked for a cache.
+        QCOMPARE(curve({{"engine", "hf"}}).cachedPrefixTokens, qint64(0));
+        auto refused =
+            scenarioFromOptions({{"engine", "hf"}, {"prefix-caching", "on"}}, test::catalog());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().field, std::string("prefix_caching"));
+        // The shared prefix is part of the prompt.
+        auto tooLong = scenarioFromOptions(
+            {{"prompt-tokens", "1024"}, {"shared-prefix-tokens", "1025"}}, test::catalog());
+        QVERIFY(!tooLong);
+        QCOMPARE(tooLong.error().field, std::string("shared_prefix_tokens"));
     }
 };
 

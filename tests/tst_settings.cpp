@@ -60,6 +60,10 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {"--engine", "vllm", "--engine-version", "0.8.2", flag, "off"};
     if (id == "preemption_mode") // vLLM's V0 engine alone swaps
         return {"--engine", "vllm", "--engine-version", "0.6.4", flag, "swap"};
+    if (id == "prefix_caching") // transformers has no prefix cache
+        return {"--engine", "vllm", flag, "off"};
+    if (id == "shared_prefix_tokens") // part of the prompt
+        return {"--prompt-tokens", "4096", flag, "2048"};
     if (id == "model")
         return {flag, "llama-3.1-8b"};
     if (id == "gpu")

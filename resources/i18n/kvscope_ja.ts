@@ -1130,6 +1130,18 @@
         <source>A machine profile fitted from this machine&apos;s start-up log (Tools &gt; Check a start-up log &gt; Save as machine profile). The list holds the profiles fitted on this GPU, engine and release.</source>
         <translation>このマシンの起動ログから当てはめたマシンプロファイルです(ツール &gt; 起動ログの確認 &gt; マシンプロファイルとして保存)。一覧には、この GPU・エンジン・リリースで当てはめたプロファイルが並びます。</translation>
     </message>
+    <message>
+        <source>Shared prompt prefix</source>
+        <translation>共通プレフィックス</translation>
+    </message>
+    <message>
+        <source>Tokens every request&apos;s prompt starts with (a system prompt, shared documents): the prefix cache skips their prefill</source>
+        <translation>全リクエストのプロンプトに共通する先頭のトークン数 (システムプロンプト、共有文書)。プレフィックスキャッシュにより、これらのプレフィルは省略されます</translation>
+    </message>
+    <message>
+        <source>Prefix caching</source>
+        <translation>プレフィックスキャッシュ</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

@@ -206,6 +206,8 @@ void loadEngines(const fs::path& dir, Catalog& c)
             readPrefillDefault(*rule, e.prefillDefault, r);
         if (const nlohmann::json* rule = r.find({"serving"}))
             readServingPolicy(*rule, e.serving, r);
+        if (const nlohmann::json* cache = r.find({"prefix_cache"}))
+            readPrefixCache(*cache, e.prefixCache, r);
         if (const nlohmann::json* layout = r.find({"kv_layout"}))
             readKvLayout(*layout, e.kvLayout, r);
         readEngineSupports(r, e);

@@ -215,4 +215,29 @@ void readServingPolicy(const nlohmann::json& j, EngineProfile::Serving& out, Jso
         parent.fail("serving." + e->field, e->value, e->accepted);
 }
 
+void readPrefixCache(const nlohmann::json& j, EngineProfile::PrefixCache& out, JsonReader& parent)
+{
+    if (!j.is_object()) {
+        parent.fail("prefix_cache", describeJson(j), "an object");
+        return;
+    }
+    JsonReader r(j, "");
+    r.require({"sharing"});
+    r.require({"source"});
+    const std::string sharing = r.text({"sharing"}, "");
+    using S = EngineProfile::PrefixCache::Sharing;
+    if (sharing == "none")
+        out.sharing = S::None;
+    else if (sharing == "blocks")
+        out.sharing = S::Blocks;
+    else if (sharing == "slot")
+        out.sharing = S::Slot;
+    else
+        r.fail("sharing", sharing, "none, blocks or slot");
+    out.onByDefault = r.boolean({"on_by_default"}, false);
+    out.source = r.text({"source"}, "");
+    if (const auto& e = r.error())
+        parent.fail("prefix_cache." + e->field, e->value, e->accepted);
+}
+
 } // namespace kvscope

@@ -71,6 +71,26 @@ bool EngineModule::capturesCudaGraphs(const Scenario& s) const
 // Launched eagerly, each layer also waits for whatever the host does per op: nothing more for
 // llama.cpp's C++ or vLLM's --enforce-eager, PyTorch's Python dispatch for transformers (the
 // engine's decode_step in engines.json).
+bool EngineModule::cachesPrefixes(const Scenario& s) const
+{
+    return s.engine.prefixCache.sharing != EngineProfile::PrefixCache::Sharing::None &&
+           s.prefixCaching.value_or(s.engine.prefixCache.onByDefault);
+}
+
+// vLLM and TGI hash whole blocks (vLLM: "only full blocks are cached"), and recompute the last
+// prompt token even when all of it is cached, so that it has logits to sample from.
+int64_t EngineModule::cachedPrefixTokens(const Scenario& s) const
+{
+    if (!cachesPrefixes(s))
+        return 0;
+    const int64_t shared = std::min(s.workload.sharedPrefixTokens, s.workload.promptTokens - 1);
+    const int64_t block =
+        s.engine.prefixCache.sharing == EngineProfile::PrefixCache::Sharing::Blocks
+            ? std::max<int64_t>(1, s.engine.kvBlockTokens)
+            : 1;
+    return std::max<int64_t>(0, shared / block * block);
+}
+
 double EngineModule::layerOverheadUs(const Scenario& s) const
 {
     return capturesCudaGraphs(s)

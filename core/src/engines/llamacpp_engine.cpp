@@ -152,6 +152,9 @@ LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const
     if (s.batch > 1)
         parts.push_back("-np " + std::to_string(s.batch));
     parts.push_back("-ngl " + (s.gpuLayers ? std::to_string(*s.gpuLayers) : std::string("999")));
+    if (s.prefixCaching && !*s.prefixCaching) // a request field, not a server flag
+        c.notes.push_back("llama-server reuses each slot's last prompt unless a request sends "
+                          "\"cache_prompt\": false (tools/server/README.md).");
     if (s.cpuMoeAll)
         parts.push_back("--cpu-moe");
     else if (s.cpuMoeLayers > 0)

@@ -93,6 +93,17 @@ public:
         return s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : prefillTokens(s);
     }
     bool splitsLayers() const override { return false; }
+    // Unless PREFIX_CACHING says otherwise, the launcher turns the cache off for a vision model
+    // and for a head size FlashInfer lacks (launcher/src/main.rs resolve_attention).
+    bool cachesPrefixes(const Scenario& s) const override
+    {
+        if (!EngineModule::cachesPrefixes(s))
+            return false;
+        if (s.prefixCaching)
+            return true;
+        const int64_t head = s.model.headDim;
+        return !s.model.vision.present() && (head == 64 || head == 128 || head == 256);
+    }
     bool loadsOriginalAs(const WeightFormat& w) const override
     {
         return EngineModule::loadsOriginalAs(w) || w.id == "fp8" || w.id == "nf4";
@@ -164,6 +175,10 @@ LaunchCommand TgiEngine::launchCommand(const Scenario& s) const
     if (s.engine.prefillChunkTokens > 0)
         parts.push_back("--max-batch-prefill-tokens " +
                         std::to_string(s.engine.prefillChunkTokens));
+    // The launcher reads PREFIX_CACHING before choosing its own default (resolve_attention).
+    if (s.prefixCaching)
+        parts.front() =
+            std::string("PREFIX_CACHING=") + (*s.prefixCaching ? "1 " : "0 ") + parts.front();
     const MemorySplit split = memorySplit(s);
     if (split.wiggleRoom > 0)
         parts.front() = "TGI_WIGGLE_ROOM=" + number(split.wiggleRoom) + " " + parts.front();

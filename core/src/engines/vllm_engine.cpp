@@ -153,6 +153,10 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         parts.push_back("--block-size " + std::to_string(s.engine.kvBlockTokens));
     if (s.enforceEager)
         parts.push_back("--enforce-eager");
+    // Only where the choice differs from the release's default (on in V1, off in V0).
+    if (s.prefixCaching && *s.prefixCaching != s.engine.prefixCache.onByDefault)
+        parts.push_back(*s.prefixCaching ? "--enable-prefix-caching"
+                                         : "--no-enable-prefix-caching");
     if (s.preemptBySwap)
         parts.push_back("--preemption-mode swap");
     if (s.preemptBySwap && s.swapSpaceGiB != Scenario().swapSpaceGiB)

@@ -54,7 +54,9 @@ double prefillFlopsPerMs(const Setup& x)
 // weights again and computes its tokens against all before them, so a chunk takes
 // max(weights read, its FLOPs): early chunks can be memory-bound, later ones compute-bound, and
 // the chunk where that turns is found by bisection (chunk FLOPs only grow along the prompt).
-double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens)
+// `cached` tokens at the prompt's start already have their KV (a prefix cache hit): the chunks
+// cover the rest, each still attending to everything before it.
+double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens, int64_t cached = 0)
 {
     const Scenario& s = x.s;
     const double n = double(x.ways);
@@ -65,8 +67,10 @@ double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens)
         return transferMs(weightBytesReadPerStep(s.model, p, s.weights, chunkTokens) / n,
                           bandwidth);
     };
-    auto flopsUpTo = [&](int64_t t) { return prefillFlops(s.model, p, t); };
-    tokens = std::max<int64_t>(tokens, 1);
+    cached = std::clamp<int64_t>(cached, 0, std::max<int64_t>(tokens - 1, 0));
+    const double cachedFlops = prefillFlops(s.model, p, cached);
+    auto flopsUpTo = [&](int64_t t) { return prefillFlops(s.model, p, cached + t) - cachedFlops; };
+    tokens = std::max<int64_t>(tokens - cached, 1);
     const int64_t engineChunk = x.engine.prefillChunkTokens(s);
     const int64_t chunk = engineChunk > 0 ? std::min(engineChunk, tokens) : tokens;
     const int64_t full = tokens / chunk;        // chunks of `chunk` tokens
@@ -124,6 +128,17 @@ void breakeven(const Setup& x, const ParameterCount& p, const DecodeTiming& d,
     b.recomputeMs = at.recomputeMs;
     b.reloadMs = at.reloadMs;
     b.prefillComputeMs = prefillFlops(s.model, p, s.context) / prefillFlopsPerMs(x);
+    b.cachedPrefixTokens = x.engine.cachedPrefixTokens(s);
+    b.cachedRecomputeMs = b.recomputeMs;
+    b.cachedPrefillComputeMs = b.prefillComputeMs;
+    if (b.cachedPrefixTokens > 0) {
+        const int64_t rest = s.context - b.cachedPrefixTokens;
+        b.cachedRecomputeMs = prefillMs(x, p, s.context, b.cachedPrefixTokens) +
+                              hostExpertsForwardMs(x, p, d, experts, rest);
+        b.cachedPrefillComputeMs =
+            (prefillFlops(s.model, p, s.context) - prefillFlops(s.model, p, b.cachedPrefixTokens)) /
+            prefillFlopsPerMs(x);
+    }
 
     if (!withCrossings)
         return;

@@ -51,6 +51,7 @@ nlohmann::json servingToJson(const Scenario& scenario, const Serving& serving, b
     nlohmann::json j = {{"users", scenario.batch},
                         {"prompt_tokens", scenario.workload.promptTokens},
                         {"output_tokens", scenario.workload.outputTokens},
+                        {"shared_prefix_tokens", scenario.workload.sharedPrefixTokens},
                         {"max_length", scenario.context}};
     if (serving.refused) {
         j["refused"] = serving.refused->message();
@@ -74,6 +75,12 @@ nlohmann::json servingToJson(const Scenario& scenario, const Serving& serving, b
         if (c.maxRequests > 0)
             e["max_requests"] = c.maxRequests;
         e["refuses_users"] = c.refusesUsers;
+        if (scenario.workload.sharedPrefixTokens > 0)
+            e["prefix_cache"] = {{"cached_prefix_tokens", c.cachedPrefixTokens},
+                                 {"held_once", c.prefixHeldOnce},
+                                 {"memory_concurrency_uncached", c.memoryConcurrencyUncached},
+                                 {"prefill_ms", real(c.prefillMs)},
+                                 {"prefill_ms_uncached", real(c.prefillMsUncached)}};
         const int64_t prompt = scenario.workload.promptTokens;
         e["at_users"] = pointJson(c.atUsers, prompt);
         // The other engines run at their defaults; the band is the measured class's, the

@@ -90,8 +90,17 @@ public:
                         ? s.context
                         : w.promptTokens + (w.outputTokens + 1) / 2;
         if (const auto prompt = evaluate(withLoad(s, 1, w.promptTokens))) {
-            prefillMs_ = prompt->breakeven.recomputeMs;
-            prefillComputeMs_ = prompt->breakeven.prefillComputeMs;
+            const Breakeven& b = prompt->breakeven;
+            // A request's prefill skips what the prefix cache holds (a warm cache: the shared
+            // prefix was computed by an earlier request).
+            prefillMs_ = b.cachedRecomputeMs;
+            prefillComputeMs_ = b.cachedPrefillComputeMs;
+            c_.prefillMs = b.cachedRecomputeMs;
+            c_.prefillMsUncached = b.recomputeMs;
+            c_.cachedPrefixTokens = b.cachedPrefixTokens;
+            c_.prefixHeldOnce =
+                b.cachedPrefixTokens > 0 &&
+                s.engine.prefixCache.sharing == EngineProfile::PrefixCache::Sharing::Blocks;
             kvBytesPerToken_ = prompt->kv.bytesPerToken;
             pcieGBps_ = prompt->decode.pcieEffectiveGBps;
         }
@@ -110,7 +119,10 @@ public:
             c_.unavailable = "does not fit one sequence of the maximum length";
             return;
         }
-        c_.memoryConcurrency = memoryConcurrency(s_, held_);
+        c_.memoryConcurrencyUncached = memoryConcurrency(s_, held_);
+        c_.memoryConcurrency = c_.memoryConcurrencyUncached;
+        if (c_.prefixHeldOnce)
+            c_.memoryConcurrency = sharedPrefixConcurrency();
         if (c_.memoryConcurrency == 0) { // cannot happen once one maximum length fits
             c_.unavailable = "does not fit one request";
             return;
@@ -142,6 +154,17 @@ public:
     }
 
 private:
+    // Requests whose KV fits when their shared prefix's blocks are held once: each holds only
+    // the rest of its tokens, and the prefix takes the room of as many such requests as its
+    // length needs, once.
+    int64_t sharedPrefixConcurrency()
+    {
+        const int64_t own = std::max<int64_t>(1, held_ - c_.cachedPrefixTokens);
+        const int64_t fitting = memoryConcurrency(s_, own);
+        const int64_t prefixRoom = (c_.cachedPrefixTokens + own - 1) / own;
+        return std::max(c_.memoryConcurrencyUncached, fitting - prefixRoom);
+    }
+
     struct Step
     {
         double ms = 0;

@@ -71,7 +71,8 @@ bool isReleaseRuleKey(const std::string& key)
            key == "chunked_prefill_above_context" || key == "long_context_chunk_tokens" ||
            key == "swa_cache" || key == "swa_cache_plus" || key == "swa_cache_pad_tokens" ||
            key == "swa_cache_per_sequence" || key == "lone_sequence_slots" || key == "mla_cache" ||
-           key == "swap_preemption" || key == "step_overhead_us" || key == "moe_layer_us";
+           key == "swap_preemption" || key == "step_overhead_us" || key == "moe_layer_us" ||
+           key == "prefix_caching";
 }
 
 bool isReleaseRuleValue(const std::string& key, const SettingValue& value)
@@ -166,6 +167,9 @@ void applyKey(EngineProfile& e, const std::string& key, const SettingValue& valu
     } else if (key == "swap_preemption") {
         const bool* on = std::get_if<bool>(&value);
         e.serving.swapPreemption = on && *on;
+    } else if (key == "prefix_caching") {
+        const bool* on = std::get_if<bool>(&value);
+        e.prefixCache.onByDefault = on && *on;
     } else if (key == "lone_sequence_slots") {
         e.kvLayout.loneSequenceSlots = int64_t(number(value));
     } else if (key == "step_overhead_us") {

@@ -227,6 +227,22 @@ std::optional<FieldError> validateNodes(const Scenario& s)
     return std::nullopt;
 }
 
+// The shared prefix is part of the prompt; a cache the engine does not have cannot be turned on.
+std::optional<FieldError> validatePrefixCache(const Scenario& s)
+{
+    const Workload& w = s.workload;
+    if (w.sharedPrefixTokens > w.promptTokens) [[unlikely]]
+        return FieldError{"shared_prefix_tokens", std::to_string(w.sharedPrefixTokens),
+                          "at most the prompt's " + std::to_string(w.promptTokens) +
+                              " tokens (prompt_tokens): the shared prefix is part of the prompt"};
+    if (s.prefixCaching.value_or(false) &&
+        s.engine.prefixCache.sharing == EngineProfile::PrefixCache::Sharing::None) [[unlikely]]
+        return FieldError{"prefix_caching", "on",
+                          "off with the " + s.engine.name +
+                              " engine: it keeps no prompt's KV from one request to the next"};
+    return std::nullopt;
+}
+
 // Settings each valid alone that do not go together.
 std::optional<FieldError> validateCombinations(const Scenario& s)
 {
@@ -250,6 +266,8 @@ std::optional<FieldError> validateCombinations(const Scenario& s)
                           "recompute with the " + s.engine.name +
                               " engine as set: only vLLM's V0 engine swaps preempted KV to CPU "
                               "RAM (releases before 0.8.0, or 0.8-0.10 with vllm_use_v1 off)"};
+    if (auto e = validatePrefixCache(s))
+        return e;
     // Prices are in US dollars; another currency without its rate would show dollars as yen.
     if (s.cost.perUsd == 1.0 && std::string_view(s.cost.currency) != "USD") [[unlikely]]
         return FieldError{"usd_rate", "1",

@@ -39,6 +39,7 @@ void applyEngine(Scenario& s, const EngineProfile& engine)
     s.enforceEager = false;
     s.flashinferSampler = false;
     s.preemptBySwap = false;
+    s.prefixCaching.reset();                       // each engine's own default
     if (!engineModule(engine).offloadsExperts()) { // --n-cpu-moe is llama.cpp's alone
         s.cpuMoeLayers = 0;
         s.cpuMoeAll = false;

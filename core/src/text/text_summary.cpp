@@ -84,6 +84,43 @@ std::string togetherArithmetic(const ServingPoint& p, const NumberStyle& st)
 
 Row bandRow(const Scenario& s, SpeedFigure figure, const NumberStyle& st);
 
+// What the prefix cache saves of the workload's shared prefix: the prefill, and where the
+// engine shares blocks, the memory of every request's copy.
+std::vector<Row> prefixCacheRows(const Scenario& s, const ServingCurve& c, const NumberStyle& st)
+{
+    const Workload& w = s.workload;
+    if (w.sharedPrefixTokens <= 0)
+        return {};
+    const EngineModule& engine = engineModule(s.engine);
+    if (c.cachedPrefixTokens == 0) {
+        const bool has = s.engine.prefixCache.sharing != EngineProfile::PrefixCache::Sharing::None;
+        return {{"prefix cache", has && !engine.cachesPrefixes(s) ? "off" : "none",
+                 has && engine.cachesPrefixes(s)
+                     ? "the shared " + formatInteger(w.sharedPrefixTokens, st) +
+                           " tokens fill no whole " + formatInteger(s.engine.kvBlockTokens, st) +
+                           "-token block"
+                     : "every prompt is prefilled whole"}};
+    }
+    const double share = double(c.cachedPrefixTokens) / double(w.promptTokens);
+    std::vector<Row> rows{
+        {"prefix cache",
+         formatInteger(c.cachedPrefixTokens, st) + " of " + formatInteger(w.promptTokens, st) +
+             " prompt tokens (" + formatNumber(share * 100.0, 0, st) + " %)",
+         "a request's prefill " + formatDuration(c.prefillMsUncached, st) + " → " +
+             formatDuration(c.prefillMs, st) + ", the cached tokens skipped"}};
+    if (c.prefixHeldOnce)
+        rows.push_back({"requests whose KV fits", formatInteger(c.memoryConcurrency, st),
+                        formatInteger(c.memoryConcurrencyUncached, st) +
+                            " without the cache; each holds " +
+                            formatInteger(c.kvTokensPerRequest - c.cachedPrefixTokens, st) +
+                            " of its " + formatInteger(c.kvTokensPerRequest, st) +
+                            " tokens, the prefix's blocks held once"});
+    else
+        rows.push_back({"prefix KV", "one copy per slot",
+                        "each slot reuses its own last prompt: no memory is saved"});
+    return rows;
+}
+
 // The scenario's engine serving its users, each sending the workload's average request.
 Section servingSection(const Scenario& s, const NumberStyle& st)
 {
@@ -132,6 +169,8 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
                             "mean " + formatDuration(p.togetherTtftMeanMs, st) + ", last " +
                                 formatDuration(p.togetherTtftLastMs, st),
                             togetherArithmetic(p, st)});
+    for (Row& row : prefixCacheRows(s, c, st))
+        out.rows.push_back(std::move(row));
     out.rows.push_back(bandRow(s, SpeedFigure::Tpot, st));
     out.rows.push_back(bandRow(s, SpeedFigure::Ttft, st));
     if (c.refusesUsers && c.swapSpaceShort)

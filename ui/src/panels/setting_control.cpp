@@ -220,7 +220,9 @@ void SettingControl::sync(const Scenario& scenario)
                                                   : real->minimum());
     } else if (auto* check = qobject_cast<QCheckBox*>(m_widget)) {
         const std::optional<SettingValue> value = m_setting.current(scenario);
-        check->setChecked(value && std::get<bool>(*value));
+        check->setChecked(value                      ? std::get<bool>(*value)
+                          : m_setting.shownWhenUnset ? m_setting.shownWhenUnset(scenario) != 0
+                                                     : false);
     } else if (auto* line = qobject_cast<QLineEdit*>(m_widget)) {
         const std::optional<SettingValue> value = m_setting.current(scenario);
         line->setText(value ? QString::fromStdString(settingValueText(*value)) : QString());

@@ -22,5 +22,8 @@ void readPrefillDefault(const nlohmann::json& json, EngineProfile::PrefillDefaul
 // engines.json "kv_layout": how the engine lays out windowed and MLA caches.
 void readKvLayout(const nlohmann::json& json, EngineProfile::KvLayout& out, JsonReader& parent);
 void readServingPolicy(const nlohmann::json& json, EngineProfile::Serving& out, JsonReader& parent);
+// engines.json's "prefix_cache": how the engine reuses the KV of a prompt's known start.
+void readPrefixCache(const nlohmann::json& json, EngineProfile::PrefixCache& out,
+                     JsonReader& parent);
 
 } // namespace kvscope

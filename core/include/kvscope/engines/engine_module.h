@@ -63,6 +63,12 @@ public:
     // Fixed time of one forward pass beside the per-layer launches: the engine's step overhead
     // and its MoE layers' routing and expert kernels.
     double forwardOverheadUs(const Scenario& scenario) const;
+    // Whether the engine's prefix cache is on for the scenario (its setting, else the release's
+    // default), and the tokens of each prompt found in it: the workload's shared prefix as the
+    // cache holds it (whole KV blocks), short of the whole prompt, whose last token is always
+    // computed for its logits. 0 when the cache is off or the engine has none.
+    virtual bool cachesPrefixes(const Scenario& scenario) const;
+    int64_t cachedPrefixTokens(const Scenario& scenario) const;
     // Whether the engine can give each GPU whole layers (--split-mode layer): vLLM by pipeline
     // parallel, llama.cpp and transformers by their layer split. TGI cannot: its shards are
     // tensor parallel only (launcher --num-shard).

@@ -142,9 +142,14 @@ const char* reloadTierId(ReloadTier tier); // "cpu", "nvme", "sata"
 
 struct Breakeven
 {
-    double recomputeMs = 0;           // prefill of the scenario's context
-    double prefillComputeMs = 0;      // of which its FLOPs alone: what the prompt adds to
-                                      // a batch whose weight reads are paid already
+    double recomputeMs = 0;      // prefill of the scenario's context
+    double prefillComputeMs = 0; // of which its FLOPs alone: what the prompt adds to
+                                 // a batch whose weight reads are paid already
+    // The same prompt when the engine's prefix cache holds its first cachedPrefixTokens (the
+    // workload's shared prefix as cached; 0 = none, and the figures equal the two above).
+    int64_t cachedPrefixTokens = 0;
+    double cachedRecomputeMs = 0;
+    double cachedPrefillComputeMs = 0;
     std::array<double, 3> reloadMs{}; // reload of the scenario's context, per ReloadTier
     // Searched only when EvaluateOptions::breakevenCrossings asks; otherwise 0 and 0.
     std::array<int64_t, 3> crossTokens{}; // prompt length from which reload stays faster up to

@@ -45,22 +45,29 @@ struct ServingCurve
 {
     std::string engineId;
     std::string engineName;
-    std::string engineShortName;      // for legends
-    bool selected = false;            // the scenario's own engine (the others use their defaults)
-    std::string unavailable;          // why the engine cannot serve the scenario; "" = it can
-    int64_t kvTokensPerRequest = 0;   // KV tokens a request holds, on average
-    int64_t memoryConcurrency = 0;    // requests whose KV fits at once
-    int64_t runningCap = 0;           // vLLM max_num_seqs; 0 = none
-    int64_t maxRequests = 0;          // requests beyond which the engine refuses (TGI); 0 = none
-    int64_t maxRunning = 0;           // min(memoryConcurrency, runningCap)
-    std::string limitedBy;            // "memory" or "max_num_seqs": what sets maxRunning
-    std::string preemption;           // past maxRunning, set by memory, with users waiting:
-                                      // "recompute" or "swap" (vLLM); "" = the engine waits
-    bool swapSpaceShort = false;      // swap space holds no request: vLLM V0 aborts past
-                                      // maxRunning users
-    bool refusesUsers = false;        // the scenario's users exceed maxRequests
-    ServingPoint atUsers;             // at the scenario's users (its batch)
-    std::vector<ServingPoint> points; // from 1 user to about twice maxRunning
+    std::string engineShortName;    // for legends
+    bool selected = false;          // the scenario's own engine (the others use their defaults)
+    std::string unavailable;        // why the engine cannot serve the scenario; "" = it can
+    int64_t kvTokensPerRequest = 0; // KV tokens a request holds, on average
+    int64_t memoryConcurrency = 0;  // requests whose KV fits at once
+    int64_t runningCap = 0;         // vLLM max_num_seqs; 0 = none
+    int64_t maxRequests = 0;        // requests beyond which the engine refuses (TGI); 0 = none
+    int64_t maxRunning = 0;         // min(memoryConcurrency, runningCap)
+    std::string limitedBy;          // "memory" or "max_num_seqs": what sets maxRunning
+    std::string preemption;         // past maxRunning, set by memory, with users waiting:
+                                    // "recompute" or "swap" (vLLM); "" = the engine waits
+    bool swapSpaceShort = false;    // swap space holds no request: vLLM V0 aborts past
+                                    // maxRunning users
+    bool refusesUsers = false;      // the scenario's users exceed maxRequests
+    // The engine's prefix cache holding the workload's shared prefix (none: all three 0 and the
+    // figures without a cache equal the ones above).
+    int64_t cachedPrefixTokens = 0;        // of each prompt, found in the cache
+    bool prefixHeldOnce = false;           // its KV blocks shared by all requests (vLLM, TGI)
+    int64_t memoryConcurrencyUncached = 0; // requests that would fit with no prefix cache
+    double prefillMs = 0;                  // a request's prompt prefill, the cached part skipped
+    double prefillMsUncached = 0;          // the whole prompt's
+    ServingPoint atUsers;                  // at the scenario's users (its batch)
+    std::vector<ServingPoint> points;      // from 1 user to about twice maxRunning
 };
 
 struct Serving

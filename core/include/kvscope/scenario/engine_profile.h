@@ -106,6 +106,21 @@ struct EngineProfile
         bool swapPreemption = false; // --preemption-mode swap exists (vLLM's V0 engine)
         std::string source;
     } serving;
+    // What the engine keeps of the prompts it has served for later requests that start the same
+    // way (engines.json "prefix_cache"): a system prompt or shared documents are then neither
+    // prefilled again nor, where blocks are shared, held again.
+    struct PrefixCache
+    {
+        enum class Sharing {
+            None,   // nothing is kept across requests (transformers' generate())
+            Blocks, // full KV blocks are found by their tokens' hash and shared by every
+                    // request that holds them: prefill skipped, memory held once (vLLM, TGI)
+            Slot,   // each slot reuses the KV of its own last prompt: the prefill is skipped,
+                    // the memory is not shared between slots (llama-server's cache_prompt)
+        } sharing = Sharing::None;
+        bool onByDefault = false; // release rules change it (vLLM: on in V1, off in V0)
+        std::string source;
+    } prefixCache;
     bool layerSplit = false; // several GPUs hold whole layers and run in turn (llama.cpp
                              // --split-mode layer), instead of tensor parallel
     // How the engine lays out a sliding-window model's and an MLA model's cache (engines.json

@@ -45,6 +45,9 @@ struct Workload
 {
     int64_t promptTokens = 1024;
     int64_t outputTokens = 256;
+    // Of the prompt, the tokens every request starts with (a system prompt, shared documents):
+    // an engine caching prefixes finds their KV from an earlier request.
+    int64_t sharedPrefixTokens = 0;
 };
 
 // How prices become cost: a bought GPU is written off over amortizationYears of round-the-clock
@@ -81,22 +84,23 @@ struct Scenario
     // The validation set's decode error per speed class (the catalog's speed_bands.json);
     // null when none was loaded. Shared: every scenario of a catalog holds the same table.
     std::shared_ptr<const SpeedBands> speedBands;
-    std::string engineVersion;      // the engine release whose rules apply ("0.6.4");
-                                    // "" = the latest release kvscope models
-    std::optional<bool> vllmUseV1;  // vLLM's VLLM_USE_V1; unset = the release's default
-    std::string checkpoint;         // the user's checkpoint of the model in these weights: a
-                                    // repository or a path; "" = a published one kvscope lists
-    bool enforceEager = false;      // vLLM --enforce-eager: no CUDA graphs are captured
-    bool flashinferSampler = false; // vLLM samples top-k/top-p with FlashInfer (its log says
-                                    // "Using FlashInfer for top-p & top-k sampling")
-    bool preemptBySwap = false;     // vLLM --preemption-mode swap (V0): a preempted request's
-                                    // KV goes to CPU RAM instead of being recomputed
-    double swapSpaceGiB = 4;        // vLLM --swap-space: CPU RAM per GPU for swapped KV (its
-                                    // default, V0 engine_args)
-    int64_t context = 2048;         // tokens per sequence (prompt + generated)
-    int64_t batch = 1;              // concurrent sequences decoded together
-    PcieGeneration pcie;            // host link generation (defaults to PCIe 4.0)
-    int pcieLanes = 16;             // host link width
+    std::string engineVersion;         // the engine release whose rules apply ("0.6.4");
+                                       // "" = the latest release kvscope models
+    std::optional<bool> vllmUseV1;     // vLLM's VLLM_USE_V1; unset = the release's default
+    std::string checkpoint;            // the user's checkpoint of the model in these weights: a
+                                       // repository or a path; "" = a published one kvscope lists
+    bool enforceEager = false;         // vLLM --enforce-eager: no CUDA graphs are captured
+    bool flashinferSampler = false;    // vLLM samples top-k/top-p with FlashInfer (its log says
+                                       // "Using FlashInfer for top-p & top-k sampling")
+    std::optional<bool> prefixCaching; // the engine's prefix cache; unset = its default
+    bool preemptBySwap = false;        // vLLM --preemption-mode swap (V0): a preempted request's
+                                       // KV goes to CPU RAM instead of being recomputed
+    double swapSpaceGiB = 4;           // vLLM --swap-space: CPU RAM per GPU for swapped KV (its
+                                       // default, V0 engine_args)
+    int64_t context = 2048;            // tokens per sequence (prompt + generated)
+    int64_t batch = 1;                 // concurrent sequences decoded together
+    PcieGeneration pcie;               // host link generation (defaults to PCIe 4.0)
+    int pcieLanes = 16;                // host link width
     KvPlacement kvPlacement = KvPlacement::Gpu; // where the KV cache lives during decode
     std::optional<double> memoryFraction; // overrides the engine's (vLLM gpu_memory_utilization)
     bool prefetchKv = true;           // offloaded KV: prefetch layer N+1 while computing layer N
