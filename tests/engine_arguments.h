@@ -79,7 +79,7 @@ inline const nlohmann::json* optionNamed(const nlohmann::json& spec, const std::
     return nullptr;
 }
 
-inline bool listed(const nlohmann::json& list, const std::string& value)
+template <typename Value> inline bool listed(const nlohmann::json& list, const Value& value)
 {
     for (const auto& item : list)
         if (item == value)
@@ -103,6 +103,11 @@ inline std::string valueProblem(const nlohmann::json& option, const std::string&
         std::strtod(value.c_str(), &end);
         if (value.empty() || *end != '\0')
             return name + " takes a number, not \"" + value + "\"";
+    } else if (kind == "choice" && option.value("choice_type", "") == "int") {
+        // argparse converts with type=int first, then checks the choices
+        const long long number = std::strtoll(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || !listed(option.at("choices"), number))
+            return name + " takes none of \"" + value + "\"";
     } else if (kind == "choice" && !listed(option.at("choices"), value)) {
         return name + " takes none of \"" + value + "\"";
     } else if (option.contains("metavar_values") && !listed(option.at("metavar_values"), value)) {

@@ -29,6 +29,7 @@ private slots:
     void vramSplitAddsUp();
     void overflowIsReported();
     void capacityIsWhatCudaReports();
+    void loraSlotsAsVllmAllocatesThem();
     void tensorParallelAddsCommunicatorBuffers();
     void vllmSamplerFollowsTheModelRunner();
     void vllmBatchDefaultsFollowTheGpu();
@@ -113,6 +114,68 @@ void TestEvaluation::vramSplitAddsUp()
     // Offloaded weights are weights too: resident + offloaded = this GPU's share.
     QVERIFY(qAbs(v.weightsBytes + v.weightsOffloadedBytes - e.weightsBytesTotal / s.gpuCount) <=
             1.0);
+}
+
+// vLLM keeps max_loras slots of max_lora_rank for every linear layer, the embedding and lm_head
+// (vllm/lora/layers), 16-bit. Hand-counted for Llama 3.1 8B (hidden 4,096, 8 KV heads of 128,
+// MLP 14,336, vocabulary 128,256), 8 slots of rank 16, per layer in elements x slots x rank:
+// A: qkv 3 x 4,096 + gate_up 2 x 4,096 + o 4,096 + down 14,336 = 38,912;
+// B: qkv 4,096 + 2 x 1,024 + gate_up 2 x 14,336 + o 4,096 + down 4,096 = 43,008;
+// x 32 layers + embedding and lm_head 2 x (128,256 + 4,096) = 2,886,144; x 8 x 16 x 2 bytes.
+void TestEvaluation::loraSlotsAsVllmAllocatesThem()
+{
+    const std::vector<std::pair<std::string, std::string>> base{
+        {"model", "llama-3.1-8b"}, {"gpu", "h100-sxm"}, {"engine", "vllm"}, {"batch", "8"}};
+    auto with = [&](std::vector<std::pair<std::string, std::string>> more) {
+        auto all = base;
+        all.insert(all.end(), more.begin(), more.end());
+        return test::scenarioFrom(all);
+    };
+    KVSCOPE_EVALUATE(plain, with({}));
+    KVSCOPE_EVALUATE(lora, with({{"max-loras", "8"}}));
+    QCOMPARE(lora.vram.loraBytes, 738'852'864.0);
+    QCOMPARE(plain.vram.loraBytes, 0.0);
+    // Allocated before the KV cache is sized: the room for KV shrinks by exactly that.
+    QCOMPARE(plain.tokensFit.freeForKvBytes - lora.tokensFit.freeForKvBytes, 738'852'864.0);
+    QCOMPARE(lora.vram.overheadBytes - plain.vram.overheadBytes, 738'852'864.0);
+    // A step of 8 sequences may use all 8 adapters, and reads them; one sequence reads one.
+    QCOMPARE(lora.decode.weightsReadBytes - plain.decode.weightsReadBytes, 738'852'864.0);
+    KVSCOPE_EVALUATE(one, with({{"max-loras", "8"}, {"batch", "1"}}));
+    KVSCOPE_EVALUATE(onePlain, with({{"batch", "1"}}));
+    QCOMPARE(one.decode.weightsReadBytes - onePlain.decode.weightsReadBytes, 738'852'864.0 / 8);
+    // Rank doubles every slot's width.
+    KVSCOPE_EVALUATE(wide, with({{"max-loras", "8"}, {"max-lora-rank", "32"}}));
+    QCOMPARE(wide.vram.loraBytes, 2 * 738'852'864.0);
+    // Llama 3.1 70B on 4 GPUs: column layers split B, row layers split A, the vocabulary's
+    // slots whole on each GPU; --fully-sharded-loras splits the other halves too.
+    auto seventy = [](const char* sharded) {
+        return test::scenarioFrom({{"model", "llama-3.1-70b"},
+                                   {"gpu", "h100-sxm"},
+                                   {"gpus", "4"},
+                                   {"engine", "vllm"},
+                                   {"max-loras", "8"},
+                                   {"fully-sharded-loras", sharded}});
+    };
+    KVSCOPE_EVALUATE(tp, seventy("off"));
+    KVSCOPE_EVALUATE(sharded, seventy("on"));
+    QCOMPARE(tp.vram.loraBytes, 1'779'040'256.0);
+    QCOMPARE(sharded.vram.loraBytes, 898'236'416.0);
+    // What kvscope does not model is refused, naming the setting.
+    for (const auto& [options, field] :
+         std::vector<std::pair<std::vector<std::pair<std::string, std::string>>, std::string>>{
+             {{{"engine", "llamacpp"}, {"weights", "q4_k_m"}, {"max-loras", "2"}}, "max_loras"},
+             {{{"model", "mixtral-8x7b"}, {"engine", "vllm"}, {"max-loras", "2"}}, "max_loras"},
+             {{{"model", "llama-3.1-70b"},
+               {"gpus", "4"},
+               {"engine", "vllm"},
+               {"max-loras", "2"},
+               {"max-lora-rank", "1"},
+               {"fully-sharded-loras", "on"}},
+              "max_lora_rank"}}) {
+        const auto refused = scenarioFromOptions(options, test::catalog());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().field, field);
+    }
 }
 
 void TestEvaluation::capacityIsWhatCudaReports()

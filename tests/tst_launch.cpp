@@ -129,6 +129,15 @@ private slots:
                     .text.find("--enable-prefix-caching") != std::string::npos);
         QVERIFY(launchCommand(scenarioFrom({{"engine", "tgi"}, {"prefix-caching", "off"}}))
                     .text.rfind("PREFIX_CACHING=0 text-generation-launcher", 0) == 0);
+        // LoRA: the slots and their rank, the default rank unstated.
+        const LaunchCommand lora =
+            launchCommand(scenarioFrom({{"engine", "vllm"}, {"max-loras", "8"}}));
+        QVERIFY(lora.text.find("--enable-lora --max-loras 8") != std::string::npos);
+        QVERIFY(lora.text.find("--max-lora-rank") == std::string::npos);
+        QVERIFY(hasNoteWith(lora, "--lora-modules"));
+        QVERIFY(launchCommand(
+                    scenarioFrom({{"engine", "vllm"}, {"max-loras", "8"}, {"max-lora-rank", "64"}}))
+                    .text.find("--max-lora-rank 64") != std::string::npos);
     }
 
     void vllmRefusesToInventFlags()
@@ -229,6 +238,10 @@ private slots:
                                 // and the prefix cache the other way round from the default
                                 if (placement[0] == 'c')
                                     s.prefixCaching = !engine.prefixCache.onByDefault;
+                                // and LoRA slots where kvscope models them
+                                if (placement[0] == 'c' && engineModule(engine).servesLora() &&
+                                    !s.model.isMoe())
+                                    s.lora = {4, 32, s.gpuCount > 1};
                                 const LaunchCommand c = launchCommand(s);
                                 const std::string where = std::string(model) + " " + engine.id +
                                                           " " + w.id + " " + kv.id + " " + layout +

@@ -60,6 +60,9 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {"--engine", "vllm", "--engine-version", "0.8.2", flag, "off"};
     if (id == "preemption_mode") // vLLM's V0 engine alone swaps
         return {"--engine", "vllm", "--engine-version", "0.6.4", flag, "swap"};
+    if (id == "max_loras" || id == "max_lora_rank" || id == "fully_sharded_loras") // vLLM's
+        return {"--engine", "vllm", "--max-loras",
+                "2",        flag,   id == "max_loras" ? "4" : id == "max_lora_rank" ? "64" : "on"};
     if (id == "prefix_caching") // transformers has no prefix cache
         return {"--engine", "vllm", flag, "off"};
     if (id == "shared_prefix_tokens") // part of the prompt

@@ -919,6 +919,18 @@
         <source>output layer&apos;s copy of the embedding</source>
         <translation>出力層が持つ埋め込みのコピー</translation>
     </message>
+    <message>
+        <source>runtime and CUDA graphs</source>
+        <translation>ランタイムと CUDA グラフ</translation>
+    </message>
+    <message>
+        <source>LoRA slots</source>
+        <translation>LoRA スロット</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>ランク</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1141,6 +1153,18 @@
     <message>
         <source>Prefix caching</source>
         <translation>プレフィックスキャッシュ</translation>
+    </message>
+    <message>
+        <source>LoRA adapters at once</source>
+        <translation>同時に使う LoRA アダプター数</translation>
+    </message>
+    <message>
+        <source>LoRA rank, largest</source>
+        <translation>LoRA の最大ランク</translation>
+    </message>
+    <message>
+        <source>Fully sharded LoRA</source>
+        <translation>LoRA を完全に分割 (fully sharded)</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "kvscope/scenario/engine_profile.h"
 #include "kvscope/scenario/setting.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,8 @@ public:
     // EngineCore.batch_queue, sized by the executor's max_concurrent_batches, which is
     // pipeline_parallel_size; V0 ran one virtual engine per stage).
     int batchesInFlight(const Scenario& s) const override { return pipelineWays(s); }
+    bool servesLora() const override { return true; }
+    double loraBytesPerGpu(const Scenario& s) const override;
 
 private:
     // Graphs the release captures before sizing the KV cache count in the budget; the others
@@ -115,6 +118,37 @@ std::string servedModel(const Scenario& s, LaunchCommand& c)
                                                  : checkpoint.name + ":" + checkpoint.ggufType);
 }
 
+// vLLM's LoRA slots (vllm/lora/layers, at 9aaf83ef): every linear layer of every decoder layer,
+// the input embedding and lm_head get an A [max_loras, rank, in] and a B [max_loras, out, rank]
+// in the model's 16-bit dtype, whatever the adapters target. Tensor parallel: a column layer
+// (qkv, gate_up) splits B and repeats A, a row layer (o, down) splits A and repeats B; the
+// embedding's and lm_head's slots are whole on every GPU. --fully-sharded-loras splits the
+// repeated ones too. KV heads fewer than the GPUs are repeated, one per GPU.
+double VllmEngine::loraBytesPerGpu(const Scenario& s) const
+{
+    const LoraAdapters& lora = s.lora;
+    if (lora.maxLoras <= 0)
+        return 0.0;
+    const ModelSpec& m = s.model;
+    const double t = double(tensorWays(s));
+    const double repeated = lora.fullySharded ? t : 1.0; // what the repeated halves divide by
+    const double h = double(m.hiddenSize);
+    const double q = double(m.queryHeads * m.headDim);
+    const double kvPerGpu = std::max(double(m.kvHeads) / t, 1.0) * double(m.headDim);
+    const double mlp = double(m.intermediateSize);
+    const double upSlices = m.gatedMlp ? 2.0 : 1.0;
+    const double columnA = (3.0 + upSlices) * h / repeated; // qkv's 3 slices, gate_up's 2
+    const double columnB = q / t + 2.0 * kvPerGpu + upSlices * mlp / t;
+    const double rowA = q / t + mlp / t; // o_proj, down_proj
+    const double rowB = 2.0 * h / repeated;
+    const double layers = double(m.layers) / double(pipelineWays(s));
+    // The embedding sits on the first pipeline stage, lm_head on the last.
+    const double ends = double(m.vocabSize + m.hiddenSize) * (pipelineWays(s) > 1 ? 1.0 : 2.0);
+    constexpr double kLoraDtypeBytes = 2; // lora_dtype "auto": the model's dtype, 16-bit
+    return double(lora.maxLoras) * double(lora.maxRank) * kLoraDtypeBytes *
+           (layers * (columnA + columnB + rowA + rowB) + ends);
+}
+
 LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
 {
     LaunchCommand c;
@@ -151,6 +185,16 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         parts.push_back("--max-num-batched-tokens " + std::to_string(s.engine.prefillChunkTokens));
     if (s.engine.kvBlockTokens != kDefaultBlockSize)
         parts.push_back("--block-size " + std::to_string(s.engine.kvBlockTokens));
+    if (s.lora.maxLoras > 0) {
+        parts.push_back("--enable-lora --max-loras " + std::to_string(s.lora.maxLoras));
+        if (s.lora.maxRank != LoraAdapters().maxRank)
+            parts.push_back("--max-lora-rank " + std::to_string(s.lora.maxRank));
+        if (s.lora.fullySharded)
+            parts.push_back("--fully-sharded-loras");
+        c.notes.push_back("Name the adapters with --lora-modules NAME=PATH (or load them at run "
+                          "time); each must have a rank of at most " +
+                          std::to_string(s.lora.maxRank) + ".");
+    }
     if (s.enforceEager)
         parts.push_back("--enforce-eager");
     // Only where the choice differs from the release's default (on in V1, off in V0).

@@ -259,6 +259,15 @@ Tier selectedTier(const Scenario& s)
     return Tier::Gpu;
 }
 
+// The LoRA slots a step reads: each adapter its sequences use, at most one per sequence.
+double loraBytesReadPerStep(const Setup& x, int64_t batch)
+{
+    const int64_t slots = x.s.lora.maxLoras;
+    if (slots <= 0)
+        return 0.0;
+    return x.engine.loraBytesPerGpu(x.s) * double(std::min(batch, slots)) / double(slots);
+}
+
 } // namespace
 
 GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, double kvOnGpuShare,
@@ -267,7 +276,8 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     const Scenario& s = x.s;
     GpuStep step;
     const int ways = x.ways;
-    step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways);
+    step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways) +
+                       loraBytesReadPerStep(x, batch);
     step.kvRead = kvBytesForContext(x.shape, s.kvDtype, ways, context) * double(batch);
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);

@@ -89,7 +89,8 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& 
     v.budgetBytes = v.capacityBytes * s.effectiveMemoryFraction();
     v.reservedBytes = v.capacityBytes - v.budgetBytes;
     const EngineModule& engine = x.engine;
-    v.overheadBytes = engine.overheadMiB(s) * kMiB;
+    v.loraBytes = engine.loraBytesPerGpu(s);
+    v.overheadBytes = engine.overheadMiB(s) * kMiB + v.loraBytes;
     v.activationBytes = activationPeakBytes(x);
     const double onGpu = gpuLayerShare(s);
     if (s.kvPlacement == KvPlacement::Gpu) {

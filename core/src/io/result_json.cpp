@@ -92,6 +92,7 @@ nlohmann::json vramJson(const Evaluation& e)
             {"kv_cache_bytes", bytes(e.vram.kvCacheBytes)},
             {"activation_bytes", bytes(e.vram.activationBytes)},
             {"overhead_bytes", bytes(e.vram.overheadBytes)},
+            {"lora_bytes", bytes(e.vram.loraBytes)},
             {"free_bytes", bytes(e.vram.freeBytes)},
             {"fits", e.vram.fits}};
 }

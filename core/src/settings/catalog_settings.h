@@ -20,6 +20,7 @@ std::vector<Setting> storageSettings();
 std::vector<Setting> planningSettings();
 // The serving workload: prompt and answer lengths (serving_settings.cpp).
 std::vector<Setting> servingSettings();
+std::vector<Setting> loraSettings();
 
 // Moves a group's entries to the end of the registry being built, keeping their order.
 inline void appendSettings(std::vector<Setting>& to, std::vector<Setting> group)

@@ -243,6 +243,34 @@ std::optional<FieldError> validatePrefixCache(const Scenario& s)
     return std::nullopt;
 }
 
+// LoRA slots as vLLM allocates them (vllm/lora/layers, vllm/config/lora.py).
+std::optional<FieldError> validateLora(const Scenario& s)
+{
+    const LoraAdapters& lora = s.lora;
+    if (lora.maxLoras <= 0)
+        return std::nullopt;
+    const std::string count = std::to_string(lora.maxLoras);
+    if (!engineModule(s.engine).servesLora()) [[unlikely]]
+        return FieldError{"max_loras", count,
+                          "0 with the " + s.engine.name +
+                              " engine: kvscope models LoRA adapters' memory as vLLM holds it"};
+    if (s.model.isMoe()) [[unlikely]]
+        return FieldError{"max_loras", count,
+                          "0 for a mixture-of-experts model: vLLM's slots for its experts are "
+                          "not modelled"};
+    // LogitsProcessorWithLoRA: "When using LoRA, vocab size must be <= 258048".
+    if (s.model.vocabSize > 258048) [[unlikely]]
+        return FieldError{"max_loras", count,
+                          "0 for a vocabulary over 258,048 tokens: vLLM refuses LoRA there"};
+    const int ways = tensorWays(s);
+    if (lora.fullySharded && lora.maxRank % ways != 0) [[unlikely]]
+        return FieldError{"max_lora_rank", std::to_string(lora.maxRank),
+                          "a multiple of the " + std::to_string(ways) +
+                              " tensor-parallel GPUs with --fully-sharded-loras (each holds a "
+                              "share of the rank)"};
+    return std::nullopt;
+}
+
 // Settings each valid alone that do not go together.
 std::optional<FieldError> validateCombinations(const Scenario& s)
 {
@@ -267,6 +295,8 @@ std::optional<FieldError> validateCombinations(const Scenario& s)
                               " engine as set: only vLLM's V0 engine swaps preempted KV to CPU "
                               "RAM (releases before 0.8.0, or 0.8-0.10 with vllm_use_v1 off)"};
     if (auto e = validatePrefixCache(s))
+        return e;
+    if (auto e = validateLora(s))
         return e;
     // Prices are in US dollars; another currency without its rate would show dollars as yen.
     if (s.cost.perUsd == 1.0 && std::string_view(s.cost.currency) != "USD") [[unlikely]]

@@ -501,6 +501,7 @@ std::vector<Setting> buildRegistry()
     appendSettings(r, engineBatchSettings());
     appendSettings(r, engineOverheadSettings());
     appendSettings(r, vllmSamplingAndSwapSettings());
+    appendSettings(r, loraSettings());
     appendSettings(r, hostOffloadSettings());
     appendSettings(r, splitModeSettings());
     appendSettings(r, storageSettings());

@@ -95,6 +95,15 @@ public:
     std::string kvTotal() const;
     std::string weights() const;
     std::string fit() const;
+    // The engine's own memory, and beside it the LoRA adapters' slots.
+    std::string overhead() const
+    {
+        const VramSplit& v = e.vram;
+        return bytes(v.overheadBytes - v.loraBytes) + " " + w.runtimeAndGraphs + " + " +
+               bytes(v.loraBytes) + " " + w.loraSlots + w.noteOpen + integer(s.lora.maxLoras) +
+               " \u00d7 " + w.rank + " " + integer(s.lora.maxRank) + w.noteClose + " = " +
+               bytes(v.overheadBytes);
+    }
     std::string decode() const;
     std::string longestContext() const;
 
@@ -484,6 +493,8 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     if (s.gpu.usableFraction < 1.0)
         out.push_back({"capacity", x.capacity()});
     out.push_back({"fit", x.fit()});
+    if (e.vram.loraBytes > 0)
+        out.push_back({"overhead", x.overhead()});
     out.push_back({"decode", x.decode()});
     out.push_back({"ttft", x.ttft()});
     explainExpertOffload(s, e, units, st, w, out);

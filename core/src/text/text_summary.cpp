@@ -222,7 +222,7 @@ Section vramSection(const Scenario& s, const Evaluation& e, const std::vector<Ex
                   {"weights", fmt.bytes(v.weightsBytes), explanationFor(why, "weights")},
                   {"KV cache", fmt.bytes(v.kvCacheBytes), ""},
                   {"activations", fmt.bytes(v.activationBytes), ""},
-                  {"overhead", fmt.bytes(v.overheadBytes), ""},
+                  {"overhead", fmt.bytes(v.overheadBytes), explanationFor(why, "overhead")},
                   {v.fits ? "free" : "OVERFLOW", fmt.bytes(v.fits ? v.freeBytes : -v.freeBytes),
                    explanationFor(why, "fit")}}};
     // A vision-language model's image encoder sits in the weights and spends tokens per image.

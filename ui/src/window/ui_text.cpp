@@ -221,6 +221,9 @@ ExplainWords UiText::explainWords()
     w.gpuHandovers = s(tr("hand-overs between GPUs"));
     w.nodeHandover = s(tr("hand-over between nodes"));
     w.nodeHandovers = s(tr("hand-overs between nodes"));
+    w.runtimeAndGraphs = s(tr("runtime and CUDA graphs"));
+    w.loraSlots = s(tr("LoRA slots"));
+    w.rank = s(tr("rank"));
     w.nodes = s(tr("nodes"));
     w.latency = s(tr("latency"));
     w.perStep = s(tr("per step"));

@@ -69,6 +69,10 @@ public:
     // computed for its logits. 0 when the cache is off or the engine has none.
     virtual bool cachesPrefixes(const Scenario& scenario) const;
     int64_t cachedPrefixTokens(const Scenario& scenario) const;
+    // Bytes of LoRA adapter slots each GPU holds (Scenario::lora), and whether kvscope knows the
+    // engine's layout of them (vLLM's); 0 without adapters.
+    virtual bool servesLora() const { return false; }
+    virtual double loraBytesPerGpu(const Scenario&) const { return 0; }
     // Whether the engine can give each GPU whole layers (--split-mode layer): vLLM by pipeline
     // parallel, llama.cpp and transformers by their layer split. TGI cannot: its shards are
     // tensor parallel only (launcher --num-shard).

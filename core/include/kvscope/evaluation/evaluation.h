@@ -23,7 +23,9 @@ struct VramSplit
     double weightsBytes = 0;    // weights resident on this GPU
     double kvCacheBytes = 0;    // KV cache resident on this GPU
     double activationBytes = 0; // peak transient activations
-    double overheadBytes = 0;   // runtime overhead (CUDA context, allocator) and CUDA graphs
+    double overheadBytes = 0;   // runtime overhead (CUDA context, allocator) and CUDA graphs,
+                                // and LoRA adapter slots
+    double loraBytes = 0;       // of overheadBytes, the LoRA slots (Scenario::lora)
     double freeBytes = 0;       // budget - weights - KV - activations - overhead (may be < 0)
     bool fits = true;           // freeBytes >= 0
     double weightsOffloadedBytes = 0;    // weights that did not fit and live in CPU RAM (per GPU)

@@ -50,6 +50,15 @@ struct Workload
     int64_t sharedPrefixTokens = 0;
 };
 
+// LoRA adapters served beside the base model (vLLM --enable-lora): the engine keeps maxLoras
+// slots of rank maxRank on every GPU, allocated before its KV cache is sized.
+struct LoraAdapters
+{
+    int64_t maxLoras = 0;      // adapters a batch may use at once (--max-loras); 0 = no LoRA
+    int64_t maxRank = 16;      // the largest rank an adapter may have (--max-lora-rank)
+    bool fullySharded = false; // --fully-sharded-loras: tensor parallel splits every slot
+};
+
 // How prices become cost: a bought GPU is written off over amortizationYears of round-the-clock
 // use; every price (US dollars in the catalog) is shown in `currency` at perUsd units a dollar.
 struct CostSettings
@@ -116,6 +125,7 @@ struct Scenario
     HostMemory hostMemory;            // CPU RAM holding offloaded KV or weights
     std::optional<double> hostMemoryGBps; // its peak bandwidth when the user states it
     double hostRamGiB = 0;                // its size; 0 = not stated, so not checked
+    LoraAdapters lora;
     Targets targets;
     Workload workload;
     CostSettings cost;

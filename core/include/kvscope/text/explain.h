@@ -51,7 +51,10 @@ struct ExplainWords
     std::string gpuHandovers = "hand-overs between GPUs";
     std::string nodeHandover = "hand-over between nodes";
     std::string nodeHandovers = "hand-overs between nodes";
-    std::string nodes = "nodes";     // after a count: "2 nodes"
+    std::string nodes = "nodes"; // after a count: "2 nodes"
+    std::string runtimeAndGraphs = "runtime and CUDA graphs";
+    std::string loraSlots = "LoRA slots"; // "705 MiB LoRA slots (8 × rank 16)"
+    std::string rank = "rank";
     std::string latency = "latency"; // after "NVLink" or "PCIe"
     std::string perStep = "per step";
     std::string prefill = "prefill";

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// LoRA adapters served beside the base model: how many at once, their largest rank, and whether
+// tensor parallel splits their slots (vLLM's --max-loras, --max-lora-rank, --fully-sharded-loras).
+#include "scenario/field_access.h"
+#include "settings/catalog_settings.h"
+
+#include "kvscope/scenario/scenario.h"
+
+#include <string>
+
+namespace kvscope {
+
+namespace {
+using V = std::optional<SettingValue>;
+} // namespace
+
+std::vector<Setting> loraSettings()
+{
+    std::vector<Setting> r;
+    {
+        Setting s = makeSetting("max_loras", "max-loras", "N", SettingType::Integer, 0, 1024);
+        s.unit = "adapters";
+        s.defaultText = "0 (no LoRA)";
+        s.help = "LoRA adapters a batch may use at once; vLLM --enable-lora --max-loras N keeps "
+                 "a slot for each on every GPU";
+        s.engineNames = {{"vllm", "max_loras"}};
+        s.apply = KVSCOPE_FIELD_SETTER(lora.maxLoras, integerOf);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(lora.maxLoras));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "LoRA adapters at once");
+        r.push_back(s);
+    }
+    {
+        Setting s = makeSetting("max_lora_rank", "max-lora-rank", "R", SettingType::Choice);
+        s.choices = {"1", "8", "16", "32", "64", "128", "256", "320", "512"};
+        s.defaultText = "16";
+        s.help = "the largest rank of an adapter (vLLM --max-lora-rank): every slot is that wide";
+        s.engineNames = {{"vllm", "max_lora_rank"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.lora.maxRank = std::stoll(settings_detail::textOf(v));
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::to_string(sc.lora.maxRank));
+        };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "LoRA rank, largest");
+        r.push_back(s);
+    }
+    {
+        Setting s = makeSetting("fully_sharded_loras", "fully-sharded-loras", "on|off",
+                                SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "vLLM --fully-sharded-loras: tensor parallel splits every half of each LoRA "
+                 "slot, not only one";
+        s.engineNames = {{"vllm", "fully_sharded_loras"}};
+        s.apply = KVSCOPE_FIELD_SETTER(lora.fullySharded, switchOf);
+        s.current = KVSCOPE_FIELD_GETTER(lora.fullySharded);
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Fully sharded LoRA");
+        r.push_back(s);
+    }
+    return r;
+}
+
+} // namespace kvscope
