@@ -562,6 +562,26 @@
         <source>%1 (the model is trained to %2)</source>
         <translation>%1（モデルの学習上限は %2）</translation>
     </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA アダプター</translation>
+    </message>
+    <message>
+        <source>%1 slots of rank %2 on every GPU, in the overhead</source>
+        <translation>各 GPU にランク %2 のスロットを %1 個 (オーバーヘッドに計上)</translation>
+    </message>
+    <message>
+        <source>Shared prompt prefix</source>
+        <translation>共通プレフィックス</translation>
+    </message>
+    <message>
+        <source>%1 of each %2-token prompt, %3 of them in the prefix cache</source>
+        <translation>%2 トークンのプロンプトのうち先頭 %1 トークン (うち %3 トークンがプレフィックスキャッシュに載る)</translation>
+    </message>
+    <message>
+        <source>%1 of each %2-token prompt, not cached by the engine</source>
+        <translation>%2 トークンのプロンプトのうち先頭 %1 トークン (このエンジンではキャッシュされない)</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>

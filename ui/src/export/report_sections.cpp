@@ -5,6 +5,7 @@
 #include "export/report_writer.h"
 
 #include "export/source_names.h"
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/scenario/parallel_layout.h"
 #include "panels/compare_page.h"
 #include "panels/planner_text.h"
@@ -132,6 +133,23 @@ QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
     rows += row(tr("Context length"), UiText::tokens(s.context), QString());
     rows += row(tr("Concurrent sequences"), UiText::integer(s.batch), QString());
     rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
+    if (s.lora.maxLoras > 0)
+        rows += row(tr("LoRA adapters"),
+                    tr("%1 slots of rank %2 on every GPU, in the overhead")
+                        .arg(UiText::integer(s.lora.maxLoras), UiText::integer(s.lora.maxRank)),
+                    QString());
+    if (s.workload.sharedPrefixTokens > 0) {
+        const int64_t cached = engineModule(s.engine).cachedPrefixTokens(s);
+        rows += row(tr("Shared prompt prefix"),
+                    (cached > 0 ? tr("%1 of each %2-token prompt, %3 of them in the prefix cache")
+                                      .arg(UiText::integer(s.workload.sharedPrefixTokens),
+                                           UiText::integer(s.workload.promptTokens),
+                                           UiText::integer(cached))
+                                : tr("%1 of each %2-token prompt, not cached by the engine")
+                                      .arg(UiText::integer(s.workload.sharedPrefixTokens),
+                                           UiText::integer(s.workload.promptTokens))),
+                    link(s.engine.source));
+    }
     if (s.profile)
         rows += row(tr("Machine profile"), profileText(*s.profile, units), esc(s.profile->source));
     rows += row(tr("KV cache placement"), UiText::placementName(s.kvPlacement), QString());
