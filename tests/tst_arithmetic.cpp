@@ -169,6 +169,37 @@ private slots:
         QVERIFY(checked > 500);
     }
 
+    // Issue 46's deployments: LoRA slots in the overhead, MTP layers in the weights, KV and the
+    // speculative step, over tensor and pipeline parallel layouts.
+    void deploymentFeaturesRecompute()
+    {
+        int checked = 0;
+        for (const char* model : {"deepseek-r1", "deepseek-v3", "glm-4.5-air", "llama-3.1-8b",
+                                  "llama-3.1-70b", "qwen2.5-7b"})
+            for (const char* gpus : {"1", "4", "8", "16"})
+                for (const char* batch : {"1", "64"})
+                    for (const char* tokens : {"1", "3"}) {
+                        std::vector<std::pair<std::string, std::string>> options{
+                            {"model", model},    {"gpu", "h200"},
+                            {"engine", "vllm"},  {"gpus", gpus},
+                            {"batch", batch},    {"weights", "fp8"},
+                            {"context", "8192"}, {"speculative-tokens", tokens}};
+                        if (std::string(gpus) == "16")
+                            options.push_back({"nodes", "2"});
+                        auto withMtp = options;
+                        withMtp.push_back({"mtp", "on"});
+                        withMtp.push_back({"acceptance-rate", "0.7"});
+                        auto withLora = options;
+                        withLora.push_back({"max-loras", "8"});
+                        withLora.push_back({"max-lora-rank", "64"});
+                        checked += checkScenario(withMtp) + checkScenario(withLora);
+                        if (QTest::currentTestFailed())
+                            return;
+                    }
+        qInfo("%d explanations recomputed", checked);
+        QVERIFY(checked > 300);
+    }
+
 private:
     // The figure each explanation ends on, in the checker's base units, or nothing for texts
     // whose figure needs more than one number (weights: parameter counts are not bytes).
@@ -197,6 +228,10 @@ private:
             return double(e.tokensFit.perSequence);
         if (id == "gpu_link")
             return e.decode.interconnectMs / 1e3;
+        if (id == "overhead")
+            return e.vram.overheadBytes;
+        if (id == "speculative")
+            return e.speculative.tokensPerS;
         return std::nullopt;
     }
 

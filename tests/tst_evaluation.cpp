@@ -6,6 +6,7 @@
 #include "evaluation_checks.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/io/result_json.h"
+#include "kvscope/model/weights.h"
 #include "kvscope/settings/scenario_defaults.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/explain.h"
@@ -30,6 +31,7 @@ private slots:
     void overflowIsReported();
     void capacityIsWhatCudaReports();
     void loraSlotsAsVllmAllocatesThem();
+    void mtpLayersDraftTokens();
     void tensorParallelAddsCommunicatorBuffers();
     void vllmSamplerFollowsTheModelRunner();
     void vllmBatchDefaultsFollowTheGpu();
@@ -175,6 +177,61 @@ void TestEvaluation::loraSlotsAsVllmAllocatesThem()
         const auto refused = scenarioFromOptions(options, test::catalog());
         QVERIFY(!refused);
         QCOMPARE(refused.error().field, field);
+    }
+}
+
+// DeepSeek-V3's MTP layer drafting one token a step under vLLM. DeepSeek reports a second-token
+// acceptance of 85 % to 90 % and 1.8 times the tokens per second (DeepSeek-V3 Technical Report,
+// arXiv:2412.19437, section 5.4.3); at 0.875, 64 sequences on 8 x H200, kvscope's speed-up
+// must fall within 10 % of that.
+void TestEvaluation::mtpLayersDraftTokens()
+{
+    auto deepseek = [](const char* mtp) {
+        return test::scenarioFrom({{"model", "deepseek-v3"},
+                                   {"weights", "fp8"},
+                                   {"gpu", "h200"},
+                                   {"gpus", "8"},
+                                   {"engine", "vllm"},
+                                   {"context", "4096"},
+                                   {"batch", "64"},
+                                   {"mtp", mtp},
+                                   {"acceptance-rate", "0.875"}});
+    };
+    KVSCOPE_EVALUATE(plain, deepseek("off"));
+    KVSCOPE_EVALUATE(mtp, deepseek("on"));
+    QCOMPARE(plain.speculative.draftTokens, qint64(0));
+    // One MoE decoder layer and its eh_proj: about 11.7 B parameters (the checkpoint's 14 B MTP
+    // module less the embedding and lm_head it shares with the model).
+    const ParameterCount layer = mtpParameters(deepseek("on").model);
+    QVERIFY2(std::fabs(layer.total() / 11.7e9 - 1.0) < 0.03,
+             qPrintable(QString::number(layer.total())));
+    QVERIFY(mtp.vram.mtpBytes > 0);
+    QCOMPARE(mtp.vram.weightsBytes - plain.vram.weightsBytes, mtp.vram.mtpBytes);
+    // Its attention keeps KV in the same pool: 62 layers' worth a token instead of 61.
+    QCOMPARE(mtp.kv.layers, qint64(62));
+    QVERIFY(std::fabs(mtp.kv.bytesPerToken / plain.kv.bytesPerToken - 62.0 / 61.0) < 1e-12);
+    // (1 - 0.875^2) / (1 - 0.875) tokens a step; the step checks 2 tokens a sequence and drafts
+    // one.
+    const SpeculativeTiming& x = mtp.speculative;
+    QCOMPARE(x.tokensPerStep, 1.875);
+    QVERIFY(std::fabs(x.stepMs - (x.verifyMs + x.draftMs)) < 1e-12);
+    QVERIFY(x.verifyMs >= mtp.decode.selectedMs); // more experts, twice the FLOPs
+    QVERIFY(std::fabs(x.tokensPerS - 64.0 * 1.875 * 1e3 / x.stepMs) < 1e-9 * x.tokensPerS);
+    QVERIFY2(x.speedup > 1.8 * 0.9 && x.speedup < 1.8 * 1.1,
+             qPrintable(QString::number(x.speedup)));
+    // More drafted tokens yield more a step and cost more to check.
+    Scenario three = deepseek("on");
+    three.speculative.draftTokens = 3;
+    KVSCOPE_EVALUATE(more, three);
+    QVERIFY(more.speculative.tokensPerStep > x.tokensPerStep);
+    QVERIFY(more.speculative.stepMs > x.stepMs);
+    // A model without MTP layers, or an engine that does not draft with them, is refused.
+    for (const auto& options : std::vector<std::vector<std::pair<std::string, std::string>>>{
+             {{"model", "llama-3.1-8b"}, {"engine", "vllm"}, {"mtp", "on"}},
+             {{"model", "deepseek-v3"}, {"engine", "llamacpp"}, {"mtp", "on"}}}) {
+        const auto refused = scenarioFromOptions(options, test::catalog());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().field, std::string("mtp"));
     }
 }
 

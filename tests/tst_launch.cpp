@@ -129,6 +129,19 @@ private slots:
                     .text.find("--enable-prefix-caching") != std::string::npos);
         QVERIFY(launchCommand(scenarioFrom({{"engine", "tgi"}, {"prefix-caching", "off"}}))
                     .text.rfind("PREFIX_CACHING=0 text-generation-launcher", 0) == 0);
+        // MTP drafting: vLLM's speculative config, which parses as its JSON option.
+        const LaunchCommand mtp = launchCommand(scenarioFrom({{"model", "deepseek-v3"},
+                                                              {"weights", "fp8"},
+                                                              {"gpu", "h200"},
+                                                              {"gpus", "8"},
+                                                              {"engine", "vllm"},
+                                                              {"mtp", "on"},
+                                                              {"speculative-tokens", "2"}}));
+        QVERIFY2(mtp.text.find("--speculative-config '{\"method\": \"mtp\", "
+                               "\"num_speculative_tokens\": 2}'") != std::string::npos,
+                 mtp.text.c_str());
+        const std::string problem = test::argumentProblem(test::engineArguments("vllm"), mtp.text);
+        QVERIFY2(problem.empty(), problem.c_str());
         // LoRA: the slots and their rank, the default rank unstated.
         const LaunchCommand lora =
             launchCommand(scenarioFrom({{"engine", "vllm"}, {"max-loras", "8"}}));

@@ -582,6 +582,22 @@
         <source>%1 of each %2-token prompt, not cached by the engine</source>
         <translation>%2 トークンのプロンプトのうち先頭 %1 トークン (このエンジンではキャッシュされない)</translation>
     </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>投機的デコーディング</translation>
+    </message>
+    <message>
+        <source>%1 MTP layers draft %2 tokens a step, each accepted at %3 (stated)</source>
+        <translation>MTP レイヤー %1 層が 1 ステップに %2 トークンをドラフト、各受理率 %3 (指定値)</translation>
+    </message>
+    <message>
+        <source>Decode with MTP drafting</source>
+        <translation>MTP ドラフト時のデコード</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s, %2× without it</source>
+        <translation>%1 トークン/秒 (ドラフトなしの %2 倍)</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -951,6 +967,14 @@
         <source>rank</source>
         <translation>ランク</translation>
     </message>
+    <message>
+        <source>MTP layers</source>
+        <translation>MTP レイヤー</translation>
+    </message>
+    <message>
+        <source>the MTP layers included</source>
+        <translation>MTP レイヤーを含む</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1185,6 +1209,18 @@
     <message>
         <source>Fully sharded LoRA</source>
         <translation>LoRA を完全に分割 (fully sharded)</translation>
+    </message>
+    <message>
+        <source>Draft with MTP layers</source>
+        <translation>MTP レイヤーでドラフト</translation>
+    </message>
+    <message>
+        <source>Drafted tokens per step</source>
+        <translation>1 ステップのドラフトトークン数</translation>
+    </message>
+    <message>
+        <source>Draft acceptance rate</source>
+        <translation>ドラフト受理率</translation>
     </message>
 </context>
 <context>

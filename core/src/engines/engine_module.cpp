@@ -148,7 +148,7 @@ EngineFigures EngineModule::startupFigures(const Scenario& s, const KvFigures& k
     const double room = *kvRoom;
     const int64_t block = s.engine.kvBlockTokens;
     // One block of every layer's KV (kv's per-layer figure is already this GPU's heads).
-    const double blockBytes = kv.bytesPerTokenPerLayer * double(s.model.kvLayers()) * double(block);
+    const double blockBytes = kv.bytesPerTokenPerLayer * double(kv.layers) * double(block);
     f.kvBlocks = blockBytes > 0 ? int64_t(std::floor(std::min(room / blockBytes, 1e15))) : 0;
     f.kvCacheTokens = int64_t(std::min(double(f.kvBlocks) * double(block), 1e15));
     f.maxConcurrency = double(f.kvCacheTokens) / double(s.context);

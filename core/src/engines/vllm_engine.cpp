@@ -46,6 +46,14 @@ public:
     // pipeline_parallel_size; V0 ran one virtual engine per stage).
     int batchesInFlight(const Scenario& s) const override { return pipelineWays(s); }
     bool servesLora() const override { return true; }
+    bool draftsWithMtp() const override { return true; }
+    // The MTP layers' attention keeps its KV in the same pool as the model's layers.
+    KvShape kvShape(const Scenario& s) const override
+    {
+        KvShape shape = EngineModule::kvShape(s);
+        shape.layers += mtpLayersLoaded(s);
+        return shape;
+    }
     double loraBytesPerGpu(const Scenario& s) const override;
 
 private:
@@ -185,6 +193,12 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         parts.push_back("--max-num-batched-tokens " + std::to_string(s.engine.prefillChunkTokens));
     if (s.engine.kvBlockTokens != kDefaultBlockSize)
         parts.push_back("--block-size " + std::to_string(s.engine.kvBlockTokens));
+    // vllm/config/speculative.py: method "mtp" (the models' own names, deepseek_mtp and the
+    // like, are mapped to it).
+    if (s.speculative.mtp)
+        parts.push_back("--speculative-config '{\"method\": \"mtp\", "
+                        "\"num_speculative_tokens\": " +
+                        std::to_string(s.speculative.draftTokens) + "}'");
     if (s.lora.maxLoras > 0) {
         parts.push_back("--enable-lora --max-loras " + std::to_string(s.lora.maxLoras));
         if (s.lora.maxRank != LoraAdapters().maxRank)

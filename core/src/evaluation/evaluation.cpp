@@ -75,9 +75,10 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
     engine.expertLayersOnHost = experts.layers;
     engine.moeLayers = experts.moeLayers;
     Expected<Evaluation> result(std::in_place, parameters, storage, weightsBytesTotal, kv, vram,
-                                fit, engine, DecodeTiming{}, Breakeven{});
+                                fit, engine, DecodeTiming{}, Breakeven{}, SpeculativeTiming{});
     Evaluation& e = result.value();
     decodeTiming(x, parameters, kv, vram, experts, e.decode);
+    speculativeTiming(x, parameters, kv, e.decode, e.speculative);
     breakeven(x, parameters, e.decode, experts, options.breakevenCrossings, e.breakeven);
     return result;
 }

@@ -8,6 +8,7 @@
 #include "kvscope/scenario/parallel_layout.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kvscope::evaluation_parts {
 
@@ -316,6 +317,43 @@ void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, 
     d.tierMs[size_t(Tier::Sata)] = fromDisk(sataMs);
     d.selectedMs = d.tierMs[size_t(selectedTier(s))];
     d.tokensPerS = d.selectedMs > 0 ? double(s.batch) * 1e3 / d.selectedMs : 0.0;
+}
+
+// The verify pass reads the weights its k + 1 tokens a sequence touch (more experts than one
+// token's) and the KV once, and computes k + 1 times a step's FLOPs; its fixed costs and links
+// are the step's. A drafted token reads the MTP layers (the experts its batch touches), the
+// shared lm_head and those layers' KV, and pays their per-layer fixed cost.
+void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv,
+                       const DecodeTiming& d, SpeculativeTiming& out)
+{
+    const Scenario& s = x.s;
+    const int64_t mtp = x.engine.mtpLayersLoaded(s);
+    if (mtp <= 0 || kv.layers <= 0)
+        return;
+    const int64_t k = s.speculative.draftTokens;
+    const double a = s.speculative.acceptance;
+    out.draftTokens = k;
+    out.acceptance = a;
+    out.tokensPerStep = (1.0 - std::pow(a, double(k + 1))) / (1.0 - a);
+    const double ways = double(x.ways);
+    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    const double weightRate = rate * s.weights.kernelEfficiency;
+    const double verifyRead =
+        weightBytesReadPerStep(s.model, p, s.weights, s.batch * (k + 1)) / ways;
+    const double verifyMemoryMs =
+        transferMs(verifyRead, weightRate) + transferMs(d.gpuKvReadBytes, rate);
+    const double besideMs = d.selectedMs - std::max(d.memoryMs, d.computeMs);
+    out.verifyMs = std::max(verifyMemoryMs, d.computeMs * double(k + 1)) + besideMs;
+    ParameterCount drafter = mtpParameters(s.model);
+    drafter.lmHead = p.lmHead > 0 ? p.lmHead : p.embedding;
+    const double draftRead =
+        weightBytesReadPerStep(mtpModel(s.model), drafter, s.weights, s.batch) / ways;
+    const double mtpKvRead = d.gpuKvReadBytes * double(mtp) / double(kv.layers);
+    out.draftMs = transferMs(draftRead, weightRate) + transferMs(mtpKvRead, rate) +
+                  double(mtp) * x.engine.layerOverheadUs(s) / 1e3;
+    out.stepMs = out.verifyMs + double(k) * out.draftMs;
+    out.tokensPerS = out.stepMs > 0 ? double(s.batch) * out.tokensPerStep * 1e3 / out.stepMs : 0.0;
+    out.speedup = d.tokensPerS > 0 ? out.tokensPerS / d.tokensPerS : 0.0;
 }
 
 } // namespace kvscope::evaluation_parts

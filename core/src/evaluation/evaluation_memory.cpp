@@ -67,6 +67,7 @@ KvFigures kvFigures(const Setup& x)
     const int64_t allocated = roundUpToBlock(s.context, s.engine.kvBlockTokens);
     kv.allocatedBytes =
         kvBytesForContext(x.shape, s.kvDtype, n, allocated) * double(s.batch) * share;
+    kv.layers = x.shape.layers;
     kv.windowedLayers = x.shape.windowedLayers;
     kv.stateBytesPerSequence = stateBytesPerSequence(x.shape, n) * share;
     kv.tokensHeldPerWindowedLayer =
@@ -111,6 +112,14 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& 
     }
     v.weightsOffloadedBytes = (weights.gpuBytes + weights.hostBytes) / gpus - v.weightsBytes;
     v.weightsPinnedOnHostBytes = weights.hostPinnedBytes / gpus;
+    if (engine.mtpLayersLoaded(s) > 0) {
+        const ParameterCount mtp = mtpParameters(s.model);
+        v.mtpBytes = weightBytes(mtp, s.weights,
+                                 expertStorage(mtpModel(s.model), mtp, s.weights,
+                                               s.gpu.computeCapability, x.ways)) /
+                     double(x.ways);
+        v.weightsBytes += v.mtpBytes;
+    }
     v.freeBytes =
         v.budgetBytes - v.weightsBytes - v.kvCacheBytes - v.activationBytes - v.overheadBytes;
     v.fits = v.freeBytes >= 0;

@@ -103,6 +103,9 @@ double handoverMs(const Scenario& s, double layers, int64_t batch, double linkGB
 // computed a moment before stalls on their pending stores.
 void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, const VramSplit& v,
                   const ExpertOffload& experts, DecodeTiming& d);
+// The same step with speculative decoding, when the scenario drafts with MTP layers.
+void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv,
+                       const DecodeTiming& d, SpeculativeTiming& out);
 
 // Prefill and break-even (evaluation_prefill.cpp): recompute vs reload at the context, and the
 // prompt lengths where reload starts to win when `withCrossings`.

@@ -235,6 +235,7 @@ void readMlaAndExperts(JsonReader& r, ModelSpec& m)
         m.sharedExperts = r.integer({"n_shared_experts", "num_shared_experts"}, 0, 100'000, 0);
         m.denseLayers = r.integer({"first_k_dense_replace"}, 0, m.layers, 0);
     }
+    m.mtpLayers = r.integer({"num_nextn_predict_layers"}, 0, std::max<int64_t>(m.layers, 1), 0);
 }
 
 // Layers that are not plain attention: sliding windows, recurrent layers, a vision tower.
@@ -364,6 +365,8 @@ nlohmann::json modelToConfig(const ModelSpec& m)
         j["n_shared_experts"] = m.sharedExperts;
         j["first_k_dense_replace"] = m.denseLayers;
     }
+    if (m.mtpLayers > 0)
+        j["num_nextn_predict_layers"] = m.mtpLayers;
     if (m.recurrent.present())
         j["kvscope_recurrent"] = recurrentToJson(m.recurrent);
     if (m.vision.present())

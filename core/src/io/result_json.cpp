@@ -225,6 +225,20 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
     j["latency"] = latencyJson(e);
     j["latency"]["band"] = speedBandJson(s, SpeedFigure::Decode);
     j["breakeven"] = breakevenJson(e);
+    if (e.speculative.draftTokens > 0) {
+        const SpeculativeTiming& x = e.speculative;
+        j["speculative"] = {{"method", "mtp"},
+                            {"mtp_layers", s.model.mtpLayers},
+                            {"mtp_bytes_per_gpu", bytes(e.vram.mtpBytes)},
+                            {"draft_tokens", x.draftTokens},
+                            {"acceptance_rate", real(x.acceptance)},
+                            {"tokens_per_step", real(x.tokensPerStep)},
+                            {"verify_ms", real(x.verifyMs)},
+                            {"draft_ms", real(x.draftMs)},
+                            {"step_ms", real(x.stepMs)},
+                            {"tokens_per_s", e.vram.fits ? real(x.tokensPerS) : nlohmann::json()},
+                            {"speedup", e.vram.fits ? real(x.speedup) : nlohmann::json()}};
+    }
     return j;
 }
 

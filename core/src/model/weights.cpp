@@ -57,6 +57,33 @@ ExpertStorage expertStorage(const ModelSpec& model, const ParameterCount& p,
     return stored;
 }
 
+ModelSpec mtpModel(const ModelSpec& m)
+{
+    ModelSpec one = m;
+    one.layers = m.mtpLayers;
+    one.denseLayers = 0;
+    one.windowedLayers.clear();
+    one.slidingWindow = 0;
+    one.recurrent = {};
+    one.vision = {};
+    one.fileWeights = {};
+    one.mtpLayers = 0;
+    return one;
+}
+
+ParameterCount mtpParameters(const ModelSpec& m)
+{
+    if (m.mtpLayers <= 0)
+        return {};
+    ParameterCount p = countParameters(mtpModel(m));
+    p.embedding = 0;
+    p.lmHead = 0;
+    const double hidden = double(m.hiddenSize);
+    p.denseMlp += 2.0 * hidden * hidden * double(m.mtpLayers);
+    p.other += 2.0 * hidden * double(m.mtpLayers);
+    return p;
+}
+
 double weightBytes(const ParameterCount& p, const WeightFormat& format)
 {
     return weightBytes(p, format, ExpertStorage{p.experts, format.bitsPerWeight});

@@ -21,6 +21,7 @@ std::vector<Setting> planningSettings();
 // The serving workload: prompt and answer lengths (serving_settings.cpp).
 std::vector<Setting> servingSettings();
 std::vector<Setting> loraSettings();
+std::vector<Setting> speculativeSettings();
 
 // Moves a group's entries to the end of the registry being built, keeping their order.
 inline void appendSettings(std::vector<Setting>& to, std::vector<Setting> group)

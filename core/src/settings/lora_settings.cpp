@@ -64,4 +64,48 @@ std::vector<Setting> loraSettings()
     return r;
 }
 
+// Speculative decoding with the model's own MTP layers (vLLM --speculative-config).
+std::vector<Setting> speculativeSettings()
+{
+    std::vector<Setting> r;
+    {
+        Setting s = makeSetting("mtp", "mtp", "on|off", SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "speculative decoding with the model's MTP layers (num_nextn_predict_layers; "
+                 "vLLM --speculative-config method mtp): their weights and KV are loaded";
+        s.apply = KVSCOPE_FIELD_SETTER(speculative.mtp, switchOf);
+        s.current = KVSCOPE_FIELD_GETTER(speculative.mtp);
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Draft with MTP layers");
+        r.push_back(s);
+    }
+    {
+        Setting s = makeSetting("speculative_tokens", "speculative-tokens", "K",
+                                SettingType::Integer, 1, 16);
+        s.unit = "tokens";
+        s.defaultText = "1";
+        s.help = "speculative decoding: tokens drafted per step (num_speculative_tokens)";
+        s.engineNames = {{"vllm", "num_speculative_tokens"}};
+        s.apply = KVSCOPE_FIELD_SETTER(speculative.draftTokens, integerOf);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(speculative.draftTokens));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Drafted tokens per step");
+        r.push_back(s);
+    }
+    {
+        Setting s =
+            makeSetting("acceptance_rate", "acceptance-rate", "F", SettingType::Real, 0, 0.99);
+        s.unit = "fraction";
+        s.defaultText = "0.8 (an assumption: state your measured rate)";
+        s.help = "speculative decoding: the chance each drafted token is accepted, given the "
+                 "ones before it (DeepSeek-V3 reports 0.85 to 0.90 for its MTP layer)";
+        s.apply = KVSCOPE_FIELD_SETTER(speculative.acceptance, realOf);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(speculative.acceptance));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Draft acceptance rate");
+        r.push_back(s);
+    }
+    return r;
+}
+
 } // namespace kvscope

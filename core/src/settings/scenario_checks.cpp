@@ -271,6 +271,22 @@ std::optional<FieldError> validateLora(const Scenario& s)
     return std::nullopt;
 }
 
+// Drafting with MTP layers needs a model that has them and an engine that runs them.
+std::optional<FieldError> validateSpeculation(const Scenario& s)
+{
+    if (!s.speculative.mtp)
+        return std::nullopt;
+    if (!engineModule(s.engine).draftsWithMtp()) [[unlikely]]
+        return FieldError{"mtp", "on",
+                          "off with the " + s.engine.name +
+                              " engine: kvscope models MTP drafting as vLLM runs it"};
+    if (s.model.mtpLayers <= 0) [[unlikely]]
+        return FieldError{"mtp", "on",
+                          "off for " + s.model.name +
+                              ": its config.json has no MTP layers (num_nextn_predict_layers)"};
+    return std::nullopt;
+}
+
 // Settings each valid alone that do not go together.
 std::optional<FieldError> validateCombinations(const Scenario& s)
 {
@@ -297,6 +313,8 @@ std::optional<FieldError> validateCombinations(const Scenario& s)
     if (auto e = validatePrefixCache(s))
         return e;
     if (auto e = validateLora(s))
+        return e;
+    if (auto e = validateSpeculation(s))
         return e;
     // Prices are in US dollars; another currency without its rate would show dollars as yen.
     if (s.cost.perUsd == 1.0 && std::string_view(s.cost.currency) != "USD") [[unlikely]]

@@ -502,6 +502,7 @@ std::vector<Setting> buildRegistry()
     appendSettings(r, engineOverheadSettings());
     appendSettings(r, vllmSamplingAndSwapSettings());
     appendSettings(r, loraSettings());
+    appendSettings(r, speculativeSettings());
     appendSettings(r, hostOffloadSettings());
     appendSettings(r, splitModeSettings());
     appendSettings(r, storageSettings());

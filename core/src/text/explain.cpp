@@ -95,6 +95,23 @@ public:
     std::string kvTotal() const;
     std::string weights() const;
     std::string fit() const;
+    // Layers holding KV beyond the model's: the MTP layers vLLM loads to draft tokens.
+    std::string mtpLayersNote() const
+    {
+        return e.kv.layers > s.model.kvLayers() ? w.noteOpen + w.mtpIncluded + w.noteClose
+                                                : std::string();
+    }
+    // Drafting with MTP layers: tokens a step yields, the step that drafts and checks them.
+    std::string speculative() const
+    {
+        const SpeculativeTiming& x = e.speculative;
+        const std::string tokens = num(x.tokensPerStep, 2);
+        const std::string step = formatDuration(x.stepMs, st);
+        return speculativeTokensPerStep(x, st) + "; " + formatDuration(x.verifyMs, st) + " + " +
+               integer(x.draftTokens) + " \u00d7 " + formatDuration(x.draftMs, st) + " = " + step +
+               "; " + integer(s.batch) + " \u00d7 " + tokens + " \u00f7 " + step + " = " +
+               formatTokensPerSecond(x.tokensPerS, st) + " " + w.tokensPerS;
+    }
     // The engine's own memory, and beside it the LoRA adapters' slots.
     std::string overhead() const
     {
@@ -169,15 +186,15 @@ std::string Explainer::kvPerToken() const
         perToken = "2 (K, V)" + times() + integer(e.kv.kvHeadsPerGpu) + " " + w.kvHeads + times() +
                    integer(m.headDim) + " " + w.headDim + times() + elem;
     return perToken + " = " + bytes(e.kv.bytesPerTokenPerLayer) + ";" + times() +
-           integer(m.kvLayers()) + " " + w.layers + layerShare() + " = " +
-           bytes(e.kv.bytesPerToken);
+           integer(e.kv.layers) + " " + w.layers + layerShare() + " = " +
+           bytes(e.kv.bytesPerToken) + mtpLayersNote();
 }
 
 std::string Explainer::kvTotal() const
 {
     std::string total = bytes(e.kv.bytesPerTokenPerLayer) + times() + "(" +
-                        integer(s.model.kvLayers() - e.kv.windowedLayers) + " " + w.layers +
-                        times() + integer(s.context) + " " + w.tokens;
+                        integer(e.kv.layers - e.kv.windowedLayers) + " " + w.layers + times() +
+                        integer(s.context) + " " + w.tokens;
     if (e.kv.windowedLayers > 0)
         total += " + " + integer(e.kv.windowedLayers) + " " + w.layers + times() +
                  integer(e.kv.tokensHeldPerWindowedLayer) + " " + w.tokens;
@@ -189,7 +206,7 @@ std::string Explainer::kvTotal() const
     if (e.kv.stateBytesPerSequence > 0)
         total += " + " + (s.batch > 1 ? integer(s.batch) + " " + w.sequences + times() : "") +
                  bytes(e.kv.stateBytesPerSequence) + " " + w.recurrentState;
-    return total + " = " + bytes(e.kv.totalBytes);
+    return total + " = " + bytes(e.kv.totalBytes) + mtpLayersNote();
 }
 
 // Parameters times bits, by the groups the weight format stores apart.
@@ -230,7 +247,11 @@ std::string Explainer::weights() const
         weights += "; " + bytes(perGpu) +
                    (copy > 0.5 ? " + " + bytes(copy) + " " + w.outputCopy : std::string()) +
                    " \u2212 " + bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
-                   bytes(v.weightsBytes);
+                   bytes(v.weightsBytes - v.mtpBytes);
+    // The MTP layers that draft tokens, beside the model's weights.
+    if (v.mtpBytes > 0.5)
+        weights += "; " + bytes(v.weightsBytes - v.mtpBytes) + " + " + bytes(v.mtpBytes) + " " +
+                   w.mtpLayers + " = " + bytes(v.weightsBytes);
     return weights;
 }
 
@@ -365,7 +386,7 @@ std::string Explainer::tokensIn(const std::string& room, double roomBytes, int64
     const double state = kv.stateBytesPerSequence;
     const std::string stateTerm =
         state > 0 ? " \u2212 " + bytes(state) + " " + w.recurrentState : std::string();
-    const int64_t layers = s.model.kvLayers();
+    const int64_t layers = kv.layers; // the MTP layers too, where the engine loads them
     const int64_t windowed = kv.windowedLayers;
     const double window = double(s.model.slidingWindow);
     const double perLayer = kv.bytesPerTokenPerLayer;
@@ -495,6 +516,8 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
     out.push_back({"fit", x.fit()});
     if (e.vram.loraBytes > 0)
         out.push_back({"overhead", x.overhead()});
+    if (e.speculative.draftTokens > 0)
+        out.push_back({"speculative", x.speculative()});
     out.push_back({"decode", x.decode()});
     out.push_back({"ttft", x.ttft()});
     explainExpertOffload(s, e, units, st, w, out);
@@ -511,6 +534,17 @@ std::string explanationFor(const std::vector<Explanation>& all, const std::strin
         if (e.id == id)
             return e.arithmetic;
     return {};
+}
+
+std::string speculativeTokensPerStep(const SpeculativeTiming& x, const NumberStyle& st)
+{
+    std::string sum = "1";
+    double term = 1.0;
+    for (int64_t i = 0; i < x.draftTokens; ++i) {
+        term *= x.acceptance;
+        sum += " + " + formatNumber(term, 2, st);
+    }
+    return sum + " = " + formatNumber(x.tokensPerStep, 2, st);
 }
 
 } // namespace kvscope

@@ -186,6 +186,39 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
     return out;
 }
 
+// Speculative decoding with MTP layers: tokens a step yields at the stated acceptance, and the
+// step that drafts and checks them.
+Section speculativeSection(const Scenario& s, const Evaluation& e, const NumberStyle& st)
+{
+    const SpeculativeTiming& x = e.speculative;
+    const std::string k = formatInteger(x.draftTokens, st);
+    const std::string a = formatNumber(x.acceptance, 2, st);
+    Section out{"Speculative decoding (" + formatInteger(s.model.mtpLayers, st) + " MTP layer" +
+                    (s.model.mtpLayers == 1 ? "" : "s") + ")",
+                {}};
+    if (!e.vram.fits) {
+        out.rows.push_back({"does not run", "the scenario does not fit", ""});
+        return out;
+    }
+    const std::string tokens = formatNumber(x.tokensPerStep, 2, st);
+    const std::string step = formatDuration(x.stepMs, st);
+    out.rows = {
+        {"drafted tokens per step", k, "each accepted at " + a + " (stated, --acceptance-rate)"},
+        {"tokens per step", tokens, speculativeTokensPerStep(x, st)},
+        {"check (" + formatInteger(x.draftTokens + 1, st) + " tokens a sequence)",
+         formatDuration(x.verifyMs, st), "the model's step over the drafted tokens and one more"},
+        {"one drafted token", formatDuration(x.draftMs, st),
+         "the MTP layers, the shared lm_head and their KV"},
+        {"step", step,
+         formatDuration(x.verifyMs, st) + " + " + k + " × " + formatDuration(x.draftMs, st) +
+             " = " + step},
+        {"decode with MTP", formatTokensPerSecond(x.tokensPerS, st) + " tokens/s",
+         formatInteger(s.batch, st) + " × " + tokens + " ÷ " + step + " = " +
+             formatTokensPerSecond(x.tokensPerS, st) + " tokens/s, " +
+             formatNumber(x.speedup, 2, st) + "× decoding without it"}};
+    return out;
+}
+
 // What every section formats with.
 struct Formats
 {
@@ -450,6 +483,8 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
                     tokensFitSection(s, e, why, fmt), decodeSection(s, e, verdict, why, fmt)};
     if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
         sum.sections.push_back(expertSection(s, e, why, units, st));
+    if (e.speculative.draftTokens > 0)
+        sum.sections.push_back(speculativeSection(s, e, st));
     sum.sections.push_back(servingSection(s, st));
     return style == SummaryStyle::Markdown ? markdownSummary(sum) : plainSummary(sum);
 }

@@ -138,6 +138,13 @@ QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
                     tr("%1 slots of rank %2 on every GPU, in the overhead")
                         .arg(UiText::integer(s.lora.maxLoras), UiText::integer(s.lora.maxRank)),
                     QString());
+    if (s.speculative.mtp)
+        rows += row(tr("Speculative decoding"),
+                    tr("%1 MTP layers draft %2 tokens a step, each accepted at %3 (stated)")
+                        .arg(UiText::integer(s.model.mtpLayers),
+                             UiText::integer(s.speculative.draftTokens),
+                             UiText::compact(s.speculative.acceptance)),
+                    QString());
     if (s.workload.sharedPrefixTokens > 0) {
         const int64_t cached = engineModule(s.engine).cachedPrefixTokens(s);
         rows += row(tr("Shared prompt prefix"),
@@ -196,6 +203,12 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
                 runs ? why("decode") : QString());
     if (runs)
         rows += row(tr("Measured against this"), UiText::decodeBandRange(s), UiText::decodeBand(s));
+    if (runs && e.speculative.draftTokens > 0)
+        rows += row(tr("Decode with MTP drafting"),
+                    tr("%1 tokens/s, %2× without it")
+                        .arg(UiText::tokensPerSecond(e.speculative.tokensPerS),
+                             UiText::number(e.speculative.speedup, 2)),
+                    why("speculative"));
     rows += row(tr("Time to first token"),
                 runs ? UiText::duration(snap.verdict.ttftMs) : tr("does not run"),
                 runs ? why("ttft") : QString());

@@ -224,6 +224,8 @@ ExplainWords UiText::explainWords()
     w.runtimeAndGraphs = s(tr("runtime and CUDA graphs"));
     w.loraSlots = s(tr("LoRA slots"));
     w.rank = s(tr("rank"));
+    w.mtpLayers = s(tr("MTP layers"));
+    w.mtpIncluded = s(tr("the MTP layers included"));
     w.nodes = s(tr("nodes"));
     w.latency = s(tr("latency"));
     w.perStep = s(tr("per step"));

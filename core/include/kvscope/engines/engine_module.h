@@ -69,6 +69,13 @@ public:
     // computed for its logits. 0 when the cache is off or the engine has none.
     virtual bool cachesPrefixes(const Scenario& scenario) const;
     int64_t cachedPrefixTokens(const Scenario& scenario) const;
+    // Whether the engine drafts with a model's MTP layers (vLLM's speculative method "mtp"), and
+    // the MTP layers the scenario loads (their weights and KV, beside the model's).
+    virtual bool draftsWithMtp() const { return false; }
+    int64_t mtpLayersLoaded(const Scenario& s) const
+    {
+        return draftsWithMtp() && s.speculative.mtp ? s.model.mtpLayers : 0;
+    }
     // Bytes of LoRA adapter slots each GPU holds (Scenario::lora), and whether kvscope knows the
     // engine's layout of them (vLLM's); 0 without adapters.
     virtual bool servesLora() const { return false; }

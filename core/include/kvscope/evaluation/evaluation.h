@@ -28,9 +28,11 @@ struct VramSplit
     double loraBytes = 0;       // of overheadBytes, the LoRA slots (Scenario::lora)
     double freeBytes = 0;       // budget - weights - KV - activations - overhead (may be < 0)
     bool fits = true;           // freeBytes >= 0
-    double weightsOffloadedBytes = 0;    // weights that did not fit and live in CPU RAM (per GPU)
-    double expertsOffloadedBytes = 0;    // of those, routed experts kept in host RAM (llama.cpp
-                                         // --n-cpu-moe / --cpu-moe), per GPU
+    double weightsOffloadedBytes = 0; // weights that did not fit and live in CPU RAM (per GPU)
+    double expertsOffloadedBytes = 0; // of those, routed experts kept in host RAM (llama.cpp
+                                      // --n-cpu-moe / --cpu-moe), per GPU
+    double mtpBytes = 0; // of weightsBytes, the MTP layers loaded to draft tokens (the last
+                         // pipeline stage's GPUs hold them, split tensor-parallel)
     double weightsPinnedOnHostBytes = 0; // of those, weights held in host RAM at any split that
                                          // no decode step reads (llama.cpp's input embedding)
 };
@@ -159,6 +161,22 @@ struct Breakeven
     int64_t searchedUpTo = 0;             // the longest prompt considered for crossTokens
 };
 
+// Speculative decoding (Scenario::speculative): each step drafts k tokens and the model checks
+// them in one forward pass of k + 1 tokens a sequence, keeping the drafted tokens up to the first
+// it rejects and one of its own. With each drafted token accepted at rate a given the ones
+// before, a step yields (1 - a^(k+1)) / (1 - a) tokens on average (Leviathan et al., 2023).
+struct SpeculativeTiming
+{
+    int64_t draftTokens = 0;  // k; 0 = none
+    double acceptance = 0;    // a
+    double tokensPerStep = 0; // expected tokens a step yields
+    double verifyMs = 0;      // the model's forward over k + 1 tokens a sequence
+    double draftMs = 0;       // drafting one token: the MTP layers and the shared lm_head
+    double stepMs = 0;        // verifyMs + k x draftMs
+    double tokensPerS = 0;    // batch x tokensPerStep / stepMs, all sequences
+    double speedup = 0;       // over decoding without it (DecodeTiming::tokensPerS)
+};
+
 struct Evaluation
 {
     ParameterCount parameters;
@@ -170,6 +188,7 @@ struct Evaluation
     EngineFigures engine;
     DecodeTiming decode;
     Breakeven breakeven;
+    SpeculativeTiming speculative;
 };
 
 struct EvaluateOptions

@@ -117,6 +117,9 @@ struct ModelSpec
     int64_t expertIntermediate = 0; // moe_intermediate_size (else intermediate_size)
     int64_t sharedExperts = 0;      // n_shared_experts, always active
     int64_t denseLayers = 0;        // first_k_dense_replace: leading layers with a dense MLP
+    // num_nextn_predict_layers: multi-token prediction layers the checkpoint carries beside the
+    // model (DeepSeek-V3, GLM-4.5), loaded only to draft tokens for speculative decoding.
+    int64_t mtpLayers = 0;
 
     RecurrentLayers recurrent; // hybrid models' state-holding layers
     VisionTower vision;        // vision-language models' image encoder

@@ -31,6 +31,13 @@ double weightBytes(const ParameterCount& parameters, const WeightFormat& format)
 double weightBytes(const ParameterCount& parameters, const WeightFormat& format,
                    const ExpertStorage& experts);
 
+// The model's MTP layers as a model of their own (ModelSpec::mtpLayers decoder layers like its
+// last ones, MoE where it is), and their parameters: those layers, and in each the projection
+// joining the hidden state with the next token's embedding (eh_proj, 2 x hidden x hidden) and
+// its two norms. The embedding and lm_head are the model's own, shared.
+ModelSpec mtpModel(const ModelSpec& model);
+ParameterCount mtpParameters(const ModelSpec& model);
+
 // The id of the weight format a model file defines for itself (GGUF).
 inline constexpr const char* kFileWeightFormatId = "file";
 

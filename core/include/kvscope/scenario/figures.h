@@ -19,6 +19,8 @@ struct KvFigures
     double totalGqaBytes = 0;
     double totalMqaBytes = 0;
     int64_t kvHeadsPerGpu = 0;        // KV heads this GPU holds (replicated when fewer than GPUs)
+    int64_t layers = 0;               // layers holding KV as the engine lays them out: the
+                                      // model's, and any MTP layers it loads
     int64_t windowedLayers = 0;       // layers holding at most slidingWindow tokens
     double stateBytesPerSequence = 0; // a hybrid model's recurrent state, one sequence (all of
                                       // its recurrent layers; in totalBytes, not bytesPerToken)

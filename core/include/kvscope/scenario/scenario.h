@@ -59,6 +59,16 @@ struct LoraAdapters
     bool fullySharded = false; // --fully-sharded-loras: tensor parallel splits every slot
 };
 
+// Speculative decoding: each step drafts tokens cheaply and the model checks them all in one
+// forward pass, keeping those up to the first it would not have chosen.
+struct Speculation
+{
+    bool mtp = false;        // the model's own MTP layers draft (vLLM --speculative-config
+                             // method "mtp"); needs ModelSpec::mtpLayers
+    int64_t draftTokens = 1; // tokens drafted per step (num_speculative_tokens)
+    double acceptance = 0.8; // the chance each drafted token is accepted, given the ones before
+};
+
 // How prices become cost: a bought GPU is written off over amortizationYears of round-the-clock
 // use; every price (US dollars in the catalog) is shown in `currency` at perUsd units a dollar.
 struct CostSettings
@@ -126,6 +136,7 @@ struct Scenario
     std::optional<double> hostMemoryGBps; // its peak bandwidth when the user states it
     double hostRamGiB = 0;                // its size; 0 = not stated, so not checked
     LoraAdapters lora;
+    Speculation speculative;
     Targets targets;
     Workload workload;
     CostSettings cost;

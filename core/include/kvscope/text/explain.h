@@ -55,6 +55,8 @@ struct ExplainWords
     std::string runtimeAndGraphs = "runtime and CUDA graphs";
     std::string loraSlots = "LoRA slots"; // "705 MiB LoRA slots (8 × rank 16)"
     std::string rank = "rank";
+    std::string mtpLayers = "MTP layers"; // "11.2 GiB MTP layers"
+    std::string mtpIncluded = "the MTP layers included";
     std::string latency = "latency"; // after "NVLink" or "PCIe"
     std::string perStep = "per step";
     std::string prefill = "prefill";
@@ -99,5 +101,9 @@ std::vector<Explanation> explain(const Scenario& scenario, const Evaluation& eva
                                  const ExplainWords& words = {});
 // The one explanation with `id`, or "" when there is none.
 std::string explanationFor(const std::vector<Explanation>& all, const std::string& id);
+
+// Tokens a speculative step yields as the sum it is: the model's own token, then each drafted
+// token with the chance that it and those before it are accepted: "1 + 0.80 + 0.64 = 2.44".
+std::string speculativeTokensPerStep(const SpeculativeTiming& timing, const NumberStyle& style);
 
 } // namespace kvscope
