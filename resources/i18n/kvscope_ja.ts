@@ -1885,10 +1885,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>。モデルの学習上限 %1 を超過</translation>
     </message>
     <message>
-        <source>%1 tokens/s; first token in %2</source>
-        <translation>%1 トークン/秒、TTFT %2</translation>
-    </message>
-    <message>
         <source>per GPU; </source>
         <translation>GPU 1 基あたり、</translation>
     </message>
@@ -1919,6 +1915,22 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>Measured first tokens of a prompt alone (one user): %1.</source>
         <translation>単独プロンプト（同時実行数 1）の初回トークン実測との差: %1。</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s (MTP %2)</source>
+        <translation>%1 トークン/秒 (MTP %2)</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 トークン/秒</translation>
+    </message>
+    <message>
+        <source>With MTP drafting: %1</source>
+        <translation>MTP ドラフト時: %1</translation>
+    </message>
+    <message>
+        <source>%1; first token in %2</source>
+        <translation>%1、TTFT %2</translation>
     </message>
 </context>
 <context>

@@ -358,13 +358,24 @@ void HeadlineBar::showDecode(const TileInputs& in)
     }
     // The time to the first token (the whole context's prefill, then one step) shares the
     // tile: a seventh tile would push the charts down a row on a laptop.
+    // Drafting with MTP layers: its speed beside the plain step's, its arithmetic in the tooltip.
+    const SpeculativeTiming& mtp = in.snap.evaluation.speculative;
+    const QString speed =
+        mtp.draftTokens > 0
+            ? tr("%1 tokens/s (MTP %2)")
+                  .arg(UiText::tokensPerSecond(d.tokensPerS),
+                       UiText::tokensPerSecond(mtp.tokensPerS))
+            : tr("%1 tokens/s").arg(UiText::tokensPerSecond(d.tokensPerS));
+    const QString mtpWhy = mtp.draftTokens > 0
+                               ? QLatin1Char('\n') + tr("With MTP drafting: %1").arg(in.why("speculative"))
+                               : QString();
     m_tiles[Decode]->setValue(
         UiText::duration(d.selectedMs),
-        tr("%1 tokens/s; first token in %2")
-                .arg(UiText::tokensPerSecond(d.tokensPerS), UiText::duration(verdict.ttftMs)) +
+        tr("%1; first token in %2").arg(speed, UiText::duration(verdict.ttftMs)) +
             (in.ref && m_reference->verdict.runs ? against(d.selectedMs, in.ref->decode.selectedMs)
                                                  : QString()),
-        pcie + (d.hostExpertsMs > 0 ? QLatin1Char('\n') + in.why("host_experts") : QString()) +
+        pcie + mtpWhy +
+            (d.hostExpertsMs > 0 ? QLatin1Char('\n') + in.why("host_experts") : QString()) +
             QLatin1Char('\n') + tr("Time to first token: %1").arg(in.why("ttft")) +
             QLatin1Char('\n') + UiText::decodeBand(in.snap.scenario) + QLatin1Char('\n') +
             tr("Measured first tokens of a prompt alone (one user): %1.")
