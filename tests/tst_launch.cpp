@@ -142,6 +142,11 @@ private slots:
                  mtp.text.c_str());
         const std::string problem = test::argumentProblem(test::engineArguments("vllm"), mtp.text);
         QVERIFY2(problem.empty(), problem.c_str());
+        // Replicas: vLLM's data parallel in one node, copies of the command elsewhere.
+        QVERIFY(launchCommand(scenarioFrom({{"engine", "vllm"}, {"replicas", "2"}}))
+                    .text.find("--data-parallel-size 2") != std::string::npos);
+        QVERIFY(hasNoteWith(launchCommand(scenarioFrom({{"engine", "tgi"}, {"replicas", "2"}})),
+                            "Run 2 copies"));
         // LoRA: the slots and their rank, the default rank unstated.
         const LaunchCommand lora =
             launchCommand(scenarioFrom({{"engine", "vllm"}, {"max-loras", "8"}}));
@@ -249,8 +254,10 @@ private slots:
                                 s.kvPlacement =
                                     placement[0] == 'c' ? KvPlacement::CpuRam : KvPlacement::Gpu;
                                 // and the prefix cache the other way round from the default
-                                if (placement[0] == 'c')
+                                if (placement[0] == 'c') {
                                     s.prefixCaching = !engine.prefixCache.onByDefault;
+                                    s.replicas = 2;
+                                }
                                 // and LoRA slots where kvscope models them
                                 if (placement[0] == 'c' && engineModule(engine).servesLora() &&
                                     !s.model.isMoe())

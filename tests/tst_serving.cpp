@@ -3,6 +3,7 @@
 // throughput and latency that follow, each figure rebuilt from evaluate() by hand.
 #include "arithmetic_check.h"
 #include "cli_runner.h"
+#include "kvscope/planning/cost.h"
 #include "kvscope/planning/serving.h"
 #include "kvscope/settings/scenario_options.h"
 #include "kvscope/text/text_summary.h"
@@ -391,6 +392,33 @@ private slots:
         QCOMPARE(off.cachedPrefixTokens, qint64(0));
         QCOMPARE(off.memoryConcurrency, servingCurve(plain).memoryConcurrency);
         QVERIFY(near(off.prefillMs, off.prefillMsUncached));
+    }
+
+    void replicasMultiplyWhatOneCopyServes()
+    {
+        // Four copies of Llama 3.1 8B on one H100 each, 64 users each: the copy's figures stand,
+        // users, output, GPUs and cost multiply.
+        const std::vector<std::pair<std::string, std::string>> one{
+            {"model", "llama-3.1-8b"}, {"gpu", "h100-sxm"}, {"engine", "vllm"}, {"users", "64"}};
+        auto four = one;
+        four.push_back({"replicas", "4"});
+        const Scenario s1 = scenarioFrom(one), s4 = scenarioFrom(four);
+        const ServingCurve c1 = servingCurve(s1), c4 = servingCurve(s4);
+        QCOMPARE(c4.atUsers.aggregateTokensPerS, c1.atUsers.aggregateTokensPerS);
+        const Evaluation e1 = evaluated(s1, 64, s1.context), e4 = evaluated(s4, 64, s4.context);
+        QCOMPARE(costOf(s4, e4, true).perHour, 4 * costOf(s1, e1, true).perHour);
+        QCOMPARE(costOf(s4, e4, true).perMillionOutputTokens,
+                 costOf(s1, e1, true).perMillionOutputTokens);
+        const test::CliResult r =
+            test::runCli({"calc", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--engine",
+                          "vllm", "--users", "64", "--replicas", "4"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.find("all 4 replicas") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("256 users") != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("Serving 64 users per replica") != std::string::npos);
+        const test::CliResult j =
+            test::runCli({"calc", "--json", "--users", "64", "--replicas", "4"});
+        QCOMPARE(nlohmann::json::parse(j.out)["serving"]["replicas"].get<int>(), 4);
     }
 
     void eachEngineCachesPrefixesItsOwnWay()

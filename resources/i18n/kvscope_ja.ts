@@ -1222,6 +1222,10 @@
         <source>Draft acceptance rate</source>
         <translation>ドラフト受理率</translation>
     </message>
+    <message>
+        <source>Replicas</source>
+        <translation>レプリカ数</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

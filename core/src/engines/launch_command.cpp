@@ -159,7 +159,13 @@ LaunchCommand launchCommand(const Scenario& scenario)
     }
     if (!refused.refusal.empty())
         return refused;
-    return engineModule(scenario.engine).launchCommand(scenario);
+    LaunchCommand command = engineModule(scenario.engine).launchCommand(scenario);
+    // Replicas the engine does not start itself are copies of the command.
+    if (scenario.replicas > 1 && command.text.find("--data-parallel-size") == std::string::npos)
+        command.notes.push_back("Run " + std::to_string(scenario.replicas) +
+                                " copies of this, each on its own GPUs, behind a load balancer "
+                                "(the scenario's replicas).");
+    return command;
 }
 
 std::string launchCommandText(const LaunchCommand& c)

@@ -173,6 +173,9 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         parts.push_back("--tensor-parallel-size " + std::to_string(tensorWays(s)));
     if (pipelineWays(s) > 1)
         parts.push_back("--pipeline-parallel-size " + std::to_string(pipelineWays(s)));
+    // Copies in one node are vLLM's data parallel; across nodes they are separate servers.
+    if (s.replicas > 1 && s.nodes == 1)
+        parts.push_back("--data-parallel-size " + std::to_string(s.replicas));
     addNodeFlags(s, parts, c);
     parts.push_back("--max-model-len " + std::to_string(s.context));
     parts.push_back("--gpu-memory-utilization " + number(s.effectiveMemoryFraction()));

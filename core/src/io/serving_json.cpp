@@ -52,6 +52,7 @@ nlohmann::json servingToJson(const Scenario& scenario, const Serving& serving, b
                         {"prompt_tokens", scenario.workload.promptTokens},
                         {"output_tokens", scenario.workload.outputTokens},
                         {"shared_prefix_tokens", scenario.workload.sharedPrefixTokens},
+                        {"replicas", scenario.replicas},
                         {"max_length", scenario.context}};
     if (serving.refused) {
         j["refused"] = serving.refused->message();

@@ -58,7 +58,7 @@ Cost costOf(const Scenario& s, const Evaluation& e, bool runs)
     if (usd <= 0)
         return c;
     c.known = true;
-    c.perHour = usd * double(s.gpuCount) * s.cost.perUsd;
+    c.perHour = usd * double(s.gpuCount) * double(s.replicas) * s.cost.perUsd;
     if (!runs)
         return c;
     const double outputPerHour = e.decode.tokensPerS * 3600.0;
@@ -69,8 +69,10 @@ Cost costOf(const Scenario& s, const Evaluation& e, bool runs)
     const double promptPerHour = prefillMs > 0 ? double(s.context) / prefillMs * 3.6e6 : 0.0;
     if (outputPerHour <= 0 || promptPerHour <= 0)
         return c;
-    c.perMillionOutputTokens = c.perHour / outputPerHour * 1e6;
-    c.perMillionPromptTokens = c.perHour / promptPerHour * 1e6;
+    // Each replica produces as much as the one evaluated, at its share of the hourly price.
+    const double replicaPerHour = c.perHour / double(s.replicas);
+    c.perMillionOutputTokens = replicaPerHour / outputPerHour * 1e6;
+    c.perMillionPromptTokens = replicaPerHour / promptPerHour * 1e6;
     const double prompt = double(s.workload.promptTokens), output = double(s.workload.outputTokens);
     c.perMillionTokens =
         (prompt * c.perMillionPromptTokens + output * c.perMillionOutputTokens) / (prompt + output);

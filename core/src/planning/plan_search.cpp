@@ -377,8 +377,12 @@ private:
     bool fitRate(PlanEntry& p)
     {
         p.rate = rateFit(p.scenario, m_request.base.targets, m_request.ratePerS);
-        if (p.rate.serves())
+        if (p.rate.serves()) {
+            // A row loaded into the window keeps the copies the rate takes (its cost was priced
+            // for one, and costPerHourAtRate multiplies).
+            p.scenario.replicas = int(p.rate.replicas);
             return true;
+        }
         p.lacks.push_back("rate");
         m_rateMisses.push_back(std::move(p));
         return false;

@@ -58,6 +58,23 @@ std::vector<Setting> nodeSettings()
         s.place = ControlPlace::EngineDrawer;
         r.push_back(std::move(s));
     }
+    {
+        Setting s = makeSetting("replicas", "replicas", "N", SettingType::Integer, 1, 1024);
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Replicas");
+        s.unit = "replicas";
+        s.defaultText = "1";
+        s.help = "data-parallel copies of the deployment, each with its own GPUs and --users "
+                 "users: GPUs, users, throughput and cost multiply (plan --rate sets them)";
+        s.engineNames = {{"vllm", "data_parallel_size"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.replicas = int(integerOf(v));
+            return std::nullopt;
+        };
+        setNumber(s, KVSCOPE_FIELD_NUMBER(replicas));
+        s.place = ControlPlace::EngineDrawer;
+        r.push_back(std::move(s));
+    }
     return r;
 }
 

@@ -126,8 +126,9 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
 {
     const Workload& w = s.workload;
     Section out{"Serving " + formatInteger(s.batch, st) + (s.batch == 1 ? " user" : " users") +
-                    ", requests of " + formatInteger(w.promptTokens, st) + " + " +
-                    formatInteger(w.outputTokens, st) + " tokens",
+                    (s.replicas > 1 ? " per replica" : "") + ", requests of " +
+                    formatInteger(w.promptTokens, st) + " + " + formatInteger(w.outputTokens, st) +
+                    " tokens",
                 {}};
     if (w.promptTokens + w.outputTokens > s.context) {
         out.rows.push_back({"refused", "longer than the context", "engines refuse the request"});
@@ -171,6 +172,17 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
                             togetherArithmetic(p, st)});
     for (Row& row : prefixCacheRows(s, c, st))
         out.rows.push_back(std::move(row));
+    // Data-parallel copies, each serving these users on its own GPUs.
+    if (s.replicas > 1) {
+        const std::string r = formatInteger(s.replicas, st);
+        out.rows.push_back({"all " + r + " replicas",
+                            formatInteger(p.users * s.replicas, st) + " users, " +
+                                perS(p.aggregateTokensPerS * double(s.replicas)),
+                            r + " × " + formatInteger(p.users, st) + " users; " + r + " × " +
+                                perS(p.aggregateTokensPerS) + "; " + r + " × " +
+                                formatInteger(s.gpuCount, st) + " = " +
+                                formatInteger(int64_t(s.gpuCount) * s.replicas, st) + " GPUs"});
+    }
     out.rows.push_back(bandRow(s, SpeedFigure::Tpot, st));
     out.rows.push_back(bandRow(s, SpeedFigure::Ttft, st));
     if (c.refusesUsers && c.swapSpaceShort)

@@ -97,6 +97,8 @@ struct Scenario
     int nodes = 1;        // machines the GPUs sit in, alike: tensor parallel inside each,
                           // pipeline stages across them (parallel_layout.h)
     NodeLink nodeLink;    // the network between the nodes
+    int replicas = 1;     // data-parallel copies of all of the above, each with its own GPUs and
+                          // its own `batch` users: GPUs, users, throughput and cost multiply
     WeightFormat weights; // weight storage format
     KvDtype kvDtype;      // KV cache element type
     EngineProfile engine; // serving engine's memory policy, as of engineVersion
