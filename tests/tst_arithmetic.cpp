@@ -189,6 +189,9 @@ private slots:
                         auto withMtp = options;
                         withMtp.push_back({"mtp", "on"});
                         withMtp.push_back({"acceptance-rate", "0.7"});
+                        auto withDraft = options;
+                        withDraft.push_back({"draft-model", "llama-3.2-1b"});
+                        checked += checkScenario(withDraft);
                         auto withLora = options;
                         withLora.push_back({"max-loras", "8"});
                         withLora.push_back({"max-lora-rank", "64"});

@@ -32,6 +32,7 @@ private slots:
     void capacityIsWhatCudaReports();
     void loraSlotsAsVllmAllocatesThem();
     void mtpLayersDraftTokens();
+    void aDraftModelDraftsTokens();
     void tensorParallelAddsCommunicatorBuffers();
     void vllmSamplerFollowsTheModelRunner();
     void vllmBatchDefaultsFollowTheGpu();
@@ -205,8 +206,8 @@ void TestEvaluation::mtpLayersDraftTokens()
     const ParameterCount layer = mtpParameters(deepseek("on").model);
     QVERIFY2(std::fabs(layer.total() / 11.7e9 - 1.0) < 0.03,
              qPrintable(QString::number(layer.total())));
-    QVERIFY(mtp.vram.mtpBytes > 0);
-    QCOMPARE(mtp.vram.weightsBytes - plain.vram.weightsBytes, mtp.vram.mtpBytes);
+    QVERIFY(mtp.vram.drafterBytes > 0);
+    QCOMPARE(mtp.vram.weightsBytes - plain.vram.weightsBytes, mtp.vram.drafterBytes);
     // Its attention keeps KV in the same pool: 62 layers' worth a token instead of 61.
     QCOMPARE(mtp.kv.layers, qint64(62));
     QVERIFY(std::fabs(mtp.kv.bytesPerToken / plain.kv.bytesPerToken - 62.0 / 61.0) < 1e-12);
@@ -232,6 +233,55 @@ void TestEvaluation::mtpLayersDraftTokens()
         const auto refused = scenarioFromOptions(options, test::catalog());
         QVERIFY(!refused);
         QCOMPARE(refused.error().field, std::string("mtp"));
+    }
+}
+
+// Llama 3.1 70B on 4 x H100 with Llama 3.1 8B drafting 4 tokens a step, each accepted at 0.7.
+void TestEvaluation::aDraftModelDraftsTokens()
+{
+    auto seventy = [](std::vector<std::pair<std::string, std::string>> more) {
+        std::vector<std::pair<std::string, std::string>> o{
+            {"model", "llama-3.1-70b"}, {"gpu", "h100-sxm"}, {"gpus", "4"},
+            {"engine", "vllm"},         {"context", "8192"}, {"batch", "8"}};
+        o.insert(o.end(), more.begin(), more.end());
+        return test::scenarioFrom(o);
+    };
+    const Scenario withDraft = seventy(
+        {{"draft-model", "llama-3.1-8b"}, {"speculative-tokens", "4"}, {"acceptance-rate", "0.7"}});
+    KVSCOPE_EVALUATE(plain, seventy({}));
+    KVSCOPE_EVALUATE(drafted, withDraft);
+    // KV a token: the 70B's 80 layers x 2 of its 8 KV heads x 128 x 2 x 2 B = 80 KiB, and the
+    // 8B's 32 layers x 2 of 8 heads x 128 x 2 x 2 B = 32 KiB, in one pool.
+    QCOMPARE(plain.kv.bytesPerToken, 80.0 * 1024);
+    QCOMPARE(drafted.kv.bytesPerToken, 112.0 * 1024);
+    QCOMPARE(drafted.kv.draftBytesPerToken, 32.0 * 1024);
+    QCOMPARE(drafted.kv.totalBytes, 112.0 * 1024 * 8192 * 8);
+    // The draft's weights, a quarter on each GPU, beside the model's.
+    const ModelSpec& draft = *withDraft.speculative.draft;
+    const ParameterCount dp = countParameters(draft);
+    QCOMPARE(drafted.vram.drafterBytes, weightBytes(dp, withDraft.weights) / 4);
+    QCOMPARE(drafted.vram.weightsBytes, plain.vram.weightsBytes + drafted.vram.drafterBytes);
+    // The step without drafting reads the model's KV only, as before.
+    QCOMPARE(drafted.decode.gpuKvReadBytes, plain.decode.gpuKvReadBytes);
+    QCOMPARE(drafted.decode.selectedMs, plain.decode.selectedMs);
+    // 1 + 0.7 + 0.49 + 0.343 + 0.2401 tokens a step; four draft steps and one check of 5.
+    const SpeculativeTiming& x = drafted.speculative;
+    QVERIFY(std::fabs(x.tokensPerStep - 2.7731) < 1e-9);
+    QVERIFY(std::fabs(x.stepMs - (x.verifyMs + 4 * x.draftMs)) < 1e-12);
+    QVERIFY(x.draftMs < x.verifyMs / 3); // an 8B step on the 70B's GPUs
+    QVERIFY(x.speedup > 1.0);
+    // Refused, naming the setting: another vocabulary, another engine, pipeline stages, and
+    // MTP at once.
+    for (const auto& more : std::vector<std::vector<std::pair<std::string, std::string>>>{
+             {{"draft-model", "llama-2-7b"}},
+             {{"draft-model", "llama-3.1-8b"}, {"engine", "tgi"}},
+             {{"draft-model", "llama-3.1-8b"}, {"split-mode", "layer"}}}) {
+        std::vector<std::pair<std::string, std::string>> o{
+            {"model", "llama-3.1-70b"}, {"gpu", "h100-sxm"}, {"gpus", "4"}, {"engine", "vllm"}};
+        o.insert(o.end(), more.begin(), more.end());
+        const auto refused = scenarioFromOptions(o, test::catalog());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().field, std::string("draft_model"));
     }
 }
 

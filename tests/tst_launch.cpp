@@ -147,6 +147,15 @@ private slots:
                     .text.find("--data-parallel-size 2") != std::string::npos);
         QVERIFY(hasNoteWith(launchCommand(scenarioFrom({{"engine", "tgi"}, {"replicas", "2"}})),
                             "Run 2 copies"));
+        // A draft model: its repository in vLLM's speculative config.
+        const LaunchCommand draft = launchCommand(scenarioFrom({{"model", "llama-3.1-70b"},
+                                                                {"gpus", "4"},
+                                                                {"engine", "vllm"},
+                                                                {"draft-model", "llama-3.1-8b"}}));
+        QVERIFY2(draft.text.find("\"method\": \"draft_model\", \"model\": "
+                                 "\"meta-llama/Llama-3.1-8B\"") != std::string::npos,
+                 draft.text.c_str());
+        QVERIFY(test::argumentProblem(test::engineArguments("vllm"), draft.text).empty());
         // LoRA: the slots and their rank, the default rank unstated.
         const LaunchCommand lora =
             launchCommand(scenarioFrom({{"engine", "vllm"}, {"max-loras", "8"}}));

@@ -63,6 +63,8 @@ std::vector<std::string> acceptedArgs(const Setting& s)
     if (id == "max_loras" || id == "max_lora_rank" || id == "fully_sharded_loras") // vLLM's
         return {"--engine", "vllm", "--max-loras",
                 "2",        flag,   id == "max_loras" ? "4" : id == "max_lora_rank" ? "64" : "on"};
+    if (id == "draft_model") // a smaller model of the same vocabulary, on vLLM
+        return {"--model", "llama-3.1-70b", "--engine", "vllm", flag, "llama-3.1-8b"};
     if (id == "mtp") // a model with MTP layers, on vLLM
         return {"--model", "deepseek-v3", "--engine", "vllm", flag, "on"};
     if (id == "prefix_caching") // transformers has no prefix cache

@@ -591,12 +591,16 @@
         <translation>MTP レイヤー %1 層が 1 ステップに %2 トークンをドラフト、各受理率 %3 (指定値)</translation>
     </message>
     <message>
-        <source>Decode with MTP drafting</source>
-        <translation>MTP ドラフト時のデコード</translation>
-    </message>
-    <message>
         <source>%1 tokens/s, %2× without it</source>
         <translation>%1 トークン/秒 (ドラフトなしの %2 倍)</translation>
+    </message>
+    <message>
+        <source>%1 drafts %2 tokens a step, each accepted at %3 (stated)</source>
+        <translation>%1 が 1 ステップに %2 トークンをドラフト、各受理率 %3 (指定値)</translation>
+    </message>
+    <message>
+        <source>Decode with drafting</source>
+        <translation>投機的デコーディング時のデコード</translation>
     </message>
 </context>
 <context>
@@ -975,6 +979,10 @@
         <source>the MTP layers included</source>
         <translation>MTP レイヤーを含む</translation>
     </message>
+    <message>
+        <source>draft model</source>
+        <translation>ドラフトモデル</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1225,6 +1233,10 @@
     <message>
         <source>Replicas</source>
         <translation>レプリカ数</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>ドラフトモデル</translation>
     </message>
 </context>
 <context>
@@ -1921,20 +1933,20 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>単独プロンプト（同時実行数 1）の初回トークン実測との差: %1。</translation>
     </message>
     <message>
-        <source>%1 tokens/s (MTP %2)</source>
-        <translation>%1 トークン/秒 (MTP %2)</translation>
-    </message>
-    <message>
         <source>%1 tokens/s</source>
         <translation>%1 トークン/秒</translation>
     </message>
     <message>
-        <source>With MTP drafting: %1</source>
-        <translation>MTP ドラフト時: %1</translation>
-    </message>
-    <message>
         <source>%1; first token in %2</source>
         <translation>%1、TTFT %2</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s (drafting %2)</source>
+        <translation>%1 トークン/秒 (ドラフト時 %2)</translation>
+    </message>
+    <message>
+        <source>With speculative decoding: %1</source>
+        <translation>投機的デコーディング時: %1</translation>
     </message>
 </context>
 <context>

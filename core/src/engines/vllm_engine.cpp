@@ -47,11 +47,18 @@ public:
     int batchesInFlight(const Scenario& s) const override { return pipelineWays(s); }
     bool servesLora() const override { return true; }
     bool draftsWithMtp() const override { return true; }
-    // The MTP layers' attention keeps its KV in the same pool as the model's layers.
+    bool draftsWithModel() const override { return true; }
+    // The MTP layers' and a draft model's attention keep their KV in the same pool as the
+    // model's layers (one KV cache config for the target and the drafter).
     KvShape kvShape(const Scenario& s) const override
     {
         KvShape shape = EngineModule::kvShape(s);
         shape.layers += mtpLayersLoaded(s);
+        if (const ModelSpec* draft = s.speculative.draft.get()) {
+            shape.draftLayers = draft->layers;
+            shape.draftKvHeads = draft->kvHeads;
+            shape.draftHeadDim = draft->headDim;
+        }
         return shape;
     }
     double loraBytesPerGpu(const Scenario& s) const override;
@@ -202,6 +209,11 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         parts.push_back("--speculative-config '{\"method\": \"mtp\", "
                         "\"num_speculative_tokens\": " +
                         std::to_string(s.speculative.draftTokens) + "}'");
+    if (const ModelSpec* draft = s.speculative.draft.get())
+        parts.push_back(
+            "--speculative-config '{\"method\": \"draft_model\", \"model\": \"" +
+            (draft->hfRepo.empty() ? draft->id : draft->hfRepo) +
+            "\", \"num_speculative_tokens\": " + std::to_string(s.speculative.draftTokens) + "}'");
     if (s.lora.maxLoras > 0) {
         parts.push_back("--enable-lora --max-loras " + std::to_string(s.lora.maxLoras));
         if (s.lora.maxRank != LoraAdapters().maxRank)

@@ -260,6 +260,18 @@ Tier selectedTier(const Scenario& s)
     return Tier::Gpu;
 }
 
+// One sequence's KV of the model's own layers: not the layers that draft tokens (MTP layers, a
+// draft model), which a step without drafting does not read.
+double modelKvBytes(const Setup& x, int64_t context)
+{
+    const Scenario& s = x.s;
+    double bytes = kvBytesForContext(x.shape, s.kvDtype, x.ways, context) -
+                   draftKvBytesPerToken(x.shape, s.kvDtype, x.ways) * double(context);
+    if (const int64_t mtp = x.engine.mtpLayersLoaded(s); mtp > 0 && x.shape.layers > 0)
+        bytes *= double(x.shape.layers - mtp) / double(x.shape.layers);
+    return bytes;
+}
+
 // The LoRA slots a step reads: each adapter its sequences use, at most one per sequence.
 double loraBytesReadPerStep(const Setup& x, int64_t batch)
 {
@@ -267,6 +279,38 @@ double loraBytesReadPerStep(const Setup& x, int64_t batch)
     if (slots <= 0)
         return 0.0;
     return x.engine.loraBytesPerGpu(x.s) * double(std::min(batch, slots)) / double(slots);
+}
+
+// One token drafted by the MTP layers: they read the experts the batch touches, the shared
+// lm_head and their KV, and pay their per-layer fixed cost.
+double mtpTokenMs(const Setup& x, const ParameterCount& p, const KvFigures& kv,
+                  const DecodeTiming& d, int64_t mtp)
+{
+    const Scenario& s = x.s;
+    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    ParameterCount drafter = mtpParameters(s.model);
+    drafter.lmHead = p.lmHead > 0 ? p.lmHead : p.embedding;
+    const double read =
+        weightBytesReadPerStep(mtpModel(s.model), drafter, s.weights, s.batch) / double(x.ways);
+    const double kvRead = d.gpuKvReadBytes * double(mtp) / double(kv.layers - mtp);
+    return transferMs(read, rate * s.weights.kernelEfficiency) + transferMs(kvRead, rate) +
+           double(mtp) * x.engine.layerOverheadUs(s) / 1e3;
+}
+
+// One token drafted by a draft model: a decode step of it at the scenario's batch and context,
+// on the same GPUs (its weights at the scenario's format, its KV, its layers' fixed cost and,
+// split tensor-parallel, its two all-reduces a layer at the model's cost each).
+double draftModelTokenMs(const Setup& x, const ModelSpec& draft, const DecodeTiming& d)
+{
+    const Scenario& s = x.s;
+    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    const double read =
+        weightBytesReadPerStep(draft, countParameters(draft), s.weights, s.batch) / double(x.ways);
+    const double kvRead =
+        draftKvBytesPerToken(x.shape, s.kvDtype, x.ways) * double(s.context) * double(s.batch);
+    const double perAllReduce = d.allReduces > 0 ? d.allReduceMs / double(d.allReduces) : 0.0;
+    return transferMs(read, rate * s.weights.kernelEfficiency) + transferMs(kvRead, rate) +
+           double(draft.layers) * (x.engine.layerOverheadUs(s) / 1e3 + 2.0 * perAllReduce);
 }
 
 } // namespace
@@ -279,7 +323,7 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     const int ways = x.ways;
     step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways) +
                        loraBytesReadPerStep(x, batch);
-    step.kvRead = kvBytesForContext(x.shape, s.kvDtype, ways, context) * double(batch);
+    step.kvRead = modelKvBytes(x, context) * double(batch);
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);
     step.gpuKvRead = step.kvRead * kvOnGpuShare;
@@ -328,7 +372,8 @@ void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures&
 {
     const Scenario& s = x.s;
     const int64_t mtp = x.engine.mtpLayersLoaded(s);
-    if (mtp <= 0 || kv.layers <= 0)
+    const ModelSpec* draft = x.engine.draftsWithModel() ? s.speculative.draft.get() : nullptr;
+    if ((mtp <= 0 && !draft) || kv.layers <= 0)
         return;
     const int64_t k = s.speculative.draftTokens;
     const double a = s.speculative.acceptance;
@@ -344,13 +389,7 @@ void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures&
         transferMs(verifyRead, weightRate) + transferMs(d.gpuKvReadBytes, rate);
     const double besideMs = d.selectedMs - std::max(d.memoryMs, d.computeMs);
     out.verifyMs = std::max(verifyMemoryMs, d.computeMs * double(k + 1)) + besideMs;
-    ParameterCount drafter = mtpParameters(s.model);
-    drafter.lmHead = p.lmHead > 0 ? p.lmHead : p.embedding;
-    const double draftRead =
-        weightBytesReadPerStep(mtpModel(s.model), drafter, s.weights, s.batch) / ways;
-    const double mtpKvRead = d.gpuKvReadBytes * double(mtp) / double(kv.layers);
-    out.draftMs = transferMs(draftRead, weightRate) + transferMs(mtpKvRead, rate) +
-                  double(mtp) * x.engine.layerOverheadUs(s) / 1e3;
+    out.draftMs = draft ? draftModelTokenMs(x, *draft, d) : mtpTokenMs(x, p, kv, d, mtp);
     out.stepMs = out.verifyMs + double(k) * out.draftMs;
     out.tokensPerS = out.stepMs > 0 ? double(s.batch) * out.tokensPerStep * 1e3 / out.stepMs : 0.0;
     out.speedup = d.tokensPerS > 0 ? out.tokensPerS / d.tokensPerS : 0.0;

@@ -52,6 +52,23 @@ double activationPeakBytes(const Setup& x)
     return std::max(forward + logits, logits * engine.samplerLogitCopies(s));
 }
 
+// The weights that draft tokens for speculative decoding, per GPU: the MTP layers vLLM loads,
+// or a draft model, at the scenario's format, split tensor-parallel.
+double drafterBytesPerGpu(const Setup& x)
+{
+    const Scenario& s = x.s;
+    auto bytesOf = [&](const ModelSpec& model, const ParameterCount& p) {
+        return weightBytes(p, s.weights,
+                           expertStorage(model, p, s.weights, s.gpu.computeCapability, x.ways)) /
+               double(x.ways);
+    };
+    if (x.engine.mtpLayersLoaded(s) > 0)
+        return bytesOf(mtpModel(s.model), mtpParameters(s.model));
+    if (s.speculative.draft && x.engine.draftsWithModel())
+        return bytesOf(*s.speculative.draft, countParameters(*s.speculative.draft));
+    return 0.0;
+}
+
 } // namespace
 
 KvFigures kvFigures(const Setup& x)
@@ -68,6 +85,7 @@ KvFigures kvFigures(const Setup& x)
     kv.allocatedBytes =
         kvBytesForContext(x.shape, s.kvDtype, n, allocated) * double(s.batch) * share;
     kv.layers = x.shape.layers;
+    kv.draftBytesPerToken = draftKvBytesPerToken(x.shape, s.kvDtype, n) * share;
     kv.windowedLayers = x.shape.windowedLayers;
     kv.stateBytesPerSequence = stateBytesPerSequence(x.shape, n) * share;
     kv.tokensHeldPerWindowedLayer =
@@ -112,14 +130,8 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& 
     }
     v.weightsOffloadedBytes = (weights.gpuBytes + weights.hostBytes) / gpus - v.weightsBytes;
     v.weightsPinnedOnHostBytes = weights.hostPinnedBytes / gpus;
-    if (engine.mtpLayersLoaded(s) > 0) {
-        const ParameterCount mtp = mtpParameters(s.model);
-        v.mtpBytes = weightBytes(mtp, s.weights,
-                                 expertStorage(mtpModel(s.model), mtp, s.weights,
-                                               s.gpu.computeCapability, x.ways)) /
-                     double(x.ways);
-        v.weightsBytes += v.mtpBytes;
-    }
+    v.drafterBytes = drafterBytesPerGpu(x);
+    v.weightsBytes += v.drafterBytes;
     v.freeBytes =
         v.budgetBytes - v.weightsBytes - v.kvCacheBytes - v.activationBytes - v.overheadBytes;
     v.fits = v.freeBytes >= 0;

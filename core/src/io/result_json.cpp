@@ -227,9 +227,12 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
     j["breakeven"] = breakevenJson(e);
     if (e.speculative.draftTokens > 0) {
         const SpeculativeTiming& x = e.speculative;
-        j["speculative"] = {{"method", "mtp"},
+        j["speculative"] = {{"method", s.speculative.draft ? "draft_model" : "mtp"},
+                            {"draft_model", s.speculative.draft
+                                                ? nlohmann::json(s.speculative.draft->id)
+                                                : nlohmann::json()},
                             {"mtp_layers", s.model.mtpLayers},
-                            {"mtp_bytes_per_gpu", bytes(e.vram.mtpBytes)},
+                            {"drafter_bytes_per_gpu", bytes(e.vram.drafterBytes)},
                             {"draft_tokens", x.draftTokens},
                             {"acceptance_rate", real(x.acceptance)},
                             {"tokens_per_step", real(x.tokensPerStep)},

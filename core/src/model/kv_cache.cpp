@@ -59,7 +59,8 @@ double kvBytesForContext(const ModelSpec& model, const KvDtype& dtype, int gpus,
 
 double kvBytesPerToken(const KvShape& shape, const KvDtype& dtype, int gpus)
 {
-    return kvBytesPerTokenPerLayer(shape, dtype, gpus) * double(shape.layers);
+    return kvBytesPerTokenPerLayer(shape, dtype, gpus) * double(shape.layers) +
+           draftKvBytesPerToken(shape, dtype, gpus);
 }
 
 double kvBytesPerToken(const ModelSpec& model, const KvDtype& dtype, int gpus)

@@ -65,7 +65,9 @@ Setting entry(const char* id, const char* flag, const char* valueName, const cha
 std::optional<FieldError> applyModel(Scenario& s, const SettingValue& v, const Catalog& c)
 {
     const std::string& value = textOf(v);
-    s.checkpoint.clear();      // the user's checkpoint was of the model being replaced
+    s.checkpoint.clear();        // the user's checkpoint was of the model being replaced
+    s.speculative.draft.reset(); // so were its drafters
+    s.speculative.mtp = false;
     if (isHubReference(value)) // kvscope and kvscope-cli fetch these before the core sees them
         return FieldError{"model", value, "a Hugging Face model fetched by kvscope or kvscope-cli"};
     if (looksLikePath(value)) {
@@ -237,6 +239,42 @@ Setting checkpointSetting()
     return s;
 }
 
+// A catalog model that drafts tokens for the scenario's model (speculative decoding, vLLM method
+// "draft_model"): the window lists those of the same vocabulary.
+Setting draftModelSetting()
+{
+    Setting s = entry("draft_model", "draft-model", "ID",
+                      "speculative decoding: a catalog model of the same vocabulary that drafts "
+                      "tokens (vLLM --speculative-config method draft_model); its weights and KV "
+                      "are loaded beside the model's",
+                      "none");
+    s.place = ControlPlace::EngineDrawer;
+    s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Draft model");
+    s.texts.unsetText = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "none");
+    s.apply = [](Scenario& sc, const SettingValue& v,
+                 const Catalog& c) -> std::optional<FieldError> {
+        const ModelSpec* draft = c.model(textOf(v));
+        if (!draft)
+            return FieldError{"draft_model", textOf(v),
+                              "a model id from the catalog (list models)"};
+        sc.speculative.draft = std::make_shared<const ModelSpec>(*draft);
+        return std::nullopt;
+    };
+    s.current = [](const Scenario& sc) -> V {
+        return sc.speculative.draft ? V(SettingValue(sc.speculative.draft->id)) : std::nullopt;
+    };
+    s.clear = [](Scenario& sc) { sc.speculative.draft.reset(); };
+    s.offered = [](const Scenario& sc, const Catalog& c) {
+        std::vector<std::string> ids;
+        for (const ModelSpec& m : c.models)
+            if (m.vocabSize == sc.model.vocabSize && m.id != sc.model.id &&
+                countParameters(m).total() < countParameters(sc.model).total())
+                ids.push_back(m.id);
+        return ids;
+    };
+    return s;
+}
+
 // A machine profile the user saved (kvscope-cli check-log LOG --save-profile NAME): its fitted
 // factors on the GPU, engine and release it was fitted on. After the entries, so the engine's
 // defaults do not replace what it sets.
@@ -331,6 +369,7 @@ std::vector<Setting> numberFormatEntries()
     }
     r.push_back(checkpointSetting());
     r.push_back(profileSetting());
+    r.push_back(draftModelSetting());
     return r;
 }
 

@@ -272,8 +272,36 @@ std::optional<FieldError> validateLora(const Scenario& s)
 }
 
 // Drafting with MTP layers needs a model that has them and an engine that runs them.
+// A draft model shares the model's vocabulary and drafts with plain attention; kvscope holds its
+// KV beside the model's layers, which it does not do for a windowed model.
+std::optional<FieldError> validateDraftModel(const Scenario& s)
+{
+    const ModelSpec& draft = *s.speculative.draft;
+    auto refuse = [&](const std::string& accepted) {
+        return FieldError{"draft_model", draft.id, accepted};
+    };
+    if (!engineModule(s.engine).draftsWithModel()) [[unlikely]]
+        return refuse("none with the " + s.engine.name +
+                      " engine: kvscope models draft models as vLLM runs them");
+    if (s.speculative.mtp) [[unlikely]]
+        return refuse("none with --mtp on: one drafter at a time");
+    if (draft.vocabSize != s.model.vocabSize) [[unlikely]]
+        return refuse("a model of the same vocabulary as " + s.model.name + " (" +
+                      std::to_string(s.model.vocabSize) + " tokens; " + draft.name + " has " +
+                      std::to_string(draft.vocabSize) + ")");
+    if (pipelineWays(s) > 1) [[unlikely]]
+        return refuse("none under pipeline parallel or a layer split: kvscope models a draft "
+                      "model beside one stage's layers only");
+    if (draft.isMla() || draft.slidingWindow > 0 || draft.recurrent.present() ||
+        s.model.slidingWindow > 0) [[unlikely]]
+        return refuse("a draft model and a model of plain attention without sliding windows");
+    return std::nullopt;
+}
+
 std::optional<FieldError> validateSpeculation(const Scenario& s)
 {
+    if (s.speculative.draft)
+        return validateDraftModel(s);
     if (!s.speculative.mtp)
         return std::nullopt;
     if (!engineModule(s.engine).draftsWithMtp()) [[unlikely]]

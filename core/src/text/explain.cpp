@@ -95,6 +95,13 @@ public:
     std::string kvTotal() const;
     std::string weights() const;
     std::string fit() const;
+    // What a token adds to a draft model's layers, after the model's own.
+    std::string draftKvTerm() const
+    {
+        return e.kv.draftBytesPerToken > 0
+                   ? " + " + bytes(e.kv.draftBytesPerToken) + " " + w.draftModel
+                   : std::string();
+    }
     // Layers holding KV beyond the model's: the MTP layers vLLM loads to draft tokens.
     std::string mtpLayersNote() const
     {
@@ -186,12 +193,18 @@ std::string Explainer::kvPerToken() const
         perToken = "2 (K, V)" + times() + integer(e.kv.kvHeadsPerGpu) + " " + w.kvHeads + times() +
                    integer(m.headDim) + " " + w.headDim + times() + elem;
     return perToken + " = " + bytes(e.kv.bytesPerTokenPerLayer) + ";" + times() +
-           integer(e.kv.layers) + " " + w.layers + layerShare() + " = " +
+           integer(e.kv.layers) + " " + w.layers + layerShare() + draftKvTerm() + " = " +
            bytes(e.kv.bytesPerToken) + mtpLayersNote();
 }
 
 std::string Explainer::kvTotal() const
 {
+    // A draft model's layers hold every token beside the model's (no windows: validate()).
+    if (e.kv.draftBytesPerToken > 0)
+        return "(" + bytes(e.kv.bytesPerTokenPerLayer) + times() + integer(e.kv.layers) + " " +
+               w.layers + layerShare() + draftKvTerm() + ")" + times() + integer(s.context) + " " +
+               w.tokens + (s.batch > 1 ? times() + integer(s.batch) + " " + w.sequences : "") +
+               " = " + bytes(e.kv.totalBytes);
     std::string total = bytes(e.kv.bytesPerTokenPerLayer) + times() + "(" +
                         integer(e.kv.layers - e.kv.windowedLayers) + " " + w.layers + times() +
                         integer(s.context) + " " + w.tokens;
@@ -247,11 +260,12 @@ std::string Explainer::weights() const
         weights += "; " + bytes(perGpu) +
                    (copy > 0.5 ? " + " + bytes(copy) + " " + w.outputCopy : std::string()) +
                    " \u2212 " + bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
-                   bytes(v.weightsBytes - v.mtpBytes);
+                   bytes(v.weightsBytes - v.drafterBytes);
     // The MTP layers that draft tokens, beside the model's weights.
-    if (v.mtpBytes > 0.5)
-        weights += "; " + bytes(v.weightsBytes - v.mtpBytes) + " + " + bytes(v.mtpBytes) + " " +
-                   w.mtpLayers + " = " + bytes(v.weightsBytes);
+    if (v.drafterBytes > 0.5)
+        weights += "; " + bytes(v.weightsBytes - v.drafterBytes) + " + " + bytes(v.drafterBytes) +
+                   " " + (s.speculative.mtp ? w.mtpLayers : w.draftModel) + " = " +
+                   bytes(v.weightsBytes);
     return weights;
 }
 
@@ -395,10 +409,10 @@ std::string Explainer::tokensIn(const std::string& room, double roomBytes, int64
     if (!pastWindow) {
         const std::string held = stateTerm.empty() ? room : "(" + room + stateTerm + ")";
         // Split by layers, the room is the whole model's, and so is each token's KV.
-        const std::string perToken =
-            pipelineWays(s) > 1
-                ? "(" + bytes(perLayer) + times() + integer(layers) + " " + w.layers + ")"
-                : bytes(kv.bytesPerToken) + " " + w.perToken;
+        const std::string perToken = pipelineWays(s) > 1
+                                         ? "(" + bytes(perLayer) + times() + integer(layers) + " " +
+                                               w.layers + draftKvTerm() + ")"
+                                         : bytes(kv.bytesPerToken) + " " + w.perToken;
         return held + " \u00f7 " + perToken + " = " + integer(result) + " " + unit;
     }
     const std::string windowTerm = bytes(perLayer) + times() + integer(layers) + " " + w.layers +

@@ -205,9 +205,11 @@ Section speculativeSection(const Scenario& s, const Evaluation& e, const NumberS
     const SpeculativeTiming& x = e.speculative;
     const std::string k = formatInteger(x.draftTokens, st);
     const std::string a = formatNumber(x.acceptance, 2, st);
-    Section out{"Speculative decoding (" + formatInteger(s.model.mtpLayers, st) + " MTP layer" +
-                    (s.model.mtpLayers == 1 ? "" : "s") + ")",
-                {}};
+    const std::string drafter = s.speculative.draft
+                                    ? "draft model " + s.speculative.draft->name
+                                    : formatInteger(s.model.mtpLayers, st) + " MTP layer" +
+                                          (s.model.mtpLayers == 1 ? "" : "s");
+    Section out{"Speculative decoding (" + drafter + ")", {}};
     if (!e.vram.fits) {
         out.rows.push_back({"does not run", "the scenario does not fit", ""});
         return out;
@@ -220,11 +222,13 @@ Section speculativeSection(const Scenario& s, const Evaluation& e, const NumberS
         {"check (" + formatInteger(x.draftTokens + 1, st) + " tokens a sequence)",
          formatDuration(x.verifyMs, st), "the model's step over the drafted tokens and one more"},
         {"one drafted token", formatDuration(x.draftMs, st),
-         "the MTP layers, the shared lm_head and their KV"},
+         s.speculative.draft ? "a decode step of the draft model"
+                             : "the MTP layers, the shared lm_head and their KV"},
         {"step", step,
          formatDuration(x.verifyMs, st) + " + " + k + " × " + formatDuration(x.draftMs, st) +
              " = " + step},
-        {"decode with MTP", formatTokensPerSecond(x.tokensPerS, st) + " tokens/s",
+        {s.speculative.draft ? "decode with the draft model" : "decode with MTP",
+         formatTokensPerSecond(x.tokensPerS, st) + " tokens/s",
          formatInteger(s.batch, st) + " × " + tokens + " ÷ " + step + " = " +
              formatTokensPerSecond(x.tokensPerS, st) + " tokens/s, " +
              formatNumber(x.speedup, 2, st) + "× decoding without it"}};

@@ -138,6 +138,13 @@ QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
                     tr("%1 slots of rank %2 on every GPU, in the overhead")
                         .arg(UiText::integer(s.lora.maxLoras), UiText::integer(s.lora.maxRank)),
                     QString());
+    if (s.speculative.draft)
+        rows +=
+            row(tr("Speculative decoding"),
+                tr("%1 drafts %2 tokens a step, each accepted at %3 (stated)")
+                    .arg(esc(s.speculative.draft->name), UiText::integer(s.speculative.draftTokens),
+                         UiText::compact(s.speculative.acceptance)),
+                QString());
     if (s.speculative.mtp)
         rows += row(tr("Speculative decoding"),
                     tr("%1 MTP layers draft %2 tokens a step, each accepted at %3 (stated)")
@@ -204,7 +211,7 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     if (runs)
         rows += row(tr("Measured against this"), UiText::decodeBandRange(s), UiText::decodeBand(s));
     if (runs && e.speculative.draftTokens > 0)
-        rows += row(tr("Decode with MTP drafting"),
+        rows += row(tr("Decode with drafting"),
                     tr("%1 tokens/s, %2× without it")
                         .arg(UiText::tokensPerSecond(e.speculative.tokensPerS),
                              UiText::number(e.speculative.speedup, 2)),

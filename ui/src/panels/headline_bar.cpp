@@ -361,13 +361,13 @@ void HeadlineBar::showDecode(const TileInputs& in)
     // Drafting with MTP layers: its speed beside the plain step's, its arithmetic in the tooltip.
     const SpeculativeTiming& mtp = in.snap.evaluation.speculative;
     const QString speed = mtp.draftTokens > 0
-                              ? tr("%1 tokens/s (MTP %2)")
+                              ? tr("%1 tokens/s (drafting %2)")
                                     .arg(UiText::tokensPerSecond(d.tokensPerS),
                                          UiText::tokensPerSecond(mtp.tokensPerS))
                               : tr("%1 tokens/s").arg(UiText::tokensPerSecond(d.tokensPerS));
     const QString mtpWhy =
         mtp.draftTokens > 0
-            ? QLatin1Char('\n') + tr("With MTP drafting: %1").arg(in.why("speculative"))
+            ? QLatin1Char('\n') + tr("With speculative decoding: %1").arg(in.why("speculative"))
             : QString();
     m_tiles[Decode]->setValue(
         UiText::duration(d.selectedMs),

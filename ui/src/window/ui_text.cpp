@@ -226,6 +226,7 @@ ExplainWords UiText::explainWords()
     w.rank = s(tr("rank"));
     w.mtpLayers = s(tr("MTP layers"));
     w.mtpIncluded = s(tr("the MTP layers included"));
+    w.draftModel = s(tr("draft model"));
     w.nodes = s(tr("nodes"));
     w.latency = s(tr("latency"));
     w.perStep = s(tr("per step"));

@@ -72,6 +72,7 @@ public:
     // Whether the engine drafts with a model's MTP layers (vLLM's speculative method "mtp"), and
     // the MTP layers the scenario loads (their weights and KV, beside the model's).
     virtual bool draftsWithMtp() const { return false; }
+    virtual bool draftsWithModel() const { return false; }
     int64_t mtpLayersLoaded(const Scenario& s) const
     {
         return draftsWithMtp() && s.speculative.mtp ? s.model.mtpLayers : 0;

@@ -26,6 +26,11 @@ struct KvShape
                                    // (llama.cpp before b7832); 0 = none
     int64_t recurrentLayers = 0;   // layers holding a fixed state per sequence (hybrid models)
     double stateBytesPerLayer = 0; // one such layer's state for one sequence, on one GPU alone
+    // A draft model's layers in the same cache (speculative decoding): plain attention, every
+    // layer holding every token.
+    int64_t draftLayers = 0;
+    int64_t draftKvHeads = 0;
+    int64_t draftHeadDim = 0;
 
     bool isMla() const { return kvLoraRank > 0; }
 };
@@ -80,6 +85,17 @@ double kvBytesPerTokenPerLayer(const ModelSpec& model, const KvDtype& dtype, int
 // Tokens a layer holds at `context`: windowed layers stop at their window.
 int64_t tokensHeld(const ModelSpec& model, int64_t layer, int64_t context);
 
+// Bytes one token adds to a draft model's layers on one GPU (its KV heads split as the model's).
+inline double draftKvBytesPerToken(const KvShape& shape, const KvDtype& dtype, int gpus)
+{
+    if (shape.draftLayers <= 0)
+        return 0.0;
+    const int64_t heads =
+        gpus <= 1 ? shape.draftKvHeads : (shape.draftKvHeads + gpus - 1) / int64_t(gpus);
+    return 2.0 * double(heads > 1 ? heads : 1) * double(shape.draftHeadDim) *
+           dtype.bytesPerElement() * double(shape.draftLayers);
+}
+
 // Bytes of one sequence's recurrent state on one GPU: tensor parallel splits its heads.
 inline double stateBytesPerSequence(const KvShape& shape, int gpus)
 {
@@ -99,7 +115,7 @@ inline double kvBytesForContext(const KvShape& shape, const KvDtype& dtype, int 
     const double state = context > 0 ? stateBytesPerSequence(shape, gpus) : 0.0;
     return kvBytesPerTokenPerLayer(shape, dtype, gpus) *
                (double(full) * double(context) + double(windowed) * double(held)) +
-           state;
+           draftKvBytesPerToken(shape, dtype, gpus) * double(context) + state;
 }
 double kvBytesForContext(const ModelSpec& model, const KvDtype& dtype, int gpus, int64_t context);
 
@@ -128,8 +144,9 @@ inline int64_t longestContextFitting(const KvShape& shape, const KvDtype& dtype,
     const double window = double(shape.slidingWindow);
 
     // KV(T) is piecewise linear: every layer grows until T reaches the window, then only the
-    // full layers do.
-    double tokens = bytes / (perLayer * double(shape.layers));
+    // full layers do. A draft model's layers (never windowed: validate()) grow with them.
+    double tokens =
+        bytes / (perLayer * double(shape.layers) + draftKvBytesPerToken(shape, dtype, gpus));
     if (windowed > 0 && tokens >= window) {
         const double atWindow = perLayer * double(shape.layers) * window;
         tokens = full > 0 ? window + (bytes - atWindow) / (perLayer * double(full))

@@ -21,6 +21,7 @@ struct KvFigures
     int64_t kvHeadsPerGpu = 0;        // KV heads this GPU holds (replicated when fewer than GPUs)
     int64_t layers = 0;               // layers holding KV as the engine lays them out: the
                                       // model's, and any MTP layers it loads
+    double draftBytesPerToken = 0;    // of bytesPerToken, a draft model's layers
     int64_t windowedLayers = 0;       // layers holding at most slidingWindow tokens
     double stateBytesPerSequence = 0; // a hybrid model's recurrent state, one sequence (all of
                                       // its recurrent layers; in totalBytes, not bytesPerToken)

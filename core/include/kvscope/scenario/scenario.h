@@ -63,8 +63,12 @@ struct LoraAdapters
 // forward pass, keeping those up to the first it would not have chosen.
 struct Speculation
 {
-    bool mtp = false;        // the model's own MTP layers draft (vLLM --speculative-config
-                             // method "mtp"); needs ModelSpec::mtpLayers
+    bool drafts() const { return mtp || draft != nullptr; }
+    bool mtp = false; // the model's own MTP layers draft (vLLM --speculative-config
+                      // method "mtp"); needs ModelSpec::mtpLayers
+    // A smaller model of the same vocabulary drafts instead (vLLM method "draft_model"): its
+    // weights and KV are loaded beside the model's. Shared: scenarios are copied often.
+    std::shared_ptr<const ModelSpec> draft;
     int64_t draftTokens = 1; // tokens drafted per step (num_speculative_tokens)
     double acceptance = 0.8; // the chance each drafted token is accepted, given the ones before
 };

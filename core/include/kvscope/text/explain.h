@@ -57,6 +57,7 @@ struct ExplainWords
     std::string rank = "rank";
     std::string mtpLayers = "MTP layers"; // "11.2 GiB MTP layers"
     std::string mtpIncluded = "the MTP layers included";
+    std::string draftModel = "draft model";
     std::string latency = "latency"; // after "NVLink" or "PCIe"
     std::string perStep = "per step";
     std::string prefill = "prefill";
