@@ -346,6 +346,14 @@ private slots:
         QVERIFY(curveOf(all, "llamacpp").unavailable.empty());
         QVERIFY(!curveOf(all, "vllm").unavailable.empty());
         QVERIFY(curveOf(all, "vllm").points.empty());
+        // What kvscope models for vLLM only (LoRA slots) leaves the others out, saying so, not
+        // "does not fit".
+        const Serving lora = serving(
+            scenarioFrom({{"engine", "vllm"}, {"model", "llama-3.1-8b"}, {"max-loras", "4"}}),
+            test::catalog().engines);
+        QVERIFY(curveOf(lora, "vllm").unavailable.empty());
+        QVERIFY2(curveOf(lora, "tgi").unavailable.find("max_loras") != std::string::npos,
+                 curveOf(lora, "tgi").unavailable.c_str());
         // A model too large for the GPU has no curve on any engine.
         const ServingCurve big = servingCurve(scenarioFrom({{"model", "llama-3.1-70b"}}));
         QCOMPARE(big.unavailable, std::string("does not fit one sequence of the maximum length"));

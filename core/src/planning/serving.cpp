@@ -319,6 +319,8 @@ Serving serving(const Scenario& scenario, const std::vector<EngineProfile>& engi
             curve.unavailable = "has no " + s.kvDtype.name + " KV cache";
         else if (!splitsHeadsEvenly(s))
             curve.unavailable = "cannot split the attention heads over the GPUs";
+        else if (const auto refused = validate(s)) // LoRA, a drafter: what kvscope models for
+            curve.unavailable = "cannot: " + refused->message(); // another engine only
         else
             CurveBuilder(s, curve).build();
         out.curves.push_back(std::move(curve));
