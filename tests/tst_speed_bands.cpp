@@ -39,6 +39,7 @@ private slots:
     void decodeFiguresCarryTheirBand();
     void servingFiguresCarryTheirBand();
     void servingRowsBecomeTwoCases();
+    void draftingCasesCompareTheDraftingSpeed();
     void hostileSpeedBandFiles_data();
     void hostileSpeedBandFiles();
 };
@@ -85,6 +86,13 @@ void TestSpeedBands::speedClassesNameEngineGpuMoeAndWeights()
                  scenarioFrom({{"model", "llama-2-7b"}, {"gpu", "rtx-a6000"}, {"engine", "hf"}}))
                  .id(),
              std::string("transformers/workstation/dense/16-bit"));
+    // Drafting speeds group among themselves at every level, never into the plain step's.
+    QCOMPARE(speedClassLevels("vllm/datacenter/moe/quantized/drafting"),
+             (std::vector<std::string>{"vllm/datacenter/moe/quantized/drafting",
+                                       "vllm/datacenter/drafting", "vllm/drafting"}));
+    QCOMPARE(
+        speedClassLevels("vllm/datacenter/moe/quantized"),
+        (std::vector<std::string>{"vllm/datacenter/moe/quantized", "vllm/datacenter", "vllm"}));
 }
 
 // Errors grouped by class, fit and held out apart, by hand: the medians, the signed median and
@@ -244,6 +252,39 @@ void TestSpeedBands::servingFiguresCarryTheirBand()
     const std::string none = textSummary(unmeasured, u, ByteUnits::Binary);
     QVERIFY(none.find("time per output token, measured against this") != std::string::npos);
     QVERIFY(none.find("no band: no measurement of this class") != std::string::npos);
+}
+
+// A decode case that drafts (vLLM's MTP, stated by the setting names a case file uses) compares
+// the drafting speed, in a class of its own whose band never mixes with the plain step's.
+void TestSpeedBands::draftingCasesCompareTheDraftingSpeed()
+{
+    const nlohmann::json file = nlohmann::json::array({{{"id", "d"},
+                                                        {"kind", "decode"},
+                                                        {"engine", "vllm"},
+                                                        {"model", "deepseek-r1"},
+                                                        {"gpu", "h200"},
+                                                        {"gpus", 8},
+                                                        {"settings",
+                                                         {{"weights", "fp8"},
+                                                          {"batch", 1},
+                                                          {"context", 2048},
+                                                          {"mtp", true},
+                                                          {"num_speculative_tokens", 1},
+                                                          {"acceptance_rate", 0.82}}},
+                                                        {"measured", {{"tokens_per_s", 30.0}}},
+                                                        {"source", "https://example.org"}}});
+    auto cases = validationCasesFromJson(file, "decode-x.json");
+    QVERIFY2(cases, cases ? "" : cases.error().message().c_str());
+    const Scenario s = *scenarioForCase(cases->at(0), catalog()).scenario;
+    QVERIFY(s.speculative.mtp);
+    QCOMPARE(s.speculative.acceptance, 0.82);
+    KVSCOPE_EVALUATE(e, s);
+    const ValidationResult r = validateCase(cases->at(0), catalog());
+    QCOMPARE(r.predicted, e.speculative.tokensPerS);
+    QVERIFY(r.predicted > e.decode.tokensPerS);
+    QCOMPARE(r.speedClass, std::string("vllm/datacenter/moe/quantized/drafting"));
+    const SpeedBands bands = speedBandsFrom({r});
+    QVERIFY(bands.count("vllm/drafting") == 1 && bands.count("vllm") == 0);
 }
 
 // A serving row holds a time per token and a first token: two cases, each compared with the

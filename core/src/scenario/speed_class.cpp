@@ -77,6 +77,15 @@ std::pair<SpeedFigure, std::string> splitSpeedBandKey(const std::string& key)
 
 std::vector<std::string> speedClassLevels(const std::string& classId)
 {
+    // Drafting speeds ("<class>/drafting") group among themselves, never into the plain step's.
+    static const std::string drafting = "/drafting";
+    if (classId.size() > drafting.size() && classId.ends_with(drafting)) {
+        std::vector<std::string> levels =
+            speedClassLevels(classId.substr(0, classId.size() - drafting.size()));
+        for (std::string& level : levels)
+            level += drafting;
+        return levels;
+    }
     std::vector<std::string> levels{classId};
     // engine/gpuClass/dense-or-moe/weights: drop the last two, then the GPU class.
     size_t cut = classId.find('/');
