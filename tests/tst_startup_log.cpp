@@ -225,6 +225,26 @@ private slots:
             checkStartupLog(dev, catalog(), {{"gpu", "h100-sxm"}, {"model", "qwen2-0.5b"}});
         QVERIFY2(devCheck.ok(), devCheck ? "" : devCheck.error().message().c_str());
         QCOMPARE(devCheck->scenario.engineVersion, std::string("0.10.2"));
+
+        // LoRA slots, as the arguments state them, and vLLM's defaults where only
+        // --enable-lora is: one slot of rank 16. Without --enable-lora, max_loras means nothing.
+        auto args = [](const std::string& line) {
+            return readStartupLog("INFO 05-01 10:00:00 [api_server.py:1043] vLLM API server "
+                                  "version 0.9.0\nINFO 05-01 10:00:00 [cli_args.py:309] "
+                                  "non-default args: {'model': 'meta-llama/Llama-3.1-8B', " +
+                                  line + "}\n");
+        };
+        auto lora = args("'enable_lora': True, 'max_loras': 4, 'max_lora_rank': 64");
+        QVERIFY(lora);
+        QCOMPARE(settingOf(*lora, "max-loras"), std::string("4"));
+        QCOMPARE(settingOf(*lora, "max-lora-rank"), std::string("64"));
+        auto loraDefaults = args("'enable_lora': True");
+        QCOMPARE(settingOf(*loraDefaults, "max-loras"), std::string("1"));
+        QCOMPARE(settingOf(*args("'max_loras': 4"), "max-loras"), std::string("(none)"));
+        auto command = readStartupLog("$ vllm serve meta-llama/Llama-3.1-8B --enable-lora "
+                                      "--max-loras 8\n");
+        QVERIFY(command);
+        QCOMPARE(settingOf(*command, "max-loras"), std::string("8"));
     }
 
     // llama.cpp b5274, the fullest sample: its KV buffer is 61 layers x 32,768 cells x 2 KV

@@ -223,6 +223,18 @@ private:
             }
         readKvAndEager(command, "--kv-cache-dtype", "--enforce-eager", state);
         readKvAndEager(command, "--kv_cache_dtype", "--enforce_eager", state);
+        const auto enable = after(command, "--enable-lora");
+        if (enable && (enable->empty() || enable->starts_with(" ")))
+            readLora(numberAfter(command, "--max-loras "), numberAfter(command, "--max-lora-rank "),
+                     state);
+    }
+
+    // LoRA slots, only where LoRA is enabled: vLLM's defaults are 1 slot of rank 16.
+    static void readLora(std::optional<double> slots, std::optional<double> rank, LogState& state)
+    {
+        state.setting("max-loras", integerText(slots.value_or(1)));
+        if (rank)
+            state.setting("max-lora-rank", integerText(*rank));
     }
 
     // "Initializing a V1 LLM engine (v0.8.1) with config: model='...', dtype=torch.bfloat16,
@@ -263,6 +275,9 @@ private:
             if (auto n = numberAfter(args, field.arg))
                 setNumber(field, *n, state);
         readKvAndEager(args, "'kv_cache_dtype': ", "'enforce_eager': ", state);
+        if (args.find("'enable_lora': True") != std::string_view::npos)
+            readLora(numberAfter(args, "'max_loras': "), numberAfter(args, "'max_lora_rank': "),
+                     state);
     }
 
     // The memory profile: the one-line V0 form, the table form of late 2024 and V1's lines.
