@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// LoRA adapters served beside the base model: how many at once, their largest rank, and whether
-// tensor parallel splits their slots (vLLM's --max-loras, --max-lora-rank, --fully-sharded-loras).
+// What a deployment adds to the model it serves: LoRA adapters beside it (vLLM's --max-loras,
+// --max-lora-rank, --fully-sharded-loras) and a drafter for speculative decoding (its MTP
+// layers, the tokens drafted per step and their acceptance rate).
 #include "scenario/field_access.h"
 #include "settings/catalog_settings.h"
 
