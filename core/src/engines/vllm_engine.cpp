@@ -149,7 +149,7 @@ double VllmEngine::loraBytesPerGpu(const Scenario& s) const
     const double repeated = lora.fullySharded ? t : 1.0; // what the repeated halves divide by
     const double h = double(m.hiddenSize);
     const double q = double(m.queryHeads * m.headDim);
-    const double kvPerGpu = std::max(double(m.kvHeads) / t, 1.0) * double(m.headDim);
+    const double kvPerGpu = double(kvHeadsPerGpu(m, tensorWays(s)) * m.headDim);
     const double mlp = double(m.intermediateSize);
     const double upSlices = m.gatedMlp ? 2.0 : 1.0;
     const double columnA = (3.0 + upSlices) * h / repeated; // qkv's 3 slices, gate_up's 2

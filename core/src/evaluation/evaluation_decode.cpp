@@ -264,12 +264,28 @@ Tier selectedTier(const Scenario& s)
 // draft model), which a step without drafting does not read.
 double modelKvBytes(const Setup& x, int64_t context)
 {
+    KvShape own = x.shape;
+    own.layers -= x.engine.mtpLayersLoaded(x.s);
+    own.draftLayers = 0;
+    return kvBytesForContext(own, x.s.kvDtype, x.ways, context);
+}
+
+// A drafter's forward pass over the scenario's batch, on the model's GPUs, as a decode step
+// is timed (gpuStep): the slower of its reads and its FLOPs, and its layers' fixed cost.
+double drafterStepMs(const Setup& x, const ModelSpec& drafter, const ParameterCount& p,
+                     double kvBytes)
+{
     const Scenario& s = x.s;
-    double bytes = kvBytesForContext(x.shape, s.kvDtype, x.ways, context) -
-                   draftKvBytesPerToken(x.shape, s.kvDtype, x.ways) * double(context);
-    if (const int64_t mtp = x.engine.mtpLayersLoaded(s); mtp > 0 && x.shape.layers > 0)
-        bytes *= double(x.shape.layers - mtp) / double(x.shape.layers);
-    return bytes;
+    const double ways = double(x.ways);
+    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    const double memoryMs =
+        transferMs(weightBytesReadPerStep(drafter, p, s.weights, s.batch) / ways,
+                   rate * s.weights.kernelEfficiency) +
+        transferMs(kvBytes, rate);
+    const double computeMs = decodeFlops(drafter, p, s.batch, s.context) / ways /
+                             (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
+    return std::max(memoryMs, computeMs) +
+           double(drafter.layers) * x.engine.layerOverheadUs(s) / 1e3;
 }
 
 // The LoRA slots a step reads: each adapter its sequences use, at most one per sequence.
@@ -281,36 +297,33 @@ double loraBytesReadPerStep(const Setup& x, int64_t batch)
     return x.engine.loraBytesPerGpu(x.s) * double(std::min(batch, slots)) / double(slots);
 }
 
-// One token drafted by the MTP layers: they read the experts the batch touches, the shared
-// lm_head and their KV, and pay their per-layer fixed cost.
-double mtpTokenMs(const Setup& x, const ParameterCount& p, const KvFigures& kv,
-                  const DecodeTiming& d, int64_t mtp)
+// One token drafted by the MTP layers: a forward pass of them (the experts the batch touches,
+// their KV) and of the lm_head they share with the model.
+double mtpTokenMs(const Setup& x, const ParameterCount& p, int64_t mtp)
 {
     const Scenario& s = x.s;
-    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     ParameterCount drafter = mtpParameters(s.model);
     drafter.lmHead = p.lmHead > 0 ? p.lmHead : p.embedding;
-    const double read =
-        weightBytesReadPerStep(mtpModel(s.model), drafter, s.weights, s.batch) / double(x.ways);
-    const double kvRead = d.gpuKvReadBytes * double(mtp) / double(kv.layers - mtp);
-    return transferMs(read, rate * s.weights.kernelEfficiency) + transferMs(kvRead, rate) +
-           double(mtp) * x.engine.layerOverheadUs(s) / 1e3;
+    KvShape layers = x.shape;
+    layers.layers = mtp;
+    layers.windowedLayers = 0;
+    layers.draftLayers = 0;
+    layers.recurrentLayers = 0;
+    const double kvBytes =
+        kvBytesForContext(layers, s.kvDtype, x.ways, s.context) * double(s.batch);
+    return drafterStepMs(x, mtpModel(s.model), drafter, kvBytes);
 }
 
-// One token drafted by a draft model: a decode step of it at the scenario's batch and context,
-// on the same GPUs (its weights at the scenario's format, its KV, its layers' fixed cost and,
-// split tensor-parallel, its two all-reduces a layer at the model's cost each).
+// One token drafted by a draft model: its decode step on the same GPUs, with its two
+// all-reduces a layer at the model's cost each when split tensor-parallel.
 double draftModelTokenMs(const Setup& x, const ModelSpec& draft, const DecodeTiming& d)
 {
     const Scenario& s = x.s;
-    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
-    const double read =
-        weightBytesReadPerStep(draft, countParameters(draft), s.weights, s.batch) / double(x.ways);
-    const double kvRead =
+    const double kvBytes =
         draftKvBytesPerToken(x.shape, s.kvDtype, x.ways) * double(s.context) * double(s.batch);
     const double perAllReduce = d.allReduces > 0 ? d.allReduceMs / double(d.allReduces) : 0.0;
-    return transferMs(read, rate * s.weights.kernelEfficiency) + transferMs(kvRead, rate) +
-           double(draft.layers) * (x.engine.layerOverheadUs(s) / 1e3 + 2.0 * perAllReduce);
+    return drafterStepMs(x, draft, countParameters(draft), kvBytes) +
+           double(draft.layers) * 2.0 * perAllReduce;
 }
 
 } // namespace
@@ -389,7 +402,7 @@ void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures&
         transferMs(verifyRead, weightRate) + transferMs(d.gpuKvReadBytes, rate);
     const double besideMs = d.selectedMs - std::max(d.memoryMs, d.computeMs);
     out.verifyMs = std::max(verifyMemoryMs, d.computeMs * double(k + 1)) + besideMs;
-    out.draftMs = draft ? draftModelTokenMs(x, *draft, d) : mtpTokenMs(x, p, kv, d, mtp);
+    out.draftMs = draft ? draftModelTokenMs(x, *draft, d) : mtpTokenMs(x, p, mtp);
     out.stepMs = out.verifyMs + double(k) * out.draftMs;
     out.tokensPerS = out.stepMs > 0 ? double(s.batch) * out.tokensPerStep * 1e3 / out.stepMs : 0.0;
     out.speedup = d.tokensPerS > 0 ? out.tokensPerS / d.tokensPerS : 0.0;

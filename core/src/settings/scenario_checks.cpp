@@ -271,7 +271,6 @@ std::optional<FieldError> validateLora(const Scenario& s)
     return std::nullopt;
 }
 
-// Drafting with MTP layers needs a model that has them and an engine that runs them.
 // A draft model shares the model's vocabulary and drafts with plain attention; kvscope holds its
 // KV beside the model's layers, which it does not do for a windowed model.
 std::optional<FieldError> validateDraftModel(const Scenario& s)
@@ -298,6 +297,7 @@ std::optional<FieldError> validateDraftModel(const Scenario& s)
     return std::nullopt;
 }
 
+// Drafting with MTP layers needs a model that has them and an engine that runs them.
 std::optional<FieldError> validateSpeculation(const Scenario& s)
 {
     if (s.speculative.draft)

@@ -200,7 +200,8 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
 
 // Speculative decoding with MTP layers: tokens a step yields at the stated acceptance, and the
 // step that drafts and checks them.
-Section speculativeSection(const Scenario& s, const Evaluation& e, const NumberStyle& st)
+Section speculativeSection(const Scenario& s, const Evaluation& e, const Verdict& verdict,
+                           const NumberStyle& st)
 {
     const SpeculativeTiming& x = e.speculative;
     const std::string k = formatInteger(x.draftTokens, st);
@@ -210,8 +211,9 @@ Section speculativeSection(const Scenario& s, const Evaluation& e, const NumberS
                                     : formatInteger(s.model.mtpLayers, st) + " MTP layer" +
                                           (s.model.mtpLayers == 1 ? "" : "s");
     Section out{"Speculative decoding (" + drafter + ")", {}};
-    if (!e.vram.fits) {
-        out.rows.push_back({"does not run", "the scenario does not fit", ""});
+    // What cannot run has no speed, as in the decode section.
+    if (!verdict.runs) {
+        out.rows.push_back({"does not run", "the scenario does not run (see above)", ""});
         return out;
     }
     const std::string tokens = formatNumber(x.tokensPerStep, 2, st);
@@ -500,7 +502,7 @@ std::string textSummary(const Scenario& s, const Evaluation& e, ByteUnits units,
     if (e.engine.moeLayers > 0 && engineModule(s.engine).offloadsExperts())
         sum.sections.push_back(expertSection(s, e, why, units, st));
     if (e.speculative.draftTokens > 0)
-        sum.sections.push_back(speculativeSection(s, e, st));
+        sum.sections.push_back(speculativeSection(s, e, verdict, st));
     sum.sections.push_back(servingSection(s, st));
     return style == SummaryStyle::Markdown ? markdownSummary(sum) : plainSummary(sum);
 }

@@ -90,10 +90,10 @@ inline double draftKvBytesPerToken(const KvShape& shape, const KvDtype& dtype, i
 {
     if (shape.draftLayers <= 0)
         return 0.0;
-    const int64_t heads =
-        gpus <= 1 ? shape.draftKvHeads : (shape.draftKvHeads + gpus - 1) / int64_t(gpus);
-    return 2.0 * double(heads > 1 ? heads : 1) * double(shape.draftHeadDim) *
-           dtype.bytesPerElement() * double(shape.draftLayers);
+    KvShape draft;
+    draft.kvHeads = shape.draftKvHeads;
+    draft.headDim = shape.draftHeadDim;
+    return kvBytesPerTokenPerLayer(draft, dtype, gpus) * double(shape.draftLayers);
 }
 
 // Bytes of one sequence's recurrent state on one GPU: tensor parallel splits its heads.
