@@ -404,20 +404,28 @@ void ChartBase::fitTitle()
         m_title->setText(shown);
 }
 
-// A vertical axis's label longer than its axis (a short plot, presentation fonts, Japanese) takes
-// two lines, broken where the language allows, instead of running off the chart's edges.
+// An axis's label longer than the room it is centred in (a short plot, presentation fonts,
+// Japanese, a long workload in the serving chart's) takes two lines, broken where the language
+// allows, instead of running off the chart's edges: a vertical one along its axis, a horizontal
+// one across the chart, centred under its axis.
 bool ChartBase::fitAxisLabels()
 {
     bool changed = false;
-    for (QCPAxis* axis : axisRect()->axes(QCPAxis::atLeft | QCPAxis::atRight)) {
+    const QRect plot = axisRect()->rect();
+    const int chartWidth = m_exportSize.isValid() ? m_exportSize.width() : width();
+    const int across = 2 * std::min(plot.center().x(), chartWidth - plot.center().x()) - 8;
+    for (QCPAxis* axis : axisRect()->axes()) {
         if (!axis->visible() || axis->label().isEmpty())
             continue;
         auto& [set, shown] = m_fittedAxisLabels[axis];
         if (axis->label() != shown) // set anew since the last fit
             set = axis->label();
+        const bool vertical = axis->orientation() == Qt::Vertical;
         // Not before a real layout: a hidden view's axis rect is a few pixels tall.
-        const int length = axisRect()->height() - 4;
+        const int length = vertical ? axisRect()->height() - 4 : across;
+        // A label the chart wrote in lines of its own (the fit matrix's heading) stays so.
         const bool tooLong = length > 60 && (isVisible() || m_exportSize.isValid()) &&
+                             !set.contains(QLatin1Char('\n')) &&
                              QFontMetrics(axis->labelFont()).horizontalAdvance(set) > length;
         shown = tooLong ? breakNearMiddle(set) : set;
         if (axis->label() != shown) {

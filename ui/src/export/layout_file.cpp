@@ -136,18 +136,25 @@ void appendFixedLabels(const ChartBase* chart, const QPointF& origin, QJsonArray
                                     inWindow(QRectF(text->outerRect()))));
     for (QCPAxis* axis : chart->axisRect()->axes())
         if (axis->visible() && !axis->label().isEmpty()) {
-            // The axis title's own strip: beyond the tick labels, as QCPAxisPainter draws it.
+            // The axis title's own strip beyond the tick labels, as long as its longest line and
+            // centred on the axis, as QCPAxisPainter draws it: a title longer than the chart
+            // shows as a box outside it.
             const QRect outer = chart->axisRect()->outerRect();
             const QRect plot = chart->axisRect()->rect();
-            const int size = QFontMetrics(axis->labelFont()).height() *
-                             (axis->label().count(QLatin1Char('\n')) + 1);
+            const QFontMetrics metrics(axis->labelFont());
+            const int size = metrics.height() * (axis->label().count(QLatin1Char('\n')) + 1);
+            int length = 0;
+            for (const QString& line : axis->label().split(QLatin1Char('\n')))
+                length = std::max(length, metrics.horizontalAdvance(line));
+            const double across = plot.center().x() - length / 2.0;
+            const double along = plot.center().y() - length / 2.0;
             QRectF box;
             if (axis->axisType() == QCPAxis::atBottom)
-                box = QRectF(plot.left(), outer.bottom() - size - 2, plot.width(), size);
+                box = QRectF(across, outer.bottom() - size - 2, length, size);
             else if (axis->axisType() == QCPAxis::atLeft)
-                box = QRectF(outer.left() + 2, plot.top(), size, plot.height());
+                box = QRectF(outer.left() + 2, along, size, length);
             else if (axis->axisType() == QCPAxis::atTop)
-                box = QRectF(plot.left(), outer.top() + 2, plot.width(), size);
+                box = QRectF(across, outer.top() + 2, length, size);
             else
                 continue;
             labels->append(textJson(QStringLiteral("axis"), axis->label(), inWindow(box)));
