@@ -226,12 +226,18 @@ private slots:
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QString>("lang");
         QTest::addColumn<bool>("presentation");
-        for (const QString& lang : {u"en"_s, u"ja"_s}) {
-            QTest::addRow("1280x800 %s", qPrintable(lang)) << QSize(1280, 800) << lang << false;
-            QTest::addRow("1366x768 %s", qPrintable(lang)) << QSize(1366, 768) << lang << false;
-            QTest::addRow("1280x720 %s presented", qPrintable(lang))
-                << QSize(1280, 720) << lang << true;
-        }
+        QTest::addColumn<bool>("longGpuNames");
+        // The 7B's rows name long consumer cards ("RTX 4060 Ti 16GB"); the 70B's, short ones.
+        for (bool longNames : {false, true})
+            for (const QString& lang : {u"en"_s, u"ja"_s}) {
+                const char* model = longNames ? "7B" : "70B";
+                QTest::addRow("1280x800 %s %s", qPrintable(lang), model)
+                    << QSize(1280, 800) << lang << false << longNames;
+                QTest::addRow("1366x768 %s %s", qPrintable(lang), model)
+                    << QSize(1366, 768) << lang << false << longNames;
+                QTest::addRow("1280x720 %s %s presented", qPrintable(lang), model)
+                    << QSize(1280, 720) << lang << true << longNames;
+            }
     }
 
     void planCostsInView()
@@ -239,9 +245,13 @@ private slots:
         QFETCH(QSize, size);
         QFETCH(QString, lang);
         QFETCH(bool, presentation);
+        QFETCH(bool, longGpuNames);
         f.window->setLanguage(lang);
         f.window->setPresentationMode(presentation);
-        change({{"model", "llama-3.1-70b"}, {"context", "32768"}, {"batch", "8"}});
+        if (longGpuNames)
+            change({{"model", "llama-2-7b"}, {"context", "2048"}, {"batch", "1"}});
+        else
+            change({{"model", "llama-3.1-70b"}, {"context", "32768"}, {"batch", "8"}});
         f.window->showPage(u"plan"_s);
         ui::renderWindow(*f.window, *f.controller, size);
         const auto* table = f.window->findChild<QTableWidget*>(u"planTable"_s);
@@ -253,6 +263,9 @@ private slots:
         QVERIFY2(right <= table->viewport()->width(),
                  qPrintable(
                      u"cost column ends at %1 of %2"_s.arg(right).arg(table->viewport()->width())));
+        // A name the column elides is whole on hover.
+        for (int row = 0; row < table->rowCount(); ++row)
+            QCOMPARE(table->item(row, 1)->toolTip(), table->item(row, 1)->text());
     }
 
     void plotsKeepAReadableSizeOnALaptop_data()
@@ -290,20 +303,41 @@ private slots:
     {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("model");
         for (const QSize size :
              {QSize(1280, 720), QSize(1280, 800), QSize(1366, 768), QSize(1920, 1080)})
             for (const char* lang : {"en", "ja"})
-                QTest::addRow("%dx%d %s", size.width(), size.height(), lang)
-                    << size << QString::fromLatin1(lang);
+                for (const QString& model : {u"llama-2-7b"_s, longestModelName()})
+                    QTest::addRow("%dx%d %s %s", size.width(), size.height(), lang,
+                                  qPrintable(model))
+                        << size << QString::fromLatin1(lang) << model;
+    }
+
+    // The catalog's model whose name, shortened as the model box shortens it, is the widest.
+    static QString longestModelName()
+    {
+        const QFontMetrics metrics(QApplication::font());
+        const ModelSpec* widest = nullptr;
+        auto width = [&](const ModelSpec& m) {
+            return metrics.horizontalAdvance(
+                ui::FittingComboBox::shortestName(QString::fromStdString(m.name)));
+        };
+        for (const ModelSpec& m : test::catalog().models)
+            if (!widest || width(m) > width(*widest))
+                widest = &m;
+        return QString::fromStdString(widest->id);
     }
 
     // Presentation mode's large figures on a projector: the window no larger than the screen
-    // (the headline figures take two rows where six in a row do not fit), every figure inside it.
+    // (the headline figures take two rows where six in a row do not fit), every figure inside
+    // it, and the model named whole, however long its name.
     void presentationFitsTheProjector()
     {
         QFETCH(QSize, size);
         QFETCH(QString, lang);
+        QFETCH(QString, model);
         f.window->setLanguage(lang);
+        change({{"model", model.toStdString()}});
         f.window->setPresentationMode(true);
         ui::renderWindow(*f.window, *f.controller, size);
         QCOMPARE(f.window->size(), size);
@@ -311,7 +345,12 @@ private slots:
         for (int i = 0; i < ui::HeadlineBar::FigureCount; ++i) {
             const auto* tile = f.window->headline()->tile(ui::HeadlineBar::Figure(i));
             const QRect box(tile->mapTo(f.window.get(), QPoint(0, 0)), tile->size());
-            QVERIFY2(inWindow.contains(box), qPrintable(QStringLiteral("tile %1").arg(i)));
+            QVERIFY2(inWindow.contains(box), qPrintable(QStringLiteral("tile %1 at %2,%3 %4x%5")
+                                                            .arg(i)
+                                                            .arg(box.x())
+                                                            .arg(box.y())
+                                                            .arg(box.width())
+                                                            .arg(box.height())));
             // Whole on screen, not scrolled out of the panel's column.
             QVERIFY2(tile->visibleRegion().boundingRect().size() == tile->size(),
                      qPrintable(QStringLiteral("tile %1 partly hidden").arg(i)));

@@ -2847,10 +2847,6 @@ tokens, mixed</source>
         <source>GPUs (all nodes)</source>
         <translation>GPU 数（全ノード合計）</translation>
     </message>
-    <message>
-        <source>Import...</source>
-        <translation>インポート...</translation>
-    </message>
 </context>
 <context>
     <name>kvscope::ui::ServingChart</name>

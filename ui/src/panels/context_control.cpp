@@ -58,6 +58,7 @@ ContextControl::ContextControl(QWidget* parent)
     layout->addWidget(m_box, 0, 1);
     layout->addWidget(m_cap, 1, 0, 1, 2);
     layout->setColumnStretch(0, 1);
+    keepSliderUsable();
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
         const int64_t tokens = tokensAt(position);
@@ -103,7 +104,16 @@ void ContextControl::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange)
         updateWarning();
+    if (event->type() == QEvent::FontChange)
+        keepSliderUsable();
     QWidget::changeEvent(event);
+}
+
+// A slider with room for its thumb to travel, in any font: a narrow column (presentation mode,
+// Japanese labels) squeezed it to a nub that looked like a check box.
+void ContextControl::keepSliderUsable()
+{
+    m_slider->setMinimumWidth(fontMetrics().averageCharWidth() * 6);
 }
 
 void ContextControl::updateWarning()

@@ -35,6 +35,7 @@ protected:
     void changeEvent(QEvent* event) override; // a new theme: the warning's colour again
 
 private:
+    void keepSliderUsable();
     void updateWarning();
 
     QSlider* m_slider;

@@ -10,6 +10,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -18,6 +19,8 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace kvscope::ui {
 
@@ -184,9 +187,12 @@ QTableWidget* PlanPage::buildTable()
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Sized by fitColumnsToWidth, not by the header: the GPU names give way to the costs.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle); // "RTX 4060…16GB × 1" keeps the count
+    m_table->viewport()->installEventFilter(this);
     m_table->setMinimumHeight(120);
     connect(m_table, &QTableWidget::cellDoubleClicked, this,
             [this](int row, int) { loadRow(row); });
@@ -388,7 +394,9 @@ void PlanPage::fillTable()
                                                : QString::fromStdString(lack));
         const QString none = QStringLiteral("—");
         m_table->setItem(row, Rank, cell(misses ? none : UiText::integer(row + 1), true));
-        m_table->setItem(row, Configuration, cell(PlannerText::gpus(s)));
+        QTableWidgetItem* gpus = cell(PlannerText::gpus(s));
+        gpus->setToolTip(gpus->text()); // whole, where the column elides it
+        m_table->setItem(row, Configuration, gpus);
         m_table->setItem(row, Engine, cell(QString::fromStdString(s.engine.shortName)));
         m_table->setItem(row, Weights, formatCell(s.weights.id, s.weights.name));
         m_table->setItem(row, Kv, formatCell(s.kvDtype.id, s.kvDtype.name));
@@ -437,6 +445,31 @@ void PlanPage::fillTable()
         noteCell->setToolTip(cautions.join(QLatin1Char('\n')));
         m_table->setItem(row, Notes, noteCell);
     }
+    fitColumnsToWidth();
+}
+
+// Every column as wide as its contents, but the GPUs' no wider than leaves the costs in view:
+// a long name ("RTX 4060 Ti 16GB × 1") pushed the per-million column past a laptop's width.
+// Only the notes may lie beyond the viewport.
+void PlanPage::fitColumnsToWidth()
+{
+    m_table->resizeColumnsToContents();
+    QHeaderView* header = m_table->horizontalHeader();
+    int others = 0;
+    for (int column = 0; column <= PerMillion; ++column)
+        if (column != Configuration && !m_table->isColumnHidden(column))
+            others += header->sectionSize(column);
+    const int wanted = header->sectionSize(Configuration);
+    const int least = header->sectionSizeHint(Configuration); // the heading, whole
+    const int room = m_table->viewport()->width() - others;
+    header->resizeSection(Configuration, std::clamp(room, std::min(least, wanted), wanted));
+}
+
+bool PlanPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumnsToWidth();
+    return QWidget::eventFilter(watched, event);
 }
 
 void PlanPage::loadRow(int row)

@@ -53,9 +53,11 @@ private:
     static QString heldTo(const PlanRequest& request);
     static QString turnedAway(const PlanResult& result, const PlanRequest& request);
     void fillTable();
+    void fitColumnsToWidth();
     static QString users(int64_t count);
     void applyCurrency();
     void loadRow(int row);
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
     PlanChart* m_chart;
     QLabel* m_objectiveLabel = nullptr;

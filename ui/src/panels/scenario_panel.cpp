@@ -32,6 +32,8 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -395,6 +397,7 @@ void ScenarioPanel::syncFromScenario()
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
 
     selectData(m_model, s.model.imported ? kImportedId : QString::fromStdString(s.model.id));
+    fitModelBox();
     m_model->showFittedEditText(); // a name too long for the box, shortened between words
     const int formats = int(c.weightFormats.size());
     m_weights->setRange(0, s.model.fileWeights.present() ? formats : formats - 1);
@@ -452,9 +455,30 @@ void ScenarioPanel::showRows()
     }
     m_advancedToggle->setVisible(!m_keyControlsOnly);
     m_advanced->setVisible(!m_keyControlsOnly && m_advancedToggle->isChecked());
-    // The model's name before the button beside it: in front of a customer "Llama 3.1 70B",
-    // not "Llama 3.1…" (the button's tooltip still says what it imports).
-    m_import->setText(m_keyControlsOnly ? tr("Import...") : tr("Import model..."));
+    // The model's whole name, not the button beside it, in front of a customer: the button
+    // took the width a name like "DeepSeek-R1-Distill-Llama 70B" needs. File > Import stays.
+    m_import->setVisible(!m_keyControlsOnly);
+    fitModelBox();
+}
+
+// In front of a customer the model is named whole, all but its tuning
+// ("DeepSeek-R1-Distill-Llama 70B", not "DeepSeek-R…"): the box, and so the column, widen for
+// it. Otherwise the box keeps its least width, shortens the name and says it whole on hover.
+void ScenarioPanel::fitModelBox()
+{
+    int least = 0;
+    if (m_keyControlsOnly && m_model->currentIndex() >= 0) {
+        const QString name =
+            FittingComboBox::shortestName(m_model->itemText(m_model->currentIndex()));
+        QStyleOptionComboBox option;
+        option.initFrom(m_model);
+        option.editable = true;
+        // The line edit's own margins and cursor: a few pixels past the text's advance.
+        const QSize text(m_model->fontMetrics().horizontalAdvance(name) + 12, m_model->height());
+        least =
+            m_model->style()->sizeFromContents(QStyle::CT_ComboBox, &option, text, m_model).width();
+    }
+    m_model->setMinimumWidth(least);
 }
 
 // Rows hidden or shown before the window was first shown (presentation mode from the command
@@ -469,6 +493,8 @@ void ScenarioPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::FontChange) // presentation mode's larger font
+        fitModelBox();
     QWidget::changeEvent(event);
 }
 
@@ -485,7 +511,7 @@ void ScenarioPanel::retranslate()
                 l->setText(text);
     };
     rowLabel(m_model, tr("Model"));
-    m_import->setText(m_keyControlsOnly ? tr("Import...") : tr("Import model..."));
+    m_import->setText(tr("Import model..."));
     m_import->setToolTip(tr("A Hugging Face config.json or a GGUF model file"));
     m_model->setToolTip(
         tr("Type to search; drop a config.json or a GGUF file on the window to import it"));

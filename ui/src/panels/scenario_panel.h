@@ -86,7 +86,8 @@ private:
     SettingControl* settingControl(const std::string& id) const;
     void retranslateAdvanced();
     void syncHostRam(const Scenario& s); // what 0 GiB (the platform's) stands for
-    void showRows();                     // the rows the scenario and setKeyControlsOnly call for
+    void fitModelBox();
+    void showRows(); // the rows the scenario and setKeyControlsOnly call for
 
     ScenarioController* m_controller;
     QFormLayout* m_form = nullptr;
