@@ -35,6 +35,7 @@ private slots:
     void aDraftModelDraftsTokens();
     void tensorParallelAddsCommunicatorBuffers();
     void vllmSamplerFollowsTheModelRunner();
+    void llamaCppComputeBuffersFollowItsGraph();
     void vllmBatchDefaultsFollowTheGpu();
     void attentionVariantsOrder_data();
     void attentionVariantsOrder();
@@ -355,6 +356,51 @@ void TestEvaluation::vllmSamplerFollowsTheModelRunner()
     moe.model = model("mixtral-8x7b");
     KVSCOPE_EVALUATE(m, moe);
     QCOMPARE(m.vram.activationBytes, vllm->classicSamplerLogitCopies * 1024 * 32000 * 4);
+}
+
+// llama.cpp reserves its compute buffer for a ubatch of 512 tokens, every one an output, in F32.
+// With flash attention the peak is the logits beside the normed hidden state: Qwen3-30B-A3B at
+// 32K on an RTX 3090 Ti logs 300.75 MiB (ikawrakow/ik_llama.cpp#370, mainline b5274), and this
+// is 151,936 x 512 x 4 B + 2,048 x 512 x 4 B exactly. Without it a layer's scores over the
+// whole cache: 32 heads x 16,384 cells x 512 x 4 B = 1 GiB, logged 1,080 MiB on each of two
+// GPUs (ik_llama.cpp#514, b5622). Only the GPU with the output layer holds the logits.
+void TestEvaluation::llamaCppComputeBuffersFollowItsGraph()
+{
+    const EngineProfile* llamacpp = catalog().engine("llamacpp");
+    QVERIFY(llamacpp && llamacpp->flashAttention);
+    Scenario s = scenario("qwen3-30b-a3b", "rtx-3090-ti");
+    applyEngine(s, *llamacpp);
+    s.weights = weightFormat("q4_k_m");
+    s.context = 32768;
+    KVSCOPE_EVALUATE(fused, s);
+    const double mib = 1024.0 * 1024.0;
+    QCOMPARE(fused.vram.activationBytes / mib, 300.75);
+    s.context = 16384;
+    s.flashAttention = false;
+    KVSCOPE_EVALUATE(scores, s);
+    QCOMPARE(scores.vram.activationBytes, 32.0 * 16384 * 512 * 4 + 2 * 2048 * 512 * 4.0);
+    // A short context caps the ubatch: 256 cells, 256 tokens.
+    s.context = 200;
+    KVSCOPE_EVALUATE(shortContext, s);
+    QCOMPARE(shortContext.vram.activationBytes, (151936.0 + 2048) * 256 * 4);
+    // The output layer left on the CPU (-ngl 48 of 48 layers plus the output): no logits here.
+    s.context = 32768;
+    s.flashAttention = true;
+    s.gpuLayers = 40;
+    KVSCOPE_EVALUATE(partial, s);
+    QCOMPARE(partial.vram.activationBytes, (2.0 * 768 * 8 + 2.0 * 2048) * 512 * 4);
+    // Builds before b6325 ran without flash attention unless -fa said otherwise.
+    auto old = scenarioFromOptions({{"model", "qwen3-30b-a3b"},
+                                    {"gpu", "rtx-3090-ti"},
+                                    {"engine", "llamacpp"},
+                                    {"weights", "q4_k_m"},
+                                    {"context", "16384"},
+                                    {"engine-version", "b5000"}},
+                                   catalog());
+    QVERIFY2(old.ok(), old ? "" : old.error().message().c_str());
+    QVERIFY(!old->engine.flashAttention && !old->flashAttention);
+    KVSCOPE_EVALUATE(unfused, *old);
+    QCOMPARE(unfused.vram.activationBytes, scores.vram.activationBytes);
 }
 
 void TestEvaluation::vllmBatchDefaultsFollowTheGpu()

@@ -267,6 +267,11 @@ private slots:
                                     s.prefixCaching = !engine.prefixCache.onByDefault;
                                     s.replicas = 2;
                                 }
+                                // and llama.cpp's flash attention turned off where it may be
+                                if (placement[0] == 'c' &&
+                                    engine.family == EngineFamily::LlamaCpp &&
+                                    kv.bitsPerElement >= 16)
+                                    s.flashAttention = false;
                                 // and LoRA slots where kvscope models them
                                 if (placement[0] == 'c' && engineModule(engine).servesLora() &&
                                     !s.model.isMoe())

@@ -205,6 +205,31 @@ private slots:
                 row.figure == LogFigure::HostModelBuffers)
                 QVERIFY2(std::fabs(*row.differencePercent()) < 2.0,
                          std::to_string(*row.differencePercent()).c_str());
+        // The compute buffers as llama.cpp's graph sizes them: 512 rows of logits over 151,552
+        // tokens and the hidden state (308 MiB), against 353 MiB logged; the generic activation
+        // peak gave 86.1 MiB (-75.6 %). The log's flash_attn = 1 (line 105) is the run's -fa.
+        QCOMPARE(settingOf(log, "flash-attn"), std::string("on"));
+        QCOMPARE(check->scenario.flashAttention, std::optional<bool>(true));
+        for (const LogCheckRow& row : check->rows)
+            if (row.figure == LogFigure::ActivationPeak)
+                QVERIFY2(std::fabs(*row.differencePercent()) < 15.0,
+                         std::to_string(*row.differencePercent()).c_str());
+        // Every form the run's flash attention is stated in, and none that is not one.
+        const std::pair<const char*, const char*> stated[] = {
+            {"llama_context: flash_attn    = 0", "off"},
+            {"llama_context: flash_attn    = enabled", "on"},
+            {"llama_context: Flash Attention was auto, set to disabled", "off"},
+            {"llama-server -m x.gguf -fa -c 4096", "on"},
+            {"llama-server -m x.gguf --flash-attn off -c 4096", "off"},
+            {"llama-server -m x.gguf -fa auto -c 4096", ""},
+            {"llama_context: flash_attn    = maybe", ""}};
+        for (const auto& [line, expected] : stated) {
+            auto one = readStartupLog(std::string("llama_context: constructing llama_context\n") +
+                                      line + "\nload_tensors: offloaded 1/1 layers to GPU\n");
+            QVERIFY(one.ok());
+            const auto* got = one->setting("flash-attn");
+            QCOMPARE(got ? got->value : std::string(), std::string(expected));
+        }
         // A weights option of the user's still wins.
         auto asked = checkStartupLog(log, catalog(), {{"weights", "q4_k_m"}});
         QCOMPARE(asked->scenario.weights.id, std::string("q4_k_m"));
@@ -343,11 +368,11 @@ private slots:
         auto glm =
             checkStartupLog(readLog("llamacpp-glm-z1-32b-rtx3090ti-b5274.log"), catalog(), {});
         QVERIFY(glm.ok() && glm->predicted());
+        // llama.cpp sizes its compute buffers by its own graph (logits, scores), which no
+        // bytes per activation element move: nothing is fitted to them, and the residual shows.
         auto held = profileFromLog(*glm, catalog(), "glm", std::nullopt, "glm.log");
         QVERIFY2(held.ok(), held ? "" : held.error().message().c_str());
-        QCOMPARE(*held->activationBytes, settingById("activation_bytes")->hi);
-        QVERIFY(held->activationFit->before < held->activationFit->after);
-        QVERIFY(held->activationFit->after < held->activationFit->measured);
+        QVERIFY(!held->activationBytes && !held->activationFit);
         QVERIFY(!held->runtimeOverheadMiB && !held->hbmEfficiency);
     }
 

@@ -69,6 +69,8 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {"--model", "deepseek-v3", "--engine", "vllm", flag, "on"};
     if (id == "prefix_caching") // transformers has no prefix cache
         return {"--engine", "vllm", flag, "off"};
+    if (id == "flash_attention") // llama.cpp's switch
+        return {"--engine", "llamacpp", flag, "off"};
     if (id == "shared_prefix_tokens") // part of the prompt
         return {"--prompt-tokens", "4096", flag, "2048"};
     if (id == "model")

@@ -1238,6 +1238,10 @@
         <source>Draft model</source>
         <translation>ドラフトモデル</translation>
     </message>
+    <message>
+        <source>Flash attention (llama.cpp)</source>
+        <translation>Flash Attention を使う（llama.cpp）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

@@ -190,6 +190,7 @@ void loadEngines(const fs::path& dir, Catalog& c)
         e.tensorParallelOverheadMiB = r.number({"tensor_parallel_overhead_mib"}, 0, 1e7, 0);
         e.kvBlockTokens = r.integer({"kv_block_tokens"}, 1, 1 << 20, 1);
         e.preallocatesKv = r.boolean({"preallocates_kv"}, false);
+        e.flashAttention = r.boolean({"flash_attention"}, true);
         e.prefillChunkTokens = r.integer({"prefill_chunk_tokens"}, 0, limits::maxContext, 0);
         const std::string placement = r.text({"default_kv_placement"}, "gpu");
         if (!parseKvPlacement(placement, &e.defaultKvPlacement))

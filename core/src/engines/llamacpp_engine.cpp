@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ public:
     WeightPlacement placeWeights(const Scenario& s, const ParameterCount& p,
                                  double totalBytes) const override;
     KvShape kvShape(const Scenario& s) const override;
+    std::optional<double> computeBufferBytes(const Scenario& s, int ways) const override;
 
     bool loadsOriginalAs(const WeightFormat&) const override { return false; } // GGUF files only
     bool readsOnlyGguf() const override { return true; }
@@ -141,6 +143,58 @@ KvShape LlamaCppEngine::kvShape(const Scenario& s) const
     return shape;
 }
 
+// -fa as set, else the release's default; a quantized V cache runs only with it (the launch
+// command turns it on).
+bool flashAttentionOn(const Scenario& s)
+{
+    return s.flashAttention.value_or(s.engine.flashAttention) || s.kvDtype.bitsPerElement < 16;
+}
+
+// Builds from b6325 take -fa on|off|auto, auto by default (#15434); earlier ones a bare -fa,
+// off without it: the release's default tells which.
+std::string flashAttentionFlag(const Scenario& s)
+{
+    const bool on = flashAttentionOn(s);
+    if (!s.engine.flashAttention)
+        return on ? "-fa" : "";
+    if (s.flashAttention)
+        return std::string("--flash-attn ") + (on ? "on" : "off");
+    return s.kvDtype.bitsPerElement < 16 ? "--flash-attn on" : ""; // auto may pick off
+}
+
+// llama_context reserves each GPU's compute buffer for a worst-case graph: one ubatch of
+// T = min(n_ctx, n_ubatch) tokens, every one an output (graph_reserve(n_tokens, n_seqs,
+// n_tokens) over a full cache, src/llama-context.cpp), its tensors in F32. Where the output
+// layer is, the peak is its T rows of logits over the vocabulary beside the normed hidden state
+// they come from; elsewhere a layer's FFN (gate and up, the residual stream and its normed
+// copy), or, without flash attention, a layer's scores over the whole cache (n_head x n_kv x T;
+// the softmax runs in place). Logged: Qwen2.5 32B (vocabulary 152,064, n_ubatch 512, flash
+// attention) 307 MiB, this rule 307 MiB; GLM-Z1 32B (151,552) 353 MiB, this rule 308 MiB
+// (tests/data/logs, SOURCES.md).
+std::optional<double> LlamaCppEngine::computeBufferBytes(const Scenario& s, int ways) const
+{
+    constexpr double f32 = 4.0;
+    const ModelSpec& m = s.model;
+    const int64_t ubatch =
+        s.engine.prefillChunkTokens > 0 ? s.engine.prefillChunkTokens : kDefaultUbatch;
+    const int64_t cells = roundUpToBlock(s.context * s.batch, s.engine.kvBlockTokens);
+    const double tokens = double(std::min(cells, ubatch));
+    const double hidden = double(m.hiddenSize) * tokens * f32;
+    double ffnWidth = double(m.intermediateSize > 0 ? m.intermediateSize : 4 * m.hiddenSize);
+    if (m.isMoe() && m.expertIntermediate > 0)
+        ffnWidth =
+            std::max(ffnWidth * (m.denseLayers > 0 ? 1.0 : 0.0),
+                     double(m.expertIntermediate) * double(m.expertsPerToken + m.sharedExperts));
+    double peak = 2.0 * ffnWidth / double(ways) * tokens * f32 + 2.0 * hidden;
+    const bool outputOnGpu = !s.gpuLayers || *s.gpuLayers >= m.layers;
+    if (outputOnGpu)
+        peak = std::max(peak, double(m.vocabSize) * tokens * f32 + hidden);
+    if (!flashAttentionOn(s) && s.kvPlacement == KvPlacement::Gpu)
+        peak = std::max(peak, double(m.queryHeads) / double(ways) * double(cells) * tokens * f32 +
+                                  2.0 * hidden);
+    return peak;
+}
+
 LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const
 {
     LaunchCommand c;
@@ -165,12 +219,13 @@ LaunchCommand LlamaCppEngine::launchCommand(const Scenario& s) const
     if (kv != "fp16") {
         if (isLlamaCacheType(kv)) {
             parts.push_back("-ctk " + kv + " -ctv " + kv);
-            parts.push_back("--flash-attn on"); // a quantized V cache needs flash attention
         } else {
             c.notes.push_back("llama.cpp has no " + s.kvDtype.name +
                               " cache type; q8_0 is the nearest 8-bit one.");
         }
     }
+    if (const std::string fa = flashAttentionFlag(s); !fa.empty())
+        parts.push_back(fa);
     if (s.kvPlacement == KvPlacement::CpuRam)
         parts.push_back("-nkvo");
     else if (s.kvPlacement != KvPlacement::Gpu)

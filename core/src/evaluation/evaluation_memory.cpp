@@ -29,6 +29,8 @@ double activationPeakBytes(const Setup& x)
 {
     const Scenario& s = x.s;
     const EngineModule& engine = x.engine;
+    if (const std::optional<double> buffers = engine.computeBufferBytes(s, x.ways))
+        return *buffers;
     const int64_t tokens = engine.profiledTokens(s);
     const ModelSpec& m = s.model;
     const double n = double(x.ways);

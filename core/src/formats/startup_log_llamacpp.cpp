@@ -134,6 +134,7 @@ struct PastedCommand
     int line = 0;
     std::optional<double> cells, sequences, gpuLayers, ubatch;
     std::string kvDtype, splitMode, modelPath;
+    std::string flashAttention; // "on", "off" or "" (not stated, or auto)
 };
 
 class LlamaCppReader final : public LineReader
@@ -266,6 +267,19 @@ private:
             c.modelPath = std::string(pathWord(*path));
         if (flagValue(command, {"-nkvo", "--no-kv-offload"}))
             m_kvOffload = 0;
+        c.flashAttention = flashAttentionFlag(command);
+    }
+
+    // "-fa" alone (before b6325), or "-fa on|off|auto" / "--flash-attn=on" from it.
+    static std::string flashAttentionFlag(std::string_view command)
+    {
+        auto value = flagValue(command, {"-fa", "--flash-attn"});
+        if (!value)
+            return {};
+        const std::string_view word = leadingWord(*value);
+        if (word == "off" || word == "0" || word == "false")
+            return "off";
+        return word == "auto" ? std::string() : std::string("on");
     }
 
     void applyCommand(LogState& state)
@@ -287,6 +301,8 @@ private:
             state.settingIfUnset("ubatch", integer(*c.ubatch));
         if (!c.kvDtype.empty())
             state.settingIfUnset("kv-dtype", c.kvDtype);
+        if (!c.flashAttention.empty())
+            state.settingIfUnset("flash-attn", c.flashAttention);
         if (c.splitMode == "none" || c.splitMode == "layer" || c.splitMode == "row")
             state.settingIfUnset("split-mode", c.splitMode);
         if (state.log().model.empty() && !c.modelPath.empty()) {
@@ -398,6 +414,22 @@ private:
                 state.setting("context", std::to_string(int64_t(*n)));
         if (auto n = numberAfter(line, "n_ubatch "); n && *n >= 1)
             state.setting("ubatch", std::to_string(int64_t(*n)));
+        readFlashAttention(line, state);
+    }
+
+    // "flash_attn = 1" or "= 0" before b6325; from it "flash_attn = auto" (or enabled,
+    // disabled), and auto resolved on a later line: "Flash Attention was auto, set to enabled".
+    static void readFlashAttention(std::string_view line, LogState& state)
+    {
+        if (auto value = after(line, "flash_attn ")) {
+            const std::string_view word = leadingWord(*value);
+            if (word == "1" || word == "enabled")
+                state.setting("flash-attn", "on");
+            else if (word == "0" || word == "disabled")
+                state.setting("flash-attn", "off");
+        }
+        if (auto resolved = after(line, "Flash Attention was auto, set to "))
+            state.setting("flash-attn", leadingWord(*resolved) == "enabled" ? "on" : "off");
     }
 
     void readKvCache(std::string_view line, LogState& state)

@@ -72,7 +72,7 @@ bool isReleaseRuleKey(const std::string& key)
            key == "swa_cache" || key == "swa_cache_plus" || key == "swa_cache_pad_tokens" ||
            key == "swa_cache_per_sequence" || key == "lone_sequence_slots" || key == "mla_cache" ||
            key == "swap_preemption" || key == "step_overhead_us" || key == "moe_layer_us" ||
-           key == "prefix_caching";
+           key == "prefix_caching" || key == "flash_attention";
 }
 
 bool isReleaseRuleValue(const std::string& key, const SettingValue& value)
@@ -170,6 +170,9 @@ void applyKey(EngineProfile& e, const std::string& key, const SettingValue& valu
     } else if (key == "prefix_caching") {
         const bool* on = std::get_if<bool>(&value);
         e.prefixCache.onByDefault = on && *on;
+    } else if (key == "flash_attention") {
+        const bool* on = std::get_if<bool>(&value);
+        e.flashAttention = on && *on;
     } else if (key == "lone_sequence_slots") {
         e.kvLayout.loneSequenceSlots = int64_t(number(value));
     } else if (key == "step_overhead_us") {

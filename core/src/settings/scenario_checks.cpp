@@ -243,6 +243,22 @@ std::optional<FieldError> validatePrefixCache(const Scenario& s)
     return std::nullopt;
 }
 
+// Flash attention is a switch of llama.cpp's alone: the other engines pick their attention
+// kernels themselves and never hold the score matrix.
+std::optional<FieldError> validateFlashAttention(const Scenario& s)
+{
+    if (s.flashAttention && s.engine.family != EngineFamily::LlamaCpp) [[unlikely]]
+        return FieldError{"flash_attention", *s.flashAttention ? "on" : "off",
+                          "unset with the " + s.engine.name +
+                              " engine: only llama.cpp has the switch (-fa)"};
+    if (s.flashAttention == false && s.kvDtype.bitsPerElement < 16) [[unlikely]]
+        return FieldError{"flash_attention", "off",
+                          "on with a " + s.kvDtype.name +
+                              " KV cache: llama.cpp quantizes the V cache only with flash "
+                              "attention"};
+    return std::nullopt;
+}
+
 // LoRA slots as vLLM allocates them (vllm/lora/layers, vllm/config/lora.py).
 std::optional<FieldError> validateLora(const Scenario& s)
 {
@@ -338,6 +354,8 @@ std::optional<FieldError> validateCombinations(const Scenario& s)
                           "recompute with the " + s.engine.name +
                               " engine as set: only vLLM's V0 engine swaps preempted KV to CPU "
                               "RAM (releases before 0.8.0, or 0.8-0.10 with vllm_use_v1 off)"};
+    if (auto e = validateFlashAttention(s))
+        return e;
     if (auto e = validatePrefixCache(s))
         return e;
     if (auto e = validateLora(s))

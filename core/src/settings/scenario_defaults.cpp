@@ -39,7 +39,8 @@ void applyEngine(Scenario& s, const EngineProfile& engine)
     s.enforceEager = false;
     s.flashinferSampler = false;
     s.preemptBySwap = false;
-    s.prefixCaching.reset();                       // each engine's own default
+    s.prefixCaching.reset(); // each engine's own default
+    s.flashAttention.reset();
     if (!engineModule(engine).offloadsExperts()) { // --n-cpu-moe is llama.cpp's alone
         s.cpuMoeLayers = 0;
         s.cpuMoeAll = false;

@@ -270,6 +270,26 @@ std::vector<Setting> engineBatchSettings()
         s.texts.unsetText = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "as the batch");
         r.push_back(std::move(s));
     }
+    {
+        Setting s = makeSetting("flash_attention", "flash-attn", "on|off", SettingType::Switch);
+        s.defaultText = "the release's (llama.cpp: on from b6325, off before)";
+        s.help = "llama.cpp -fa: attention in one fused kernel; off, each GPU's compute buffer "
+                 "holds a layer's attention scores over the whole cache";
+        s.engineNames = {{"llamacpp", "flash_attn"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.flashAttention = std::get<bool>(v);
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> std::optional<SettingValue> {
+            return sc.flashAttention ? std::optional<SettingValue>(*sc.flashAttention)
+                                     : std::nullopt;
+        };
+        s.shownWhenUnset = [](const Scenario& sc) { return sc.engine.flashAttention ? 1.0 : 0.0; };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Flash attention (llama.cpp)");
+        r.push_back(std::move(s));
+    }
     return r;
 }
 

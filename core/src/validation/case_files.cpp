@@ -39,8 +39,8 @@ const std::set<std::string>& caseKeys()
 const std::set<std::string>& informationalSettings()
 {
     static const std::set<std::string> keys{
-        "flash_attn",           "direction", "tool", "testcase", "buffer_mib", "transfer_bytes",
-        "enable_prefix_caching"}; // random prompts: no hits
+        "direction",  "tool",           "testcase",
+        "buffer_mib", "transfer_bytes", "enable_prefix_caching"}; // random prompts: no hits
     return keys;
 }
 
@@ -67,7 +67,8 @@ const std::set<std::string>& mappedSettings()
                                             "memory",
                                             "sampler",
                                             "kv_cache_dtype",
-                                            "enforce_eager"};
+                                            "enforce_eager",
+                                            "flash_attn"};
     return keys;
 }
 
@@ -172,6 +173,8 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
         r.fail("kv_cache_dtype", "\"" + *s.kvCacheDtype + "\"", "auto, fp8, fp8_e4m3 or fp8_e5m2");
     if (r.has("enforce_eager"))
         s.enforceEager = r.boolean({"enforce_eager"}, false);
+    if (r.has("flash_attn")) // llama-bench prints fa as 0 or 1
+        s.flashAttn = r.integer({"flash_attn"}, 0, 1, 0) == 1;
     s.memory = optionalText(r, "memory");
     s.sampler = optionalText(r, "sampler");
     if (s.sampler && *s.sampler != "flashinfer" && *s.sampler != "pytorch")

@@ -266,6 +266,8 @@ void addEngineSettings(const ValidationSettings& set, const EngineProfile* engin
         o.emplace_back("enforce-eager", *set.enforceEager ? "on" : "off");
     if (vllm && set.sampler == "flashinfer")
         o.emplace_back("flashinfer-sampler", "on");
+    if (engine && engine->family == EngineFamily::LlamaCpp && set.flashAttn)
+        o.emplace_back("flash-attn", *set.flashAttn ? "on" : "off");
     if (set.blockSize)
         o.emplace_back("block-size", integerText(*set.blockSize));
     if (set.maxNumSeqs)

@@ -46,6 +46,13 @@ public:
     // Rows of logits its sampler holds at its peak, and FP32 logit-sized copies per row.
     virtual int64_t sampledRows(const Scenario& scenario) const;
     virtual double samplerLogitCopies(const Scenario& scenario) const;
+    // The transient memory one GPU reserves for a forward where the engine sizes it by a rule
+    // of its own (llama.cpp's worst-case graph), in bytes; nullopt: the activation peak of a
+    // profiling forward, from profiledTokens, sampledRows and samplerLogitCopies.
+    virtual std::optional<double> computeBufferBytes(const Scenario&, int /*ways*/) const
+    {
+        return std::nullopt;
+    }
     // Where the weights lie, `totalBytes` of them as the format stores them: by default the
     // share of the layers on the GPUs (gpuLayerShare: all of them unless -ngl says otherwise) on
     // the GPUs, the rest in host RAM.

@@ -51,6 +51,8 @@ struct EngineProfile
                                         // budget counts; the others' are captured outside it
     int64_t kvBlockTokens = 1;          // KV allocation granularity in tokens (vLLM block_size)
     bool preallocatesKv = false;        // KV reserved for the whole configured context up front
+    bool flashAttention = true;         // attention fused (no score matrix in memory); llama.cpp
+                                        // before b6325 computed the scores unless -fa
     int64_t prefillChunkTokens = 0;     // tokens per prefill forward; 0 = the whole prompt at once
     int64_t profileTokensFloor = 0;     // with prefillChunkTokens 0: the profiling forward takes
                                         // max(context, this) tokens (vLLM V0 without chunked

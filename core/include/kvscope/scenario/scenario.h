@@ -109,23 +109,24 @@ struct Scenario
     // The validation set's decode error per speed class (the catalog's speed_bands.json);
     // null when none was loaded. Shared: every scenario of a catalog holds the same table.
     std::shared_ptr<const SpeedBands> speedBands;
-    std::string engineVersion;         // the engine release whose rules apply ("0.6.4");
-                                       // "" = the latest release kvscope models
-    std::optional<bool> vllmUseV1;     // vLLM's VLLM_USE_V1; unset = the release's default
-    std::string checkpoint;            // the user's checkpoint of the model in these weights: a
-                                       // repository or a path; "" = a published one kvscope lists
-    bool enforceEager = false;         // vLLM --enforce-eager: no CUDA graphs are captured
-    bool flashinferSampler = false;    // vLLM samples top-k/top-p with FlashInfer (its log says
-                                       // "Using FlashInfer for top-p & top-k sampling")
-    std::optional<bool> prefixCaching; // the engine's prefix cache; unset = its default
-    bool preemptBySwap = false;        // vLLM --preemption-mode swap (V0): a preempted request's
-                                       // KV goes to CPU RAM instead of being recomputed
-    double swapSpaceGiB = 4;           // vLLM --swap-space: CPU RAM per GPU for swapped KV (its
-                                       // default, V0 engine_args)
-    int64_t context = 2048;            // tokens per sequence (prompt + generated)
-    int64_t batch = 1;                 // concurrent sequences decoded together
-    PcieGeneration pcie;               // host link generation (defaults to PCIe 4.0)
-    int pcieLanes = 16;                // host link width
+    std::string engineVersion;          // the engine release whose rules apply ("0.6.4");
+                                        // "" = the latest release kvscope models
+    std::optional<bool> vllmUseV1;      // vLLM's VLLM_USE_V1; unset = the release's default
+    std::string checkpoint;             // the user's checkpoint of the model in these weights: a
+                                        // repository or a path; "" = a published one kvscope lists
+    bool enforceEager = false;          // vLLM --enforce-eager: no CUDA graphs are captured
+    bool flashinferSampler = false;     // vLLM samples top-k/top-p with FlashInfer (its log says
+                                        // "Using FlashInfer for top-p & top-k sampling")
+    std::optional<bool> prefixCaching;  // the engine's prefix cache; unset = its default
+    std::optional<bool> flashAttention; // llama.cpp -fa; unset = the release's default
+    bool preemptBySwap = false;         // vLLM --preemption-mode swap (V0): a preempted request's
+                                        // KV goes to CPU RAM instead of being recomputed
+    double swapSpaceGiB = 4;            // vLLM --swap-space: CPU RAM per GPU for swapped KV (its
+                                        // default, V0 engine_args)
+    int64_t context = 2048;             // tokens per sequence (prompt + generated)
+    int64_t batch = 1;                  // concurrent sequences decoded together
+    PcieGeneration pcie;                // host link generation (defaults to PCIe 4.0)
+    int pcieLanes = 16;                 // host link width
     KvPlacement kvPlacement = KvPlacement::Gpu; // where the KV cache lives during decode
     std::optional<double> memoryFraction; // overrides the engine's (vLLM gpu_memory_utilization)
     bool prefetchKv = true;           // offloaded KV: prefetch layer N+1 while computing layer N

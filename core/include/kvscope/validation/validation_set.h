@@ -19,7 +19,7 @@
 //   kv_cache_dtype (vLLM) fp8, fp8_e4m3, fp8_e5m2 -> kvDtype fp8; enforce_eager -> no CUDA graphs
 //   weights -> weight format id; dtype float16 / bfloat16 -> fp16 / bf16 weights and KV
 //   context -> context; batch; n_gpu_layers -> gpuLayers; pcie_gen, lanes -> the host link;
-//   sampler flashinfer -> --flashinfer-sampler on.
+//   sampler flashinfer -> --flashinfer-sampler on; flash_attn 1 / 0 -> llama.cpp's -fa.
 // Capacity follows what the engine allocates for, so there n_ctx, then max_model_len, set the
 // context; decode speed follows the tokens actually held, so there only `context` does, and a
 // decode case that states none runs at 128 tokens (llama-bench's default tg128 test).
@@ -88,6 +88,7 @@ struct ValidationSettings
                                              // "pytorch"
     std::optional<std::string> kvCacheDtype; // vLLM --kv-cache-dtype: "auto" or an FP8 encoding
     std::optional<bool> enforceEager;        // vLLM --enforce-eager: no CUDA graphs
+    std::optional<bool> flashAttn;           // llama.cpp -fa (llama-bench's fa column)
     // Settings stated under an engine's name the settings registry knows (VLLM_USE_V1, ...)
     // and no mapping above handles: (kvscope-cli flag, value), passed on as they are.
     std::vector<std::pair<std::string, std::string>> passedOn;
