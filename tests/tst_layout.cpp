@@ -226,17 +226,17 @@ private slots:
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QString>("lang");
         QTest::addColumn<bool>("presentation");
-        QTest::addColumn<bool>("longGpuNames");
-        // The 7B's rows name long consumer cards ("RTX 4060 Ti 16GB"); the 70B's, short ones.
-        for (bool longNames : {false, true})
+        QTest::addColumn<QString>("model");
+        // The 7B's rows name long consumer cards ("RTX 4060 Ti 16GB"); gpt-oss-120b's, four of
+        // a workstation card ("RTX 4000 Ada × 4") beside several engines; the 70B's, short ones.
+        for (const QString& model : {u"llama-3.1-70b"_s, u"llama-2-7b"_s, u"gpt-oss-120b"_s})
             for (const QString& lang : {u"en"_s, u"ja"_s}) {
-                const char* model = longNames ? "7B" : "70B";
-                QTest::addRow("1280x800 %s %s", qPrintable(lang), model)
-                    << QSize(1280, 800) << lang << false << longNames;
-                QTest::addRow("1366x768 %s %s", qPrintable(lang), model)
-                    << QSize(1366, 768) << lang << false << longNames;
-                QTest::addRow("1280x720 %s %s presented", qPrintable(lang), model)
-                    << QSize(1280, 720) << lang << true << longNames;
+                QTest::addRow("1280x800 %s %s", qPrintable(lang), qPrintable(model))
+                    << QSize(1280, 800) << lang << false << model;
+                QTest::addRow("1366x768 %s %s", qPrintable(lang), qPrintable(model))
+                    << QSize(1366, 768) << lang << false << model;
+                QTest::addRow("1280x720 %s %s presented", qPrintable(lang), qPrintable(model))
+                    << QSize(1280, 720) << lang << true << model;
             }
     }
 
@@ -245,13 +245,23 @@ private slots:
         QFETCH(QSize, size);
         QFETCH(QString, lang);
         QFETCH(bool, presentation);
-        QFETCH(bool, longGpuNames);
+        QFETCH(QString, model);
         f.window->setLanguage(lang);
         f.window->setPresentationMode(presentation);
-        if (longGpuNames)
+        if (model == u"llama-2-7b"_s)
             change({{"model", "llama-2-7b"}, {"context", "2048"}, {"batch", "1"}});
+        else if (model == u"gpt-oss-120b"_s)
+            change({{"model", "gpt-oss-120b"},
+                    {"weights", "mxfp4"},
+                    {"engine", "llamacpp"},
+                    {"context", "32768"},
+                    {"batch", "1"}});
         else
-            change({{"model", "llama-3.1-70b"}, {"context", "32768"}, {"batch", "8"}});
+            change({{"model", "llama-3.1-70b"},
+                    {"engine", "vllm"},
+                    {"weights", "fp16"},
+                    {"context", "32768"},
+                    {"batch", "8"}});
         f.window->showPage(u"plan"_s);
         ui::renderWindow(*f.window, *f.controller, size);
         const auto* table = f.window->findChild<QTableWidget*>(u"planTable"_s);
@@ -263,9 +273,22 @@ private slots:
         QVERIFY2(right <= table->viewport()->width(),
                  qPrintable(
                      u"cost column ends at %1 of %2"_s.arg(right).arg(table->viewport()->width())));
-        // A name the column elides is whole on hover.
-        for (int row = 0; row < table->rowCount(); ++row)
-            QCOMPARE(table->item(row, 1)->toolTip(), table->item(row, 1)->text());
+        // The GPUs are named whole unless the engines have given way to their heading first
+        // ("RTX … × 4" beside a wide "vLLM" column named no GPU); elided, whole on hover.
+        const int gpus = 1;
+        const int engines = 2;
+        int widestGpu = 0;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            QCOMPARE(table->item(row, gpus)->toolTip(), table->item(row, gpus)->text());
+            widestGpu = std::max(
+                widestGpu, table->fontMetrics().horizontalAdvance(table->item(row, gpus)->text()));
+        }
+        QVERIFY2(header->sectionSize(gpus) > widestGpu ||
+                     header->sectionSize(engines) <= header->sectionSizeHint(engines),
+                 qPrintable(u"GPU column %1 px for names of %2 px, engines %3 px"_s
+                                .arg(header->sectionSize(gpus))
+                                .arg(widestGpu)
+                                .arg(header->sectionSize(engines))));
     }
 
     void plotsKeepAReadableSizeOnALaptop_data()

@@ -397,7 +397,9 @@ void PlanPage::fillTable()
         QTableWidgetItem* gpus = cell(PlannerText::gpus(s));
         gpus->setToolTip(gpus->text()); // whole, where the column elides it
         m_table->setItem(row, Configuration, gpus);
-        m_table->setItem(row, Engine, cell(QString::fromStdString(s.engine.shortName)));
+        QTableWidgetItem* engine = cell(QString::fromStdString(s.engine.shortName));
+        engine->setToolTip(QString::fromStdString(s.engine.name));
+        m_table->setItem(row, Engine, engine);
         m_table->setItem(row, Weights, formatCell(s.weights.id, s.weights.name));
         m_table->setItem(row, Kv, formatCell(s.kvDtype.id, s.kvDtype.name));
         const bool runs = p.verdict.runs;
@@ -448,21 +450,27 @@ void PlanPage::fillTable()
     fitColumnsToWidth();
 }
 
-// Every column as wide as its contents, but the GPUs' no wider than leaves the costs in view:
-// a long name ("RTX 4060 Ti 16GB × 1") pushed the per-million column past a laptop's width.
-// Only the notes may lie beyond the viewport.
+// Every column as wide as its contents, but the engines' and then the GPUs' no wider than
+// leaves the costs in view: a long name ("RTX 4060 Ti 16GB × 1", "transformers (static)")
+// pushed the per-million column past a laptop's width. The engine gives way first, down to
+// its heading: the GPU is what a row is read by. Only the notes may lie beyond the viewport.
 void PlanPage::fitColumnsToWidth()
 {
     m_table->resizeColumnsToContents();
     QHeaderView* header = m_table->horizontalHeader();
-    int others = 0;
+    int fixed = 0;
     for (int column = 0; column <= PerMillion; ++column)
-        if (column != Configuration && !m_table->isColumnHidden(column))
-            others += header->sectionSize(column);
-    const int wanted = header->sectionSize(Configuration);
-    const int least = header->sectionSizeHint(Configuration); // the heading, whole
-    const int room = m_table->viewport()->width() - others;
-    header->resizeSection(Configuration, std::clamp(room, std::min(least, wanted), wanted));
+        if (column != Configuration && column != Engine && !m_table->isColumnHidden(column))
+            fixed += header->sectionSize(column);
+    int room = m_table->viewport()->width() - fixed;
+    const int gpus = header->sectionSize(Configuration);
+    const int engines = header->sectionSize(Engine);
+    const int engineLeast = std::min(engines, header->sectionSizeHint(Engine));
+    const int engineWidth = std::clamp(room - gpus, engineLeast, engines);
+    header->resizeSection(Engine, engineWidth);
+    room -= engineWidth;
+    const int gpuLeast = std::min(gpus, header->sectionSizeHint(Configuration));
+    header->resizeSection(Configuration, std::clamp(room, gpuLeast, gpus));
 }
 
 bool PlanPage::eventFilter(QObject* watched, QEvent* event)
