@@ -581,10 +581,35 @@ private slots:
             QCOMPARE(chart->accessibleName(), chart->chartTitle());
         const auto* tile = f.window->headline()->tile(ui::HeadlineBar::KvTotal);
         QCOMPARE(tile->focusPolicy(), Qt::TabFocus);
-        QCOMPARE(tile->accessibleName(), QStringLiteral("KV キャッシュ合計"));
+        QCOMPARE(tile->accessibleName(), QStringLiteral("KV キャッシュ"));
         QVERIFY(tile->accessibleDescription().contains(tile->arithmetic()));
         QVERIFY(tile->accessibleDescription().contains(tile->value()));
         f.window->setLanguage(QStringLiteral("en"));
+    }
+
+    // Every memory tile says whose memory it is where several GPUs share the work, the same way:
+    // each GPU's ("KV cache total 40.0 GiB" was one GPU's beside all GPUs' weights), and the
+    // report's figures name theirs too.
+    void headlineTilesNameTheirScope()
+    {
+        for (const QString& lang : {u"en"_s, u"ja"_s}) {
+            f.window->setLanguage(lang);
+            change({{"model", "llama-3.1-70b"},
+                    {"gpu", "h100-sxm"},
+                    {"gpus", "2"},
+                    {"engine", "vllm"},
+                    {"context", "32768"},
+                    {"batch", "8"}});
+            const QString perGpu = lang == u"en"_s ? u"per GPU; "_s : u"GPU 1 基あたり、"_s;
+            const QString allGpus = lang == u"en"_s ? u"all 2 GPUs; "_s : u"GPU 2 基の合計、"_s;
+            using H = ui::HeadlineBar;
+            for (H::Figure figure : {H::KvPerToken, H::KvTotal, H::Fit})
+                QVERIFY2(f.window->headline()->tile(figure)->detail().startsWith(perGpu),
+                         qPrintable(f.window->headline()->tile(figure)->detail()));
+            QVERIFY(f.window->headline()->tile(H::Weights)->detail().startsWith(allGpus));
+            QVERIFY(!f.window->headline()->tile(H::KvTotal)->accessibleName().contains(u"total"_s));
+        }
+        f.window->setLanguage(u"en"_s);
     }
 
     void layoutFileKeepsEveryRule_data()

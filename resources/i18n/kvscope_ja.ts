@@ -367,10 +367,6 @@
         <translation>トークンあたりの KV</translation>
     </message>
     <message>
-        <source>KV cache total</source>
-        <translation>KV キャッシュ合計</translation>
-    </message>
-    <message>
         <source>VRAM per GPU</source>
         <translation>GPU ごとの VRAM 内訳</translation>
     </message>
@@ -601,6 +597,18 @@
     <message>
         <source>Decode with drafting</source>
         <translation>投機的デコーディング時のデコード</translation>
+    </message>
+    <message>
+        <source>KV per token per GPU</source>
+        <translation>GPU 1 基あたりのトークンあたり KV</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV キャッシュ</translation>
+    </message>
+    <message>
+        <source>Weights, all %1 GPUs</source>
+        <translation>重み（GPU %1 基の合計）</translation>
     </message>
 </context>
 <context>
@@ -1821,10 +1829,6 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <translation>トークンあたりの KV</translation>
     </message>
     <message>
-        <source>KV cache total</source>
-        <translation>KV キャッシュ合計</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>重み</translation>
     </message>
@@ -1951,6 +1955,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>With speculative decoding: %1</source>
         <translation>投機的デコーディング時: %1</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV キャッシュ</translation>
     </message>
 </context>
 <context>

@@ -193,9 +193,13 @@ QString ReportWriter::figuresHtml(const EvaluationSnapshot& snap, ByteUnits unit
     };
     auto bytes = [&](double b) { return UiText::bytes(b, units); };
     QString rows;
-    rows += row(tr("KV per token"), bytes(e.kv.bytesPerToken), why("kv_per_token"));
-    rows += row(tr("KV cache total"), bytes(e.kv.totalBytes), why("kv_total"));
-    rows += row(tr("Weights"), bytes(e.weightsBytesTotal), why("weights"));
+    // Each figure names its scope where several GPUs share the work: each GPU's, or all of them.
+    const bool several = s.gpuCount > 1;
+    rows += row(several ? tr("KV per token per GPU") : tr("KV per token"),
+                bytes(e.kv.bytesPerToken), why("kv_per_token"));
+    rows += row(several ? tr("KV cache per GPU") : tr("KV cache"), bytes(e.kv.totalBytes),
+                why("kv_total"));
+    rows += row(weightsCaption(s), bytes(e.weightsBytesTotal), why("weights"));
     const QString capacity = why("capacity");
     rows += row(tr("VRAM per GPU"), fitText(snap, units),
                 capacity.isEmpty() ? why("fit") : capacity + QLatin1String("<br>") + why("fit"));
@@ -265,6 +269,13 @@ QString ReportWriter::fitText(const EvaluationSnapshot& snap, ByteUnits units)
     return tr("fits, %1 free").arg(UiText::bytes(v.freeBytes, units));
 }
 
+// The weights are counted over every GPU that holds them.
+QString ReportWriter::weightsCaption(const Scenario& s)
+{
+    return s.gpuCount > 1 ? tr("Weights, all %1 GPUs").arg(UiText::integer(s.gpuCount))
+                          : tr("Weights");
+}
+
 QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits units)
 {
     const Evaluation& e = snap.evaluation;
@@ -273,8 +284,9 @@ QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits u
     const QString none = QStringLiteral("—");
     const std::pair<QString, QString> figures[] = {
         {tr("VRAM per GPU"), fitText(snap, units)},
-        {tr("Weights"), bytes(e.weightsBytesTotal)},
-        {tr("KV cache per GPU"), bytes(e.kv.totalBytes)},
+        {weightsCaption(snap.scenario), bytes(e.weightsBytesTotal)},
+        {snap.scenario.gpuCount > 1 ? tr("KV cache per GPU") : tr("KV cache"),
+         bytes(e.kv.totalBytes)},
         // What cannot run has no speed.
         {tr("Decode"),
          runs ? tr("%1 tokens/s").arg(UiText::tokensPerSecond(e.decode.tokensPerS)) : none},

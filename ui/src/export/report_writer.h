@@ -44,6 +44,8 @@ public:
     // The report's text parts as HTML, one string per section (for tests and the preview).
     static QString verdictHtml(const EvaluationSnapshot& snapshot, const Catalog& catalog,
                                ByteUnits units);
+    // "Weights", or "Weights, all N GPUs" where several hold them.
+    static QString weightsCaption(const kvscope::Scenario& scenario);
     // The key figures, three to a row: fit, weights, KV cache, decode, first token, context.
     static QString keyFiguresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
     // The report's title as page 1's heading: where it may break (between names, never inside

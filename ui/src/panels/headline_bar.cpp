@@ -181,7 +181,9 @@ void HeadlineBar::fitColumns()
 
 void HeadlineBar::retranslate()
 {
-    const QString captions[FigureCount] = {tr("KV per token"), tr("KV cache total"),
+    // No "total" on the KV cache: with several GPUs its figure is each GPU's share, and the
+    // detail line says so, as every tile's does.
+    const QString captions[FigureCount] = {tr("KV per token"), tr("KV cache"),
                                            tr("Weights"),      tr("VRAM"),
                                            tr("Decode"),       tr("Longest context")};
     for (int i = 0; i < FigureCount; ++i)
@@ -330,9 +332,12 @@ void HeadlineBar::showFit(const TileInputs& in)
     });
     const QString needed =
         m_reference ? against(verdict.neededBytes, m_reference->verdict.neededBytes) : QString();
+    // Memory is each GPU's: with several the detail says so, as the KV tiles' do.
+    const QString scope = s.gpuCount > 1 ? tr("per GPU; ") : QString();
     if (!v.fits)
-        m_tiles[Fit]->setValue(tr("Overflows"), tr("by %1").arg(bytes(-v.freeBytes)) + needed,
-                               arithmetic, colors::overflow);
+        m_tiles[Fit]->setValue(tr("Overflows"),
+                               scope + tr("by %1").arg(bytes(-v.freeBytes)) + needed, arithmetic,
+                               colors::overflow);
     else if (verdict.binding == Binding::HostRam && !verdict.runs)
         m_tiles[Fit]->setValue(
             tr("Host RAM short"),
@@ -341,7 +346,7 @@ void HeadlineBar::showFit(const TileInputs& in)
     else
         // A fit with hardly any room left is a caution, not a confident green.
         m_tiles[Fit]->setValue(lowHeadroom ? tr("Tight") : tr("Fits"),
-                               tr("%1 free").arg(bytes(v.freeBytes)) + needed, arithmetic,
+                               scope + tr("%1 free").arg(bytes(v.freeBytes)) + needed, arithmetic,
                                lowHeadroom ? colors::caution : colors::fits);
 }
 
