@@ -693,7 +693,14 @@ private slots:
                 numbers << m.next().captured().remove(QLatin1Char(','));
             QCOMPARE(numbers, (QStringList{QStringLiteral("2"), QStringLiteral("32768"),
                                            QStringLiteral("8")}));
+            QVERIFY2(!heading.contains(u"1 sequences"_s), qPrintable(heading));
         }
+        // One sequence is one, not "1 sequences".
+        change({{"batch", "1"}});
+        f.window->setLanguage(u"en"_s);
+        QApplication::processEvents();
+        const QString one = f.window->chart(u"matrix"_s)->xAxis2->label();
+        QVERIFY2(one.contains(u"one sequence"_s), qPrintable(one));
         f.window->setLanguage(QStringLiteral("en"));
     }
 };

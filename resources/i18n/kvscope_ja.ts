@@ -1772,18 +1772,6 @@
         <translation>≤%1</translation>
     </message>
     <message>
-        <source>One GPU of each kind, at %1 tokens × %2 sequences</source>
-        <translation>各 GPU 1 基、%1 トークン × %2 シーケンス</translation>
-    </message>
-    <message>
-        <source>%1 GPUs of each kind, at %2 tokens × %3 sequences</source>
-        <translation>各 GPU %1 基、%2 トークン × %3 シーケンス</translation>
-    </message>
-    <message>
-        <source>Weight formats on one %1, at %2 tokens × %3 sequences</source>
-        <translation>%1 1 基での重みの形式、%2 トークン × %3 シーケンス</translation>
-    </message>
-    <message>
         <source>%1 on %2</source>
         <translation>%2 上の %1</translation>
     </message>
@@ -1820,6 +1808,26 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>%1 of %2 models, nearest in size; %3 of %4 columns (the CSV holds all)</source>
         <translation>サイズの近い %1 モデル（全 %2）と %3 列（全 %4）を表示（CSV には全件）</translation>
+    </message>
+    <message>
+        <source>one sequence</source>
+        <translation>1 シーケンス</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 シーケンス</translation>
+    </message>
+    <message>
+        <source>Weight formats on one %1, at %2 tokens, %3</source>
+        <translation>%1 1 基での重みの形式、%2 トークン × %3</translation>
+    </message>
+    <message>
+        <source>One GPU of each kind, at %1 tokens, %2</source>
+        <translation>各 GPU 1 基、%1 トークン × %2</translation>
+    </message>
+    <message>
+        <source>%1 GPUs of each kind, at %2 tokens, %3</source>
+        <translation>各 GPU %1 基、%2 トークン × %3</translation>
     </message>
 </context>
 <context>

@@ -260,13 +260,16 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
 // first, whatever number the text gives it.
 QString FitMatrixChart::heading(const Scenario& s) const
 {
-    const QString context = UiText::integer(s.context), batch = UiText::integer(s.batch);
+    const QString context = UiText::integer(s.context);
+    // "one sequence", never "1 sequences"
+    const QString batch =
+        s.batch == 1 ? tr("one sequence") : tr("%1 sequences").arg(UiText::integer(s.batch));
     if (m_axes != MatrixAxes::ModelsByGpus)
-        return tr("Weight formats on one %1, at %2 tokens × %3 sequences")
+        return tr("Weight formats on one %1, at %2 tokens, %3")
             .arg(QString::fromStdString(s.gpu.name), context, batch);
     if (s.gpuCount == 1)
-        return tr("One GPU of each kind, at %1 tokens × %2 sequences").arg(context, batch);
-    return tr("%1 GPUs of each kind, at %2 tokens × %3 sequences")
+        return tr("One GPU of each kind, at %1 tokens, %2").arg(context, batch);
+    return tr("%1 GPUs of each kind, at %2 tokens, %3")
         .arg(UiText::integer(s.gpuCount), context, batch);
 }
 
