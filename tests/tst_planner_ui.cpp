@@ -230,11 +230,19 @@ private slots:
         QCOMPARE(FittingComboBox::fitted(gemma, fm,
                                          fm.horizontalAdvance(QStringLiteral("Gemma 3 27B")) + 2),
                  QStringLiteral("Gemma 3 27B"));
-        // Cut between words, never inside one ("Llama 4 Scout…", not "Llama 4 Sco…").
+        // Cut between words, never inside one, and the size kept: it tells a model from its
+        // siblings ("Llama 4… 17B-16E", not "Llama 4 Sco…"; "DeepSeek-R1-Distill… 70B", not
+        // "DeepSeek-R1-Distill-Llam…", which could be the 8B).
         const QString scout = QStringLiteral("Llama 4 Scout 17B-16E Instruct");
         const int upToScout = fm.horizontalAdvance(QStringLiteral("Llama 4 Scout 17"));
-        QCOMPARE(FittingComboBox::fitted(scout, fm, upToScout),
-                 QStringLiteral("Llama 4 Scout") + QChar(0x2026));
+        const QString shortScout = FittingComboBox::fitted(scout, fm, upToScout);
+        QVERIFY2(shortScout.endsWith(QStringLiteral("\u2026 17B-16E")) &&
+                     fm.horizontalAdvance(shortScout) <= upToScout,
+                 qPrintable(shortScout));
+        const QString distill = QStringLiteral("DeepSeek-R1-Distill-Llama 70B");
+        const int upToLlama = fm.horizontalAdvance(QStringLiteral("DeepSeek-R1-Distill-Ll 70B"));
+        QCOMPARE(FittingComboBox::fitted(distill, fm, upToLlama),
+                 QStringLiteral("DeepSeek-R1-Distill") + QChar(0x2026) + QStringLiteral(" 70B"));
         // The editable model box shows its long name so too, until it is edited.
         load({{"model", "llama-4-scout"}});
         auto* model = static_cast<FittingComboBox*>(m_window->panel()->modelBox());
@@ -242,9 +250,11 @@ private slots:
         model->resize(fm.horizontalAdvance(QStringLiteral("Llama 4 Scout")) + 60, model->height());
         model->showFittedEditText();
         const QString face = model->lineEdit()->text();
-        QVERIFY2(face.endsWith(QChar(0x2026)) && scout.startsWith(face.chopped(1)),
+        const qsizetype ellipsis = face.indexOf(QChar(0x2026));
+        QVERIFY2(ellipsis > 0 && scout.startsWith(face.left(ellipsis)) &&
+                     face.endsWith(QStringLiteral(" 17B-16E")),
                  qPrintable(face));
-        QVERIFY(scout.at(face.size() - 1).isSpace());
+        QVERIFY(scout.at(ellipsis).isSpace());
         QCOMPARE(model->lineEdit()->toolTip(), scout);
         QVERIFY(m_window->showPage(QStringLiteral("plan")));
         settle();

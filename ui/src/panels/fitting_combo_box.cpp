@@ -60,13 +60,28 @@ QString FittingComboBox::fitted(const QString& text, const QFontMetrics& metrics
         if (metrics.horizontalAdvance(shorter) <= width)
             return shorter;
     const QString name = shortestName(whole);
+    // A model's size ends its name and tells it from its siblings ("DeepSeek-R1-Distill-Llama
+    // 8B" and "70B"): it stays, and the words before it give way.
+    const qsizetype lastSpace = name.lastIndexOf(QLatin1Char(' '));
+    const QString size = lastSpace > 0 ? name.mid(lastSpace) : QString();
+    static const QRegularExpression sizeWord(QStringLiteral(R"(^ \d[\d.]*[BM]\b)"));
+    if (sizeWord.match(size).hasMatch()) {
+        const int room = width - metrics.horizontalAdvance(size);
+        const QString front = fitted(name.left(lastSpace), metrics, room);
+        if (room > 0 && front.endsWith(QChar(0x2026)) && front.size() > 1)
+            return front + size;
+    }
     const QString elided = metrics.elidedText(name, Qt::ElideRight, width);
-    // Cut between words where the name has them ("Llama 4…", not "Llama 4 Sco…").
+    // Cut between words, or the parts of a hyphenated name, where the name has them
+    // ("Llama 4…", not "Llama 4 Sco…"; "DeepSeek-R1-Distill…", not "…-Llam…").
     const qsizetype kept = elided.size() - 1; // the characters before the ellipsis
     if (kept <= 0 || kept >= name.size() || name.at(kept).isSpace())
         return elided;
-    const qsizetype space = name.left(kept).lastIndexOf(QLatin1Char(' '));
-    return space > 0 ? name.left(space) + QChar(0x2026) : elided;
+    if (name.at(kept) == QLatin1Char('-')) // at a part's end already
+        return name.left(kept) + QChar(0x2026);
+    static const QRegularExpression boundary(QStringLiteral("[ -]"));
+    const qsizetype cut = name.left(kept).lastIndexOf(boundary);
+    return cut > 0 ? name.left(cut) + QChar(0x2026) : elided;
 }
 
 void FittingComboBox::paintEvent(QPaintEvent*)
