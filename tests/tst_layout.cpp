@@ -10,6 +10,7 @@
 #include "window_fixture.h"
 
 #include "charts/chart_base.h"
+#include "charts/fit_matrix_chart.h"
 #include "charts/line_breaks.h"
 #include "charts/steady_label.h"
 #include "charts/view_registry.h"
@@ -669,7 +670,8 @@ private slots:
     // order, in both languages (it once said "8 GPUs ... at 2 tokens × 32,768 sequences").
     void matrixHeadingStatesTheScenariosNumbers()
     {
-        change({{"gpus", "2"}, {"context", "32768"}, {"batch", "8"}});
+        // A model far down the list: the page opened at the top, its cell out of view.
+        change({{"model", "qwen3-235b-a22b"}, {"gpus", "2"}, {"context", "32768"}, {"batch", "8"}});
         for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ja")}) {
             f.window->setLanguage(lang);
             QVERIFY(f.window->showPage(QStringLiteral("matrix")));
@@ -695,6 +697,21 @@ private slots:
                                            QStringLiteral("8")}));
             QVERIFY2(!heading.contains(u"1 sequences"_s), qPrintable(heading));
         }
+        // The legend promises "×N" only where some cell shows it; the scenario's cell is in view.
+        auto* matrix = static_cast<ui::FitMatrixChart*>(f.window->chart(u"matrix"_s));
+        bool anyCellText = false;
+        for (size_t r = 0; r < matrix->matrix().rowIds.size(); ++r)
+            for (size_t c = 0; c < matrix->matrix().columnIds.size(); ++c)
+                anyCellText = anyCellText || !matrix->cellText(r, c).isEmpty();
+        bool promises = false;
+        for (int i = 0; i < matrix->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(matrix->legend->item(i)))
+                promises = promises || item->plottable()->name().contains(QChar(0x00D7));
+        QCOMPARE(promises, anyCellText);
+        const QRect cell = matrix->currentCellRect();
+        QVERIFY(!cell.isEmpty());
+        QVERIFY2(!matrix->visibleRegion().intersected(cell).isEmpty(),
+                 "the scenario's cell is scrolled out of view");
         // One sequence is one, not "1 sequences".
         change({{"batch", "1"}});
         f.window->setLanguage(u"en"_s);

@@ -1829,6 +1829,14 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source>%1 GPUs of each kind, at %2 tokens, %3</source>
         <translation>各 GPU %1 基、%2 トークン × %3</translation>
     </message>
+    <message>
+        <source>Fits</source>
+        <translation>収まる</translation>
+    </message>
+    <message>
+        <source>Fits only a shorter context</source>
+        <translation>短いコンテキストなら収まる</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::HeadlineBar</name>

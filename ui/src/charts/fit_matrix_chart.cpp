@@ -68,10 +68,19 @@ void FitMatrixChart::setAxes(MatrixAxes axes)
 
 void FitMatrixChart::applyTexts()
 {
-    m_legendKeys[0]->setName(tr("Fits (×N: sequences of this context at once)"));
-    m_legendKeys[1]->setName(tr("Fits only a shorter context (≤ tokens per sequence)"));
-    m_legendKeys[2]->setName(tr("Does not fit"));
+    nameLegendKeys();
     yAxis->setLabel(QString());
+}
+
+// The legend promises the cells' "×N" and "≤ tokens" only where the cells have room to say it.
+void FitMatrixChart::nameLegendKeys()
+{
+    m_legendKeys[0]->setName(m_cellTextsShown ? tr("Fits (×N: sequences of this context at once)")
+                                              : tr("Fits"));
+    m_legendKeys[1]->setName(m_cellTextsShown
+                                 ? tr("Fits only a shorter context (≤ tokens per sequence)")
+                                 : tr("Fits only a shorter context"));
+    m_legendKeys[2]->setName(tr("Does not fit"));
 }
 
 void FitMatrixChart::applySeriesStyle()
@@ -295,6 +304,10 @@ void FitMatrixChart::placeCellTexts()
             widest = std::max(widest, metrics.horizontalAdvance(
                                           cellLabel(m_matrix.at(m_rowOrder[r], m_columnOrder[c]))));
     const bool room = cellHeight >= metrics.height() && cellWidth >= widest + 10;
+    if (room != m_cellTextsShown) {
+        m_cellTextsShown = room;
+        nameLegendKeys();
+    }
     for (size_t i = 0; i < size_t(m_texts.size()); ++i) {
         QCPItemText* text = m_texts[int(i)];
         const bool used = room && i < cells;
@@ -333,6 +346,15 @@ void FitMatrixChart::drawMarkers(const EvaluationSnapshot& snap)
         m_current->topLeft->setCoords(col - 0.5, row - 0.5);
         m_current->bottomRight->setCoords(col + 0.5, row + 0.5);
     }
+}
+
+QRect FitMatrixChart::currentCellRect() const
+{
+    if (!m_current->visible())
+        return {};
+    return QRectF(m_current->topLeft->pixelPosition(), m_current->bottomRight->pixelPosition())
+        .normalized()
+        .toAlignedRect();
 }
 
 QString FitMatrixChart::hoverText(double key, double value, const QPoint&) const

@@ -28,6 +28,9 @@ public:
     // The text a cell shows ("" for a cell too small for it, or one that does not fit).
     QString cellText(size_t shownRow, size_t shownColumn) const;
     QByteArray tableCsv() const override;
+    // Where the scenario's outlined cell is drawn, in the chart's pixels; empty when it has no
+    // cell (an imported model).
+    QRect currentCellRect() const;
 
 protected:
     void draw(const EvaluationSnapshot& snapshot) override;
@@ -48,6 +51,7 @@ private:
     QString cellLabel(const FitCell& cell) const;
     QColor fillFor(int kind) const; // 0 fits, 1 fits shorter, 2 does not fit
     void placeCellTexts();
+    void nameLegendKeys();
     QString heading(const Scenario& s) const; // what the columns are, at which context and batch
 
     MatrixAxes m_axes = MatrixAxes::ModelsByGpus;
@@ -58,6 +62,7 @@ private:
     QList<QCPItemText*> m_texts;   // a pool, one per cell shown
     QCPItemRect* m_current = nullptr;
     int64_t m_context = 0;
+    bool m_cellTextsShown = true; // whether the cells had room for their texts when drawn
 };
 
 } // namespace kvscope::ui

@@ -34,6 +34,16 @@ MatrixPage::MatrixPage(FitMatrixChart* chart, QWidget* parent) : QWidget(parent)
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     layout->addWidget(scroll, 1);
+    // The scenario's cell in view, centred where the page allows, each time the matrix is
+    // drawn: the page opened at the smallest model, the scenario's cell and the legend below.
+    connect(m_chart, &ChartBase::drawn, this, [this, scroll] {
+        const QRect cell = m_chart->currentCellRect();
+        if (cell.isEmpty())
+            return;
+        const QPoint centre = cell.center();
+        scroll->ensureVisible(centre.x(), centre.y(), scroll->viewport()->width() / 2,
+                              scroll->viewport()->height() / 2);
+    });
     connect(m_columns, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_chart->setAxes(i == 1 ? MatrixAxes::ModelsByFormats : MatrixAxes::ModelsByGpus);
     });
