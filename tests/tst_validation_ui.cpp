@@ -15,7 +15,9 @@
 #include "window/scenario_document.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QMenuBar>
@@ -94,6 +96,8 @@ private slots:
     void japanese();
     void followsTheTheme();
     void screenshotByItsViewName();
+    void errorsInViewOnALaptop_data();
+    void errorsInViewOnALaptop();
 
 private:
     ValidationMenus* menus() const { return m_fixture.window->findChild<ValidationMenus*>(); }
@@ -150,6 +154,38 @@ void TestValidationUi::hoverNamesTheCase()
             break;
         }
         QVERIFY(plot->hoverText(QPoint(1, 1)).isEmpty());
+    }
+}
+
+void TestValidationUi::errorsInViewOnALaptop_data()
+{
+    QTest::addColumn<QSize>("size");
+    for (const QSize size : {QSize(1280, 720), QSize(1280, 800), QSize(1366, 768)})
+        QTest::addRow("%dx%d", size.width(), size.height()) << size;
+}
+
+// The measured figure and its error in view without scrolling sideways: the model, case and
+// speed class columns give way (elided in the middle, whole on hover); a wide window elides none.
+void TestValidationUi::errorsInViewOnALaptop()
+{
+    QFETCH(QSize, size);
+    ValidationView* view = menus()->showValidation();
+    view->resize(size);
+    QApplication::processEvents();
+    const QTableWidget* table = view->table();
+    const QHeaderView* header = table->horizontalHeader();
+    const int error = 8;
+    QCOMPARE(table->horizontalHeaderItem(error)->text(), u"Error"_s);
+    const int right = header->sectionViewportPosition(error) + header->sectionSize(error);
+    QVERIFY2(
+        right <= table->viewport()->width(),
+        qPrintable(u"error column ends at %1 of %2"_s.arg(right).arg(table->viewport()->width())));
+    view->resize(2400, 1000);
+    QApplication::processEvents();
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QTableWidgetItem* id = table->item(row, 0);
+        QVERIFY2(table->fontMetrics().horizontalAdvance(id->text()) < header->sectionSize(0),
+                 qPrintable(id->text()));
     }
 }
 

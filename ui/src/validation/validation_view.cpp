@@ -18,6 +18,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kvscope::ui {
@@ -90,6 +91,7 @@ ValidationView::ValidationView(const Catalog& catalog, QWidget* parent) : QDialo
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->viewport()->installEventFilter(this);
     // Sortable by any column once clicked; until then in the files' order, kind by kind.
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -315,13 +317,38 @@ void ValidationView::fillTable()
         ++row;
     }
     m_table->setSortingEnabled(true);
+    fitColumnsToWidth();
+}
+
+// Every column as wide as its contents, but the models, the case ids (up to 80 characters) and
+// the speed classes give way, in that order, until the error is in view: elided in the middle,
+// whole on hover. On a laptop the measured figure and its error were behind the scroll bar; at
+// 1,920 pixels the ids were cut beside an empty note column. Only the unit and the notes may
+// lie beyond.
+void ValidationView::fitColumnsToWidth()
+{
     m_table->resizeColumnsToContents();
-    // Case ids run to 80 characters: elided in the middle (the whole id on hover) so that the
-    // figures after them stay in view on a laptop.
-    const int caseWidth = m_table->fontMetrics().horizontalAdvance(QString(26, QLatin1Char('m')));
-    if (m_table->columnWidth(CaseId) > caseWidth)
-        m_table->setColumnWidth(CaseId, caseWidth);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    QHeaderView* header = m_table->horizontalHeader();
+    int wanted = 0;
+    for (int column = 0; column <= Error; ++column)
+        wanted += header->sectionSize(column);
+    int excess = wanted - m_table->viewport()->width();
+    const int em = m_table->fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    const std::pair<Column, int> givers[] = {
+        {Model, 12 * em}, {CaseId, 16 * em}, {SpeedClassColumn, 10 * em}};
+    for (const auto& [column, least] : givers) {
+        const int width = header->sectionSize(column);
+        const int cut = std::clamp(excess, 0, std::max(0, width - least));
+        header->resizeSection(column, width - cut);
+        excess -= cut;
+    }
+}
+
+bool ValidationView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumnsToWidth();
+    return QDialog::eventFilter(watched, event);
 }
 
 void ValidationView::changeEvent(QEvent* event)

@@ -43,10 +43,12 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslate();
     void fillTable();
+    void fitColumnsToWidth();
     QString heldOutSummary() const;
 
     ValidationReport m_report;
