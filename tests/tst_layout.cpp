@@ -601,8 +601,8 @@ private slots:
                     {"engine", "vllm"},
                     {"context", "32768"},
                     {"batch", "8"}});
-            const QString perGpu = lang == u"en"_s ? u"per GPU; "_s : u"GPU 1 基あたり、"_s;
-            const QString allGpus = lang == u"en"_s ? u"all 2 GPUs; "_s : u"GPU 2 基の合計、"_s;
+            const QString perGpu = lang == u"en"_s ? u"per GPU; "_s : u"GPU あたり、"_s;
+            const QString allGpus = lang == u"en"_s ? u"all 2 GPUs; "_s : u"GPU 2 基合計、"_s;
             using H = ui::HeadlineBar;
             for (H::Figure figure : {H::KvPerToken, H::KvTotal, H::Fit})
                 QVERIFY2(f.window->headline()->tile(figure)->detail().startsWith(perGpu),

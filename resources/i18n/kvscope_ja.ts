@@ -1926,11 +1926,11 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>per GPU; </source>
-        <translation>GPU 1 基あたり、</translation>
+        <translation>GPU あたり、</translation>
     </message>
     <message>
         <source>all %1 GPUs; </source>
-        <translation>GPU %1 基の合計、</translation>
+        <translation>GPU %1 基合計、</translation>
     </message>
     <message>
         <source>Host RAM short</source>
@@ -1946,11 +1946,11 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>the longest that runs, at one sequence</source>
-        <translation>動作する最長のコンテキスト長（1 シーケンス時）</translation>
+        <translation>1 シーケンスで動く最長</translation>
     </message>
     <message>
         <source>the longest that runs, at %1 sequences</source>
-        <translation>動作する最長のコンテキスト長（%1 シーケンス時）</translation>
+        <translation>%1 シーケンスで動く最長</translation>
     </message>
     <message>
         <source>Measured first tokens of a prompt alone (one user): %1.</source>
