@@ -135,6 +135,23 @@ class TestLayout : public QObject
         }
     }
 
+    // Every wrapping label in the panel's column as tall as its lines at its width: none cut
+    // through (two lines of Japanese in one line's height, in presentation mode).
+    void checkPanelLabelsTallEnough()
+    {
+        for (const QLabel* label : f.window->panel()->findChildren<QLabel*>()) {
+            if (!label->isVisible() || !label->wordWrap() || label->text().isEmpty())
+                continue;
+            const int needed = label->heightForWidth(label->width());
+            QVERIFY2(label->height() >= needed,
+                     qPrintable(
+                         u"\"%1\": %2 px tall, %3 px needed at %4 px"_s.arg(label->text().left(40))
+                             .arg(label->height())
+                             .arg(needed)
+                             .arg(label->width())));
+        }
+    }
+
     // Every plot on the Charts tab at least 240 x 160 pixels, its legend whole.
     void checkPlots()
     {
@@ -331,7 +348,8 @@ private slots:
         for (const QSize size :
              {QSize(1280, 720), QSize(1280, 800), QSize(1366, 768), QSize(1920, 1080)})
             for (const char* lang : {"en", "ja"})
-                for (const QString& model : {u"llama-2-7b"_s, longestModelName()})
+                for (const QString& model :
+                     {u"llama-2-7b"_s, u"llama-3.1-70b"_s, longestModelName()})
                     QTest::addRow("%dx%d %s %s", size.width(), size.height(), lang,
                                   qPrintable(model))
                         << size << QString::fromLatin1(lang) << model;
@@ -381,6 +399,7 @@ private slots:
         }
         checkHeadlineText();
         checkKeyControlsShown();
+        checkPanelLabelsTallEnough();
         // Page Down steps through the rows of views, two at a time.
         ui::PresentationMode* slides = f.window->presentationMode();
         QCOMPARE(slides->rowCount(), 3);

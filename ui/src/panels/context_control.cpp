@@ -52,6 +52,7 @@ ContextControl::ContextControl(QWidget* parent)
     m_box->setKeyboardTracking(false);
     m_box->setAccelerated(true);
     m_cap->setWordWrap(true);
+    m_cap->installEventFilter(this);
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_slider, 0, 0);
@@ -107,6 +108,18 @@ void ContextControl::changeEvent(QEvent* event)
     if (event->type() == QEvent::FontChange)
         keepSliderUsable();
     QWidget::changeEvent(event);
+}
+
+// The hint as tall as its wrapped lines at the width it was given: a form that does not wrap
+// its rows (presentation mode) gave two lines of Japanese one line's height, cut through both.
+bool ContextControl::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_cap && event->type() == QEvent::Resize) {
+        const int needed = m_cap->text().isEmpty() ? 0 : m_cap->heightForWidth(m_cap->width());
+        if (needed != m_cap->minimumHeight())
+            m_cap->setMinimumHeight(needed);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 // A slider with room for its thumb to travel, in any font: a narrow column (presentation mode,

@@ -32,6 +32,7 @@ signals:
     void valueChanged(int64_t tokens);
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* event) override; // a new theme: the warning's colour again
 
 private:
