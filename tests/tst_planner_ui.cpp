@@ -168,8 +168,9 @@ private slots:
         columns->setCurrentIndex(1);
         settle();
         QCOMPARE(chart->matrix().axes, MatrixAxes::ModelsByFormats);
-        for (size_t r = 0; r < chart->matrix().rowIds.size(); ++r)
-            for (size_t c = 0; c < chart->matrix().columnIds.size(); ++c) {
+        QVERIFY(chart->shownRows() > 0 && chart->shownColumns() > 0);
+        for (size_t r = 0; r < chart->shownRows(); ++r)
+            for (size_t c = 0; c < chart->shownColumns(); ++c) {
                 const FitCell& f = chart->matrix().at(chart->matrixRow(r), chart->matrixColumn(c));
                 const QString text = chart->cellText(r, c);
                 if (f.fit == CellFit::Fits && f.concurrency < 1000)

@@ -1807,7 +1807,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>%1 of %2 models, nearest in size; %3 of %4 columns (the CSV holds all)</source>
-        <translation>サイズの近い %1 モデル（全 %2）と %3 列（全 %4）を表示（CSV には全件）</translation>
+        <translation>サイズの近い %1/%2 モデル、%3/%4 列を表示（CSV は全件）</translation>
     </message>
     <message>
         <source>one sequence</source>

@@ -423,11 +423,15 @@ bool ChartBase::fitAxisLabels()
         const bool vertical = axis->orientation() == Qt::Vertical;
         // Not before a real layout: a hidden view's axis rect is a few pixels tall.
         const int length = vertical ? axisRect()->height() - 4 : across;
-        // A label the chart wrote in lines of its own (the fit matrix's heading) stays so.
-        const bool tooLong = length > 60 && (isVisible() || m_exportSize.isValid()) &&
-                             !set.contains(QLatin1Char('\n')) &&
-                             QFontMetrics(axis->labelFont()).horizontalAdvance(set) > length;
-        shown = tooLong ? breakNearMiddle(set) : set;
+        // A label the chart wrote in lines of its own (the fit matrix's heading) keeps them;
+        // each line too long is broken on its own.
+        const bool laidOut = length > 60 && (isVisible() || m_exportSize.isValid());
+        const QFontMetrics metrics(axis->labelFont());
+        QStringList lines = set.split(QLatin1Char('\n'));
+        for (QString& line : lines)
+            if (laidOut && metrics.horizontalAdvance(line) > length)
+                line = breakNearMiddle(line);
+        shown = lines.join(QLatin1Char('\n'));
         if (axis->label() != shown) {
             axis->setLabel(shown);
             changed = true;

@@ -20,7 +20,7 @@ const QColor kFits = colors::fits;
 const QColor kShorter = colors::caution; // runs, with less context
 const QColor kNoFit = colors::overflow;
 
-// Height of the title, caption, column names and legend around the cells, in pixels.
+// The least height of the title, caption, column names and legend around the cells, in pixels.
 constexpr int kChrome = 260;
 
 int rowPitch(const QCPAxis* axis)
@@ -56,6 +56,24 @@ FitMatrixChart::FitMatrixChart(QWidget* parent) : ChartBase(parent)
     }
     applySeriesStyle();
     retranslate();
+    // The height around the cells as laid out: where it differs from what the rows were counted
+    // with by more than a row, they are counted again (once, not in a loop).
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        const int chrome = height() - axisRect()->height();
+        const bool drawnWith = m_rowsCountedWithChrome > 0;
+        if (!drawnWith || std::abs(chrome - m_rowsCountedWithChrome) <= rowPitch(yAxis) ||
+            m_recounting)
+            return;
+        m_laidOutChrome = chrome;
+        m_recounting = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                redraw();
+                m_recounting = false;
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 void FitMatrixChart::setAxes(MatrixAxes axes)
@@ -133,55 +151,98 @@ void FitMatrixChart::sortForReading(const Catalog& catalog)
 
 bool FitMatrixChart::keepWhatFits(const EvaluationSnapshot& snap, const Catalog& catalog)
 {
+    // Columns first: their names, set upright, take the height the rows then share.
+    const bool trimColumns = keepColumnsThatFit(snap);
+    const bool trimRows = keepRowsThatFit(snap, catalog);
+    return trimRows || trimColumns;
+}
+
+// Columns spread over the range (least to most memory, or bits), the scenario's own kept, as
+// many as have a text line's width each beside the row names.
+bool FitMatrixChart::keepColumnsThatFit(const EvaluationSnapshot& snap)
+{
     const QFontMetrics metrics(yAxis->tickLabelFont());
     int widestRow = 0;
     for (const std::string& name : m_matrix.rowNames)
         widestRow = std::max(widestRow, metrics.horizontalAdvance(QString::fromStdString(name)));
-    const size_t rowRoom = size_t(std::max(1, (viewport().height() - kChrome) / rowPitch(yAxis)));
     // Upright column names need a line each, and a little air.
     const size_t columnRoom =
         size_t(std::max(1.0, (viewport().width() - widestRow - 40) / (1.15 * metrics.height())));
-    const bool trimRows = m_rowOrder.size() > rowRoom,
-               trimColumns = m_columnOrder.size() > columnRoom;
-    if (trimRows) {
-        // A window of rows centred on the scenario's model (by size, for an imported one).
-        const double own = countParameters(snap.scenario.model).total();
-        size_t at = 0;
-        while (at < m_rowOrder.size() &&
-               m_matrix.rowIds[m_rowOrder[at]] != snap.scenario.model.id) {
-            const ModelSpec* m = catalog.model(m_matrix.rowIds[m_rowOrder[at]]);
-            if (m && countParameters(*m).total() >= own)
-                break;
-            ++at;
+    if (m_columnOrder.size() <= columnRoom)
+        return false;
+    const std::string& ownColumn =
+        m_axes == MatrixAxes::ModelsByGpus ? snap.scenario.gpu.id : snap.scenario.weights.id;
+    const size_t n = m_columnOrder.size(), k = std::max<size_t>(columnRoom, 2);
+    std::vector<size_t> picks;
+    for (size_t j = 0; j < k; ++j)
+        picks.push_back(size_t(std::lround(double(j) * double(n - 1) / double(k - 1))));
+    for (size_t c = 0; c < n; ++c)
+        if (m_matrix.columnIds[m_columnOrder[c]] == ownColumn) {
+            auto nearest = std::min_element(picks.begin(), picks.end(), [&](size_t a, size_t b) {
+                return std::abs(long(a) - long(c)) < std::abs(long(b) - long(c));
+            });
+            *nearest = c;
         }
-        const size_t first = std::min(at - std::min(at, rowRoom / 2), m_rowOrder.size() - rowRoom);
-        m_rowOrder = std::vector<size_t>(m_rowOrder.begin() + long(first),
-                                         m_rowOrder.begin() + long(first + rowRoom));
+    std::sort(picks.begin(), picks.end());
+    picks.erase(std::unique(picks.begin(), picks.end()), picks.end());
+    std::vector<size_t> kept;
+    for (size_t c : picks)
+        kept.push_back(m_columnOrder[c]);
+    m_columnOrder = std::move(kept);
+    return true;
+}
+
+// The height around the cells: the title, the heading's two lines and the legend, and the
+// kept columns' names, slanted or upright as draw() will set them (a long name, "GH200 Grace
+// Hopper Superchip · 96 GiB" in presentation mode, took more height than a fixed allowance
+// left it, and the rows' names ran into one another).
+int FitMatrixChart::chromeHeight(const Catalog& catalog) const
+{
+    const QFontMetrics names(xAxis2->tickLabelFont());
+    int widestName = 0, widestRow = 0;
+    for (size_t c : m_columnOrder)
+        widestName = std::max(widestName, names.horizontalAdvance(columnLabel(c, catalog)));
+    const QFontMetrics rowNames(yAxis->tickLabelFont());
+    for (size_t r : m_rowOrder)
+        widestRow = std::max(
+            widestRow, rowNames.horizontalAdvance(QString::fromStdString(m_matrix.rowNames[r])));
+    const double columnWidth = double(viewport().width() - widestRow - 40) /
+                               double(std::max<size_t>(1, m_columnOrder.size()));
+    const double line = names.height();
+    const double slant = columnWidth >= 1.6 * line ? 50.0 : 90.0; // as draw() sets them
+    const double radians = slant * 3.14159265358979 / 180.0;
+    const double columnNames = widestName * std::sin(radians) + line * std::cos(radians);
+    // The heading's lines as last drawn (fitAxisLabels breaks one too long for the chart), two
+    // before the first drawing; the title and the legend a line each.
+    const QFontMetrics heading(xAxis2->labelFont());
+    const int headingLines =
+        xAxis2->label().isEmpty() ? 2 : int(xAxis2->label().count(QLatin1Char('\n'))) + 1;
+    return std::max(kChrome / 2,
+                    int(std::ceil(columnNames)) + (headingLines + 2) * heading.height() + 10);
+}
+
+// A window of rows centred on the scenario's model (by size, for an imported one), as many as
+// have a text line each.
+bool FitMatrixChart::keepRowsThatFit(const EvaluationSnapshot& snap, const Catalog& catalog)
+{
+    const int chrome = m_laidOutChrome > 0 ? m_laidOutChrome : chromeHeight(catalog);
+    m_rowsCountedWithChrome = chrome;
+    const int room = viewport().height() - chrome;
+    const size_t rowRoom = size_t(std::max(1, room / rowPitch(yAxis)));
+    if (m_rowOrder.size() <= rowRoom)
+        return false;
+    const double own = countParameters(snap.scenario.model).total();
+    size_t at = 0;
+    while (at < m_rowOrder.size() && m_matrix.rowIds[m_rowOrder[at]] != snap.scenario.model.id) {
+        const ModelSpec* m = catalog.model(m_matrix.rowIds[m_rowOrder[at]]);
+        if (m && countParameters(*m).total() >= own)
+            break;
+        ++at;
     }
-    if (trimColumns) {
-        // Spread over the range (least to most memory, or bits), the scenario's own kept.
-        const std::string& ownColumn =
-            m_axes == MatrixAxes::ModelsByGpus ? snap.scenario.gpu.id : snap.scenario.weights.id;
-        const size_t n = m_columnOrder.size(), k = std::max<size_t>(columnRoom, 2);
-        std::vector<size_t> picks;
-        for (size_t j = 0; j < k; ++j)
-            picks.push_back(size_t(std::lround(double(j) * double(n - 1) / double(k - 1))));
-        for (size_t c = 0; c < n; ++c)
-            if (m_matrix.columnIds[m_columnOrder[c]] == ownColumn) {
-                auto nearest =
-                    std::min_element(picks.begin(), picks.end(), [&](size_t a, size_t b) {
-                        return std::abs(long(a) - long(c)) < std::abs(long(b) - long(c));
-                    });
-                *nearest = c;
-            }
-        std::sort(picks.begin(), picks.end());
-        picks.erase(std::unique(picks.begin(), picks.end()), picks.end());
-        std::vector<size_t> kept;
-        for (size_t c : picks)
-            kept.push_back(m_columnOrder[c]);
-        m_columnOrder = std::move(kept);
-    }
-    return trimRows || trimColumns;
+    const size_t first = std::min(at - std::min(at, rowRoom / 2), m_rowOrder.size() - rowRoom);
+    m_rowOrder = std::vector<size_t>(m_rowOrder.begin() + long(first),
+                                     m_rowOrder.begin() + long(first + rowRoom));
+    return true;
 }
 
 QColor FitMatrixChart::fillFor(int kind) const
@@ -224,8 +285,11 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
     m_context = snap.scenario.context;
     m_matrix = fitMatrix(snap.scenario, catalog, m_axes);
     sortForReading(catalog);
-    // A row's name needs a line of text: the page scrolls rather than squeeze them.
-    setMinimumHeight(int(m_matrix.rowIds.size()) * rowPitch(xAxis) + kChrome);
+    // The page shows as many rows as have a line of text each, nearest the scenario's model:
+    // its cell, the column names and the legend in view at once, as the report shows them
+    // (scrolled through all the catalog's models, the names and legend were out of view
+    // beside the scenario's row). Ten rows at least; the CSV holds them all.
+    setMinimumHeight(10 * rowPitch(xAxis) + kChrome);
     const bool trimmed = keepWhatFits(snap, catalog);
     const int columns = int(m_columnOrder.size());
     const int rows = int(m_rowOrder.size());

@@ -24,6 +24,8 @@ public:
     // Row and column of the cell drawn at (row, column) of the chart: the matrix sorted for
     // reading (for tests).
     size_t matrixRow(size_t shownRow) const { return m_rowOrder.at(shownRow); }
+    size_t shownRows() const { return m_rowOrder.size(); }
+    size_t shownColumns() const { return m_columnOrder.size(); }
     size_t matrixColumn(size_t shownColumn) const { return m_columnOrder.at(shownColumn); }
     // The text a cell shows ("" for a cell too small for it, or one that does not fit).
     QString cellText(size_t shownRow, size_t shownColumn) const;
@@ -47,6 +49,9 @@ private:
     // report), keeps the models nearest the scenario's in size and columns spread over the
     // range, the scenario's own among them; returns whether it dropped any.
     bool keepWhatFits(const EvaluationSnapshot& snapshot, const Catalog& catalog);
+    bool keepColumnsThatFit(const EvaluationSnapshot& snapshot);
+    bool keepRowsThatFit(const EvaluationSnapshot& snapshot, const Catalog& catalog);
+    int chromeHeight(const Catalog& catalog) const;
     QString columnLabel(size_t column, const Catalog& catalog) const;
     QString cellLabel(const FitCell& cell) const;
     QColor fillFor(int kind) const; // 0 fits, 1 fits shorter, 2 does not fit
@@ -63,6 +68,9 @@ private:
     QCPItemRect* m_current = nullptr;
     int64_t m_context = 0;
     bool m_cellTextsShown = true; // whether the cells had room for their texts when drawn
+    int m_rowsCountedWithChrome = 0; // the height around the cells the rows were counted with
+    int m_laidOutChrome = 0;         // that height as the last layout found it
+    bool m_recounting = false;
 };
 
 } // namespace kvscope::ui
