@@ -243,6 +243,41 @@ private slots:
         QVERIFY2(named, "the model's bar carries its own figure");
     }
 
+    // A bar's value moved inside its bar reads on the bar's colour (white vanished on the light
+    // lavender of the MQA bar): every such value, on every bar.
+    void valuesInsideBarsReadOnThem()
+    {
+        change({{"model", "llama-3.1-70b"},
+                {"gpu", "h100-sxm"},
+                {"gpus", "2"},
+                {"engine", "vllm"},
+                {"context", "32768"},
+                {"batch", "8"}});
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
+        ui::ChartBase* chart = chartWithId(u"tokens"_s);
+        QVERIFY(chart && f.window->showPage(u"tokens"_s));
+        QApplication::processEvents();
+        int inside = 0;
+        for (int i = 0; i < chart->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(chart->item(i));
+            if (!text || !text->visible() || text->brush().style() != Qt::NoBrush ||
+                !(text->positionAlignment() & Qt::AlignTop))
+                continue;
+            const double key = text->position->coords().x();
+            for (int p = 0; p < chart->plottableCount(); ++p) {
+                auto* bars = qobject_cast<QCPBars*>(chart->plottable(p));
+                if (!bars || bars->data()->findBegin(key - 0.01, false) ==
+                                 bars->data()->findEnd(key + 0.01, false))
+                    continue;
+                ++inside;
+                const QColor fill = bars->brush().color();
+                QVERIFY2(ui::contrastRatio(text->color(), fill) >= 3.0,
+                         qPrintable(u"%1 on %2"_s.arg(text->text(), fill.name())));
+            }
+        }
+        QVERIFY(inside > 0); // the MQA bar's 15,536 sits inside it here
+    }
+
     // With every layer's KV in CPU RAM (llama.cpp -ngl 0) the GPU's free memory limits no
     // context: the KV chart's line is the GPU's free memory, not "free for KV" (the headline says
     // "unbounded").

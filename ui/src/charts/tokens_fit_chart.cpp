@@ -334,7 +334,12 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
         const bool boxed = m_labels[i]->brush().style() != Qt::NoBrush;
         if (inside && boxed) {
             m_labels[i]->setBrush(Qt::NoBrush);
-            m_labels[i]->setColor(Qt::white); // on the bar's own colour
+            // On the bar's own colour, in the ink that reads on it: white vanished on the light
+            // lavender of the MQA bar.
+            const QColor fill = m_bars[i]->brush().color();
+            m_labels[i]->setColor(contrastRatio(fill, Qt::white) >= contrastRatio(fill, Qt::black)
+                                      ? QColor(Qt::white)
+                                      : QColor(Qt::black));
         } else if (!inside && !boxed) {
             styleCallout(m_labels[i], chartStyle().foreground);
         }
