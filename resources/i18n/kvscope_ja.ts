@@ -265,7 +265,7 @@
     </message>
     <message>
         <source>rented GPU-hours at the catalog&apos;s on-demand prices</source>
-        <translation>レンタル（オンデマンド料金の GPU 時間）</translation>
+        <translation>レンタル（オンデマンド料金の GPU 時間）</translation>
     </message>
     <message>
         <source>owned: the purchase price over %1 years, with the host&apos;s share, power (TDP × %2 × PUE %3 × %4 USD/kWh) and colocation</source>
@@ -332,7 +332,7 @@
     </message>
     <message>
         <source>%1 × %2 (%3 GiB, %4)</source>
-        <translation>%2 × %1（%3 GiB、%4）</translation>
+        <translation>%2 × %1（%3 GiB、%4）</translation>
     </message>
     <message>
         <source>Host link</source>
@@ -368,7 +368,7 @@
     </message>
     <message>
         <source>VRAM per GPU</source>
-        <translation>GPU ごとの VRAM 内訳</translation>
+        <translation>GPU あたりの VRAM</translation>
     </message>
     <message>
         <source>fits, %1 free</source>
@@ -609,6 +609,14 @@
     <message>
         <source>Weights, all %1 GPUs</source>
         <translation>重み（GPU %1 基の合計）</translation>
+    </message>
+    <message>
+        <source>Fixed cost per decode step, this engine</source>
+        <translation>デコード 1 ステップの固定コスト（このエンジン）</translation>
+    </message>
+    <message>
+        <source>%1 layers × %2 µs + %3 µs = %4</source>
+        <translation>%1 レイヤー × %2 µs + %3 µs = %4</translation>
     </message>
 </context>
 <context>

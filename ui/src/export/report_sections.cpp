@@ -316,9 +316,22 @@ QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
     QString rows;
     for (const EfficiencyFactor& f : catalog.efficiencyFactors) {
         const double* value = efficiencyField(s.efficiency, f.id);
+        // As many digits as the value has ("6,000", "0.92"), not "6,000.00".
         rows += row(UiText::efficiencyName(f.id),
-                    value ? UiText::number(*value, 2) : QStringLiteral("—"), link(f.source));
+                    value ? UiText::compact(*value, 3) : QStringLiteral("—"), link(f.source));
     }
+    // What the decode step's fixed cost comes to under this engine: the factor above that
+    // applies (with or without CUDA graphs), the engine's own per-layer dispatch and per-step
+    // cost; the factors alone read "0 µs" beside a 15.1 ms fixed cost in the arithmetic.
+    const EngineModule& engine = engineModule(s.engine);
+    const double perLayerUs = engine.layerOverheadUs(s), perStepUs = engine.forwardOverheadUs(s);
+    rows += row(tr("Fixed cost per decode step, this engine"),
+                tr("%1 layers × %2 µs + %3 µs = %4")
+                    .arg(UiText::integer(s.model.layers), UiText::compact(perLayerUs, 1),
+                         UiText::compact(perStepUs, 1),
+                         UiText::duration((double(s.model.layers) * perLayerUs + perStepUs) /
+                                          1e3)),
+                link(s.engine.source));
     // Which prices the plan's costs are: rented and bought are never mixed.
     const GpuPrice& price = s.gpu.prices.on(s.cost.basis);
     rows += row(tr("Cost basis"), PlannerText::costBasis(s),
