@@ -5,6 +5,7 @@
 // KVSCOPE_SCREENSHOT_DIR=/some/dir also saves the view and the dialog as PNGs (English and
 // Japanese) for a person to look at.
 
+#include "charts/line_breaks.h"
 #include "suite_registry.h"
 #include "window_fixture.h"
 
@@ -302,6 +303,15 @@ void TestValidationUi::japanese()
                      qPrintable(QStringLiteral("untranslated: \"%1\"").arg(text)));
         }
     }
+    // Wrapping Japanese keeps its words whole ("一致", "なら" were split across lines).
+    for (QWidget* w : std::initializer_list<QWidget*>{view, &dialog})
+        for (const QLabel* label : w->findChildren<QLabel*>()) {
+            if (!label->wordWrap() || label->text().isEmpty() || Qt::mightBeRichText(label->text()))
+                continue;
+            QString raw = label->text();
+            raw.remove(QChar(0x2060)).replace(QChar(0x00A0), QLatin1Char(' '));
+            QVERIFY2(withoutForbiddenBreaks(raw) == label->text(), qPrintable(label->text()));
+        }
     QStringList menuTexts;
     for (QAction* a : m_fixture.window->menuBar()->actions())
         menuTexts << a->text();

@@ -2,6 +2,7 @@
 #include "panels/calibration_dialog.h"
 
 #include "charts/chart_style.h"
+#include "charts/line_breaks.h"
 #include "window/scenario_controller.h"
 #include "window/ui_text.h"
 
@@ -115,13 +116,14 @@ void CalibrationDialog::recompute()
     auto fit =
         calibrate(m_controller->scenario(), m_controller->catalog(), kind(), m_value->value());
     if (!fit) {
-        m_problem->setText(UiText::fieldError(fit.error()));
+        m_problem->setText(withoutForbiddenBreaks(UiText::fieldError(fit.error())));
     } else if (!fit->reachable) {
-        m_problem->setText(
+        m_problem->setText(withoutForbiddenBreaks(
             tr("No value of this factor reaches %1: for this scenario kvscope can "
                "predict from %2 to %3. Check the model, GPU, weights and context "
                "against what you measured.")
-                .arg(figureText(fit->measured), figureText(fit->lowest), figureText(fit->highest)));
+                .arg(figureText(fit->measured), figureText(fit->lowest),
+                     figureText(fit->highest))));
     } else {
         m_result = std::move(fit).value();
     }
@@ -164,12 +166,13 @@ void CalibrationDialog::retranslate()
 {
     setWindowTitle(tr("Calibrate to a measurement"));
     const Scenario& s = m_controller->scenario();
-    m_intro->setText(
+    // Japanese wraps between any two characters unless told otherwise: words kept whole.
+    m_intro->setText(withoutForbiddenBreaks(
         tr("Type a figure you measured for the current scenario (%1 on %2 × %3, "
            "%4 tokens). kvscope fits the factor behind it, shows the prediction before "
            "and after, and keeps the fitted value in the scenario file.")
             .arg(QString::fromStdString(s.model.name), UiText::integer(s.gpuCount),
-                 QString::fromStdString(s.gpu.name), UiText::integer(s.context)));
+                 QString::fromStdString(s.gpu.name), UiText::integer(s.context))));
     m_kindLabel->setText(tr("What you measured"));
     m_valueLabel->setText(tr("Measured value"));
     m_kind->setItemText(0, tr("Decode speed (tokens per second)"));

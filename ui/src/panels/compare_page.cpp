@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/compare_page.h"
 
-#include "kvscope/settings/settings_registry.h"
-
+#include "charts/line_breaks.h"
 #include "kvscope/settings/scenario_file.h"
+#include "kvscope/settings/settings_registry.h"
 #include "kvscope/text/comparison_text.h"
 #include "window/ui_text.h"
 
@@ -251,12 +251,12 @@ void ComparePage::refresh()
     m_pinFile->setEnabled(pinned < size_t(kMaxPinned));
     m_unpinAll->setEnabled(pinned > 0);
     enableSelectionActions();
-    m_hint->setText(pinned == 0
-                        ? tr("Nothing is pinned yet. Pin the scenario, change it, and "
-                             "every figure shows the change against A.")
-                        : tr("Changes are against %1. Double-click a pinned "
-                             "scenario's name to rename it.")
-                              .arg(QString::fromStdString(m_controller->pinned().front().name)));
+    m_hint->setText(withoutForbiddenBreaks(
+        pinned == 0 ? tr("Nothing is pinned yet. Pin the scenario, change it, and "
+                         "every figure shows the change against A.")
+                    : tr("Changes are against %1. Double-click a pinned "
+                         "scenario's name to rename it.")
+                          .arg(QString::fromStdString(m_controller->pinned().front().name))));
     auto comparison = compareScenarios(compared());
     if (comparison)
         fill(*comparison);

@@ -338,9 +338,9 @@ void LogCheckDialog::showCheck()
         palette.setColor(QPalette::WindowText,
                          m_problem.isEmpty() ? palette.color(QPalette::Text) : colors::overflow);
         m_summary->setPalette(palette);
-        m_summary->setText(m_problem.isEmpty() ? tr("Paste a log above, drop a log file here, "
-                                                    "or open one.")
-                                               : m_problem.toHtmlEscaped());
+        m_summary->setText(withoutForbiddenBreaksInHtml(
+            m_problem.isEmpty() ? tr("Paste a log above, drop a log file here, or open one.")
+                                : m_problem.toHtmlEscaped()));
         return;
     }
     m_summary->setPalette(QPalette());
@@ -496,10 +496,11 @@ bool LogCheckDialog::saveProfile(const QString& name)
 void LogCheckDialog::retranslate()
 {
     setWindowTitle(tr("Check a start-up log"));
-    m_intro->setText(tr("Paste the start-up log of vLLM, llama.cpp (or ollama) or TGI, or drop "
-                        "the file here. kvscope reads the settings it states, builds that "
-                        "scenario and puts each memory figure the engine logged beside its "
-                        "own prediction."));
+    m_intro->setText(withoutForbiddenBreaks(
+        tr("Paste the start-up log of vLLM, llama.cpp (or ollama) or TGI, or drop "
+           "the file here. kvscope reads the settings it states, builds that "
+           "scenario and puts each memory figure the engine logged beside its "
+           "own prediction.")));
     m_open->setText(tr("Open a log file..."));
     m_text->setPlaceholderText(tr("INFO ... GPU KV cache size: 75,840 tokens"));
     m_table->setHorizontalHeaderLabels(

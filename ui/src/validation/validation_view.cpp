@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "validation/validation_view.h"
 
+#include "charts/line_breaks.h"
 #include "validation/validation_plot.h"
 #include "window/ui_text.h"
 
@@ -224,21 +225,23 @@ void ValidationView::setProblem(const QString& message)
 void ValidationView::retranslate()
 {
     setWindowTitle(tr("Validation against public measurements"));
-    m_intro->setText(tr(
+    // Japanese wraps between any two characters unless told otherwise: words kept whole.
+    m_intro->setText(withoutForbiddenBreaks(tr(
         "Each point is a public measurement (an engine's start-up log, a benchmark table or a copy "
         "test) against kvscope's prediction for the same model, GPU and settings, with the "
         "catalog's default factors, not the current scenario's. Points on the dashed diagonal "
-        "agree; the shaded band is ±10 %. Hover a point for its case."));
+        "agree; the shaded band is ±10 %. Hover a point for its case.")));
     if (!m_problem.isEmpty()) {
-        m_caption->setText(m_problem);
+        m_caption->setText(withoutForbiddenBreaks(m_problem));
     } else {
         int skipped = 0;
         for (const ValidationResult& r : m_report.results)
             skipped += r.skipped() ? 1 : 0;
-        m_caption->setText(tr("%1 cases (%2 skipped) from %3")
-                               .arg(UiText::integer(int64_t(m_report.results.size())),
-                                    UiText::integer(skipped), m_source) +
-                           QLatin1Char('\n') + heldOutSummary());
+        m_caption->setText(
+            withoutForbiddenBreaks(tr("%1 cases (%2 skipped) from %3")
+                                       .arg(UiText::integer(int64_t(m_report.results.size())),
+                                            UiText::integer(skipped), m_source) +
+                                   QLatin1Char('\n') + heldOutSummary()));
     }
     m_table->setHorizontalHeaderLabels({tr("Case"), tr("Kind"), tr("Split"), tr("Model"), tr("GPU"),
                                         tr("Speed class"), tr("Predicted"), tr("Measured"),
