@@ -306,8 +306,9 @@ QString ReportWriter::keyFiguresHtml(const EvaluationSnapshot& snap, ByteUnits u
         if (i % 3 == 2)
             cells += QStringLiteral("</tr>");
     }
-    return QStringLiteral(
-               "<table width='100%' cellspacing='0' cellpadding='2' border='0'>%1</table>")
+    // Room above: after the remedies' list the captions ran into its last line.
+    return QStringLiteral("<table width='100%' cellspacing='0' cellpadding='2' border='0' "
+                          "style='margin-top:12px'>%1</table>")
         .arg(cells);
 }
 
@@ -329,8 +330,7 @@ QString ReportWriter::assumptionsHtml(const Scenario& s, const Catalog& catalog)
                 tr("%1 layers × %2 µs + %3 µs = %4")
                     .arg(UiText::integer(s.model.layers), UiText::compact(perLayerUs, 1),
                          UiText::compact(perStepUs, 1),
-                         UiText::duration((double(s.model.layers) * perLayerUs + perStepUs) /
-                                          1e3)),
+                         UiText::duration((double(s.model.layers) * perLayerUs + perStepUs) / 1e3)),
                 link(s.engine.source));
     // Which prices the plan's costs are: rented and bought are never mixed.
     const GpuPrice& price = s.gpu.prices.on(s.cost.basis);
