@@ -53,7 +53,6 @@ ComparePage::ComparePage(ScenarioController* controller, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectColumns);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setWordWrap(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     layout->addWidget(m_table, 1);
 
@@ -329,6 +328,10 @@ void ComparePage::fill(const Comparison& c)
     const int n = int(c.names.size());
     m_table->clear();
     m_table->setColumnCount(n);
+    // Scenarios side by side share the width; the live one alone keeps its figures beside their
+    // names (stretched over the page, "12.6 GiB" sat a page's width from "Weights").
+    m_table->horizontalHeader()->setSectionResizeMode(n > 1 ? QHeaderView::Stretch
+                                                            : QHeaderView::ResizeToContents);
     m_table->setRowCount(int(c.figures.size() + c.inputs.size()) + (c.modelsDiffer ? 1 : 0));
     QStringList headers;
     for (int i = 0; i < n; ++i)
