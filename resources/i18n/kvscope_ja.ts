@@ -265,7 +265,7 @@
     </message>
     <message>
         <source>rented GPU-hours at the catalog&apos;s on-demand prices</source>
-        <translation>レンタル（オンデマンド料金の GPU 時間）</translation>
+        <translation>レンタル（オンデマンド料金の GPU&#xa0;時間）</translation>
     </message>
     <message>
         <source>owned: the purchase price over %1 years, with the host&apos;s share, power (TDP × %2 × PUE %3 × %4 USD/kWh) and colocation</source>
@@ -332,7 +332,7 @@
     </message>
     <message>
         <source>%1 × %2 (%3 GiB, %4)</source>
-        <translation>%2 × %1（%3 GiB、%4）</translation>
+        <translation>%2 ×&#xa0;%1（%3 GiB、%4）</translation>
     </message>
     <message>
         <source>Host link</source>
@@ -3144,6 +3144,10 @@ Error: %6 %</source>
     <message>
         <source>Predicted</source>
         <translation>予測値</translation>
+    </message>
+    <message>
+        <source> · predicted not to run %1</source>
+        <translation> · 動作しないと予測 %1 件</translation>
     </message>
 </context>
 <context>

@@ -289,13 +289,16 @@ void HeadlineBar::showWeights(const TileInputs& in)
     const Scenario& s = in.snap.scenario;
     const Evaluation& e = in.snap.evaluation;
     const VramSplit& v = e.vram;
-    // Experts in host RAM (llama.cpp --n-cpu-moe): the tile says where the weights are.
-    if (v.expertsOffloadedBytes > 0) {
+    // Weights in host RAM (experts by --n-cpu-moe, llama.cpp's token embedding, layers past
+    // -ngl): the tile says where they are, as the VRAM chart's smaller weights bar does.
+    if (v.weightsOffloadedBytes > 0) {
         m_tiles[Weights]->setValue(
             bytes(e.weightsBytesTotal),
             tr("%1 per GPU, %2 in host RAM")
                 .arg(bytes(v.weightsBytes), bytes(v.weightsOffloadedBytes * double(s.gpuCount))),
-            in.why("weights") + QLatin1Char('\n') + in.why("experts_offloaded"));
+            v.expertsOffloadedBytes > 0
+                ? in.why("weights") + QLatin1Char('\n') + in.why("experts_offloaded")
+                : in.why("weights"));
         return;
     }
     const QString scope =

@@ -250,9 +250,15 @@ QString ValidationPlot::summaryText() const
     const QString within5 = UiText::integer(std::lround(m_summary.within5 * m_summary.evaluated));
     const QString within10 = UiText::integer(std::lround(m_summary.within10 * m_summary.evaluated));
     const QString cases = UiText::integer(m_summary.evaluated);
+    // Every case is counted somewhere: one predicted not to run is neither compared nor skipped.
+    const QString notRun =
+        m_summary.doesNotFit > 0
+            ? tr(" · predicted not to run %1").arg(UiText::integer(m_summary.doesNotFit))
+            : QString();
     return tr("Median absolute error %1 %\nWithin 5 %: %2 of %3 · within 10 %: %4 of %3 · skipped "
               "%5")
-        .arg(median, within5, cases, within10, UiText::integer(m_summary.skipped));
+               .arg(median, within5, cases, within10, UiText::integer(m_summary.skipped)) +
+           notRun;
 }
 
 void ValidationPlot::rebuild()
