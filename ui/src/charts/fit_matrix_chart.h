@@ -67,7 +67,7 @@ private:
     QList<QCPItemText*> m_texts;   // a pool, one per cell shown
     QCPItemRect* m_current = nullptr;
     int64_t m_context = 0;
-    bool m_cellTextsShown = true; // whether the cells had room for their texts when drawn
+    bool m_cellTextsShown = true;    // whether the cells had room for their texts when drawn
     int m_rowsCountedWithChrome = 0; // the height around the cells the rows were counted with
     int m_laidOutChrome = 0;         // that height as the last layout found it
     bool m_recounting = false;
