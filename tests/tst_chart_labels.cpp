@@ -247,12 +247,7 @@ private slots:
     // lavender of the MQA bar): every such value, on every bar.
     void valuesInsideBarsReadOnThem()
     {
-        change({{"model", "llama-3.1-70b"},
-                {"gpu", "h100-sxm"},
-                {"gpus", "2"},
-                {"engine", "vllm"},
-                {"context", "32768"},
-                {"batch", "8"}});
+        changeToOnlyTheKvShort();
         ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
         ui::ChartBase* chart = chartWithId(u"tokens"_s);
         QVERIFY(chart && f.window->showPage(u"tokens"_s));

@@ -6,11 +6,11 @@
 #include "kvscope/settings/settings_registry.h"
 #include "panels/fitting_combo_box.h"
 #include "panels/planner_text.h"
+#include "panels/table_columns.h"
 #include "window/ui_text.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -192,7 +192,10 @@ QTableWidget* PlanPage::buildTable()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle); // "RTX 4060…16GB × 1" keeps the count
-    m_table->viewport()->installEventFilter(this);
+    // The engines and then the GPUs give way, down to their headings, until the per-million
+    // cost is in view: long names ("RTX 4060 Ti 16GB × 1", "transformers (static)") pushed it
+    // past a laptop's width. The GPU is what a row is read by, so it gives way last.
+    m_columns = new ColumnsGiveWay(m_table, PerMillion, {{Engine, -1}, {Configuration, -1}});
     m_table->setMinimumHeight(120);
     connect(m_table, &QTableWidget::cellDoubleClicked, this,
             [this](int row, int) { loadRow(row); });
@@ -447,37 +450,7 @@ void PlanPage::fillTable()
         noteCell->setToolTip(cautions.join(QLatin1Char('\n')));
         m_table->setItem(row, Notes, noteCell);
     }
-    fitColumnsToWidth();
-}
-
-// Every column as wide as its contents, but the engines' and then the GPUs' no wider than
-// leaves the costs in view: a long name ("RTX 4060 Ti 16GB × 1", "transformers (static)")
-// pushed the per-million column past a laptop's width. The engine gives way first, down to
-// its heading: the GPU is what a row is read by. Only the notes may lie beyond the viewport.
-void PlanPage::fitColumnsToWidth()
-{
-    m_table->resizeColumnsToContents();
-    QHeaderView* header = m_table->horizontalHeader();
-    int fixed = 0;
-    for (int column = 0; column <= PerMillion; ++column)
-        if (column != Configuration && column != Engine && !m_table->isColumnHidden(column))
-            fixed += header->sectionSize(column);
-    int room = m_table->viewport()->width() - fixed;
-    const int gpus = header->sectionSize(Configuration);
-    const int engines = header->sectionSize(Engine);
-    const int engineLeast = std::min(engines, header->sectionSizeHint(Engine));
-    const int engineWidth = std::clamp(room - gpus, engineLeast, engines);
-    header->resizeSection(Engine, engineWidth);
-    room -= engineWidth;
-    const int gpuLeast = std::min(gpus, header->sectionSizeHint(Configuration));
-    header->resizeSection(Configuration, std::clamp(room, gpuLeast, gpus));
-}
-
-bool PlanPage::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
-        fitColumnsToWidth();
-    return QWidget::eventFilter(watched, event);
+    m_columns->fit();
 }
 
 void PlanPage::loadRow(int row)

@@ -21,6 +21,10 @@ class QSpinBox;
 class QTableWidget;
 
 namespace kvscope::ui {
+class ColumnsGiveWay;
+}
+
+namespace kvscope::ui {
 
 class PlanChart;
 
@@ -53,11 +57,9 @@ private:
     static QString heldTo(const PlanRequest& request);
     static QString turnedAway(const PlanResult& result, const PlanRequest& request);
     void fillTable();
-    void fitColumnsToWidth();
     static QString users(int64_t count);
     void applyCurrency();
     void loadRow(int row);
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
     PlanChart* m_chart;
     QLabel* m_objectiveLabel = nullptr;
@@ -78,6 +80,7 @@ private:
     QLabel* m_basisLabel = nullptr;
     QComboBox* m_basis = nullptr; // the registry's cost_basis: rent, own
     QTableWidget* m_table = nullptr;
+    ColumnsGiveWay* m_columns = nullptr;
 };
 
 } // namespace kvscope::ui

@@ -2,6 +2,7 @@
 #include "validation/validation_view.h"
 
 #include "charts/line_breaks.h"
+#include "panels/table_columns.h"
 #include "validation/validation_plot.h"
 #include "window/ui_text.h"
 
@@ -92,7 +93,11 @@ ValidationView::ValidationView(const Catalog& catalog, QWidget* parent) : QDialo
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->viewport()->installEventFilter(this);
+    // The models, the case ids (up to 80 characters) and the speed classes give way, in that
+    // order, until the error is in view: on a laptop the measured figure and its error were
+    // behind the scroll bar; at 1,920 pixels the ids were cut beside an empty note column.
+    m_columns =
+        new ColumnsGiveWay(m_table, Error, {{Model, 12}, {CaseId, 16}, {SpeedClassColumn, 10}});
     // Sortable by any column once clicked; until then in the files' order, kind by kind.
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -320,38 +325,7 @@ void ValidationView::fillTable()
         ++row;
     }
     m_table->setSortingEnabled(true);
-    fitColumnsToWidth();
-}
-
-// Every column as wide as its contents, but the models, the case ids (up to 80 characters) and
-// the speed classes give way, in that order, until the error is in view: elided in the middle,
-// whole on hover. On a laptop the measured figure and its error were behind the scroll bar; at
-// 1,920 pixels the ids were cut beside an empty note column. Only the unit and the notes may
-// lie beyond.
-void ValidationView::fitColumnsToWidth()
-{
-    m_table->resizeColumnsToContents();
-    QHeaderView* header = m_table->horizontalHeader();
-    int wanted = 0;
-    for (int column = 0; column <= Error; ++column)
-        wanted += header->sectionSize(column);
-    int excess = wanted - m_table->viewport()->width();
-    const int em = m_table->fontMetrics().horizontalAdvance(QLatin1Char('m'));
-    const std::pair<Column, int> givers[] = {
-        {Model, 12 * em}, {CaseId, 16 * em}, {SpeedClassColumn, 10 * em}};
-    for (const auto& [column, least] : givers) {
-        const int width = header->sectionSize(column);
-        const int cut = std::clamp(excess, 0, std::max(0, width - least));
-        header->resizeSection(column, width - cut);
-        excess -= cut;
-    }
-}
-
-bool ValidationView::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
-        fitColumnsToWidth();
-    return QDialog::eventFilter(watched, event);
+    m_columns->fit();
 }
 
 void ValidationView::changeEvent(QEvent* event)

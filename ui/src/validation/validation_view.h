@@ -43,12 +43,10 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslate();
     void fillTable();
-    void fitColumnsToWidth();
     QString heldOutSummary() const;
 
     ValidationReport m_report;
@@ -58,6 +56,7 @@ private:
     QLabel* m_caption = nullptr;
     std::array<ValidationPlot*, allValidationKinds.size()> m_plots{};
     QTableWidget* m_table = nullptr;
+    class ColumnsGiveWay* m_columns = nullptr;
     QPushButton* m_close = nullptr;
 };
 
