@@ -192,6 +192,18 @@ bool FitMatrixChart::keepColumnsThatFit(const EvaluationSnapshot& snap)
     return true;
 }
 
+// Degrees the column names lean from the horizontal. Slanted names need a column of 1.6 lines
+// to clear each other, and the last one leans past the cells to the right: only where it
+// stays on the chart (a few short format names), else upright (long GPU names were cut off
+// the chart's right edge, four columns left unnamed).
+double FitMatrixChart::columnNameSlant(double columnWidth, int widestName) const
+{
+    const double line = QFontMetrics(xAxis2->tickLabelFont()).height();
+    const double beyondCells = width() - axisRect()->right() + columnWidth / 2;
+    const bool slanted = columnWidth >= 1.6 * line && widestName * 0.643 <= beyondCells; // cos 50°
+    return slanted ? 50.0 : 90.0;
+}
+
 // The height around the cells: the title, the heading's two lines and the legend, and the
 // kept columns' names, slanted or upright as draw() will set them (a long name, "GH200 Grace
 // Hopper Superchip · 96 GiB" in presentation mode, took more height than a fixed allowance
@@ -209,7 +221,7 @@ int FitMatrixChart::chromeHeight(const Catalog& catalog) const
     const double columnWidth = double(viewport().width() - widestRow - 40) /
                                double(std::max<size_t>(1, m_columnOrder.size()));
     const double line = names.height();
-    const double slant = columnWidth >= 1.6 * line ? 50.0 : 90.0; // as draw() sets them
+    const double slant = columnNameSlant(columnWidth, widestName); // as draw() sets them
     const double radians = slant * 3.14159265358979 / 180.0;
     const double columnNames = widestName * std::sin(radians) + line * std::cos(radians);
     // The heading's lines as last drawn (fitAxisLabels breaks one too long for the chart), two
@@ -307,10 +319,13 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
         xTicks->addTick(c, columnLabel(m_columnOrder[size_t(c)], catalog));
     xAxis->setTicker(xTicks);
     xAxis2->setTicker(xTicks);
-    // Slanted names need a column of 1.6 lines to clear each other; narrower ones stand upright.
     const double columnWidth = columns ? axisRect()->width() / double(columns) : 0;
-    const int line = QFontMetrics(xAxis2->tickLabelFont()).height();
-    xAxis2->setTickLabelRotation(columnWidth >= 1.6 * line ? -50 : -90);
+    int widestName = 0;
+    for (int c = 0; c < columns; ++c)
+        widestName = std::max(
+            widestName, QFontMetrics(xAxis2->tickLabelFont())
+                            .horizontalAdvance(columnLabel(m_columnOrder[size_t(c)], catalog)));
+    xAxis2->setTickLabelRotation(-columnNameSlant(columnWidth, widestName));
     auto yTicks = QSharedPointer<QCPAxisTickerText>::create();
     for (int r = 0; r < rows; ++r)
         yTicks->addTick(r, QString::fromStdString(m_matrix.rowNames[m_rowOrder[size_t(r)]]));

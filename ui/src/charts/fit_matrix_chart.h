@@ -52,6 +52,7 @@ private:
     bool keepColumnsThatFit(const EvaluationSnapshot& snapshot);
     bool keepRowsThatFit(const EvaluationSnapshot& snapshot, const Catalog& catalog);
     int chromeHeight(const Catalog& catalog) const;
+    double columnNameSlant(double columnWidth, int widestName) const;
     QString columnLabel(size_t column, const Catalog& catalog) const;
     QString cellLabel(const FitCell& cell) const;
     QColor fillFor(int kind) const; // 0 fits, 1 fits shorter, 2 does not fit
