@@ -488,6 +488,24 @@ private slots:
         QVERIFY(onFront >= 2);
         // The cheapest is on the front, and so is the fastest.
         QVERIFY(result.ranked.front().onFront);
+
+        // The window keeps the whole front past its first rows, each at its place in the
+        // ranking; the CLI's limit stays a number of rows.
+        PlanRequest window = request;
+        window.limit = 3;
+        window.keepFrontBeyondLimit = true;
+        const PlanResult kept = plan(window, test::catalog());
+        int keptFront = 0;
+        for (size_t i = 0; i < kept.ranked.size(); ++i) {
+            const PlanEntry& p = kept.ranked[i];
+            QCOMPARE(p.rank, i < 3 ? i + 1 : p.rank);
+            QVERIFY(p.rank <= 3 || p.onFront);
+            QCOMPARE(p.scenario.gpu.id, result.ranked[p.rank - 1].scenario.gpu.id);
+            keptFront += p.onFront;
+        }
+        QCOMPARE(keptFront, onFront);
+        window.keepFrontBeyondLimit = false;
+        QCOMPARE(plan(window, test::catalog()).ranked.size(), size_t(3));
     }
 
     void impossibleTargetsGiveTheClosestMisses()

@@ -266,8 +266,7 @@ public:
                   [&](const PlanEntry& a, const PlanEntry& b) {
                       return better(a, b, m_request.objective);
                   });
-        if (result.ranked.size() > m_request.limit)
-            result.ranked.resize(m_request.limit);
+        keepRanked(result.ranked);
         for (const PlanEntry& p : m_rateMisses)
             noteRejected(p);
         // Only what was cheaper than the first row explains it, and only a ranking by cost.
@@ -286,6 +285,19 @@ public:
 
 private:
     using Key = std::pair<std::string, int>; // GPU id x count
+
+    // Each entry numbered by its place in the whole ranking; then the first `limit`, and where
+    // asked, the front's entries past them.
+    void keepRanked(std::vector<PlanEntry>& ranked) const
+    {
+        for (size_t i = 0; i < ranked.size(); ++i)
+            ranked[i].rank = i + 1;
+        std::vector<PlanEntry> kept;
+        for (PlanEntry& p : ranked)
+            if (p.rank <= m_request.limit || (m_request.keepFrontBeyondLimit && p.onFront))
+                kept.push_back(std::move(p));
+        ranked = std::move(kept);
+    }
 
     // The best so far, cheapest first where a rate ranks by cost: sizing a configuration's
     // replicas runs its serving curve and a queue, the search's dearest step, and a

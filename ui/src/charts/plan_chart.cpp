@@ -105,6 +105,7 @@ const std::vector<PlanEntry>& PlanChart::shown() const
 void PlanChart::search(const EvaluationSnapshot& snap)
 {
     m_request.base = snap.scenario;
+    m_request.keepFrontBeyondLimit = true; // the front drawn whole, its far end too
     m_result = plan(m_request, *snap.catalog);
     m_searched = true;
     emit planned();

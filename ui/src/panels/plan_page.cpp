@@ -396,7 +396,7 @@ void PlanPage::fillTable()
                       : lack == "ttft"         ? tr("first token too late")
                                                : QString::fromStdString(lack));
         const QString none = QStringLiteral("—");
-        m_table->setItem(row, Rank, cell(misses ? none : UiText::integer(row + 1), true));
+        m_table->setItem(row, Rank, cell(misses ? none : UiText::integer(int64_t(p.rank)), true));
         QTableWidgetItem* gpus = cell(PlannerText::gpus(s));
         gpus->setToolTip(gpus->text()); // whole, where the column elides it
         m_table->setItem(row, Configuration, gpus);

@@ -44,6 +44,10 @@ struct PlanRequest
                                 // lose accuracy on long contexts and are offered only when asked
     PlanObjective objective = PlanObjective::CostPerHour;
     size_t limit = 20; // ranked configurations kept
+    // Keep too the configurations past `limit` that are on the Pareto front: the window's chart
+    // draws the front whole (cut at the 20 cheapest, it ended before 1.8 x the price bought
+    // 2.6 x the speed). The CLI's --limit stays a number of rows.
+    bool keepFrontBeyondLimit = false;
     // Requests per second of the base's workload to serve; 0 = none asked. Each configuration
     // then takes the replicas it needs (RateFit) and is ranked by what they cost together.
     double ratePerS = 0;
@@ -58,6 +62,7 @@ struct PlanEntry
     Cost cost;
     double tokensPerS = 0;          // all users together
     bool onFront = false;           // on the Pareto front of cost per hour against speed per user
+    size_t rank = 0;                // its place in the whole ranking, from 1
     std::vector<std::string> lacks; // for a miss: "fit", "tokens_per_s", "ttft", "rate"
     RateFit rate;                   // with a request rate: the replicas it takes
     std::vector<Caution> cautions;  // lossy formats and the GeForce licence, with sources
