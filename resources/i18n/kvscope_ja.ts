@@ -2972,6 +2972,13 @@ one request of the maximum length does not fit.</source>
         <source>Concurrent users, requests of %1 + %2 tokens</source>
         <translation>同時ユーザー数（リクエスト：%1 + %2 トークン）</translation>
     </message>
+    <message>
+        <source>%1
+cannot serve this scenario.
+%2</source>
+        <translation>%1 ではこのシナリオを処理できません。
+%2</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::TokensFitChart</name>

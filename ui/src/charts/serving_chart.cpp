@@ -4,6 +4,7 @@
 #include "kvscope/scenario/speed_class.h"
 
 #include "export/layout_file.h"
+#include "panels/planner_text.h"
 
 #include "window/ui_text.h"
 
@@ -241,6 +242,12 @@ void ServingChart::showNote(const EvaluationSnapshot& snap, bool curvesDrawn)
                            "Engines refuse it:\nshorten the request or raise the context length.")
                             .arg(UiText::integer(w.promptTokens), UiText::integer(w.outputTokens),
                                  UiText::integer(snap.scenario.context)));
+    } else if (own && !own->unavailable.empty() && !snap.verdict.runs) {
+        // Why, as the verdict says it: the weights alone, the host RAM or the KV cache ("one
+        // request of the maximum length does not fit" was shown where the weights alone did not).
+        m_note->setText(tr("%1\ncannot serve this scenario.\n%2")
+                            .arg(curveName(*own), PlannerText::verdict(snap.scenario, snap.verdict,
+                                                                       ByteUnits::Binary)));
     } else if (own && !own->unavailable.empty()) {
         m_note->setText(tr("%1\ncannot serve this scenario:\none request of the maximum length "
                            "does not fit.")
