@@ -3024,7 +3024,7 @@ latent %1</source>
     </message>
     <message>
         <source>Tokens per sequence</source>
-        <translation>最大トークン数</translation>
+        <translation>シーケンスあたりのトークン数</translation>
     </message>
     <message>
         <source>MHA</source>
