@@ -447,6 +447,8 @@ void PlanPage::fillTable()
             cautions << PlannerText::caution(c, ByteUnits::Binary);
         }
         QTableWidgetItem* noteCell = cell(notes.join(tr(", ")));
+        // The notes whole (the column may elide them), then each caution's sentence.
+        cautions.prepend(noteCell->text());
         noteCell->setToolTip(cautions.join(QLatin1Char('\n')));
         m_table->setItem(row, Notes, noteCell);
     }
