@@ -1443,10 +1443,6 @@
         <translation>動作可否</translation>
     </message>
     <message>
-        <source>Weights (all GPUs)</source>
-        <translation>重み（全 GPU 合計）</translation>
-    </message>
-    <message>
         <source>KV per token (per GPU)</source>
         <translation>トークンあたりの KV（GPU あたり）</translation>
     </message>
@@ -1555,6 +1551,10 @@
     <message>
         <source>default</source>
         <translation>既定値</translation>
+    </message>
+    <message>
+        <source>Weights (in all, host RAM too)</source>
+        <translation>重み（合計、ホスト RAM 分も含む）</translation>
     </message>
 </context>
 <context>

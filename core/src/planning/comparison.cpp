@@ -42,7 +42,7 @@ const FigureRow kFigureRows[] = {
      [](const Scenario&, const Evaluation&, const Verdict& v, const Cost&) -> Value {
          return v.runs ? 1.0 : 0.0;
      }},
-    {"weights_bytes_all_gpus", "Weights (all GPUs)", FigureKind::Bytes,
+    {"weights_bytes_all_gpus", "Weights (in all, host RAM too)", FigureKind::Bytes,
      [](const Scenario&, const Evaluation& e, const Verdict&, const Cost&) -> Value {
          return e.weightsBytesTotal;
      }},

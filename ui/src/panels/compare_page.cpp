@@ -211,7 +211,7 @@ QString ComparePage::figureLabel(const std::string& id)
 {
     static const std::pair<const char*, const char*> labels[] = {
         {"runs", QT_TR_NOOP("Runs")},
-        {"weights_bytes_all_gpus", QT_TR_NOOP("Weights (all GPUs)")},
+        {"weights_bytes_all_gpus", QT_TR_NOOP("Weights (in all, host RAM too)")},
         {"kv_bytes_per_token_per_gpu", QT_TR_NOOP("KV per token (per GPU)")},
         {"kv_bytes_per_gpu", QT_TR_NOOP("KV cache (per GPU)")},
         {"vram_needed_bytes_per_gpu", QT_TR_NOOP("VRAM needed (per GPU)")},
