@@ -309,62 +309,77 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
     m_contextLine->point2->setCoords(1, double(s.context));
     m_contextLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
     m_contextLabel->setText(tr("context %1").arg(UiText::integer(s.context)));
-    // A bar's value moves inside the top of its bar when the context line runs where the value
-    // would sit above it, leaving the line's label room; the bar must be tall enough to hold it.
     const double lineY = yAxis->coordToPixel(double(s.context));
-    for (int i = 0; i < m_kinds; ++i) {
-        const double height = labelSize(m_labels[i]).height();
-        const double topY = yAxis->coordToPixel(std::max(m_values[i], 1.0));
-        const bool inside =
-            std::fabs(lineY - topY) < height + 2 && axisRect()->bottom() - topY > height + 4;
-        m_labels[i]->setPositionAlignment(Qt::AlignHCenter |
-                                          (inside ? Qt::AlignTop : Qt::AlignBottom));
-        // Inside, the label may not spill over its bar's edges, above it not into the next
-        // bar's label: the ratio goes first.
-        const double width = inside ? m_bars[i]->width() : 1.0;
-        const double roomPx = std::fabs(xAxis->coordToPixel(i + 1 + width / 2) -
-                                        xAxis->coordToPixel(i + 1 - width / 2)) -
-                              (inside ? 4 : 10);
-        m_labels[i]->setText(m_valueTexts[i]);
-        if (labelSize(m_labels[i]).width() > roomPx)
-            m_labels[i]->setText(m_shortTexts[i]);
-        if (labelSize(m_labels[i]).width() > roomPx && m_values[i] >= 1e4) // 1.71M, the tooltip
-            m_labels[i]->setText(compactCount(m_values[i]));               // has every digit
-        // Restyled only when it moves in or out: this runs on every step of a context drag.
-        const bool boxed = m_labels[i]->brush().style() != Qt::NoBrush;
-        if (inside && boxed) {
-            m_labels[i]->setBrush(Qt::NoBrush);
-            // On the bar's own colour, in the ink that reads on it: white vanished on the light
-            // lavender of the MQA bar.
-            const QColor fill = m_bars[i]->brush().color();
-            m_labels[i]->setColor(contrastRatio(fill, Qt::white) >= contrastRatio(fill, Qt::black)
-                                      ? QColor(Qt::white)
-                                      : QColor(Qt::black));
-        } else if (!inside && !boxed) {
-            styleCallout(m_labels[i], chartStyle().foreground);
-        }
+    for (int i = 0; i < m_kinds; ++i)
+        placeValueLabel(i, lineY);
+    placeContextLabel(s.context);
+}
+
+// A bar's value moves inside the top of its bar when the context line runs where the value
+// would sit above it, leaving the line's label room; the bar must be tall enough to hold it.
+void TokensFitChart::placeValueLabel(int i, double lineY)
+{
+    QCPItemText* label = m_labels[i];
+    const double height = labelSize(label).height();
+    const double topY = yAxis->coordToPixel(std::max(m_values[i], 1.0));
+    const bool inside =
+        std::fabs(lineY - topY) < height + 2 && axisRect()->bottom() - topY > height + 4;
+    label->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
+    // Inside, the label may not spill over its bar's edges, above it not into the next bar's
+    // label: the ratio goes first.
+    const double width = inside ? m_bars[i]->width() : 1.0;
+    const double roomPx =
+        std::fabs(xAxis->coordToPixel(i + 1 + width / 2) - xAxis->coordToPixel(i + 1 - width / 2)) -
+        (inside ? 4 : 10);
+    label->setText(m_valueTexts[i]);
+    if (labelSize(label).width() > roomPx)
+        label->setText(m_shortTexts[i]);
+    if (labelSize(label).width() > roomPx && m_values[i] >= 1e4) // 1.71M, the tooltip
+        label->setText(compactCount(m_values[i]));               // has every digit
+    // Restyled only when it moves in or out: this runs on every step of a context drag.
+    const bool boxed = label->brush().style() != Qt::NoBrush;
+    if (inside && boxed) {
+        label->setBrush(Qt::NoBrush);
+        // On the bar's own colour, in the ink that reads on it: white vanished on the light
+        // lavender of the MQA bar.
+        const QColor fill = m_bars[i]->brush().color();
+        label->setColor(contrastRatio(fill, Qt::white) >= contrastRatio(fill, Qt::black)
+                            ? QColor(Qt::white)
+                            : QColor(Qt::black));
+    } else if (!inside && !boxed) {
+        styleCallout(label, chartStyle().foreground);
     }
-    // Over the line at the right end, unless a bar or its value is there; then under it, at the
-    // left end, or between two bars; where every spot is taken, the one covering least.
-    QList<QRectF> values;
+}
+
+// What the context line's label keeps off: the bars' values, the bars themselves (a boxed
+// label over a bar hid its top and colour) or, comparing, each group of bars.
+QList<QRectF> TokensFitChart::takenByBars() const
+{
+    QList<QRectF> taken;
     for (int i = 0; i < m_kinds; ++i)
         if (m_labels[i]->visible())
-            values << labelBox(m_labels[i]);
-    // And off the bars: a boxed label over a bar hid the bar's top and its colour.
-    if (!legend->visible())
-        for (int i = 0; i < m_kinds; ++i) {
+            taken << labelBox(m_labels[i]);
+    for (int i = 0; i < m_kinds; ++i) {
+        if (!legend->visible()) {
             const double half = m_bars[i]->width() / 2;
-            values << QRectF(QPointF(xAxis->coordToPixel(i + 1 - half),
-                                     yAxis->coordToPixel(std::max(m_values[i], 1.0))),
-                             QPointF(xAxis->coordToPixel(i + 1 + half), axisRect()->bottom()));
+            taken << QRectF(QPointF(xAxis->coordToPixel(i + 1 - half),
+                                    yAxis->coordToPixel(std::max(m_values[i], 1.0))),
+                            QPointF(xAxis->coordToPixel(i + 1 + half), axisRect()->bottom()));
+        } else if (m_groupTallest[i] > 0) {
+            taken << QRectF(
+                QPointF(xAxis->coordToPixel(i + 0.6), yAxis->coordToPixel(m_groupTallest[i])),
+                QPointF(xAxis->coordToPixel(i + 1.4), axisRect()->bottom()));
         }
-    // Comparing, the label keeps off each group of bars too (they carry no value labels).
-    if (legend->visible())
-        for (int k = 0; k < m_kinds; ++k)
-            if (m_groupTallest[k] > 0)
-                values << QRectF(
-                    QPointF(xAxis->coordToPixel(k + 0.6), yAxis->coordToPixel(m_groupTallest[k])),
-                    QPointF(xAxis->coordToPixel(k + 1.4), axisRect()->bottom()));
+    }
+    return taken;
+}
+
+// Over the line at the right end, unless a bar or its value is there; then under it, at the
+// left end, or between two bars; where every spot is taken, the one covering least. The full
+// text where it finds a clear spot, else the short one ("128K") that may.
+void TokensFitChart::placeContextLabel(int64_t context)
+{
+    const QList<QRectF> taken = takenByBars();
     const QRectF plot = axisRect()->rect();
     struct Spot
     {
@@ -376,10 +391,14 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
                       {QCPItemPosition::ptAxisRectRatio, 0.01, Qt::AlignLeft}};
     for (int gap = 1; gap < m_kinds; ++gap)
         spots.append({QCPItemPosition::ptPlotCoords, gap + 0.5, Qt::AlignHCenter});
+    auto place = [&](const Spot& spot, Qt::Alignment vertical) {
+        m_contextLabel->position->setTypeX(spot.type);
+        m_contextLabel->setPositionAlignment(spot.horizontal | vertical);
+        m_contextLabel->position->setCoords(spot.x, double(context));
+    };
     double leastCovered = std::numeric_limits<double>::infinity();
     std::pair<Spot, Qt::Alignment> best{spots.front(), Qt::AlignBottom};
-    // The full text where it finds a clear spot, else the short one ("128K") that may.
-    const QString texts[] = {m_contextLabel->text(), UiText::contextShort(double(s.context))};
+    const QString texts[] = {m_contextLabel->text(), UiText::contextShort(double(context))};
     QString bestText = texts[0];
     for (const QString& text : texts) {
         if (leastCovered == 0)
@@ -387,13 +406,11 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
         m_contextLabel->setText(text);
         for (const Spot& spot : spots)
             for (Qt::Alignment vertical : {Qt::AlignBottom, Qt::AlignTop}) {
-                m_contextLabel->position->setTypeX(spot.type);
-                m_contextLabel->setPositionAlignment(spot.horizontal | vertical);
-                m_contextLabel->position->setCoords(spot.x, double(s.context));
+                place(spot, vertical);
                 const QRectF box = labelBox(m_contextLabel);
                 double covered = plot.contains(box) ? 0.0 : 1e6; // a spot outside the plot is last
-                for (const QRectF& v : values) {
-                    const QRectF both = v.intersected(box);
+                for (const QRectF& t : taken) {
+                    const QRectF both = t.intersected(box);
                     covered += both.width() * both.height();
                 }
                 if (covered < leastCovered)
@@ -401,9 +418,7 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
             }
     }
     m_contextLabel->setText(bestText);
-    m_contextLabel->position->setTypeX(best.first.type);
-    m_contextLabel->setPositionAlignment(best.first.horizontal | best.second);
-    m_contextLabel->position->setCoords(best.first.x, double(s.context));
+    place(best.first, best.second);
 }
 
 QString TokensFitChart::hoverText(double key, double, const QPoint&) const

@@ -3,6 +3,8 @@
 
 #include "charts/chart_base.h"
 
+#include <cstdint>
+
 namespace kvscope::ui {
 
 // The longest context per sequence that fits in the memory left, for MHA / GQA / MQA variants
@@ -29,6 +31,9 @@ private:
     void drawGroups(const EvaluationSnapshot& snapshot);
     void showGroups(bool on);
     void showEmpty(); // no bars, values or context line: the scenario does not run
+    void placeValueLabel(int kind, double contextLineY);
+    QList<QRectF> takenByBars() const;
+    void placeContextLabel(int64_t context);
     enum Kind { Mha, Gqa, Mqa, Mla, KindCount };
     QCPBars* m_bars[KindCount] = {};
     QCPItemText* m_labels[KindCount] = {};
