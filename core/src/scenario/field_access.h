@@ -86,6 +86,11 @@ inline void setNumber(Setting& s, const NumberAccess& access)
 // A Switch, Choice or Entry setting's current value.
 #define KVSCOPE_FIELD_GETTER(member)                                                               \
     [](const Scenario& s) -> std::optional<SettingValue> { return SettingValue(s.member); }
+// An optional field's current value: none while it is unset (the engine's or release's default).
+#define KVSCOPE_OPTIONAL_GETTER(member)                                                            \
+    [](const Scenario& s) -> std::optional<SettingValue> {                                         \
+        return s.member ? std::optional<SettingValue>(*s.member) : std::nullopt;                   \
+    }
 // Where an Integer or Real setting's field lies (Setting::field).
 #define KVSCOPE_FIELD_AT(member)                                                                   \
     kvscope::settings_detail::fieldAt([](const Scenario& s) -> const auto& { return s.member; })

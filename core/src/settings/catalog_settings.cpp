@@ -199,9 +199,7 @@ std::vector<Setting> engineEntries()
             sc.vllmUseV1 = std::get<bool>(v);
             return applyEngineRelease(sc, c);
         };
-        s.current = [](const Scenario& sc) -> V {
-            return sc.vllmUseV1 ? V(SettingValue(*sc.vllmUseV1)) : std::nullopt;
-        };
+        s.current = KVSCOPE_OPTIONAL_GETTER(vllmUseV1);
         r.push_back(std::move(s));
     }
     return r;

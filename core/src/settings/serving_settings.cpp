@@ -59,14 +59,8 @@ std::vector<Setting> servingSettings()
         s.engineNames = {{"vllm", "enable_prefix_caching"},
                          {"tgi", "PREFIX_CACHING"},
                          {"llamacpp", "cache_prompt"}};
-        s.apply = [](Scenario& sc, const SettingValue& v,
-                     const Catalog&) -> std::optional<FieldError> {
-            sc.prefixCaching = std::get<bool>(v);
-            return std::nullopt;
-        };
-        s.current = [](const Scenario& sc) -> std::optional<SettingValue> {
-            return sc.prefixCaching ? std::optional<SettingValue>(*sc.prefixCaching) : std::nullopt;
-        };
+        s.apply = KVSCOPE_FIELD_SETTER(prefixCaching, switchOf);
+        s.current = KVSCOPE_OPTIONAL_GETTER(prefixCaching);
         s.shownWhenUnset = [](const Scenario& sc) {
             return engineModule(sc.engine).cachesPrefixes(sc) ? 1.0 : 0.0;
         };

@@ -276,15 +276,8 @@ std::vector<Setting> engineBatchSettings()
         s.help = "llama.cpp -fa: attention in one fused kernel; off, each GPU's compute buffer "
                  "holds a layer's attention scores over the whole cache";
         s.engineNames = {{"llamacpp", "flash_attn"}};
-        s.apply = [](Scenario& sc, const SettingValue& v,
-                     const Catalog&) -> std::optional<FieldError> {
-            sc.flashAttention = std::get<bool>(v);
-            return std::nullopt;
-        };
-        s.current = [](const Scenario& sc) -> std::optional<SettingValue> {
-            return sc.flashAttention ? std::optional<SettingValue>(*sc.flashAttention)
-                                     : std::nullopt;
-        };
+        s.apply = KVSCOPE_FIELD_SETTER(flashAttention, switchOf);
+        s.current = KVSCOPE_OPTIONAL_GETTER(flashAttention);
         s.shownWhenUnset = [](const Scenario& sc) { return sc.engine.flashAttention ? 1.0 : 0.0; };
         s.place = ControlPlace::EngineDrawer;
         s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Flash attention (llama.cpp)");
