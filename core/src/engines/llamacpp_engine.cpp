@@ -180,12 +180,7 @@ std::optional<double> LlamaCppEngine::computeBufferBytes(const Scenario& s, int 
     const int64_t cells = roundUpToBlock(s.context * s.batch, s.engine.kvBlockTokens);
     const double tokens = double(std::min(cells, ubatch));
     const double hidden = double(m.hiddenSize) * tokens * f32;
-    double ffnWidth = double(m.intermediateSize > 0 ? m.intermediateSize : 4 * m.hiddenSize);
-    if (m.isMoe() && m.expertIntermediate > 0)
-        ffnWidth =
-            std::max(ffnWidth * (m.denseLayers > 0 ? 1.0 : 0.0),
-                     double(m.expertIntermediate) * double(m.expertsPerToken + m.sharedExperts));
-    double peak = 2.0 * ffnWidth / double(ways) * tokens * f32 + 2.0 * hidden;
+    double peak = 2.0 * activeMlpWidth(m) / double(ways) * tokens * f32 + 2.0 * hidden;
     const bool outputOnGpu = !s.gpuLayers || *s.gpuLayers >= m.layers;
     if (outputOnGpu)
         peak = std::max(peak, double(m.vocabSize) * tokens * f32 + hidden);

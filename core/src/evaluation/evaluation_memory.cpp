@@ -37,14 +37,7 @@ double activationPeakBytes(const Setup& x)
     const double qDim = double(m.queryHeads) * double(m.isMla() ? m.vHeadDim : m.headDim);
     const double kvDim = m.isMla() ? double(m.kvLoraRank + m.qkRopeHeadDim)
                                    : 2.0 * double(m.kvHeads) * double(m.headDim);
-    const int64_t denseWidth = m.intermediateSize > 0 ? m.intermediateSize : 4 * m.hiddenSize;
-    double mlpWidth = double(denseWidth);
-    if (m.isMoe()) {
-        const int64_t expertWidth = m.expertIntermediate > 0 ? m.expertIntermediate : denseWidth;
-        mlpWidth = double(expertWidth) * double(m.expertsPerToken + m.sharedExperts);
-        if (m.denseLayers > 0)
-            mlpWidth = std::max(mlpWidth, double(denseWidth));
-    }
+    const double mlpWidth = activeMlpWidth(m);
     const double attention = (qDim + kvDim) / n + qDim / n + double(m.hiddenSize);
     const double mlp = 3.0 * mlpWidth / n + double(m.hiddenSize);
     const double perToken = 2.0 * double(m.hiddenSize) + std::max(attention, mlp);

@@ -38,6 +38,16 @@ const char* attentionKindId(AttentionKind kind)
     return "mha";
 }
 
+double activeMlpWidth(const ModelSpec& m)
+{
+    const int64_t dense = m.intermediateSize > 0 ? m.intermediateSize : 4 * m.hiddenSize;
+    if (!m.isMoe())
+        return double(dense);
+    const int64_t expert = m.expertIntermediate > 0 ? m.expertIntermediate : dense;
+    const double routed = double(expert) * double(m.expertsPerToken + m.sharedExperts);
+    return m.denseLayers > 0 ? std::max(routed, double(dense)) : routed;
+}
+
 int64_t variantHeadDim(const ModelSpec& model)
 {
     if (!model.isMla())

@@ -151,6 +151,11 @@ ModelSpec withKvHeads(const ModelSpec& model, int64_t kvHeads);
 // head_dim of those variants: the model's own, or for MLA the width of its values.
 int64_t variantHeadDim(const ModelSpec& model);
 
+// The widest MLP a token passes through: a dense layer's intermediate size (4 x hidden where
+// the config states none) or the routed and shared experts a MoE layer runs it through,
+// whichever is wider among the layers the model has. What an activation peak holds per token.
+double activeMlpWidth(const ModelSpec& model);
+
 // KV-head counts for the comparison: MHA = query heads, GQA = the model's own grouping when it
 // has one, else 8 (Llama 2 70B, Llama 3), MQA = 1.
 struct AttentionVariants
