@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QLineF>
 #include <QPointF>
 #include <QRectF>
 #include <QSet>
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kvscope::test {
 
@@ -68,6 +70,104 @@ inline QPointF pointOf(const QJsonValue& value)
     return {value.toArray()[0].toDouble(), value.toArray()[1].toDouble()};
 }
 
+inline double distanceToSegment(const QPointF& p, const QPointF& a, const QPointF& b)
+{
+    const QPointF d = b - a;
+    const double length2 = QPointF::dotProduct(d, d);
+    const double t =
+        length2 > 0 ? std::clamp(QPointF::dotProduct(p - a, d) / length2, 0.0, 1.0) : 0.0;
+    return QLineF(p, a + t * d).length();
+}
+
+// Whether a segment between two points crosses a box: sampled every pixel, as a curve drawn
+// between its points would pass through it.
+inline bool segmentCrosses(const QPointF& a, const QPointF& b, const QRectF& box)
+{
+    const int steps = std::max(1, int(std::ceil(std::hypot(b.x() - a.x(), b.y() - a.y()))));
+    for (int i = 0; i <= steps; ++i)
+        if (box.contains(a + (b - a) * (double(i) / steps)))
+            return true;
+    return false;
+}
+
+// How far a curve drawn through `points` passes from `box` (0 through it).
+inline double distanceToCurve(const QRectF& box, const QJsonArray& points)
+{
+    double nearest = std::numeric_limits<double>::infinity();
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const QPointF b = pointOf(points[i]);
+        const QPointF a = i > 0 ? pointOf(points[i - 1]) : b;
+        if (segmentCrosses(a, b, box))
+            return 0;
+        nearest = std::min({nearest, distance(box, QRectF(a, a)), distance(box, QRectF(b, b))});
+        for (const QPointF& corner :
+             {box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()})
+            nearest = std::min(nearest, distanceToSegment(corner, a, b));
+    }
+    return nearest;
+}
+
+// What is wrong with where a callout naming a point (a crossing) stands, or "". Beside it: within
+// `near` pixels, nearer it than any other marker, and nearer its own curve than any other (a
+// number by another series' line reads as that series'). Farther off: at the end of a leader
+// drawn from the point.
+inline QString anchorProblem(const QJsonObject& chart, const QJsonObject& label, double near)
+{
+    const QRectF box = rectOf(label[QStringLiteral("rect")]);
+    const QPointF at = pointOf(label[QStringLiteral("anchor")]);
+    const QJsonArray series = chart[QStringLiteral("series")].toArray();
+    if (label.contains(QStringLiteral("leader"))) {
+        const QJsonObject leader =
+            chart[QStringLiteral("lines")][label[QStringLiteral("leader")].toInt()].toObject();
+        if (QLineF(pointOf(leader[QStringLiteral("from")]), at).length() > 6)
+            return QStringLiteral(" has a leader from elsewhere");
+        const QPointF end = pointOf(leader[QStringLiteral("to")]);
+        return distance(box, QRectF(end, end)) > 2 ? QStringLiteral(" is off its leader's end")
+                                                   : QString();
+    }
+    const double own = distance(box, QRectF(at, at));
+    if (own > near)
+        return QStringLiteral(" is %1 px from its point").arg(own);
+    for (const QJsonValue& s : series)
+        if (s[QStringLiteral("markers")].toBool())
+            for (const QJsonValue& p : s[QStringLiteral("points")].toArray())
+                if (QLineF(pointOf(p), at).length() > 0.5 &&
+                    distance(box, QRectF(pointOf(p), pointOf(p))) + 0.5 < own)
+                    return QStringLiteral(" is nearer another marker than its own");
+    if (!label.contains(QStringLiteral("series")))
+        return {};
+    const int mine = label[QStringLiteral("series")].toInt();
+    const double toOwn = distanceToCurve(box, series[mine][QStringLiteral("points")].toArray());
+    for (qsizetype i = 0; i < series.size(); ++i)
+        if (i != mine && !series[i][QStringLiteral("markers")].toBool() &&
+            series[i].toObject().contains(QStringLiteral("points")) &&
+            distanceToCurve(box, series[i][QStringLiteral("points")].toArray()) + 0.5 < toOwn)
+            return QStringLiteral(" is nearer \"%1\" than its own curve")
+                .arg(series[i][QStringLiteral("name")].toString());
+    return {};
+}
+
+// A series whose every point carries its number (the KV chart's crossings) with one missing.
+inline QString unnumberedMarkerProblem(const QJsonObject& chart)
+{
+    const QJsonArray labels = chart[QStringLiteral("labels")].toArray();
+    for (const QJsonValue& s : chart[QStringLiteral("series")].toArray()) {
+        if (!s[QStringLiteral("numbered")].toBool())
+            continue;
+        for (const QJsonValue& p : s[QStringLiteral("points")].toArray())
+            if (std::none_of(labels.begin(), labels.end(), [&](const QJsonValue& label) {
+                    return label.toObject().contains(QStringLiteral("anchor")) &&
+                           QLineF(pointOf(label[QStringLiteral("anchor")]), pointOf(p)).length() <
+                               1.5;
+                }))
+                return QStringLiteral("%1: the point at (%2, %3) has no number")
+                    .arg(chart[QStringLiteral("id")].toString())
+                    .arg(pointOf(p).x())
+                    .arg(pointOf(p).y());
+    }
+    return {};
+}
+
 // What a layout file says is wrong with a chart's callouts and limit lines, or "": a callout
 // farther than `near` pixels from the point or line it names, over a crossing marker, or with
 // a line through it; a limit line (not the current scenario's marker) that no label names.
@@ -93,17 +193,9 @@ inline QString calloutProblem(const QJsonObject& chart, double near)
         const QString name =
             QStringLiteral("%1: \"%2\"").arg(id, label[QStringLiteral("text")].toString());
         const QRectF box = rectOf(label[QStringLiteral("rect")]);
-        if (label.contains(QStringLiteral("anchor"))) {
-            const QPointF at = pointOf(label[QStringLiteral("anchor")]);
-            const double own = distance(box, QRectF(at, at));
-            if (own > near)
-                return name + QStringLiteral(" is %1 px from its point").arg(own);
-            // A number nearer another series' marker than its own reads as that series'.
-            for (const QPointF& marker : markers)
-                if (QLineF(marker, at).length() > 0.5 &&
-                    distance(box, QRectF(marker, marker)) + 0.5 < own)
-                    return name + QStringLiteral(" is nearer another marker than its own");
-        }
+        if (label.contains(QStringLiteral("anchor")))
+            if (const QString problem = anchorProblem(chart, label, near); !problem.isEmpty())
+                return name + problem;
         if (label.contains(QStringLiteral("line"))) {
             const int line = label[QStringLiteral("line")].toInt();
             named.insert(line);
@@ -122,18 +214,7 @@ inline QString calloutProblem(const QJsonObject& chart, double near)
     for (qsizetype i = 0; i < lines.size(); ++i)
         if (!lines[i][QStringLiteral("marker")].toBool() && !named.contains(int(i)))
             return QStringLiteral("%1: line %2 has no label").arg(id).arg(i);
-    return {};
-}
-
-// Whether a segment between two points crosses a box: sampled every pixel, as a curve drawn
-// between its points would pass through it.
-inline bool segmentCrosses(const QPointF& a, const QPointF& b, const QRectF& box)
-{
-    const int steps = std::max(1, int(std::ceil(std::hypot(b.x() - a.x(), b.y() - a.y()))));
-    for (int i = 0; i <= steps; ++i)
-        if (box.contains(a + (b - a) * (double(i) / steps)))
-            return true;
-    return false;
+    return unnumberedMarkerProblem(chart);
 }
 
 // What a layout file says is wrong with a chart's callouts and curves, or "": a boxed callout

@@ -129,6 +129,11 @@ protected:
                      const std::function<bool(const QRectF&)>& alsoClear = {}) const;
     // Whether `curve`, drawn between its points, runs through `box` (pixels).
     static bool curveCrosses(const QRectF& box, const QCPGraph* curve);
+    // How far `curve`, drawn between its points, passes from `box` (pixels; 0 through it).
+    static double distanceToCurve(const QRectF& box, const QCPGraph* curve);
+    // Whether `segment` runs into `box` or through it.
+    static bool segmentMeetsBox(const QLineF& segment, const QRectF& box);
+    static double distanceToSegment(const QPointF& point, const QLineF& segment);
     // A log axis of context lengths with ticks at 256, 1K, 4K, ... (powers of four).
     void setContextAxis(QCPAxis* axis, double from, double to) const;
     // A log axis of counts (powers of ten): 1, 10, 100, 1K, 10K, 1M (axis_tickers.h has the

@@ -16,6 +16,13 @@ namespace kvscope::ui {
 namespace {
 const char* const kKvColumns[] = {"kv_mha_per_gpu_bytes", "kv_gqa_per_gpu_bytes",
                                   "kv_mqa_per_gpu_bytes", "kv_per_gpu_bytes"};
+
+// The point of `box` nearest `from`: where a leader from `from` meets it.
+QPointF nearestPointOf(const QRectF& box, const QPointF& from)
+{
+    return {std::clamp(from.x(), box.left(), box.right()),
+            std::clamp(from.y(), box.top(), box.bottom())};
+}
 } // namespace
 
 KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
@@ -25,6 +32,10 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
         m_crossLabels[i] = new QCPItemText(this);
         m_crossLabels[i]->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
         tieLabel(m_crossLabels[i], m_curves[i]); // the crossing of that curve
+        m_crossLeaders[i] = new QCPItemLine(this);
+        m_crossLeaders[i]->setLayer(markerLayer()); // named by its number
+        m_crossLeaders[i]->setVisible(false);
+        tieLabelToLeader(m_crossLabels[i], m_crossLeaders[i]);
     }
     m_crossings = addGraph();
     m_crossings->setLineStyle(QCPGraph::lsNone);
@@ -34,7 +45,7 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_freeLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     tieLabelToLine(m_freeLabel, m_freeLine);
-    markMarkerSeries(m_crossings); // no label may cover a crossing
+    markMarkerSeries(m_crossings, true); // each numbered; no label may cover one
     connect(this, &QCustomPlot::afterLayout, this, &KvGrowthChart::placeCrossingLabels);
     m_contextLine = new QCPItemStraightLine(this);
     m_contextLine->setLayer(markerLayer());
@@ -56,6 +67,7 @@ void KvGrowthChart::applySeriesStyle()
     for (int i = 0; i < CurveCount; ++i) {
         m_curves[i]->setPen(seriesPen(lines[i], styles[i], 2.2));
         styleCallout(m_crossLabels[i], lines[i], 0.95);
+        m_crossLeaders[i]->setPen(seriesPen(lines[i], Qt::SolidLine, 1));
     }
     m_crossings->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, chartStyle().foreground,
                                                  chartStyle().background,
@@ -180,66 +192,158 @@ void KvGrowthChart::drawFreeLine(const TokensFit& fit, double from, double to, d
 }
 
 // Places the labels where each names its own figure and covers no other: the free-for-KV label
-// on its line, each pinned scenario's on its own, then the crossings' numbers. Runs once the
-// layout is known (afterLayout), since only then are the labels' pixel extents.
+// on its line, each pinned scenario's on its own, then the crossings' numbers, the model's own
+// first. Runs once the layout is known (afterLayout), since only then are the labels' pixel
+// extents.
 void KvGrowthChart::placeCrossingLabels()
 {
     std::vector<QRectF> taken;
     placeFreeLabel(&taken);
     placePinnedFreeLabels(&taken);
-    if (!m_freeLine->visible())
-        return;
-    // A curve rising through the free line leaves two corners of its crossing empty: over the
-    // line to its left and under it to its right. Each number takes the first spot by its
-    // crossing (those corners, the other two, the row beyond them, then centred over or under
-    // it, kept inside the plot) that covers no crossing marker, line, curve or other label: a
-    // boxed number over a curve would hide it. A number with no such spot is hidden (the
-    // Tokens-that-fit chart shows it too).
-    const double lineY = yAxis->coordToPixel(m_freeLine->point1->coords().y());
-    const QRectF plot(axisRect()->rect());
-    const double gap = markerRadius() + 2;
-    const std::vector<const QCPGraph*> curves = shownCurves();
-    // The model's own number first: where there is room for one, it is that one.
-    std::vector<int> order{m_ownCurve};
+    std::vector<int> wanted{m_ownCurve}; // the model's own number first: it takes the best spot
     for (int i = 0; i < CurveCount; ++i)
-        if (i != m_ownCurve)
-            order.push_back(i);
-    for (const int i : order) {
-        QCPItemText* label = m_crossLabels[i];
-        if (!m_crossLabelWanted[i])
+        if (m_crossLabelWanted[i] && i != m_ownCurve)
+            wanted.push_back(i);
+    if (!m_crossLabelWanted[m_ownCurve])
+        wanted.erase(wanted.begin());
+    if (!m_freeLine->visible())
+        wanted.clear();
+    // In a small plot one number's spot can leave another none: then the order that places
+    // every number (else the most, the model's own among them).
+    auto placedWithOwn = [&](const std::vector<int>& order) {
+        const int placed = placeCrossingLabelsInOrder(order, taken);
+        return !m_crossLabelWanted[m_ownCurve] || m_crossLabels[m_ownCurve]->visible() ? placed
+                                                                                       : -1;
+    };
+    std::vector<int> best = wanted, last = wanted;
+    int bestPlaced = placedWithOwn(wanted);
+    std::vector<int> order = wanted;
+    std::sort(order.begin(), order.end());
+    do {
+        if (bestPlaced == int(wanted.size()) || order == wanted)
             continue;
-        auto clear = [&](const QRectF& box) {
-            return plot.contains(box) && clearsMarkers(box) && clearOfLines(box) &&
-                   std::none_of(curves.begin(), curves.end(),
-                                [&](const QCPGraph* c) { return curveCrosses(box, c); }) &&
-                   std::none_of(taken.begin(), taken.end(),
-                                [&](const QRectF& t) { return t.intersects(box); });
-        };
-        // Nearer its own crossing than any other: a number beside another series' crossing
-        // reads as that series'.
-        const QPointF own(xAxis->coordToPixel(m_crossKey[i]), lineY);
-        auto besideOwn = [&](const QRectF& box) {
-            const double mine = QLineF(box.center(), own).length();
-            return std::none_of(m_crossings->data()->constBegin(), m_crossings->data()->constEnd(),
-                                [&](const QCPGraphData& d) {
-                                    const QPointF other =
-                                        m_crossings->coordsToPixels(d.key, d.value);
-                                    return std::abs(other.x() - own.x()) > 0.5 &&
-                                           QLineF(box.center(), other).length() < mine;
-                                });
-        };
-        std::optional<QRectF> spot;
-        for (const QRectF& box : spotsAroundCrossing(own.x(), lineY, labelSize(label), gap))
-            if (!spot && clear(box) && besideOwn(box))
-                spot = box;
-        label->setVisible(bool(spot));
-        if (!spot)
-            continue;
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        label->position->setCoords(xAxis->pixelToCoord(spot->left()),
-                                   yAxis->pixelToCoord(spot->top()));
-        taken.push_back(*spot);
+        last = order;
+        if (const int placed = placedWithOwn(order); placed > bestPlaced) {
+            best = order;
+            bestPlaced = placed;
+        }
+    } while (std::next_permutation(order.begin(), order.end()));
+    if (best != last)
+        placeCrossingLabelsInOrder(best, taken);
+}
+
+// Places the crossings' numbers in `order`, clear of the labels `taken` already; how many found
+// a spot.
+int KvGrowthChart::placeCrossingLabelsInOrder(const std::vector<int>& order,
+                                              std::vector<QRectF> taken)
+{
+    for (int i = 0; i < CurveCount; ++i) {
+        m_crossLeaders[i]->setVisible(false);
+        m_crossLabels[i]->setVisible(false); // shown as each is placed, so none meets a stale one
     }
+    int placed = 0;
+    for (const int i : order)
+        placed += placeCrossingLabel(i, &taken);
+    return placed;
+}
+
+// A curve rising through the free line leaves two corners of its crossing empty: over the line
+// to its left and under it to its right. The number takes the first spot by its crossing (those
+// corners, the other two, the row beyond them, then centred over or under it, kept inside the
+// plot) that covers no crossing marker, line, curve or other label (a boxed number over a curve
+// would hide it) and that lies nearer its own crossing and its own curve than any other: a number
+// beside another series' line reads as that series'. Where the curves leave no such spot, the
+// nearest clear spot in the plot, with a leader from the crossing, in the curve's colour.
+bool KvGrowthChart::placeCrossingLabel(int i, std::vector<QRectF>* taken)
+{
+    QCPItemText* label = m_crossLabels[i];
+    const QRectF plot(axisRect()->rect());
+    const QPointF own(xAxis->coordToPixel(m_crossKey[i]),
+                      yAxis->coordToPixel(m_freeLine->point1->coords().y()));
+    const std::vector<const QCPGraph*> curves = shownCurves();
+    auto clear = [&](const QRectF& box) {
+        return plot.contains(box) && clearsMarkers(box) && clearOfLines(box) &&
+               std::none_of(curves.begin(), curves.end(),
+                            [&](const QCPGraph* c) { return curveCrosses(box, c); }) &&
+               std::none_of(taken->begin(), taken->end(),
+                            [&](const QRectF& t) { return t.intersects(box); }) &&
+               clearOfLeaders(box);
+    };
+    std::optional<QRectF> spot;
+    for (const QRectF& box :
+         spotsAroundCrossing(own.x(), own.y(), labelSize(label), markerRadius() + 2))
+        if (!spot && clear(box) && namesOwnCrossing(box, i, own, curves))
+            spot = box;
+    if (!spot) {
+        spot = nearestClearSpot(label, own, [&](const QRectF& box) {
+            return clear(box) && leaderClear(own, box, *taken);
+        });
+        if (spot)
+            drawLeader(i, own, *spot);
+    }
+    label->setVisible(bool(spot));
+    if (!spot)
+        return false;
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->position->setCoords(xAxis->pixelToCoord(spot->left()), yAxis->pixelToCoord(spot->top()));
+    taken->push_back(*spot);
+    return true;
+}
+
+// Whether a number at `box` reads as crossing `i`'s (at pixel `own`): nearer it than any other
+// crossing, and nearer its curve than any other curve.
+bool KvGrowthChart::namesOwnCrossing(const QRectF& box, int i, const QPointF& own,
+                                     const std::vector<const QCPGraph*>& curves) const
+{
+    const double mine = QLineF(box.center(), own).length();
+    for (const QCPGraphData& d : *m_crossings->data()) {
+        const QPointF other = m_crossings->coordsToPixels(d.key, d.value);
+        if (std::abs(other.x() - own.x()) > 0.5 && QLineF(box.center(), other).length() < mine)
+            return false;
+    }
+    const double toOwnCurve = distanceToCurve(box, m_curves[i]);
+    return std::none_of(curves.begin(), curves.end(), [&](const QCPGraph* c) {
+        return c != m_curves[i] && distanceToCurve(box, c) < toOwnCurve;
+    });
+}
+
+// A leader from a crossing to a label at `box` passes over no other crossing or label.
+bool KvGrowthChart::leaderClear(const QPointF& from, const QRectF& box,
+                                const std::vector<QRectF>& taken) const
+{
+    const QLineF leader(from, nearestPointOf(box, from));
+    const double r = markerRadius() + 1;
+    for (const QCPGraphData& d : *m_crossings->data()) {
+        const QPointF marker = m_crossings->coordsToPixels(d.key, d.value);
+        if (QLineF(marker, from).length() > 0.5 && distanceToSegment(marker, leader) < r)
+            return false;
+    }
+    return std::none_of(taken.begin(), taken.end(),
+                        [&](const QRectF& t) { return segmentMeetsBox(leader, t); });
+}
+
+// Whether `box` is clear of the leaders drawn so far.
+bool KvGrowthChart::clearOfLeaders(const QRectF& box) const
+{
+    return std::none_of(
+        std::begin(m_crossLeaders), std::end(m_crossLeaders), [&](const QCPItemLine* leader) {
+            return leader->visible() &&
+                   segmentMeetsBox(
+                       QLineF(leader->start->pixelPosition(), leader->end->pixelPosition()), box);
+        });
+}
+
+// The leader from crossing `i` (at pixel `from`, starting at its circle's edge) to `box`.
+void KvGrowthChart::drawLeader(int i, const QPointF& from, const QRectF& box)
+{
+    const QPointF to = nearestPointOf(box, from);
+    const QLineF line(from, to);
+    const QPointF start =
+        line.length() > 0 ? from + (to - from) * (markerRadius() / line.length()) : from;
+    QCPItemLine* leader = m_crossLeaders[i];
+    leader->start->setCoords(xAxis->pixelToCoord(start.x()), yAxis->pixelToCoord(start.y()));
+    leader->end->setCoords(xAxis->pixelToCoord(to.x()), yAxis->pixelToCoord(to.y()));
+    leader->setVisible(true);
 }
 
 // The spots beside a crossing at pixel (x, lineY), in order of preference: the four corners, the

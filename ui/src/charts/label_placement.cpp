@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -108,24 +109,65 @@ ChartBase::nearestClearSpot(const QCPItemText* label, const QPointF& point,
 
 bool ChartBase::curveCrosses(const QRectF& box, const QCPGraph* curve)
 {
+    std::optional<QPointF> previous;
+    for (const QCPGraphData& d : *curve->data()) {
+        const QPointF p = curve->coordsToPixels(d.key, d.value);
+        if (segmentMeetsBox(QLineF(previous.value_or(p), p), box))
+            return true;
+        previous = p;
+    }
+    return false;
+}
+
+bool ChartBase::segmentMeetsBox(const QLineF& segment, const QRectF& box)
+{
+    if (box.contains(segment.p1()) || box.contains(segment.p2()))
+        return true;
     const QLineF edges[] = {{box.topLeft(), box.topRight()},
                             {box.topRight(), box.bottomRight()},
                             {box.bottomRight(), box.bottomLeft()},
                             {box.bottomLeft(), box.topLeft()}};
-    QPointF previous;
-    bool first = true;
+    return std::any_of(std::begin(edges), std::end(edges), [&](const QLineF& edge) {
+        return segment.intersects(edge) == QLineF::BoundedIntersection;
+    });
+}
+
+double ChartBase::distanceToSegment(const QPointF& p, const QLineF& segment)
+{
+    const QPointF d = segment.p2() - segment.p1();
+    const double length2 = QPointF::dotProduct(d, d);
+    const double t = length2 > 0
+                         ? std::clamp(QPointF::dotProduct(p - segment.p1(), d) / length2, 0.0, 1.0)
+                         : 0.0;
+    return QLineF(p, segment.p1() + t * d).length();
+}
+
+double ChartBase::distanceToCurve(const QRectF& box, const QCPGraph* curve)
+{
+    if (curveCrosses(box, curve))
+        return 0;
+    // Between a box and a segment that does not run through it: the nearest of either's ends to
+    // the other.
+    auto distanceBetween = [](const QRectF& box, const QLineF& segment) {
+        auto toBox = [&](const QPointF& p) {
+            const double dx = std::max({box.left() - p.x(), p.x() - box.right(), 0.0});
+            const double dy = std::max({box.top() - p.y(), p.y() - box.bottom(), 0.0});
+            return std::hypot(dx, dy);
+        };
+        double nearest = std::min(toBox(segment.p1()), toBox(segment.p2()));
+        for (const QPointF& corner :
+             {box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()})
+            nearest = std::min(nearest, distanceToSegment(corner, segment));
+        return nearest;
+    };
+    double nearest = std::numeric_limits<double>::infinity();
+    std::optional<QPointF> previous;
     for (const QCPGraphData& d : *curve->data()) {
         const QPointF p = curve->coordsToPixels(d.key, d.value);
-        if (box.contains(p))
-            return true;
-        if (!first)
-            for (const QLineF& edge : edges)
-                if (QLineF(previous, p).intersects(edge) == QLineF::BoundedIntersection)
-                    return true;
+        nearest = std::min(nearest, distanceBetween(box, QLineF(previous.value_or(p), p)));
         previous = p;
-        first = false;
     }
-    return false;
+    return nearest;
 }
 
 } // namespace kvscope::ui

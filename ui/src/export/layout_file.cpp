@@ -22,6 +22,8 @@ constexpr char kSeriesProperty[] = "kvscopeSeries";
 constexpr char kLineProperty[] = "kvscopeLine";
 constexpr char kAnchorProperty[] = "kvscopeAnchor";
 constexpr char kMarkersProperty[] = "kvscopeMarkers";
+constexpr char kNumberedProperty[] = "kvscopeNumbered";
+constexpr char kLeaderProperty[] = "kvscopeLeader";
 
 QJsonArray rectJson(const QRectF& r)
 {
@@ -108,6 +110,8 @@ QJsonArray seriesJson(const ChartBase* chart, const QPointF& origin,
                          {QStringLiteral("points"), graphPoints(graph, origin)}};
         if (graph->property(kMarkersProperty).toBool())
             json[QStringLiteral("markers")] = true;
+        if (graph->property(kNumberedProperty).toBool())
+            json[QStringLiteral("numbered")] = true; // each point carries its number
         series.append(json);
     }
     // Bars, each as the top of its middle: what a view of bars draws.
@@ -178,6 +182,10 @@ QJsonObject calloutJson(const QCPItemText* text, const QPointF& origin,
             qobject_cast<QCPAbstractItem*>(text->property(kLineProperty).value<QObject*>()))
         if (const auto index = lines.indexOf(line); index >= 0)
             label[QStringLiteral("line")] = int(index);
+    if (auto* leader =
+            qobject_cast<QCPAbstractItem*>(text->property(kLeaderProperty).value<QObject*>()))
+        if (const auto index = lines.indexOf(leader); leader->visible() && index >= 0)
+            label[QStringLiteral("leader")] = int(index);
     if (const QVariant anchor = text->property(kAnchorProperty); anchor.isValid()) {
         const QPointF coords = anchor.toPointF();
         label[QStringLiteral("anchor")] =
@@ -247,9 +255,15 @@ void tieLabelToLine(QCPItemText* label, QCPAbstractItem* line)
     label->setProperty(kLineProperty, QVariant::fromValue<QObject*>(line));
 }
 
-void markMarkerSeries(QCPAbstractPlottable* series)
+void markMarkerSeries(QCPAbstractPlottable* series, bool eachNumbered)
 {
     series->setProperty(kMarkersProperty, true);
+    series->setProperty(kNumberedProperty, eachNumbered);
+}
+
+void tieLabelToLeader(QCPItemText* label, QCPItemLine* leader)
+{
+    label->setProperty(kLeaderProperty, QVariant::fromValue<QObject*>(leader));
 }
 
 QJsonObject describeLayout(const MainWindow& window)
