@@ -18,6 +18,7 @@
 #include "export/screenshot.h"
 #include "panels/context_control.h"
 #include "panels/headline_bar.h"
+#include "panels/remedies_panel.h"
 #include "panels/scenario_panel.h"
 #include "window/palettes.h"
 #include "window/presentation_mode.h"
@@ -397,6 +398,13 @@ private slots:
             QVERIFY2(tile->visibleRegion().boundingRect().size() == tile->size(),
                      qPrintable(QStringLiteral("tile %1 partly hidden").arg(i)));
         }
+        // The verdict, where there is one, whole over the figures: it was cut at the panel's
+        // bottom edge under them on a 720-pixel projector.
+        const QLabel* verdict = f.window->remediesPanel()->verdictLabel();
+        QCOMPARE(verdict->isVisible(), !f.controller->snapshot().verdict.meetsTargets());
+        if (verdict->isVisible())
+            QVERIFY2(verdict->visibleRegion().boundingRect().size() == verdict->size(),
+                     qPrintable(verdict->text()));
         checkHeadlineText();
         checkKeyControlsShown();
         checkPanelLabelsTallEnough();
@@ -419,6 +427,7 @@ private slots:
         QVERIFY(f.window->panel()->keyControlsOnly());
         f.window->setPresentationMode(false);
         QVERIFY(f.window->headline()->parentWidget() != column);
+        QCOMPARE(verdict->parentWidget(), f.window->remediesPanel());
         QVERIFY(!f.window->panel()->keyControlsOnly());
         for (ui::ChartBase* chart : f.window->charts())
             QVERIFY(chart->view()->page != ui::ViewPage::Charts || !chart->isHidden());

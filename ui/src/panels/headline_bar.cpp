@@ -155,9 +155,13 @@ QSize HeadlineBar::minimumSizeHint() const
 void HeadlineBar::setStacked(bool stacked)
 {
     m_fewestColumns = stacked ? 2 : FigureCount / 2;
-    // Stacked under the controls, height is what is short: every caption fits one line there.
-    for (HeadlineTile* tile : m_tiles)
+    // Stacked under the controls, height is what is short: every caption fits one line there,
+    // and the tiles give up most of their padding (the verdict over them and all three rows fit
+    // a 720-pixel projector).
+    for (HeadlineTile* tile : m_tiles) {
         tile->setCaptionLines(stacked ? 1 : 2);
+        tile->layout()->setContentsMargins(10, stacked ? 2 : 6, 10, stacked ? 2 : 6);
+    }
     updateGeometry();
     fitColumns();
 }

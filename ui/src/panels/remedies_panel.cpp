@@ -5,6 +5,7 @@
 #include "charts/line_breaks.h"
 #include "panels/planner_text.h"
 
+#include <QBoxLayout>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -12,6 +13,11 @@
 #include <QVBoxLayout>
 
 namespace kvscope::ui {
+
+QBoxLayout* RemediesPanel::boxLayout() const
+{
+    return qobject_cast<QBoxLayout*>(layout());
+}
 
 RemediesPanel::RemediesPanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller)

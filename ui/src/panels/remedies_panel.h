@@ -13,6 +13,7 @@
 
 #include <vector>
 
+class QBoxLayout;
 class QLabel;
 class QPushButton;
 class QVBoxLayout;
@@ -30,6 +31,10 @@ public:
     void setDeferred(bool deferred);
     void setByteUnits(ByteUnits units);
     const std::vector<Remedy>& remedies() const { return m_remedies; }
+    // The verdict, which presentation mode lifts over the headline figures, and the layout it
+    // comes back to.
+    QLabel* verdictLabel() const { return m_verdictLabel; }
+    QBoxLayout* boxLayout() const;
     // Applies remedy `index` as one change (what the Apply button does).
     void apply(size_t index);
     void undo();

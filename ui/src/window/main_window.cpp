@@ -84,6 +84,11 @@ void MainWindow::buildLayout()
     rightLayout->addWidget(m_headline);
     rightLayout->addWidget(m_views, 1);
     m_presentationMode->setHeadline(m_headline, rightLayout, 0, leftLayout, 2);
+    // The verdict over the figures there: on a projector's 720 rows it is the answer, and the
+    // figures under it may scroll.
+    const QMargins remediesMargins = m_remedies->boxLayout()->contentsMargins();
+    m_presentationMode->relocate(m_remedies->verdictLabel(), m_remedies->boxLayout(), 0, leftLayout,
+                                 2, {remediesMargins.left(), 0, remediesMargins.right(), 0});
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(scroll);

@@ -76,24 +76,30 @@ void PresentationMode::setHeadline(HeadlineBar* headline, QBoxLayout* normal, in
                                    QBoxLayout* presented, int presentedIndex)
 {
     m_headline = headline;
-    m_headlineHome = normal;
-    m_headlineHomeIndex = normalIndex;
-    m_headlinePresented = presented;
-    m_headlinePresentedIndex = presentedIndex;
+    relocate(headline, normal, normalIndex, presented, presentedIndex);
+}
+
+void PresentationMode::relocate(QWidget* widget, QBoxLayout* normal, int normalIndex,
+                                QBoxLayout* presented, int presentedIndex, const QMargins& margins)
+{
+    m_relocations.push_back({widget, normal, normalIndex, presented, presentedIndex, margins});
 }
 
 void PresentationMode::setOn(bool on)
 {
     const bool changed = on != m_on;
     m_on = on;
-    if (m_headline && changed) {
-        (on ? m_headlineHome : m_headlinePresented)->removeWidget(m_headline);
-        if (on)
-            m_headlinePresented->insertWidget(m_headlinePresentedIndex, m_headline);
-        else
-            m_headlineHome->insertWidget(m_headlineHomeIndex, m_headline);
+    for (const Relocation& r : m_relocations)
+        if (changed) {
+            (on ? r.home : r.presented)->removeWidget(r.widget);
+            if (on)
+                r.presented->insertWidget(r.presentedIndex, r.widget);
+            else
+                r.home->insertWidget(r.homeIndex, r.widget);
+            r.widget->setContentsMargins(on ? r.margins : QMargins());
+        }
+    if (m_headline && changed)
         m_headline->setStacked(on);
-    }
     // Off, an empty font: the column inherits the application's again (language, system).
     QFont font;
     if (on) {

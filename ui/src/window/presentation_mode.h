@@ -3,6 +3,7 @@
 
 #include "charts/chart_set.h"
 
+#include <QMargins>
 #include <QObject>
 
 #include <vector>
@@ -49,6 +50,11 @@ public:
     // views get the window's whole height.
     void setHeadline(HeadlineBar* headline, QBoxLayout* normal, int normalIndex,
                      QBoxLayout* presented, int presentedIndex);
+    // Any other widget presentation mode moves the same way (the verdict, over the headline
+    // figures, where a 720-pixel screen shows it whole). Moves are made in the order given.
+    // `margins` pad it where it is presented (its home layout's, which it leaves).
+    void relocate(QWidget* widget, QBoxLayout* normal, int normalIndex, QBoxLayout* presented,
+                  int presentedIndex, const QMargins& margins = {});
     void addActions(QMenu* menu); // View > Next views, Previous views
     void retranslate();
 
@@ -64,11 +70,17 @@ private:
     int m_row = 0;
     bool m_on = false;
     QToolButton* m_drawer = nullptr;
+    struct Relocation
+    {
+        QWidget* widget;
+        QBoxLayout* home;
+        int homeIndex;
+        QBoxLayout* presented;
+        int presentedIndex;
+        QMargins margins;
+    };
+    std::vector<Relocation> m_relocations; // the headline first
     HeadlineBar* m_headline = nullptr;
-    QBoxLayout* m_headlineHome = nullptr;
-    QBoxLayout* m_headlinePresented = nullptr;
-    int m_headlineHomeIndex = 0;
-    int m_headlinePresentedIndex = 0;
     QLabel* m_indicator = nullptr;
     QAction* m_next = nullptr;
     QAction* m_previous = nullptr;
