@@ -292,6 +292,13 @@ private slots:
         QVERIFY2(right <= table->viewport()->width(),
                  qPrintable(
                      u"cost column ends at %1 of %2"_s.arg(right).arg(table->viewport()->width())));
+        // The notes in view too, elided at their end and whole on hover: they ran past the
+        // viewport, "on the f" at 1366 pixels.
+        const int notes = 10;
+        const int notesEnd = header->sectionViewportPosition(notes) + header->sectionSize(notes);
+        QVERIFY2(
+            notesEnd <= table->viewport()->width(),
+            qPrintable(u"notes end at %1 of %2"_s.arg(notesEnd).arg(table->viewport()->width())));
         // The GPUs are named whole unless the engines have given way to their heading first
         // ("RTX … × 4" beside a wide "vLLM" column named no GPU); elided, whole on hover.
         const int gpus = 1;

@@ -192,10 +192,12 @@ QTableWidget* PlanPage::buildTable()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle); // "RTX 4060…16GB × 1" keeps the count
-    // The engines and then the GPUs give way, down to their headings, until the per-million
-    // cost is in view: long names ("RTX 4060 Ti 16GB × 1", "transformers (static)") pushed it
+    // The notes (down to six "m"s, whole on hover), the engines (to their heading) and then
+    // the GPUs (to nine "m"s, "MI325X × 8" whole) give way until every column is in view: long
+    // names ("RTX 4060 Ti 16GB × 1", "transformers (static)") pushed the costs, then the notes,
     // past a laptop's width. The GPU is what a row is read by, so it gives way last.
-    m_columns = new ColumnsGiveWay(m_table, PerMillion, {{Engine, -1}, {Configuration, -1}});
+    m_columns = new ColumnsGiveWay(m_table, Notes, {{Notes, 6}, {Engine, -1}, {Configuration, 9}});
+    elideAtEnd(m_table, Notes);
     m_table->setMinimumHeight(120);
     connect(m_table, &QTableWidget::cellDoubleClicked, this,
             [this](int row, int) { loadRow(row); });

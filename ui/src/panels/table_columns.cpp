@@ -3,6 +3,7 @@
 
 #include <QEvent>
 #include <QHeaderView>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 
 #include <algorithm>
@@ -42,6 +43,28 @@ bool ColumnsGiveWay::eventFilter(QObject* watched, QEvent* event)
     if (watched == m_table->viewport() && event->type() == QEvent::Resize)
         fit();
     return QObject::eventFilter(watched, event);
+}
+
+namespace {
+
+class ElideAtEndDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = Qt::ElideRight;
+    }
+};
+
+} // namespace
+
+void elideAtEnd(QTableWidget* table, int column)
+{
+    table->setItemDelegateForColumn(column, new ElideAtEndDelegate(table));
 }
 
 } // namespace kvscope::ui

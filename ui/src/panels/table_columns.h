@@ -34,4 +34,8 @@ private:
     std::vector<Giver> m_givers;
 };
 
+// Elides `column`'s text at its end whatever the table's own mode: a list of notes reads from its
+// start ("on the front, lossy…"), where a name keeps its end ("RTX 4060…16GB × 1").
+void elideAtEnd(QTableWidget* table, int column);
+
 } // namespace kvscope::ui
