@@ -119,7 +119,7 @@ inline QString anchorProblem(const QJsonObject& chart, const QJsonObject& label,
     if (label.contains(QStringLiteral("leader"))) {
         const QJsonObject leader =
             chart[QStringLiteral("lines")][label[QStringLiteral("leader")].toInt()].toObject();
-        if (QLineF(pointOf(leader[QStringLiteral("from")]), at).length() > 6)
+        if (QLineF(pointOf(leader[QStringLiteral("from")]), at).length() > 12) // off its marker
             return QStringLiteral(" has a leader from elsewhere");
         const QPointF end = pointOf(leader[QStringLiteral("to")]);
         return distance(box, QRectF(end, end)) > 2 ? QStringLiteral(" is off its leader's end")
@@ -229,7 +229,7 @@ inline QString curveUnderCalloutProblem(const QJsonObject& chart)
             continue;
         const QRectF box = rectOf(label[QStringLiteral("rect")]).adjusted(2, 2, -2, -2);
         for (const QJsonValue& series : chart[QStringLiteral("series")].toArray()) {
-            if (series[QStringLiteral("markers")].toBool())
+            if (series[QStringLiteral("scatter")].toBool())
                 continue; // points, not a curve
             const QJsonArray points = series[QStringLiteral("points")].toArray();
             for (qsizetype i = 1; i < points.size(); ++i)

@@ -128,6 +128,76 @@ private slots:
         f.window->setLanguage(QStringLiteral("en"));
     }
 
+    void frontLabelsNameTheirPoints_data()
+    {
+        QTest::addColumn<QString>("options");
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<bool>("presentation");
+        const std::pair<const char*, const char*> scenarios[] = {
+            {"70b kv short", "model=llama-3.1-70b;gpu=h100-sxm;gpus=2;engine=vllm;context=32768;"
+                             "batch=8"},
+            {"moe", "model=gpt-oss-120b;weights=mxfp4;engine=llamacpp;context=32768"},
+            {"70b distill", "model=deepseek-r1-distill-llama-70b"}};
+        for (const auto& [name, options] : scenarios)
+            for (const char* lang : {"en", "ja"})
+                for (const bool presentation : {false, true})
+                    QTest::addRow("%s %s%s", name, lang, presentation ? " presented" : "")
+                        << QString::fromLatin1(options) << QString::fromLatin1(lang)
+                        << presentation;
+    }
+
+    // The plan chart names the points of its Pareto front where it has room, the cheapest
+    // always: each label beside its point and nearer it than any other, or at the end of a
+    // leader from it, over no point and with the front's line under no label (issue 42: the
+    // cheapest point unnamed in presentation mode, a label's box over its own segment), in the
+    // window and on a slide.
+    void frontLabelsNameTheirPoints()
+    {
+        QFETCH(QString, options);
+        QFETCH(QString, lang);
+        QFETCH(bool, presentation);
+        f.window->setLanguage(lang);
+        f.window->setPresentationMode(presentation);
+        std::vector<std::pair<std::string, std::string>> changes;
+        for (const QString& option : options.split(QLatin1Char(';')))
+            changes.emplace_back(option.section(QLatin1Char('='), 0, 0).toStdString(),
+                                 option.section(QLatin1Char('='), 1).toStdString());
+        change(changes);
+        QVERIFY(f.window->showPage(u"plan"_s));
+        ui::renderWindow(*f.window, *f.controller,
+                         presentation ? QSize(1280, 720) : QSize(1280, 800));
+        ui::ChartBase* chart = chartWithId(u"plan"_s);
+        QVERIFY(chart);
+        QApplication::processEvents();
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        for (const QSize size : {QSize(), QSize(960, 540)}) {
+            if (size.isValid())
+                chart->layOutAt(size);
+            QJsonObject layout = ui::describeChart(*chart);
+            QString problem = calloutProblem(layout, 40) + curveUnderCalloutProblem(layout);
+            // The cheapest point of the front, the plan's first row, is named.
+            QPointF cheapest;
+            for (const QJsonValue& series : layout[u"series"_s].toArray())
+                if (series[u"markers"_s].toBool())
+                    for (const QJsonValue& p : series[u"points"_s].toArray())
+                        if (pointOf(p).y() > cheapest.y())
+                            cheapest = pointOf(p);
+            bool named = false;
+            for (const QJsonValue& label : layout[u"labels"_s].toArray())
+                named = named || (label.toObject().contains(u"anchor"_s) &&
+                                  QLineF(pointOf(label[u"anchor"_s]), cheapest).length() < 1.5);
+            if (!named)
+                problem += u"the cheapest point is unnamed"_s;
+            if (!problem.isEmpty())
+                qDebug().noquote() << QJsonDocument(layout).toJson(QJsonDocument::Compact);
+            QVERIFY2(problem.isEmpty(),
+                     qPrintable(problem + (size.isValid() ? u" (slide)"_s : u" (window)"_s)));
+        }
+        chart->layOutAt(chart->rect().size());
+        f.window->setPresentationMode(false);
+        f.window->setLanguage(QStringLiteral("en"));
+    }
+
     // The serving chart shades where measured serving runs of the scenario's class fell around
     // its engine's curve of all users: a measured time per token of x (1 + b) serves the curve
     // over (1 + b). A class nobody measured under load draws no band.

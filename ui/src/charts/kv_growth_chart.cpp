@@ -17,12 +17,6 @@ namespace {
 const char* const kKvColumns[] = {"kv_mha_per_gpu_bytes", "kv_gqa_per_gpu_bytes",
                                   "kv_mqa_per_gpu_bytes", "kv_per_gpu_bytes"};
 
-// The point of `box` nearest `from`: where a leader from `from` meets it.
-QPointF nearestPointOf(const QRectF& box, const QPointF& from)
-{
-    return {std::clamp(from.x(), box.left(), box.right()),
-            std::clamp(from.y(), box.top(), box.bottom())};
-}
 } // namespace
 
 KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
@@ -279,7 +273,7 @@ bool KvGrowthChart::placeCrossingLabel(int i, std::vector<QRectF>* taken)
             return clear(box) && leaderClear(own, box, *taken);
         });
         if (spot)
-            drawLeader(i, own, *spot);
+            drawLeader(m_crossLeaders[i], own, *spot, markerRadius());
     }
     label->setVisible(bool(spot));
     if (!spot)
@@ -331,19 +325,6 @@ bool KvGrowthChart::clearOfLeaders(const QRectF& box) const
                    segmentMeetsBox(
                        QLineF(leader->start->pixelPosition(), leader->end->pixelPosition()), box);
         });
-}
-
-// The leader from crossing `i` (at pixel `from`, starting at its circle's edge) to `box`.
-void KvGrowthChart::drawLeader(int i, const QPointF& from, const QRectF& box)
-{
-    const QPointF to = nearestPointOf(box, from);
-    const QLineF line(from, to);
-    const QPointF start =
-        line.length() > 0 ? from + (to - from) * (markerRadius() / line.length()) : from;
-    QCPItemLine* leader = m_crossLeaders[i];
-    leader->start->setCoords(xAxis->pixelToCoord(start.x()), yAxis->pixelToCoord(start.y()));
-    leader->end->setCoords(xAxis->pixelToCoord(to.x()), yAxis->pixelToCoord(to.y()));
-    leader->setVisible(true);
 }
 
 // The spots beside a crossing at pixel (x, lineY), in order of preference: the four corners, the

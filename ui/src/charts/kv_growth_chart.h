@@ -36,7 +36,6 @@ private:
     bool leaderClear(const QPointF& from, const QRectF& box,
                      const std::vector<QRectF>& taken) const;
     bool clearOfLeaders(const QRectF& box) const;
-    void drawLeader(int i, const QPointF& from, const QRectF& box);
     void placeFreeLabel(std::vector<QRectF>* taken);
     void placePinnedFreeLabels(std::vector<QRectF>* taken);
     std::vector<QRectF> spotsAroundCrossing(double x, double lineY, const QSizeF& size,

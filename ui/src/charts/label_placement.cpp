@@ -119,6 +119,25 @@ bool ChartBase::curveCrosses(const QRectF& box, const QCPGraph* curve)
     return false;
 }
 
+QPointF ChartBase::nearestPointOf(const QRectF& box, const QPointF& from)
+{
+    return {std::clamp(from.x(), box.left(), box.right()),
+            std::clamp(from.y(), box.top(), box.bottom())};
+}
+
+void ChartBase::drawLeader(QCPItemLine* leader, const QPointF& from, const QRectF& box,
+                           double offPoint)
+{
+    const QPointF to = nearestPointOf(box, from);
+    const double length = QLineF(from, to).length();
+    const QPointF start = length > offPoint ? from + (to - from) * (offPoint / length) : from;
+    leader->start->setType(QCPItemPosition::ptAbsolute);
+    leader->end->setType(QCPItemPosition::ptAbsolute);
+    leader->start->setCoords(start);
+    leader->end->setCoords(to);
+    leader->setVisible(true);
+}
+
 bool ChartBase::segmentMeetsBox(const QLineF& segment, const QRectF& box)
 {
     if (box.contains(segment.p1()) || box.contains(segment.p2()))

@@ -24,6 +24,7 @@ PlanChart::PlanChart(QWidget* parent) : ChartBase(parent)
     m_others->setLineStyle(QCPGraph::lsNone);
     m_front = addGraph();
     m_front->setLineStyle(QCPGraph::lsLine); // in speed order: the front steps up in cost
+    markMarkerSeries(m_front);               // no label covers one of its points
     m_current = addGraph();
     m_current->setLineStyle(QCPGraph::lsNone);
     m_current->setLayer(markerLayer());
@@ -176,83 +177,101 @@ void PlanChart::placeFrontLabels()
     while (m_labels.size() < qsizetype(front.size())) {
         auto* label = new QCPItemText(this);
         styleCallout(label, chartStyle().foreground, 0.85, false);
+        auto* leader = new QCPItemLine(this);
+        leader->setLayer(markerLayer()); // named by its label
+        leader->setPen(seriesPen(chartStyle().subtle, Qt::SolidLine, 1));
+        tieLabelToLeader(label, leader);
         m_labels.append(label);
+        m_leaders.append(leader);
     }
-    // Right of each point, else left, above or below: the first place that overlaps neither
-    // another label nor a point (points are 10 px).
-    std::vector<QRectF> taken;
+    for (qsizetype i = 0; i < m_labels.size(); ++i) { // placed one by one, none meets a stale one
+        m_labels[i]->setVisible(false);
+        m_leaders[i]->setVisible(false);
+    }
+    std::vector<QRectF> taken; // every point, then each label placed
     for (const PlanEntry& p : m_result.ranked)
-        if (p.cost.known && p.verdict.tokensPerSUser > 0) {
-            const QPointF at(xAxis->coordToPixel(p.verdict.tokensPerSUser),
-                             yAxis->coordToPixel(p.cost.perHour));
-            taken.emplace_back(at - QPointF(6, 6), QSizeF(12, 12));
-        }
-    const QRectF plot = QRectF(axisRect()->rect()).adjusted(3, 3, -3, -3);
-    // Nor the front's line: its segments between neighbouring points, sampled.
-    std::vector<QPointF> line;
+        if (p.cost.known && p.verdict.tokensPerSUser > 0)
+            taken.emplace_back(pixelOf(p) - QPointF(6, 6), QSizeF(12, 12));
+    std::vector<QPointF> frontPoints;
     for (const PlanEntry* p : front)
-        line.emplace_back(xAxis->coordToPixel(p->verdict.tokensPerSUser),
-                          yAxis->coordToPixel(p->cost.perHour));
-    std::sort(line.begin(), line.end(),
-              [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
-    const auto crossesLine = [&](const QRectF& box) {
-        for (size_t k = 1; k < line.size(); ++k)
-            for (int step = 1; step < 24; ++step) {
-                const double f = step / 24.0;
-                if (box.contains(line[k - 1] + f * (line[k] - line[k - 1])))
-                    return true;
-            }
-        return false;
+        frontPoints.push_back(pixelOf(*p));
+    std::vector<QLineF> leaders;
+    for (size_t i = 0; i < front.size(); ++i) // cheapest first, as the table ranks them
+        placeFrontLabel(int(i), *front[i], frontPoints, &taken, &leaders);
+}
+
+QPointF PlanChart::pixelOf(const PlanEntry& p) const
+{
+    return {xAxis->coordToPixel(p.verdict.tokensPerSUser), yAxis->coordToPixel(p.cost.perHour)};
+}
+
+// Right of its point, else left, above, below or at a corner: the first place inside the plot
+// that covers no point, label or the front's line and lies nearer its own point than any other
+// of the front's (a label by a neighbour reads as the neighbour's). Else the nearest clear place
+// within a few lines of it, with a leader from the point that crosses no other; the cheapest
+// point (the plan's first row) wherever one is. A point left unnamed keeps its hover text and
+// its table row: labels strung across a small plot on long leaders read as none.
+void PlanChart::placeFrontLabel(int i, const PlanEntry& p, const std::vector<QPointF>& front,
+                                std::vector<QRectF>* taken, std::vector<QLineF>* leaders)
+{
+    QCPItemText* label = m_labels[i];
+    label->setText(tr("%1\n%2/h")
+                       .arg(PlannerText::gpus(p.scenario),
+                            PlannerText::money(p.cost.perHour, p.scenario.cost.currency)));
+    const QSizeF size = labelSize(label);
+    const QPointF at = pixelOf(p);
+    anchorLabel(label, p.verdict.tokensPerSUser, p.cost.perHour);
+    const QRectF plot = QRectF(axisRect()->rect()).adjusted(3, 3, -3, -3);
+    auto clear = [&](const QRectF& box) {
+        return plot.contains(box) && !curveCrosses(box, m_front) &&
+               std::none_of(taken->begin(), taken->end(),
+                            [&](const QRectF& t) { return t.intersects(box); }) &&
+               std::none_of(leaders->begin(), leaders->end(),
+                            [&](const QLineF& l) { return segmentMeetsBox(l, box); });
     };
-    for (qsizetype i = 0; i < m_labels.size(); ++i) {
-        QCPItemText* label = m_labels[i];
-        const bool used = i < qsizetype(front.size());
-        label->setVisible(used);
-        if (!used)
-            continue;
-        const PlanEntry& p = *front[size_t(i)];
-        label->setText(tr("%1\n%2/h")
-                           .arg(PlannerText::gpus(p.scenario),
-                                PlannerText::money(p.cost.perHour, p.scenario.cost.currency)));
-        const QSizeF size = labelSize(label);
-        const QPointF at(xAxis->coordToPixel(p.verdict.tokensPerSUser),
-                         yAxis->coordToPixel(p.cost.perHour));
-        const QPointF corners[] = {at + QPointF(9, -size.height() / 2),
-                                   at + QPointF(-9 - size.width(), -size.height() / 2),
-                                   at + QPointF(-size.width() / 2, -9 - size.height()),
-                                   at + QPointF(-size.width() / 2, 9),
-                                   at + QPointF(7, 7),
-                                   at + QPointF(-7 - size.width(), -7 - size.height()),
-                                   at + QPointF(7, -7 - size.height()),
-                                   at + QPointF(-7 - size.width(), 7)};
-        // Clear of the line where a place is; else (the front's cheapest point, the plan's first
-        // row, must be named) over the line but clear of labels and points.
-        QRectF box;
-        for (const bool avoidLine : {true, false}) {
-            for (const QPointF& corner : corners) {
-                const QRectF candidate(corner, size);
-                const bool clear =
-                    plot.contains(candidate) && (!avoidLine || !crossesLine(candidate)) &&
-                    std::none_of(taken.begin(), taken.end(),
-                                 [&](const QRectF& t) { return t.intersects(candidate); });
-                if (clear) {
-                    box = candidate;
-                    break;
-                }
-            }
-            if (!box.isNull())
-                break;
+    auto nearestIsOwn = [&](const QRectF& box) {
+        const double own = QLineF(box.center(), at).length();
+        return std::none_of(front.begin(), front.end(), [&](const QPointF& q) {
+            return QLineF(q, at).length() > 0.5 && QLineF(box.center(), q).length() < own;
+        });
+    };
+    const QPointF corners[] = {at + QPointF(9, -size.height() / 2),
+                               at + QPointF(-9 - size.width(), -size.height() / 2),
+                               at + QPointF(-size.width() / 2, -9 - size.height()),
+                               at + QPointF(-size.width() / 2, 9),
+                               at + QPointF(7, 7),
+                               at + QPointF(-7 - size.width(), -7 - size.height()),
+                               at + QPointF(7, -7 - size.height()),
+                               at + QPointF(-7 - size.width(), 7)};
+    std::optional<QRectF> box;
+    for (const QPointF& corner : corners)
+        if (!box && clear(QRectF(corner, size)) && nearestIsOwn(QRectF(corner, size)))
+            box = QRectF(corner, size);
+    if (!box) {
+        const double reach = i == 0 ? plot.width() + plot.height() : 4 * size.height();
+        box = nearestClearSpot(label, at, [&](const QRectF& spot) {
+            const QLineF leader(at, nearestPointOf(spot, at));
+            return leader.length() <= reach && clear(spot) &&
+                   std::none_of(taken->begin(), taken->end(),
+                                [&](const QRectF& t) {
+                                    return !t.contains(at) && segmentMeetsBox(leader, t);
+                                }) &&
+                   std::none_of(leaders->begin(), leaders->end(), [&](const QLineF& l) {
+                       return l.intersects(leader) == QLineF::BoundedIntersection;
+                   });
+        });
+        if (box) {
+            drawLeader(m_leaders[i], at, *box, 5 * chartStyle().lineScale); // off its disc
+            leaders->emplace_back(at, nearestPointOf(*box, at));
         }
-        // No clear place (a small export): the point keeps its hover text, not a label over
-        // another one.
-        label->setVisible(!box.isNull());
-        if (box.isNull())
-            continue;
-        taken.push_back(box);
-        label->position->setType(QCPItemPosition::ptAbsolute);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        label->position->setCoords(box.topLeft());
     }
+    label->setVisible(bool(box));
+    if (!box)
+        return;
+    taken->push_back(*box);
+    label->position->setType(QCPItemPosition::ptAbsolute);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->position->setCoords(box->topLeft());
 }
 
 void PlanChart::drawMarkers(const EvaluationSnapshot& snap)

@@ -50,6 +50,9 @@ private:
     }
     void search(const EvaluationSnapshot& snapshot);
     void placeFrontLabels();
+    void placeFrontLabel(int i, const PlanEntry& p, const std::vector<QPointF>& front,
+                         std::vector<QRectF>* taken, std::vector<QLineF>* leaders);
+    QPointF pixelOf(const PlanEntry& p) const;
     const std::vector<PlanEntry>& shown() const; // ranked, or the closest misses
 
     PlanRequest m_request;
@@ -59,6 +62,7 @@ private:
     QCPGraph* m_front = nullptr;
     QCPGraph* m_current = nullptr;
     QList<QCPItemText*> m_labels;         // one per front point
+    QList<QCPItemLine*> m_leaders;        // to a label the points pushed away
     QCPItemText* m_empty = nullptr;       // what lacks, when nothing qualifies
     std::vector<QCPGraph*> m_pinnedMarks; // the pinned scenarios, beside "This scenario"
 };

@@ -110,6 +110,8 @@ QJsonArray seriesJson(const ChartBase* chart, const QPointF& origin,
                          {QStringLiteral("points"), graphPoints(graph, origin)}};
         if (graph->property(kMarkersProperty).toBool())
             json[QStringLiteral("markers")] = true;
+        if (graph->lineStyle() == QCPGraph::lsNone)
+            json[QStringLiteral("scatter")] = true; // points, not a curve
         if (graph->property(kNumberedProperty).toBool())
             json[QStringLiteral("numbered")] = true; // each point carries its number
         series.append(json);
