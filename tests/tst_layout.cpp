@@ -588,6 +588,27 @@ private slots:
         QVERIFY(contrast(style.foreground, style.background) >= 4.5);
     }
 
+    // The fit matrix's three fills tell apart at a glance in both themes: in the dark one, "fits
+    // a shorter context" and "does not fit" had tinted to two near browns (8 bits a channel,
+    // 15 apart).
+    void matrixFillsStandApartInBothThemes()
+    {
+        for (const QPalette& palette : {ui::lightPalette(), ui::darkPalette()}) {
+            const ui::ChartStyle style =
+                ui::ChartStyle::fromPalette(palette, QApplication::font(), 1.0);
+            for (int a = 0; a < 3; ++a)
+                for (int b = a + 1; b < 3; ++b) {
+                    const QColor x = ui::FitMatrixChart::fillFor(style, a);
+                    const QColor y = ui::FitMatrixChart::fillFor(style, b);
+                    const double apart =
+                        std::hypot(x.red() - y.red(), x.green() - y.green(), x.blue() - y.blue());
+                    QVERIFY2(apart >= 40,
+                             qPrintable(u"%1 and %2: %3 apart (%4)"_s.arg(a).arg(b).arg(apart).arg(
+                                 style.isDark() ? u"dark"_s : u"light"_s)));
+                }
+        }
+    }
+
     // A keyboard and a screen reader reach what a mouse does: every control of the panel has a
     // name, every chart its title, and each headline figure takes the focus and says its
     // arithmetic.

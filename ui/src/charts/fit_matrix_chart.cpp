@@ -105,7 +105,7 @@ void FitMatrixChart::applySeriesStyle()
 {
     const ChartStyle& style = chartStyle();
     for (int i = 0; i < 3; ++i) {
-        m_legendKeys[i]->setBrush(fillFor(i));
+        m_legendKeys[i]->setBrush(fillFor(chartStyle(), i));
         m_legendKeys[i]->setPen(Qt::NoPen);
     }
     m_cells->setGapColor(style.background);
@@ -257,10 +257,16 @@ bool FitMatrixChart::keepRowsThatFit(const EvaluationSnapshot& snap, const Catal
     return true;
 }
 
-QColor FitMatrixChart::fillFor(int kind) const
+QColor FitMatrixChart::fillFor(const ChartStyle& style, int kind)
 {
-    const QColor colors[3] = {kFits, kShorter, kNoFit};
-    return chartStyle().tint(colors[kind], kind == 2 ? 0.45 : 0.55);
+    // Tinted toward a dark background, the dark amber and the vermillion became two near browns:
+    // there a shorter context takes the brighter orange (Okabe-Ito's), more opaque, and "does
+    // not fit" stays the deeper red-brown.
+    const QColor shorterOnDark{0xE6, 0x9F, 0x00};
+    const bool dark = style.isDark();
+    const QColor colors[3] = {kFits, dark ? shorterOnDark : kShorter, kNoFit};
+    const double opacity[3] = {0.55, dark ? 0.7 : 0.55, dark ? 0.5 : 0.45};
+    return style.tint(colors[kind], opacity[kind]);
 }
 
 QString FitMatrixChart::columnLabel(size_t column, const Catalog& catalog) const
@@ -311,6 +317,7 @@ void FitMatrixChart::draw(const EvaluationSnapshot& snap)
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < columns; ++c)
             fills.push_back(fillFor(
+                chartStyle(),
                 cellKind(m_matrix.at(m_rowOrder[size_t(r)], m_columnOrder[size_t(c)]).fit)));
     m_cells->setCells(columns, rows, std::move(fills));
 

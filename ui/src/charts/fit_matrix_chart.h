@@ -16,6 +16,8 @@ class FitMatrixChart : public ChartBase
 {
     Q_OBJECT
 public:
+    // A cell's fill in `style`: 0 fits, 1 fits a shorter context, 2 does not fit.
+    static QColor fillFor(const ChartStyle& style, int kind);
     explicit FitMatrixChart(QWidget* parent = nullptr);
 
     void setAxes(MatrixAxes axes);
@@ -55,7 +57,6 @@ private:
     double columnNameSlant(double columnWidth, int widestName) const;
     QString columnLabel(size_t column, const Catalog& catalog) const;
     QString cellLabel(const FitCell& cell) const;
-    QColor fillFor(int kind) const; // 0 fits, 1 fits shorter, 2 does not fit
     void placeCellTexts();
     void nameLegendKeys();
     QString heading(const Scenario& s) const; // what the columns are, at which context and batch
