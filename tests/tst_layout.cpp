@@ -16,6 +16,7 @@
 #include "charts/view_registry.h"
 #include "export/layout_file.h"
 #include "export/screenshot.h"
+#include "panels/compare_page.h"
 #include "panels/context_control.h"
 #include "panels/headline_bar.h"
 #include "panels/remedies_panel.h"
@@ -586,6 +587,26 @@ private slots:
         const ui::ChartStyle style = ui::ChartStyle::fromPalette(p, QApplication::font(), 1.0);
         QVERIFY(contrast(style.subtle, style.background) >= 4.5);
         QVERIFY(contrast(style.foreground, style.background) >= 4.5);
+    }
+
+    // Presentation mode enlarges the Compare table as it does the panel (it stayed at the
+    // desk's size, unreadable from the back of the room), and the window stays the projector's
+    // size on that tab, its buttons as they were.
+    void compareTableEnlargedInPresentation()
+    {
+        f.window->setLanguage(u"ja"_s);
+        QVERIFY(f.controller->pin());
+        const QTableWidget* table = f.window->comparePage()->table();
+        const double normal = table->font().pointSizeF();
+        f.window->setPresentationMode(true);
+        f.window->showPage(u"compare"_s);
+        ui::renderWindow(*f.window, *f.controller, QSize(1280, 720));
+        QCOMPARE(f.window->size(), QSize(1280, 720));
+        QVERIFY2(table->font().pointSizeF() >= 1.25 * normal,
+                 qPrintable(u"%1 pt against %2"_s.arg(table->font().pointSizeF()).arg(normal)));
+        f.window->setPresentationMode(false);
+        QCOMPARE(table->font().pointSizeF(), normal);
+        f.window->setLanguage(u"en"_s);
     }
 
     // The fit matrix's three fills tell apart at a glance in both themes: in the dark one, "fits

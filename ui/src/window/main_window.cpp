@@ -4,6 +4,7 @@
 #include "charts/chart_base.h"
 #include "charts/view_registry.h"
 #include "kvscope/settings/scenario_file.h"
+#include "panels/compare_page.h"
 #include "panels/headline_bar.h"
 #include "panels/plan_page.h"
 #include "panels/remedies_panel.h"
@@ -26,6 +27,7 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -84,6 +86,7 @@ void MainWindow::buildLayout()
     rightLayout->addWidget(m_headline);
     rightLayout->addWidget(m_views, 1);
     m_presentationMode->setHeadline(m_headline, rightLayout, 0, leftLayout, 2);
+    m_presentationMode->enlarge(m_views->comparePage()->table()); // its buttons keep their size
     // The verdict over the figures there: on a projector's 720 rows it is the answer, and the
     // figures under it may scroll.
     const QMargins remediesMargins = m_remedies->boxLayout()->contentsMargins();

@@ -107,6 +107,8 @@ void PresentationMode::setOn(bool on)
         font.setPointSizeF(font.pointSizeF() * kPanelFontScale);
     }
     m_panelColumn->setFont(font);
+    for (QWidget* page : m_enlarged)
+        page->setFont(font);
     m_panel->setKeyControlsOnly(on && !m_drawer->isChecked());
     m_drawer->setVisible(on);
     m_next->setEnabled(on);

@@ -55,6 +55,9 @@ public:
     // `margins` pad it where it is presented (its home layout's, which it leaves).
     void relocate(QWidget* widget, QBoxLayout* normal, int normalIndex, QBoxLayout* presented,
                   int presentedIndex, const QMargins& margins = {});
+    // A page whose text presentation mode enlarges as it does the panel's (the Compare table,
+    // read from the back of the room like the charts).
+    void enlarge(QWidget* page) { m_enlarged.push_back(page); }
     void addActions(QMenu* menu); // View > Next views, Previous views
     void retranslate();
 
@@ -80,6 +83,7 @@ private:
         QMargins margins;
     };
     std::vector<Relocation> m_relocations; // the headline first
+    std::vector<QWidget*> m_enlarged;
     HeadlineBar* m_headline = nullptr;
     QLabel* m_indicator = nullptr;
     QAction* m_next = nullptr;
