@@ -181,6 +181,18 @@ void TestValidationUi::errorsInViewOnALaptop()
     QVERIFY2(
         right <= table->viewport()->width(),
         qPrintable(u"error column ends at %1 of %2"_s.arg(right).arg(table->viewport()->width())));
+    // Every plot's points and both axes' titles in view, the second row too: it scrolled, its
+    // axis titles cut on a laptop and a strip in presentation mode.
+    for (const ValidationPlot* plot : view->findChildren<ValidationPlot*>()) {
+        const QRect axes = plot->axisRect()->outerRect();
+        QVERIFY2(plot->visibleRegion().boundingRect().contains(axes),
+                 qPrintable(u"%1: axes %2x%3 at %4,%5, in view %6 px high"_s.arg(plot->objectName())
+                                .arg(axes.width())
+                                .arg(axes.height())
+                                .arg(axes.x())
+                                .arg(axes.y())
+                                .arg(plot->visibleRegion().boundingRect().height())));
+    }
     view->resize(2400, 1000);
     QApplication::processEvents();
     for (int row = 0; row < table->rowCount(); ++row) {

@@ -18,9 +18,14 @@ constexpr double kBand = 0.10;      // the shaded band: predictions within ±10 
 constexpr double kHoverPixels = 12; // how near the mouse must be to a point for its tooltip
 
 // Log ticks people read: powers of ten over a wide range; 1-2-5 (or finer) steps when the range
-// spans only a decade or two, so a narrow panel still gets several labelled ticks.
+// spans only a decade or two, so a narrow panel still gets several labelled ticks; every second
+// or third power of ten where a short axis leaves its labels no room (seven decades in 75
+// pixels wrote "1M 100K 10K" on one another).
 class DenseLogTicker : public QCPAxisTicker
 {
+public:
+    explicit DenseLogTicker(const QCPAxis* axis) : m_axis(axis) {}
+
 protected:
     QVector<double> createTickVector(double, const QCPRange& range) override
     {
@@ -28,10 +33,18 @@ protected:
         const std::vector<double> steps = decades > 2.6   ? std::vector<double>{1}
                                           : decades > 1.2 ? std::vector<double>{1, 2, 5}
                                                           : std::vector<double>{1, 1.5, 2, 3, 5, 7};
+        const QFontMetrics metrics(m_axis->tickLabelFont());
+        const bool vertical = m_axis->orientation() == Qt::Vertical;
+        const double length = vertical ? m_axis->axisRect()->height() : m_axis->axisRect()->width();
+        const double room =
+            1.3 * (vertical ? metrics.height() : metrics.horizontalAdvance(QStringLiteral("100K")));
+        const int every = std::clamp(int(std::ceil(room / (length / decades))), 1, 4);
         QVector<double> ticks;
         for (int k = int(std::floor(std::log10(range.lower)));
              k <= int(std::ceil(std::log10(range.upper))); ++k)
             for (double step : steps) {
+                if (k % every != 0)
+                    continue;
                 const double t = step * std::pow(10.0, k);
                 if (t >= range.lower * 0.9999 && t <= range.upper * 1.0001)
                     ticks << t;
@@ -58,6 +71,9 @@ protected:
     {
         return UiText::logTick(tick);
     }
+
+private:
+    const QCPAxis* m_axis;
 };
 
 } // namespace
@@ -104,13 +120,17 @@ ValidationPlot::ValidationPlot(ValidationKind kind, QWidget* parent)
 
     for (QCPAxis* axis : {xAxis, yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(QSharedPointer<DenseLogTicker>::create());
+        axis->setTicker(QSharedPointer<DenseLogTicker>::create(axis));
     }
     m_bandUpper = addGraph();
     m_bandLower = addGraph();
     m_bandUpper->setChannelFillGraph(m_bandLower);
-    legend->removeItem(legend->itemCount() - 1); // the lower edge needs no entry of its own
     m_diagonal = addGraph();
+    // The band and the diagonal are the view's intro's words ("points on the dashed diagonal
+    // agree; the shaded band is ±10 %"): the legend names only the sets of points, a row less
+    // under every plot, which the laptop's second row of plots needed.
+    for (QCPGraph* guide : {m_bandUpper, m_bandLower, m_diagonal})
+        guide->removeFromLegend();
     for (QCPGraph*& points : m_points) {
         points = addGraph();
         points->setLineStyle(QCPGraph::lsNone);

@@ -63,7 +63,7 @@ int decimalsFor(const std::string& unit)
 }
 
 // Below this a plot's title, counts, axes and legend leave its points no room.
-constexpr int kPlotMinimumHeight = 300;
+constexpr int kPlotMinimumHeight = 235;
 
 } // namespace
 
