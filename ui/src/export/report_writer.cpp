@@ -11,6 +11,7 @@
 #include <QBuffer>
 #include <QDate>
 #include <QFontDatabase>
+#include <QFontInfo>
 #include <QLocale>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -118,6 +119,16 @@ std::unique_ptr<QTextDocument> htmlDocument(const QString& html, const QFont& fo
                        "td { vertical-align: top; } a { color: #0057a3; }"));
     doc->setHtml(html);
     joinForbiddenBreaks(*doc);
+    // Noto Sans CJK's lines are 1.45 em apart against Noto Sans's 1.16: set at its own spacing a
+    // Japanese report took a page more than the English one, its arithmetic alone on page 2.
+    // 80 % of it (1.16 em, the Latin spacing) still leaves room between lines of kanji.
+    if (QFontInfo(font).family().contains(QLatin1String("CJK")))
+        for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+            QTextCursor cursor(block);
+            QTextBlockFormat format = block.blockFormat();
+            format.setLineHeight(80, QTextBlockFormat::ProportionalHeight);
+            cursor.setBlockFormat(format);
+        }
     return doc;
 }
 
