@@ -274,7 +274,11 @@ const GpuSpec* gpuNamedInLog(const Catalog& catalog, const std::string& name)
         auto matched = gpuMatch(logged, gpuWords(g.name));
         if (!matched)
             matched = gpuMatch(logged, gpuWords(g.id));
-        if (matched && *matched > bestMatched) {
+        // Equal names (a chip sold with several memory sizes, "Apple M4 Max" at 36 and 128 GB)
+        // go to the largest: the chip's own entry, as before its smaller tiers were priced.
+        const bool better = matched && (*matched > bestMatched ||
+                                        (*matched == bestMatched && g.memoryGiB > best->memoryGiB));
+        if (better) {
             best = &g;
             bestMatched = *matched;
         }
