@@ -273,6 +273,10 @@ private slots:
             {"AMD Radeon PRO W7900", "radeon-pro-w7900"},
             {"Apple M2 Ultra", "m2-ultra"},
             {"Apple M3 Max", "m3-max"},
+            // A chip the catalog has at several memory sizes: its own, largest entry.
+            {"Apple M4 Max", "m4-max"},
+            {"Apple M3 Ultra", "m3-ultra"},
+            {"Apple M4", "m4"},
             {"Intel(R) Arc(TM) A770 Graphics", "arc-a770-16gb"},
             {"Quadro RTX 5000", ""},
             {"AMD Radeon(TM) 8060S Graphics", ""},
