@@ -147,27 +147,6 @@ inline QString anchorProblem(const QJsonObject& chart, const QJsonObject& label,
     return {};
 }
 
-// A series whose every point carries its number (the KV chart's crossings) with one missing.
-inline QString unnumberedMarkerProblem(const QJsonObject& chart)
-{
-    const QJsonArray labels = chart[QStringLiteral("labels")].toArray();
-    for (const QJsonValue& s : chart[QStringLiteral("series")].toArray()) {
-        if (!s[QStringLiteral("numbered")].toBool())
-            continue;
-        for (const QJsonValue& p : s[QStringLiteral("points")].toArray())
-            if (std::none_of(labels.begin(), labels.end(), [&](const QJsonValue& label) {
-                    return label.toObject().contains(QStringLiteral("anchor")) &&
-                           QLineF(pointOf(label[QStringLiteral("anchor")]), pointOf(p)).length() <
-                               1.5;
-                }))
-                return QStringLiteral("%1: the point at (%2, %3) has no number")
-                    .arg(chart[QStringLiteral("id")].toString())
-                    .arg(pointOf(p).x())
-                    .arg(pointOf(p).y());
-    }
-    return {};
-}
-
 // What a layout file says is wrong with a chart's callouts and limit lines, or "": a callout
 // farther than `near` pixels from the point or line it names, over a crossing marker, or with
 // a line through it; a limit line (not the current scenario's marker) that no label names.
@@ -214,7 +193,7 @@ inline QString calloutProblem(const QJsonObject& chart, double near)
     for (qsizetype i = 0; i < lines.size(); ++i)
         if (!lines[i][QStringLiteral("marker")].toBool() && !named.contains(int(i)))
             return QStringLiteral("%1: line %2 has no label").arg(id).arg(i);
-    return unnumberedMarkerProblem(chart);
+    return {};
 }
 
 // What a layout file says is wrong with a chart's callouts and curves, or "": a boxed callout

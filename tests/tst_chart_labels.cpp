@@ -59,6 +59,26 @@ class TestChartLabels : public QObject
                 {"batch", "8"}});
     }
 
+    // The KV chart's legend gives each curve's crossing of the memory left for KV, whether or
+    // not the plot has room for its number by the crossing (issue 42: the model's own number
+    // was missing where the curves crowd it, or stood by another series' line).
+    void checkCrossingsInLegend(const QJsonObject& layout)
+    {
+        const ui::EvaluationSnapshot& snap = f.controller->snapshot();
+        const TokensFit& fit = snap.evaluation.tokensFit;
+        if (fit.freeForKvBytes <= 0)
+            return;
+        QString entries;
+        for (const QJsonValue& entry : layout[u"legend"_s][u"entries"_s].toArray())
+            entries += entry.toString().replace(QLatin1Char('\n'), QLatin1Char(' ')) + u'|';
+        std::vector<int64_t> crossings{fit.perSequence};
+        if (snap.pinned->empty() && !snap.scenario.model.isMla())
+            crossings = {fit.perSequenceMha, fit.perSequenceGqa, fit.perSequenceMqa};
+        for (const int64_t crossing : crossings)
+            QVERIFY2(crossing <= 0 || entries.contains(QLocale().toString(qlonglong(crossing))),
+                     qPrintable(u"%1 not in the legend: %2"_s.arg(crossing).arg(entries)));
+    }
+
 private slots:
     void init() { f.open(); }
     void cleanup() { f.close(); }
@@ -122,6 +142,8 @@ private slots:
                 if (!problem.isEmpty()) // the whole layout, to see what the label met
                     qDebug().noquote() << QJsonDocument(layout).toJson(QJsonDocument::Compact);
                 QVERIFY2(problem.isEmpty(), qPrintable(problem + where));
+                if (id == u"kv"_s)
+                    checkCrossingsInLegend(layout);
             }
             chart->layOutAt(chart->rect().size());
         }

@@ -348,7 +348,7 @@
     </message>
     <message>
         <source>Concurrent sequences</source>
-        <translation>同時シーケンス数</translation>
+        <translation>同時実行数</translation>
     </message>
     <message>
         <source>Engine</source>
@@ -364,7 +364,7 @@
     </message>
     <message>
         <source>KV per token</source>
-        <translation>トークンあたりの KV</translation>
+        <translation>1 トークンの KV</translation>
     </message>
     <message>
         <source>VRAM per GPU</source>
@@ -1036,11 +1036,11 @@
     </message>
     <message>
         <source>Max concurrent sequences (vLLM max_num_seqs)</source>
-        <translation>最大同時シーケンス数（vLLM の max_num_seqs）</translation>
+        <translation>最大同時実行数（vLLM の max_num_seqs）</translation>
     </message>
     <message>
         <source>as the batch</source>
-        <translation>同時シーケンス数と同じ</translation>
+        <translation>同時実行数と同じ</translation>
     </message>
     <message>
         <source>Runtime overhead</source>
@@ -1164,7 +1164,7 @@
     </message>
     <message>
         <source>Concurrent sequences</source>
-        <translation>同時シーケンス数</translation>
+        <translation>同時実行数</translation>
     </message>
     <message>
         <source>PCIe lanes</source>
@@ -1850,7 +1850,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <name>kvscope::ui::HeadlineBar</name>
     <message>
         <source>KV per token</source>
-        <translation>トークンあたりの KV</translation>
+        <translation>1 トークンの KV</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1922,7 +1922,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>per sequence; the model is trained to %1</source>
-        <translation>シーケンスあたり。モデルの学習上限は %1</translation>
+        <translation>1 シーケンスあたり（学習時の上限 %1）</translation>
     </message>
     <message>
         <source>Time to first token: %1</source>
@@ -1954,11 +1954,11 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>the longest that runs, at one sequence</source>
-        <translation>1 シーケンスで動く最長</translation>
+        <translation>1 シーケンス時の最長</translation>
     </message>
     <message>
         <source>the longest that runs, at %1 sequences</source>
-        <translation>%1 シーケンスで動く最長</translation>
+        <translation>%1 シーケンス時の最長</translation>
     </message>
     <message>
         <source>Measured first tokens of a prompt alone (one user): %1.</source>
@@ -1970,7 +1970,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>%1; first token in %2</source>
-        <translation>%1、TTFT %2</translation>
+        <translation>%1、TTFT&#xa0;%2</translation>
     </message>
     <message>
         <source>%1 tokens/s (drafting %2)</source>
@@ -2038,6 +2038,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>GPU free: %1</source>
         <translation>GPU の空き: %1</translation>
+    </message>
+    <message>
+        <source>%1: up to %2 tokens</source>
+        <translation>%1：最大 %2 トークン</translation>
     </message>
 </context>
 <context>
@@ -2825,7 +2829,7 @@ tokens, mixed</source>
     </message>
     <message>
         <source>Concurrent sequences</source>
-        <translation>同時シーケンス数</translation>
+        <translation>同時実行数</translation>
     </message>
     <message>
         <source>Engine</source>

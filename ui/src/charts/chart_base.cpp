@@ -491,20 +491,9 @@ void ChartBase::fitLegend()
     }
     if (!legend->visible() || empty)
         return;
-    // Measuring an entry lays its text out: do it only when the entries or their font change.
-    QString entries = legend->font().toString();
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
-            entries += QLatin1Char('\n') + item->plottable()->name();
-    if (entries != m_legendEntries) {
-        m_legendEntries = entries;
-        m_legendWidths.clear();
-        for (int i = 0; i < legend->itemCount(); ++i)
-            if (QCPAbstractLegendItem* item = legend->item(i))
-                m_legendWidths.push_back(item->minimumOuterSizeHint().width());
-    }
     const int available =
         std::max(1, (m_exportSize.isValid() ? m_exportSize.width() : width()) - 20);
+    measureLegendEntries(available);
     // As many columns as fit, each as wide as its own widest entry (entries fill the rows left
     // to right): a long name no longer makes every column as wide as itself.
     const int count = int(m_legendWidths.size());
@@ -524,6 +513,49 @@ void ChartBase::fitLegend()
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-lays out the items
         updateGeometry(); // the legend's rows are part of the height the chart asks for
+    }
+}
+
+// Each legend entry's width, for its whole name (measuring lays its text out: only when the
+// names or their font change). An entry wider than the chart itself ("GQA (8 KV heads) (this
+// model): up to 3,872 tokens" on a projector's half) takes two lines, broken after its colon,
+// where a single line was cut at the chart's edge.
+void ChartBase::measureLegendEntries(int available)
+{
+    constexpr char kWholeName[] = "kvscopeWholeName";
+    QString entries = legend->font().toString();
+    std::vector<QCPAbstractPlottable*> plottables;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        QCPAbstractPlottable* p = item ? item->plottable() : nullptr;
+        if (p) {
+            const QString whole = p->property(kWholeName).toString();
+            if (p->name() != whole && p->name() != breakAfterColon(whole))
+                p->setProperty(kWholeName, p->name()); // named anew since it was last shown
+        }
+        plottables.push_back(p);
+        if (p)
+            entries += QLatin1Char('\n') + p->property(kWholeName).toString();
+    }
+    if (entries != m_legendEntries) {
+        m_legendEntries = entries;
+        m_legendWidths.clear();
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            if (QCPAbstractPlottable* p = plottables[size_t(i)])
+                p->setName(p->property(kWholeName).toString());
+            QCPAbstractLegendItem* item = legend->item(i);
+            m_legendWidths.push_back(item ? item->minimumOuterSizeHint().width() : 0);
+        }
+    }
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        QCPAbstractPlottable* p = plottables[size_t(i)];
+        if (!p || size_t(i) >= m_legendWidths.size())
+            continue;
+        const QString whole = p->property(kWholeName).toString();
+        const QString shown =
+            m_legendWidths[size_t(i)] > available ? breakAfterColon(whole) : whole;
+        if (p->name() != shown)
+            p->setName(shown);
     }
 }
 

@@ -154,6 +154,7 @@ protected:
     void hidePinnedCurves();
     // Fits the legend's columns to the chart's width so no entry is clipped.
     void fitLegend(); // also fits the title (fitTitle)
+    void measureLegendEntries(int available);
     void placeLegendUnderPlot();
     void fitTitle();
     bool fitAxisLabels(); // whether a label changed
@@ -181,7 +182,7 @@ private:
     QString m_emptyWhy;                 // its text before line breaks, wrapped to each layout
     void wrapEmptyNote();
     std::vector<double> m_baseKey;
-    QString m_legendEntries;         // what m_legendWidths were measured for
+    QString m_legendEntries;         // the whole names m_legendWidths were measured for
     std::vector<int> m_legendWidths; // each legend entry's width, in order
     std::vector<QCPGraph*> m_pinnedCurves;
     // Each vertical axis's label as set, and as shown after fitAxisLabels() broke it.

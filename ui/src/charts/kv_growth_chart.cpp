@@ -26,10 +26,6 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
         m_crossLabels[i] = new QCPItemText(this);
         m_crossLabels[i]->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
         tieLabel(m_crossLabels[i], m_curves[i]); // the crossing of that curve
-        m_crossLeaders[i] = new QCPItemLine(this);
-        m_crossLeaders[i]->setLayer(markerLayer()); // named by its number
-        m_crossLeaders[i]->setVisible(false);
-        tieLabelToLeader(m_crossLabels[i], m_crossLeaders[i]);
     }
     m_crossings = addGraph();
     m_crossings->setLineStyle(QCPGraph::lsNone);
@@ -39,7 +35,7 @@ KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
     m_freeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_freeLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     tieLabelToLine(m_freeLabel, m_freeLine);
-    markMarkerSeries(m_crossings, true); // each numbered; no label may cover one
+    markMarkerSeries(m_crossings); // no label may cover a crossing
     connect(this, &QCustomPlot::afterLayout, this, &KvGrowthChart::placeCrossingLabels);
     m_contextLine = new QCPItemStraightLine(this);
     m_contextLine->setLayer(markerLayer());
@@ -61,7 +57,6 @@ void KvGrowthChart::applySeriesStyle()
     for (int i = 0; i < CurveCount; ++i) {
         m_curves[i]->setPen(seriesPen(lines[i], styles[i], 2.2));
         styleCallout(m_crossLabels[i], lines[i], 0.95);
-        m_crossLeaders[i]->setPen(seriesPen(lines[i], Qt::SolidLine, 1));
     }
     m_crossings->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, chartStyle().foreground,
                                                  chartStyle().background,
@@ -122,8 +117,15 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
             m_curves[i]->removeFromLegend();
             continue;
         }
-        m_curves[i]->setName(kinds[i] == own && i != Mla ? names[i] + tr(" (this model)")
-                                                         : names[i]);
+        const QString name =
+            kinds[i] == own && i != Mla ? names[i] + tr(" (this model)") : names[i];
+        m_curveNames[i] = name;
+        // The legend gives each curve's crossing whether or not the plot has room for it by the
+        // crossing, or the axis reaches it.
+        m_curves[i]->setName(
+            free > 0 && crossings[i] > 0
+                ? tr("%1: up to %2 tokens").arg(name, UiText::integer(crossings[i]))
+                : name);
         const SweepColumn* column = sweep.column(kKvColumns[i]);
         QVector<double> xs(sweep.x.begin(), sweep.x.end());
         QVector<double> ys;
@@ -194,61 +196,27 @@ void KvGrowthChart::placeCrossingLabels()
     std::vector<QRectF> taken;
     placeFreeLabel(&taken);
     placePinnedFreeLabels(&taken);
-    std::vector<int> wanted{m_ownCurve}; // the model's own number first: it takes the best spot
-    for (int i = 0; i < CurveCount; ++i)
-        if (m_crossLabelWanted[i] && i != m_ownCurve)
-            wanted.push_back(i);
-    if (!m_crossLabelWanted[m_ownCurve])
-        wanted.erase(wanted.begin());
+    for (QCPItemText* label : m_crossLabels)
+        label->setVisible(false); // shown as each is placed, so none meets a stale one
     if (!m_freeLine->visible())
-        wanted.clear();
-    // In a small plot one number's spot can leave another none: then the order that places
-    // every number (else the most, the model's own among them).
-    auto placedWithOwn = [&](const std::vector<int>& order) {
-        const int placed = placeCrossingLabelsInOrder(order, taken);
-        return !m_crossLabelWanted[m_ownCurve] || m_crossLabels[m_ownCurve]->visible() ? placed
-                                                                                       : -1;
-    };
-    std::vector<int> best = wanted, last = wanted;
-    int bestPlaced = placedWithOwn(wanted);
-    std::vector<int> order = wanted;
-    std::sort(order.begin(), order.end());
-    do {
-        if (bestPlaced == int(wanted.size()) || order == wanted)
-            continue;
-        last = order;
-        if (const int placed = placedWithOwn(order); placed > bestPlaced) {
-            best = order;
-            bestPlaced = placed;
-        }
-    } while (std::next_permutation(order.begin(), order.end()));
-    if (best != last)
-        placeCrossingLabelsInOrder(best, taken);
-}
-
-// Places the crossings' numbers in `order`, clear of the labels `taken` already; how many found
-// a spot.
-int KvGrowthChart::placeCrossingLabelsInOrder(const std::vector<int>& order,
-                                              std::vector<QRectF> taken)
-{
-    for (int i = 0; i < CurveCount; ++i) {
-        m_crossLeaders[i]->setVisible(false);
-        m_crossLabels[i]->setVisible(false); // shown as each is placed, so none meets a stale one
-    }
-    int placed = 0;
+        return;
+    std::vector<int> order{m_ownCurve};
+    for (int i = 0; i < CurveCount; ++i)
+        if (i != m_ownCurve)
+            order.push_back(i);
     for (const int i : order)
-        placed += placeCrossingLabel(i, &taken);
-    return placed;
+        if (m_crossLabelWanted[i])
+            placeCrossingLabel(i, &taken);
 }
 
 // A curve rising through the free line leaves two corners of its crossing empty: over the line
-// to its left and under it to its right. The number takes the first spot by its crossing (those
-// corners, the other two, the row beyond them, then centred over or under it, kept inside the
-// plot) that covers no crossing marker, line, curve or other label (a boxed number over a curve
-// would hide it) and that lies nearer its own crossing and its own curve than any other: a number
-// beside another series' line reads as that series'. Where the curves leave no such spot, the
-// nearest clear spot in the plot, with a leader from the crossing, in the curve's colour.
-bool KvGrowthChart::placeCrossingLabel(int i, std::vector<QRectF>* taken)
+// to its left and under it to its right. The number takes the first spot right by its crossing
+// (those corners, the other two, then centred over or under it) that stays in the plot, covers
+// no crossing marker, line, curve or other label (a boxed number over a curve would hide it) and
+// lies nearer its own crossing and its own curve than any other: a number beside another
+// series' line reads as that series'. Where the curves leave no such spot the number stays off
+// the plot; the curve's legend entry gives it always (draw()).
+void KvGrowthChart::placeCrossingLabel(int i, std::vector<QRectF>* taken)
 {
     QCPItemText* label = m_crossLabels[i];
     const QRectF plot(axisRect()->rect());
@@ -260,28 +228,19 @@ bool KvGrowthChart::placeCrossingLabel(int i, std::vector<QRectF>* taken)
                std::none_of(curves.begin(), curves.end(),
                             [&](const QCPGraph* c) { return curveCrosses(box, c); }) &&
                std::none_of(taken->begin(), taken->end(),
-                            [&](const QRectF& t) { return t.intersects(box); }) &&
-               clearOfLeaders(box);
+                            [&](const QRectF& t) { return t.intersects(box); });
     };
     std::optional<QRectF> spot;
     for (const QRectF& box :
          spotsAroundCrossing(own.x(), own.y(), labelSize(label), markerRadius() + 2))
         if (!spot && clear(box) && namesOwnCrossing(box, i, own, curves))
             spot = box;
-    if (!spot) {
-        spot = nearestClearSpot(label, own, [&](const QRectF& box) {
-            return clear(box) && leaderClear(own, box, *taken);
-        });
-        if (spot)
-            drawLeader(m_crossLeaders[i], own, *spot, markerRadius());
-    }
     label->setVisible(bool(spot));
     if (!spot)
-        return false;
+        return;
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     label->position->setCoords(xAxis->pixelToCoord(spot->left()), yAxis->pixelToCoord(spot->top()));
     taken->push_back(*spot);
-    return true;
 }
 
 // Whether a number at `box` reads as crossing `i`'s (at pixel `own`): nearer it than any other
@@ -301,76 +260,25 @@ bool KvGrowthChart::namesOwnCrossing(const QRectF& box, int i, const QPointF& ow
     });
 }
 
-// A leader from a crossing to a label at `box` passes over no other crossing or label.
-bool KvGrowthChart::leaderClear(const QPointF& from, const QRectF& box,
-                                const std::vector<QRectF>& taken) const
-{
-    const QLineF leader(from, nearestPointOf(box, from));
-    const double r = markerRadius() + 1;
-    for (const QCPGraphData& d : *m_crossings->data()) {
-        const QPointF marker = m_crossings->coordsToPixels(d.key, d.value);
-        if (QLineF(marker, from).length() > 0.5 && distanceToSegment(marker, leader) < r)
-            return false;
-    }
-    return std::none_of(taken.begin(), taken.end(),
-                        [&](const QRectF& t) { return segmentMeetsBox(leader, t); });
-}
-
-// Whether `box` is clear of the leaders drawn so far.
-bool KvGrowthChart::clearOfLeaders(const QRectF& box) const
-{
-    return std::none_of(
-        std::begin(m_crossLeaders), std::end(m_crossLeaders), [&](const QCPItemLine* leader) {
-            return leader->visible() &&
-                   segmentMeetsBox(
-                       QLineF(leader->start->pixelPosition(), leader->end->pixelPosition()), box);
-        });
-}
-
-// The spots beside a crossing at pixel (x, lineY), in order of preference: the four corners, the
-// row beyond them, then centred over and under it, each kept inside the plot.
+// The spots right beside a crossing at pixel (x, lineY), in order of preference: the four
+// corners, then centred over and under it; a spot farther off reads as nobody's.
 std::vector<QRectF> KvGrowthChart::spotsAroundCrossing(double x, double lineY, const QSizeF& size,
                                                        double gap) const
 {
-    const QRectF plot(axisRect()->rect());
-    auto inside = [&](double left) {
-        return std::clamp(left, plot.left(), std::max(plot.left(), plot.right() - size.width()));
-    };
     std::vector<QRectF> spots;
-    for (int row = 0; row < 2; ++row)
-        for (const bool over : {true, false})
-            for (const bool left : {true, false}) {
-                const double shift = row * (size.height() + 1);
-                spots.emplace_back(left ? x - gap - size.width() : x + gap,
-                                   over ? lineY - gap - size.height() - shift : lineY + gap + shift,
-                                   size.width(), size.height());
-            }
-    for (int row = 0; row < 2; ++row)
-        for (const bool over : {true, false}) {
-            const double shift = row * (size.height() + 1);
-            spots.emplace_back(inside(x - size.width() / 2),
-                               over ? lineY - gap - size.height() - shift : lineY + gap + shift,
-                               size.width(), size.height());
-        }
-    for (size_t i = 0; i < 8; ++i) // the corners again, moved inside the plot
-        spots.emplace_back(inside(spots[i].left()), spots[i].top(), size.width(), size.height());
+    for (const bool over : {true, false})
+        for (const bool left : {true, false})
+            spots.emplace_back(left ? x - gap - size.width() : x + gap,
+                               over ? lineY - gap - size.height() : lineY + gap, size.width(),
+                               size.height());
+    for (const bool over : {true, false})
+        spots.emplace_back(x - size.width() / 2, over ? lineY - gap - size.height() : lineY + gap,
+                           size.width(), size.height());
     return spots;
 }
 
 // On its line at the left, where every curve is lowest, else at the right; over the line, else
 // under it: the first spot no curve, marker or other line runs through.
-namespace {
-
-// "free for KV:" over its size; a text without a colon broken nearest its middle.
-QString twoLines(const QString& text)
-{
-    const qsizetype colon = text.indexOf(QLatin1String(": "));
-    return colon > 0 ? text.left(colon + 1) + QLatin1Char('\n') + text.mid(colon + 2)
-                     : breakNearMiddle(text);
-}
-
-} // namespace
-
 void KvGrowthChart::placeFreeLabel(std::vector<QRectF>* taken)
 {
     if (!m_freeLine->visible()) {
@@ -390,14 +298,14 @@ void KvGrowthChart::placeFreeLabel(std::vector<QRectF>* taken)
         spot = spotOnLine(m_freeLabel, lineY, *taken, false, avoid);
         if (spot)
             break;
-        m_freeLabel->setText(twoLines(oneLine));
+        m_freeLabel->setText(breakAfterColon(oneLine));
         spot = spotOnLine(m_freeLabel, lineY, *taken, false, avoid);
         if (spot)
             break;
     }
     // A narrow plot (presentation mode) can leave no room along the line: the clear spot
     // nearest its left end, in the line's colour, rather than text over the curves it measures.
-    for (const QString& text : {oneLine, twoLines(oneLine)}) {
+    for (const QString& text : {oneLine, breakAfterColon(oneLine)}) {
         if (spot)
             break;
         m_freeLabel->setText(text);
@@ -580,7 +488,7 @@ QString KvGrowthChart::hoverText(double key, double, const QPoint&) const
     for (int i = 0; i < CurveCount; ++i)
         if (m_curves[i]->visible())
             lines << QStringLiteral("%1: %2").arg(
-                m_curves[i]->name(),
+                m_curveNames[i],
                 UiText::bytes(sweep.column(kKvColumns[i])->values[nearest], byteUnits()));
     for (size_t p = 0; p < snap->pinned->size(); ++p) {
         const SweepColumn* kv = (*snap->pinned)[p].contextSweep.column("kv_per_gpu_bytes");

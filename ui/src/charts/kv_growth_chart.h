@@ -29,13 +29,9 @@ protected:
 private:
     enum Curve { Mha, Gqa, Mqa, Mla, CurveCount };
     void placeCrossingLabels();
-    int placeCrossingLabelsInOrder(const std::vector<int>& order, std::vector<QRectF> taken);
-    bool placeCrossingLabel(int i, std::vector<QRectF>* taken);
+    void placeCrossingLabel(int i, std::vector<QRectF>* taken);
     bool namesOwnCrossing(const QRectF& box, int i, const QPointF& own,
                           const std::vector<const QCPGraph*>& curves) const;
-    bool leaderClear(const QPointF& from, const QRectF& box,
-                     const std::vector<QRectF>& taken) const;
-    bool clearOfLeaders(const QRectF& box) const;
     void placeFreeLabel(std::vector<QRectF>* taken);
     void placePinnedFreeLabels(std::vector<QRectF>* taken);
     std::vector<QRectF> spotsAroundCrossing(double x, double lineY, const QSizeF& size,
@@ -52,16 +48,16 @@ private:
     void drawPinned(const EvaluationSnapshot& snap, double unitBytes, double* lowestBytes);
     void drawFreeLine(const TokensFit& fit, double from, double to, double unitBytes);
     QCPGraph* m_curves[CurveCount] = {};
+    QString m_curveNames[CurveCount]; // without the crossing the legend adds, for the hover
     QCPGraph* m_crossings = nullptr;
     QCPItemStraightLine* m_freeLine = nullptr;
     QCPItemText* m_freeLabel = nullptr;
     QString m_freeText; // its one-line text, as draw() set it
     QCPItemStraightLine* m_contextLine = nullptr;
     QCPItemText* m_crossLabels[CurveCount] = {};
-    QCPItemLine* m_crossLeaders[CurveCount] = {}; // to a number the curves pushed away
-    double m_crossKey[CurveCount] = {};           // where each curve crosses the free line
-    bool m_crossLabelWanted[CurveCount] = {};     // a crossing in range, to label if there is room
-    int m_ownCurve = 0;                           // the model's own: its number is placed first
+    double m_crossKey[CurveCount] = {};       // where each curve crosses the free line
+    bool m_crossLabelWanted[CurveCount] = {}; // a crossing in range, to label if there is room
+    int m_ownCurve = 0;                       // the model's own: its number is placed first
     std::vector<QCPItemStraightLine*> m_pinnedFree; // each pinned scenario's memory for KV
     std::vector<QCPItemText*> m_pinnedFreeLabels;   // "A: free for KV", beside its line
     double m_unitBytes = 1;

@@ -189,4 +189,14 @@ QString breakNearMiddle(const QString& text)
     return text.left(best).trimmed() + QLatin1Char('\n') + text.mid(best).trimmed();
 }
 
+QString breakAfterColon(const QString& text)
+{
+    const qsizetype latin = text.lastIndexOf(QLatin1String(": "));
+    const qsizetype wide = text.lastIndexOf(QChar(0xFF1A)); // the full-width colon
+    const qsizetype colon = std::max(latin, wide);
+    if (colon <= 0 || colon + 1 >= text.size())
+        return breakNearMiddle(text);
+    return text.left(colon + 1) + QLatin1Char('\n') + text.mid(colon + 1).trimmed();
+}
+
 } // namespace kvscope::ui

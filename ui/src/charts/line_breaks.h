@@ -34,4 +34,8 @@ QString wrapText(const QString& text, const QFont& font, double width);
 // `text` in two lines, broken at the allowed break nearest its middle; unchanged when none.
 QString breakNearMiddle(const QString& text);
 
+// A name and its figure ("free for KV: 4.74 GiB", "MHA（KV ヘッド 64）：最大 480 トークン") in two
+// lines, broken after its last colon; a text without one, nearest its middle.
+QString breakAfterColon(const QString& text);
+
 } // namespace kvscope::ui

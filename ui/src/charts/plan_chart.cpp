@@ -207,8 +207,8 @@ QPointF PlanChart::pixelOf(const PlanEntry& p) const
 
 // Right of its point, else left, above, below or at a corner: the first place inside the plot
 // that covers no point, label or the front's line and lies nearer its own point than any other
-// of the front's (a label by a neighbour reads as the neighbour's). Else the nearest clear place
-// within a few lines of it, with a leader from the point that crosses no other; the cheapest
+// of the front's (a label by a neighbour reads as the neighbour's). Else the nearest such place
+// within two lines of it, with a leader from the point that crosses no other; the cheapest
 // point (the plan's first row) wherever one is. A point left unnamed keeps its hover text and
 // its table row: labels strung across a small plot on long leaders read as none.
 void PlanChart::placeFrontLabel(int i, const PlanEntry& p, const std::vector<QPointF>& front,
@@ -229,10 +229,15 @@ void PlanChart::placeFrontLabel(int i, const PlanEntry& p, const std::vector<QPo
                std::none_of(leaders->begin(), leaders->end(),
                             [&](const QLineF& l) { return segmentMeetsBox(l, box); });
     };
+    // Nearer its own point than any other of the front's, edge to point: a label whose edge
+    // touches a neighbour reads as the neighbour's.
+    auto toBox = [](const QRectF& box, const QPointF& p) {
+        return QLineF(p, nearestPointOf(box, p)).length();
+    };
     auto nearestIsOwn = [&](const QRectF& box) {
-        const double own = QLineF(box.center(), at).length();
+        const double own = toBox(box, at);
         return std::none_of(front.begin(), front.end(), [&](const QPointF& q) {
-            return QLineF(q, at).length() > 0.5 && QLineF(box.center(), q).length() < own;
+            return QLineF(q, at).length() > 0.5 && toBox(box, q) <= own + 2;
         });
     };
     const QPointF corners[] = {at + QPointF(9, -size.height() / 2),
@@ -248,10 +253,10 @@ void PlanChart::placeFrontLabel(int i, const PlanEntry& p, const std::vector<QPo
         if (!box && clear(QRectF(corner, size)) && nearestIsOwn(QRectF(corner, size)))
             box = QRectF(corner, size);
     if (!box) {
-        const double reach = i == 0 ? plot.width() + plot.height() : 4 * size.height();
+        const double reach = i == 0 ? plot.width() + plot.height() : 2 * size.height();
         box = nearestClearSpot(label, at, [&](const QRectF& spot) {
             const QLineF leader(at, nearestPointOf(spot, at));
-            return leader.length() <= reach && clear(spot) &&
+            return leader.length() <= reach && clear(spot) && (i == 0 || nearestIsOwn(spot)) &&
                    std::none_of(taken->begin(), taken->end(),
                                 [&](const QRectF& t) {
                                     return !t.contains(at) && segmentMeetsBox(leader, t);

@@ -22,7 +22,6 @@ constexpr char kSeriesProperty[] = "kvscopeSeries";
 constexpr char kLineProperty[] = "kvscopeLine";
 constexpr char kAnchorProperty[] = "kvscopeAnchor";
 constexpr char kMarkersProperty[] = "kvscopeMarkers";
-constexpr char kNumberedProperty[] = "kvscopeNumbered";
 constexpr char kLeaderProperty[] = "kvscopeLeader";
 
 QJsonArray rectJson(const QRectF& r)
@@ -112,8 +111,6 @@ QJsonArray seriesJson(const ChartBase* chart, const QPointF& origin,
             json[QStringLiteral("markers")] = true;
         if (graph->lineStyle() == QCPGraph::lsNone)
             json[QStringLiteral("scatter")] = true; // points, not a curve
-        if (graph->property(kNumberedProperty).toBool())
-            json[QStringLiteral("numbered")] = true; // each point carries its number
         series.append(json);
     }
     // Bars, each as the top of its middle: what a view of bars draws.
@@ -257,10 +254,9 @@ void tieLabelToLine(QCPItemText* label, QCPAbstractItem* line)
     label->setProperty(kLineProperty, QVariant::fromValue<QObject*>(line));
 }
 
-void markMarkerSeries(QCPAbstractPlottable* series, bool eachNumbered)
+void markMarkerSeries(QCPAbstractPlottable* series)
 {
     series->setProperty(kMarkersProperty, true);
-    series->setProperty(kNumberedProperty, eachNumbered);
 }
 
 void tieLabelToLeader(QCPItemText* label, QCPItemLine* leader)

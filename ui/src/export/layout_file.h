@@ -36,9 +36,8 @@ void anchorLabel(QCPItemText* label, double key, double value);
 // Marks `label` as naming `line` (a QCPItemStraightLine across the plot or a QCPItemLine in it:
 // a limit, a crossing): every such line needs one.
 void tieLabelToLine(QCPItemText* label, QCPAbstractItem* line);
-// Marks `series` as drawing markers (crossings), which no label may cover; `eachNumbered`, as
-// one whose every point has a label anchored on it (the layout file checks that each has).
-void markMarkerSeries(QCPAbstractPlottable* series, bool eachNumbered = false);
+// Marks `series` as drawing markers (crossings), which no label may cover.
+void markMarkerSeries(QCPAbstractPlottable* series);
 // The line drawn from a label's point to the label, where the label stands off it: the layout
 // file measures the label against the line's far end.
 void tieLabelToLeader(QCPItemText* label, QCPItemLine* leader);

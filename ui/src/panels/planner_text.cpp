@@ -242,11 +242,13 @@ QString PlannerText::remedyEffect(const Remedy& r, ByteUnits units)
 
 QString PlannerText::gpus(const Scenario& s)
 {
-    if (s.nodes > 1)
-        return tr("%1 nodes × %2 × %3")
-            .arg(UiText::integer(s.nodes), UiText::integer(s.gpuCount / s.nodes),
-                 shortName(s.gpu.name));
-    return tr("%1 × %2").arg(UiText::integer(s.gpuCount), shortName(s.gpu.name));
+    const QString text =
+        s.nodes > 1 ? tr("%1 nodes × %2 × %3")
+                          .arg(UiText::integer(s.nodes), UiText::integer(s.gpuCount / s.nodes),
+                               shortName(s.gpu.name))
+                    : tr("%1 × %2").arg(UiText::integer(s.gpuCount), shortName(s.gpu.name));
+    // A count stays with its GPU: a sentence broke "4" from "× RTX 4060 Ti 16GB".
+    return QString(text).replace(QStringLiteral(" × "), QStringLiteral("\u00A0×\u00A0"));
 }
 
 QString PlannerText::shortName(const std::string& name)
