@@ -623,6 +623,15 @@ private slots:
                     const QColor y = ui::FitMatrixChart::fillFor(style, b);
                     const double apart =
                         std::hypot(x.red() - y.red(), x.green() - y.green(), x.blue() - y.blue());
+                    // On the dark theme by lightness too ("fits" and "does not fit" had one).
+                    const auto lightness = [](const QColor& c) {
+                        return 0.2126 * c.red() + 0.7152 * c.green() + 0.0722 * c.blue();
+                    };
+                    QVERIFY2(!style.isDark() || std::abs(lightness(x) - lightness(y)) >= 15,
+                             qPrintable(u"%1 and %2: lightness %3 and %4"_s.arg(a)
+                                            .arg(b)
+                                            .arg(lightness(x))
+                                            .arg(lightness(y))));
                     QVERIFY2(apart >= 40,
                              qPrintable(u"%1 and %2: %3 apart (%4)"_s.arg(a).arg(b).arg(apart).arg(
                                  style.isDark() ? u"dark"_s : u"light"_s)));

@@ -265,7 +265,9 @@ QColor FitMatrixChart::fillFor(const ChartStyle& style, int kind)
     const QColor shorterOnDark{0xE6, 0x9F, 0x00};
     const bool dark = style.isDark();
     const QColor colors[3] = {kFits, dark ? shorterOnDark : kShorter, kNoFit};
-    const double opacity[3] = {0.55, dark ? 0.7 : 0.55, dark ? 0.5 : 0.45};
+    // On the dark background they also differ in lightness (fits brighter, does not fit
+    // darker), so they part in greyscale too.
+    const double opacity[3] = {dark ? 0.8 : 0.55, dark ? 0.7 : 0.55, dark ? 0.38 : 0.45};
     return style.tint(colors[kind], opacity[kind]);
 }
 

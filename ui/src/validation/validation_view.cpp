@@ -94,10 +94,11 @@ ValidationView::ValidationView(const Catalog& catalog, QWidget* parent) : QDialo
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
     // The models, the case ids (up to 80 characters) and the speed classes give way, in that
-    // order, until the error is in view: on a laptop the measured figure and its error were
-    // behind the scroll bar; at 1,920 pixels the ids were cut beside an empty note column.
+    // order, until the error and the figures' unit are in view: on a laptop the measured figure,
+    // its error and its unit were behind the scroll bar; at 1,920 pixels the ids were cut beside
+    // an empty note column.
     m_columns =
-        new ColumnsGiveWay(m_table, Error, {{Model, 12}, {CaseId, 16}, {SpeedClassColumn, 10}});
+        new ColumnsGiveWay(m_table, Unit, {{Model, 12}, {CaseId, 16}, {SpeedClassColumn, 10}});
     // Sortable by any column once clicked; until then in the files' order, kind by kind.
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->horizontalHeader()->setStretchLastSection(true);
