@@ -3051,12 +3051,14 @@ latent %1</source>
         <translation>編集中</translation>
     </message>
     <message>
-        <source>%1 (×%2)</source>
-        <translation>%1（×%2）</translation>
-    </message>
-    <message>
         <source>does not run</source>
         <translation>動作しません</translation>
+    </message>
+    <message>
+        <source>%1
+(%2× this model&apos;s)</source>
+        <translation>%1
+（このモデルの %2 倍）</translation>
     </message>
 </context>
 <context>

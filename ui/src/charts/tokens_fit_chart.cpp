@@ -236,7 +236,9 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         m_valueTexts[i] = m_shortTexts[i];
         if (!isOwn && !capped && ownValue >= 1 && m_values[i] >= 1) {
             const double ratio = m_values[i] / ownValue;
-            m_valueTexts[i] = tr("%1 (×%2)")
+            // Said in words, under the value: a bare "(×0.12)" left the reader to guess against
+            // what.
+            m_valueTexts[i] = tr("%1\n(%2× this model's)")
                                   .arg(m_shortTexts[i], UiText::number(ratio, ratio >= 10  ? 0
                                                                               : ratio >= 1 ? 1
                                                                                            : 2));
