@@ -79,6 +79,32 @@ class TestChartLabels : public QObject
                      qPrintable(u"%1 not in the legend: %2"_s.arg(crossing).arg(entries)));
     }
 
+    // "name=value;...": the scenario's changes, "pin" pinning the scenario as it stands first.
+    void applyOptions(const QString& options)
+    {
+        std::vector<std::pair<std::string, std::string>> changes;
+        for (const QString& option : options.split(QLatin1Char(';'))) {
+            if (option == QLatin1String("pin"))
+                QVERIFY(f.controller->pin());
+            else
+                changes.emplace_back(option.section(QLatin1Char('='), 0, 0).toStdString(),
+                                     option.section(QLatin1Char('='), 1).toStdString());
+        }
+        change(changes);
+    }
+
+    // A chart's layout file as the window draws it (`size` invalid) or laid out at `size`, as a
+    // slide or a report draws it.
+    static QJsonObject layoutAt(ui::ChartBase* chart, const QSize& size)
+    {
+        if (size.isValid())
+            chart->layOutAt(size);
+        QJsonObject layout = ui::describeChart(*chart);
+        if (size.isValid()) // drawn at the slide's size, whatever the widget's
+            layout[QStringLiteral("rect")] = QJsonArray{0, 0, size.width(), size.height()};
+        return layout;
+    }
+
 private slots:
     void init() { f.open(); }
     void cleanup() { f.close(); }
@@ -114,15 +140,7 @@ private slots:
         QFETCH(QString, options);
         QFETCH(QString, lang);
         f.window->setLanguage(lang);
-        std::vector<std::pair<std::string, std::string>> changes;
-        for (const QString& option : options.split(QLatin1Char(';'))) {
-            if (option == QLatin1String("pin"))
-                QVERIFY(f.controller->pin());
-            else
-                changes.emplace_back(option.section(QLatin1Char('='), 0, 0).toStdString(),
-                                     option.section(QLatin1Char('='), 1).toStdString());
-        }
-        change(changes);
+        applyOptions(options);
         ui::renderWindow(*f.window, *f.controller, QSize(1280, 800));
         for (const QString& id :
              {u"vram"_s, u"tokens"_s, u"kv"_s, u"breakeven"_s, u"latency"_s, u"serving"_s}) {
@@ -131,11 +149,7 @@ private slots:
             QApplication::processEvents();
             chart->replot(QCustomPlot::rpImmediateRefresh);
             for (const QSize size : {QSize(), QSize(960, 540)}) {
-                if (size.isValid())
-                    chart->layOutAt(size);
-                QJsonObject layout = ui::describeChart(*chart);
-                if (size.isValid()) // drawn at the slide's size, whatever the widget's
-                    layout[QStringLiteral("rect")] = QJsonArray{0, 0, size.width(), size.height()};
+                const QJsonObject layout = layoutAt(chart, size);
                 const QString where = size.isValid() ? u" (slide)"_s : u" (window)"_s;
                 const QString problem = layoutProblem(layout) + calloutProblem(layout, 40) +
                                         curveUnderCalloutProblem(layout);
@@ -180,11 +194,7 @@ private slots:
         QFETCH(bool, presentation);
         f.window->setLanguage(lang);
         f.window->setPresentationMode(presentation);
-        std::vector<std::pair<std::string, std::string>> changes;
-        for (const QString& option : options.split(QLatin1Char(';')))
-            changes.emplace_back(option.section(QLatin1Char('='), 0, 0).toStdString(),
-                                 option.section(QLatin1Char('='), 1).toStdString());
-        change(changes);
+        applyOptions(options);
         QVERIFY(f.window->showPage(u"plan"_s));
         ui::renderWindow(*f.window, *f.controller,
                          presentation ? QSize(1280, 720) : QSize(1280, 800));
@@ -193,9 +203,7 @@ private slots:
         QApplication::processEvents();
         chart->replot(QCustomPlot::rpImmediateRefresh);
         for (const QSize size : {QSize(), QSize(960, 540)}) {
-            if (size.isValid())
-                chart->layOutAt(size);
-            QJsonObject layout = ui::describeChart(*chart);
+            const QJsonObject layout = layoutAt(chart, size);
             QString problem = calloutProblem(layout, 40) + curveUnderCalloutProblem(layout);
             // The cheapest point of the front, the plan's first row, is named.
             QPointF cheapest;
