@@ -73,17 +73,8 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     const Sweep& sweep = snap.contextSweep;
     const TokensFit& fit = snap.evaluation.tokensFit;
     const bool mla = s.model.isMla();
-    double maxBytes = 1;
-    for (const char* id : kKvColumns)
-        if (const SweepColumn* c = sweep.column(id); c && !c->values.empty())
-            maxBytes = std::max(maxBytes, c->values.back());
     double maxFree = fit.freeForKvBytes;
-    for (const PinnedEvaluation& p : *snap.pinned) {
-        if (const SweepColumn* c = p.contextSweep.column("kv_per_gpu_bytes");
-            c && !c->values.empty())
-            maxBytes = std::max(maxBytes, c->values.back());
-        maxFree = std::max(maxFree, p.evaluation.tokensFit.freeForKvBytes);
-    }
+    const double maxBytes = largestKvBytes(snap, &maxFree);
     const AxisUnit unit = axisUnitFor(std::max(maxBytes, maxFree) / 8, byteUnits());
     m_unitBytes = unit.bytes;
 
@@ -138,12 +129,7 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
         if (free > 0 && x >= from && x <= to) {
             crossX << x;
             crossY << free / unit.bytes;
-            // Placed over or under the line once the layout is known (placeCrossingLabels).
-            m_crossLabelWanted[i] = true;
-            m_crossKey[i] = x;
-            m_crossLabels[i]->position->setCoords(x, free / unit.bytes);
-            anchorLabel(m_crossLabels[i], x, free / unit.bytes);
-            m_crossLabels[i]->setText(UiText::integer(int64_t(x)));
+            markCrossing(i, x, free / unit.bytes);
         }
     }
     m_crossings->setData(crossX, crossY);
@@ -155,6 +141,34 @@ void KvGrowthChart::draw(const EvaluationSnapshot& snap)
     const double top = std::max(maxBytes, maxFree) / unit.bytes * 3;
     yAxis->setRange(std::max(lowest / unit.bytes / 2, top / 1e7), top);
     drawFreeLine(fit, from, to, unit.bytes);
+}
+
+// The largest KV cache the chart draws, in bytes, of this scenario's curves and the pinned
+// ones'; `maxFree` widens to the most memory any of them leaves for KV.
+double KvGrowthChart::largestKvBytes(const EvaluationSnapshot& snap, double* maxFree)
+{
+    double maxBytes = 1;
+    for (const char* id : kKvColumns)
+        if (const SweepColumn* c = snap.contextSweep.column(id); c && !c->values.empty())
+            maxBytes = std::max(maxBytes, c->values.back());
+    for (const PinnedEvaluation& p : *snap.pinned) {
+        if (const SweepColumn* c = p.contextSweep.column("kv_per_gpu_bytes");
+            c && !c->values.empty())
+            maxBytes = std::max(maxBytes, c->values.back());
+        *maxFree = std::max(*maxFree, p.evaluation.tokensFit.freeForKvBytes);
+    }
+    return maxBytes;
+}
+
+// Curve `i` crosses the free line at `tokens`, `value` on the axis: its number, placed over or
+// under the line once the layout is known (placeCrossingLabels).
+void KvGrowthChart::markCrossing(int i, double tokens, double value)
+{
+    m_crossLabelWanted[i] = true;
+    m_crossKey[i] = tokens;
+    m_crossLabels[i]->position->setCoords(tokens, value);
+    anchorLabel(m_crossLabels[i], tokens, value);
+    m_crossLabels[i]->setText(UiText::integer(int64_t(tokens)));
 }
 
 // The memory left for KV as a dashed line across the plot, its label over it (under it in a

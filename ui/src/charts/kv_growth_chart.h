@@ -28,6 +28,8 @@ protected:
 
 private:
     enum Curve { Mha, Gqa, Mqa, Mla, CurveCount };
+    static double largestKvBytes(const EvaluationSnapshot& snap, double* maxFree);
+    void markCrossing(int i, double tokens, double value);
     void placeCrossingLabels();
     void placeCrossingLabel(int i, std::vector<QRectF>* taken);
     bool namesOwnCrossing(const QRectF& box, int i, const QPointF& own,

@@ -163,6 +163,19 @@ void TokensFitChart::drawGroups(const EvaluationSnapshot& snap)
     yAxis->setRange(1, top);
 }
 
+// Bar `i`'s value with its ratio to this model's (`own` tokens), said in words under it: a bare
+// "(×0.12)" left the reader to guess against what.
+QString TokensFitChart::withRatio(int i, double own) const
+{
+    if (own < 1 || m_values[i] < 1)
+        return m_shortTexts[i];
+    const double ratio = m_values[i] / own;
+    return tr("%1\n(%2× this model's)")
+        .arg(m_shortTexts[i], UiText::number(ratio, ratio >= 10  ? 0
+                                                    : ratio >= 1 ? 1
+                                                                 : 2));
+}
+
 void TokensFitChart::draw(const EvaluationSnapshot& snap)
 {
     showGroups(!snap.pinned->empty());
@@ -233,16 +246,7 @@ void TokensFitChart::draw(const EvaluationSnapshot& snap)
         m_labels[i]->position->setCoords(i + 1, value);
         const bool capped = f.contextUnbounded(int64_t(m_values[i]));
         m_shortTexts[i] = capped ? tr("unbounded") : UiText::integer(int64_t(m_values[i]));
-        m_valueTexts[i] = m_shortTexts[i];
-        if (!isOwn && !capped && ownValue >= 1 && m_values[i] >= 1) {
-            const double ratio = m_values[i] / ownValue;
-            // Said in words, under the value: a bare "(×0.12)" left the reader to guess against
-            // what.
-            m_valueTexts[i] = tr("%1\n(%2× this model's)")
-                                  .arg(m_shortTexts[i], UiText::number(ratio, ratio >= 10  ? 0
-                                                                              : ratio >= 1 ? 1
-                                                                                           : 2));
-        }
+        m_valueTexts[i] = !isOwn && !capped ? withRatio(i, ownValue) : m_shortTexts[i];
         m_labels[i]->setText(m_valueTexts[i]);
     }
     xAxis->setTicker(ticker);

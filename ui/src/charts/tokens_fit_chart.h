@@ -29,6 +29,7 @@ private:
     static double axisTop(const EvaluationSnapshot& snapshot); // the y axis's upper end, tokens
     // Beside pinned scenarios: a group of bars per attention kind, one colour per scenario.
     void drawGroups(const EvaluationSnapshot& snapshot);
+    QString withRatio(int i, double own) const;
     void showGroups(bool on);
     void showEmpty(); // no bars, values or context line: the scenario does not run
     void placeValueLabel(int kind, double contextLineY);
@@ -41,7 +42,7 @@ private:
     QCPItemText* m_contextLabel = nullptr;
     double m_values[KindCount] = {};
     QString m_names[KindCount];
-    QString m_valueTexts[KindCount]; // "302,724 (×8.0)": the value and its ratio to this model's
+    QString m_valueTexts[KindCount]; // "302,724\n(8.0× this model's)": the value and its ratio
     QString m_shortTexts[KindCount]; // "302,724": inside a bar too narrow for the ratio
     int m_kinds = 3;
     bool m_empty = false; // showing why the scenario does not run instead of bars
