@@ -252,24 +252,11 @@ void PlanChart::placeFrontLabel(int i, const PlanEntry& p, const std::vector<QPo
     for (const QPointF& corner : corners)
         if (!box && clear(QRectF(corner, size)) && nearestIsOwn(QRectF(corner, size)))
             box = QRectF(corner, size);
-    if (!box) {
-        const double reach = i == 0 ? plot.width() + plot.height() : 2 * size.height();
-        box = nearestClearSpot(label, at, [&](const QRectF& spot) {
-            const QLineF leader(at, nearestPointOf(spot, at));
-            return leader.length() <= reach && clear(spot) && (i == 0 || nearestIsOwn(spot)) &&
-                   std::none_of(taken->begin(), taken->end(),
-                                [&](const QRectF& t) {
-                                    return !t.contains(at) && segmentMeetsBox(leader, t);
-                                }) &&
-                   std::none_of(leaders->begin(), leaders->end(), [&](const QLineF& l) {
-                       return l.intersects(leader) == QLineF::BoundedIntersection;
-                   });
-        });
-        if (box) {
-            drawLeader(m_leaders[i], at, *box, 5 * chartStyle().lineScale); // off its disc
-            leaders->emplace_back(at, nearestPointOf(*box, at));
-        }
-    }
+    if (!box)
+        box = spotWithLeader(
+            i, at,
+            [&](const QRectF& spot) { return clear(spot) && (i == 0 || nearestIsOwn(spot)); },
+            *taken, leaders);
     label->setVisible(bool(box));
     if (!box)
         return;
@@ -277,6 +264,35 @@ void PlanChart::placeFrontLabel(int i, const PlanEntry& p, const std::vector<QPo
     label->position->setType(QCPItemPosition::ptAbsolute);
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     label->position->setCoords(box->topLeft());
+}
+
+// Label `i`'s nearest spot that `fits` within two lines of its point at `at` (anywhere for the
+// cheapest, which must be named), reached by a leader over no other point, label or leader;
+// the leader drawn, or none when no spot fits.
+std::optional<QRectF> PlanChart::spotWithLeader(int i, const QPointF& at,
+                                                const std::function<bool(const QRectF&)>& fits,
+                                                const std::vector<QRectF>& taken,
+                                                std::vector<QLineF>* leaders)
+{
+    const QRectF plot(axisRect()->rect());
+    const double reach =
+        i == 0 ? plot.width() + plot.height() : 2 * labelSize(m_labels[i]).height();
+    const std::optional<QRectF> box = nearestClearSpot(m_labels[i], at, [&](const QRectF& spot) {
+        const QLineF leader(at, nearestPointOf(spot, at));
+        return leader.length() <= reach && fits(spot) &&
+               std::none_of(taken.begin(), taken.end(),
+                            [&](const QRectF& t) {
+                                return !t.contains(at) && segmentMeetsBox(leader, t);
+                            }) &&
+               std::none_of(leaders->begin(), leaders->end(), [&](const QLineF& l) {
+                   return l.intersects(leader) == QLineF::BoundedIntersection;
+               });
+    });
+    if (box) {
+        drawLeader(m_leaders[i], at, *box, 5 * chartStyle().lineScale); // off its disc
+        leaders->emplace_back(at, nearestPointOf(*box, at));
+    }
+    return box;
 }
 
 void PlanChart::drawMarkers(const EvaluationSnapshot& snap)

@@ -52,6 +52,10 @@ private:
     void placeFrontLabels();
     void placeFrontLabel(int i, const PlanEntry& p, const std::vector<QPointF>& front,
                          std::vector<QRectF>* taken, std::vector<QLineF>* leaders);
+    std::optional<QRectF> spotWithLeader(int i, const QPointF& at,
+                                         const std::function<bool(const QRectF&)>& fits,
+                                         const std::vector<QRectF>& taken,
+                                         std::vector<QLineF>* leaders);
     QPointF pixelOf(const PlanEntry& p) const;
     const std::vector<PlanEntry>& shown() const; // ranked, or the closest misses
 
