@@ -134,8 +134,8 @@ protected:
     // The point of `box` nearest `from`: where a leader from `from` meets it.
     static QPointF nearestPointOf(const QRectF& box, const QPointF& from);
     // Shows `leader` from `offPoint` pixels off the point `from` (a marker's edge) to `box`.
-    static void drawLeader(QCPItemLine* leader, const QPointF& from, const QRectF& box,
-                           double offPoint);
+    void drawLeader(QCPItemLine* leader, const QPointF& from, const QRectF& box,
+                    double offPoint) const;
     // Whether `segment` runs into `box` or through it.
     static bool segmentMeetsBox(const QLineF& segment, const QRectF& box);
     static double distanceToSegment(const QPointF& point, const QLineF& segment);

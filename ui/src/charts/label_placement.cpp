@@ -53,11 +53,7 @@ void ChartBase::placeBesidePoint(QCPItemText* label, double key, double value, d
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
             label->position->setCoords(xAxis->pixelToCoord(far->left()),
                                        yAxis->pixelToCoord(far->top()));
-            const QPointF end(std::clamp(x, far->left(), far->right()),
-                              std::clamp(y, far->top(), far->bottom()));
-            leader->start->setCoords(key, value);
-            leader->end->setCoords(xAxis->pixelToCoord(end.x()), yAxis->pixelToCoord(end.y()));
-            leader->setVisible(true);
+            drawLeader(leader, QPointF(x, y), *far, 0);
             return;
         }
     }
@@ -126,15 +122,14 @@ QPointF ChartBase::nearestPointOf(const QRectF& box, const QPointF& from)
 }
 
 void ChartBase::drawLeader(QCPItemLine* leader, const QPointF& from, const QRectF& box,
-                           double offPoint)
+                           double offPoint) const
 {
     const QPointF to = nearestPointOf(box, from);
     const double length = QLineF(from, to).length();
     const QPointF start = length > offPoint ? from + (to - from) * (offPoint / length) : from;
-    leader->start->setType(QCPItemPosition::ptAbsolute);
-    leader->end->setType(QCPItemPosition::ptAbsolute);
-    leader->start->setCoords(start);
-    leader->end->setCoords(to);
+    // In the plot's coordinates, as the point it names: it moves with the axes.
+    leader->start->setCoords(xAxis->pixelToCoord(start.x()), yAxis->pixelToCoord(start.y()));
+    leader->end->setCoords(xAxis->pixelToCoord(to.x()), yAxis->pixelToCoord(to.y()));
     leader->setVisible(true);
 }
 
