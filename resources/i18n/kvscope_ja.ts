@@ -1922,7 +1922,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>per sequence; the model is trained to %1</source>
-        <translation>1 シーケンスあたり（学習時の上限 %1）</translation>
+        <translation>1 シーケンスあたり（学習時の上限 %1）</translation>
     </message>
     <message>
         <source>Time to first token: %1</source>

@@ -16,7 +16,6 @@ namespace kvscope::ui {
 namespace {
 const char* const kKvColumns[] = {"kv_mha_per_gpu_bytes", "kv_gqa_per_gpu_bytes",
                                   "kv_mqa_per_gpu_bytes", "kv_per_gpu_bytes"};
-
 } // namespace
 
 KvGrowthChart::KvGrowthChart(QWidget* parent) : ChartBase(parent)
