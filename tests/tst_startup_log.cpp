@@ -360,6 +360,28 @@ private slots:
         QCOMPARE(figureOf(router, LogFigure::KvCacheTokens), 3440688.0);
     }
 
+    // SGLang: the one-line ServerArgs dump (a context_length of None, so the scheduler's
+    // context_len), the rank 0 lines of a four-GPU start, and three lines pasted alone.
+    void sglang()
+    {
+        const StartupLog log = readLog("sglang-llmsinclouds-qwq-32b-4xl4-v0.4.3.log");
+        QCOMPARE(log.engine, std::string("sglang"));
+        QCOMPARE(log.model, std::string("/home/model/Qwen/QwQ-32B"));
+        QCOMPARE(settingOf(log, "gpus"), std::string("4"));
+        QCOMPARE(settingOf(log, "gpu-mem-util"), std::string("0.85"));
+        QCOMPARE(settingOf(log, "chunked-prefill-size"), std::string("2048"));
+        QCOMPARE(settingOf(log, "context"), std::string("131072"));
+        QCOMPARE(figureOf(log, LogFigure::Weights), 15.54 * kGiB);
+        QCOMPARE(figureOf(log, LogFigure::KvCacheTokens), 46611.0);
+        QCOMPARE(figureOf(log, LogFigure::KvCacheMemory), (1.42 + 1.42) * kGiB);
+        QCOMPARE(figureOf(log, LogFigure::CudaGraphs), 0.93 * kGiB);
+
+        const StartupLog pasted = readLog("sglang-pr4760-llama3.1-8b-fa3.log");
+        QCOMPARE(pasted.engine, std::string("sglang"));
+        QCOMPARE(figureOf(pasted, LogFigure::KvCacheTokens), 442750.0);
+        QCOMPARE(figureOf(pasted, LogFigure::Weights), 15.11 * kGiB);
+    }
+
     // What a pasted file can hold: nothing, binary, too much, lines of no engine, numbers no
     // log prints. Each is refused by name or read without the bad number; none crashes.
     void hostileLogs()

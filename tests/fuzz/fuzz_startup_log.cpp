@@ -40,7 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     auto log = readStartupLog(std::string_view(reinterpret_cast<const char*>(data), size));
     if (!log)
         return 0;
-    if (log->engine != "vllm" && log->engine != "llamacpp" && log->engine != "tgi")
+    if (log->engine != "vllm" && log->engine != "llamacpp" && log->engine != "tgi" &&
+        log->engine != "sglang")
         fuzz::fail("unknown engine read: " + log->engine);
     for (const auto& [figure, number] : log->figures)
         if (!std::isfinite(number.value) || std::fabs(number.value) > 1e15 || number.line < 1)

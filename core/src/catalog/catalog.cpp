@@ -205,6 +205,8 @@ void loadEngines(const fs::path& dir, Catalog& c)
         e.layerSplit = r.boolean({"layer_split"}, false);
         if (const nlohmann::json* rule = r.find({"prefill_default"}))
             readPrefillDefault(*rule, e.prefillDefault, r);
+        if (const nlohmann::json* rule = r.find({"reserved_memory"}))
+            readReservedMemory(*rule, e.reservedMemory, r);
         if (const nlohmann::json* rule = r.find({"serving"}))
             readServingPolicy(*rule, e.serving, r);
         if (const nlohmann::json* cache = r.find({"prefix_cache"}))

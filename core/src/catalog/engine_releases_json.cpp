@@ -6,6 +6,7 @@
 #include "kvscope/formats/checked_json.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -145,6 +146,65 @@ void readPrefillDefault(const nlohmann::json& j, EngineProfile::PrefillDefault& 
         }
     if (const auto& e = r.error())
         parent.fail("prefill_default." + e->field, e->value, e->accepted);
+}
+
+namespace {
+
+std::optional<EngineProfile::ReservedMemory::Tier> reservedTier(const nlohmann::json& j,
+                                                                size_t index, JsonReader& parent)
+{
+    const std::string field = "tiers[" + std::to_string(index) + "]";
+    if (!j.is_object()) {
+        parent.fail(field, describeJson(j), "an object");
+        return std::nullopt;
+    }
+    JsonReader r(j, "");
+    EngineProfile::ReservedMemory::Tier t;
+    t.belowMiB = r.number({"below_mib"}, 0, 1e8, 0);
+    t.chunkedPrefillTokens = r.integer({"chunked_prefill_size"}, 1, limits::maxContext, 2048);
+    t.graphMaxBatch = r.integer({"cuda_graph_max_bs"}, 1, limits::maxBatch, 8);
+    t.graphMaxBatchFromTp4 =
+        r.integer({"cuda_graph_max_bs_tp4"}, 1, limits::maxBatch, t.graphMaxBatch);
+    if (const auto& e = r.error()) {
+        parent.fail(field + "." + e->field, e->value, e->accepted);
+        return std::nullopt;
+    }
+    return t;
+}
+
+} // namespace
+
+void readReservedMemory(const nlohmann::json& j, EngineProfile::ReservedMemory& out,
+                        JsonReader& parent)
+{
+    if (!j.is_object()) {
+        parent.fail("reserved_memory", describeJson(j), "an object");
+        return;
+    }
+    JsonReader r(j, "");
+    r.require({"source"});
+    out.baseMiB = r.number({"base_mib"}, 0, 1e6, 0);
+    out.mibPerActivationToken = r.number({"mib_per_activation_token"}, 0, 1e3, 0);
+    out.minActivationTokens = r.integer({"min_activation_tokens"}, 0, limits::maxContext, 0);
+    out.mibPerEightGpus = r.number({"mib_per_8_gpus"}, 0, 1e6, 0);
+    out.mibPerDecodeGraphBatch = r.number({"mib_per_decode_graph_batch"}, 0, 1e3, 0);
+    out.mibPerPrefillGraphSize = r.number({"mib_per_prefill_graph_size"}, 0, 1e3, 0);
+    out.mlaPrefillGraphMiB = r.number({"mla_prefill_graph_mib"}, 0, 1e6, 0);
+    out.floorMiB = r.number({"floor_mib"}, 0, 1e6, 0);
+    out.floorAboveMiB = r.number({"floor_above_mib"}, 0, 1e8, 0);
+    out.source = r.text({"source"}, "");
+    r.text({"notes"}, "");
+    const nlohmann::json* tiers = r.find({"tiers"});
+    if (!tiers || !tiers->is_array() || tiers->empty())
+        r.fail("tiers", tiers ? describeJson(*tiers) : "", "a list of tiers by GPU memory");
+    else
+        for (size_t i = 0; i < tiers->size() && !r.error(); ++i)
+            if (auto tier = reservedTier((*tiers)[i], i, r))
+                out.tiers.push_back(*tier);
+    if (const auto& e = r.error()) {
+        out.tiers.clear();
+        parent.fail("reserved_memory." + e->field, e->value, e->accepted);
+    }
 }
 
 void readKvLayout(const nlohmann::json& j, EngineProfile::KvLayout& out, JsonReader& parent)

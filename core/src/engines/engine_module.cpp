@@ -108,6 +108,18 @@ KvShape EngineModule::kvShape(const Scenario& s) const
     return kvShapeKeepingState(s.model, recurrentStateInFloat32());
 }
 
+KvShape EngineModule::kvShapeWithDrafters(const Scenario& s) const
+{
+    KvShape shape = EngineModule::kvShape(s); // the model's own, not an override's
+    shape.layers += mtpLayersLoaded(s);
+    if (const ModelSpec* draft = s.speculative.draft.get()) {
+        shape.draftLayers = draft->layers;
+        shape.draftKvHeads = draft->kvHeads;
+        shape.draftHeadDim = draft->headDim;
+    }
+    return shape;
+}
+
 bool EngineModule::computesOnHost(const Scenario&) const
 {
     return false; // what stays in host RAM is copied over the host link to be computed
@@ -183,6 +195,8 @@ const EngineModule& engineModule(const EngineProfile& engine)
         return engines::llamaCpp();
     case EngineFamily::Tgi:
         return engines::tgi();
+    case EngineFamily::Sglang:
+        return engines::sglang();
     case EngineFamily::Transformers:
     case EngineFamily::Other:
         break;

@@ -11,5 +11,6 @@ const EngineModule& transformers(); // Hugging Face transformers (dynamic, stati
 const EngineModule& vllm();         // vLLM
 const EngineModule& llamaCpp();     // llama.cpp (llama-server)
 const EngineModule& tgi();          // Hugging Face Text Generation Inference
+const EngineModule& sglang();       // SGLang
 
 } // namespace kvscope::engines

@@ -50,17 +50,7 @@ public:
     bool draftsWithModel() const override { return true; }
     // The MTP layers' and a draft model's attention keep their KV in the same pool as the
     // model's layers (one KV cache config for the target and the drafter).
-    KvShape kvShape(const Scenario& s) const override
-    {
-        KvShape shape = EngineModule::kvShape(s);
-        shape.layers += mtpLayersLoaded(s);
-        if (const ModelSpec* draft = s.speculative.draft.get()) {
-            shape.draftLayers = draft->layers;
-            shape.draftKvHeads = draft->kvHeads;
-            shape.draftHeadDim = draft->headDim;
-        }
-        return shape;
-    }
+    KvShape kvShape(const Scenario& s) const override { return kvShapeWithDrafters(s); }
     double loraBytesPerGpu(const Scenario& s) const override;
 
 private:

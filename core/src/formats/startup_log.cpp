@@ -267,26 +267,28 @@ Expected<StartupLog> readStartupLog(std::string_view text)
         return FieldError{"log", std::to_string(text.size()) + " bytes",
                           "a start-up log of at most 16 MiB"};
     if (text.find('\0') != std::string_view::npos)
-        return FieldError{"log", "binary data", "a text log of vLLM, llama.cpp or TGI"};
+        return FieldError{"log", "binary data", "a text log of vLLM, llama.cpp, TGI or SGLang"};
 
     // The engine whose start-up phrases the log holds most.
-    std::array<int, 3> votes{};
+    std::array<int, 4> votes{};
     forEachLine(text, [&](std::string_view line, int) {
         votes[0] += isVllmLine(line);
         votes[1] += isLlamaCppLine(line);
         votes[2] += isTgiLine(line);
+        votes[3] += isSglangLine(line);
     });
     const auto best = std::max_element(votes.begin(), votes.end());
     if (*best == 0)
-        return FieldError{"log", "no vLLM, llama.cpp or TGI start-up line",
-                          "the start-up log of vllm serve, llama-server (or ollama serve) or "
-                          "text-generation-launcher"};
-    static const std::array<const char*, 3> engines{"vllm", "llamacpp", "tgi"};
+        return FieldError{"log", "no vLLM, llama.cpp, TGI or SGLang start-up line",
+                          "the start-up log of vllm serve, llama-server (or ollama serve), "
+                          "text-generation-launcher or sglang.launch_server"};
+    static const std::array<const char*, 4> engines{"vllm", "llamacpp", "tgi", "sglang"};
     const std::size_t engine = std::size_t(best - votes.begin());
     LogState state(engines[engine]);
     std::unique_ptr<LineReader> reader = engine == 0   ? vllmReader()
                                          : engine == 1 ? llamaCppReader()
-                                                       : tgiReader();
+                                         : engine == 2 ? tgiReader()
+                                                       : sglangReader();
     forEachLine(text, [&](std::string_view line, int number) {
         state.line = number;
         reader->read(line, state);

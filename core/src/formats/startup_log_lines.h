@@ -71,6 +71,7 @@ private:
 bool isVllmLine(std::string_view line);
 bool isLlamaCppLine(std::string_view line);
 bool isTgiLine(std::string_view line);
+bool isSglangLine(std::string_view line);
 
 class LineReader
 {
@@ -102,6 +103,7 @@ void readModelMetadata(std::string_view line, LogState& state);
 std::unique_ptr<LineReader> vllmReader();
 std::unique_ptr<LineReader> llamaCppReader();
 std::unique_ptr<LineReader> tgiReader();
+std::unique_ptr<LineReader> sglangReader();
 
 inline constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 inline constexpr double kMiB = 1024.0 * 1024.0;

@@ -44,6 +44,8 @@ const char* engineFamilyId(EngineFamily family)
         return "llamacpp";
     case EngineFamily::Tgi:
         return "tgi";
+    case EngineFamily::Sglang:
+        return "sglang";
     case EngineFamily::Other:
         return "other";
     }
@@ -53,7 +55,7 @@ const char* engineFamilyId(EngineFamily family)
 EngineFamily engineFamilyFromId(const std::string& id)
 {
     for (EngineFamily f : {EngineFamily::Transformers, EngineFamily::Vllm, EngineFamily::LlamaCpp,
-                           EngineFamily::Tgi})
+                           EngineFamily::Tgi, EngineFamily::Sglang})
         if (id == engineFamilyId(f))
             return f;
     return EngineFamily::Other;

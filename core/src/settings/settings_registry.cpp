@@ -47,8 +47,8 @@ std::vector<Setting> nodeSettings()
         s.unit = "nodes";
         s.defaultText = "1";
         s.help = "machines the GPUs are spread over evenly: tensor parallel inside each, one "
-                 "pipeline stage per node (vLLM)";
-        s.engineNames = {{"vllm", "nnodes"}};
+                 "pipeline stage per node (vLLM, SGLang)";
+        s.engineNames = {{"vllm", "nnodes"}, {"sglang", "nnodes"}};
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {
             sc.nodes = int(integerOf(v));
@@ -65,7 +65,7 @@ std::vector<Setting> nodeSettings()
         s.defaultText = "1";
         s.help = "data-parallel copies of the deployment, each with its own GPUs and --users "
                  "users: GPUs, users, throughput and cost multiply (plan --rate sets them)";
-        s.engineNames = {{"vllm", "data_parallel_size"}};
+        s.engineNames = {{"vllm", "data_parallel_size"}, {"sglang", "dp_size"}};
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {
             sc.replicas = int(integerOf(v));
@@ -106,7 +106,8 @@ std::vector<Setting> workloadSettings()
         s.unit = "tokens";
         s.defaultText = "2,048";
         s.help = "tokens per sequence (prompt + generated)";
-        s.engineNames = {{"vllm", "max_model_len"}, {"llamacpp", "n_ctx"}};
+        s.engineNames = {
+            {"vllm", "max_model_len"}, {"llamacpp", "n_ctx"}, {"sglang", "context_length"}};
         s.apply = KVSCOPE_FIELD_SETTER(context, integerOf);
         setNumber(s, KVSCOPE_FIELD_NUMBER(context));
         r.push_back(std::move(s));
@@ -194,10 +195,12 @@ std::vector<Setting> engineMemorySettings()
     {
         Setting s = makeSetting("gpu_mem_util", "gpu-mem-util", "F", SettingType::Real, 0.01, 1);
         s.unit = "fraction";
-        s.defaultText = "the engine's (vLLM 0.92, TGI 0.9, others 1)";
-        s.help = "share of GPU memory the engine may use (vLLM's gpu_memory_utilization)";
+        s.defaultText = "the engine's (vLLM 0.92, TGI 0.9, SGLang by the GPU's memory, others 1)";
+        s.help = "share of GPU memory the engine may use (vLLM's gpu_memory_utilization, SGLang's "
+                 "mem_fraction_static)";
         s.engineNames = {{"vllm", "gpu_memory_utilization"},
-                         {"tgi", "cuda_memory_fraction x TGI_WIGGLE_ROOM"}};
+                         {"tgi", "cuda_memory_fraction x TGI_WIGGLE_ROOM"},
+                         {"sglang", "mem_fraction_static"}};
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {
             sc.memoryFraction = realOf(v);
@@ -238,12 +241,14 @@ std::vector<Setting> engineBatchSettings()
                                 SettingType::Integer, 0, double(limits::maxContext));
         s.unit = "tokens";
         s.defaultText = "follows the engine and GPU (vLLM 2,048, or 8,192 on 70 GiB GPUs but "
-                        "A100; TGI from the GPU's FLOP/s)";
+                        "A100; TGI from the GPU's FLOP/s; SGLang 2,048 to 16,384 by the GPU's "
+                        "memory)";
         s.help = "tokens per prefill forward, sizing the activation peak (0 = the whole prompt)";
         s.engineNames = {{"vllm", "max_num_batched_tokens"},
                          {"llamacpp", "n_ubatch"},
-                         {"tgi", "max_batch_prefill_tokens"}};
-        s.flagAliases = {"ubatch", "max-batch-prefill-tokens"};
+                         {"tgi", "max_batch_prefill_tokens"},
+                         {"sglang", "chunked_prefill_size"}};
+        s.flagAliases = {"ubatch", "max-batch-prefill-tokens", "chunked-prefill-size"};
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {
             sc.engine.prefillChunkTokens = integerOf(v);

@@ -6,6 +6,7 @@
 #include "kvscope/scenario/parallel_layout.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kvscope {
 
@@ -272,11 +273,14 @@ std::string Explainer::weights() const
 std::string Explainer::fit() const
 {
     const VramSplit& v = e.vram;
-    std::string fit = bytes(v.capacityBytes) + times() + num(s.effectiveMemoryFraction(), 2) +
-                      " \u2212 " + bytes(v.weightsBytes) + " " + w.weights + " \u2212 " +
-                      bytes(v.kvCacheBytes) + " " + w.kvCache + " \u2212 " +
-                      bytes(v.activationBytes) + " " + w.activations + " \u2212 " +
-                      bytes(v.overheadBytes) + " " + w.overhead + " = ";
+    // SGLang's default share has three decimals (0.785); the others two.
+    const double share = s.effectiveMemoryFraction();
+    const int decimals = std::abs(share * 100 - std::round(share * 100)) < 1e-6 ? 2 : 3;
+    std::string fit = bytes(v.capacityBytes) + times() + num(share, decimals) + " \u2212 " +
+                      bytes(v.weightsBytes) + " " + w.weights + " \u2212 " + bytes(v.kvCacheBytes) +
+                      " " + w.kvCache + " \u2212 " + bytes(v.activationBytes) + " " +
+                      w.activations + " \u2212 " + bytes(v.overheadBytes) + " " + w.overhead +
+                      " = ";
     fit += v.fits ? bytes(v.freeBytes) + " " + w.free : w.overflows + " " + bytes(-v.freeBytes);
     return fit;
 }

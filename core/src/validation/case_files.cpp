@@ -39,14 +39,21 @@ const std::set<std::string>& caseKeys()
 const std::set<std::string>& informationalSettings()
 {
     static const std::set<std::string> keys{
-        "direction",  "tool",           "testcase",
-        "buffer_mib", "transfer_bytes", "enable_prefix_caching"}; // random prompts: no hits
+        "direction", "tool", "testcase", "buffer_mib", "transfer_bytes",
+        "enable_prefix_caching", // random prompts: no hits; a case with hits states prefix_caching
+        // What a speculative or serving run reports beside the settings kvscope models: the
+        // drafter's kind and tree (kvscope drafts a chain, from acceptance_rate), its accepted
+        // length and the run without it, the network named, the attention kernels.
+        "speculative_algorithm", "speculative_eagle_topk", "speculative_num_draft_tokens",
+        "mean_accept_length", "baseline_tokens_per_s", "interconnect", "enable_lora",
+        "attention_backend", "max_running_requests"};
     return keys;
 }
 
 const std::set<std::string>& mappedSettings()
 {
     static const std::set<std::string> keys{"gpu_memory_utilization",
+                                            "mem_fraction_static",
                                             "max_model_len",
                                             "block_size",
                                             "max_num_seqs",
@@ -107,7 +114,7 @@ std::optional<std::string> optionalText(JsonReader& r, const char* key)
 // own above: the case passes it on as that setting's option, checked the same way.
 const Setting* registeredEngineSetting(const std::string& key)
 {
-    for (const char* engine : {"vllm", "llamacpp", "transformers", "tgi"})
+    for (const char* engine : {"vllm", "llamacpp", "transformers", "tgi", "sglang"})
         if (const Setting* s = settingByEngineName(engine, key))
             return s;
     return settingById(key);
@@ -144,10 +151,11 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
                    "for the reader only, " +
                    joined(informationalSettings()));
     }
-    if (r.has("gpu_memory_utilization"))
-        s.gpuMemoryUtilization =
-            r.number({"gpu_memory_utilization"}, settingById("gpu_mem_util")->lo,
-                     settingById("gpu_mem_util")->hi, 0.9);
+    // vLLM's and SGLang's names for the engine's share of GPU memory.
+    for (const char* key : {"gpu_memory_utilization", "mem_fraction_static"})
+        if (r.has(key))
+            s.gpuMemoryUtilization = r.number({key}, settingById("gpu_mem_util")->lo,
+                                              settingById("gpu_mem_util")->hi, 0.9);
     s.maxModelLen = optionalSetting(r, "max_model_len", "context");
     s.blockSize = optionalSetting(r, "block_size", "block_size");
     s.maxNumSeqs = optionalSetting(r, "max_num_seqs", "max_num_seqs");

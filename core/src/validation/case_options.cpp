@@ -279,8 +279,17 @@ void addEngineSettings(const ValidationSettings& set, const EngineProfile* engin
 std::optional<Skip> addParallelLayout(const ValidationSettings& set, CaseOptions& o)
 {
     if (set.tensorParallelSize && set.pipelineParallelSize && *set.tensorParallelSize > 1 &&
-        *set.pipelineParallelSize > 1)
-        return Skip{SkipReason::Refused, "tensor and pipeline parallel together"};
+        *set.pipelineParallelSize > 1) {
+        // kvscope runs a pipeline stage per node, tensor parallel inside each (--nodes).
+        const auto nodes = std::find_if(set.passedOn.begin(), set.passedOn.end(),
+                                        [](const auto& flag) { return flag.first == "nodes"; });
+        if (nodes == set.passedOn.end() || nodes->second != integerText(*set.pipelineParallelSize))
+            return Skip{SkipReason::Refused,
+                        "tensor and pipeline parallel together, other than a stage per node"};
+        o.emplace_back("gpus", integerText(*set.tensorParallelSize * *set.pipelineParallelSize));
+        o.emplace_back("split-mode", "tensor");
+        return std::nullopt;
+    }
     if (set.tensorParallelSize) {
         o.emplace_back("gpus", integerText(*set.tensorParallelSize));
         o.emplace_back("split-mode", "tensor");

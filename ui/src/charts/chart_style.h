@@ -37,13 +37,10 @@ inline const QColor nvme{0x3D, 0x7F, 0xD6};
 inline const QColor sata{0x9A, 0x7B, 0xD9};
 inline const QColor recompute{0x00, 0x00, 0x00};
 // Serving engines: transformers dynamic and static as two purples (one library), then vLLM
-// teal, llama.cpp mustard and TGI blue (two teals and two lavenders once made four engines read
-// as two).
-inline const QColor engines[5] = {{0x63, 0x47, 0xB0},
-                                  {0xB3, 0xA3, 0xE6},
-                                  {0x00, 0x69, 0x5C},
-                                  {0xB0, 0x7D, 0x00},
-                                  {0x2F, 0x6D, 0xB5}};
+// teal, llama.cpp mustard, TGI blue and SGLang vermilion (two teals and two lavenders once made
+// four engines read as two).
+inline const QColor engines[6] = {{0x63, 0x47, 0xB0}, {0xB3, 0xA3, 0xE6}, {0x00, 0x69, 0x5C},
+                                  {0xB0, 0x7D, 0x00}, {0x2F, 0x6D, 0xB5}, {0xD5, 0x5E, 0x00}};
 // Pinned scenarios A to D beside the live one: colours no view uses for anything else, each with
 // its own dashes so they stay apart in greyscale too.
 inline const QColor pinned[4] = {

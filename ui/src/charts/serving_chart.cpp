@@ -28,6 +28,8 @@ QColor engineColor(const std::string& id, size_t index)
         return colors::engines[3];
     if (id == "tgi")
         return colors::engines[4];
+    if (id == "sglang")
+        return colors::engines[5];
     return colors::pinned[index % 4];
 }
 

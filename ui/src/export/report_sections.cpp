@@ -167,8 +167,7 @@ QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
     if (s.profile)
         rows += row(tr("Machine profile"), profileText(*s.profile, units), esc(s.profile->source));
     rows += row(tr("KV cache placement"), UiText::placementName(s.kvPlacement), QString());
-    rows +=
-        row(tr("GPU memory fraction"), UiText::number(s.effectiveMemoryFraction(), 2), QString());
+    rows += row(tr("GPU memory fraction"), UiText::compact(s.effectiveMemoryFraction()), QString());
     rows += row(tr("NVMe drive"), esc(s.nvme.name), link(s.nvme.source));
     rows += row(tr("SATA drive"), esc(s.sata.name), link(s.sata.source));
     rows += row(tr("Host memory"),

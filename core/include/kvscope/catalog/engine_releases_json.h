@@ -17,6 +17,10 @@ void readEngineReleases(const nlohmann::json& json, EngineReleases& out, JsonRea
 // "source"}) the same way.
 void readPrefillDefault(const nlohmann::json& json, EngineProfile::PrefillDefault& out,
                         JsonReader& parent);
+// Reads an entry's "reserved_memory" object (SGLang's default memory share: the reserve's terms
+// in MiB and its "tiers" by GPU memory) the same way.
+void readReservedMemory(const nlohmann::json& json, EngineProfile::ReservedMemory& out,
+                        JsonReader& parent);
 // Reads an entry's "serving" object ({"batching": "continuous"|"static", "kv_held":
 // "grows"|"request"|"max_length", "max_requests", "source"}) the same way.
 // engines.json "kv_layout": how the engine lays out windowed and MLA caches.

@@ -110,6 +110,9 @@ public:
     // state as recurrentStateInFloat32() says) unless the engine sizes windowed layers or an MLA
     // latent its own way (llama.cpp: EngineProfile::kvLayout).
     virtual KvShape kvShape(const Scenario& scenario) const;
+    // That shape with the drafters' KV in the same pool: the MTP layers loaded and a draft
+    // model's layers (vLLM and SGLang keep one pool for the model and its drafter).
+    KvShape kvShapeWithDrafters(const Scenario& scenario) const;
     // What the engine logs about its KV cache at start-up; `kvRoomBytes` is the memory left for
     // KV on each GPU, counted as if the whole model's KV were there; none when no layer's KV is
     // on the GPU (then the engine sizes no GPU KV pool).

@@ -2,10 +2,10 @@
 #pragma once
 
 // Reading an engine's start-up log: vLLM, llama.cpp (llama-server, llama-cli, the benches, and
-// the llama.cpp lines ollama prints) and TGI. The reader keeps what the log states as scenario
-// options (the settings registry's names, so the log goes through the same door as --context)
-// and the memory figures it logs, each with the line it came from. Model and GPU stay as the
-// log names them; planning/log_check.h matches them to the catalog.
+// the llama.cpp lines ollama prints), TGI and SGLang. The reader keeps what the log states as
+// scenario options (the settings registry's names, so the log goes through the same door as
+// --context) and the memory figures it logs, each with the line it came from. Model and GPU stay as
+// the log names them; planning/log_check.h matches them to the catalog.
 //
 // The reader looks for each engine's own phrases anywhere in a line, so prefixes (timestamps,
 // "(EngineCore_DP0 pid=1)", "tgi-1  | ", journald, colour codes) need no rules of their own.
@@ -66,7 +66,7 @@ struct LoggedSetting
 
 struct StartupLog
 {
-    std::string engine;       // catalog engine id: "vllm", "llamacpp", "tgi"
+    std::string engine;       // catalog engine id: "vllm", "llamacpp", "tgi", "sglang"
     std::string release;      // as logged: "0.8.1", "0.10.2.dev378+g4d7fe40fc", "b5274"
     std::string model;        // Hugging Face id or path (vLLM, TGI), general.name (llama.cpp)
     std::string architecture; // llama.cpp's general.architecture / arch, e.g. "glm4"

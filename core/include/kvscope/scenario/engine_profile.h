@@ -14,10 +14,10 @@ namespace kvscope {
 enum class KvPlacement { Gpu, CpuRam, Nvme, Sata };
 
 // The module that implements an engine (engines/engine_module.h). engines.json spells it
-// "transformers", "vllm", "llamacpp" or "tgi", read once by engineFamilyFromId(); any other
-// spelling is Other and gets the shared behaviour. The code compares only these values, so a
+// "transformers", "vllm", "llamacpp", "tgi" or "sglang", read once by engineFamilyFromId(); any
+// other spelling is Other and gets the shared behaviour. The code compares only these values, so a
 // misspelt family is a compile error, not a silent mismatch ("llama.cpp" vs "llamacpp").
-enum class EngineFamily { Transformers, Vllm, LlamaCpp, Tgi, Other };
+enum class EngineFamily { Transformers, Vllm, LlamaCpp, Tgi, Sglang, Other };
 const char* engineFamilyId(EngineFamily family); // "transformers", ..., "other"
 EngineFamily engineFamilyFromId(const std::string& id);
 
@@ -123,6 +123,33 @@ struct EngineProfile
         bool onByDefault = false; // release rules change it (vLLM: on in V1, off in V0)
         std::string source;
     } prefixCache;
+    // SGLang's default --mem-fraction-static: the GPU's memory less a reserve for activations
+    // and captured graphs that grows with the prefill chunk, the graphs' batch sizes and the
+    // GPUs (engines.json "reserved_memory"; scenario/reserved_memory.h). Absent for the other
+    // engines, whose default share is memoryFraction.
+    struct ReservedMemory
+    {
+        double baseMiB = 0;
+        double mibPerActivationToken = 0;
+        int64_t minActivationTokens = 0;
+        double mibPerEightGpus = 0; // times tensor x pipeline ways / 8
+        double mibPerDecodeGraphBatch = 0;
+        double mibPerPrefillGraphSize = 0;
+        double mlaPrefillGraphMiB = 0; // instead, for an MLA model
+        double floorMiB = 0;           // the least reserve on a GPU larger than floorAboveMiB
+        double floorAboveMiB = 0;
+        // By GPU memory: the default chunked prefill and largest decode graph batch.
+        struct Tier
+        {
+            double belowMiB = 0; // 0 = any larger GPU
+            int64_t chunkedPrefillTokens = 0;
+            int64_t graphMaxBatch = 0;
+            int64_t graphMaxBatchFromTp4 = 0; // with tensor parallel 4 or more
+        };
+        std::vector<Tier> tiers;
+        std::string source;
+        bool present() const { return !tiers.empty(); }
+    } reservedMemory;
     bool layerSplit = false; // several GPUs hold whole layers and run in turn (llama.cpp
                              // --split-mode layer), instead of tensor parallel
     // How the engine lays out a sliding-window model's and an MLA model's cache (engines.json

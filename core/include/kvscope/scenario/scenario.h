@@ -152,10 +152,9 @@ struct Scenario
     std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
     std::optional<MachineProfile> profile;        // the machine profile whose factors it uses
 
-    double effectiveMemoryFraction() const
-    {
-        return memoryFraction.value_or(engine.memoryFraction);
-    }
+    // The stated share, else the engine's: its fixed one, or SGLang's rule for this GPU and
+    // layout (reserved_memory.h).
+    double effectiveMemoryFraction() const;
     double hostBandwidthGBps() const { return hostMemoryGBps.value_or(hostMemory.bandwidthGBps); }
 };
 
