@@ -427,6 +427,22 @@ private slots:
         QVERIFY(tgi.ok());
         QCOMPARE(settingOf(*tgi, "context"), std::string("4096"));
 
+        // SGLang: a ServerArgs dump cut inside a quote, absurd sizes and a share out of range.
+        auto sglang =
+            readStartupLog("[TP0] server_args=ServerArgs(model_path='/m, tp_size=99999999, "
+                           "pp_size=2, mem_fraction_static=7, context_length=\n"
+                           "[TP0] KV Cache is allocated. #tokens: nan, K size: inf GB\n"
+                           "[TP0] max_total_num_tokens=1e400\n");
+        QVERIFY(sglang.ok());
+        QCOMPARE(sglang->engine, std::string("sglang"));
+        QVERIFY(!sglang->setting("gpus"));    // 2e8 GPUs are no setting
+        QVERIFY(!sglang->setting("context")); // nothing after the '='
+        QVERIFY(!sglang->figure(LogFigure::KvCacheTokens));
+        auto refused =
+            checkStartupLog(*sglang, catalog(), {{"model", "llama-3.1-8b"}, {"gpu", "h100-sxm"}});
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().field, std::string("--gpu-mem-util"));
+
         // A log whose settings the scenario cannot take: the option is named.
         auto zero = readStartupLog("INFO Maximum concurrency for 0 tokens per request: 1.00x\n");
         QVERIFY(zero.ok());
