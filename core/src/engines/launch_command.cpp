@@ -194,6 +194,14 @@ std::string launchModelName(const Scenario& s)
     return s.model.id;
 }
 
+void noteKvOnGpuOnly(const std::string& engineName, const Scenario& s, LaunchCommand& c)
+{
+    if (s.kvPlacement != KvPlacement::Gpu)
+        c.notes.push_back(engineName +
+                          " keeps its KV cache in GPU memory; kvscope's KV placement \"" +
+                          std::string(kvPlacementId(s.kvPlacement)) + "\" has no flag here.");
+}
+
 std::string shellWord(const std::string& word)
 {
     const bool safe = !word.empty() &&

@@ -131,9 +131,7 @@ LaunchCommand SglangEngine::launchCommand(const Scenario& s) const
         parts.push_back("--disable-radix-cache");
     if (s.enforceEager)
         parts.push_back("--disable-cuda-graph");
-    if (s.kvPlacement != KvPlacement::Gpu)
-        c.notes.push_back("SGLang keeps its KV cache in GPU memory; kvscope's KV placement \"" +
-                          std::string(kvPlacementId(s.kvPlacement)) + "\" has no flag here.");
+    noteKvOnGpuOnly("SGLang", s, c);
     if (s.offloadWeights)
         c.notes.push_back("Add --cpu-offload-gb with the GiB of weights per GPU that do not "
                           "fit.");

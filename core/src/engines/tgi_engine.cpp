@@ -190,9 +190,7 @@ LaunchCommand TgiEngine::launchCommand(const Scenario& s) const
     else if (s.kvDtype.id != "fp16" && s.kvDtype.id != "bf16")
         c.notes.push_back("TGI's KV cache is the model's dtype or FP8; it has no " +
                           s.kvDtype.name + " cache.");
-    if (s.kvPlacement != KvPlacement::Gpu)
-        c.notes.push_back("TGI keeps its KV cache in GPU memory; kvscope's KV placement \"" +
-                          std::string(kvPlacementId(s.kvPlacement)) + "\" has no flag here.");
+    noteKvOnGpuOnly("TGI", s, c);
     if (s.offloadWeights)
         c.notes.push_back("TGI has no weight offloading: the weights must fit on the GPUs.");
     if (s.batch > kDefaultConcurrentRequests) // more would be answered 429

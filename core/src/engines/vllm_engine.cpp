@@ -224,9 +224,7 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         parts.push_back("--preemption-mode swap");
     if (s.preemptBySwap && s.swapSpaceGiB != Scenario().swapSpaceGiB)
         parts.push_back("--swap-space " + number(s.swapSpaceGiB));
-    if (s.kvPlacement != KvPlacement::Gpu)
-        c.notes.push_back("vLLM keeps its KV cache in GPU memory; kvscope's KV placement \"" +
-                          std::string(kvPlacementId(s.kvPlacement)) + "\" has no flag here.");
+    noteKvOnGpuOnly("vLLM", s, c);
     if (s.offloadWeights)
         c.notes.push_back("Add --cpu-offload-gb with the GiB of weights per GPU that do not "
                           "fit.");

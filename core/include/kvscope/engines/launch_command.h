@@ -69,6 +69,11 @@ CheckpointChoice chooseCheckpoint(const Scenario& scenario);
 // A checkpoint named as a path ("/srv/m", "./m.gguf", "~/m") rather than as a repository.
 bool looksLikeLocalPath(const std::string& name);
 
+// The note an engine whose decode reads its KV from GPU memory only (vLLM, TGI, SGLang) adds when
+// the scenario places the KV elsewhere; nothing when it is on the GPU.
+void noteKvOnGpuOnly(const std::string& engineName, const Scenario& scenario,
+                     LaunchCommand& command);
+
 // A word as a POSIX shell reads it back unchanged: bare when safe, else in single quotes.
 std::string shellWord(const std::string& word);
 
