@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -59,6 +60,35 @@ class TestServing : public QObject
     Q_OBJECT
 
 private slots:
+    // Little's law by hand: at 10 requests/s of 50 output tokens, the point at 8 users keeps
+    // 10 x (200 + 49 x 20) ms = 11.8 in flight, more than its 8; the one at 16 keeps
+    // 10 x (300 + 49 x 25) ms = 15.25, fewer than 16. Between them (excess 3.8 and -0.75):
+    // t = 3.8 / 4.55, step 20 + 5t = 24.18 ms, first token 200 + 100t = 283.5 ms.
+    void rateSetsTheUsersInFlight()
+    {
+        ServingCurve curve;
+        for (auto [users, ttft, step] :
+             {std::tuple{1, 100.0, 10.0}, {4, 130.0, 15.0}, {8, 200.0, 20.0}, {16, 300.0, 25.0}}) {
+            ServingPoint p;
+            p.users = users;
+            p.ttftMs = ttft;
+            p.stepMs = step;
+            curve.points.push_back(p);
+        }
+        const auto at = pointAtRate(curve, 10.0, 50);
+        QVERIFY(at);
+        const double t = 3.8 / 4.55;
+        QVERIFY(std::fabs(at->stepMs - (20.0 + 5.0 * t)) < 1e-9);
+        QVERIFY(std::fabs(at->ttftMs - (200.0 + 100.0 * t)) < 1e-9);
+        QCOMPARE(at->users, qint64(15));
+        // A trickle keeps under one request in flight: the first point.
+        QCOMPARE(pointAtRate(curve, 0.5, 50)->ttftMs, 100.0);
+        // More than the curve reaches, or no rate: nothing.
+        QVERIFY(!pointAtRate(curve, 100.0, 50));
+        QVERIFY(!pointAtRate(curve, 0.0, 50));
+        QVERIFY(!pointAtRate(ServingCurve(), 1.0, 50));
+    }
+
     void eachEngineHoldsWhatItAllocates()
     {
         // The seed scenario (Llama 2 7B, FP16, RTX 4090, 2,048 tokens), requests of 1,024 + 256.

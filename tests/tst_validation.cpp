@@ -596,6 +596,19 @@ void TestValidation::malformedFiles_data()
         << "bad.json: c6.source";
     QTest::addRow("duplicate id") << QByteArray::fromStdString("[" + ok + "}, " + ok + "}]")
                                   << "bad.json: c1.id";
+    // A serving row needs its users or a rate of requests; with neither the load is unknown.
+    const std::string serving =
+        R"([{"id": "s1", "kind": "serving", "source": "s", "measured": {"ttft_ms": 90},)";
+    QTest::addRow("serving without users or a rate")
+        << QByteArray::fromStdString(serving +
+                                     R"( "workload": {"input_tokens": 230, "output_tokens": 50,
+                               "concurrency": null, "request_rate": "inf"}}])")
+        << "bad.json: s1.workload.concurrency";
+    QTest::addRow("negative rate")
+        << QByteArray::fromStdString(serving +
+                                     R"( "workload": {"input_tokens": 230, "output_tokens": 50,
+                               "request_rate": -2}}])")
+        << "bad.json: s1.workload.request_rate";
 }
 
 void TestValidation::malformedFiles()

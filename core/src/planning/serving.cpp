@@ -289,6 +289,49 @@ ServingCurve servingCurve(const Scenario& scenario)
     return curve;
 }
 
+namespace {
+
+// The users a point's own figures would keep in flight at the rate, less its users: negative
+// while the point has room for the rate, positive once requests outlast it.
+double inFlightExcess(const ServingPoint& p, double ratePerS, int64_t outputTokens)
+{
+    const double holdMs = p.ttftMs + double(std::max<int64_t>(0, outputTokens - 1)) * p.stepMs;
+    return ratePerS * holdMs / 1000.0 - double(p.users);
+}
+
+ServingPoint between(const ServingPoint& a, const ServingPoint& b, double t)
+{
+    auto mix = [t](double x, double y) { return x + (y - x) * t; };
+    ServingPoint p = a;
+    p.users = int64_t(std::llround(mix(double(a.users), double(b.users))));
+    p.running = int64_t(std::llround(mix(double(a.running), double(b.running))));
+    p.stepMs = mix(a.stepMs, b.stepMs);
+    p.ttftMs = mix(a.ttftMs, b.ttftMs);
+    p.aggregateTokensPerS = mix(a.aggregateTokensPerS, b.aggregateTokensPerS);
+    p.perUserTokensPerS = mix(a.perUserTokensPerS, b.perUserTokensPerS);
+    return p;
+}
+
+} // namespace
+
+std::optional<ServingPoint> pointAtRate(const ServingCurve& curve, double ratePerS,
+                                        int64_t outputTokens)
+{
+    const std::vector<ServingPoint>& points = curve.points;
+    if (points.empty() || !(ratePerS > 0))
+        return std::nullopt;
+    double before = inFlightExcess(points.front(), ratePerS, outputTokens);
+    if (before <= 0)
+        return points.front(); // under one request in flight on average
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        const double after = inFlightExcess(points[i], ratePerS, outputTokens);
+        if (after <= 0)
+            return between(points[i - 1], points[i], before / (before - after));
+        before = after;
+    }
+    return std::nullopt;
+}
+
 Serving serving(const Scenario& scenario, const std::vector<EngineProfile>& engines)
 {
     Serving out;

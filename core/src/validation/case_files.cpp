@@ -271,18 +271,27 @@ std::optional<FieldError> readWorkload(const nlohmann::json& j, const JsonReader
     }
     if (it == j.end() || !it->is_object())
         return FieldError{r.field("workload"), it == j.end() ? "" : describeJson(*it),
-                          "an object with input_tokens, output_tokens and concurrency"};
+                          "an object with input_tokens, output_tokens and concurrency (or a "
+                          "request_rate)"};
     JsonReader w(*it, r.field("workload"));
     w.require({"input_tokens"});
     w.require({"output_tokens"});
-    w.require({"concurrency"});
     ServingWorkload load;
     load.inputTokens = w.integer({"input_tokens"}, 1, limits::maxContext, 1);
     load.outputTokens = w.integer({"output_tokens"}, 1, limits::maxContext, 1);
-    load.concurrency = w.integer({"concurrency"}, 1, limits::maxBatch, 1);
-    w.integer({"requests"}, 1, int64_t(kMaxFigure), 1); // for the reader
-    if (const nlohmann::json* rate = w.find({"request_rate"}); rate && !rate->is_string())
-        w.number({"request_rate"}, 0, kMaxFigure, 0);
+    // A number of requests a second ("inf" sends them all at once, capped by the concurrency).
+    const nlohmann::json* rate = w.find({"request_rate"});
+    if (rate && !rate->is_string())
+        load.requestRate = w.number({"request_rate"}, 0, kMaxFigure, 0);
+    const nlohmann::json* users = w.find({"concurrency"});
+    if (users && !users->is_null())
+        load.concurrency = w.integer({"concurrency"}, 1, limits::maxBatch, 1);
+    else if (!(load.requestRate > 0))
+        w.require({"concurrency"}); // neither users nor a rate: the load is unknown
+    else
+        load.concurrency = 0;
+    if (const nlohmann::json* requests = w.find({"requests"}); requests && !requests->is_null())
+        w.integer({"requests"}, 1, int64_t(kMaxFigure), 1); // for the reader
     c.workload = load;
     return w.error();
 }

@@ -345,7 +345,8 @@ std::optional<Skip> addWorkload(const ValidationCase& v, const Catalog& c, CaseS
     if (v.workload) {
         // A serving benchmark's users and requests; the engine was started for at least one
         // whole request.
-        o.emplace_back("batch", integerText(v.workload->concurrency));
+        // A rate run's users follow from the rate (validation_run.cpp, pointAtRate).
+        o.emplace_back("batch", integerText(std::max<int64_t>(1, v.workload->concurrency)));
         o.emplace_back("prompt-tokens", integerText(v.workload->inputTokens));
         o.emplace_back("output-tokens", integerText(v.workload->outputTokens));
         context = set.maxModelLen.value_or(v.workload->inputTokens + v.workload->outputTokens);

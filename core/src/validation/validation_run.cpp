@@ -3,6 +3,7 @@
 // the report as JSON.
 #include "kvscope/validation/validation_set.h"
 
+#include "kvscope/base/number_format.h"
 #include "kvscope/base/statistics.h"
 
 #include "kvscope/scenario/speed_class.h"
@@ -99,8 +100,19 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
             r.skipDetail = curve.unavailable;
             return r;
         }
-        r.predicted =
-            v.figure == MeasuredFigure::TpotMs ? curve.atUsers.stepMs : curve.atUsers.ttftMs;
+        ServingPoint point = curve.atUsers;
+        if (v.workload && v.workload->concurrency == 0) {
+            const auto atRate =
+                pointAtRate(curve, v.workload->requestRate, v.workload->outputTokens);
+            if (!atRate) {
+                r.skip = SkipReason::Refused;
+                r.skipDetail = "at " + formatPlain(v.workload->requestRate) +
+                               " requests/s kvscope's serving curve saturates";
+                return r;
+            }
+            point = *atRate;
+        }
+        r.predicted = v.figure == MeasuredFigure::TpotMs ? point.stepMs : point.ttftMs;
         break;
     }
     }

@@ -78,6 +78,15 @@ struct Serving
 
 // The scenario's own engine.
 ServingCurve servingCurve(const Scenario& scenario);
+
+// Where a request rate puts the curve: requests arriving at `ratePerS` on average, each in
+// flight for its first token and `outputTokens` - 1 further steps, keep N in flight where
+// N = rate x (TTFT(N) + (outputTokens - 1) x step(N)) (Little's law); the point there,
+// interpolated between the curve's points by users. The mean figures of a steady load: the
+// queueing of random bursts is not in them. Nothing when the rate needs more users in flight
+// than the curve reaches (it saturates), or the curve is empty.
+std::optional<ServingPoint> pointAtRate(const ServingCurve& curve, double ratePerS,
+                                        int64_t outputTokens);
 // That and every engine of `engines` that keeps its KV on the GPU and runs on the scenario's GPU,
 // each with its defaults (its latest release) and the scenario's model, GPUs, formats and
 // workload.

@@ -113,7 +113,8 @@ struct ServingWorkload
 {
     int64_t inputTokens = 0;
     int64_t outputTokens = 0;
-    int64_t concurrency = 0;
+    int64_t concurrency = 0; // users with a request in flight each; 0 in a request-rate run
+    double requestRate = 0;  // requests/s arriving at random, when no concurrency caps them
 };
 
 struct ValidationCase
