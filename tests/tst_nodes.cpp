@@ -72,6 +72,49 @@ private slots:
         QVERIFY(!one.vram.fits);
     }
 
+    // Tensor parallel over both nodes (--node-split tensor, SGLang's --tp 16 --nnodes 2): no
+    // stages; every GPU holds every layer's MLA latent (twice the stage's), and each all-reduce
+    // runs in two levels: NCCL over the node's NVLink (the engines' own kernel stops at the
+    // node), then the network, where each GPU sends its eighth of the nodes' ring share.
+    void tensorParallelAcrossNodes()
+    {
+        Options across = deepSeekOn("16", "2");
+        across.push_back({"node-split", "tensor"});
+        const test::Checked tp16 = test::checked(across);
+        const Scenario& s = tp16.scenario;
+        QCOMPARE(tensorWays(s), 16);
+        QCOMPARE(pipelineWays(s), 1);
+        const Evaluation& e = tp16.evaluation;
+        QVERIFY(qFuzzyCompare(e.kv.bytesPerToken, kvBytesPerToken(s.model, s.kvDtype, 16)));
+        QVERIFY(qFuzzyCompare(e.vram.weightsBytes, e.weightsBytesTotal / 16));
+        const DecodeTiming& d = e.decode;
+        QCOMPARE(d.nodeHandovers, int64_t(0));
+        QCOMPARE(d.allReduces, int64_t(2 * 61));
+        QCOMPARE(d.nodeAllReduces, int64_t(2 * 61));
+        QCOMPARE(d.allReduceLatencyUs, s.allReduce.nvlinkNccl.us(8));
+        QCOMPARE(d.nodeAllReduceLatencyUs, 19.9);
+        // 7,168 x 2 B of one token, 2 x (2 - 1) / 2 of it over the network, an eighth per GPU.
+        QVERIFY(qFuzzyCompare(d.nodeAllReduceBytes, 7168.0 * 2 * 2 * 0.5 / 8));
+        const double network = 122 * (19.9 / 1e3 + d.nodeAllReduceBytes / (d.nodeLinkGBps * 1e6));
+        QVERIFY(qFuzzyCompare(d.nodeAllReduceMs, network));
+        QVERIFY(qFuzzyCompare(d.interconnectMs, d.allReduceMs + d.nodeAllReduceMs));
+        // Half the KV tokens of two stages of eight: each GPU holds all 61 layers' latent.
+        const test::Checked stages = test::checked(deepSeekOn("16", "2"));
+        QVERIFY(e.tokensFit.model < stages.evaluation.tokensFit.model * 0.55);
+
+        for (const char* engine : {"vllm", "sglang"}) {
+            Options launch = across;
+            launch.push_back({"engine", engine});
+            const LaunchCommand c = launchCommand(scenarioFrom(launch));
+            QVERIFY2(c.text.find(std::string(engine) == "vllm"
+                                     ? "--tensor-parallel-size 16"
+                                     : "--tp-size 16") != std::string::npos,
+                     c.text.c_str());
+            QVERIFY(c.text.find("pipeline-parallel") == std::string::npos &&
+                    c.text.find("--pp-size") == std::string::npos);
+        }
+    }
+
     // A slower network costs more per hand-over; a layer split over every GPU hands over at each
     // GPU boundary, one of them between the nodes.
     void theNetworkAndTheSplitDecideTheHandovers()

@@ -999,6 +999,10 @@
         <source>draft model</source>
         <translation>ドラフトモデル</translation>
     </message>
+    <message>
+        <source>all-reduces between nodes</source>
+        <translation>回のノード間 all-reduce</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1257,6 +1261,18 @@
     <message>
         <source>Flash attention (llama.cpp)</source>
         <translation>Flash Attention を使う（llama.cpp）</translation>
+    </message>
+    <message>
+        <source>Across nodes</source>
+        <translation>ノード間の分割</translation>
+    </message>
+    <message>
+        <source>A pipeline stage per node</source>
+        <translation>ノードごとにパイプラインステージ</translation>
+    </message>
+    <message>
+        <source>Tensor parallel over all GPUs</source>
+        <translation>全 GPU でテンソル並列</translation>
     </message>
 </context>
 <context>
@@ -1922,7 +1938,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source>per sequence; the model is trained to %1</source>
-        <translation>1 シーケンスあたり（学習時の上限 %1）</translation>
+        <translation>1 シーケンスあたり（学習時の上限&#xa0;%1）</translation>
     </message>
     <message>
         <source>Time to first token: %1</source>

@@ -42,8 +42,9 @@ double allReduceLatencyUs(const Scenario& s)
         return s.efficiency.allReduceLatencyUs; // the user's own figure
     if (!allReduceOverNvlink(s))
         return s.allReduce.pcie.us(gpusPerNode(s));
-    return (s.engine.customAllReduce ? s.allReduce.nvlinkCustom : s.allReduce.nvlinkNccl)
-        .us(gpusPerNode(s));
+    // The engines' own all-reduce kernels work inside one node; across nodes NCCL runs it.
+    const bool custom = s.engine.customAllReduce && !s.tensorAcrossNodes;
+    return (custom ? s.allReduce.nvlinkCustom : s.allReduce.nvlinkNccl).us(gpusPerNode(s));
 }
 
 double gpuLinkGBps(const Scenario& s)
@@ -59,9 +60,10 @@ double hiddenStateBytes(const Scenario& s, int64_t batch)
     return double(batch) * double(s.model.hiddenSize) * s.efficiency.activationBytes;
 }
 
+// Inside a node, a ring over its GPUs of the tensor-parallel group.
 double allReduceBytes(const Scenario& s, int64_t batch)
 {
-    const double n = double(tensorWays(s));
+    const double n = double(std::min(tensorWays(s), gpusPerNode(s)));
     return hiddenStateBytes(s, batch) * 2.0 * (n - 1.0) / n;
 }
 
@@ -73,6 +75,20 @@ double tensorParallelMs(const Scenario& s, int64_t batch)
         return 0.0;
     return 2.0 * double(s.model.layers) *
            (allReduceLatencyUs(s) / 1e3 + transferMs(allReduceBytes(s, batch), gpuLinkGBps(s)));
+}
+
+// Tensor parallel across nodes reduces in two levels, as NCCL's hierarchical all-reduce does:
+// inside each node (above), then between the nodes, where each GPU sends its node's share of
+// the ring over its own network port and pays the network's all-reduce latency.
+int64_t nodeAllReducesPerStep(const Scenario& s)
+{
+    return s.tensorAcrossNodes && s.nodes > 1 && tensorWays(s) > 1 ? 2 * s.model.layers : 0;
+}
+
+double nodeAllReduceBytes(const Scenario& s, int64_t batch)
+{
+    const double nodes = double(std::max(1, s.nodes));
+    return hiddenStateBytes(s, batch) * 2.0 * (nodes - 1.0) / nodes / double(gpusPerNode(s));
 }
 
 // Each of a stage's GPUs sends its share of the hidden state and the residual to its peer on the
@@ -141,7 +157,15 @@ void interconnect(const Scenario& s, DecodeTiming& d)
         d.nodeLinkGBps = nodeLinkGBps(s);
         d.nodeHandoverMs = double(n) * nodeHandoverMs(s, s.batch);
     }
-    d.interconnectMs = d.allReduceMs + d.gpuHandoverMs + d.nodeHandoverMs;
+    if (const int64_t n = nodeAllReducesPerStep(s); n > 0) {
+        d.nodeAllReduces = n;
+        d.nodeAllReduceLatencyUs = s.nodeLink.latencyUs;
+        d.nodeAllReduceBytes = nodeAllReduceBytes(s, s.batch);
+        d.nodeLinkGBps = nodeLinkGBps(s);
+        d.nodeAllReduceMs = double(n) * (s.nodeLink.latencyUs / 1e3 +
+                                         transferMs(d.nodeAllReduceBytes, d.nodeLinkGBps));
+    }
+    d.interconnectMs = d.allReduceMs + d.nodeAllReduceMs + d.gpuHandoverMs + d.nodeHandoverMs;
 }
 
 // The rates KV and offloaded figures cross at: the host link and each disk, each bounded by it.
@@ -321,7 +345,8 @@ double draftModelTokenMs(const Setup& x, const ModelSpec& draft, const DecodeTim
     const Scenario& s = x.s;
     const double kvBytes =
         draftKvBytesPerToken(x.shape, s.kvDtype, x.ways) * double(s.context) * double(s.batch);
-    const double perAllReduce = d.allReduces > 0 ? d.allReduceMs / double(d.allReduces) : 0.0;
+    const double perAllReduce =
+        d.allReduces > 0 ? (d.allReduceMs + d.nodeAllReduceMs) / double(d.allReduces) : 0.0;
     return drafterStepMs(x, draft, countParameters(draft), kvBytes) +
            double(draft.layers) * 2.0 * perAllReduce;
 }

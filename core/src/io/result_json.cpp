@@ -180,6 +180,11 @@ nlohmann::json latencyJson(const Evaluation& e)
               {"link", e.decode.allReduces == 0       ? "none"
                        : e.decode.allReduceOverNvlink ? "nvlink"
                                                       : "pcie"}}},
+            {"node_all_reduce",
+             {{"per_step", e.decode.nodeAllReduces},
+              {"latency_us", real(e.decode.nodeAllReduceLatencyUs)},
+              {"bytes_per_gpu", real(e.decode.nodeAllReduceBytes)},
+              {"ms", real(e.decode.nodeAllReduceMs)}}},
             {"node_handover",
              {{"per_step", e.decode.nodeHandovers},
               {"latency_us", real(e.decode.nodeHandoverLatencyUs)},

@@ -14,12 +14,16 @@ int gpusPerNode(const Scenario& s)
 
 int tensorWays(const Scenario& s)
 {
-    return s.engine.layerSplit ? 1 : std::max(1, gpusPerNode(s));
+    if (s.engine.layerSplit)
+        return 1;
+    return std::max(1, s.tensorAcrossNodes ? s.gpuCount : gpusPerNode(s));
 }
 
 int pipelineWays(const Scenario& s)
 {
-    return s.engine.layerSplit ? s.gpuCount : std::max(1, s.nodes);
+    if (s.engine.layerSplit)
+        return s.gpuCount;
+    return s.tensorAcrossNodes ? 1 : std::max(1, s.nodes);
 }
 
 namespace {

@@ -20,6 +20,7 @@ std::vector<Setting> storageSettings();
 std::vector<Setting> planningSettings();
 // The serving workload: prompt and answer lengths (serving_settings.cpp).
 std::vector<Setting> servingSettings();
+std::vector<Setting> nodeSettings(); // nodes, replicas, how the nodes split the model
 std::vector<Setting> loraSettings();
 std::vector<Setting> speculativeSettings();
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// What a deployment adds to the model it serves: LoRA adapters beside it (vLLM's --max-loras,
+// How a deployment spreads over machines (nodes, replicas, tensor parallel across nodes) and what
+// it adds to the model it serves: LoRA adapters beside it (vLLM's --max-loras,
 // --max-lora-rank, --fully-sharded-loras) and a drafter for speculative decoding (its MTP
 // layers, the tokens drafted per step and their acceptance rate).
 #include "scenario/field_access.h"
 #include "settings/catalog_settings.h"
 
+#include "kvscope/base/limits.h"
 #include "kvscope/scenario/scenario.h"
 
 #include <string>
@@ -13,8 +15,74 @@ namespace kvscope {
 
 namespace {
 using V = std::optional<SettingValue>;
+using settings_detail::integerOf;
+using settings_detail::textOf;
 } // namespace
 
+// Machines the GPUs sit in (the network between them is a catalog entry).
+std::vector<Setting> nodeSettings()
+{
+    std::vector<Setting> r;
+    {
+        Setting s =
+            makeSetting("nodes", "nodes", "N", SettingType::Integer, 1, double(limits::maxNodes));
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Nodes");
+        s.unit = "nodes";
+        s.defaultText = "1";
+        s.help = "machines the GPUs are spread over evenly: tensor parallel inside each, one "
+                 "pipeline stage per node (vLLM, SGLang)";
+        s.engineNames = {{"vllm", "nnodes"}, {"sglang", "nnodes"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.nodes = int(integerOf(v));
+            return std::nullopt;
+        };
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(nodes));
+        s.place = ControlPlace::EngineDrawer;
+        r.push_back(std::move(s));
+    }
+    {
+        Setting s = makeSetting("replicas", "replicas", "N", SettingType::Integer, 1, 1024);
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Replicas");
+        s.unit = "replicas";
+        s.defaultText = "1";
+        s.help = "data-parallel copies of the deployment, each with its own GPUs and --users "
+                 "users: GPUs, users, throughput and cost multiply (plan --rate sets them)";
+        s.engineNames = {{"vllm", "data_parallel_size"}, {"sglang", "dp_size"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.replicas = int(integerOf(v));
+            return std::nullopt;
+        };
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(replicas));
+        s.place = ControlPlace::EngineDrawer;
+        r.push_back(std::move(s));
+    }
+    {
+        Setting s = makeSetting("node_split", "node-split", "pipeline|tensor", SettingType::Choice);
+        s.choices = {"pipeline", "tensor"};
+        s.defaultText = "pipeline";
+        s.help = "several nodes: a pipeline stage per node (vLLM's guide), or tensor parallel "
+                 "over every GPU of every node (SGLang's --tp 16 on two nodes)";
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.tensorAcrossNodes = textOf(v) == "tensor";
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::string(sc.tensorAcrossNodes ? "tensor" : "pipeline"));
+        };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Across nodes");
+        s.texts.choices = {
+            KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "A pipeline stage per node"),
+            KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Tensor parallel over all GPUs")};
+        r.push_back(std::move(s));
+    }
+    return r;
+}
+
+// The parallel layout and the load on it: GPUs, context, batch and the host link.
 std::vector<Setting> loraSettings()
 {
     std::vector<Setting> r;

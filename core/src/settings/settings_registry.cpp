@@ -36,49 +36,6 @@ Setting factor(const char* id, const char* flag, const char* label, double lo, d
     return s;
 }
 
-// Machines the GPUs sit in (the network between them is a catalog entry).
-std::vector<Setting> nodeSettings()
-{
-    std::vector<Setting> r;
-    {
-        Setting s =
-            makeSetting("nodes", "nodes", "N", SettingType::Integer, 1, double(limits::maxNodes));
-        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Nodes");
-        s.unit = "nodes";
-        s.defaultText = "1";
-        s.help = "machines the GPUs are spread over evenly: tensor parallel inside each, one "
-                 "pipeline stage per node (vLLM, SGLang)";
-        s.engineNames = {{"vllm", "nnodes"}, {"sglang", "nnodes"}};
-        s.apply = [](Scenario& sc, const SettingValue& v,
-                     const Catalog&) -> std::optional<FieldError> {
-            sc.nodes = int(integerOf(v));
-            return std::nullopt;
-        };
-        setNumber(s, KVSCOPE_FIELD_NUMBER(nodes));
-        s.place = ControlPlace::EngineDrawer;
-        r.push_back(std::move(s));
-    }
-    {
-        Setting s = makeSetting("replicas", "replicas", "N", SettingType::Integer, 1, 1024);
-        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Replicas");
-        s.unit = "replicas";
-        s.defaultText = "1";
-        s.help = "data-parallel copies of the deployment, each with its own GPUs and --users "
-                 "users: GPUs, users, throughput and cost multiply (plan --rate sets them)";
-        s.engineNames = {{"vllm", "data_parallel_size"}, {"sglang", "dp_size"}};
-        s.apply = [](Scenario& sc, const SettingValue& v,
-                     const Catalog&) -> std::optional<FieldError> {
-            sc.replicas = int(integerOf(v));
-            return std::nullopt;
-        };
-        setNumber(s, KVSCOPE_FIELD_NUMBER(replicas));
-        s.place = ControlPlace::EngineDrawer;
-        r.push_back(std::move(s));
-    }
-    return r;
-}
-
-// The parallel layout and the load on it: GPUs, context, batch and the host link.
 std::vector<Setting> workloadSettings()
 {
     std::vector<Setting> r;

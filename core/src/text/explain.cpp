@@ -472,6 +472,12 @@ std::string gpuLinkArithmetic(const DecodeTiming& d, const NumberStyle& st, cons
                              d.allReduceBytes, d.allReduceGBps, d.allReduceMs));
         partMs.push_back(d.allReduceMs);
     }
+    if (d.nodeAllReduces > 0) {
+        parts.push_back(part(d.nodeAllReduces, w.allReducesBetweenNodes, "",
+                             d.nodeAllReduceLatencyUs, d.nodeAllReduceBytes, d.nodeLinkGBps,
+                             d.nodeAllReduceMs));
+        partMs.push_back(d.nodeAllReduceMs);
+    }
     if (d.gpuHandovers > 0) {
         parts.push_back(part(d.gpuHandovers, d.gpuHandovers == 1 ? w.gpuHandover : w.gpuHandovers,
                              link, d.gpuHandoverLatencyUs, d.gpuHandoverBytes, d.allReduceGBps,

@@ -395,9 +395,9 @@ Section decodeSection(const Scenario& s, const Evaluation& e, const Verdict& ver
                                           explanationFor(why, "fixed_cost")}) +
                1;
     if (d.interconnectMs > 0) // tensor parallel, pipeline stages
-        section.rows.insert(next, {d.nodeHandovers > 0 ? "GPU link and network"
-                                   : d.allReduces > 0  ? "GPU link (all-reduces)"
-                                                       : "GPU link (hand-overs)",
+        section.rows.insert(next, {d.nodeHandovers + d.nodeAllReduces > 0 ? "GPU link and network"
+                                   : d.allReduces > 0                     ? "GPU link (all-reduces)"
+                                                                          : "GPU link (hand-overs)",
                                    fmt.ms(d.interconnectMs), explanationFor(why, "gpu_link")});
     return section;
 }

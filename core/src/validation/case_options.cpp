@@ -278,12 +278,13 @@ void addEngineSettings(const ValidationSettings& set, const EngineProfile* engin
 
 std::optional<Skip> addParallelLayout(const ValidationSettings& set, CaseOptions& o)
 {
+    const auto nodes = std::find_if(set.passedOn.begin(), set.passedOn.end(),
+                                    [](const auto& flag) { return flag.first == "nodes"; });
+    const bool severalNodes = nodes != set.passedOn.end() && nodes->second != "1";
     if (set.tensorParallelSize && set.pipelineParallelSize && *set.tensorParallelSize > 1 &&
         *set.pipelineParallelSize > 1) {
         // kvscope runs a pipeline stage per node, tensor parallel inside each (--nodes).
-        const auto nodes = std::find_if(set.passedOn.begin(), set.passedOn.end(),
-                                        [](const auto& flag) { return flag.first == "nodes"; });
-        if (nodes == set.passedOn.end() || nodes->second != integerText(*set.pipelineParallelSize))
+        if (!severalNodes || nodes->second != integerText(*set.pipelineParallelSize))
             return Skip{SkipReason::Refused,
                         "tensor and pipeline parallel together, other than a stage per node"};
         o.emplace_back("gpus", integerText(*set.tensorParallelSize * *set.pipelineParallelSize));
@@ -293,6 +294,10 @@ std::optional<Skip> addParallelLayout(const ValidationSettings& set, CaseOptions
     if (set.tensorParallelSize) {
         o.emplace_back("gpus", integerText(*set.tensorParallelSize));
         o.emplace_back("split-mode", "tensor");
+        // One tensor-parallel group over several nodes (SGLang's --tp 16 --nnodes 2).
+        const bool pipelined = set.pipelineParallelSize && *set.pipelineParallelSize > 1;
+        if (severalNodes && !pipelined)
+            o.emplace_back("node-split", "tensor");
     }
     if (set.pipelineParallelSize && *set.pipelineParallelSize > 1) {
         o.emplace_back("gpus", integerText(*set.pipelineParallelSize));

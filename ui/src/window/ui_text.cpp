@@ -221,6 +221,7 @@ ExplainWords UiText::explainWords()
     w.gpuHandovers = s(tr("hand-overs between GPUs"));
     w.nodeHandover = s(tr("hand-over between nodes"));
     w.nodeHandovers = s(tr("hand-overs between nodes"));
+    w.allReducesBetweenNodes = s(tr("all-reduces between nodes"));
     w.runtimeAndGraphs = s(tr("runtime and CUDA graphs"));
     w.loraSlots = s(tr("LoRA slots"));
     w.rank = s(tr("rank"));

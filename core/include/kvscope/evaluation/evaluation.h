@@ -84,56 +84,60 @@ const char* tierId(Tier tier); // "gpu", "cpu_serial", "cpu_pipelined", "nvme", 
 // One decode step (one new token for each sequence), a roofline.
 struct DecodeTiming
 {
-    double pcieEffectiveGBps = 0;     // lanes x lane rate x protocol efficiency
-    double nvmeEffectiveGBps = 0;     // min(disk, PCIe) for the NVMe tier
-    double sataEffectiveGBps = 0;     // min(disk, PCIe) for the SATA tier
-    double kvTransferMs = 0;          // the whole KV cache once over PCIe
-    double weightsReadBytes = 0;      // weights read per step (active experts only)
-    double gpuWeightsReadBytes = 0;   // of those, what the GPU reads (not offloaded, not experts
-                                      // the CPU computes)
-    double gpuKvReadBytes = 0;        // KV the GPU reads per step (its layers' share)
-    double memoryMs = 0;              // GPU bytes read / achieved bandwidth
-    double computeMs = 0;             // step FLOPs / achieved FLOP/s
-    double gpuMs = 0;                 // max(memory, compute): KV on the GPU
-    double weightsOffloadMs = 0;      // offloaded weights crossing PCIe (or read by the CPU)
-    double fixedMs = 0;               // per-step fixed cost: layers x layer overhead + the
-                                      // step's own + MoE layers x their routing cost
-    double layerOverheadUs = 0;       // its parts: per layer (launches, Python dispatch),
-    double stepOverheadUs = 0;        // per step (scheduling, sampling),
-    double moeLayerUs = 0;            // per MoE layer (routing, expert kernels)
-    double interconnectMs = 0;        // multi-GPU traffic: tensor parallel all-reduces (two per
-                                      // layer) and the hand-offs between pipeline stages
-    int64_t allReduces = 0;           // tensor parallel: all-reduces per step (two per layer)
-    double allReduceLatencyUs = 0;    // the fixed latency of each, by link and GPU count
-    bool allReduceOverNvlink = false; // the GPUs' link inside a node: NVLink (else PCIe)
-    double allReduceBytes = 0;        // each one's traffic per GPU (ring: 2(n-1)/n of the state)
-    double allReduceGBps = 0;         // the GPUs' link's achieved rate
-    double allReduceMs = 0;           // all of them
-    int64_t gpuHandovers = 0;         // layer split: hand-overs between GPUs of a node per step
-    double gpuHandoverLatencyUs = 0;  // each one's latency (the link's all-reduce latency)
-    double gpuHandoverBytes = 0;      // the hidden state each carries
-    double gpuHandoverMs = 0;         // all of them
-    int64_t nodeHandovers = 0;        // several nodes: hand-overs between them per step
-    double nodeHandoverLatencyUs = 0; // each one's network latency
-    double nodeHandoverBytes = 0;     // what each GPU sends in one
-    double nodeLinkGBps = 0;          // at this achieved network rate
-    double nodeHandoverMs = 0;        // all of them
-    double hostLayersMs = 0;          // KV of the layers left in host RAM (llama.cpp -ngl)
-    double hostExpertsReadBytes = 0;  // routed experts in host RAM the CPU reads per step
-    double hostExpertsGBps = 0;       // at this achieved rate (host memory x its efficiency)
-    double hostExpertsReadMs = 0;     // that read at that rate
-    double hostExpertsHandoverMs = 0; // two GPU-CPU hand-overs per such layer
-    double hostExpertsMs = 0;         // the two together
-    double hostKvHandoverMs = 0;      // KV in host RAM (llama.cpp -nkvo): two hand-overs per GPU
-                                      // layer, its attention computed by the CPU
-    double hostKvGpuMemoryMs = 0;     // with it: the GPU's reads, none of them KV
-    double hostKvReadBytes = 0;       // the KV the CPU reads per step
-    double hostKvGBps = 0;            // at this achieved rate (host memory x its efficiency)
-    double hostKvReadMs = 0;          // that read at that rate
-    std::array<double, 5> tierMs{};   // decode ms per token per Tier, indexed by Tier
-    double selectedMs = 0;            // at the scenario's KV placement (pipelined for CPU RAM)
-    double tokensPerS = 0;            // batch / selectedMs, all sequences together
-    bool computeBound = false;        // compute, not memory, sets the GPU step
+    double pcieEffectiveGBps = 0;      // lanes x lane rate x protocol efficiency
+    double nvmeEffectiveGBps = 0;      // min(disk, PCIe) for the NVMe tier
+    double sataEffectiveGBps = 0;      // min(disk, PCIe) for the SATA tier
+    double kvTransferMs = 0;           // the whole KV cache once over PCIe
+    double weightsReadBytes = 0;       // weights read per step (active experts only)
+    double gpuWeightsReadBytes = 0;    // of those, what the GPU reads (not offloaded, not experts
+                                       // the CPU computes)
+    double gpuKvReadBytes = 0;         // KV the GPU reads per step (its layers' share)
+    double memoryMs = 0;               // GPU bytes read / achieved bandwidth
+    double computeMs = 0;              // step FLOPs / achieved FLOP/s
+    double gpuMs = 0;                  // max(memory, compute): KV on the GPU
+    double weightsOffloadMs = 0;       // offloaded weights crossing PCIe (or read by the CPU)
+    double fixedMs = 0;                // per-step fixed cost: layers x layer overhead + the
+                                       // step's own + MoE layers x their routing cost
+    double layerOverheadUs = 0;        // its parts: per layer (launches, Python dispatch),
+    double stepOverheadUs = 0;         // per step (scheduling, sampling),
+    double moeLayerUs = 0;             // per MoE layer (routing, expert kernels)
+    double interconnectMs = 0;         // multi-GPU traffic: tensor parallel all-reduces (two per
+                                       // layer) and the hand-offs between pipeline stages
+    int64_t allReduces = 0;            // tensor parallel: all-reduces per step (two per layer)
+    double allReduceLatencyUs = 0;     // the fixed latency of each, by link and GPU count
+    bool allReduceOverNvlink = false;  // the GPUs' link inside a node: NVLink (else PCIe)
+    double allReduceBytes = 0;         // each one's traffic per GPU (ring: 2(n-1)/n of the state)
+    double allReduceGBps = 0;          // the GPUs' link's achieved rate
+    double allReduceMs = 0;            // all of them
+    int64_t nodeAllReduces = 0;        // tensor parallel across nodes: the all-reduces' second
+    double nodeAllReduceLatencyUs = 0; // level, between the nodes over the network (two per
+    double nodeAllReduceBytes = 0;     // layer), each with the network's latency and what each
+    double nodeAllReduceMs = 0;        // GPU sends over its port; all of them
+    int64_t gpuHandovers = 0;          // layer split: hand-overs between GPUs of a node per step
+    double gpuHandoverLatencyUs = 0;   // each one's latency (the link's all-reduce latency)
+    double gpuHandoverBytes = 0;       // the hidden state each carries
+    double gpuHandoverMs = 0;          // all of them
+    int64_t nodeHandovers = 0;         // several nodes: hand-overs between them per step
+    double nodeHandoverLatencyUs = 0;  // each one's network latency
+    double nodeHandoverBytes = 0;      // what each GPU sends in one
+    double nodeLinkGBps = 0;           // at this achieved network rate
+    double nodeHandoverMs = 0;         // all of them
+    double hostLayersMs = 0;           // KV of the layers left in host RAM (llama.cpp -ngl)
+    double hostExpertsReadBytes = 0;   // routed experts in host RAM the CPU reads per step
+    double hostExpertsGBps = 0;        // at this achieved rate (host memory x its efficiency)
+    double hostExpertsReadMs = 0;      // that read at that rate
+    double hostExpertsHandoverMs = 0;  // two GPU-CPU hand-overs per such layer
+    double hostExpertsMs = 0;          // the two together
+    double hostKvHandoverMs = 0;       // KV in host RAM (llama.cpp -nkvo): two hand-overs per GPU
+                                       // layer, its attention computed by the CPU
+    double hostKvGpuMemoryMs = 0;      // with it: the GPU's reads, none of them KV
+    double hostKvReadBytes = 0;        // the KV the CPU reads per step
+    double hostKvGBps = 0;             // at this achieved rate (host memory x its efficiency)
+    double hostKvReadMs = 0;           // that read at that rate
+    std::array<double, 5> tierMs{};    // decode ms per token per Tier, indexed by Tier
+    double selectedMs = 0;             // at the scenario's KV placement (pipelined for CPU RAM)
+    double tokensPerS = 0;             // batch / selectedMs, all sequences together
+    bool computeBound = false;         // compute, not memory, sets the GPU step
 };
 
 // Reloading a saved KV cache (e.g. a long system prompt) vs recomputing it, both up to the first

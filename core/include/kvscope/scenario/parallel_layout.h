@@ -8,13 +8,15 @@ namespace kvscope {
 
 struct Scenario;
 
-// GPUs that split each layer's heads and run together (tensor parallel): those of one node; a
-// layer split runs whole layers on one GPU at a time, so it divides memory but not time.
+// GPUs that split each layer's heads and run together (tensor parallel): those of one node, or
+// of every node when the scenario runs tensor parallel across them; a layer split runs whole
+// layers on one GPU at a time, so it divides memory but not time.
 int tensorWays(const Scenario& scenario);
 // Stages the layers are cut into, each on its own GPUs and run one after another (pipeline
 // parallel): every GPU under a layer split, else one per node. vLLM's guide for several nodes:
 // "the tensor parallel size [is] the number of GPUs in each node, and the pipeline parallel
-// size [is] the number of nodes" (docs/serving/parallelism_scaling.md).
+// size [is] the number of nodes" (docs/serving/parallelism_scaling.md). None (one stage) when
+// tensor parallel spans the nodes.
 int pipelineWays(const Scenario& scenario);
 // GPUs in each node.
 int gpusPerNode(const Scenario& scenario);

@@ -95,12 +95,14 @@ struct CostSettings
 // (the catalog fills in the specs; see defaultScenario()).
 struct Scenario
 {
-    ModelSpec model;      // architecture
-    GpuSpec gpu;          // one GPU; all GPUs of a deployment are alike
-    int gpuCount = 1;     // GPUs in all, over every node: weights and KV split over them
-    int nodes = 1;        // machines the GPUs sit in, alike: tensor parallel inside each,
-                          // pipeline stages across them (parallel_layout.h)
-    NodeLink nodeLink;    // the network between the nodes
+    ModelSpec model;                // architecture
+    GpuSpec gpu;                    // one GPU; all GPUs of a deployment are alike
+    int gpuCount = 1;               // GPUs in all, over every node: weights and KV split over them
+    int nodes = 1;                  // machines the GPUs sit in, alike: tensor parallel inside each,
+                                    // pipeline stages across them (parallel_layout.h)
+    bool tensorAcrossNodes = false; // tensor parallel over every GPU of every node (SGLang's
+                                    // --tp 16 on two nodes) instead of a stage per node
+    NodeLink nodeLink;              // the network between the nodes
     int replicas = 1;     // data-parallel copies of all of the above, each with its own GPUs and
                           // its own `batch` users: GPUs, users, throughput and cost multiply
     WeightFormat weights; // weight storage format

@@ -51,6 +51,7 @@ struct ExplainWords
     std::string gpuHandovers = "hand-overs between GPUs";
     std::string nodeHandover = "hand-over between nodes";
     std::string nodeHandovers = "hand-overs between nodes";
+    std::string allReducesBetweenNodes = "all-reduces between nodes";
     std::string nodes = "nodes"; // after a count: "2 nodes"
     std::string runtimeAndGraphs = "runtime and CUDA graphs";
     std::string loraSlots = "LoRA slots"; // "705 MiB LoRA slots (8 × rank 16)"
