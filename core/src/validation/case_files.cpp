@@ -46,7 +46,8 @@ const std::set<std::string>& informationalSettings()
         // length and the run without it, the network named, the attention kernels.
         "speculative_algorithm", "speculative_eagle_topk", "speculative_num_draft_tokens",
         "mean_accept_length", "baseline_tokens_per_s", "interconnect", "enable_lora",
-        "attention_backend", "max_running_requests"};
+        "attention_backend", "max_running_requests", "speculative_method",
+        "vllm_reported_draft_acceptance_pct", "torch_compile", "benchmark"};
     return keys;
 }
 
