@@ -93,6 +93,10 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {"--engine", "vllm", "--gpus", "256", flag, "128"};
     if (id == "node_link")
         return {"--engine", "vllm", "--gpus", "16", "--nodes", "2", flag, "roce-400g"};
+    if (id == "node_split") // over several nodes
+        return {"--engine", "sglang", "--gpus", "16", "--nodes", "2", flag, "tensor"};
+    if (id == "dp_attention") // SGLang's, over several GPUs
+        return {"--engine", "sglang", "--gpus", "8", flag, "on"};
     if (id == "host_memory")
         return {flag, "ddr5-4800-dual"};
     if (id == "n_cpu_moe" || id == "cpu_moe") // llama.cpp's own, refused by other engines

@@ -4,11 +4,15 @@
 // several nodes, MTP drafting and the radix cache.
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/engines/launch_command.h"
+#include "kvscope/model/parameters.h"
 #include "kvscope/scenario/reserved_memory.h"
+#include "kvscope/settings/scenario_options.h"
 #include "suite_registry.h"
 #include "testutils.h"
 
 #include <QtTest>
+
+#include <cmath>
 
 using namespace kvscope;
 using test::scenarioFrom;
@@ -101,6 +105,47 @@ private slots:
         // One GPU: no parallel flags at all.
         const LaunchCommand one = launchCommand(scenarioFrom({{"engine", "sglang"}}));
         QVERIFY(!has(one.text, "--tp-size") && !has(one.text, "--nnodes"));
+    }
+
+    // Data-parallel attention (--enable-dp-attention) for DeepSeek-R1 on 8 x H200 and 64 users:
+    // each GPU holds whole attention (7/8 of it beyond its share) and the MLA latent of its own
+    // 8 requests, where tensor parallel keeps every request's latent on every GPU. Its graphs
+    // reserve 512 x 8 x 3 + 512 x 8 x 1.5 = 18,432 MiB more.
+    void dataParallelAttention()
+    {
+        const std::vector<std::pair<std::string, std::string>> r1{
+            {"engine", "sglang"}, {"model", "deepseek-r1"}, {"gpu", "h200"}, {"gpus", "8"},
+            {"weights", "fp8"},   {"context", "32768"},     {"users", "64"}};
+        auto with = [&](const char* dp) {
+            auto options = r1;
+            options.push_back({"dp-attention", dp});
+            return scenarioFrom(options);
+        };
+        const Scenario tp = with("off"), dp = with("on");
+        KVSCOPE_EVALUATE(eTp, tp);
+        KVSCOPE_EVALUATE(eDp, dp);
+        QCOMPARE(eDp.kv.sequencesPerGpu, qint64(8));
+        QVERIFY(qFuzzyCompare(eDp.kv.totalBytes, eTp.kv.totalBytes / 8));
+        const double attention = countParameters(dp.model).attention * 1.0; // FP8: a byte each
+        QVERIFY(std::fabs(eDp.vram.attentionReplicaBytes - attention * 7 / 8) < attention * 1e-6);
+        QVERIFY(qFuzzyCompare(eDp.vram.weightsBytes,
+                              eTp.vram.weightsBytes + eDp.vram.attentionReplicaBytes));
+        QCOMPARE(reservedMemoryDefaults(dp).reservedMiB - reservedMemoryDefaults(tp).reservedMiB,
+                 18432.0);
+        // Each rank fills its own pool: concurrency is 8 ranks' worth.
+        QCOMPARE(eDp.tokensFit.maxConcurrency % 8, qint64(0));
+        const LaunchCommand c = launchCommand(dp);
+        QVERIFY2(has(c.text, "--tp-size 8") && has(c.text, "--enable-dp-attention --dp-size 8"),
+                 c.text.c_str());
+        // SGLang's alone, over several GPUs, with no replicas beside it.
+        for (const auto& [key, value] : std::vector<std::pair<const char*, const char*>>{
+                 {"engine", "vllm"}, {"gpus", "1"}, {"replicas", "2"}}) {
+            auto options = r1;
+            options.push_back({"dp-attention", "on"});
+            options.push_back({key, value});
+            const auto refused = scenarioFromOptions(options, test::catalog());
+            QVERIFY2(!refused.ok() || validate(*refused), key);
+        }
     }
 
     void catalogEntry()

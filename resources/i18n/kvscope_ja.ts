@@ -1003,6 +1003,14 @@
         <source>all-reduces between nodes</source>
         <translation>回のノード間 all-reduce</translation>
     </message>
+    <message>
+        <source>attention ranks</source>
+        <translation>アテンションのランク</translation>
+    </message>
+    <message>
+        <source>attention whole on every GPU</source>
+        <translation>全 GPU に丸ごと置くアテンション</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1273,6 +1281,10 @@
     <message>
         <source>Tensor parallel over all GPUs</source>
         <translation>全 GPU でテンソル並列</translation>
+    </message>
+    <message>
+        <source>Data-parallel attention</source>
+        <translation>アテンションのデータ並列</translation>
     </message>
 </context>
 <context>
@@ -1999,6 +2011,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     <message>
         <source>KV cache</source>
         <translation>KV キャッシュ</translation>
+    </message>
+    <message>
+        <source> of %1</source>
+        <translation>（全 %1 のうち）</translation>
     </message>
 </context>
 <context>

@@ -190,6 +190,9 @@ void readReservedMemory(const nlohmann::json& j, EngineProfile::ReservedMemory& 
     out.mibPerDecodeGraphBatch = r.number({"mib_per_decode_graph_batch"}, 0, 1e3, 0);
     out.mibPerPrefillGraphSize = r.number({"mib_per_prefill_graph_size"}, 0, 1e3, 0);
     out.mlaPrefillGraphMiB = r.number({"mla_prefill_graph_mib"}, 0, 1e6, 0);
+    out.mibPerDpAttentionGraphBatch = r.number({"mib_per_dp_attention_graph_batch"}, 0, 1e3, 0);
+    out.mibPerDpAttentionGraphBatchAbove300 =
+        r.number({"mib_per_dp_attention_graph_batch_above_300"}, 0, 1e3, 0);
     out.floorMiB = r.number({"floor_mib"}, 0, 1e6, 0);
     out.floorAboveMiB = r.number({"floor_above_mib"}, 0, 1e8, 0);
     out.source = r.text({"source"}, "");

@@ -79,7 +79,9 @@ void addParallelFlags(const Scenario& s, std::vector<std::string>& parts, Launch
         parts.push_back("--tp-size " + std::to_string(tensorWays(s)));
     if (pipelineWays(s) > 1)
         parts.push_back("--pp-size " + std::to_string(pipelineWays(s)));
-    if (s.replicas > 1 && s.nodes == 1)
+    if (s.dpAttention) // --dp-size counts the attention ranks, here every tensor-parallel GPU
+        parts.push_back("--enable-dp-attention --dp-size " + std::to_string(attentionRanks(s)));
+    else if (s.replicas > 1 && s.nodes == 1)
         parts.push_back("--dp-size " + std::to_string(s.replicas));
     if (s.nodes <= 1)
         return;

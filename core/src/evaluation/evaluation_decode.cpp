@@ -291,7 +291,7 @@ double modelKvBytes(const Setup& x, int64_t context)
     KvShape own = x.shape;
     own.layers -= x.engine.mtpLayersLoaded(x.s);
     own.draftLayers = 0;
-    return kvBytesForContext(own, x.s.kvDtype, x.ways, context);
+    return kvBytesForContext(own, x.s.kvDtype, x.kvWays, context);
 }
 
 // A drafter's forward pass over the scenario's batch, on the model's GPUs, as a decode step
@@ -333,8 +333,8 @@ double mtpTokenMs(const Setup& x, const ParameterCount& p, int64_t mtp)
     layers.windowedLayers = 0;
     layers.draftLayers = 0;
     layers.recurrentLayers = 0;
-    const double kvBytes =
-        kvBytesForContext(layers, s.kvDtype, x.ways, s.context) * double(s.batch);
+    const double kvBytes = kvBytesForContext(layers, s.kvDtype, x.kvWays, s.context) *
+                           double(sequencesPerRank(x, s.batch));
     return drafterStepMs(x, mtpModel(s.model), drafter, kvBytes);
 }
 
@@ -343,8 +343,8 @@ double mtpTokenMs(const Setup& x, const ParameterCount& p, int64_t mtp)
 double draftModelTokenMs(const Setup& x, const ModelSpec& draft, const DecodeTiming& d)
 {
     const Scenario& s = x.s;
-    const double kvBytes =
-        draftKvBytesPerToken(x.shape, s.kvDtype, x.ways) * double(s.context) * double(s.batch);
+    const double kvBytes = draftKvBytesPerToken(x.shape, s.kvDtype, x.kvWays) * double(s.context) *
+                           double(sequencesPerRank(x, s.batch));
     const double perAllReduce =
         d.allReduces > 0 ? (d.allReduceMs + d.nodeAllReduceMs) / double(d.allReduces) : 0.0;
     return drafterStepMs(x, draft, countParameters(draft), kvBytes) +
@@ -360,8 +360,8 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     GpuStep step;
     const int ways = x.ways;
     step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways) +
-                       loraBytesReadPerStep(x, batch);
-    step.kvRead = modelKvBytes(x, context) * double(batch);
+                       replicatedAttentionBytes(x) + loraBytesReadPerStep(x, batch);
+    step.kvRead = modelKvBytes(x, context) * double(sequencesPerRank(x, batch));
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);
     step.gpuKvRead = step.kvRead * kvOnGpuShare;

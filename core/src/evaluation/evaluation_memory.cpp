@@ -66,27 +66,37 @@ double drafterBytesPerGpu(const Setup& x)
 
 } // namespace
 
+double replicatedAttentionBytes(const Setup& x)
+{
+    if (x.ranks <= 1) [[likely]]
+        return 0.0;
+    ParameterCount attention;
+    attention.attention = countParameters(x.s.model).attention;
+    return weightBytes(attention, x.s.weights) * (1.0 - 1.0 / double(x.ways));
+}
+
 KvFigures kvFigures(const Setup& x)
 {
     const Scenario& s = x.s;
     KvFigures kv;
-    const int n = x.ways;
+    const int n = x.kvWays;
+    const double sequences = double(sequencesPerRank(x, s.batch));
     const double share = layerShare(s);
     kv.kvHeadsPerGpu = kvHeadsPerGpu(x.shape, n);
     kv.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(x.shape, s.kvDtype, n);
     kv.bytesPerToken = kvBytesPerToken(x.shape, s.kvDtype, n) * share;
-    kv.totalBytes = kvBytesForContext(x.shape, s.kvDtype, n, s.context) * double(s.batch) * share;
+    kv.totalBytes = kvBytesForContext(x.shape, s.kvDtype, n, s.context) * sequences * share;
     const int64_t allocated = roundUpToBlock(s.context, s.engine.kvBlockTokens);
-    kv.allocatedBytes =
-        kvBytesForContext(x.shape, s.kvDtype, n, allocated) * double(s.batch) * share;
+    kv.allocatedBytes = kvBytesForContext(x.shape, s.kvDtype, n, allocated) * sequences * share;
     kv.layers = x.shape.layers;
+    kv.sequencesPerGpu = sequencesPerRank(x, s.batch);
     kv.draftBytesPerToken = draftKvBytesPerToken(x.shape, s.kvDtype, n) * share;
     kv.windowedLayers = x.shape.windowedLayers;
     kv.stateBytesPerSequence = stateBytesPerSequence(x.shape, n) * share;
     kv.tokensHeldPerWindowedLayer =
         kv.windowedLayers > 0 ? std::min(s.context, x.shape.slidingWindow) : 0;
     auto total = [&](const KvShape& shape) {
-        return kvBytesForContext(shape, s.kvDtype, n, s.context) * double(s.batch) * share;
+        return kvBytesForContext(shape, s.kvDtype, n, s.context) * sequences * share;
     };
     kv.totalMhaBytes = total(x.mha);
     kv.totalGqaBytes = total(x.gqa);
@@ -125,6 +135,8 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& 
     }
     v.weightsOffloadedBytes = (weights.gpuBytes + weights.hostBytes) / gpus - v.weightsBytes;
     v.weightsPinnedOnHostBytes = weights.hostPinnedBytes / gpus;
+    v.attentionReplicaBytes = replicatedAttentionBytes(x);
+    v.weightsBytes += v.attentionReplicaBytes;
     v.drafterBytes = drafterBytesPerGpu(x);
     v.weightsBytes += v.drafterBytes;
     v.freeBytes =
@@ -170,7 +182,7 @@ TokensFit tokensFit(const Setup& x, const VramSplit& v)
     const double bytes = *room;
     TokensFit fit;
     fit.freeForKvBytes = freeForKv;
-    const int n = x.ways;
+    const int n = x.kvWays;
     const int64_t block = s.engine.kvBlockTokens;
     bool capped = false;
     auto fitting = [&](const KvShape& shape, double budget) {
@@ -185,7 +197,7 @@ TokensFit tokensFit(const Setup& x, const VramSplit& v)
     fit.gqa = fitting(x.gqa, bytes);
     fit.mqa = fitting(x.mqa, bytes);
     fit.mla = s.model.isMla() ? fit.model : -1;
-    const double perSequenceBytes = bytes / double(s.batch);
+    const double perSequenceBytes = bytes / double(sequencesPerRank(x, s.batch));
     fit.perSequence = fitting(x.shape, perSequenceBytes);
     fit.perSequenceMha = fitting(x.mha, perSequenceBytes);
     fit.perSequenceGqa = fitting(x.gqa, perSequenceBytes);
@@ -193,8 +205,11 @@ TokensFit tokensFit(const Setup& x, const VramSplit& v)
     fit.room = capped ? KvRoom::WindowCapped : KvRoom::GpuMemory;
     const double perSequence =
         kvBytesForContext(x.shape, s.kvDtype, n, roundUpToBlock(s.context, block));
+    // Each attention rank fills its own pool with its own requests.
     fit.maxConcurrency =
-        perSequence > 0 ? int64_t(std::floor(std::min(bytes / perSequence, 1e15))) : 0;
+        perSequence > 0
+            ? int64_t(std::floor(std::min(bytes / perSequence, 1e15))) * int64_t(x.ranks)
+            : 0;
     return fit;
 }
 

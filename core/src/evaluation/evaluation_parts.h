@@ -45,6 +45,7 @@ struct Setup
           mha(variantShape(shape, scenario.model, variants.mha)),
           gqa(variantShape(shape, scenario.model, variants.gqa)),
           mqa(variantShape(shape, scenario.model, variants.mqa)), ways(tensorWays(scenario)),
+          kvWays(kvscope::kvWays(scenario)), ranks(attentionRanks(scenario)),
           tflops(tensorTflops(scenario)), computesOnHost(engine.computesOnHost(scenario))
     {
     }
@@ -54,9 +55,22 @@ struct Setup
     const AttentionVariants variants;
     const KvShape mha, gqa, mqa; // the same model with each attention kind's KV heads
     const int ways;              // tensorWays()
+    const int kvWays;            // kvWays(): GPUs one sequence's KV heads are split over
+    const int ranks;             // attentionRanks(): GPUs the sequences are shared out over
     const double tflops;         // tensorTflops()
     const bool computesOnHost;
 };
+
+// Sequences of `batch` one GPU holds the KV of: all of them, or under data-parallel attention its
+// own share, the ranks taking them in turn.
+inline int64_t sequencesPerRank(const Setup& x, int64_t batch)
+{
+    return (batch + x.ranks - 1) / x.ranks;
+}
+
+// Under data-parallel attention every GPU holds the whole attention: the bytes beyond its
+// tensor-parallel share.
+double replicatedAttentionBytes(const Setup& x);
 
 // Achieved rate at which offloaded layers or KV are served: read by the CPU from host RAM where
 // the engine computes there, otherwise copied over the host link.

@@ -111,7 +111,7 @@ ReloadRecompute reloadRecompute(const Setup& x, const ParameterCount& p, const D
     const GpuStep step = gpuStep(x, p, 1.0, 1.0, 1, tokens, hostRead);
     const double stepMs = std::max(step.memoryMs, step.computeMs) + d.fixedMs + d.interconnectMs +
                           hostExpertsForwardMs(x, p, d, experts, 1);
-    const double kvBytes = kvBytesForContext(x.shape, s.kvDtype, x.ways, tokens) * layerShare(s);
+    const double kvBytes = kvBytesForContext(x.shape, s.kvDtype, x.kvWays, tokens) * layerShare(s);
     const double rates[] = {d.pcieEffectiveGBps, d.nvmeEffectiveGBps, d.sataEffectiveGBps};
     for (size_t i = 0; i < 3; ++i)
         r.reloadMs[i] = transferMs(kvBytes, rates[i]) + stepMs;

@@ -7,6 +7,7 @@
 
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/expert_fit.h"
+#include "kvscope/scenario/parallel_layout.h"
 #include "kvscope/scenario/speed_class.h"
 
 #include <cmath>
@@ -230,6 +231,11 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
     j["latency"] = latencyJson(e);
     j["latency"]["band"] = speedBandJson(s, SpeedFigure::Decode);
     j["breakeven"] = breakevenJson(e);
+    if (s.dpAttention)
+        j["dp_attention"] = {
+            {"ranks", attentionRanks(s)},
+            {"sequences_per_gpu", e.kv.sequencesPerGpu},
+            {"attention_replica_bytes_per_gpu", bytes(e.vram.attentionReplicaBytes)}};
     if (e.speculative.draftTokens > 0) {
         const SpeculativeTiming& x = e.speculative;
         j["speculative"] = {{"method", s.speculative.draft ? "draft_model" : "mtp"},

@@ -19,6 +19,16 @@ int tensorWays(const Scenario& s)
     return std::max(1, s.tensorAcrossNodes ? s.gpuCount : gpusPerNode(s));
 }
 
+int attentionRanks(const Scenario& s)
+{
+    return s.dpAttention ? std::max(1, tensorWays(s)) : 1;
+}
+
+int kvWays(const Scenario& s)
+{
+    return attentionRanks(s) > 1 ? 1 : tensorWays(s);
+}
+
 int pipelineWays(const Scenario& s)
 {
     if (s.engine.layerSplit)

@@ -70,6 +70,13 @@ ReservedMemoryDefaults reservedMemoryDefaults(const Scenario& s)
                                     : double(prefillGraphSizes(d.chunkedPrefillTokens)) *
                                           rule.mibPerPrefillGraphSize;
     }
+    // Data-parallel attention pads its graphs per rank (reserve_for_graph_mb).
+    if (const int ranks = attentionRanks(s); ranks > 1 && !s.enforceEager) {
+        const double perRank = double(d.graphMaxBatch) * double(ranks);
+        reserved += perRank * rule.mibPerDpAttentionGraphBatch;
+        if (d.graphMaxBatch > 300)
+            reserved += perRank * rule.mibPerDpAttentionGraphBatchAbove300;
+    }
     if (gpuMiB > rule.floorAboveMiB)
         reserved = std::max(reserved, rule.floorMiB);
     d.reservedMiB = reserved;

@@ -16,6 +16,7 @@ namespace kvscope {
 namespace {
 using V = std::optional<SettingValue>;
 using settings_detail::integerOf;
+using settings_detail::switchOf;
 using settings_detail::textOf;
 } // namespace
 
@@ -77,6 +78,19 @@ std::vector<Setting> nodeSettings()
         s.texts.choices = {
             KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "A pipeline stage per node"),
             KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Tensor parallel over all GPUs")};
+        r.push_back(std::move(s));
+    }
+    {
+        Setting s = makeSetting("dp_attention", "dp-attention", "on|off", SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "SGLang's data-parallel attention: each tensor-parallel GPU runs whole attention "
+                 "for its own share of the requests (whole attention weights, every KV head of "
+                 "those requests only); the MLP and experts stay split";
+        s.engineNames = {{"sglang", "enable_dp_attention"}};
+        s.apply = KVSCOPE_FIELD_SETTER(dpAttention, switchOf);
+        s.current = [](const Scenario& sc) -> V { return SettingValue(sc.dpAttention); };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Data-parallel attention");
         r.push_back(std::move(s));
     }
     return r;

@@ -3,6 +3,7 @@
 
 #include "kvscope/base/number_format.h"
 #include "kvscope/engines/engine_module.h"
+#include "kvscope/scenario/parallel_layout.h"
 #include "kvscope/settings/settings_registry.h"
 #include "settings/number_ranges.h"
 
@@ -218,12 +219,31 @@ std::optional<FieldError> validateNodes(const Scenario& s)
     if (!engineModule(s.engine).spansNodes())
         return FieldError{"nodes", nodes,
                           "1 with the " + s.engine.name +
-                              " engine: it serves from one machine (vLLM spans several)"};
+                              " engine: it serves from one machine (vLLM and SGLang span several)"};
     if (s.gpu.unifiedMemory)
         return FieldError{"nodes", nodes, "1 with " + s.gpu.name + ": one machine"};
     if (s.nodeLink.gbitPerS <= 0 || s.nodeLink.latencyUs <= 0)
         return FieldError{"node_link", s.nodeLink.id.empty() ? "none" : s.nodeLink.id,
                           "a network between the nodes from the catalog's node_links"};
+    return std::nullopt;
+}
+
+// SGLang's --enable-dp-attention shares the requests over its tensor-parallel GPUs; its --dp-size
+// is then those GPUs, so replicas are separate servers and one GPU has nothing to share.
+std::optional<FieldError> validateDpAttention(const Scenario& s)
+{
+    if (!s.dpAttention) [[likely]]
+        return std::nullopt;
+    if (s.engine.family != EngineFamily::Sglang)
+        return FieldError{"dp_attention", "on",
+                          "off with the " + s.engine.name +
+                              " engine: SGLang's --enable-dp-attention is the one kvscope models"};
+    if (tensorWays(s) <= 1)
+        return FieldError{"dp_attention", "on", "off on one GPU: nothing to share out"};
+    if (s.replicas > 1)
+        return FieldError{"replicas", std::to_string(s.replicas),
+                          "1 with data-parallel attention: SGLang's --dp-size then counts the "
+                          "attention ranks"};
     return std::nullopt;
 }
 
@@ -355,6 +375,8 @@ std::optional<FieldError> validateCombinations(const Scenario& s)
                               " engine as set: only vLLM's V0 engine swaps preempted KV to CPU "
                               "RAM (releases before 0.8.0, or 0.8-0.10 with vllm_use_v1 off)"};
     if (auto e = validateFlashAttention(s))
+        return e;
+    if (auto e = validateDpAttention(s))
         return e;
     if (auto e = validatePrefixCache(s))
         return e;

@@ -94,6 +94,7 @@ public:
 
     std::string kvPerToken() const;
     std::string kvTotal() const;
+    std::string sequencesTerm() const;
     std::string weights() const;
     std::string fit() const;
     // What a token adds to a draft model's layers, after the model's own.
@@ -198,28 +199,41 @@ std::string Explainer::kvPerToken() const
            bytes(e.kv.bytesPerToken) + mtpLayersNote();
 }
 
+// The sequences whose KV one GPU holds: the batch, or under data-parallel attention its share,
+// "× 8 sequences (64 ÷ 8 attention ranks)".
+std::string Explainer::sequencesTerm() const
+{
+    const int ranks = attentionRanks(s);
+    if (s.batch <= 1 && ranks <= 1)
+        return "";
+    std::string term = times() + integer(e.kv.sequencesPerGpu) + " " + w.sequences;
+    if (ranks > 1)
+        term += w.noteOpen + integer(s.batch) + " \u00f7 " + integer(ranks) + " " +
+                w.attentionRanks + w.noteClose;
+    return term;
+}
+
 std::string Explainer::kvTotal() const
 {
     // A draft model's layers hold every token beside the model's (no windows: validate()).
     if (e.kv.draftBytesPerToken > 0)
         return "(" + bytes(e.kv.bytesPerTokenPerLayer) + times() + integer(e.kv.layers) + " " +
                w.layers + layerShare() + draftKvTerm() + ")" + times() + integer(s.context) + " " +
-               w.tokens + (s.batch > 1 ? times() + integer(s.batch) + " " + w.sequences : "") +
-               " = " + bytes(e.kv.totalBytes);
+               w.tokens + sequencesTerm() + " = " + bytes(e.kv.totalBytes);
     std::string total = bytes(e.kv.bytesPerTokenPerLayer) + times() + "(" +
                         integer(e.kv.layers - e.kv.windowedLayers) + " " + w.layers + times() +
                         integer(s.context) + " " + w.tokens;
     if (e.kv.windowedLayers > 0)
         total += " + " + integer(e.kv.windowedLayers) + " " + w.layers + times() +
                  integer(e.kv.tokensHeldPerWindowedLayer) + " " + w.tokens;
-    total += ")";
-    if (s.batch > 1)
-        total += times() + integer(s.batch) + " " + w.sequences;
-    total += layerShare();
+    total += ")" + sequencesTerm() + layerShare();
     // A hybrid model's recurrent layers hold one fixed state per sequence besides.
     if (e.kv.stateBytesPerSequence > 0)
-        total += " + " + (s.batch > 1 ? integer(s.batch) + " " + w.sequences + times() : "") +
-                 bytes(e.kv.stateBytesPerSequence) + " " + w.recurrentState;
+        total +=
+            " + " +
+            (e.kv.sequencesPerGpu > 1 ? integer(e.kv.sequencesPerGpu) + " " + w.sequences + times()
+                                      : "") +
+            bytes(e.kv.stateBytesPerSequence) + " " + w.recurrentState;
     return total + " = " + bytes(e.kv.totalBytes) + mtpLayersNote();
 }
 
@@ -262,6 +276,12 @@ std::string Explainer::weights() const
                    (copy > 0.5 ? " + " + bytes(copy) + " " + w.outputCopy : std::string()) +
                    " \u2212 " + bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
                    bytes(v.weightsBytes - v.drafterBytes);
+    // The attention every GPU holds whole under data-parallel attention.
+    if (v.attentionReplicaBytes > 0.5) {
+        const double before = v.weightsBytes - v.attentionReplicaBytes - v.drafterBytes;
+        weights += "; " + bytes(before) + " + " + bytes(v.attentionReplicaBytes) + " " +
+                   w.attentionOnEveryGpu + " = " + bytes(before + v.attentionReplicaBytes);
+    }
     // The MTP layers that draft tokens, beside the model's weights.
     if (v.drafterBytes > 0.5)
         weights += "; " + bytes(v.weightsBytes - v.drafterBytes) + " + " + bytes(v.drafterBytes) +
@@ -445,10 +465,11 @@ std::string Explainer::longestContext() const
         room = bytes(share) + " " + w.forKv;
     }
     longest += tokensIn(room, share, f.model, w.tokens);
-    if (s.batch > 1)
-        longest +=
-            "; " + tokensIn(room + " \u00f7 " + integer(s.batch) + " " + w.sequences,
-                            share / double(s.batch), f.perSequence, w.tokens + " " + w.perSequence);
+    const int64_t sequences = e.kv.sequencesPerGpu; // the batch, or its share on one GPU
+    if (sequences > 1)
+        longest += "; " + tokensIn(room + " \u00f7 " + integer(sequences) + " " + w.sequences,
+                                   share / double(sequences), f.perSequence,
+                                   w.tokens + " " + w.perSequence);
     return longest;
 }
 

@@ -280,7 +280,11 @@ void HeadlineBar::showKvTiles(const TileInputs& in)
         bytes(e.kv.totalBytes),
         scope +
             tr("%1 × %2 seq.")
-                .arg(UiText::contextShort(double(s.context)), UiText::integer(s.batch)) +
+                .arg(UiText::contextShort(double(s.context)),
+                     UiText::integer(e.kv.sequencesPerGpu)) + // its share under DP attention
+            (e.kv.sequencesPerGpu < s.batch
+                 ? tr(" of %1").arg(UiText::integer(s.batch)) // "32K × 8 seq. of 64"
+                 : QString()) +
             (beyondModel
                  ? tr("; past the model's %1").arg(UiText::contextShort(double(s.model.maxContext)))
                  : QString()) +

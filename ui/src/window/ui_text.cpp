@@ -222,6 +222,8 @@ ExplainWords UiText::explainWords()
     w.nodeHandover = s(tr("hand-over between nodes"));
     w.nodeHandovers = s(tr("hand-overs between nodes"));
     w.allReducesBetweenNodes = s(tr("all-reduces between nodes"));
+    w.attentionRanks = s(tr("attention ranks"));
+    w.attentionOnEveryGpu = s(tr("attention whole on every GPU"));
     w.runtimeAndGraphs = s(tr("runtime and CUDA graphs"));
     w.loraSlots = s(tr("LoRA slots"));
     w.rank = s(tr("rank"));

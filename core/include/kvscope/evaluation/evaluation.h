@@ -31,6 +31,8 @@ struct VramSplit
     double weightsOffloadedBytes = 0; // weights that did not fit and live in CPU RAM (per GPU)
     double expertsOffloadedBytes = 0; // of those, routed experts kept in host RAM (llama.cpp
                                       // --n-cpu-moe / --cpu-moe), per GPU
+    double attentionReplicaBytes = 0; // of weightsBytes, the attention every GPU holds whole
+                                      // under data-parallel attention, beyond its share
     double drafterBytes = 0; // of weightsBytes, what drafts tokens: the MTP layers or a draft
                              // model (the last pipeline stage's GPUs, split tensor-parallel)
     double weightsPinnedOnHostBytes = 0; // of those, weights held in host RAM at any split that

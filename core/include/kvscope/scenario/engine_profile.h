@@ -135,8 +135,10 @@ struct EngineProfile
         double mibPerEightGpus = 0; // times tensor x pipeline ways / 8
         double mibPerDecodeGraphBatch = 0;
         double mibPerPrefillGraphSize = 0;
-        double mlaPrefillGraphMiB = 0; // instead, for an MLA model
-        double floorMiB = 0;           // the least reserve on a GPU larger than floorAboveMiB
+        double mlaPrefillGraphMiB = 0;                  // instead, for an MLA model
+        double mibPerDpAttentionGraphBatch = 0;         // data-parallel attention: per decode graph
+        double mibPerDpAttentionGraphBatchAbove300 = 0; // batch and rank (more above 300)
+        double floorMiB = 0; // the least reserve on a GPU larger than floorAboveMiB
         double floorAboveMiB = 0;
         // By GPU memory: the default chunked prefill and largest decode graph batch.
         struct Tier

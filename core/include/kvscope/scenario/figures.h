@@ -19,6 +19,8 @@ struct KvFigures
     double totalGqaBytes = 0;
     double totalMqaBytes = 0;
     int64_t kvHeadsPerGpu = 0;        // KV heads this GPU holds (replicated when fewer than GPUs)
+    int64_t sequencesPerGpu = 0;      // of the batch, those whose KV one GPU holds: all, or its
+                                      // share under data-parallel attention
     int64_t layers = 0;               // layers holding KV as the engine lays them out: the
                                       // model's, and any MTP layers it loads
     double draftBytesPerToken = 0;    // of bytesPerToken, a draft model's layers

@@ -20,6 +20,13 @@ int tensorWays(const Scenario& scenario);
 int pipelineWays(const Scenario& scenario);
 // GPUs in each node.
 int gpusPerNode(const Scenario& scenario);
+// Data-parallel attention (SGLang's --enable-dp-attention, its --dp-size equal to the tensor
+// parallel size): every GPU of the tensor-parallel group runs whole attention for its own share
+// of the requests, so its attention weights are whole and its KV holds every head of those
+// requests only; the MLP and experts stay split (server_args.py, dp_attention.py). The ranks
+// are the tensor-parallel GPUs then, else 1; KV heads are split over kvWays() GPUs.
+int attentionRanks(const Scenario& scenario);
+int kvWays(const Scenario& scenario);
 // Whether tensor parallel can split the attention heads evenly over the GPUs: vLLM refuses a
 // tensor_parallel_size that does not divide num_attention_heads (vllm/config.py,
 // ModelConfig.verify_with_parallel_config: "Total number of attention heads (64) must be

@@ -100,6 +100,9 @@ struct Scenario
     int gpuCount = 1;               // GPUs in all, over every node: weights and KV split over them
     int nodes = 1;                  // machines the GPUs sit in, alike: tensor parallel inside each,
                                     // pipeline stages across them (parallel_layout.h)
+    bool dpAttention = false;       // attention data parallel over the tensor-parallel GPUs
+                                    // (SGLang's --enable-dp-attention): each holds whole
+                                    // attention and only its own requests' KV
     bool tensorAcrossNodes = false; // tensor parallel over every GPU of every node (SGLang's
                                     // --tp 16 on two nodes) instead of a stage per node
     NodeLink nodeLink;              // the network between the nodes
