@@ -16,7 +16,6 @@ namespace kvscope {
 namespace {
 using V = std::optional<SettingValue>;
 using settings_detail::integerOf;
-using settings_detail::switchOf;
 using settings_detail::textOf;
 } // namespace
 
