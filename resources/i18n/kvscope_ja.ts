@@ -618,6 +618,14 @@
         <source>%1 layers × %2 µs + %3 µs = %4</source>
         <translation>%1 レイヤー × %2 µs + %3 µs = %4</translation>
     </message>
+    <message>
+        <source>Data-parallel attention</source>
+        <translation>アテンションのデータ並列</translation>
+    </message>
+    <message>
+        <source>%1 ranks: every GPU holds whole attention and its own requests&apos; KV</source>
+        <translation>%1 ランク：各 GPU がアテンション全体と自分のリクエストの KV を保持</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -2014,7 +2022,7 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
     </message>
     <message>
         <source> of %1</source>
-        <translation>（全 %1 のうち）</translation>
+        <translation>（全&#xa0;%1&#xa0;のうち）</translation>
     </message>
 </context>
 <context>

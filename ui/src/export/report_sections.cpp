@@ -133,6 +133,11 @@ QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
     rows += row(tr("Context length"), UiText::tokens(s.context), QString());
     rows += row(tr("Concurrent sequences"), UiText::integer(s.batch), QString());
     rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
+    if (s.dpAttention)
+        rows += row(tr("Data-parallel attention"),
+                    tr("%1 ranks: every GPU holds whole attention and its own requests' KV")
+                        .arg(QString::number(attentionRanks(s))),
+                    QString());
     if (s.lora.maxLoras > 0)
         rows += row(tr("LoRA adapters"),
                     tr("%1 slots of rank %2 on every GPU, in the overhead")
