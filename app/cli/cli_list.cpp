@@ -89,13 +89,17 @@ Listing listEngines(const Catalog& c)
 {
     Listing l{{"id", "name", "memory fraction", "overhead", "KV block", "KV default"}, {}};
     for (const EngineProfile& e : c.engines) {
-        l.rows.push_back({e.id, e.name, formatNumber(e.memoryFraction, 2),
+        // SGLang's share follows the GPU and layout (its reserve rule); its fixed figure is only
+        // the fallback for a GPU of unknown memory.
+        const bool byGpu = e.reservedMemory.present();
+        l.rows.push_back({e.id, e.name, byGpu ? "by GPU" : formatNumber(e.memoryFraction, 2),
                           formatNumber(e.runtimeOverheadMiB + e.cudaGraphMiB, 0) + " MiB",
                           std::to_string(e.kvBlockTokens) + " tokens",
                           kvPlacementId(e.defaultKvPlacement)});
         l.json.push_back({{"id", e.id},
                           {"name", e.name},
                           {"memory_fraction", e.memoryFraction},
+                          {"memory_fraction_by_gpu", byGpu}, // else the fallback above
                           {"runtime_overhead_mib", e.runtimeOverheadMiB},
                           {"cuda_graph_mib", e.cudaGraphMiB},
                           {"kv_block_tokens", e.kvBlockTokens},
