@@ -4,6 +4,7 @@
 // crosses where it should (searched only when asked), and validation names the field it rejects.
 
 #include "evaluation_checks.h"
+#include "kvscope/engines/engine_module.h"
 #include "kvscope/evaluation/sweep.h"
 #include "kvscope/io/result_json.h"
 #include "kvscope/model/weights.h"
@@ -164,11 +165,24 @@ void TestEvaluation::loraSlotsAsVllmAllocatesThem()
     KVSCOPE_EVALUATE(sharded, seventy("on"));
     QCOMPARE(tp.vram.loraBytes, 1'779'040'256.0);
     QCOMPARE(sharded.vram.loraBytes, 898'236'416.0);
+    // A MoE model (vllm/lora/layers/fused_moe.py): Qwen3-30B-A3B, one slot of rank 64 on one GPU.
+    // Each of 48 layers: attention 3 x 2,048 + (4,096 + 2 x 512) + 4,096 + 2,048 = 17,408 (no
+    // dense MLP), and 128 experts x (2 x 2,048 + 3 x 768 + 2,048) = 1,081,344; the embedding and
+    // lm_head (151,936 + 2,048) x 2; all x 64 x 2 B = 6,790,152,192 B, of which the experts'
+    // 48 x 1,081,344 x 128 B = 6,643,777,536.
+    const Scenario moe = scenarioFrom({{"model", "qwen3-30b-a3b"},
+                                       {"engine", "vllm"},
+                                       {"gpu", "h100-sxm"},
+                                       {"max-loras", "1"},
+                                       {"max-lora-rank", "64"}});
+    KVSCOPE_EVALUATE(moeLora, moe);
+    QCOMPARE(moeLora.vram.loraBytes, 6'790'152'192.0);
+    QCOMPARE(engineModule(moe.engine).loraExpertBytesPerGpu(moe), 6'643'777'536.0);
     // What kvscope does not model is refused, naming the setting.
     for (const auto& [options, field] :
          std::vector<std::pair<std::vector<std::pair<std::string, std::string>>, std::string>>{
              {{{"engine", "llamacpp"}, {"weights", "q4_k_m"}, {"max-loras", "2"}}, "max_loras"},
-             {{{"model", "mixtral-8x7b"}, {"engine", "vllm"}, {"max-loras", "2"}}, "max_loras"},
+             {{{"model", "deepseek-v3"}, {"engine", "vllm"}, {"max-loras", "2"}}, "max_loras"},
              {{{"model", "llama-3.1-70b"},
                {"gpus", "4"},
                {"engine", "vllm"},

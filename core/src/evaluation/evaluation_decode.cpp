@@ -318,7 +318,11 @@ double loraBytesReadPerStep(const Setup& x, int64_t batch)
     const int64_t slots = x.s.lora.maxLoras;
     if (slots <= 0)
         return 0.0;
-    return x.engine.loraBytesPerGpu(x.s) * double(std::min(batch, slots)) / double(slots);
+    // The routed experts' slots are read only for the experts the batch's tokens reach.
+    const double experts = x.engine.loraExpertBytesPerGpu(x.s);
+    const double read =
+        x.engine.loraBytesPerGpu(x.s) - experts + experts * expertShareTouched(x.s.model, batch);
+    return read * double(std::min(batch, slots)) / double(slots);
 }
 
 // One token drafted by the MTP layers: a forward pass of them (the experts the batch touches,

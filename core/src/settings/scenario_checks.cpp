@@ -290,10 +290,10 @@ std::optional<FieldError> validateLora(const Scenario& s)
         return FieldError{"max_loras", count,
                           "0 with the " + s.engine.name +
                               " engine: kvscope models LoRA adapters' memory as vLLM holds it"};
-    if (s.model.isMoe()) [[unlikely]]
+    if (s.model.isMla()) [[unlikely]]
         return FieldError{"max_loras", count,
-                          "0 for a mixture-of-experts model: vLLM's slots for its experts are "
-                          "not modelled"};
+                          "0 for an MLA model: vLLM's slots for its latent projections are not "
+                          "modelled"};
     // LogitsProcessorWithLoRA: "When using LoRA, vocab size must be <= 258048".
     if (s.model.vocabSize > 258048) [[unlikely]]
         return FieldError{"max_loras", count,

@@ -88,6 +88,8 @@ public:
     // engine's layout of them (vLLM's); 0 without adapters.
     virtual bool servesLora() const { return false; }
     virtual double loraBytesPerGpu(const Scenario&) const { return 0; }
+    // Of those, the routed experts' slots: a decode step reads only the experts its tokens reach.
+    virtual double loraExpertBytesPerGpu(const Scenario&) const { return 0; }
     // Whether the engine can give each GPU whole layers (--split-mode layer): vLLM by pipeline
     // parallel, llama.cpp and transformers by their layer split. TGI cannot: its shards are
     // tensor parallel only (launcher --num-shard).
