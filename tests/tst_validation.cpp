@@ -46,8 +46,9 @@ constexpr Floor kFloors[] = {
     // +9.2 %, +0.8 % and +108 % (--tp 16 across two nodes, not modelled) move the median from
     // 2.01 % to 2.04 % (0.02043); tensor parallel across nodes then brings the last to +4.2 %.
     // The second blind set's three pools (+5.0 %, +36.1 % with a draft model, +2.5 %): median
-    // 2.37 % of 70, 49 within 5 %, 60 within 10 %.
-    {ValidationKind::Capacity, 70, 0.0238, 49.0 / 70, 60.0 / 70},
+    // 2.37 % of 70, 49 within 5 %, 60 within 10 %; the dense LoRA pool (+5.3 %): 2.50 % of 71,
+    // 49 within 5 %, 61 within 10 %.
+    {ValidationKind::Capacity, 71, 0.0251, 49.0 / 71, 61.0 / 71},
     // 47 held out (see rules suite); the 71 before -nkvo, partial -ngl and the small models keep
     // 12 within 5 % and 29 within 10 %; the 20 added (decode-holdout-offload-small.json,
     // decode-holdout-partial-ngl.json) bring 2 within 5 % and 7 within 10 %; the 7 with and
