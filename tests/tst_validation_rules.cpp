@@ -126,8 +126,9 @@ private slots:
         // cost, fitted on the fit split, moves gpt-fast's compiled loop (not generate()) from
         // +12 % to -26 %: decode median 24.73 %. decode-holdout-vllm-v2.json's 5 (modern vLLM,
         // Llama 3.1 8B, median 14.7 %): 58, median 23.09 %. Those 5 then shaped vLLM's step cost
-        // from v0.11.0 and moved to the fit split: 53, median 24.73 %. A floor against
-        // regressions, never a target.
+        // from v0.11.0 and moved to the fit split: 53, median 24.73 %. Issue 46's blind sets
+        // (SGLang, draft models, pipeline parallel, a LoRA pool): capacity 24, median 3.17 %;
+        // decode 66, median 23.90 %. A floor against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -138,8 +139,8 @@ private slots:
         const ValidationSummary& decode = report.heldOut[size_t(ValidationKind::Decode)];
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
-        QVERIFY(capacity.evaluated >= 19 && capacity.medianAbsError <= 0.0308 + 1e-9);
-        QVERIFY(decode.evaluated >= 53 && decode.medianAbsError <= 0.2473 + 1e-9);
+        QVERIFY(capacity.evaluated >= 24 && capacity.medianAbsError <= 0.0317 + 1e-9);
+        QVERIFY(decode.evaluated >= 66 && decode.medianAbsError <= 0.2390 + 1e-9);
     }
 
     void reportJsonIsFinite()
