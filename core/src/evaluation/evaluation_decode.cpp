@@ -364,7 +364,7 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     GpuStep step;
     const int ways = x.ways;
     step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways) +
-                       replicatedAttentionBytes(x) + loraBytesReadPerStep(x, batch);
+                       x.attentionReplicaBytes + loraBytesReadPerStep(x, batch);
     step.kvRead = modelKvBytes(x, context) * double(sequencesPerRank(x, batch));
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);

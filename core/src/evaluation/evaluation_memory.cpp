@@ -66,13 +66,13 @@ double drafterBytesPerGpu(const Setup& x)
 
 } // namespace
 
-double replicatedAttentionBytes(const Setup& x)
+double replicatedAttentionBytes(const Scenario& s, int ways, int ranks)
 {
-    if (x.ranks <= 1) [[likely]]
+    if (ranks <= 1) [[likely]]
         return 0.0;
     ParameterCount attention;
-    attention.attention = countParameters(x.s.model).attention;
-    return weightBytes(attention, x.s.weights) * (1.0 - 1.0 / double(x.ways));
+    attention.attention = countParameters(s.model).attention;
+    return weightBytes(attention, s.weights) * (1.0 - 1.0 / double(ways));
 }
 
 KvFigures kvFigures(const Setup& x)
@@ -135,7 +135,7 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& 
     }
     v.weightsOffloadedBytes = (weights.gpuBytes + weights.hostBytes) / gpus - v.weightsBytes;
     v.weightsPinnedOnHostBytes = weights.hostPinnedBytes / gpus;
-    v.attentionReplicaBytes = replicatedAttentionBytes(x);
+    v.attentionReplicaBytes = x.attentionReplicaBytes;
     v.weightsBytes += v.attentionReplicaBytes;
     v.drafterBytes = drafterBytesPerGpu(x);
     v.weightsBytes += v.drafterBytes;

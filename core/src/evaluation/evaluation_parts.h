@@ -37,6 +37,10 @@ inline double tensorTflops(const Scenario& s)
 
 // What every part of one evaluation reads, worked out once: a planner's search evaluates
 // millions of scenarios a second, and each part would otherwise look these up again.
+// Under data-parallel attention every GPU holds the whole attention: the bytes beyond its
+// tensor-parallel share (0 without it).
+double replicatedAttentionBytes(const Scenario& s, int ways, int ranks);
+
 struct Setup
 {
     Setup(const Scenario& scenario)
@@ -46,6 +50,7 @@ struct Setup
           gqa(variantShape(shape, scenario.model, variants.gqa)),
           mqa(variantShape(shape, scenario.model, variants.mqa)), ways(tensorWays(scenario)),
           kvWays(kvscope::kvWays(scenario)), ranks(attentionRanks(scenario)),
+          attentionReplicaBytes(replicatedAttentionBytes(scenario, ways, ranks)),
           tflops(tensorTflops(scenario)), computesOnHost(engine.computesOnHost(scenario))
     {
     }
@@ -53,11 +58,12 @@ struct Setup
     const EngineModule& engine;
     const KvShape shape; // the model's own
     const AttentionVariants variants;
-    const KvShape mha, gqa, mqa; // the same model with each attention kind's KV heads
-    const int ways;              // tensorWays()
-    const int kvWays;            // kvWays(): GPUs one sequence's KV heads are split over
-    const int ranks;             // attentionRanks(): GPUs the sequences are shared out over
-    const double tflops;         // tensorTflops()
+    const KvShape mha, gqa, mqa;        // the same model with each attention kind's KV heads
+    const int ways;                     // tensorWays()
+    const int kvWays;                   // kvWays(): GPUs one sequence's KV heads are split over
+    const int ranks;                    // attentionRanks(): GPUs the sequences are shared out over
+    const double attentionReplicaBytes; // replicatedAttentionBytes(), read by every step
+    const double tflops;                // tensorTflops()
     const bool computesOnHost;
 };
 
@@ -67,10 +73,6 @@ inline int64_t sequencesPerRank(const Setup& x, int64_t batch)
 {
     return (batch + x.ranks - 1) / x.ranks;
 }
-
-// Under data-parallel attention every GPU holds the whole attention: the bytes beyond its
-// tensor-parallel share.
-double replicatedAttentionBytes(const Setup& x);
 
 // Achieved rate at which offloaded layers or KV are served: read by the CPU from host RAM where
 // the engine computes there, otherwise copied over the host link.
