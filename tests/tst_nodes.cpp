@@ -238,6 +238,76 @@ private slots:
         QVERIFY(notFitting > 0);
         QCOMPARE(qsizetype(emptyRows), qsizetype(notFitting));
     }
+
+    // Over two nodes the search tries both splits, tensor parallel in each node with a stage per
+    // node and tensor parallel over all 16, and keeps the faster where speed ranks; the row
+    // names the split it chose so loading it reproduces it.
+    void thePlanTriesEachSplitOverNodes()
+    {
+        PlanRequest r;
+        r.base = scenarioFrom({{"model", "llama-3.1-405b"}, {"context", "8192"}});
+        r.gpus = {"h100-sxm"};
+        r.engines = {"vllm"};
+        r.minWeightBits = 16;
+        r.minKvBits = 16;
+        r.objective = PlanObjective::Fastest;
+        const PlanResult result = plan(r, test::catalog());
+        QVERIFY(!result.ranked.empty());
+        const PlanEntry& first = result.ranked.front();
+        QCOMPARE(first.scenario.gpuCount, 16);
+        double speed[2] = {0, 0};
+        for (bool across : {false, true}) {
+            Scenario s = first.scenario;
+            s.tensorAcrossNodes = across;
+            s.targets = planTargets(r.base);
+            const auto e = evaluate(s);
+            QVERIFY(e);
+            speed[across] = verdictOf(s, *e).tokensPerSUser;
+        }
+        QVERIFY(speed[0] != speed[1]);
+        QCOMPARE(first.verdict.tokensPerSUser, std::max(speed[0], speed[1]));
+        QCOMPARE(first.scenario.tensorAcrossNodes, speed[1] > speed[0]);
+        const bool named = std::find(first.options.begin(), first.options.end(),
+                                     std::pair<std::string, std::string>("node-split", "tensor")) !=
+                           first.options.end();
+        QCOMPARE(named, first.scenario.tensorAcrossNodes);
+    }
+
+    // DeepSeek-R1's MLA latent is copied onto every tensor-parallel GPU; SGLang's data-parallel
+    // attention keeps one copy of each request's, so 48 users at 32K tokens fit on 8 H200 only
+    // with it, and the plan finds it (and says so in the row's options). Without MLA and with
+    // KV heads to spare, it is not tried: it would only copy the attention weights.
+    void thePlanTriesDataParallelAttentionWhereKvIsCopied()
+    {
+        PlanRequest r;
+        r.base = scenarioFrom({{"model", "deepseek-r1"}, {"context", "32768"}, {"users", "48"}});
+        r.gpus = {"h200"};
+        r.engines = {"sglang"};
+        r.minWeightBits = 8;
+        r.maxNodes = 1;
+        r.base.targets.maxTtftMs = 1e9;
+        const PlanResult result = plan(r, test::catalog());
+        const PlanEntry* eight = nullptr;
+        for (const PlanEntry& p : result.ranked)
+            if (p.scenario.gpuCount == 8)
+                eight = &p;
+        QVERIFY(eight);
+        QVERIFY(eight->scenario.dpAttention);
+        QVERIFY(std::find(eight->options.begin(), eight->options.end(),
+                          std::pair<std::string, std::string>("dp-attention", "on")) !=
+                eight->options.end());
+        Scenario plain = eight->scenario;
+        plain.dpAttention = false;
+        const auto e = evaluate(plain);
+        QVERIFY(e);
+        QVERIFY(!verdictOf(plain, *e).runs);
+
+        r.base = scenarioFrom({{"model", "llama-3.1-70b"}, {"context", "8192"}, {"users", "8"}});
+        const PlanResult dense = plan(r, test::catalog());
+        QVERIFY(!dense.ranked.empty());
+        for (const PlanEntry& p : dense.ranked)
+            QVERIFY(!p.scenario.dpAttention);
+    }
 };
 
 KVSCOPE_TEST_SUITE(TestNodes, "tst_nodes", kvscope::test::SuiteApp::Core)

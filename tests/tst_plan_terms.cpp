@@ -245,6 +245,14 @@ private slots:
         optimistic.verdict.tokensPerSUser = measured.verdict.tokensPerSUser * 1.5;
         measured.band = {-0.1, 0.1, 9, "y"};
         QCOMPARE(whyFirst(measured, optimistic), PlanPreference::Faster);
+        // Ranked by speed, the faster per user is first for that, whatever it costs; ranked by
+        // GPUs, the one on fewer.
+        QCOMPARE(whyFirst(optimistic, measured, PlanObjective::Fastest),
+                 PlanPreference::FasterPerUser);
+        PlanEntry larger = measured;
+        larger.scenario.gpuCount = measured.scenario.gpuCount * 2;
+        larger.cost.perHour = measured.cost.perHour / 2;
+        QCOMPARE(whyFirst(measured, larger, PlanObjective::FewestGpus), PlanPreference::FewerGpus);
         QVERIFY(optimistic.band.signableTokensPerS(optimistic.verdict.tokensPerSUser) <
                 measured.band.signableTokensPerS(measured.verdict.tokensPerSUser));
     }

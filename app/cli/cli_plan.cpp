@@ -195,12 +195,18 @@ std::string ifRuns(const PlanEntry& p, const std::string& figure)
     return p.verdict.runs ? figure : "-";
 }
 
+// The GPUs, and how they split the model where the search chose other than the default
+// (tensor parallel in each node, a pipeline stage per node, attention split as the rest).
 std::string gpusText(const Scenario& s)
 {
-    if (s.nodes > 1)
-        return std::to_string(s.nodes) + " nodes x " + std::to_string(s.gpuCount / s.nodes) +
-               " x " + s.gpu.name;
-    return std::to_string(s.gpuCount) + " x " + s.gpu.name;
+    std::string text = s.nodes > 1 ? std::to_string(s.nodes) + " nodes x " +
+                                         std::to_string(s.gpuCount / s.nodes) + " x " + s.gpu.name
+                                   : std::to_string(s.gpuCount) + " x " + s.gpu.name;
+    if (s.tensorAcrossNodes)
+        text += ", TP " + std::to_string(s.gpuCount);
+    if (s.dpAttention)
+        text += ", DP attention";
+    return text;
 }
 
 // The GPU column as wide as its longest entry and two spaces more, so no name runs into the
@@ -271,7 +277,7 @@ void printWhy(const PlanRequest& r, const PlanResult& result, std::ostream& out)
         const PlanEntry& b = result.ranked[1];
         const Scenario& s = a.scenario;
         out << "Why #1 over #2: ";
-        switch (whyFirst(a, b)) {
+        switch (whyFirst(a, b, r.objective)) {
         case PlanPreference::Cheaper: {
             Cost less = a.cost;
             less.perHour = b.costPerHourAtRate() - a.costPerHourAtRate();
@@ -296,7 +302,15 @@ void printWhy(const PlanRequest& r, const PlanResult& result, std::ostream& out)
                 << " tokens/s per user)";
             break;
         case PlanPreference::FewerGpus:
-            out << "the same cost, formats and speed, on fewer GPUs";
+            if (r.objective == PlanObjective::FewestGpus)
+                out << "it takes fewer GPUs (" << a.scenario.gpuCount * a.replicas() << " against "
+                    << b.scenario.gpuCount * b.replicas() << ")";
+            else
+                out << "the same cost, formats and speed, on fewer GPUs";
+            break;
+        case PlanPreference::FasterPerUser:
+            out << "it is faster per user (" << formatTokensPerSecond(a.verdict.tokensPerSUser)
+                << " against " << formatTokensPerSecond(b.verdict.tokensPerSUser) << " tokens/s)";
             break;
         }
         out << ".\n";

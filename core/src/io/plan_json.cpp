@@ -168,10 +168,10 @@ nlohmann::json planToJson(const PlanRequest& request, const PlanResult& result)
               {"cost_basis", costBasisId(b.cost.basis)}}},
             {"evaluated", result.evaluated},
             {"unpriced_gpus", result.unpriced},
-            {"why_first",
-             result.ranked.size() >= 2
-                 ? nlohmann::json(planPreferenceId(whyFirst(result.ranked[0], result.ranked[1])))
-                 : nlohmann::json(nullptr)},
+            {"why_first", result.ranked.size() >= 2
+                              ? nlohmann::json(planPreferenceId(whyFirst(
+                                    result.ranked[0], result.ranked[1], request.objective)))
+                              : nlohmann::json(nullptr)},
             {"cheapest_rejected", result.cheapestRejected ? entryJson(*result.cheapestRejected)
                                                           : nlohmann::json(nullptr)},
             {"ranked", ranked},

@@ -2,6 +2,7 @@
 #include "kvscope/planning/plan_search.h"
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/planning/cautions.h"
+#include "kvscope/scenario/parallel_layout.h"
 #include "kvscope/scenario/speed_class.h"
 #include "kvscope/settings/scenario_defaults.h"
 
@@ -100,6 +101,21 @@ void writeOptions(PlanEntry& p)
                  {"kv-dtype", s.kvDtype.id}, {"kv-placement", kvPlacementId(s.kvPlacement)}};
     if (s.nodes > 1)
         p.options.insert(p.options.begin() + 2, {"nodes", std::to_string(s.nodes)});
+    if (s.tensorAcrossNodes)
+        p.options.push_back({"node-split", "tensor"});
+    if (s.dpAttention)
+        p.options.push_back({"dp-attention", "on"});
+}
+
+// SGLang's data-parallel attention pays where tensor parallel would copy the KV cache onto
+// every GPU (an MLA latent, or fewer KV heads than GPUs): each GPU then keeps only its own
+// requests' KV. Elsewhere it only copies the attention weights, so the search skips it there.
+bool dpAttentionWorthTrying(const Scenario& s)
+{
+    if (s.engine.family != EngineFamily::Sglang || s.replicas > 1)
+        return false;
+    const int ways = tensorWays(s);
+    return ways > 1 && (s.model.isMla() || s.model.kvHeads < ways);
 }
 
 // An entry for `s`, which it takes (a scenario's strings and lists make a copy dear; the
@@ -189,6 +205,8 @@ void markFront(std::vector<PlanEntry>& entries)
 // each where none does.
 class PlanSearch
 {
+    using Key = std::pair<std::string, int>; // GPU id x count
+
 public:
     PlanSearch(const PlanRequest& request, const Catalog& catalog)
         : m_request(request), m_catalog(catalog)
@@ -213,15 +231,16 @@ public:
             if (!splitsHeadsEvenly(s))
                 continue;
             fullNode = count;
-            searchFormats(engine, s, std::make_pair(gpu.id, count));
+            searchAttention(engine, s, std::make_pair(gpu.id, count));
         }
         if (m_ran == ranBefore && fullNode > 1 && engineModule(engine).spansNodes())
             searchNodes(engine, s, fullNode);
     }
 
-    // Where one node cannot hold the model: full nodes, tensor parallel inside each and one
-    // pipeline stage per node, the fewest that meet the targets. (Where one node holds it, more
-    // stages add memory but no speed: a token still passes every layer in turn.)
+    // Where one node cannot hold the model: full nodes, the fewest that meet the targets,
+    // each split two ways: tensor parallel inside each node and a pipeline stage per node, or
+    // tensor parallel over every GPU (faster where the network's all-reduces cost less than
+    // the stages' reads save). Where one node holds the model, more nodes add memory, not speed.
     void searchNodes(const EngineProfile& engine, Scenario& s, int perNode)
     {
         for (int nodes : kNodeCounts) {
@@ -230,11 +249,30 @@ public:
             const int64_t ranBefore = m_ran;
             s.nodes = nodes;
             s.gpuCount = perNode * nodes;
-            searchFormats(engine, s, std::make_pair(s.gpu.id, s.gpuCount));
+            const Key key = std::make_pair(s.gpu.id, s.gpuCount);
+            searchAttention(engine, s, key);
+            s.tensorAcrossNodes = true;
+            if (splitsHeadsEvenly(s))
+                searchAttention(engine, s, key);
+            s.tensorAcrossNodes = false;
             if (m_ran > ranBefore)
-                break; // more stages would add memory, not speed
+                break;
         }
         s.nodes = 1;
+    }
+
+    // The formats with attention split as tensor parallel splits it, and where it would copy
+    // the KV cache, with data-parallel attention too; the better of each GPU x count is kept.
+    void searchAttention(const EngineProfile& engine, Scenario& s, const Key& key)
+    {
+        searchFormats(engine, s, key);
+        // A request rate sizes replicas, which SGLang's --dp-size cannot count beside the
+        // attention ranks (validateDpAttention).
+        if (m_request.ratePerS > 0 || !dpAttentionWorthTrying(s))
+            return;
+        s.dpAttention = true;
+        searchFormats(engine, s, key);
+        s.dpAttention = false;
     }
 
     // The best that meet the targets, ranked; the closest misses when none does.
@@ -284,8 +322,6 @@ public:
     }
 
 private:
-    using Key = std::pair<std::string, int>; // GPU id x count
-
     // Each entry numbered by its place in the whole ranking; then the first `limit`, and where
     // asked, the front's entries past them.
     void keepRanked(std::vector<PlanEntry>& ranked) const
@@ -477,12 +513,21 @@ const char* planPreferenceId(PlanPreference why)
         return "faster";
     case PlanPreference::FewerGpus:
         return "fewer_gpus";
+    case PlanPreference::FasterPerUser:
+        return "faster_per_user";
     }
     return "cheaper";
 }
 
-PlanPreference whyFirst(const PlanEntry& first, const PlanEntry& second)
+PlanPreference whyFirst(const PlanEntry& first, const PlanEntry& second, PlanObjective objective)
 {
+    // The objective's own measure first: a speed ranking is not explained by cost.
+    if (objective == PlanObjective::Fastest &&
+        first.verdict.tokensPerSUser > second.verdict.tokensPerSUser)
+        return PlanPreference::FasterPerUser;
+    const auto gpus = [](const PlanEntry& p) { return p.scenario.gpuCount * p.replicas(); };
+    if (objective == PlanObjective::FewestGpus && gpus(first) < gpus(second))
+        return PlanPreference::FewerGpus;
     if (first.costPerHourAtRate() < second.costPerHourAtRate())
         return PlanPreference::Cheaper;
     const auto bits = [](const PlanEntry& p) {

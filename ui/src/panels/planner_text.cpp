@@ -242,11 +242,16 @@ QString PlannerText::remedyEffect(const Remedy& r, ByteUnits units)
 
 QString PlannerText::gpus(const Scenario& s)
 {
-    const QString text =
-        s.nodes > 1 ? tr("%1 nodes × %2 × %3")
-                          .arg(UiText::integer(s.nodes), UiText::integer(s.gpuCount / s.nodes),
-                               shortName(s.gpu.name))
-                    : tr("%1 × %2").arg(UiText::integer(s.gpuCount), shortName(s.gpu.name));
+    QString text = s.nodes > 1
+                       ? tr("%1 nodes × %2 × %3")
+                             .arg(UiText::integer(s.nodes), UiText::integer(s.gpuCount / s.nodes),
+                                  shortName(s.gpu.name))
+                       : tr("%1 × %2").arg(UiText::integer(s.gpuCount), shortName(s.gpu.name));
+    // A split other than the default (tensor parallel in each node, a stage per node).
+    if (s.tensorAcrossNodes)
+        text = tr("%1, TP %2").arg(text, UiText::integer(s.gpuCount));
+    if (s.dpAttention)
+        text = tr("%1, DP attention").arg(text);
     // A count stays with its GPU: a sentence broke "4" from "× RTX 4060 Ti 16GB".
     return QString(text).replace(QStringLiteral(" × "), QStringLiteral("\u00A0×\u00A0"));
 }

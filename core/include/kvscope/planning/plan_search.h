@@ -88,11 +88,13 @@ struct PlanResult
 
 PlanResult plan(const PlanRequest& request, const Catalog& catalog);
 
-// Why a row ranks above the next, by cost: it costs less (with its replicas), or at the same
-// cost its formats keep more bits, or its speed class was measured (a band) and the other's not,
-// or it is faster per user, or it takes fewer GPUs.
-enum class PlanPreference { Cheaper, MoreFaithful, Measured, Faster, FewerGpus };
-PlanPreference whyFirst(const PlanEntry& first, const PlanEntry& second);
+// Why a row ranks above the next: ranked by speed, it is faster per user; ranked by GPUs, it takes
+// fewer; else (and by cost) it costs less (with its replicas), or at the same cost its formats
+// keep more bits, or its speed class was measured (a band) and the other's not, or it is faster
+// at the slow end of its band, or it takes fewer GPUs.
+enum class PlanPreference { Cheaper, MoreFaithful, Measured, Faster, FewerGpus, FasterPerUser };
+PlanPreference whyFirst(const PlanEntry& first, const PlanEntry& second,
+                        PlanObjective objective = PlanObjective::CostPerHour);
 const char* planPreferenceId(PlanPreference why); // "cheaper", "more_faithful", "faster", ...
 
 // The targets a plan is held to: the scenario's own, and where it sets none, reading speed per
