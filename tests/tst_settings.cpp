@@ -65,6 +65,11 @@ std::vector<std::string> acceptedArgs(const Setting& s)
                 "2",        flag,   id == "max_loras" ? "4" : id == "max_lora_rank" ? "64" : "on"};
     if (id == "draft_model") // a smaller model of the same vocabulary, on vLLM
         return {"--model", "llama-3.1-70b", "--engine", "vllm", flag, "llama-3.1-8b"};
+    if (id == "eagle") // a model of plain attention, on vLLM
+        return {"--engine", "vllm", flag, "eagle3"};
+    if (id == "eagle_topk" || id == "verify_tokens") // SGLang's EAGLE tree
+        return {"--engine", "sglang",       "--eagle", "eagle3",          "--speculative-tokens",
+                "3",        "--eagle-topk", "2",       "--verify-tokens", "6"};
     if (id == "mtp") // a model with MTP layers, on vLLM
         return {"--model", "deepseek-v3", "--engine", "vllm", flag, "on"};
     if (id == "prefix_caching") // transformers has no prefix cache

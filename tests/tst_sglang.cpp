@@ -4,7 +4,9 @@
 // several nodes, MTP drafting and the radix cache.
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/engines/launch_command.h"
+#include "kvscope/model/eagle_head.h"
 #include "kvscope/model/parameters.h"
+#include "kvscope/model/roofline.h"
 #include "kvscope/scenario/reserved_memory.h"
 #include "kvscope/settings/scenario_options.h"
 #include "suite_registry.h"
@@ -13,6 +15,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <tuple>
 
 using namespace kvscope;
 using test::scenarioFrom;
@@ -97,7 +100,8 @@ private slots:
             has(c.text, "python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-R1"),
             c.text.c_str());
         for (const char* flag : {"--tp-size 8", "--pp-size 2", "--nnodes 2 --node-rank 0",
-                                 "--mem-fraction-static 0.785", "--kv-cache-dtype fp8_e4m3",
+                                 // NEXTN reserves 2 GiB more: (81,109 - 19,456) / 81,109
+                                 "--mem-fraction-static 0.76 ", "--kv-cache-dtype fp8_e4m3",
                                  "--speculative-algorithm NEXTN --speculative-num-steps 3",
                                  "--speculative-num-draft-tokens 4", "--disable-radix-cache"})
             QVERIFY2(has(c.text, flag), flag);
@@ -146,6 +150,68 @@ private slots:
             const auto refused = scenarioFromOptions(options, test::catalog());
             QVERIFY2(!refused.ok() || validate(*refused), key);
         }
+    }
+
+    // Llama 3.1 8B's EAGLE-3 head, by hand: q, k and v read 2 x 4,096 wide (4,096 x 6,144 more
+    // than a plain layer's 41,943,040), the MLP 3 x 4,096 x 14,336, fc 3 x 4,096^2, lm_head
+    // 32,000 x 4,096 and four norms: 424,689,664 parameters, 849,379,328 bytes in 16 bits. Its
+    // one layer's KV, 2 x 8 x 128 x 2 = 4,096 bytes a token, sits beside the model's. SGLang
+    // reserves 2 GiB more for it (13,904 + 2,048 MiB); each step checks the tree's 8 best
+    // tokens and runs 5 draft passes of 4 tokens a sequence. EAGLE (one) shares the model's
+    // embedding and lm_head: 41,943,040 + 176,160,768 + 2 x 4,096^2 + 3 x 4,096 = 251,670,528.
+    void eagleHeads()
+    {
+        const Scenario s = scenarioFrom({{"engine", "sglang"},
+                                         {"model", "llama-3.1-8b"},
+                                         {"gpu", "h100-sxm"},
+                                         {"eagle", "eagle3"},
+                                         {"speculative-tokens", "5"},
+                                         {"eagle-topk", "4"},
+                                         {"verify-tokens", "8"},
+                                         {"acceptance-rate", "0.8"}});
+        const EagleHead head = eagleHead(s.model, EagleMethod::Eagle3);
+        QCOMPARE(head.held.total(), 424689664.0);
+        QCOMPARE(head.fc, 50331648.0);
+        KVSCOPE_EVALUATE(e, s);
+        QCOMPARE(e.vram.drafterBytes, 849379328.0);
+        QCOMPARE(e.kv.draftBytesPerToken, 4096.0);
+        QCOMPARE(reservedMemoryDefaults(s).reservedMiB, 13904.0 + 2048.0);
+        QCOMPARE(e.speculative.verifiedTokens, qint64(8));
+        QVERIFY(qFuzzyCompare(e.speculative.stepMs,
+                              e.speculative.verifyMs + 5 * e.speculative.draftMs));
+        // A draft pass reads the head and its layer's KV at the GPU's achieved rate, and pays
+        // the layer's fixed cost.
+        const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+        const double draftMs = transferMs(849379328.0, rate) + transferMs(4096.0 * 2048, rate) +
+                               engineModule(s.engine).layerOverheadUs(s) / 1e3;
+        QVERIFY2(std::fabs(e.speculative.draftMs - draftMs) < 1e-9,
+                 std::to_string(e.speculative.draftMs).c_str());
+        const LaunchCommand c = launchCommand(s);
+        QVERIFY2(has(c.text, "--speculative-algorithm EAGLE3 --speculative-draft-model-path "
+                             "EAGLE_HEAD --speculative-num-steps 5 --speculative-eagle-topk 4 "
+                             "--speculative-num-draft-tokens 8"),
+                 c.text.c_str());
+        QCOMPARE(eagleHead(s.model, EagleMethod::Eagle).held.total(), 251670528.0);
+        QCOMPARE(eagleHead(s.model, EagleMethod::Eagle).read.lmHead, 128256.0 * 4096);
+        // What the head cannot do is refused, naming the setting.
+        for (const auto& [key, value, field] :
+             std::vector<std::tuple<const char*, const char*, const char*>>{
+                 {"engine", "llamacpp", "eagle"},
+                 {"model", "deepseek-r1", "eagle"},
+                 {"verify-tokens", "90", "verify_tokens"},
+                 {"mtp", "on", "eagle"}}) {
+            std::vector<std::pair<std::string, std::string>> options{
+                {"engine", "sglang"},        {"gpu", "h200"},          {"gpus", "8"},
+                {"eagle", "eagle3"},         {"eagle-topk", "4"},      {"verify-tokens", "8"},
+                {"speculative-tokens", "5"}, {"model", "llama-3.1-8b"}};
+            options.push_back({key, value});
+            const auto refused = scenarioFromOptions(options, test::catalog());
+            const auto error = refused.ok() ? validate(*refused) : refused.error();
+            QVERIFY2(error && error->field == field, key);
+        }
+        const auto vllmTree = scenarioFromOptions(
+            {{"engine", "vllm"}, {"eagle", "eagle"}, {"eagle-topk", "2"}}, test::catalog());
+        QVERIFY(!vllmTree.ok() || validate(*vllmTree));
     }
 
     void catalogEntry()

@@ -291,6 +291,14 @@
         <source>Spread over %1 nodes of %2 × %3 under %4</source>
         <translation>%4 で %3 × %2 を %1 ノードに分散</translation>
     </message>
+    <message>
+        <source>%1, TP %2</source>
+        <translation>%1、TP %2</translation>
+    </message>
+    <message>
+        <source>%1, DP attention</source>
+        <translation>%1、DPアテンション</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -625,6 +633,10 @@
     <message>
         <source>%1 ranks: every GPU holds whole attention and its own requests&apos; KV</source>
         <translation>%1 ランク：各 GPU がアテンション全体と自分のリクエストの KV を保持</translation>
+    </message>
+    <message>
+        <source>%1 head drafts %2 passes a step, %3 tokens a pass; the model checks %4, each accepted at %5 (stated)</source>
+        <translation>%1ヘッドが1ステップに%2回ドラフトし（1回%3トークン）、モデルが%4トークンを検証。受理率%5（入力値）</translation>
     </message>
 </context>
 <context>
@@ -1019,6 +1031,10 @@
         <source>attention whole on every GPU</source>
         <translation>全 GPU に丸ごと置くアテンション</translation>
     </message>
+    <message>
+        <source>EAGLE head</source>
+        <translation>EAGLEヘッド</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1293,6 +1309,30 @@
     <message>
         <source>Data-parallel attention</source>
         <translation>アテンションのデータ並列</translation>
+    </message>
+    <message>
+        <source>Draft with an EAGLE head</source>
+        <translation>EAGLEヘッドでドラフト</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>EAGLE</source>
+        <translation>EAGLE</translation>
+    </message>
+    <message>
+        <source>EAGLE-3</source>
+        <translation>EAGLE-3</translation>
+    </message>
+    <message>
+        <source>EAGLE tree width</source>
+        <translation>EAGLEツリーの幅</translation>
+    </message>
+    <message>
+        <source>Tokens checked per step</source>
+        <translation>1ステップの検証トークン数</translation>
     </message>
 </context>
 <context>

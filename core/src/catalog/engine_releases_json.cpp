@@ -195,6 +195,8 @@ void readReservedMemory(const nlohmann::json& j, EngineProfile::ReservedMemory& 
         r.number({"mib_per_dp_attention_graph_batch_above_300"}, 0, 1e3, 0);
     out.floorMiB = r.number({"floor_mib"}, 0, 1e6, 0);
     out.floorAboveMiB = r.number({"floor_above_mib"}, 0, 1e8, 0);
+    out.draftModelMiB = r.number({"draft_model_mib"}, 0, 1e6, 0);
+    out.eagleDraftMiB = r.number({"eagle_draft_mib"}, 0, 1e6, 0);
     out.source = r.text({"source"}, "");
     r.text({"notes"}, "");
     const nlohmann::json* tiers = r.find({"tiers"});

@@ -116,6 +116,11 @@ KvShape EngineModule::kvShapeWithDrafters(const Scenario& s) const
         shape.draftLayers = draft->layers;
         shape.draftKvHeads = draft->kvHeads;
         shape.draftHeadDim = draft->headDim;
+    } else if (s.speculative.eagle != EagleMethod::Off && draftsWithEagle()) {
+        // The head's one layer attends as the model's layers do (its KV heads and head_dim).
+        shape.draftLayers = 1;
+        shape.draftKvHeads = s.model.kvHeads;
+        shape.draftHeadDim = s.model.headDim;
     }
     return shape;
 }

@@ -202,6 +202,15 @@ void noteKvOnGpuOnly(const std::string& engineName, const Scenario& s, LaunchCom
                           std::string(kvPlacementId(s.kvPlacement)) + "\" has no flag here.");
 }
 
+std::string eagleHeadNote(const Scenario& s)
+{
+    return std::string("Replace EAGLE_HEAD with the ") +
+           (s.speculative.eagle == EagleMethod::Eagle3 ? "EAGLE-3" : "EAGLE") +
+           " head trained for " + s.model.name +
+           " (a Hugging Face repository or a local path); the acceptance rate is that head's "
+           "on your prompts.";
+}
+
 std::string shellWord(const std::string& word)
 {
     const bool safe = !word.empty() &&

@@ -41,11 +41,14 @@ public:
     bool spansNodes() const override { return true; }
     // Its pipeline keeps a micro-batch in flight per stage (scheduler_pp_mixin.py).
     int batchesInFlight(const Scenario& s) const override { return pipelineWays(s); }
-    // NEXTN (DeepSeek's MTP layers) and STANDALONE (a draft model) keep their KV beside the
-    // model's, as many tokens as its pool (pool_configurator.py scales the cell by the draft's
-    // layers).
+    // NEXTN (DeepSeek's MTP layers), STANDALONE (a draft model) and EAGLE heads keep their KV
+    // beside the model's, as many tokens as its pool (pool_configurator.py scales the cell by
+    // the draft's layers; eagle_worker.py: "Draft and target worker own their own KV cache
+    // pools").
     bool draftsWithMtp() const override { return true; }
     bool draftsWithModel() const override { return true; }
+    bool draftsWithEagle() const override { return true; }
+    bool draftsEagleTrees() const override { return true; }
     KvShape kvShape(const Scenario& s) const override { return kvShapeWithDrafters(s); }
     LaunchCommand launchCommand(const Scenario& s) const override;
 };
@@ -92,14 +95,23 @@ void addParallelFlags(const Scenario& s, std::vector<std::string>& parts, Launch
                       "; HEAD_IP is the address of the node with rank 0.");
 }
 
-// NEXTN drafts with the checkpoint's own MTP layers; STANDALONE with a smaller model. One draft
-// token per step chain (topk 1) makes num_draft_tokens steps + 1.
-void addSpeculativeFlags(const Scenario& s, std::vector<std::string>& parts)
+// NEXTN drafts with the checkpoint's own MTP layers; STANDALONE with a smaller model; EAGLE
+// and EAGLE3 with a head trained for the model, in a tree when topk is over 1 (a chain, topk 1,
+// makes num_draft_tokens steps + 1).
+void addSpeculativeFlags(const Scenario& s, std::vector<std::string>& parts,
+                         std::vector<std::string>& notes)
 {
     const int64_t k = s.speculative.draftTokens;
-    const std::string steps = " --speculative-num-steps " + std::to_string(k) +
-                              " --speculative-eagle-topk 1 --speculative-num-draft-tokens " +
-                              std::to_string(k + 1);
+    const std::string steps =
+        " --speculative-num-steps " + std::to_string(k) + " --speculative-eagle-topk " +
+        std::to_string(s.speculative.eagleTopk) + " --speculative-num-draft-tokens " +
+        std::to_string(s.speculative.tokensVerified());
+    if (s.speculative.eagle != EagleMethod::Off) {
+        parts.push_back(std::string("--speculative-algorithm ") +
+                        (s.speculative.eagle == EagleMethod::Eagle3 ? "EAGLE3" : "EAGLE") +
+                        " --speculative-draft-model-path EAGLE_HEAD" + steps);
+        notes.push_back(eagleHeadNote(s));
+    }
     if (s.speculative.mtp)
         parts.push_back("--speculative-algorithm NEXTN" + steps);
     if (const ModelSpec* draft = s.speculative.draft.get())
@@ -128,7 +140,7 @@ LaunchCommand SglangEngine::launchCommand(const Scenario& s) const
                           s.kvDtype.name + " cache.");
     if (s.engine.prefillChunkTokens > 0)
         parts.push_back("--chunked-prefill-size " + std::to_string(s.engine.prefillChunkTokens));
-    addSpeculativeFlags(s, parts);
+    addSpeculativeFlags(s, parts, c.notes);
     if (s.prefixCaching && !*s.prefixCaching)
         parts.push_back("--disable-radix-cache");
     if (s.enforceEager)

@@ -48,6 +48,7 @@ public:
     bool servesLora() const override { return true; }
     bool draftsWithMtp() const override { return true; }
     bool draftsWithModel() const override { return true; }
+    bool draftsWithEagle() const override { return true; }
     // The MTP layers' and a draft model's attention keep their KV in the same pool as the
     // model's layers (one KV cache config for the target and the drafter).
     KvShape kvShape(const Scenario& s) const override { return kvShapeWithDrafters(s); }
@@ -243,6 +244,13 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
             "--speculative-config '{\"method\": \"draft_model\", \"model\": \"" +
             (draft->hfRepo.empty() ? draft->id : draft->hfRepo) +
             "\", \"num_speculative_tokens\": " + std::to_string(s.speculative.draftTokens) + "}'");
+    if (s.speculative.eagle != EagleMethod::Off) {
+        parts.push_back("--speculative-config '{\"method\": \"" +
+                        std::string(eagleMethodId(s.speculative.eagle)) +
+                        "\", \"model\": \"EAGLE_HEAD\", \"num_speculative_tokens\": " +
+                        std::to_string(s.speculative.draftTokens) + "}'");
+        c.notes.push_back(eagleHeadNote(s));
+    }
     if (s.lora.maxLoras > 0) {
         parts.push_back("--enable-lora --max-loras " + std::to_string(s.lora.maxLoras));
         if (s.lora.maxRank != LoraAdapters().maxRank)

@@ -355,6 +355,29 @@ double draftModelTokenMs(const Setup& x, const ModelSpec& draft, const DecodeTim
            double(draft.layers) * 2.0 * perAllReduce;
 }
 
+// One draft pass of an EAGLE head over the batch's topk tokens a sequence: its weights in 16
+// bits (the layer and lm_head split tensor-parallel, fc whole; EAGLE reads the model's
+// lm_head), its one layer's KV, the layer's fixed cost and, split tensor-parallel, its two
+// all-reduces at the model's cost each.
+double eagleTokenMs(const Setup& x, const DecodeTiming& d)
+{
+    const Scenario& s = x.s;
+    const EagleHead head = eagleHead(s.model, s.speculative.eagle);
+    const double ways = double(x.ways);
+    const double readBytes =
+        ((head.read.total() - head.fc) / ways + head.fc) * s.weights.embeddingBits / 8.0;
+    const double kvBytes = draftKvBytesPerToken(x.shape, s.kvDtype, x.kvWays) * double(s.context) *
+                           double(sequencesPerRank(x, s.batch));
+    const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
+    const double memoryMs = transferMs(readBytes, rate) + transferMs(kvBytes, rate);
+    const int64_t tokens = s.batch * std::max<int64_t>(1, s.speculative.eagleTopk);
+    const double computeMs = decodeFlops(head.layer, head.read, tokens, s.context) / ways /
+                             (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
+    const double perAllReduce =
+        d.allReduces > 0 ? (d.allReduceMs + d.nodeAllReduceMs) / double(d.allReduces) : 0.0;
+    return std::max(memoryMs, computeMs) + x.engine.layerOverheadUs(s) / 1e3 + 2.0 * perAllReduce;
+}
+
 } // namespace
 
 GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, double kvOnGpuShare,
@@ -415,9 +438,12 @@ void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures&
     const Scenario& s = x.s;
     const int64_t mtp = x.engine.mtpLayersLoaded(s);
     const ModelSpec* draft = x.engine.draftsWithModel() ? s.speculative.draft.get() : nullptr;
-    if ((mtp <= 0 && !draft) || kv.layers <= 0)
+    const bool eagle = s.speculative.eagle != EagleMethod::Off && x.engine.draftsWithEagle();
+    if ((mtp <= 0 && !draft && !eagle) || kv.layers <= 0)
         return;
     const int64_t k = s.speculative.draftTokens;
+    // A chain checks its k drafted tokens and one of the model's; an EAGLE tree its best n.
+    const int64_t verified = eagle ? s.speculative.tokensVerified() : k + 1;
     const double a = s.speculative.acceptance;
     out.draftTokens = k;
     out.acceptance = a;
@@ -426,12 +452,15 @@ void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures&
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     const double weightRate = rate * s.weights.kernelEfficiency;
     const double verifyRead =
-        weightBytesReadPerStep(s.model, p, s.weights, s.batch * (k + 1)) / ways;
+        weightBytesReadPerStep(s.model, p, s.weights, s.batch * verified) / ways;
     const double verifyMemoryMs =
         transferMs(verifyRead, weightRate) + transferMs(d.gpuKvReadBytes, rate);
     const double besideMs = d.selectedMs - std::max(d.memoryMs, d.computeMs);
-    out.verifyMs = std::max(verifyMemoryMs, d.computeMs * double(k + 1)) + besideMs;
-    out.draftMs = draft ? draftModelTokenMs(x, *draft, d) : mtpTokenMs(x, p, mtp);
+    out.verifyMs = std::max(verifyMemoryMs, d.computeMs * double(verified)) + besideMs;
+    out.verifiedTokens = verified;
+    out.draftMs = draft   ? draftModelTokenMs(x, *draft, d)
+                  : eagle ? eagleTokenMs(x, d)
+                          : mtpTokenMs(x, p, mtp);
     out.stepMs = out.verifyMs + double(k) * out.draftMs;
     out.tokensPerS = out.stepMs > 0 ? double(s.batch) * out.tokensPerStep * 1e3 / out.stepMs : 0.0;
     out.speedup = d.tokensPerS > 0 ? out.tokensPerS / d.tokensPerS : 0.0;

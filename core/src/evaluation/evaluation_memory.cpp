@@ -47,8 +47,18 @@ double activationPeakBytes(const Setup& x)
     return std::max(forward + logits, logits * engine.samplerLogitCopies(s));
 }
 
+// An EAGLE head's weights on each GPU, in 16 bits whatever the model's format (its checkpoint
+// names no quantization, and vLLM and SGLang load it by its own config): the layer and lm_head
+// split tensor-parallel, fc whole on every GPU.
+double eagleHeadBytesPerGpu(const Scenario& s, int ways)
+{
+    const EagleHead head = eagleHead(s.model, s.speculative.eagle);
+    const double perParameter = s.weights.embeddingBits / 8.0;
+    return ((head.held.total() - head.fc) / double(std::max(1, ways)) + head.fc) * perParameter;
+}
+
 // The weights that draft tokens for speculative decoding, per GPU: the MTP layers vLLM loads,
-// or a draft model, at the scenario's format, split tensor-parallel.
+// or a draft model, at the scenario's format, split tensor-parallel; or an EAGLE head.
 double drafterBytesPerGpu(const Setup& x)
 {
     const Scenario& s = x.s;
@@ -61,6 +71,8 @@ double drafterBytesPerGpu(const Setup& x)
         return bytesOf(mtpModel(s.model), mtpParameters(s.model));
     if (s.speculative.draft && x.engine.draftsWithModel())
         return bytesOf(*s.speculative.draft, countParameters(*s.speculative.draft));
+    if (s.speculative.eagle != EagleMethod::Off && x.engine.draftsWithEagle())
+        return eagleHeadBytesPerGpu(s, x.ways);
     return 0.0;
 }
 

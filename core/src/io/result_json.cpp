@@ -238,7 +238,13 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
             {"attention_replica_bytes_per_gpu", bytes(e.vram.attentionReplicaBytes)}};
     if (e.speculative.draftTokens > 0) {
         const SpeculativeTiming& x = e.speculative;
-        j["speculative"] = {{"method", s.speculative.draft ? "draft_model" : "mtp"},
+        const char* method = s.speculative.draft ? "draft_model"
+                             : s.speculative.eagle != EagleMethod::Off
+                                 ? eagleMethodId(s.speculative.eagle)
+                                 : "mtp";
+        j["speculative"] = {{"method", method},
+                            {"eagle_topk", s.speculative.eagleTopk},
+                            {"verified_tokens", x.verifiedTokens},
                             {"draft_model", s.speculative.draft
                                                 ? nlohmann::json(s.speculative.draft->id)
                                                 : nlohmann::json()},

@@ -79,6 +79,10 @@ ReservedMemoryDefaults reservedMemoryDefaults(const Scenario& s)
     }
     if (gpuMiB > rule.floorAboveMiB)
         reserved = std::max(reserved, rule.floorMiB);
+    if (s.speculative.draft)
+        reserved += rule.draftModelMiB;
+    else if (s.speculative.mtp || s.speculative.eagle != EagleMethod::Off)
+        reserved += rule.eagleDraftMiB;
     d.reservedMiB = reserved;
     d.memoryFraction =
         std::clamp(std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0, 0.01, 1.0);

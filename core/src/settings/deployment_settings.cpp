@@ -146,6 +146,70 @@ std::vector<Setting> loraSettings()
     return r;
 }
 
+namespace {
+
+// An EAGLE head drafting, and SGLang's tree of drafts (--speculative-eagle-topk,
+// --speculative-num-draft-tokens).
+std::vector<Setting> eagleSettings()
+{
+    std::vector<Setting> r;
+    {
+        Setting s = makeSetting("eagle", "eagle", "off|eagle|eagle3", SettingType::Choice);
+        s.choices = {"off", "eagle", "eagle3"};
+        s.defaultText = "off";
+        s.help = "speculative decoding with an EAGLE head trained for the model (vLLM "
+                 "--speculative-config method eagle or eagle3, SGLang --speculative-algorithm): "
+                 "one 16-bit decoder layer and its KV beside the model's";
+        s.engineNames = {{"vllm", "method"}, {"sglang", "speculative_algorithm"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            const std::string id = textOf(v);
+            sc.speculative.eagle = id == "eagle3"  ? EagleMethod::Eagle3
+                                   : id == "eagle" ? EagleMethod::Eagle
+                                                   : EagleMethod::Off;
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::string(eagleMethodId(sc.speculative.eagle)));
+        };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Draft with an EAGLE head");
+        s.texts.choices = {KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Off"),
+                           KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "EAGLE"),
+                           KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "EAGLE-3")};
+        r.push_back(std::move(s));
+    }
+    {
+        Setting s = makeSetting("eagle_topk", "eagle-topk", "K", SettingType::Integer, 1, 16);
+        s.defaultText = "1 (a chain)";
+        s.help = "SGLang's EAGLE tree: tokens each draft pass extends a sequence with "
+                 "(--speculative-eagle-topk)";
+        s.engineNames = {{"sglang", "speculative_eagle_topk"}};
+        s.apply = KVSCOPE_FIELD_SETTER(speculative.eagleTopk, integerOf);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(speculative.eagleTopk));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "EAGLE tree width");
+        r.push_back(std::move(s));
+    }
+    {
+        Setting s =
+            makeSetting("verify_tokens", "verify-tokens", "N", SettingType::Integer, 0, 1024);
+        s.unit = "tokens";
+        s.defaultText = "0 (speculative tokens + 1)";
+        s.help = "SGLang's EAGLE tree: tokens a sequence the model checks each step "
+                 "(--speculative-num-draft-tokens); a chain checks its drafts and one more";
+        s.engineNames = {{"sglang", "speculative_num_draft_tokens"}};
+        s.apply = KVSCOPE_FIELD_SETTER(speculative.verifyTokens, integerOf);
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(speculative.verifyTokens));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Tokens checked per step");
+        r.push_back(std::move(s));
+    }
+    return r;
+}
+
+} // namespace
+
 // Speculative decoding with the model's own MTP layers (vLLM --speculative-config).
 std::vector<Setting> speculativeSettings()
 {
@@ -167,7 +231,7 @@ std::vector<Setting> speculativeSettings()
         s.unit = "tokens";
         s.defaultText = "1";
         s.help = "speculative decoding: tokens drafted per step (num_speculative_tokens)";
-        s.engineNames = {{"vllm", "num_speculative_tokens"}};
+        s.engineNames = {{"vllm", "num_speculative_tokens"}, {"sglang", "speculative_num_steps"}};
         s.apply = KVSCOPE_FIELD_SETTER(speculative.draftTokens, integerOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(speculative.draftTokens));
         s.place = ControlPlace::EngineDrawer;
@@ -187,6 +251,8 @@ std::vector<Setting> speculativeSettings()
         s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Draft acceptance rate");
         r.push_back(s);
     }
+    for (Setting& s : eagleSettings())
+        r.push_back(std::move(s));
     return r;
 }
 

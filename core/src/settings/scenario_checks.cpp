@@ -333,9 +333,75 @@ std::optional<FieldError> validateDraftModel(const Scenario& s)
     return std::nullopt;
 }
 
+// SGLang's tree of drafts: topk tokens a pass and the best verifyTokens of the tree checked,
+// at most the tree's candidates (topk, then topk x topk a later pass: organize_draft_results)
+// and the model's own token; a chain checks its drafts and one more (SGLang sets it so).
+std::optional<FieldError> validateEagleTree(const Scenario& s)
+{
+    const Speculation& sp = s.speculative;
+    if (sp.eagleTopk > 1 && !engineModule(s.engine).draftsEagleTrees()) [[unlikely]]
+        return FieldError{"eagle_topk", std::to_string(sp.eagleTopk),
+                          "1 with the " + s.engine.name +
+                              " engine: kvscope models its EAGLE drafts as a chain (SGLang's "
+                              "--speculative-eagle-topk drafts trees)"};
+    const int64_t chain = sp.draftTokens + 1;
+    if (sp.eagleTopk == 1) {
+        if (sp.verifyTokens != 0 && sp.verifyTokens != chain) [[unlikely]]
+            return FieldError{"verify_tokens", std::to_string(sp.verifyTokens),
+                              "0 or " + std::to_string(chain) +
+                                  " with --eagle-topk 1: a chain checks its drafts and one more"};
+        return std::nullopt;
+    }
+    const int64_t candidates =
+        sp.eagleTopk + (sp.draftTokens - 1) * sp.eagleTopk * sp.eagleTopk + 1;
+    if (sp.verifyTokens < 2 || sp.verifyTokens > candidates) [[unlikely]]
+        return FieldError{"verify_tokens", std::to_string(sp.verifyTokens),
+                          "2 to " + std::to_string(candidates) + " with --eagle-topk " +
+                              std::to_string(sp.eagleTopk) + " and " +
+                              std::to_string(sp.draftTokens) +
+                              " speculative tokens: the tree's candidates and the model's token"};
+    return std::nullopt;
+}
+
+// An EAGLE head drafts for a model of plain attention (an MLA model drafts with its MTP
+// layers), alone, on an engine that runs it, in one pipeline stage.
+std::optional<FieldError> validateEagle(const Scenario& s)
+{
+    const Speculation& sp = s.speculative;
+    if (sp.eagle == EagleMethod::Off) {
+        if (sp.eagleTopk != 1 || sp.verifyTokens != 0) [[unlikely]]
+            return FieldError{sp.eagleTopk != 1 ? "eagle_topk" : "verify_tokens",
+                              std::to_string(sp.eagleTopk != 1 ? sp.eagleTopk : sp.verifyTokens),
+                              "the default without --eagle: they shape an EAGLE head's tree"};
+        return std::nullopt;
+    }
+    const std::string method = eagleMethodId(sp.eagle);
+    auto refuse = [&](const std::string& accepted) {
+        return FieldError{"eagle", method, accepted};
+    };
+    if (!engineModule(s.engine).draftsWithEagle()) [[unlikely]]
+        return refuse("off with the " + s.engine.name +
+                      " engine: kvscope models EAGLE heads as vLLM and SGLang run them");
+    if (sp.mtp || sp.draft) [[unlikely]]
+        return refuse("off with --mtp on or a draft model: one drafter at a time");
+    if (s.model.isMla()) [[unlikely]]
+        return refuse("off for " + s.model.name +
+                      ": an MLA model drafts with its MTP layers (--mtp on)");
+    if (s.model.slidingWindow > 0 || s.model.recurrent.present()) [[unlikely]]
+        return refuse("off for " + s.model.name +
+                      ": kvscope models EAGLE heads for models of plain attention without "
+                      "sliding windows");
+    if (pipelineWays(s) > 1) [[unlikely]]
+        return refuse("off under pipeline parallel or a layer split: the head drafts beside the "
+                      "last stage only");
+    return validateEagleTree(s);
+}
+
 // Drafting with MTP layers needs a model that has them and an engine that runs them.
 std::optional<FieldError> validateSpeculation(const Scenario& s)
 {
+    if (auto e = validateEagle(s))
+        return e;
     if (s.speculative.draft)
         return validateDraftModel(s);
     if (!s.speculative.mtp)

@@ -97,11 +97,18 @@ public:
     std::string sequencesTerm() const;
     std::string weights() const;
     std::string fit() const;
-    // What a token adds to a draft model's layers, after the model's own.
+    // What drafts tokens beside the model: its MTP layers, a draft model or an EAGLE head.
+    const std::string& drafter() const
+    {
+        return s.speculative.mtp                         ? w.mtpLayers
+               : s.speculative.eagle != EagleMethod::Off ? w.eagleHead
+                                                         : w.draftModel;
+    }
+    // What a token adds to a drafter's layers, after the model's own.
     std::string draftKvTerm() const
     {
         return e.kv.draftBytesPerToken > 0
-                   ? " + " + bytes(e.kv.draftBytesPerToken) + " " + w.draftModel
+                   ? " + " + bytes(e.kv.draftBytesPerToken) + " " + drafter()
                    : std::string();
     }
     // Layers holding KV beyond the model's: the MTP layers vLLM loads to draft tokens.
@@ -282,11 +289,10 @@ std::string Explainer::weights() const
         weights += "; " + bytes(before) + " + " + bytes(v.attentionReplicaBytes) + " " +
                    w.attentionOnEveryGpu + " = " + bytes(before + v.attentionReplicaBytes);
     }
-    // The MTP layers that draft tokens, beside the model's weights.
+    // What drafts tokens, beside the model's weights.
     if (v.drafterBytes > 0.5)
         weights += "; " + bytes(v.weightsBytes - v.drafterBytes) + " + " + bytes(v.drafterBytes) +
-                   " " + (s.speculative.mtp ? w.mtpLayers : w.draftModel) + " = " +
-                   bytes(v.weightsBytes);
+                   " " + drafter() + " = " + bytes(v.weightsBytes);
     return weights;
 }
 

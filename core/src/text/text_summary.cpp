@@ -198,19 +198,42 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
     return out;
 }
 
-// Speculative decoding with MTP layers: tokens a step yields at the stated acceptance, and the
-// step that drafts and checks them.
+// What drafts for the scenario, as the section names it and as its draft pass is described.
+struct DrafterWords
+{
+    std::string name;
+    std::string pass;
+    std::string decode;
+};
+
+DrafterWords drafterWords(const Scenario& s, const NumberStyle& st)
+{
+    const Speculation& sp = s.speculative;
+    if (sp.draft)
+        return {"draft model " + sp.draft->name, "a decode step of the draft model",
+                "decode with the draft model"};
+    if (sp.eagle != EagleMethod::Off) {
+        const std::string name = sp.eagle == EagleMethod::Eagle3 ? "EAGLE-3 head" : "EAGLE head";
+        return {name,
+                "the head's layer, lm_head and KV over " + formatInteger(sp.eagleTopk, st) +
+                    " token" + (sp.eagleTopk == 1 ? "" : "s") + " a sequence",
+                "decode with the " + name};
+    }
+    return {formatInteger(s.model.mtpLayers, st) + " MTP layer" +
+                (s.model.mtpLayers == 1 ? "" : "s"),
+            "the MTP layers, the shared lm_head and their KV", "decode with MTP"};
+}
+
+// Speculative decoding: tokens a step yields at the stated acceptance, and the step that
+// drafts and checks them.
 Section speculativeSection(const Scenario& s, const Evaluation& e, const Verdict& verdict,
                            const NumberStyle& st)
 {
     const SpeculativeTiming& x = e.speculative;
     const std::string k = formatInteger(x.draftTokens, st);
     const std::string a = formatNumber(x.acceptance, 2, st);
-    const std::string drafter = s.speculative.draft
-                                    ? "draft model " + s.speculative.draft->name
-                                    : formatInteger(s.model.mtpLayers, st) + " MTP layer" +
-                                          (s.model.mtpLayers == 1 ? "" : "s");
-    Section out{"Speculative decoding (" + drafter + ")", {}};
+    const DrafterWords drafter = drafterWords(s, st);
+    Section out{"Speculative decoding (" + drafter.name + ")", {}};
     // What cannot run has no speed, as in the decode section.
     if (!verdict.runs) {
         out.rows.push_back({"does not run", "the scenario does not run (see above)", ""});
@@ -218,19 +241,19 @@ Section speculativeSection(const Scenario& s, const Evaluation& e, const Verdict
     }
     const std::string tokens = formatNumber(x.tokensPerStep, 2, st);
     const std::string step = formatDuration(x.stepMs, st);
+    const bool tree = x.verifiedTokens != x.draftTokens + 1;
     out.rows = {
         {"drafted tokens per step", k, "each accepted at " + a + " (stated, --acceptance-rate)"},
         {"tokens per step", tokens, speculativeTokensPerStep(x, st)},
-        {"check (" + formatInteger(x.draftTokens + 1, st) + " tokens a sequence)",
-         formatDuration(x.verifyMs, st), "the model's step over the drafted tokens and one more"},
-        {"one drafted token", formatDuration(x.draftMs, st),
-         s.speculative.draft ? "a decode step of the draft model"
-                             : "the MTP layers, the shared lm_head and their KV"},
+        {"check (" + formatInteger(x.verifiedTokens, st) + " tokens a sequence)",
+         formatDuration(x.verifyMs, st),
+         tree ? "the model's step over the tree's best drafts and one more (--verify-tokens)"
+              : "the model's step over the drafted tokens and one more"},
+        {"one draft pass", formatDuration(x.draftMs, st), drafter.pass},
         {"step", step,
          formatDuration(x.verifyMs, st) + " + " + k + " × " + formatDuration(x.draftMs, st) +
              " = " + step},
-        {s.speculative.draft ? "decode with the draft model" : "decode with MTP",
-         formatTokensPerSecond(x.tokensPerS, st) + " tokens/s",
+        {drafter.decode, formatTokensPerSecond(x.tokensPerS, st) + " tokens/s",
          formatInteger(s.batch, st) + " × " + tokens + " ÷ " + step + " = " +
              formatTokensPerSecond(x.tokensPerS, st) + " tokens/s, " +
              formatNumber(x.speedup, 2, st) + "× decoding without it"}};

@@ -41,10 +41,9 @@ const std::set<std::string>& informationalSettings()
     static const std::set<std::string> keys{
         "direction", "tool", "testcase", "buffer_mib", "transfer_bytes",
         "enable_prefix_caching", // random prompts: no hits; a case with hits states prefix_caching
-        // What a speculative or serving run reports beside the settings kvscope models: the
-        // drafter's kind and tree (kvscope drafts a chain, from acceptance_rate), its accepted
-        // length and the run without it, the network named, the attention kernels.
-        "speculative_algorithm", "speculative_eagle_topk", "speculative_num_draft_tokens",
+        // What a speculative or serving run reports beside the settings kvscope models: its
+        // accepted length (kvscope takes acceptance_rate) and the run without it, the network
+        // named, the attention kernels.
         "mean_accept_length", "baseline_tokens_per_s", "interconnect", "enable_lora",
         "attention_backend", "max_running_requests", "speculative_method",
         "vllm_reported_draft_acceptance_pct", "torch_compile", "benchmark"};
@@ -131,14 +130,30 @@ std::string scalarText(const nlohmann::json& v)
     return v.dump();
 }
 
+// SGLang names its drafters in capitals (EAGLE3); kvscope's choices are lower case.
+std::string settingText(const std::string& key, const nlohmann::json& v)
+{
+    std::string text = scalarText(v);
+    if (key == "speculative_algorithm")
+        std::transform(text.begin(), text.end(), text.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
 ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
 {
     ValidationSettings s;
+    // An EAGLE run names its trained head as draft_model; kvscope derives the head from the
+    // model, so the name is for the reader.
+    const bool eagleHead = object.contains("speculative_algorithm");
     for (const auto& item : object.items()) {
         if (mappedSettings().count(item.key()) || informationalSettings().count(item.key()))
             continue;
+        if (eagleHead && item.key() == "draft_model")
+            continue;
         if (const Setting* setting = registeredEngineSetting(item.key())) {
-            auto value = parseSettingText(*setting, scalarText(item.value()), item.key());
+            auto value =
+                parseSettingText(*setting, settingText(item.key(), item.value()), item.key());
             if (!value)
                 r.fail(item.key(), describeJson(item.value()), value.error().accepted);
             else

@@ -157,6 +157,17 @@ QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
                              UiText::integer(s.speculative.draftTokens),
                              UiText::compact(s.speculative.acceptance)),
                     QString());
+    if (s.speculative.eagle != EagleMethod::Off)
+        rows += row(tr("Speculative decoding"),
+                    tr("%1 head drafts %2 passes a step, %3 tokens a pass; the model checks %4, "
+                       "each accepted at %5 (stated)")
+                        .arg(s.speculative.eagle == EagleMethod::Eagle3 ? QStringLiteral("EAGLE-3")
+                                                                        : QStringLiteral("EAGLE"),
+                             UiText::integer(s.speculative.draftTokens),
+                             UiText::integer(s.speculative.eagleTopk),
+                             UiText::integer(s.speculative.tokensVerified()),
+                             UiText::compact(s.speculative.acceptance)),
+                    QString());
     if (s.workload.sharedPrefixTokens > 0) {
         const int64_t cached = engineModule(s.engine).cachedPrefixTokens(s);
         rows += row(tr("Shared prompt prefix"),

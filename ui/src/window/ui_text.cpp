@@ -230,6 +230,7 @@ ExplainWords UiText::explainWords()
     w.mtpLayers = s(tr("MTP layers"));
     w.mtpIncluded = s(tr("the MTP layers included"));
     w.draftModel = s(tr("draft model"));
+    w.eagleHead = s(tr("EAGLE head"));
     w.nodes = s(tr("nodes"));
     w.latency = s(tr("latency"));
     w.perStep = s(tr("per step"));

@@ -80,6 +80,10 @@ public:
     // the MTP layers the scenario loads (their weights and KV, beside the model's).
     virtual bool draftsWithMtp() const { return false; }
     virtual bool draftsWithModel() const { return false; }
+    // Whether it drafts with an EAGLE head (vLLM's methods "eagle" and "eagle3", SGLang's
+    // EAGLE and EAGLE3), and whether it drafts a tree (SGLang's topk over 1) or a chain only.
+    virtual bool draftsWithEagle() const { return false; }
+    virtual bool draftsEagleTrees() const { return false; }
     int64_t mtpLayersLoaded(const Scenario& s) const
     {
         return draftsWithMtp() && s.speculative.mtp ? s.model.mtpLayers : 0;
@@ -112,8 +116,9 @@ public:
     // state as recurrentStateInFloat32() says) unless the engine sizes windowed layers or an MLA
     // latent its own way (llama.cpp: EngineProfile::kvLayout).
     virtual KvShape kvShape(const Scenario& scenario) const;
-    // That shape with the drafters' KV in the same pool: the MTP layers loaded and a draft
-    // model's layers (vLLM and SGLang keep one pool for the model and its drafter).
+    // That shape with the drafters' KV in the same pool: the MTP layers loaded, a draft
+    // model's layers or an EAGLE head's (vLLM keeps one pool for the model and its drafter;
+    // SGLang a pool of the drafter's beside the model's, as many tokens).
     KvShape kvShapeWithDrafters(const Scenario& scenario) const;
     // What the engine logs about its KV cache at start-up; `kvRoomBytes` is the memory left for
     // KV on each GPU, counted as if the whole model's KV were there; none when no layer's KV is

@@ -74,6 +74,10 @@ bool looksLikeLocalPath(const std::string& name);
 void noteKvOnGpuOnly(const std::string& engineName, const Scenario& scenario,
                      LaunchCommand& command);
 
+// What EAGLE_HEAD stands for in a command that drafts with an EAGLE head: kvscope knows the
+// head's shape, not which trained head the user has.
+std::string eagleHeadNote(const Scenario& scenario);
+
 // A word as a POSIX shell reads it back unchanged: bare when safe, else in single quotes.
 std::string shellWord(const std::string& word);
 

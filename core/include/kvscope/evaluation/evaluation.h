@@ -173,14 +173,16 @@ struct Breakeven
 // before, a step yields (1 - a^(k+1)) / (1 - a) tokens on average (Leviathan et al., 2023).
 struct SpeculativeTiming
 {
-    int64_t draftTokens = 0;  // k; 0 = none
-    double acceptance = 0;    // a
-    double tokensPerStep = 0; // expected tokens a step yields
-    double verifyMs = 0;      // the model's forward over k + 1 tokens a sequence
-    double draftMs = 0;       // drafting one token: the MTP layers and the shared lm_head
-    double stepMs = 0;        // verifyMs + k x draftMs
-    double tokensPerS = 0;    // batch x tokensPerStep / stepMs, all sequences
-    double speedup = 0;       // over decoding without it (DecodeTiming::tokensPerS)
+    int64_t draftTokens = 0;    // k; 0 = none
+    double acceptance = 0;      // a
+    double tokensPerStep = 0;   // expected tokens a step yields
+    int64_t verifiedTokens = 0; // tokens a sequence the model checks: k + 1, or an EAGLE tree's
+    double verifyMs = 0;        // the model's forward over them
+    double draftMs = 0;         // one draft pass: the MTP layers and the shared lm_head, a draft
+                                // model's step, or an EAGLE head's layer and lm_head
+    double stepMs = 0;          // verifyMs + k x draftMs
+    double tokensPerS = 0;      // batch x tokensPerStep / stepMs, all sequences
+    double speedup = 0;         // over decoding without it (DecodeTiming::tokensPerS)
 };
 
 struct Evaluation

@@ -140,6 +140,10 @@ struct EngineProfile
         double mibPerDpAttentionGraphBatchAbove300 = 0; // batch and rank (more above 300)
         double floorMiB = 0; // the least reserve on a GPU larger than floorAboveMiB
         double floorAboveMiB = 0;
+        // Added after the floor for speculative decoding: a draft model (STANDALONE), or the
+        // other drafters (EAGLE, EAGLE3 and NEXTN, which SGLang runs as EAGLE).
+        double draftModelMiB = 0;
+        double eagleDraftMiB = 0;
         // By GPU memory: the default chunked prefill and largest decode graph batch.
         struct Tier
         {

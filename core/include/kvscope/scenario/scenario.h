@@ -3,6 +3,7 @@
 
 #include "kvscope/base/field_error.h"
 #include "kvscope/base/limits.h"
+#include "kvscope/model/eagle_head.h"
 #include "kvscope/model/efficiency.h"
 #include "kvscope/model/hardware.h"
 #include "kvscope/model/machine_profile.h"
@@ -63,7 +64,7 @@ struct LoraAdapters
 // forward pass, keeping those up to the first it would not have chosen.
 struct Speculation
 {
-    bool drafts() const { return mtp || draft != nullptr; }
+    bool drafts() const { return mtp || draft != nullptr || eagle != EagleMethod::Off; }
     bool mtp = false; // the model's own MTP layers draft (vLLM --speculative-config
                       // method "mtp"); needs ModelSpec::mtpLayers
     // A smaller model of the same vocabulary drafts instead (vLLM method "draft_model"): its
@@ -71,6 +72,16 @@ struct Speculation
     std::shared_ptr<const ModelSpec> draft;
     int64_t draftTokens = 1; // tokens drafted per step (num_speculative_tokens)
     double acceptance = 0.8; // the chance each drafted token is accepted, given the ones before
+    EagleMethod eagle = EagleMethod::Off;
+    // SGLang's EAGLE tree: each draft pass extends the topk likeliest tokens of a sequence, and
+    // the model checks the verifyTokens best of the tree (--speculative-eagle-topk,
+    // --speculative-num-draft-tokens). A chain (topk 1) checks draftTokens + 1.
+    int64_t eagleTopk = 1;
+    int64_t verifyTokens = 0; // 0: draftTokens + 1
+    int64_t tokensVerified() const
+    {
+        return eagleTopk > 1 && verifyTokens > 0 ? verifyTokens : draftTokens + 1;
+    }
 };
 
 // How prices become cost: a bought GPU is written off over amortizationYears of round-the-clock
