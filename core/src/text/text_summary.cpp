@@ -216,12 +216,14 @@ DrafterWords drafterWords(const Scenario& s, const NumberStyle& st)
         const std::string name = sp.eagle == EagleMethod::Eagle3 ? "EAGLE-3 head" : "EAGLE head";
         return {name,
                 "the head's layer, lm_head and KV over " + formatInteger(sp.eagleTopk, st) +
-                    " token" + (sp.eagleTopk == 1 ? "" : "s") + " a sequence",
+                    " token" + (sp.eagleTopk == 1 ? "" : "s") +
+                    " a sequence, and a forward's fixed cost",
                 "decode with the " + name};
     }
     return {formatInteger(s.model.mtpLayers, st) + " MTP layer" +
                 (s.model.mtpLayers == 1 ? "" : "s"),
-            "the MTP layers, the shared lm_head and their KV", "decode with MTP"};
+            "the MTP layers, the shared lm_head and their KV, and a forward's fixed cost",
+            "decode with MTP"};
 }
 
 // Speculative decoding: tokens a step yields at the stated acceptance, and the step that
