@@ -7,6 +7,8 @@
 #include "kvscope/engines/launch_command.h"
 #include "kvscope/io/plan_csv.h"
 #include "kvscope/model/kv_cache.h"
+#include "kvscope/model/parameters.h"
+#include "kvscope/model/weights.h"
 #include "kvscope/planning/plan_search.h"
 #include "kvscope/planning/remedies.h"
 #include "kvscope/planning/serving.h"
@@ -307,6 +309,61 @@ private slots:
         QVERIFY(!dense.ranked.empty());
         for (const PlanEntry& p : dense.ranked)
             QVERIFY(!p.scenario.dpAttention);
+    }
+
+    // Expert parallel: DeepSeek-R1's 256 experts shared out whole over 8 H200, 32 each. One
+    // token touches 8 experts, each GPU's count Binomial(32, 1/32): the busiest GPU holds
+    // sum_j (1 - P(X <= j)^8) = 2.5445 of them on average, against an even share of 1, so a step
+    // reads 2.5445 times the touched experts' even share (worked in Python's math.comb); at 64
+    // tokens on Qwen3-30B-A3B over 4 GPUs nearly every expert is touched (1.0155). On 6 GPUs
+    // Qwen3-30B-A3B's 128 experts split 22 on the fullest: 22/128 - 1/6 of its 57,982,058,496
+    // expert bytes (48 x 128 x 3 x 2,048 x 768 x 2 B) = 301,989,888 B more than an even share.
+    void expertParallelSharesWholeExperts()
+    {
+        const Scenario r1 = scenarioFrom({{"engine", "vllm"},
+                                          {"model", "deepseek-r1"},
+                                          {"weights", "fp8"},
+                                          {"gpu", "h200"},
+                                          {"gpus", "8"},
+                                          {"expert-parallel", "on"}});
+        QCOMPARE(expertWays(r1), 8);
+        QVERIFY(std::fabs(expertParallelImbalance(r1.model, 8, 1) - 2.5444873983613885) < 1e-9);
+        Scenario tp = r1;
+        tp.expertParallel = false;
+        KVSCOPE_EVALUATE(ep, r1);
+        KVSCOPE_EVALUATE(even, tp);
+        const ParameterCount p = countParameters(r1.model);
+        const double touched = p.experts * expertShareTouched(r1.model, 1) * 1.0 / 8; // FP8
+        QVERIFY(std::fabs(ep.decode.weightsReadBytes - even.decode.weightsReadBytes -
+                          touched * 1.5444873983613885) < touched * 1e-9);
+        QVERIFY(ep.decode.tokensPerS < even.decode.tokensPerS);
+        const Scenario qwen = scenarioFrom(
+            {{"engine", "sglang"}, {"model", "qwen3-30b-a3b"}, {"gpu", "h100-sxm"}, {"gpus", "4"}});
+        QVERIFY(std::fabs(expertParallelImbalance(qwen.model, 4, 64) - 1.0154841460334838) < 1e-9);
+        Scenario six = qwen;
+        six.gpuCount = 6;
+        six.expertParallel = true;
+        KVSCOPE_EVALUATE(uneven, six);
+        QCOMPARE(uneven.vram.expertSpreadBytes, 301989888.0);
+        QVERIFY(launchCommand(r1).text.find("--enable-expert-parallel") != std::string::npos);
+        Scenario sglang = six;
+        sglang.gpuCount = 4;
+        const std::string text = launchCommand(sglang).text;
+        QVERIFY2(text.find("--ep-size 4") != std::string::npos, text.c_str());
+        // Refused where it cannot be: a dense model, one GPU, replicas, another engine.
+        for (const auto& [key, value] :
+             std::vector<std::pair<const char*, const char*>>{{"model", "llama-3.1-70b"},
+                                                              {"gpus", "1"},
+                                                              {"replicas", "2"},
+                                                              {"engine", "llamacpp"}}) {
+            std::vector<std::pair<std::string, std::string>> options{{"engine", "vllm"},
+                                                                     {"model", "qwen3-30b-a3b"},
+                                                                     {"gpus", "4"},
+                                                                     {"expert-parallel", "on"}};
+            options.push_back({key, value});
+            const auto refused = scenarioFromOptions(options, test::catalog());
+            QVERIFY2(!refused.ok() || validate(*refused), key);
+        }
     }
 };
 

@@ -100,6 +100,8 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {"--engine", "vllm", "--gpus", "16", "--nodes", "2", flag, "roce-400g"};
     if (id == "node_split") // over several nodes
         return {"--engine", "sglang", "--gpus", "16", "--nodes", "2", flag, "tensor"};
+    if (id == "expert_parallel") // a MoE model over several GPUs
+        return {"--engine", "vllm", "--model", "qwen3-30b-a3b", "--gpus", "4", flag, "on"};
     if (id == "dp_attention") // SGLang's, over several GPUs
         return {"--engine", "sglang", "--gpus", "8", flag, "on"};
     if (id == "host_memory")

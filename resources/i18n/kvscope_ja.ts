@@ -638,6 +638,14 @@
         <source>%1 head drafts %2 passes a step, %3 tokens a pass; the model checks %4, each accepted at %5 (stated)</source>
         <translation>%1ヘッドが1ステップに%2回ドラフトし（1回%3トークン）、モデルが%4トークンを検証。受理率%5（入力値）</translation>
     </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>エキスパート並列</translation>
+    </message>
+    <message>
+        <source>%1 GPUs hold whole experts, up to %2 of %3 a layer each</source>
+        <translation>%1 GPUがエキスパートを丸ごと保持（1層あたり各GPU最大%2 / %3個）</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -1035,6 +1043,10 @@
         <source>EAGLE head</source>
         <translation>EAGLEヘッド</translation>
     </message>
+    <message>
+        <source>experts on the fullest GPU</source>
+        <translation>最も多いGPUのエキスパート超過分</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1333,6 +1345,10 @@
     <message>
         <source>Tokens checked per step</source>
         <translation>1ステップの検証トークン数</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>エキスパート並列</translation>
     </message>
 </context>
 <context>

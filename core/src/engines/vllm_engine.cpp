@@ -210,6 +210,8 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
         parts.push_back("--tensor-parallel-size " + std::to_string(tensorWays(s)));
     if (pipelineWays(s) > 1)
         parts.push_back("--pipeline-parallel-size " + std::to_string(pipelineWays(s)));
+    if (s.expertParallel)
+        parts.push_back("--enable-expert-parallel");
     // Copies in one node are vLLM's data parallel; across nodes they are separate servers.
     if (s.replicas > 1 && s.nodes == 1)
         parts.push_back("--data-parallel-size " + std::to_string(s.replicas));

@@ -63,12 +63,12 @@ Expected<Evaluation> evaluate(const Scenario& s, const EvaluateOptions& options)
     const Setup x(s);
     const ParameterCount parameters = countParameters(s.model);
     const ExpertStorage storage =
-        expertStorage(s.model, parameters, s.weights, s.gpu.computeCapability, x.ways);
+        expertStorage(s.model, parameters, s.weights, s.gpu.computeCapability, expertShardWays(s));
     const double weightsBytesTotal = weightBytes(parameters, s.weights, storage);
     const KvFigures kv = kvFigures(x);
     const ExpertOffload experts = expertOffload(s, x.engine.expertLayersOnHost(s), storage);
-    const VramSplit vram =
-        vramSplit(x, kv, x.engine.placeWeights(s, parameters, weightsBytesTotal), experts);
+    const VramSplit vram = vramSplit(x, kv, x.engine.placeWeights(s, parameters, weightsBytesTotal),
+                                     experts, unevenExpertBytes(s, storage));
     const TokensFit fit = tokensFit(x, vram);
     EngineFigures engine =
         x.engine.startupFigures(s, kv, kvRoomForWholeModel(s, fit.freeForKvBytes));

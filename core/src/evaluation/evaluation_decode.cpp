@@ -323,6 +323,18 @@ double drafterStepMs(const Setup& x, const ModelSpec& drafter, const ParameterCo
            double(drafter.layers) * x.engine.layerOverheadUs(s) / 1e3 + draftPassFixedMs(x);
 }
 
+// Under expert parallel a step waits for the GPU whose experts its tokens touch most: the
+// experts it reads beyond an even share of those touched.
+double expertImbalanceBytes(const Setup& x, const ParameterCount& p, int64_t batch)
+{
+    const int ways = expertWays(x.s);
+    if (ways <= 1)
+        return 0.0;
+    const double touched = p.experts * expertShareTouched(x.s.model, batch) *
+                           x.s.weights.bitsPerWeight / 8.0 / double(ways);
+    return touched * (expertParallelImbalance(x.s.model, ways, batch) - 1.0);
+}
+
 // The LoRA slots a step reads: each adapter its sequences use, at most one per sequence.
 double loraBytesReadPerStep(const Setup& x, int64_t batch)
 {
@@ -399,7 +411,8 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     GpuStep step;
     const int ways = x.ways;
     step.weightsRead = weightBytesReadPerStep(s.model, p, s.weights, batch) / double(ways) +
-                       x.attentionReplicaBytes + loraBytesReadPerStep(x, batch);
+                       x.attentionReplicaBytes + loraBytesReadPerStep(x, batch) +
+                       expertImbalanceBytes(x, p, batch);
     step.kvRead = modelKvBytes(x, context) * double(sequencesPerRank(x, batch));
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);

@@ -78,6 +78,15 @@ double drafterBytesPerGpu(const Setup& x)
 
 } // namespace
 
+double unevenExpertBytes(const Scenario& s, const ExpertStorage& storage)
+{
+    const int ways = expertWays(s);
+    if (ways <= 1)
+        return 0.0;
+    const double stage = storage.parameters * storage.bitsPerWeight / 8.0 / double(pipelineWays(s));
+    return stage * (expertParallelHeldShare(s.model, ways) - 1.0 / double(ways));
+}
+
 double replicatedAttentionBytes(const Scenario& s, int ways, int ranks)
 {
     if (ranks <= 1) [[likely]]
@@ -117,7 +126,7 @@ KvFigures kvFigures(const Setup& x)
 }
 
 VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& weights,
-                    const ExpertOffload& experts)
+                    const ExpertOffload& experts, double expertSpreadBytes)
 {
     const Scenario& s = x.s;
     VramSplit v;
@@ -149,6 +158,8 @@ VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& 
     v.weightsPinnedOnHostBytes = weights.hostPinnedBytes / gpus;
     v.attentionReplicaBytes = x.attentionReplicaBytes;
     v.weightsBytes += v.attentionReplicaBytes;
+    v.expertSpreadBytes = expertSpreadBytes;
+    v.weightsBytes += v.expertSpreadBytes;
     v.drafterBytes = drafterBytesPerGpu(x);
     v.weightsBytes += v.drafterBytes;
     v.freeBytes =

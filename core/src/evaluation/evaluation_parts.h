@@ -41,6 +41,10 @@ inline double tensorTflops(const Scenario& s)
 // tensor-parallel share (0 without it).
 double replicatedAttentionBytes(const Scenario& s, int ways, int ranks);
 
+// Expert parallel shares a layer's experts out whole, ceil(E / ways) on the fullest GPU: what
+// that GPU holds beyond an even share (0 without expert parallel, or when the ways divide E).
+double unevenExpertBytes(const Scenario& s, const ExpertStorage& storage);
+
 struct Setup
 {
     Setup(const Scenario& scenario)
@@ -89,7 +93,7 @@ inline double hostServeGBps(const Setup& x, double linkGBps)
 // Memory (evaluation_memory.cpp).
 KvFigures kvFigures(const Setup& x);
 VramSplit vramSplit(const Setup& x, const KvFigures& kv, const WeightPlacement& weights,
-                    const ExpertOffload& experts);
+                    const ExpertOffload& experts, double expertSpreadBytes);
 // Bytes of KV room, counted as if the whole model's KV had to fit there: a layer split holds only
 // its share of the layers on each GPU, and layers left in host RAM keep their KV there. None when
 // no layer's KV is on the GPU: its memory then limits nothing.

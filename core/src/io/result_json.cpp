@@ -6,6 +6,7 @@
 #include "kvscope/catalog/machine_profile_json.h"
 
 #include "kvscope/engines/engine_module.h"
+#include "kvscope/model/weights.h"
 #include "kvscope/planning/expert_fit.h"
 #include "kvscope/scenario/parallel_layout.h"
 #include "kvscope/scenario/speed_class.h"
@@ -236,6 +237,14 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
             {"ranks", attentionRanks(s)},
             {"sequences_per_gpu", e.kv.sequencesPerGpu},
             {"attention_replica_bytes_per_gpu", bytes(e.vram.attentionReplicaBytes)}};
+    if (s.expertParallel)
+        j["expert_parallel"] = {
+            {"ways", expertWays(s)},
+            {"experts_on_fullest_gpu",
+             int64_t(std::llround(expertParallelHeldShare(s.model, expertWays(s)) *
+                                  double(s.model.experts)))},
+            {"uneven_bytes_per_gpu", bytes(e.vram.expertSpreadBytes)},
+            {"decode_imbalance", real(expertParallelImbalance(s.model, expertWays(s), s.batch))}};
     if (e.speculative.draftTokens > 0) {
         const SpeculativeTiming& x = e.speculative;
         const char* method = s.speculative.draft ? "draft_model"

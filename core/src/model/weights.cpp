@@ -137,6 +137,35 @@ double expertShareTouched(const ModelSpec& model, int64_t batch)
                       1.0);
 }
 
+double expertParallelHeldShare(const ModelSpec& model, int ways)
+{
+    if (!model.isMoe() || ways <= 1)
+        return 1.0 / double(std::max(1, ways));
+    const int64_t held = (model.experts + ways - 1) / ways;
+    return double(held) / double(model.experts);
+}
+
+double expertParallelImbalance(const ModelSpec& model, int ways, int64_t batch)
+{
+    if (!model.isMoe() || ways <= 1)
+        return 1.0;
+    const double q = expertShareTouched(model, batch);
+    const int64_t n = (model.experts + ways - 1) / ways; // experts on the fullest GPU
+    if (q <= 0.0 || q >= 1.0)
+        return 1.0;
+    // E[max] = sum over j < n of 1 - P(X <= j)^ways, X ~ Binomial(n, q).
+    double cdf = 0.0;
+    double pmf = std::pow(1.0 - q, double(n)); // P(X = 0)
+    double expectedMax = 0.0;
+    for (int64_t j = 0; j < n; ++j) {
+        cdf = std::min(1.0, cdf + pmf);
+        expectedMax += 1.0 - std::pow(cdf, double(ways));
+        pmf *= double(n - j) / double(j + 1) * q / (1.0 - q);
+    }
+    const double mean = double(model.experts) * q / double(ways);
+    return std::max(1.0, expectedMax / mean);
+}
+
 double weightBytesReadPerStep(const ModelSpec& model, const ParameterCount& p,
                               const WeightFormat& format, int64_t batch)
 {

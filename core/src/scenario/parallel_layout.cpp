@@ -29,6 +29,16 @@ int kvWays(const Scenario& s)
     return attentionRanks(s) > 1 ? 1 : tensorWays(s);
 }
 
+int expertWays(const Scenario& s)
+{
+    return s.expertParallel ? tensorWays(s) : 1;
+}
+
+int expertShardWays(const Scenario& s)
+{
+    return s.expertParallel ? 1 : tensorWays(s);
+}
+
 int pipelineWays(const Scenario& s)
 {
     if (s.engine.layerSplit)

@@ -92,6 +92,20 @@ std::vector<Setting> nodeSettings()
         s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Data-parallel attention");
         r.push_back(std::move(s));
     }
+    {
+        Setting s =
+            makeSetting("expert_parallel", "expert-parallel", "on|off", SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "expert parallel (vLLM --enable-expert-parallel, SGLang --ep-size): each "
+                 "tensor-parallel GPU holds whole routed experts, ceil(E / GPUs) of them, and a "
+                 "step waits for the GPU whose experts its tokens touch most";
+        s.engineNames = {{"vllm", "enable_expert_parallel"}};
+        s.apply = KVSCOPE_FIELD_SETTER(expertParallel, switchOf);
+        s.current = [](const Scenario& sc) -> V { return SettingValue(sc.expertParallel); };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Expert parallel");
+        r.push_back(std::move(s));
+    }
     return r;
 }
 

@@ -247,6 +247,30 @@ std::optional<FieldError> validateDpAttention(const Scenario& s)
     return std::nullopt;
 }
 
+// Expert parallel shares a MoE model's experts over the tensor-parallel GPUs of vLLM or SGLang;
+// their data-parallel ranks would share them wider (vLLM's EP group is DP x TP), which replicas,
+// copies with GPUs of their own, are not.
+std::optional<FieldError> validateExpertParallel(const Scenario& s)
+{
+    if (!s.expertParallel) [[likely]]
+        return std::nullopt;
+    auto refuse = [](const std::string& accepted) {
+        return FieldError{"expert_parallel", "on", accepted};
+    };
+    if (s.engine.family != EngineFamily::Vllm && s.engine.family != EngineFamily::Sglang)
+        return refuse("off with the " + s.engine.name +
+                      " engine: kvscope models expert parallel as vLLM and SGLang run it");
+    if (!s.model.isMoe())
+        return refuse("off for " + s.model.name + ": it has no routed experts");
+    if (tensorWays(s) <= 1)
+        return refuse("off on one GPU a stage: nothing to share the experts over");
+    if (s.replicas > 1)
+        return FieldError{"replicas", std::to_string(s.replicas),
+                          "1 with expert parallel: data-parallel ranks would share the experts "
+                          "(vLLM's EP group is DP x TP), which kvscope does not model"};
+    return std::nullopt;
+}
+
 // The shared prefix is part of the prompt; a cache the engine does not have cannot be turned on.
 std::optional<FieldError> validatePrefixCache(const Scenario& s)
 {
@@ -447,6 +471,8 @@ std::optional<FieldError> validateCombinations(const Scenario& s)
     if (auto e = validatePrefixCache(s))
         return e;
     if (auto e = validateLora(s))
+        return e;
+    if (auto e = validateExpertParallel(s))
         return e;
     if (auto e = validateSpeculation(s))
         return e;

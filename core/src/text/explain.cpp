@@ -283,12 +283,16 @@ std::string Explainer::weights() const
                    (copy > 0.5 ? " + " + bytes(copy) + " " + w.outputCopy : std::string()) +
                    " \u2212 " + bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
                    bytes(v.weightsBytes - v.drafterBytes);
-    // The attention every GPU holds whole under data-parallel attention.
-    if (v.attentionReplicaBytes > 0.5) {
-        const double before = v.weightsBytes - v.attentionReplicaBytes - v.drafterBytes;
-        weights += "; " + bytes(before) + " + " + bytes(v.attentionReplicaBytes) + " " +
-                   w.attentionOnEveryGpu + " = " + bytes(before + v.attentionReplicaBytes);
-    }
+    // Beyond an even share: the attention every GPU holds whole under data-parallel attention,
+    // the experts expert parallel cannot share out evenly.
+    double held = v.weightsBytes - v.attentionReplicaBytes - v.expertSpreadBytes - v.drafterBytes;
+    for (const auto& [extra, word] : {std::pair(v.attentionReplicaBytes, &w.attentionOnEveryGpu),
+                                      std::pair(v.expertSpreadBytes, &w.unevenExperts)})
+        if (extra > 0.5) {
+            weights += "; " + bytes(held) + " + " + bytes(extra) + " " + *word + " = " +
+                       bytes(held + extra);
+            held += extra;
+        }
     // What drafts tokens, beside the model's weights.
     if (v.drafterBytes > 0.5)
         weights += "; " + bytes(v.weightsBytes - v.drafterBytes) + " + " + bytes(v.drafterBytes) +

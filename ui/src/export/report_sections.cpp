@@ -6,6 +6,7 @@
 
 #include "export/source_names.h"
 #include "kvscope/engines/engine_module.h"
+#include "kvscope/model/weights.h"
 #include "kvscope/scenario/parallel_layout.h"
 #include "panels/compare_page.h"
 #include "panels/planner_text.h"
@@ -14,6 +15,7 @@
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <cmath>
 #include <iterator>
 
 namespace kvscope::ui {
@@ -138,6 +140,15 @@ QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
                     tr("%1 ranks: every GPU holds whole attention and its own requests' KV")
                         .arg(QString::number(attentionRanks(s))),
                     QString());
+    if (s.expertParallel)
+        rows += row(
+            tr("Expert parallel"),
+            tr("%1 GPUs hold whole experts, up to %2 of %3 a layer each")
+                .arg(QString::number(expertWays(s)),
+                     QString::number(std::llround(expertParallelHeldShare(s.model, expertWays(s)) *
+                                                  double(s.model.experts))),
+                     QString::number(s.model.experts)),
+            QString());
     if (s.lora.maxLoras > 0)
         rows += row(tr("LoRA adapters"),
                     tr("%1 slots of rank %2 on every GPU, in the overhead")

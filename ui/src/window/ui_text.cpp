@@ -231,6 +231,7 @@ ExplainWords UiText::explainWords()
     w.mtpIncluded = s(tr("the MTP layers included"));
     w.draftModel = s(tr("draft model"));
     w.eagleHead = s(tr("EAGLE head"));
+    w.unevenExperts = s(tr("experts on the fullest GPU"));
     w.nodes = s(tr("nodes"));
     w.latency = s(tr("latency"));
     w.perStep = s(tr("per step"));

@@ -32,6 +32,8 @@ struct VramSplit
     double expertsOffloadedBytes = 0; // of those, routed experts kept in host RAM (llama.cpp
                                       // --n-cpu-moe / --cpu-moe), per GPU
     double attentionReplicaBytes = 0; // of weightsBytes, the attention every GPU holds whole
+    double expertSpreadBytes = 0;     // of weightsBytes, experts expert parallel cannot share
+                                      // out evenly: the fullest GPU's beyond an even share
                                       // under data-parallel attention, beyond its share
     double drafterBytes = 0; // of weightsBytes, what drafts tokens: the MTP layers or a draft
                              // model (the last pipeline stage's GPUs, split tensor-parallel)

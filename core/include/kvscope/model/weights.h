@@ -49,6 +49,14 @@ WeightFormat fileWeightFormat(const ModelSpec& model, const WeightFormat& like);
 // 1 - (1 - k/E)^batch, the expected union of the tokens' top-k choices under uniform routing.
 double expertShareTouched(const ModelSpec& model, int64_t batch);
 
+// Expert parallel: a layer's routed experts shared out whole over `ways` GPUs, each holding
+// ceil(E / ways). A step waits for the GPU whose experts its tokens touch most: the expected
+// largest of the GPUs' touched counts over their mean (each expert touched at
+// expertShareTouched, independently), 1 on one GPU or when every expert is touched.
+double expertParallelImbalance(const ModelSpec& model, int ways, int64_t batch);
+// The share of the routed experts the busiest GPU holds: ceil(E / ways) / E.
+double expertParallelHeldShare(const ModelSpec& model, int ways);
+
 // Bytes of weights one decode step reads: everything but the embedding table (a lookup reads
 // `batch` rows), the lm_head (or the tied embedding it reuses) in full, and only touched experts.
 double weightBytesReadPerStep(const ModelSpec& model, const ParameterCount& parameters,

@@ -27,6 +27,12 @@ int gpusPerNode(const Scenario& scenario);
 // are the tensor-parallel GPUs then, else 1; KV heads are split over kvWays() GPUs.
 int attentionRanks(const Scenario& scenario);
 int kvWays(const Scenario& scenario);
+// Expert parallel (Scenario::expertParallel): the GPUs a layer's routed experts are shared out
+// over whole (the tensor-parallel GPUs; vLLM: "In EP, each device owns a set of experts fully",
+// fused_moe/config.py), else 1; and the ways one expert's matrices are split tensor-parallel,
+// 1 under expert parallel.
+int expertWays(const Scenario& scenario);
+int expertShardWays(const Scenario& scenario);
 // Whether tensor parallel can split the attention heads evenly over the GPUs: vLLM refuses a
 // tensor_parallel_size that does not divide num_attention_heads (vllm/config.py,
 // ModelConfig.verify_with_parallel_config: "Total number of attention heads (64) must be

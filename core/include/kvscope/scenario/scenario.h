@@ -116,6 +116,8 @@ struct Scenario
                                     // attention and only its own requests' KV
     bool tensorAcrossNodes = false; // tensor parallel over every GPU of every node (SGLang's
                                     // --tp 16 on two nodes) instead of a stage per node
+    bool expertParallel = false;    // routed experts shared out whole over the tensor-parallel
+                                    // GPUs (vLLM --enable-expert-parallel, SGLang --ep-size)
     NodeLink nodeLink;              // the network between the nodes
     int replicas = 1;     // data-parallel copies of all of the above, each with its own GPUs and
                           // its own `batch` users: GPUs, users, throughput and cost multiply

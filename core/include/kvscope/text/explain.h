@@ -61,8 +61,9 @@ struct ExplainWords
     std::string mtpLayers = "MTP layers"; // "11.2 GiB MTP layers"
     std::string mtpIncluded = "the MTP layers included";
     std::string draftModel = "draft model";
-    std::string eagleHead = "EAGLE head"; // "0.79 GiB EAGLE head"
-    std::string latency = "latency";      // after "NVLink" or "PCIe"
+    std::string eagleHead = "EAGLE head";                     // "0.79 GiB EAGLE head"
+    std::string unevenExperts = "experts on the fullest GPU"; // expert parallel's ceil(E / GPUs)
+    std::string latency = "latency";                          // after "NVLink" or "PCIe"
     std::string perStep = "per step";
     std::string prefill = "prefill";
     std::string firstStep = "first decode step";
