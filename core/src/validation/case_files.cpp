@@ -44,9 +44,9 @@ const std::set<std::string>& informationalSettings()
         // What a speculative or serving run reports beside the settings kvscope models: its
         // accepted length (kvscope takes acceptance_rate) and the run without it, the network
         // named, the attention kernels.
-        "mean_accept_length", "baseline_tokens_per_s", "interconnect", "enable_lora",
-        "attention_backend", "max_running_requests", "speculative_method",
-        "vllm_reported_draft_acceptance_pct", "torch_compile", "benchmark"};
+        "mean_accept_length", "baseline_tokens_per_s", "baseline_tpot_ms", "interconnect",
+        "enable_lora", "cuda_graph_max_bs", "attention_backend", "max_running_requests",
+        "speculative_method", "vllm_reported_draft_acceptance_pct", "torch_compile", "benchmark"};
     return keys;
 }
 
@@ -151,6 +151,12 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
             continue;
         if (eagleHead && item.key() == "draft_model")
             continue;
+        // SGLang's NEXTN drafts with the model's own MTP layers: kvscope's --mtp.
+        if (item.key() == "speculative_algorithm" &&
+            settingText(item.key(), item.value()) == "nextn") {
+            s.passedOn.emplace_back("mtp", "on");
+            continue;
+        }
         if (const Setting* setting = registeredEngineSetting(item.key())) {
             auto value =
                 parseSettingText(*setting, settingText(item.key(), item.value()), item.key());
