@@ -210,6 +210,22 @@ private slots:
             const auto error = refused.ok() ? validate(*refused) : refused.error();
             QVERIFY2(error && error->field == field, key);
         }
+        // NEXTN drafts with DeepSeek's MTP layer as EAGLE does, trees and all.
+        const Scenario nextn = scenarioFrom({{"engine", "sglang"},
+                                             {"model", "deepseek-v3"},
+                                             {"weights", "fp8"},
+                                             {"gpu", "h200"},
+                                             {"gpus", "8"},
+                                             {"mtp", "on"},
+                                             {"speculative-tokens", "2"},
+                                             {"eagle-topk", "4"},
+                                             {"verify-tokens", "4"}});
+        KVSCOPE_EVALUATE(tree, nextn);
+        QCOMPARE(tree.speculative.verifiedTokens, qint64(4));
+        QVERIFY2(has(launchCommand(nextn).text,
+                     "--speculative-algorithm NEXTN --speculative-num-steps 2 "
+                     "--speculative-eagle-topk 4 --speculative-num-draft-tokens 4"),
+                 launchCommand(nextn).text.c_str());
         const auto vllmTree = scenarioFromOptions(
             {{"engine", "vllm"}, {"eagle", "eagle"}, {"eagle-topk", "2"}}, test::catalog());
         QVERIFY(!vllmTree.ok() || validate(*vllmTree));

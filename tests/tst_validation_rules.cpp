@@ -128,8 +128,8 @@ private slots:
         // Llama 3.1 8B, median 14.7 %): 58, median 23.09 %. Those 5 then shaped vLLM's step cost
         // from v0.11.0 and moved to the fit split: 53, median 24.73 %. Issue 46's blind sets
         // (SGLang, draft models, pipeline parallel, a LoRA pool): capacity 24, median 3.17 %;
-        // decode 66, median 23.90 %; with speculative-holdout-v2's five EAGLE-3 runs, decode 71,
-        // median 22.15 %. A floor against regressions, never a target.
+        // decode 66, median 23.90 %; with speculative-holdout-v2's five EAGLE-3 runs and its
+        // NEXTN run, decode 72, median 22.30 %. A floor against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -141,7 +141,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 24 && capacity.medianAbsError <= 0.0317 + 1e-9);
-        QVERIFY(decode.evaluated >= 71 && decode.medianAbsError <= 0.2215 + 1e-4);
+        QVERIFY(decode.evaluated >= 72 && decode.medianAbsError <= 0.2230 + 1e-4);
     }
 
     void reportJsonIsFinite()

@@ -308,16 +308,15 @@ double draftPassFixedMs(const Setup& x)
 // is timed (gpuStep): the slower of its reads and its FLOPs, its layers' fixed cost and the
 // pass's own.
 double drafterStepMs(const Setup& x, const ModelSpec& drafter, const ParameterCount& p,
-                     double kvBytes)
+                     double kvBytes, int64_t tokens)
 {
     const Scenario& s = x.s;
     const double ways = double(x.ways);
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
-    const double memoryMs =
-        transferMs(weightBytesReadPerStep(drafter, p, s.weights, s.batch) / ways,
-                   rate * s.weights.kernelEfficiency) +
-        transferMs(kvBytes, rate);
-    const double computeMs = decodeFlops(drafter, p, s.batch, s.context) / ways /
+    const double memoryMs = transferMs(weightBytesReadPerStep(drafter, p, s.weights, tokens) / ways,
+                                       rate * s.weights.kernelEfficiency) +
+                            transferMs(kvBytes, rate);
+    const double computeMs = decodeFlops(drafter, p, tokens, s.context) / ways /
                              (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
     return std::max(memoryMs, computeMs) +
            double(drafter.layers) * x.engine.layerOverheadUs(s) / 1e3 + draftPassFixedMs(x);
@@ -362,7 +361,9 @@ double mtpTokenMs(const Setup& x, const ParameterCount& p, int64_t mtp)
     layers.recurrentLayers = 0;
     const double kvBytes = kvBytesForContext(layers, s.kvDtype, x.kvWays, s.context) *
                            double(sequencesPerRank(x, s.batch));
-    return drafterStepMs(x, mtpModel(s.model), drafter, kvBytes);
+    // SGLang's trees extend topk tokens a sequence each pass (1 in a chain).
+    return drafterStepMs(x, mtpModel(s.model), drafter, kvBytes,
+                         s.batch * std::max<int64_t>(1, s.speculative.eagleTopk));
 }
 
 // One token drafted by a draft model: its decode step on the same GPUs, with its two
@@ -374,7 +375,7 @@ double draftModelTokenMs(const Setup& x, const ModelSpec& draft, const DecodeTim
                            double(sequencesPerRank(x, s.batch));
     const double perAllReduce =
         d.allReduces > 0 ? (d.allReduceMs + d.nodeAllReduceMs) / double(d.allReduces) : 0.0;
-    return drafterStepMs(x, draft, countParameters(draft), kvBytes) +
+    return drafterStepMs(x, draft, countParameters(draft), kvBytes, s.batch) +
            double(draft.layers) * 2.0 * perAllReduce;
 }
 
@@ -467,8 +468,9 @@ void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures&
     if ((mtp <= 0 && !draft && !eagle) || kv.layers <= 0)
         return;
     const int64_t k = s.speculative.draftTokens;
-    // A chain checks its k drafted tokens and one of the model's; an EAGLE tree its best n.
-    const int64_t verified = eagle ? s.speculative.tokensVerified() : k + 1;
+    // A chain checks its k drafted tokens and one of the model's; a tree (SGLang's EAGLE and
+    // NEXTN) its best n.
+    const int64_t verified = draft ? k + 1 : s.speculative.tokensVerified();
     const double a = s.speculative.acceptance;
     out.draftTokens = k;
     out.acceptance = a;

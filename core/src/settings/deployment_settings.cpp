@@ -162,8 +162,8 @@ std::vector<Setting> loraSettings()
 
 namespace {
 
-// An EAGLE head drafting, and SGLang's tree of drafts (--speculative-eagle-topk,
-// --speculative-num-draft-tokens).
+// An EAGLE head drafting, and SGLang's tree of drafts for it or for the MTP layers
+// (--speculative-eagle-topk, --speculative-num-draft-tokens).
 std::vector<Setting> eagleSettings()
 {
     std::vector<Setting> r;
@@ -196,8 +196,8 @@ std::vector<Setting> eagleSettings()
     {
         Setting s = makeSetting("eagle_topk", "eagle-topk", "K", SettingType::Integer, 1, 16);
         s.defaultText = "1 (a chain)";
-        s.help = "SGLang's EAGLE tree: tokens each draft pass extends a sequence with "
-                 "(--speculative-eagle-topk)";
+        s.help = "SGLang's tree of drafts (an EAGLE head, or NEXTN with --mtp on): tokens each "
+                 "draft pass extends a sequence with (--speculative-eagle-topk)";
         s.engineNames = {{"sglang", "speculative_eagle_topk"}};
         s.apply = KVSCOPE_FIELD_SETTER(speculative.eagleTopk, integerOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(speculative.eagleTopk));
@@ -210,7 +210,7 @@ std::vector<Setting> eagleSettings()
             makeSetting("verify_tokens", "verify-tokens", "N", SettingType::Integer, 0, 1024);
         s.unit = "tokens";
         s.defaultText = "0 (speculative tokens + 1)";
-        s.help = "SGLang's EAGLE tree: tokens a sequence the model checks each step "
+        s.help = "SGLang's tree of drafts: tokens a sequence the model checks each step "
                  "(--speculative-num-draft-tokens); a chain checks its drafts and one more";
         s.engineNames = {{"sglang", "speculative_num_draft_tokens"}};
         s.apply = KVSCOPE_FIELD_SETTER(speculative.verifyTokens, integerOf);

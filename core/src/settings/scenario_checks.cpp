@@ -366,7 +366,7 @@ std::optional<FieldError> validateEagleTree(const Scenario& s)
     if (sp.eagleTopk > 1 && !engineModule(s.engine).draftsEagleTrees()) [[unlikely]]
         return FieldError{"eagle_topk", std::to_string(sp.eagleTopk),
                           "1 with the " + s.engine.name +
-                              " engine: kvscope models its EAGLE drafts as a chain (SGLang's "
+                              " engine: kvscope models its drafts as a chain (SGLang's "
                               "--speculative-eagle-topk drafts trees)"};
     const int64_t chain = sp.draftTokens + 1;
     if (sp.eagleTopk == 1) {
@@ -393,10 +393,14 @@ std::optional<FieldError> validateEagle(const Scenario& s)
 {
     const Speculation& sp = s.speculative;
     if (sp.eagle == EagleMethod::Off) {
+        // SGLang drafts with MTP layers (NEXTN) as it drafts with an EAGLE head, trees and all.
+        if (sp.mtp)
+            return validateEagleTree(s);
         if (sp.eagleTopk != 1 || sp.verifyTokens != 0) [[unlikely]]
             return FieldError{sp.eagleTopk != 1 ? "eagle_topk" : "verify_tokens",
                               std::to_string(sp.eagleTopk != 1 ? sp.eagleTopk : sp.verifyTokens),
-                              "the default without --eagle: they shape an EAGLE head's tree"};
+                              "the default without --eagle or --mtp: they shape a tree of "
+                              "drafts"};
         return std::nullopt;
     }
     const std::string method = eagleMethodId(sp.eagle);
