@@ -67,10 +67,11 @@ struct WindowOptions
                   QStringLiteral("Pin a scenario file (and the scenarios pinned in it) for "
                                  "comparison; repeat for more, up to four in all."),
                   QStringLiteral("FILE")),
-          checkLog(QStringLiteral("check-log"),
-                   QStringLiteral("Open Tools > Check a start-up log on this vLLM, llama.cpp or "
-                                  "TGI log (with --screenshot, the dialog is rendered)."),
-                   QStringLiteral("FILE"))
+          checkLog(
+              QStringLiteral("check-log"),
+              QStringLiteral("Open Tools > Check a start-up log on this vLLM, llama.cpp, TGI or "
+                             "SGLang log (with --screenshot, the dialog is rendered)."),
+              QStringLiteral("FILE"))
     {
     }
 

@@ -644,7 +644,7 @@
     </message>
     <message>
         <source>%1 GPUs hold whole experts, up to %2 of %3 a layer each</source>
-        <translation>%1 GPUがエキスパートを丸ごと保持（1層あたり各GPU最大%2 / %3個）</translation>
+        <translation>%1 GPU がエキスパートを丸ごと分担（1 層 %3 個のうち各 GPU 最大 %2 個）</translation>
     </message>
 </context>
 <context>

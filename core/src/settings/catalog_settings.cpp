@@ -159,8 +159,9 @@ std::vector<Setting> engineEntries()
 {
     std::vector<Setting> r;
     {
-        Setting s = entry("engine", "engine", "ID",
-                          "engine profile: hf, hf-static, hf-offloaded, vllm, llamacpp, tgi", "hf");
+        Setting s =
+            entry("engine", "engine", "ID",
+                  "engine profile: hf, hf-static, hf-offloaded, vllm, llamacpp, tgi, sglang", "hf");
         s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Engine");
         s.choosesEntry = true;
         s.apply = [](Scenario& sc, const SettingValue& v,
