@@ -292,12 +292,16 @@
         <translation>%4 で %3 × %2 を %1 ノードに分散</translation>
     </message>
     <message>
-        <source>%1, TP %2</source>
-        <translation>%1、TP %2</translation>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
     </message>
     <message>
-        <source>%1, DP attention</source>
-        <translation>%1、DPアテンション</translation>
+        <source>DP attention</source>
+        <translation>DPアテンション</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
     </message>
 </context>
 <context>

@@ -399,8 +399,11 @@ void PlanPage::fillTable()
                                                : QString::fromStdString(lack));
         const QString none = QStringLiteral("—");
         m_table->setItem(row, Rank, cell(misses ? none : UiText::integer(int64_t(p.rank)), true));
-        QTableWidgetItem* gpus = cell(PlannerText::gpus(s));
-        gpus->setToolTip(gpus->text()); // whole, where the column elides it
+        // The split the search chose leads the notes: in the GPU cell it pushed the GPU's name
+        // out of a laptop's column.
+        QTableWidgetItem* gpus = cell(PlannerText::gpus(s, false));
+        gpus->setToolTip(PlannerText::gpus(s)); // whole, with the split
+        notes = PlannerText::split(s) + notes;
         m_table->setItem(row, Configuration, gpus);
         QTableWidgetItem* engine = cell(QString::fromStdString(s.engine.shortName));
         engine->setToolTip(QString::fromStdString(s.engine.name));

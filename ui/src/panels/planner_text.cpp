@@ -240,7 +240,17 @@ QString PlannerText::remedyEffect(const Remedy& r, ByteUnits units)
     return text;
 }
 
-QString PlannerText::gpus(const Scenario& s)
+QStringList PlannerText::split(const Scenario& s)
+{
+    QStringList parts;
+    if (s.tensorAcrossNodes)
+        parts << tr("TP %1").arg(UiText::integer(s.gpuCount));
+    if (s.dpAttention)
+        parts << tr("DP attention");
+    return parts;
+}
+
+QString PlannerText::gpus(const Scenario& s, bool withSplit)
 {
     QString text = s.nodes > 1
                        ? tr("%1 nodes × %2 × %3")
@@ -248,10 +258,9 @@ QString PlannerText::gpus(const Scenario& s)
                                   shortName(s.gpu.name))
                        : tr("%1 × %2").arg(UiText::integer(s.gpuCount), shortName(s.gpu.name));
     // A split other than the default (tensor parallel in each node, a stage per node).
-    if (s.tensorAcrossNodes)
-        text = tr("%1, TP %2").arg(text, UiText::integer(s.gpuCount));
-    if (s.dpAttention)
-        text = tr("%1, DP attention").arg(text);
+    if (withSplit)
+        for (const QString& part : split(s))
+            text = tr("%1, %2").arg(text, part);
     // A count stays with its GPU: a sentence broke "4" from "× RTX 4060 Ti 16GB".
     return QString(text).replace(QStringLiteral(" × "), QStringLiteral("\u00A0×\u00A0"));
 }

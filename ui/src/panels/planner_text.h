@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 namespace kvscope::ui {
 
@@ -34,7 +35,9 @@ public:
     // "NVIDIA GeForce RTX 4090" -> "RTX 4090", "llama.cpp (llama-server)" -> "llama.cpp".
     static QString shortName(const std::string& name);
     // The GPUs of a configuration: "8 × H100 SXM5", or over several nodes "2 nodes × 8 × H100".
-    static QString gpus(const Scenario& scenario);
+    static QString gpus(const Scenario& scenario, bool withSplit = true);
+    // How the GPUs split the model where it is not the default: "TP 16", "DP attention".
+    static QStringList split(const Scenario& scenario);
 };
 
 } // namespace kvscope::ui
