@@ -33,6 +33,22 @@ Options deepSeekOn(const char* gpus, const char* nodes)
 
 } // namespace
 
+namespace {
+
+// Llama 3.1 405B in 16 bits on vLLM and H100s: more than one node holds.
+PlanRequest wholeLlama405bOnH100s()
+{
+    PlanRequest r;
+    r.base = test::scenarioFrom({{"model", "llama-3.1-405b"}, {"context", "8192"}});
+    r.gpus = {"h100-sxm"};
+    r.engines = {"vllm"};
+    r.minWeightBits = 16;
+    r.minKvBits = 16;
+    return r;
+}
+
+} // namespace
+
 class TestNodes : public QObject
 {
     Q_OBJECT
@@ -208,12 +224,7 @@ private slots:
     // Llama 3.1 405B in 16 bits needs more than one node of H100s holds: the plan reaches for two.
     void thePlanReachesForASecondNode()
     {
-        PlanRequest r;
-        r.base = scenarioFrom({{"model", "llama-3.1-405b"}, {"context", "8192"}});
-        r.gpus = {"h100-sxm"};
-        r.engines = {"vllm"};
-        r.minWeightBits = 16;
-        r.minKvBits = 16;
+        PlanRequest r = wholeLlama405bOnH100s();
         const PlanResult result = plan(r, test::catalog());
         QVERIFY(!result.ranked.empty());
         const PlanEntry& first = result.ranked.front();
@@ -246,12 +257,7 @@ private slots:
     // names the split it chose so loading it reproduces it.
     void thePlanTriesEachSplitOverNodes()
     {
-        PlanRequest r;
-        r.base = scenarioFrom({{"model", "llama-3.1-405b"}, {"context", "8192"}});
-        r.gpus = {"h100-sxm"};
-        r.engines = {"vllm"};
-        r.minWeightBits = 16;
-        r.minKvBits = 16;
+        PlanRequest r = wholeLlama405bOnH100s();
         r.objective = PlanObjective::Fastest;
         const PlanResult result = plan(r, test::catalog());
         QVERIFY(!result.ranked.empty());

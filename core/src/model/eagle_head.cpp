@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/model/eagle_head.h"
+#include "kvscope/model/weights.h"
 
 namespace kvscope {
 
@@ -22,10 +23,10 @@ int64_t headMlpWidth(const ModelSpec& m)
     return m.intermediateSize;
 }
 
+// One dense decoder layer: its MLP dense, its lm_head its own (untied) over `vocab` tokens.
 ModelSpec headLayer(const ModelSpec& m, int64_t mlpWidth, int64_t vocab)
 {
-    ModelSpec one = m;
-    one.layers = 1;
+    ModelSpec one = standaloneLayers(m, 1);
     one.intermediateSize = mlpWidth;
     one.vocabSize = vocab;
     one.tiedEmbeddings = false;
@@ -33,14 +34,6 @@ ModelSpec headLayer(const ModelSpec& m, int64_t mlpWidth, int64_t vocab)
     one.expertsPerToken = 0;
     one.expertIntermediate = 0;
     one.sharedExperts = 0;
-    one.denseLayers = 0;
-    one.windowedLayers.clear();
-    one.slidingWindow = 0;
-    one.recurrent = {};
-    one.vision = {};
-    one.fileWeights = {};
-    one.mtpLayers = 0;
-    one.statedParameters = 0;
     one.checkpoints.clear();
     return one;
 }

@@ -57,10 +57,10 @@ ExpertStorage expertStorage(const ModelSpec& model, const ParameterCount& p,
     return stored;
 }
 
-ModelSpec mtpModel(const ModelSpec& m)
+ModelSpec standaloneLayers(const ModelSpec& m, int64_t layers)
 {
     ModelSpec one = m;
-    one.layers = m.mtpLayers;
+    one.layers = layers;
     one.denseLayers = 0;
     one.windowedLayers.clear();
     one.slidingWindow = 0;
@@ -68,7 +68,13 @@ ModelSpec mtpModel(const ModelSpec& m)
     one.vision = {};
     one.fileWeights = {};
     one.mtpLayers = 0;
+    one.statedParameters = 0;
     return one;
+}
+
+ModelSpec mtpModel(const ModelSpec& m)
+{
+    return standaloneLayers(m, m.mtpLayers);
 }
 
 ParameterCount mtpParameters(const ModelSpec& m)

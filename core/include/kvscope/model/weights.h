@@ -31,6 +31,11 @@ double weightBytes(const ParameterCount& parameters, const WeightFormat& format)
 double weightBytes(const ParameterCount& parameters, const WeightFormat& format,
                    const ExpertStorage& experts);
 
+// `layers` decoder layers of the model's shape as a model of their own: full attention, no
+// sliding windows, recurrent state, vision tower, file weights or MTP layers of their own (what
+// drafts tokens beside the model: its MTP layers, an EAGLE head).
+ModelSpec standaloneLayers(const ModelSpec& model, int64_t layers);
+
 // The model's MTP layers as a model of their own (ModelSpec::mtpLayers decoder layers like its
 // last ones, MoE where it is), and their parameters: those layers, and in each the projection
 // joining the hidden state with the next token's embedding (eh_proj, 2 x hidden x hidden) and
