@@ -126,10 +126,8 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
                        v.figure == MeasuredFigure::TpotMs || v.figure == MeasuredFigure::TtftMs;
     // A serving run asks whether the engine starts: one that pools its KV (vLLM, SGLang, TGI)
     // runs the users that fit and queues the rest, which the serving curve already times.
-    const bool serving =
-        v.figure == MeasuredFigure::TpotMs || v.figure == MeasuredFigure::TtftMs;
-    const bool starts =
-        e->vram.fits || (serving && verdictOf(*cs.scenario, *e).runsAtOnce > 0);
+    const bool serving = v.figure == MeasuredFigure::TpotMs || v.figure == MeasuredFigure::TtftMs;
+    const bool starts = e->vram.fits || (serving && verdictOf(*cs.scenario, *e).runsAtOnce > 0);
     r.doesNotFit = capacity ? r.predicted <= 0 : speed && !starts;
     r.error = r.predicted / r.measured - 1.0;
     return r;
