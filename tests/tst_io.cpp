@@ -96,6 +96,8 @@ private slots:
     void expertLayoutsAreChecked();
     void nodeLinksAreChecked_data();
     void nodeLinksAreChecked();
+    void allToAllIsChecked_data();
+    void allToAllIsChecked();
     void gpuComputeCapabilityRoundTrips();
     void gpuPricesOfBothKindsRoundTrip();
 
@@ -454,6 +456,46 @@ void TestIo::nodeLinksAreChecked()
     QCOMPARE(problems.size(), 1);
     QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
     QVERIFY(!c.nodeLink("x"));
+}
+
+void TestIo::allToAllIsChecked_data()
+{
+    QTest::addColumn<QString>("table");   // one interconnects.json all_to_all entry
+    QTest::addColumn<QString>("problem"); // "" when the entry loads
+    const QString head = uR"({"id": "deepep-low-latency", "tokens_per_rank": 128, )"_s;
+    QTest::addRow("valid") << head + uR"("points": [{"expert_ways": 16, "dispatch_us": 118,
+        "combine_us": 195}, {"expert_ways": 8, "dispatch_us": 77, "combine_us": 114}],
+        "source": "s"})"_s << "";
+    QTest::addRow("no points") << head + uR"("source": "s"})"_s << "points";
+    QTest::addRow("points as text") << head + uR"("points": "fast", "source": "s"})"_s << "points";
+    QTest::addRow("negative latency")
+        << head + uR"("points": [{"expert_ways": 8, "dispatch_us": -1, "combine_us": 1}],
+        "source": "s"})"_s
+        << "dispatch_us";
+    QTest::addRow("no source")
+        << head + uR"("points": [{"expert_ways": 8, "dispatch_us": 1, "combine_us": 1}]})"_s
+        << "source";
+}
+
+// DeepEP's table with a figure missing or out of range is refused whole and named, never
+// loaded as a free exchange; a valid one is sorted by expert-parallel size.
+void TestIo::allToAllIsChecked()
+{
+    QFETCH(QString, table);
+    QFETCH(QString, problem);
+    QStringList problems;
+    const Catalog c =
+        catalogOfOneTable(u"interconnects.json"_s, u"all_to_all"_s, table, "all_to_all", &problems);
+    if (problem.isEmpty()) {
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+        QCOMPARE(c.deepEpAllToAll.points.size(), size_t(2));
+        QCOMPARE(c.deepEpAllToAll.us(8, 1), 191.0);
+        QCOMPARE(c.deepEpAllToAll.us(16, 1), 313.0);
+        return;
+    }
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems[0].contains(problem), qPrintable(problems[0]));
+    QVERIFY(!c.deepEpAllToAll.present());
 }
 
 void TestIo::gpuComputeCapabilityRoundTrips()

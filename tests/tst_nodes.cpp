@@ -356,12 +356,29 @@ private slots:
         sglang.gpuCount = 4;
         const std::string text = launchCommand(sglang).text;
         QVERIFY2(text.find("--ep-size 4") != std::string::npos, text.c_str());
-        // Refused where it cannot be: a dense model, one GPU, replicas, another engine.
+        // SGLang exchanging by DeepEP: each of R1's 58 MoE layers trades its MLP all-reduce
+        // for an all-to-all at DeepEP's EP 8 figure, 77 + 114 = 191 us (interconnects.json).
+        Scenario deepEp = r1;
+        deepEp.engine = *test::catalog().engine("sglang");
+        deepEp.deepEp = true;
+        KVSCOPE_EVALUATE(a2a, deepEp);
+        QCOMPARE(a2a.decode.allToAlls, qint64(58));
+        QCOMPARE(a2a.decode.allReduces, qint64(2 * 61 - 58));
+        QCOMPARE(a2a.decode.allToAllUs, 191.0);
+        QVERIFY(std::fabs(a2a.decode.allToAllMs - 58 * 0.191) < 1e-9);
+        QVERIFY(launchCommand(deepEp).text.find("--ep-size 8 --moe-a2a-backend deepep") !=
+                std::string::npos);
+        // Beyond DeepEP's 128 measured tokens a GPU, the time grows with the tokens.
+        QCOMPARE(deepEp.deepEpAllToAll.us(8, 256), 382.0);
+        QCOMPARE(deepEp.deepEpAllToAll.us(12, 1), 191.0);
+        // Refused where it cannot be: a dense model, one GPU, replicas, another engine, DeepEP
+        // under vLLM.
         for (const auto& [key, value] :
              std::vector<std::pair<const char*, const char*>>{{"model", "llama-3.1-70b"},
                                                               {"gpus", "1"},
                                                               {"replicas", "2"},
-                                                              {"engine", "llamacpp"}}) {
+                                                              {"engine", "llamacpp"},
+                                                              {"moe-a2a-backend", "deepep"}}) {
             std::vector<std::pair<std::string, std::string>> options{{"engine", "vllm"},
                                                                      {"model", "qwen3-30b-a3b"},
                                                                      {"gpus", "4"},

@@ -100,6 +100,9 @@ std::vector<std::string> acceptedArgs(const Setting& s)
         return {"--engine", "vllm", "--gpus", "16", "--nodes", "2", flag, "roce-400g"};
     if (id == "node_split") // over several nodes
         return {"--engine", "sglang", "--gpus", "16", "--nodes", "2", flag, "tensor"};
+    if (id == "moe_a2a_backend") // SGLang's expert parallel
+        return {"--engine",          "sglang", "--model", "qwen3-30b-a3b", "--gpus", "4",
+                "--expert-parallel", "on",     flag,      "deepep"};
     if (id == "expert_parallel") // a MoE model over several GPUs
         return {"--engine", "vllm", "--model", "qwen3-30b-a3b", "--gpus", "4", flag, "on"};
     if (id == "dp_attention") // SGLang's, over several GPUs

@@ -1051,6 +1051,10 @@
         <source>experts on the fullest GPU</source>
         <translation>最も多いGPUのエキスパート超過分</translation>
     </message>
+    <message>
+        <source>all-to-alls (DeepEP)</source>
+        <translation>回の All-to-All（DeepEP）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::Setting</name>
@@ -1353,6 +1357,18 @@
     <message>
         <source>Expert parallel</source>
         <translation>エキスパート並列</translation>
+    </message>
+    <message>
+        <source>MoE exchange</source>
+        <translation>MoE の通信方式</translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation>All-Reduce</translation>
+    </message>
+    <message>
+        <source>DeepEP all-to-all</source>
+        <translation>DeepEP の All-to-All</translation>
     </message>
 </context>
 <context>

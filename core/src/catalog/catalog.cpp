@@ -28,6 +28,7 @@ namespace {
 using catalog_tables::forEachEntry;
 using catalog_tables::forEachJsonEntry;
 using catalog_tables::loadAllReduceLatencies;
+using catalog_tables::loadAllToAll;
 using catalog_tables::loadGpuPrices;
 using catalog_tables::loadNodeLinks;
 using catalog_tables::loadPcieGenerations;
@@ -291,6 +292,7 @@ void loadTables(const fs::path& dir, Catalog& c)
     loadGpuPrices(dir, c);
     loadPcieGenerations(dir, c);
     loadAllReduceLatencies(dir, c);
+    loadAllToAll(dir, c);
     loadNodeLinks(dir, c);
     loadStorageTiers(dir, c);
     loadHostMemory(dir, c);

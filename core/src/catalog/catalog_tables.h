@@ -59,6 +59,7 @@ void forEachEntry(const fs::path& file, const char* arrayKey, std::vector<std::s
 // interconnects.json: PCIe generations and all-reduce latencies (link_tables.cpp).
 void loadPcieGenerations(const fs::path& dir, Catalog& c);
 void loadAllReduceLatencies(const fs::path& dir, Catalog& c);
+void loadAllToAll(const fs::path& dir, Catalog& c);
 void loadNodeLinks(const fs::path& dir, Catalog& c);
 // gpu_prices.json: prices by kind and the costs of owning (price_tables.cpp).
 void loadGpuPrices(const fs::path& dir, Catalog& c);

@@ -60,6 +60,43 @@ void loadAllReduceLatencies(const fs::path& dir, Catalog& c)
     });
 }
 
+// interconnects.json's DeepEP all-to-all; a table an earlier directory gave stays.
+void loadAllToAll(const fs::path& dir, Catalog& c)
+{
+    auto json = readJsonFile(dir / "interconnects.json", "interconnects.json");
+    if (!json || !json->contains("all_to_all") || c.deepEpAllToAll.present())
+        return;
+    const std::string name = (dir / "interconnects.json").string();
+    forEachJsonEntry(*json, name, "all_to_all", c.problems, [&](JsonReader& r) {
+        r.require({"source"});
+        MoeAllToAll table;
+        table.tokensPerRank = r.integer({"tokens_per_rank"}, 1, 1 << 20, 128);
+        table.source = r.text({"source"}, "");
+        const nlohmann::json* points = r.find({"points"});
+        if (!points || !points->is_array() || points->empty()) {
+            r.fail("points", points ? describeJson(*points) : "none",
+                   "a list of {expert_ways, dispatch_us, combine_us}");
+            return;
+        }
+        for (size_t i = 0; i < points->size(); ++i) {
+            JsonReader p((*points)[i], "points[" + std::to_string(i) + "]");
+            MoeAllToAll::Point point;
+            point.expertWays = int(p.integer({"expert_ways"}, 1, 4096, 0));
+            point.dispatchUs = p.number({"dispatch_us"}, 0, 1e6, 0);
+            point.combineUs = p.number({"combine_us"}, 0, 1e6, 0);
+            if (p.error()) {
+                r.fail("points", describeJson((*points)[i]), p.error()->message());
+                return;
+            }
+            table.points.push_back(point);
+        }
+        std::sort(table.points.begin(), table.points.end(),
+                  [](const auto& a, const auto& b) { return a.expertWays < b.expertWays; });
+        if (!r.error() && r.text({"id"}, "") == "deepep-low-latency")
+            c.deepEpAllToAll = std::move(table);
+    });
+}
+
 // interconnects.json's networks between nodes; an id an earlier directory gave stays.
 void loadNodeLinks(const fs::path& dir, Catalog& c)
 {

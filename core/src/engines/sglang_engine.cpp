@@ -83,7 +83,8 @@ void addParallelFlags(const Scenario& s, std::vector<std::string>& parts, Launch
     if (pipelineWays(s) > 1)
         parts.push_back("--pp-size " + std::to_string(pipelineWays(s)));
     if (s.expertParallel) // its --enable-ep-moe became --ep-size (the tensor-parallel GPUs)
-        parts.push_back("--ep-size " + std::to_string(expertWays(s)));
+        parts.push_back("--ep-size " + std::to_string(expertWays(s)) +
+                        (s.deepEp ? " --moe-a2a-backend deepep" : ""));
     if (s.dpAttention) // --dp-size counts the attention ranks, here every tensor-parallel GPU
         parts.push_back("--enable-dp-attention --dp-size " + std::to_string(attentionRanks(s)));
     else if (s.replicas > 1 && s.nodes == 1)

@@ -127,6 +127,23 @@ int64_t handoversInNodes(const Scenario& s)
     return std::max(0, pipelineWays(s) - 1) - handoversBetweenNodes(s);
 }
 
+// Expert parallel exchanging by DeepEP (SGLang --moe-a2a-backend deepep): each MoE layer's MLP
+// all-reduce becomes an all-to-all, dispatch then combine, at DeepEP's measured latency for the
+// expert-parallel size and the tokens each GPU sends.
+void deepEpAllToAll(const Scenario& s, DecodeTiming& d)
+{
+    if (!s.deepEp || !s.expertParallel || !s.deepEpAllToAll.present())
+        return;
+    const int64_t moeLayers = s.model.moeLayers();
+    const int64_t tokens = (s.batch + attentionRanks(s) - 1) / attentionRanks(s);
+    const double perAllReduceMs = d.allReduceMs / double(std::max<int64_t>(1, d.allReduces));
+    d.allReduces -= moeLayers;
+    d.allReduceMs = perAllReduceMs * double(d.allReduces);
+    d.allToAlls = moeLayers;
+    d.allToAllUs = s.deepEpAllToAll.us(expertWays(s), tokens);
+    d.allToAllMs = double(moeLayers) * d.allToAllUs / 1e3;
+}
+
 // Multi-GPU traffic of one step, written into `d` part by part for the arithmetic text: the
 // all-reduces of tensor parallel, and the hand-overs between pipeline stages inside a node and
 // between nodes. Most scenarios have one GPU, and the search evaluates millions: they return at
@@ -143,6 +160,7 @@ void interconnect(const Scenario& s, DecodeTiming& d)
         d.allReduceLatencyUs = allReduceLatencyUs(s);
         d.allReduceBytes = allReduceBytes(s, s.batch);
         d.allReduceMs = tensorParallelMs(s, s.batch);
+        deepEpAllToAll(s, d);
     }
     if (const int64_t n = handoversInNodes(s); n > 0) {
         d.gpuHandovers = n;
@@ -165,7 +183,8 @@ void interconnect(const Scenario& s, DecodeTiming& d)
         d.nodeAllReduceMs = double(n) * (s.nodeLink.latencyUs / 1e3 +
                                          transferMs(d.nodeAllReduceBytes, d.nodeLinkGBps));
     }
-    d.interconnectMs = d.allReduceMs + d.nodeAllReduceMs + d.gpuHandoverMs + d.nodeHandoverMs;
+    d.interconnectMs =
+        d.allReduceMs + d.allToAllMs + d.nodeAllReduceMs + d.gpuHandoverMs + d.nodeHandoverMs;
 }
 
 // The rates KV and offloaded figures cross at: the host link and each disk, each bounded by it.

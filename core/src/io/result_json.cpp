@@ -182,6 +182,10 @@ nlohmann::json latencyJson(const Evaluation& e)
               {"link", e.decode.allReduces == 0       ? "none"
                        : e.decode.allReduceOverNvlink ? "nvlink"
                                                       : "pcie"}}},
+            {"all_to_all",
+             {{"per_step", e.decode.allToAlls},
+              {"latency_us", real(e.decode.allToAllUs)},
+              {"ms", real(e.decode.allToAllMs)}}},
             {"node_all_reduce",
              {{"per_step", e.decode.nodeAllReduces},
               {"latency_us", real(e.decode.nodeAllReduceLatencyUs)},

@@ -106,6 +106,29 @@ std::vector<Setting> nodeSettings()
         s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Expert parallel");
         r.push_back(std::move(s));
     }
+    {
+        Setting s =
+            makeSetting("moe_a2a_backend", "moe-a2a-backend", "none|deepep", SettingType::Choice);
+        s.choices = {"none", "deepep"};
+        s.defaultText = "none (tensor parallel's all-reduce)";
+        s.help = "SGLang's exchange under expert parallel (--moe-a2a-backend): none, each MoE "
+                 "layer all-reduced as under tensor parallel; deepep, an all-to-all at DeepEP's "
+                 "measured latency";
+        s.engineNames = {{"sglang", "moe_a2a_backend"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.deepEp = textOf(v) == "deepep";
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::string(sc.deepEp ? "deepep" : "none"));
+        };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "MoE exchange");
+        s.texts.choices = {KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "All-reduce"),
+                           KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "DeepEP all-to-all")};
+        r.push_back(std::move(s));
+    }
     return r;
 }
 

@@ -252,6 +252,11 @@ std::optional<FieldError> validateDpAttention(const Scenario& s)
 // copies with GPUs of their own, are not.
 std::optional<FieldError> validateExpertParallel(const Scenario& s)
 {
+    // DeepEP exchanges SGLang's experts, which its expert parallel shares (ep_size = tp_size).
+    if (s.deepEp && (s.engine.family != EngineFamily::Sglang || !s.expertParallel)) [[unlikely]]
+        return FieldError{"moe_a2a_backend", "deepep",
+                          "none unless SGLang runs expert parallel (--expert-parallel on): "
+                          "kvscope models DeepEP as SGLang's --moe-a2a-backend"};
     if (!s.expertParallel) [[likely]]
         return std::nullopt;
     auto refuse = [](const std::string& accepted) {

@@ -153,6 +153,7 @@ Expected<Scenario> defaultScenario(const Catalog& c)
     s.efficiency = c.efficiencyDefaults;
     applyOwningDefaults(s.cost, c.owningCosts);
     s.allReduce = c.allReduce;
+    s.deepEpAllToAll = c.deepEpAllToAll;
     if (const NodeLink* link = c.nodeLink("ib-ndr"); link || !c.nodeLinks.empty())
         s.nodeLink = link ? *link : c.nodeLinks.front();
     s.speedBands = c.speedBands;

@@ -503,6 +503,12 @@ std::string gpuLinkArithmetic(const DecodeTiming& d, const NumberStyle& st, cons
                              d.allReduceBytes, d.allReduceGBps, d.allReduceMs));
         partMs.push_back(d.allReduceMs);
     }
+    if (d.allToAlls > 0) {
+        parts.push_back(formatInteger(d.allToAlls, st) + " " + w.allToAlls + times() +
+                        formatNumber(d.allToAllUs, 1, st) +
+                        " \u00b5s = " + formatDuration(d.allToAllMs, st));
+        partMs.push_back(d.allToAllMs);
+    }
     if (d.nodeAllReduces > 0) {
         parts.push_back(part(d.nodeAllReduces, w.allReducesBetweenNodes, "",
                              d.nodeAllReduceLatencyUs, d.nodeAllReduceBytes, d.nodeLinkGBps,

@@ -232,6 +232,7 @@ ExplainWords UiText::explainWords()
     w.draftModel = s(tr("draft model"));
     w.eagleHead = s(tr("EAGLE head"));
     w.unevenExperts = s(tr("experts on the fullest GPU"));
+    w.allToAlls = s(tr("all-to-alls (DeepEP)"));
     w.nodes = s(tr("nodes"));
     w.latency = s(tr("latency"));
     w.perStep = s(tr("per step"));

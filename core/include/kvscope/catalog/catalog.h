@@ -33,6 +33,7 @@ struct Catalog
     std::vector<EngineProfile> engines;
     std::vector<PcieGeneration> pcie; // ordered by generation
     AllReduceLatencies allReduce;     // small all-reduces by link (interconnects.json)
+    MoeAllToAll deepEpAllToAll;       // DeepEP's low-latency all-to-all (interconnects.json)
     std::vector<NodeLink> nodeLinks;  // networks between nodes (interconnects.json)
     std::vector<StorageTier> storage;
     std::vector<HostMemory> hostMemory;

@@ -88,32 +88,36 @@ const char* tierId(Tier tier); // "gpu", "cpu_serial", "cpu_pipelined", "nvme", 
 // One decode step (one new token for each sequence), a roofline.
 struct DecodeTiming
 {
-    double pcieEffectiveGBps = 0;      // lanes x lane rate x protocol efficiency
-    double nvmeEffectiveGBps = 0;      // min(disk, PCIe) for the NVMe tier
-    double sataEffectiveGBps = 0;      // min(disk, PCIe) for the SATA tier
-    double kvTransferMs = 0;           // the whole KV cache once over PCIe
-    double weightsReadBytes = 0;       // weights read per step (active experts only)
-    double gpuWeightsReadBytes = 0;    // of those, what the GPU reads (not offloaded, not experts
-                                       // the CPU computes)
-    double gpuKvReadBytes = 0;         // KV the GPU reads per step (its layers' share)
-    double memoryMs = 0;               // GPU bytes read / achieved bandwidth
-    double computeMs = 0;              // step FLOPs / achieved FLOP/s
-    double gpuMs = 0;                  // max(memory, compute): KV on the GPU
-    double weightsOffloadMs = 0;       // offloaded weights crossing PCIe (or read by the CPU)
-    double fixedMs = 0;                // per-step fixed cost: layers x layer overhead + the
-                                       // step's own + MoE layers x their routing cost
-    double layerOverheadUs = 0;        // its parts: per layer (launches, Python dispatch),
-    double stepOverheadUs = 0;         // per step (scheduling, sampling),
-    double moeLayerUs = 0;             // per MoE layer (routing, expert kernels)
-    double interconnectMs = 0;         // multi-GPU traffic: tensor parallel all-reduces (two per
-                                       // layer) and the hand-offs between pipeline stages
-    int64_t allReduces = 0;            // tensor parallel: all-reduces per step (two per layer)
-    double allReduceLatencyUs = 0;     // the fixed latency of each, by link and GPU count
-    bool allReduceOverNvlink = false;  // the GPUs' link inside a node: NVLink (else PCIe)
-    double allReduceBytes = 0;         // each one's traffic per GPU (ring: 2(n-1)/n of the state)
-    double allReduceGBps = 0;          // the GPUs' link's achieved rate
-    double allReduceMs = 0;            // all of them
-    int64_t nodeAllReduces = 0;        // tensor parallel across nodes: the all-reduces' second
+    double pcieEffectiveGBps = 0;     // lanes x lane rate x protocol efficiency
+    double nvmeEffectiveGBps = 0;     // min(disk, PCIe) for the NVMe tier
+    double sataEffectiveGBps = 0;     // min(disk, PCIe) for the SATA tier
+    double kvTransferMs = 0;          // the whole KV cache once over PCIe
+    double weightsReadBytes = 0;      // weights read per step (active experts only)
+    double gpuWeightsReadBytes = 0;   // of those, what the GPU reads (not offloaded, not experts
+                                      // the CPU computes)
+    double gpuKvReadBytes = 0;        // KV the GPU reads per step (its layers' share)
+    double memoryMs = 0;              // GPU bytes read / achieved bandwidth
+    double computeMs = 0;             // step FLOPs / achieved FLOP/s
+    double gpuMs = 0;                 // max(memory, compute): KV on the GPU
+    double weightsOffloadMs = 0;      // offloaded weights crossing PCIe (or read by the CPU)
+    double fixedMs = 0;               // per-step fixed cost: layers x layer overhead + the
+                                      // step's own + MoE layers x their routing cost
+    double layerOverheadUs = 0;       // its parts: per layer (launches, Python dispatch),
+    double stepOverheadUs = 0;        // per step (scheduling, sampling),
+    double moeLayerUs = 0;            // per MoE layer (routing, expert kernels)
+    double interconnectMs = 0;        // multi-GPU traffic: tensor parallel all-reduces (two per
+                                      // layer) and the hand-offs between pipeline stages
+    int64_t allReduces = 0;           // tensor parallel: all-reduces per step (two per layer)
+    double allReduceLatencyUs = 0;    // the fixed latency of each, by link and GPU count
+    bool allReduceOverNvlink = false; // the GPUs' link inside a node: NVLink (else PCIe)
+    double allReduceBytes = 0;        // each one's traffic per GPU (ring: 2(n-1)/n of the state)
+    double allReduceGBps = 0;         // the GPUs' link's achieved rate
+    double allReduceMs = 0;           // all of them
+    int64_t allToAlls = 0;      // expert parallel by DeepEP: one per MoE layer, instead of its
+                                // MLP's all-reduce
+    double allToAllUs = 0;      // each: dispatch and combine (interconnects.json "all_to_all")
+    double allToAllMs = 0;      // all of them
+    int64_t nodeAllReduces = 0; // tensor parallel across nodes: the all-reduces' second
     double nodeAllReduceLatencyUs = 0; // level, between the nodes over the network (two per
     double nodeAllReduceBytes = 0;     // layer), each with the network's latency and what each
     double nodeAllReduceMs = 0;        // GPU sends over its port; all of them

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace kvscope {
 
@@ -111,6 +112,37 @@ struct AllReduceLatencies
     AllReduceLatency nvlinkCustom;
     AllReduceLatency nvlinkNccl;
     AllReduceLatency pcie;
+};
+
+// A MoE layer's all-to-all by DeepEP's low-latency kernels (dispatch, then combine), measured
+// per expert-parallel size at `tokensPerRank` tokens a GPU (resources/catalog/interconnects.json
+// "all_to_all"). Below the smallest size measured its figure holds; between two, the nearer
+// below; above `tokensPerRank` tokens a GPU the time grows with them (bandwidth-bound).
+struct MoeAllToAll
+{
+    struct Point
+    {
+        int expertWays = 0;
+        double dispatchUs = 0;
+        double combineUs = 0;
+    };
+    std::vector<Point> points; // by expertWays, ascending
+    int64_t tokensPerRank = 128;
+    std::string source;
+
+    bool present() const { return !points.empty(); }
+    double us(int expertWays, int64_t tokensPerRankNow) const
+    {
+        if (points.empty())
+            return 0.0;
+        const Point* at = &points.front();
+        for (const Point& p : points)
+            if (p.expertWays <= expertWays)
+                at = &p;
+        const double scale =
+            std::max(1.0, double(tokensPerRankNow) / double(std::max<int64_t>(1, tokensPerRank)));
+        return (at->dispatchUs + at->combineUs) * scale;
+    }
 };
 
 // The network between nodes when a deployment spans several (resources/catalog/interconnects.json

@@ -118,6 +118,8 @@ struct Scenario
                                     // --tp 16 on two nodes) instead of a stage per node
     bool expertParallel = false;    // routed experts shared out whole over the tensor-parallel
                                     // GPUs (vLLM --enable-expert-parallel, SGLang --ep-size)
+    bool deepEp = false;            // expert parallel's exchange by DeepEP's all-to-all (SGLang
+                                    // --moe-a2a-backend deepep), not tensor parallel's all-reduce
     NodeLink nodeLink;              // the network between the nodes
     int replicas = 1;     // data-parallel copies of all of the above, each with its own GPUs and
                           // its own `batch` users: GPUs, users, throughput and cost multiply
@@ -167,6 +169,7 @@ struct Scenario
     CostSettings cost;
     Efficiency efficiency;                        // achieved share of every peak
     AllReduceLatencies allReduce;                 // one small all-reduce's latency by link
+    MoeAllToAll deepEpAllToAll;                   // DeepEP's measured all-to-all by EP size
     std::optional<CalibrationRecord> calibration; // the last fit to a measurement, if any
     std::optional<MachineProfile> profile;        // the machine profile whose factors it uses
 

@@ -63,7 +63,8 @@ struct ExplainWords
     std::string draftModel = "draft model";
     std::string eagleHead = "EAGLE head";                     // "0.79 GiB EAGLE head"
     std::string unevenExperts = "experts on the fullest GPU"; // expert parallel's ceil(E / GPUs)
-    std::string latency = "latency";                          // after "NVLink" or "PCIe"
+    std::string allToAlls = "all-to-alls (DeepEP)"; // "58 all-to-alls (DeepEP) x 191.0 us"
+    std::string latency = "latency";                // after "NVLink" or "PCIe"
     std::string perStep = "per step";
     std::string prefill = "prefill";
     std::string firstStep = "first decode step";
