@@ -368,6 +368,15 @@ private slots:
         QVERIFY(std::fabs(a2a.decode.allToAllMs - 58 * 0.191) < 1e-9);
         QVERIFY(launchCommand(deepEp).text.find("--ep-size 8 --moe-a2a-backend deepep") !=
                 std::string::npos);
+        // Over two nodes its all-to-all spans them itself: only the other 64 reduce there.
+        Scenario wide = deepEp;
+        wide.gpu = *test::catalog().gpu("h100-sxm");
+        wide.gpuCount = 16;
+        wide.nodes = 2;
+        wide.tensorAcrossNodes = true;
+        KVSCOPE_EVALUATE(across, wide);
+        QCOMPARE(across.decode.nodeAllReduces, qint64(2 * 61 - 58));
+        QCOMPARE(across.decode.allToAllUs, 118.0 + 195.0);
         // Beyond DeepEP's 128 measured tokens a GPU, the time grows with the tokens.
         QCOMPARE(deepEp.deepEpAllToAll.us(8, 256), 382.0);
         QCOMPARE(deepEp.deepEpAllToAll.us(12, 1), 191.0);

@@ -175,7 +175,8 @@ void interconnect(const Scenario& s, DecodeTiming& d)
         d.nodeLinkGBps = nodeLinkGBps(s);
         d.nodeHandoverMs = double(n) * nodeHandoverMs(s, s.batch);
     }
-    if (const int64_t n = nodeAllReducesPerStep(s); n > 0) {
+    // DeepEP's all-to-all spans the nodes itself: those MoE layers reduce nothing between them.
+    if (const int64_t n = nodeAllReducesPerStep(s) - d.allToAlls; n > 0) {
         d.nodeAllReduces = n;
         d.nodeAllReduceLatencyUs = s.nodeLink.latencyUs;
         d.nodeAllReduceBytes = nodeAllReduceBytes(s, s.batch);
