@@ -17,6 +17,51 @@ namespace {
 using V = std::optional<SettingValue>;
 using settings_detail::integerOf;
 using settings_detail::textOf;
+
+// Expert parallel, and the exchange SGLang runs it with.
+std::vector<Setting> expertSettings()
+{
+    std::vector<Setting> r;
+    {
+        Setting s =
+            makeSetting("expert_parallel", "expert-parallel", "on|off", SettingType::Switch);
+        s.defaultText = "off";
+        s.help = "expert parallel (vLLM --enable-expert-parallel, SGLang --ep-size): each "
+                 "tensor-parallel GPU holds whole routed experts, ceil(E / GPUs) of them, and a "
+                 "step waits for the GPU whose experts its tokens touch most";
+        s.engineNames = {{"vllm", "enable_expert_parallel"}};
+        s.apply = KVSCOPE_FIELD_SETTER(expertParallel, switchOf);
+        s.current = [](const Scenario& sc) -> V { return SettingValue(sc.expertParallel); };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Expert parallel");
+        r.push_back(std::move(s));
+    }
+    {
+        Setting s =
+            makeSetting("moe_a2a_backend", "moe-a2a-backend", "none|deepep", SettingType::Choice);
+        s.choices = {"none", "deepep"};
+        s.defaultText = "none (tensor parallel's all-reduce)";
+        s.help = "SGLang's exchange under expert parallel (--moe-a2a-backend): none, each MoE "
+                 "layer all-reduced as under tensor parallel; deepep, an all-to-all at DeepEP's "
+                 "measured latency";
+        s.engineNames = {{"sglang", "moe_a2a_backend"}};
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.deepEp = textOf(v) == "deepep";
+            return std::nullopt;
+        };
+        s.current = [](const Scenario& sc) -> V {
+            return SettingValue(std::string(sc.deepEp ? "deepep" : "none"));
+        };
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "MoE exchange");
+        s.texts.choices = {KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "All-reduce"),
+                           KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "DeepEP all-to-all")};
+        r.push_back(std::move(s));
+    }
+    return r;
+}
+
 } // namespace
 
 // Machines the GPUs sit in (the network between them is a catalog entry).
@@ -92,43 +137,8 @@ std::vector<Setting> nodeSettings()
         s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Data-parallel attention");
         r.push_back(std::move(s));
     }
-    {
-        Setting s =
-            makeSetting("expert_parallel", "expert-parallel", "on|off", SettingType::Switch);
-        s.defaultText = "off";
-        s.help = "expert parallel (vLLM --enable-expert-parallel, SGLang --ep-size): each "
-                 "tensor-parallel GPU holds whole routed experts, ceil(E / GPUs) of them, and a "
-                 "step waits for the GPU whose experts its tokens touch most";
-        s.engineNames = {{"vllm", "enable_expert_parallel"}};
-        s.apply = KVSCOPE_FIELD_SETTER(expertParallel, switchOf);
-        s.current = [](const Scenario& sc) -> V { return SettingValue(sc.expertParallel); };
-        s.place = ControlPlace::EngineDrawer;
-        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Expert parallel");
+    for (Setting& s : expertSettings())
         r.push_back(std::move(s));
-    }
-    {
-        Setting s =
-            makeSetting("moe_a2a_backend", "moe-a2a-backend", "none|deepep", SettingType::Choice);
-        s.choices = {"none", "deepep"};
-        s.defaultText = "none (tensor parallel's all-reduce)";
-        s.help = "SGLang's exchange under expert parallel (--moe-a2a-backend): none, each MoE "
-                 "layer all-reduced as under tensor parallel; deepep, an all-to-all at DeepEP's "
-                 "measured latency";
-        s.engineNames = {{"sglang", "moe_a2a_backend"}};
-        s.apply = [](Scenario& sc, const SettingValue& v,
-                     const Catalog&) -> std::optional<FieldError> {
-            sc.deepEp = textOf(v) == "deepep";
-            return std::nullopt;
-        };
-        s.current = [](const Scenario& sc) -> V {
-            return SettingValue(std::string(sc.deepEp ? "deepep" : "none"));
-        };
-        s.place = ControlPlace::EngineDrawer;
-        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "MoE exchange");
-        s.texts.choices = {KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "All-reduce"),
-                           KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "DeepEP all-to-all")};
-        r.push_back(std::move(s));
-    }
     return r;
 }
 
