@@ -231,6 +231,36 @@ private slots:
         QVERIFY(!vllmTree.ok() || validate(*vllmTree));
     }
 
+    // SGLang's LoRA pool, 8 slots of rank 16 on Llama 3.1 8B: each decoder layer's q, k, v, o,
+    // gate, up and down hold A [r, in] (qkv's 3r x 4,096, gate_up's 2r x 4,096) and B [out, r]:
+    // 7 x 4,096 + 2 x 4,096 + 2 x 1,024 + 3 x 14,336 = 81,920 values per rank, x 32 layers x 16 x
+    // 8 slots x 2 B = 671,088,640 B; vLLM's adds the embedding's and lm_head's slots. The pool
+    // is allocated before the KV cache is sized, so the KV pool gives it up.
+    void loraPool()
+    {
+        auto with = [](const char* engine, const char* loras) {
+            return scenarioFrom({{"engine", engine},
+                                 {"model", "llama-3.1-8b"},
+                                 {"gpu", "h100-sxm"},
+                                 {"max-loras", loras}});
+        };
+        KVSCOPE_EVALUATE(sglang, with("sglang", "8"));
+        KVSCOPE_EVALUATE(plain, with("sglang", "0"));
+        KVSCOPE_EVALUATE(vllm, with("vllm", "8"));
+        QCOMPARE(sglang.vram.loraBytes, 671088640.0);
+        QCOMPARE(vllm.vram.loraBytes - sglang.vram.loraBytes, 8.0 * 16 * 2 * (128256 + 4096) * 2);
+        QVERIFY(std::fabs(plain.tokensFit.freeForKvBytes - sglang.tokensFit.freeForKvBytes -
+                          671088640.0) < 1.0);
+        const LaunchCommand c = launchCommand(with("sglang", "8"));
+        QVERIFY2(has(c.text, "--enable-lora --max-loras-per-batch 8 --max-lora-rank 16"),
+                 c.text.c_str());
+        const auto sharded = scenarioFromOptions(
+            {{"engine", "sglang"}, {"max-loras", "8"}, {"fully-sharded-loras", "on"}},
+            test::catalog());
+        const auto error = sharded.ok() ? validate(*sharded) : sharded.error();
+        QVERIFY(error && error->field == "fully_sharded_loras");
+    }
+
     void catalogEntry()
     {
         const EngineProfile* sglang = test::catalog().engine("sglang");

@@ -5,6 +5,7 @@
 // by token (page size 1), and its radix cache shares prompt prefixes between requests
 // (model_runner_kv_cache_mixin.py profile_max_num_token; server_args.py).
 #include "engines/engine_modules.h"
+#include "engines/lora_slots.h"
 
 #include "kvscope/scenario/parallel_layout.h"
 #include "kvscope/scenario/reserved_memory.h"
@@ -50,6 +51,17 @@ public:
     bool draftsWithEagle() const override { return true; }
     bool draftsEagleTrees() const override { return true; }
     KvShape kvShape(const Scenario& s) const override { return kvShapeWithDrafters(s); }
+    // LoRAMemoryPool, allocated before the KV cache is sized, so it comes out of the share; its
+    // target modules are the decoder's linear layers, the ends only when asked (lora_slots.h).
+    bool servesLora() const override { return true; }
+    double loraBytesPerGpu(const Scenario& s) const override
+    {
+        return loraLayerSlotBytes(s, LoraEnds::Left) + loraExpertSlotBytes(s);
+    }
+    double loraExpertBytesPerGpu(const Scenario& s) const override
+    {
+        return loraExpertSlotBytes(s);
+    }
     LaunchCommand launchCommand(const Scenario& s) const override;
 };
 
@@ -144,6 +156,16 @@ LaunchCommand SglangEngine::launchCommand(const Scenario& s) const
     if (s.engine.prefillChunkTokens > 0)
         parts.push_back("--chunked-prefill-size " + std::to_string(s.engine.prefillChunkTokens));
     addSpeculativeFlags(s, parts, c.notes);
+    if (s.lora.maxLoras > 0) {
+        parts.push_back("--enable-lora --max-loras-per-batch " + std::to_string(s.lora.maxLoras) +
+                        " --max-lora-rank " + std::to_string(s.lora.maxRank) +
+                        " --lora-target-modules q_proj k_proj v_proj o_proj gate_proj up_proj "
+                        "down_proj");
+        c.notes.push_back("Name the adapters with --lora-paths NAME=PATH (or load them at run "
+                          "time); each must have a rank of at most " +
+                          std::to_string(s.lora.maxRank) +
+                          ". SGLang counts the base model's requests in --max-loras-per-batch.");
+    }
     if (s.prefixCaching && !*s.prefixCaching)
         parts.push_back("--disable-radix-cache");
     if (s.enforceEager)

@@ -3,6 +3,7 @@
 // and the sampler, CUDA graphs counted in the budget as the release does it, and the rest of the
 // budget preallocated as KV blocks. What changed by release is data (engines.json "releases").
 #include "engines/engine_modules.h"
+#include "engines/lora_slots.h"
 #include "kvscope/model/weights.h"
 
 #include "kvscope/scenario/engine_profile.h"
@@ -52,15 +53,18 @@ public:
     // The MTP layers' and a draft model's attention keep their KV in the same pool as the
     // model's layers (one KV cache config for the target and the drafter).
     KvShape kvShape(const Scenario& s) const override { return kvShapeWithDrafters(s); }
+    // Every linear layer's slots, the embedding's and lm_head's, and the experts'
+    // (lora_slots.h).
     double loraBytesPerGpu(const Scenario& s) const override
     {
-        return loraSharedBytesPerGpu(s) + loraExpertBytesPerGpu(s);
+        return loraLayerSlotBytes(s, LoraEnds::Included) + loraExpertSlotBytes(s);
     }
-    double loraExpertBytesPerGpu(const Scenario& s) const override;
+    double loraExpertBytesPerGpu(const Scenario& s) const override
+    {
+        return loraExpertSlotBytes(s);
+    }
 
 private:
-    // Every slot but the routed experts' (the layers' linear layers, embedding and lm_head).
-    static double loraSharedBytesPerGpu(const Scenario& s);
     // Graphs the release captures before sizing the KV cache count in the budget; the others
     // are captured afterwards, in the headroom outside it. --enforce-eager captures none.
     static bool graphsInBudget(const Scenario& s)
@@ -128,70 +132,6 @@ std::string servedModel(const Scenario& s, LaunchCommand& c)
         c.notes.push_back(checkpoint.note);
     return shellWord(checkpoint.ggufType.empty() ? checkpoint.name
                                                  : checkpoint.name + ":" + checkpoint.ggufType);
-}
-
-// vLLM's LoRA slots (vllm/lora/layers, at 9aaf83ef): every linear layer of every decoder layer,
-// the input embedding and lm_head get an A [max_loras, rank, in] and a B [max_loras, out, rank]
-// in the model's 16-bit dtype, whatever the adapters target. Tensor parallel: a column layer
-// (qkv, gate_up) splits B and repeats A, a row layer (o, down) splits A and repeats B; the
-// embedding's and lm_head's slots are whole on every GPU. --fully-sharded-loras splits the
-// repeated ones too. KV heads fewer than the GPUs are repeated, one per GPU. A MoE layer has no
-// dense MLP here (its shared experts are one, as wide as they are together); its routed experts'
-// slots are loraExpertBytesPerGpu's.
-constexpr double kLoraDtypeBytes = 2; // lora_dtype "auto": the model's dtype, 16-bit
-
-double VllmEngine::loraSharedBytesPerGpu(const Scenario& s)
-{
-    const LoraAdapters& lora = s.lora;
-    if (lora.maxLoras <= 0)
-        return 0.0;
-    const ModelSpec& m = s.model;
-    const double t = double(tensorWays(s));
-    const double repeated = lora.fullySharded ? t : 1.0; // what the repeated halves divide by
-    const double h = double(m.hiddenSize);
-    const double q = double(m.queryHeads * m.headDim);
-    const double kvPerGpu = double(kvHeadsPerGpu(m, tensorWays(s)) * m.headDim);
-    const double upSlices = m.gatedMlp ? 2.0 : 1.0;
-    auto layer = [&](double mlp) { // one decoder layer's slots with an MLP this wide (0: none)
-        const double gateUp = mlp > 0 ? upSlices : 0.0;
-        const double columnA = (3.0 + gateUp) * h / repeated; // qkv's 3 slices, gate_up's 2
-        const double columnB = q / t + 2.0 * kvPerGpu + gateUp * mlp / t;
-        const double rowA = q / t + mlp / t; // o_proj, down_proj
-        const double rowB = (mlp > 0 ? 2.0 : 1.0) * h / repeated;
-        return columnA + columnB + rowA + rowB;
-    };
-    const double stages = double(pipelineWays(s));
-    const double moe = double(m.moeLayers());
-    const double shared =
-        double(m.sharedExperts) *
-        double(m.expertIntermediate > 0 ? m.expertIntermediate : m.intermediateSize);
-    const double layers =
-        ((double(m.layers) - moe) * layer(double(m.intermediateSize)) + moe * layer(shared)) /
-        stages;
-    // The embedding sits on the first pipeline stage, lm_head on the last.
-    const double ends = double(m.vocabSize + m.hiddenSize) * (stages > 1 ? 1.0 : 2.0);
-    return double(lora.maxLoras) * double(lora.maxRank) * kLoraDtypeBytes * (layers + ends);
-}
-
-// FusedMoEWithLoRA (vllm/lora/layers/fused_moe.py at 0002540c): per MoE layer, for every expert,
-// w13's A [rank, hidden] and B [intermediate / tp, rank] for gate and up each, w2's A
-// [rank, intermediate / tp] and B [hidden, rank]; --fully-sharded-loras splits w13's A by rank
-// and w2's B by hidden.
-double VllmEngine::loraExpertBytesPerGpu(const Scenario& s) const
-{
-    const LoraAdapters& lora = s.lora;
-    const ModelSpec& m = s.model;
-    if (lora.maxLoras <= 0 || !m.isMoe())
-        return 0.0;
-    const double t = double(tensorWays(s));
-    const double repeated = lora.fullySharded ? t : 1.0;
-    const double h = double(m.hiddenSize);
-    const double width =
-        double(m.expertIntermediate > 0 ? m.expertIntermediate : m.intermediateSize);
-    const double perExpert = 2.0 * h / repeated + 3.0 * width / t + h / repeated;
-    const double layers = double(m.moeLayers()) / double(pipelineWays(s));
-    return double(lora.maxLoras) * double(lora.maxRank) * kLoraDtypeBytes * double(m.experts) *
-           perExpert * layers;
 }
 
 LaunchCommand VllmEngine::launchCommand(const Scenario& s) const

@@ -150,9 +150,9 @@ std::vector<Setting> loraSettings()
         Setting s = makeSetting("max_loras", "max-loras", "N", SettingType::Integer, 0, 1024);
         s.unit = "adapters";
         s.defaultText = "0 (no LoRA)";
-        s.help = "LoRA adapters a batch may use at once; vLLM --enable-lora --max-loras N keeps "
-                 "a slot for each on every GPU";
-        s.engineNames = {{"vllm", "max_loras"}};
+        s.help = "LoRA adapters a batch may use at once; vLLM --enable-lora --max-loras N and "
+                 "SGLang --max-loras-per-batch N keep a slot for each on every GPU";
+        s.engineNames = {{"vllm", "max_loras"}, {"sglang", "max_loras_per_batch"}};
         s.apply = KVSCOPE_FIELD_SETTER(lora.maxLoras, integerOf);
         settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(lora.maxLoras));
         s.place = ControlPlace::EngineDrawer;
@@ -164,7 +164,7 @@ std::vector<Setting> loraSettings()
         s.choices = {"1", "8", "16", "32", "64", "128", "256", "320", "512"};
         s.defaultText = "16";
         s.help = "the largest rank of an adapter (vLLM --max-lora-rank): every slot is that wide";
-        s.engineNames = {{"vllm", "max_lora_rank"}};
+        s.engineNames = {{"vllm", "max_lora_rank"}, {"sglang", "max_lora_rank"}};
         s.apply = [](Scenario& sc, const SettingValue& v,
                      const Catalog&) -> std::optional<FieldError> {
             sc.lora.maxRank = std::stoll(settings_detail::textOf(v));

@@ -308,7 +308,8 @@ std::optional<FieldError> validateFlashAttention(const Scenario& s)
     return std::nullopt;
 }
 
-// LoRA slots as vLLM allocates them (vllm/lora/layers, vllm/config/lora.py).
+// LoRA slots as vLLM and SGLang allocate them (vllm/lora/layers, vllm/config/lora.py; SGLang's
+// lora/mem_pool.py).
 std::optional<FieldError> validateLora(const Scenario& s)
 {
     const LoraAdapters& lora = s.lora;
@@ -318,13 +319,17 @@ std::optional<FieldError> validateLora(const Scenario& s)
     if (!engineModule(s.engine).servesLora()) [[unlikely]]
         return FieldError{"max_loras", count,
                           "0 with the " + s.engine.name +
-                              " engine: kvscope models LoRA adapters' memory as vLLM holds it"};
+                              " engine: kvscope models LoRA adapters' memory as vLLM and "
+                              "SGLang hold it"};
     if (s.model.isMla()) [[unlikely]]
         return FieldError{"max_loras", count,
-                          "0 for an MLA model: vLLM's slots for its latent projections are not "
+                          "0 for an MLA model: the slots for its latent projections are not "
                           "modelled"};
+    if (lora.fullySharded && s.engine.family != EngineFamily::Vllm) [[unlikely]]
+        return FieldError{"fully_sharded_loras", "on",
+                          "off with the " + s.engine.name + " engine: the flag is vLLM's"};
     // LogitsProcessorWithLoRA: "When using LoRA, vocab size must be <= 258048".
-    if (s.model.vocabSize > 258048) [[unlikely]]
+    if (s.engine.family == EngineFamily::Vllm && s.model.vocabSize > 258048) [[unlikely]]
         return FieldError{"max_loras", count,
                           "0 for a vocabulary over 258,048 tokens: vLLM refuses LoRA there"};
     const int ways = tensorWays(s);
