@@ -204,8 +204,7 @@ void noteKvOnGpuOnly(const std::string& engineName, const Scenario& s, LaunchCom
 
 std::string eagleHeadNote(const Scenario& s)
 {
-    return std::string("Replace EAGLE_HEAD with the ") +
-           (s.speculative.eagle == EagleMethod::Eagle3 ? "EAGLE-3" : "EAGLE") +
+    return std::string("Replace EAGLE_HEAD with the ") + eagleMethodName(s.speculative.eagle) +
            " head trained for " + s.model.name +
            " (a Hugging Face repository or a local path); the acceptance rate is that head's "
            "on your prompts.";

@@ -244,9 +244,7 @@ nlohmann::json evaluationToJson(const Scenario& s, const Evaluation& e)
     if (s.expertParallel)
         j["expert_parallel"] = {
             {"ways", expertWays(s)},
-            {"experts_on_fullest_gpu",
-             int64_t(std::llround(expertParallelHeldShare(s.model, expertWays(s)) *
-                                  double(s.model.experts)))},
+            {"experts_on_fullest_gpu", expertsOnFullestGpu(s.model, expertWays(s))},
             {"uneven_bytes_per_gpu", bytes(e.vram.expertSpreadBytes)},
             {"decode_imbalance", real(expertParallelImbalance(s.model, expertWays(s), s.batch))}};
     if (e.speculative.draftTokens > 0) {

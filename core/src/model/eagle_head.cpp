@@ -53,6 +53,11 @@ const char* eagleMethodId(EagleMethod method)
     return "off";
 }
 
+const char* eagleMethodName(EagleMethod method)
+{
+    return method == EagleMethod::Eagle3 ? "EAGLE-3" : "EAGLE";
+}
+
 // EAGLE (vllm/model_executor/models/llama_eagle.py): fc joins the token's embedding and the
 // model's last hidden state (2h -> h), then one layer; embedding and lm_head are the model's.
 // EAGLE-3 (llama_eagle3.py): fc joins three of the model's hidden states (3h -> h), the layer's

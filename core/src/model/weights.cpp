@@ -143,12 +143,16 @@ double expertShareTouched(const ModelSpec& model, int64_t batch)
                       1.0);
 }
 
+int64_t expertsOnFullestGpu(const ModelSpec& model, int ways)
+{
+    return (model.experts + std::max(1, ways) - 1) / std::max(1, ways);
+}
+
 double expertParallelHeldShare(const ModelSpec& model, int ways)
 {
     if (!model.isMoe() || ways <= 1)
         return 1.0 / double(std::max(1, ways));
-    const int64_t held = (model.experts + ways - 1) / ways;
-    return double(held) / double(model.experts);
+    return double(expertsOnFullestGpu(model, ways)) / double(model.experts);
 }
 
 double expertParallelImbalance(const ModelSpec& model, int ways, int64_t batch)
@@ -156,7 +160,7 @@ double expertParallelImbalance(const ModelSpec& model, int ways, int64_t batch)
     if (!model.isMoe() || ways <= 1)
         return 1.0;
     const double q = expertShareTouched(model, batch);
-    const int64_t n = (model.experts + ways - 1) / ways; // experts on the fullest GPU
+    const int64_t n = expertsOnFullestGpu(model, ways);
     if (q <= 0.0 || q >= 1.0)
         return 1.0;
     // E[max] = sum over j < n of 1 - P(X <= j)^ways, X ~ Binomial(n, q).

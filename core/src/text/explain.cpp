@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kvscope/text/explain.h"
+#include "text/step_arithmetic.h"
 
 #include "kvscope/engines/engine_module.h"
 #include "kvscope/model/roofline.h"
@@ -10,12 +11,9 @@
 
 namespace kvscope {
 
-namespace {
+using text_detail::times;
 
-std::string times()
-{
-    return " \u00d7 ";
-}
+namespace {
 
 // Bits with only the decimals they need: 16, 4.5, 4.156.
 std::string bits(double value, const NumberStyle& st)
@@ -30,56 +28,6 @@ std::string bits(double value, const NumberStyle& st)
             text.erase(text.size() - st.decimalPoint.size());
     }
     return text;
-}
-
-// Experts in host RAM (llama.cpp --n-cpu-moe): what moved, per GPU, and what the CPU's share of a
-// decode step costs.
-void explainExpertOffload(const Scenario& s, const Evaluation& e, ByteUnits units,
-                          const NumberStyle& st, const ExplainWords& w,
-                          std::vector<Explanation>& out)
-{
-    const int64_t layers = e.engine.expertLayersOnHost;
-    if (layers <= 0)
-        return;
-    auto bytes = [&](double b) { return formatBytes(b, units, st); };
-    const double moved = e.vram.expertsOffloadedBytes * double(s.gpuCount);
-    std::string text = formatInteger(layers, st) + " " + w.moeLayers + times() +
-                       bytes(moved / double(layers)) + " = " + bytes(moved);
-    if (s.gpuCount > 1)
-        text += "; \u00f7 " + formatInteger(s.gpuCount, st) +
-                " GPU = " + bytes(e.vram.expertsOffloadedBytes);
-    out.push_back({"experts_offloaded", text});
-
-    const DecodeTiming& d = e.decode;
-    const int64_t handovers = 2 * layers;
-    out.push_back({"host_experts",
-                   bytes(d.hostExpertsReadBytes) + " \u00f7 " + formatRate(d.hostExpertsGBps, st) +
-                       " = " + formatDuration(d.hostExpertsReadMs, st) + "; + " +
-                       formatInteger(handovers, st) + " " + w.handovers + times() +
-                       formatDuration(d.hostExpertsHandoverMs / double(handovers), st) + " = " +
-                       formatDuration(d.hostExpertsMs, st)});
-}
-
-// What the KV cache in host memory is read at: the unified memory itself on Apple silicon, else
-// the PCIe link, or the host memory when that is the slower of the two.
-std::string hostLinkArithmetic(const Scenario& s, const Evaluation& e, const NumberStyle& st,
-                               const ExplainWords& w)
-{
-    auto num = [&](double v, int d) { return formatNumber(v, d, st); };
-    const std::string result = " = " + formatRate(e.decode.pcieEffectiveGBps, st);
-    if (s.gpu.unifiedMemory)
-        return w.unifiedMemory + " " + formatRate(s.gpu.bandwidthGBps, st) + times() +
-               num(s.efficiency.hbm, 2) + result;
-    const double link = s.pcie.laneGBps() * s.pcieLanes * s.efficiency.pcieProtocol;
-    const std::string linkText = formatInteger(s.pcieLanes, st) + " " + w.lanes + times() +
-                                 num(s.pcie.gtPerS, 0) + " GT/s" + times() +
-                                 num(s.pcie.encodingEfficiency, 4) + " \u00f7 8" + times() +
-                                 num(s.efficiency.pcieProtocol, 2);
-    if (e.decode.pcieEffectiveGBps < link - 1e-9) // the slower of the two sets the pace
-        return linkText + " = " + formatRate(link, st) + "; " + w.hostMemory + " " +
-               formatRate(s.hostBandwidthGBps(), st) + times() + num(s.efficiency.hostMemory, 2) +
-               result;
-    return linkText + result;
 }
 
 // One scenario's arithmetic, one line per figure. Holds what every line formats with.
@@ -483,85 +431,6 @@ std::string Explainer::longestContext() const
     return longest;
 }
 
-// A step's traffic between GPUs: each tensor-parallel all-reduce pays the link's latency and
-// carries its share of the hidden state; each hand-over between pipeline stages pays the GPUs'
-// link inside a node, the network between nodes; then the parts' sum.
-std::string gpuLinkArithmetic(const DecodeTiming& d, const NumberStyle& st, const ExplainWords& w,
-                              ByteUnits units)
-{
-    const std::string link = d.allReduceOverNvlink ? "NVLink " : "PCIe ";
-    auto part = [&](int64_t count, const std::string& what, const std::string& latency,
-                    double latencyUs, double bytes, double gbps, double ms) {
-        return formatInteger(count, st) + " " + what + times() + "(" + latency + w.latency + " " +
-               formatNumber(latencyUs, 1, st) + " \u00b5s + " + formatBytes(bytes, units, st) +
-               " \u00f7 " + formatRate(gbps, st) + ") = " + formatDuration(ms, st);
-    };
-    std::vector<std::string> parts;
-    std::vector<double> partMs;
-    if (d.allReduces > 0) {
-        parts.push_back(part(d.allReduces, w.allReduces, link, d.allReduceLatencyUs,
-                             d.allReduceBytes, d.allReduceGBps, d.allReduceMs));
-        partMs.push_back(d.allReduceMs);
-    }
-    if (d.allToAlls > 0) {
-        parts.push_back(formatInteger(d.allToAlls, st) + " " + w.allToAlls + times() +
-                        formatNumber(d.allToAllUs, 1, st) +
-                        " \u00b5s = " + formatDuration(d.allToAllMs, st));
-        partMs.push_back(d.allToAllMs);
-    }
-    if (d.nodeAllReduces > 0) {
-        parts.push_back(part(d.nodeAllReduces, w.allReducesBetweenNodes, "",
-                             d.nodeAllReduceLatencyUs, d.nodeAllReduceBytes, d.nodeLinkGBps,
-                             d.nodeAllReduceMs));
-        partMs.push_back(d.nodeAllReduceMs);
-    }
-    if (d.gpuHandovers > 0) {
-        parts.push_back(part(d.gpuHandovers, d.gpuHandovers == 1 ? w.gpuHandover : w.gpuHandovers,
-                             link, d.gpuHandoverLatencyUs, d.gpuHandoverBytes, d.allReduceGBps,
-                             d.gpuHandoverMs));
-        partMs.push_back(d.gpuHandoverMs);
-    }
-    if (d.nodeHandovers > 0) {
-        parts.push_back(
-            part(d.nodeHandovers, d.nodeHandovers == 1 ? w.nodeHandover : w.nodeHandovers, "",
-                 d.nodeHandoverLatencyUs, d.nodeHandoverBytes, d.nodeLinkGBps, d.nodeHandoverMs));
-        partMs.push_back(d.nodeHandoverMs);
-    }
-    std::string text;
-    for (const std::string& p : parts)
-        text += (text.empty() ? "" : "; ") + p;
-    if (partMs.size() > 1) {
-        std::string sum;
-        for (double ms : partMs)
-            sum += (sum.empty() ? "" : " + ") + formatDuration(ms, st);
-        text += "; " + sum + " = " + formatDuration(d.interconnectMs, st);
-    }
-    return text;
-}
-
-// A step's fixed cost, part by part: the layers' launches, the step's own host work and the MoE
-// layers' routing.
-std::string fixedCostArithmetic(const Scenario& s, const DecodeTiming& d, const NumberStyle& st,
-                                const ExplainWords& w)
-{
-    if (d.fixedMs <= 0)
-        return {};
-    auto us = [&](double v) { return formatDuration(v / 1e3, st); };
-    std::vector<std::string> parts;
-    if (d.layerOverheadUs > 0)
-        parts.push_back(formatInteger(s.model.layers, st) + " " + w.layers + times() +
-                        us(d.layerOverheadUs));
-    if (d.stepOverheadUs > 0)
-        parts.push_back(us(d.stepOverheadUs) + " " + w.perStep);
-    if (d.moeLayerUs > 0)
-        parts.push_back(formatInteger(s.model.moeLayers(), st) + " " + w.moeLayers + times() +
-                        us(d.moeLayerUs));
-    std::string sum;
-    for (const std::string& part : parts)
-        sum += (sum.empty() ? "" : " + ") + part;
-    return sum + " = " + formatDuration(d.fixedMs, st);
-}
-
 } // namespace
 
 std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUnits units,
@@ -581,11 +450,11 @@ std::vector<Explanation> explain(const Scenario& s, const Evaluation& e, ByteUni
         out.push_back({"speculative", x.speculative()});
     out.push_back({"decode", x.decode()});
     out.push_back({"ttft", x.ttft()});
-    explainExpertOffload(s, e, units, st, w, out);
+    text_detail::explainExpertOffload(s, e, units, st, w, out);
     out.push_back({"longest_context", x.longestContext()});
-    out.push_back({"pcie", hostLinkArithmetic(s, e, st, w)});
-    out.push_back({"gpu_link", gpuLinkArithmetic(e.decode, st, w, units)});
-    out.push_back({"fixed_cost", fixedCostArithmetic(s, e.decode, st, w)});
+    out.push_back({"pcie", text_detail::hostLinkArithmetic(s, e, st, w)});
+    out.push_back({"gpu_link", text_detail::gpuLinkArithmetic(e.decode, st, w, units)});
+    out.push_back({"fixed_cost", text_detail::fixedCostArithmetic(s, e.decode, st, w)});
     return out;
 }
 

@@ -213,7 +213,7 @@ DrafterWords drafterWords(const Scenario& s, const NumberStyle& st)
         return {"draft model " + sp.draft->name, "a decode step of the draft model",
                 "decode with the draft model"};
     if (sp.eagle != EagleMethod::Off) {
-        const std::string name = sp.eagle == EagleMethod::Eagle3 ? "EAGLE-3 head" : "EAGLE head";
+        const std::string name = std::string(eagleMethodName(sp.eagle)) + " head";
         return {name,
                 "the head's layer, lm_head and KV over " + formatInteger(sp.eagleTopk, st) +
                     " token" + (sp.eagleTopk == 1 ? "" : "s") +

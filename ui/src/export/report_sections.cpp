@@ -97,6 +97,55 @@ QString ReportWriter::profileText(const MachineProfile& p, ByteUnits units)
     return esc(p.id) + QStringLiteral(": ") + parts.join(QStringLiteral("; ")).toHtmlEscaped();
 }
 
+// How the engine spreads and speeds the model beyond its GPUs: data-parallel attention, expert
+// parallel, LoRA slots and a drafter, each a row where the scenario uses it.
+QString ReportWriter::deploymentRows(const Scenario& s)
+{
+    QString rows;
+    if (s.dpAttention)
+        rows += row(tr("Data-parallel attention"),
+                    tr("%1 ranks: every GPU holds whole attention and its own requests' KV")
+                        .arg(QString::number(attentionRanks(s))),
+                    QString());
+    if (s.expertParallel)
+        rows += row(tr("Expert parallel"),
+                    tr("%1 GPUs hold whole experts, up to %2 of %3 a layer each")
+                        .arg(QString::number(expertWays(s)),
+                             QString::number(expertsOnFullestGpu(s.model, expertWays(s))),
+                             QString::number(s.model.experts)),
+                    QString());
+    if (s.lora.maxLoras > 0)
+        rows += row(tr("LoRA adapters"),
+                    tr("%1 slots of rank %2 on every GPU, in the overhead")
+                        .arg(UiText::integer(s.lora.maxLoras), UiText::integer(s.lora.maxRank)),
+                    QString());
+    if (s.speculative.draft)
+        rows +=
+            row(tr("Speculative decoding"),
+                tr("%1 drafts %2 tokens a step, each accepted at %3 (stated)")
+                    .arg(esc(s.speculative.draft->name), UiText::integer(s.speculative.draftTokens),
+                         UiText::compact(s.speculative.acceptance)),
+                QString());
+    if (s.speculative.mtp)
+        rows += row(tr("Speculative decoding"),
+                    tr("%1 MTP layers draft %2 tokens a step, each accepted at %3 (stated)")
+                        .arg(UiText::integer(s.model.mtpLayers),
+                             UiText::integer(s.speculative.draftTokens),
+                             UiText::compact(s.speculative.acceptance)),
+                    QString());
+    if (s.speculative.eagle != EagleMethod::Off)
+        rows += row(tr("Speculative decoding"),
+                    tr("%1 head drafts %2 passes a step, %3 tokens a pass; the model checks %4, "
+                       "each accepted at %5 (stated)")
+                        .arg(QString::fromLatin1(eagleMethodName(s.speculative.eagle)),
+                             UiText::integer(s.speculative.draftTokens),
+                             UiText::integer(s.speculative.eagleTopk),
+                             UiText::integer(s.speculative.tokensVerified()),
+                             UiText::compact(s.speculative.acceptance)),
+                    QString());
+    return rows;
+}
+
 QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
 {
     // Each input beside the source its catalog numbers were read from.
@@ -135,50 +184,7 @@ QString ReportWriter::inputsHtml(const Scenario& s, ByteUnits units)
     rows += row(tr("Context length"), UiText::tokens(s.context), QString());
     rows += row(tr("Concurrent sequences"), UiText::integer(s.batch), QString());
     rows += row(tr("Engine"), esc(s.engine.name), link(s.engine.source));
-    if (s.dpAttention)
-        rows += row(tr("Data-parallel attention"),
-                    tr("%1 ranks: every GPU holds whole attention and its own requests' KV")
-                        .arg(QString::number(attentionRanks(s))),
-                    QString());
-    if (s.expertParallel)
-        rows += row(
-            tr("Expert parallel"),
-            tr("%1 GPUs hold whole experts, up to %2 of %3 a layer each")
-                .arg(QString::number(expertWays(s)),
-                     QString::number(std::llround(expertParallelHeldShare(s.model, expertWays(s)) *
-                                                  double(s.model.experts))),
-                     QString::number(s.model.experts)),
-            QString());
-    if (s.lora.maxLoras > 0)
-        rows += row(tr("LoRA adapters"),
-                    tr("%1 slots of rank %2 on every GPU, in the overhead")
-                        .arg(UiText::integer(s.lora.maxLoras), UiText::integer(s.lora.maxRank)),
-                    QString());
-    if (s.speculative.draft)
-        rows +=
-            row(tr("Speculative decoding"),
-                tr("%1 drafts %2 tokens a step, each accepted at %3 (stated)")
-                    .arg(esc(s.speculative.draft->name), UiText::integer(s.speculative.draftTokens),
-                         UiText::compact(s.speculative.acceptance)),
-                QString());
-    if (s.speculative.mtp)
-        rows += row(tr("Speculative decoding"),
-                    tr("%1 MTP layers draft %2 tokens a step, each accepted at %3 (stated)")
-                        .arg(UiText::integer(s.model.mtpLayers),
-                             UiText::integer(s.speculative.draftTokens),
-                             UiText::compact(s.speculative.acceptance)),
-                    QString());
-    if (s.speculative.eagle != EagleMethod::Off)
-        rows += row(tr("Speculative decoding"),
-                    tr("%1 head drafts %2 passes a step, %3 tokens a pass; the model checks %4, "
-                       "each accepted at %5 (stated)")
-                        .arg(s.speculative.eagle == EagleMethod::Eagle3 ? QStringLiteral("EAGLE-3")
-                                                                        : QStringLiteral("EAGLE"),
-                             UiText::integer(s.speculative.draftTokens),
-                             UiText::integer(s.speculative.eagleTopk),
-                             UiText::integer(s.speculative.tokensVerified()),
-                             UiText::compact(s.speculative.acceptance)),
-                    QString());
+    rows += deploymentRows(s);
     if (s.workload.sharedPrefixTokens > 0) {
         const int64_t cached = engineModule(s.engine).cachedPrefixTokens(s);
         rows += row(tr("Shared prompt prefix"),

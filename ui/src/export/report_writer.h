@@ -55,6 +55,7 @@ public:
     static QString fitText(const EvaluationSnapshot& snapshot, ByteUnits units);
     // The inputs, each with the source of its catalog numbers.
     static QString inputsHtml(const Scenario& scenario, ByteUnits units);
+    static QString deploymentRows(const Scenario& scenario);
     static QString profileText(const MachineProfile& profile, ByteUnits units);
     static QString figuresHtml(const EvaluationSnapshot& snapshot, ByteUnits units);
     static QString assumptionsHtml(const Scenario& scenario, const Catalog& catalog);

@@ -13,7 +13,8 @@ namespace kvscope {
 // vLLM's methods "eagle" and "eagle3" (SGLang's --speculative-algorithm EAGLE and EAGLE3).
 enum class EagleMethod { Off, Eagle, Eagle3 };
 
-const char* eagleMethodId(EagleMethod method); // "off", "eagle", "eagle3"
+const char* eagleMethodId(EagleMethod method);   // "off", "eagle", "eagle3"
+const char* eagleMethodName(EagleMethod method); // "EAGLE", "EAGLE-3" (as its papers write it)
 
 struct EagleHead
 {

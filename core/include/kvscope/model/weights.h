@@ -59,7 +59,8 @@ double expertShareTouched(const ModelSpec& model, int64_t batch);
 // largest of the GPUs' touched counts over their mean (each expert touched at
 // expertShareTouched, independently), 1 on one GPU or when every expert is touched.
 double expertParallelImbalance(const ModelSpec& model, int ways, int64_t batch);
-// The share of the routed experts the busiest GPU holds: ceil(E / ways) / E.
+// The routed experts of a layer the fullest GPU holds, ceil(E / ways), and their share of E.
+int64_t expertsOnFullestGpu(const ModelSpec& model, int ways);
 double expertParallelHeldShare(const ModelSpec& model, int ways);
 
 // Bytes of weights one decode step reads: everything but the embedding table (a lookup reads
