@@ -4,6 +4,7 @@
 #include "kvscope/base/number_format.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kvscope::text_detail {
 
@@ -120,16 +121,21 @@ std::string fixedCostArithmetic(const Scenario& s, const DecodeTiming& d, const 
 {
     if (d.fixedMs <= 0)
         return {};
-    auto us = [&](double v) { return formatDuration(v / 1e3, st); };
+    // A cost paid per layer is tens of microseconds: in milliseconds to two decimals it would
+    // round (65 µs to 0.07 ms) and the product would not recompute.
+    auto perLayer = [&](double v) {
+        return v >= 1e3 ? formatDuration(v / 1e3, st)
+                        : formatNumber(v, v == std::round(v) ? 0 : 1, st) + " \u00b5s";
+    };
     std::vector<std::string> parts;
     if (d.layerOverheadUs > 0)
         parts.push_back(formatInteger(s.model.layers, st) + " " + w.layers + times() +
-                        us(d.layerOverheadUs));
+                        perLayer(d.layerOverheadUs));
     if (d.stepOverheadUs > 0)
-        parts.push_back(us(d.stepOverheadUs) + " " + w.perStep);
+        parts.push_back(formatDuration(d.stepOverheadUs / 1e3, st) + " " + w.perStep);
     if (d.moeLayerUs > 0)
         parts.push_back(formatInteger(s.model.moeLayers(), st) + " " + w.moeLayers + times() +
-                        us(d.moeLayerUs));
+                        perLayer(d.moeLayerUs));
     std::string sum;
     for (const std::string& part : parts)
         sum += (sum.empty() ? "" : " + ") + part;
