@@ -129,7 +129,10 @@ private slots:
         // from v0.11.0 and moved to the fit split: 53, median 24.73 %. Issue 46's blind sets
         // (SGLang, draft models, pipeline parallel, a LoRA pool): capacity 24, median 3.17 %;
         // decode 66, median 23.90 %; with speculative-holdout-v2's five EAGLE-3 runs and its
-        // NEXTN run, decode 72, median 22.30 %. A floor against regressions, never a target.
+        // NEXTN run, decode 72, median 22.30 %. SGLang's per-MoE-layer cost (fitted on the fit
+        // split) moved three held-out Qwen3-30B-A3B runs; with moe-holdout-v1's nine one-user
+        // runs of large MoE models on 8 GPUs (median 29.3 %): decode 81, median 22.44 %. A floor
+        // against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -141,7 +144,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 24 && capacity.medianAbsError <= 0.0317 + 1e-9);
-        QVERIFY(decode.evaluated >= 72 && decode.medianAbsError <= 0.2230 + 1e-4);
+        QVERIFY(decode.evaluated >= 81 && decode.medianAbsError <= 0.2244 + 1e-4);
     }
 
     void reportJsonIsFinite()
