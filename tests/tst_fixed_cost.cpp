@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fixed cost of a decode step: layer_overhead_us per layer where the step's kernels are
 // replayed as a CUDA graph, layer_overhead_eager_us where they are launched one by one, and an
-// engine's own per-step and per-MoE-layer costs (engines.json decode_step).
+// engine's own per-step and per-MoE-layer costs (engines.json decode_step), and on Apple
+// silicon llama.cpp's Metal encoding per token.
 #include "suite_registry.h"
 #include "testutils.h"
 
@@ -18,6 +19,8 @@ private slots:
     void fixedCost_data();
     void fixedCost();
     void moeLayersPayTheirRouting();
+    void sglangMoeLayersPayTheirOwnCost();
+    void metalEncodesEveryToken();
     void allReduceLatencyFollowsTheLink_data();
     void allReduceLatencyFollowsTheLink();
 };
@@ -99,6 +102,44 @@ void TestFixedCost::moeLayersPayTheirRouting()
     KVSCOPE_EVALUATE(d, dense);
     QCOMPARE(d.decode.moeLayerUs, 0.0);
     QVERIFY(qAbs(d.decode.fixedMs - 1.1) < 1e-9);
+}
+
+void TestFixedCost::sglangMoeLayersPayTheirOwnCost()
+{
+    // SGLang's per-MoE-layer cost is its own (65 µs, fitted on InferenceX's DeepSeek-R1 rows),
+    // beside vLLM's per-step 1,100 µs: 1.1 + 58 x 0.065 = 4.87 ms.
+    Scenario s = scenarioFrom({{"engine", "sglang"},
+                               {"model", "deepseek-r1"},
+                               {"gpu", "h200"},
+                               {"gpus", "8"},
+                               {"weights", "fp8"},
+                               {"layer-overhead-us", "0"}});
+    KVSCOPE_EVALUATE(e, s);
+    QCOMPARE(e.decode.moeLayerUs, 65.0);
+    QVERIFY2(qAbs(e.decode.fixedMs - 4.87) < 1e-9, qPrintable(QString::number(e.decode.fixedMs)));
+}
+
+void TestFixedCost::metalEncodesEveryToken()
+{
+    // llama.cpp on Apple silicon encodes each token's graph for Metal: 1,750 µs a token
+    // (engines.json llamacpp decode_step), beside its 32 layers at layer_overhead_us (0, CUDA
+    // graphs' figure). The same run on a CUDA GPU pays none of it.
+    Scenario apple = scenarioFrom({{"engine", "llamacpp"},
+                                   {"model", "llama-2-7b"},
+                                   {"gpu", "m2-ultra"},
+                                   {"weights", "q4_0"},
+                                   {"layer-overhead-us", "0"}});
+    KVSCOPE_EVALUATE(a, apple);
+    QCOMPARE(a.decode.stepOverheadUs, 1750.0);
+    QVERIFY2(qAbs(a.decode.fixedMs - 1.75) < 1e-9, qPrintable(QString::number(a.decode.fixedMs)));
+    Scenario cuda = scenarioFrom({{"engine", "llamacpp"},
+                                  {"model", "llama-2-7b"},
+                                  {"gpu", "rtx-4090"},
+                                  {"weights", "q4_0"},
+                                  {"layer-overhead-us", "0"}});
+    KVSCOPE_EVALUATE(c, cuda);
+    QCOMPARE(c.decode.stepOverheadUs, 0.0);
+    QCOMPARE(c.decode.fixedMs, 0.0);
 }
 
 void TestFixedCost::allReduceLatencyFollowsTheLink_data()

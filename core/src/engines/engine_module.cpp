@@ -98,9 +98,15 @@ double EngineModule::layerOverheadUs(const Scenario& s) const
                : s.efficiency.layerOverheadEagerUs + s.engine.pythonDispatchUsPerLayer;
 }
 
+double EngineModule::stepOverheadUs(const Scenario& s) const
+{
+    const bool metal = s.gpu.vendor == "Apple";
+    return s.engine.stepOverheadUs + (metal ? s.engine.metalStepOverheadUs : 0.0);
+}
+
 double EngineModule::forwardOverheadUs(const Scenario& s) const
 {
-    return s.engine.stepOverheadUs + double(s.model.moeLayers()) * s.engine.moeLayerUs;
+    return stepOverheadUs(s) + double(s.model.moeLayers()) * s.engine.moeLayerUs;
 }
 
 KvShape EngineModule::kvShape(const Scenario& s) const

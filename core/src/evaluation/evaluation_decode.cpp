@@ -225,7 +225,7 @@ double besideGpuMs(const Setup& x, const DecodeStep& step, const ExpertOffload& 
         d.hostExpertsMs = d.hostExpertsReadMs + d.hostExpertsHandoverMs;
     }
     d.layerOverheadUs = x.engine.layerOverheadUs(s);
-    d.stepOverheadUs = s.engine.stepOverheadUs;
+    d.stepOverheadUs = x.engine.stepOverheadUs(s);
     d.moeLayerUs = s.model.moeLayers() > 0 ? s.engine.moeLayerUs : 0.0;
     d.fixedMs = (double(s.model.layers) * d.layerOverheadUs + x.engine.forwardOverheadUs(s)) / 1e3;
     interconnect(s, d);
@@ -321,7 +321,7 @@ double modelKvBytes(const Setup& x, int64_t context)
 // shaped this): drafts priced at their reads alone were 52 % too fast there.
 double draftPassFixedMs(const Setup& x)
 {
-    return x.s.engine.stepOverheadUs / 1e3;
+    return x.engine.stepOverheadUs(x.s) / 1e3;
 }
 
 // A drafter's forward pass over the scenario's batch, on the model's GPUs, as a decode step

@@ -70,6 +70,9 @@ public:
     // Fixed time of one forward pass beside the per-layer launches: the engine's step overhead
     // and its MoE layers' routing and expert kernels.
     double forwardOverheadUs(const Scenario& scenario) const;
+    // The host's time per forward pass beside its layers: the engine's step, and on Apple
+    // silicon the Metal graph's encoding.
+    double stepOverheadUs(const Scenario& scenario) const;
     // Whether the engine's prefix cache is on for the scenario (its setting, else the release's
     // default), and the tokens of each prompt found in it: the workload's shared prefix as the
     // cache holds it (whole KV blocks), short of the whole prompt, whose last token is always

@@ -37,13 +37,15 @@ struct EngineProfile
     // Host time per layer per forward pass that launching eagerly from Python adds to the
     // kernel launches themselves (transformers' generate(): each op dispatched by PyTorch).
     double pythonDispatchUsPerLayer = 0;
-    bool compiled = false;        // the step is torch.compile'd and replayed as CUDA graphs
-    double stepOverheadUs = 0;    // host time per decode step beside the layers: scheduling,
-                                  // input preparation, sampling, output processing
-    double moeLayerUs = 0;        // per MoE layer per step: routing, expert alignment and the
-                                  // expert kernels' fixed cost at a few tokens
-    bool customAllReduce = false; // small all-reduces inside an NVLink domain use the engine's
-                                  // own kernel (vLLM's custom all-reduce), not NCCL's
+    bool compiled = false;          // the step is torch.compile'd and replayed as CUDA graphs
+    double stepOverheadUs = 0;      // host time per decode step beside the layers: scheduling,
+                                    // input preparation, sampling, output processing
+    double moeLayerUs = 0;          // per MoE layer per step: routing, expert alignment and the
+                                    // expert kernels' fixed cost at a few tokens
+    double metalStepOverheadUs = 0; // per step on Apple silicon, beside stepOverheadUs: the
+                                    // graph encoded anew for Metal every token
+    bool customAllReduce = false;   // small all-reduces inside an NVLink domain use the engine's
+                                    // own kernel (vLLM's custom all-reduce), not NCCL's
     double tensorParallelOverheadMiB = 0; // per GPU when layers are split tensor-parallel:
                                           // communicator buffers (NCCL, custom all-reduce)
     CudaGraphAccounting cudaGraphsInBudget =
