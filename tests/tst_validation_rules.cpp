@@ -131,8 +131,9 @@ private slots:
         // decode 66, median 23.90 %; with speculative-holdout-v2's five EAGLE-3 runs and its
         // NEXTN run, decode 72, median 22.30 %. SGLang's per-MoE-layer cost (fitted on the fit
         // split) moved three held-out Qwen3-30B-A3B runs; with moe-holdout-v1's nine one-user
-        // runs of large MoE models on 8 GPUs (median 29.3 %): decode 81, median 22.44 %. A floor
-        // against regressions, never a target.
+        // runs of large MoE models on 8 GPUs (median 29.3 %): decode 81, median 22.44 %. Metal's
+        // per-token encoding for llama.cpp on Apple silicon, fitted on the fit split: decode 81,
+        // median 20.61 %. A floor against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -144,7 +145,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 24 && capacity.medianAbsError <= 0.0317 + 1e-9);
-        QVERIFY(decode.evaluated >= 81 && decode.medianAbsError <= 0.2244 + 1e-4);
+        QVERIFY(decode.evaluated >= 81 && decode.medianAbsError <= 0.2061 + 1e-4);
     }
 
     void reportJsonIsFinite()
