@@ -39,6 +39,7 @@ private slots:
     void decodeFiguresCarryTheirBand();
     void servingFiguresCarryTheirBand();
     void servingRowsBecomeTwoCases();
+    void aBenchmarksFirstWaveArrivesTogether();
     void draftingCasesCompareTheDraftingSpeed();
     void hostileSpeedBandFiles_data();
     void hostileSpeedBandFiles();
@@ -289,6 +290,43 @@ void TestSpeedBands::draftingCasesCompareTheDraftingSpeed()
 
 // A serving row holds a time per token and a first token: two cases, each compared with the
 // serving curve at the row's users; a row with neither figure is refused by name.
+// bench_serving with --max-concurrency C and R requests sends the first C prompts at once: the
+// mean first token weighs "prompts at once" by C of the R requests and the steady one by the
+// rest. Without a request count the row is read as steady.
+void TestSpeedBands::aBenchmarksFirstWaveArrivesTogether()
+{
+    nlohmann::json row = nlohmann::json::array({{{"id", "r"},
+                                                 {"kind", "serving"},
+                                                 {"engine", "vllm"},
+                                                 {"model", "llama-3.1-8b"},
+                                                 {"gpu", "h100-sxm"},
+                                                 {"gpus", 1},
+                                                 {"settings", {{"weights", "bf16"}}},
+                                                 {"workload",
+                                                  {{"input_tokens", 1024},
+                                                   {"output_tokens", 128},
+                                                   {"concurrency", 8},
+                                                   {"requests", 80},
+                                                   {"request_rate", "inf"}}},
+                                                 {"measured", {{"ttft_ms", 60.0}}},
+                                                 {"source", "https://example.org"}}});
+    auto cases = validationCasesFromJson(row, "serving-x.json");
+    QVERIFY(cases);
+    const ServingPoint p = servingCurve(*scenarioForCase(cases->at(0), catalog()).scenario).atUsers;
+    QVERIFY(p.togetherTtftMeanMs > p.ttftMs); // eight prompts at once wait for each other
+    const ValidationResult wave = validateCase(cases->at(0), catalog());
+    QVERIFY(qAbs(wave.predicted - (8 * p.togetherTtftMeanMs + 72 * p.ttftMs) / 80) < 1e-9);
+    // All at once: R <= C is one wave.
+    row[0]["workload"]["requests"] = 8;
+    auto once = validationCasesFromJson(row, "serving-x.json");
+    QVERIFY(once);
+    QCOMPARE(validateCase(once->at(0), catalog()).predicted, p.togetherTtftMeanMs);
+    row[0]["workload"].erase("requests");
+    auto unstated = validationCasesFromJson(row, "serving-x.json");
+    QVERIFY(unstated);
+    QCOMPARE(validateCase(unstated->at(0), catalog()).predicted, p.ttftMs);
+}
+
 void TestSpeedBands::servingRowsBecomeTwoCases()
 {
     const nlohmann::json row = nlohmann::json::array(

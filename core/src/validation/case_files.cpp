@@ -313,7 +313,7 @@ std::optional<FieldError> readWorkload(const nlohmann::json& j, const JsonReader
     else
         load.concurrency = 0;
     if (const nlohmann::json* requests = w.find({"requests"}); requests && !requests->is_null())
-        w.integer({"requests"}, 1, int64_t(kMaxFigure), 1); // for the reader
+        load.requests = w.integer({"requests"}, 1, int64_t(kMaxFigure), 1);
     c.workload = load;
     return w.error();
 }

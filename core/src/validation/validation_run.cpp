@@ -50,6 +50,20 @@ const char* skipReasonId(SkipReason reason)
     return "";
 }
 
+// A benchmark that sends R requests to C users at once (request rate "inf": vLLM's and SGLang's
+// bench_serving with --max-concurrency) starts with C prompts arriving together; the rest arrive
+// one by one as earlier requests finish. Its mean first token weighs the first wave's (kvscope's
+// "prompts at once" mean) by C of the R requests and the steady one by the rest. A source that
+// does not say how many it sent is read as steady.
+double benchmarkTtftMs(const ServingPoint& p, const std::optional<ServingWorkload>& w)
+{
+    if (!w || w->concurrency <= 0 || w->requests <= 0)
+        return p.ttftMs;
+    const double all = double(w->requests);
+    const double together = double(std::min(w->requests, w->concurrency));
+    return (together * p.togetherTtftMeanMs + (all - together) * p.ttftMs) / all;
+}
+
 } // namespace
 
 ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
@@ -113,7 +127,8 @@ ValidationResult validateCase(const ValidationCase& v, const Catalog& c)
             }
             point = *atRate;
         }
-        r.predicted = v.figure == MeasuredFigure::TpotMs ? point.stepMs : point.ttftMs;
+        r.predicted =
+            v.figure == MeasuredFigure::TpotMs ? point.stepMs : benchmarkTtftMs(point, v.workload);
         break;
     }
     }

@@ -115,6 +115,7 @@ struct ServingWorkload
     int64_t outputTokens = 0;
     int64_t concurrency = 0; // users with a request in flight each; 0 in a request-rate run
     double requestRate = 0;  // requests/s arriving at random, when no concurrency caps them
+    int64_t requests = 0;    // requests the benchmark sends; 0 when the source does not say
 };
 
 struct ValidationCase
