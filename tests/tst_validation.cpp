@@ -156,8 +156,8 @@ void TestValidation::everyShippedCaseIsComparedOrSaysWhy()
         QVERIFY2(std::isfinite(r.error), r.id.c_str());
         // Off by ten or more means a mapping broke (a unit, a setting), not a model to tune. A
         // first token under load may really be that far off (queueing kvscope does not model:
-        // SGLang's closed-loop run of 64 users on 8 x B200, streaming every 10th token, waited
-        // 31 times kvscope's first token), so there only fifty-fold flags a mapping.
+        // SGLang's closed-loop run of 64 users on 8 x B200 waited 31 times kvscope's steady
+        // first token), so there only fifty-fold flags a mapping.
         const double limit = r.kind == ValidationKind::Ttft ? 50.0 : 10.0;
         QVERIFY2(r.error > 1.0 / limit - 1.0 && r.error < limit - 1.0,
                  qPrintable(qs(r.id) + u": "_s + QString::number(r.error)));
