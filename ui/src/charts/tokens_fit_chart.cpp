@@ -323,14 +323,20 @@ void TokensFitChart::drawMarkers(const EvaluationSnapshot& snap)
 
 // A bar's value moves inside the top of its bar when the context line runs where the value
 // would sit above it, leaving the line's label room; the bar must be tall enough to hold it.
+// Inside, it starts under the line when the line crosses the bar's top: drawn at the top, the
+// line ran through the digits (MLA's 22,017 under an 8,192-token context).
 void TokensFitChart::placeValueLabel(int i, double lineY)
 {
     QCPItemText* label = m_labels[i];
     const double height = labelSize(label).height();
-    const double topY = yAxis->coordToPixel(std::max(m_values[i], 1.0));
-    const bool inside =
-        std::fabs(lineY - topY) < height + 2 && axisRect()->bottom() - topY > height + 4;
+    const double value = std::max(m_values[i], 1.0);
+    const double topY = yAxis->coordToPixel(value);
+    // Pixel y grows downwards: above the bar the label spans [topY - height, topY].
+    const bool lineHitsAbove = lineY > topY - height - 2 && lineY < topY + 2;
+    const double insideY = lineY + 2 > topY ? lineY + 3 : topY;
+    const bool inside = lineHitsAbove && axisRect()->bottom() - insideY > height + 4;
     label->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
+    label->position->setCoords(i + 1, inside ? yAxis->pixelToCoord(insideY) : value);
     // Inside, the label may not spill over its bar's edges, above it not into the next bar's
     // label: the ratio goes first.
     const double width = inside ? m_bars[i]->width() : 1.0;
