@@ -92,9 +92,10 @@ private:
     std::optional<double> expression()
     {
         skipWords();
-        // A continuation: "× 80 layers" multiplies what came before.
+        // A continuation: "× 80 layers" multiplies what came before, "+ 48 hand-overs × 160 µs"
+        // adds to it.
         std::optional<double> value =
-            startsOperator() ? std::optional<double>(m_previous) : product();
+            startsOperator() || startsSum() ? std::optional<double>(m_previous) : product();
         if (value)
             m_terms += std::fabs(*value);
         while (value) {
@@ -210,6 +211,11 @@ private:
     {
         skipWords();
         return m_text.compare(m_pos, 2, "\u00d7") == 0 || m_text.compare(m_pos, 2, "\u00f7") == 0;
+    }
+    bool startsSum()
+    {
+        skipWords();
+        return m_text.compare(m_pos, 1, "+") == 0 || m_text.compare(m_pos, 3, "\u2212") == 0;
     }
     bool eat(const std::string& token)
     {

@@ -90,6 +90,16 @@ private slots:
             "model=llama-3.1-70b gpu=h100-sxm engine=llamacpp n-gpu-layers=20");
         QTest::newRow("per-sequence") << QStringLiteral(
             "model=llama-3.1-70b gpu=h100-sxm gpus=2 engine=vllm context=32768 batch=8");
+        // Per-item costs of tens of microseconds that two decimals of a millisecond would
+        // round (65 µs once printed as 0.07 ms): per layer, per MoE layer, per hand-over.
+        QTest::newRow("per-layer microseconds")
+            << QStringLiteral("model=llama-3.1-8b gpu=rtx-4090 engine=llamacpp enforce-eager=on "
+                              "layer-overhead-eager-us=12.34");
+        QTest::newRow("per-moe-layer microseconds")
+            << QStringLiteral("model=deepseek-r1 gpu=h200 gpus=8 engine=sglang weights=fp8");
+        QTest::newRow("hand-over microseconds")
+            << QStringLiteral("model=gpt-oss-120b gpu=rtx-4090 engine=llamacpp weights=mxfp4 "
+                              "n-cpu-moe=24 host-handover-us=165.4");
     }
     void issue42TextsReproduceTheirFigures()
     {

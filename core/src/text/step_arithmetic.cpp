@@ -8,6 +8,18 @@
 
 namespace kvscope::text_detail {
 
+namespace {
+
+// A cost paid per layer or per hand-over is tens of microseconds: in milliseconds to two
+// decimals it would round (65 µs to 0.07 ms) and its product would not recompute.
+std::string perItemCost(double us, const NumberStyle& st)
+{
+    return us >= 1e3 ? formatDuration(us / 1e3, st)
+                     : formatNumber(us, us == std::round(us) ? 0 : 1, st) + " \u00b5s";
+}
+
+} // namespace
+
 // Experts in host RAM (llama.cpp --n-cpu-moe): what moved, per GPU, and what the CPU's share of a
 // decode step costs.
 void explainExpertOffload(const Scenario& s, const Evaluation& e, ByteUnits units,
@@ -32,7 +44,7 @@ void explainExpertOffload(const Scenario& s, const Evaluation& e, ByteUnits unit
                    bytes(d.hostExpertsReadBytes) + " \u00f7 " + formatRate(d.hostExpertsGBps, st) +
                        " = " + formatDuration(d.hostExpertsReadMs, st) + "; + " +
                        formatInteger(handovers, st) + " " + w.handovers + times() +
-                       formatDuration(d.hostExpertsHandoverMs / double(handovers), st) + " = " +
+                       perItemCost(d.hostExpertsHandoverMs * 1e3 / double(handovers), st) + " = " +
                        formatDuration(d.hostExpertsMs, st)});
 }
 
@@ -121,12 +133,7 @@ std::string fixedCostArithmetic(const Scenario& s, const DecodeTiming& d, const 
 {
     if (d.fixedMs <= 0)
         return {};
-    // A cost paid per layer is tens of microseconds: in milliseconds to two decimals it would
-    // round (65 µs to 0.07 ms) and the product would not recompute.
-    auto perLayer = [&](double v) {
-        return v >= 1e3 ? formatDuration(v / 1e3, st)
-                        : formatNumber(v, v == std::round(v) ? 0 : 1, st) + " \u00b5s";
-    };
+    auto perLayer = [&](double us) { return perItemCost(us, st); };
     std::vector<std::string> parts;
     if (d.layerOverheadUs > 0)
         parts.push_back(formatInteger(s.model.layers, st) + " " + w.layers + times() +
