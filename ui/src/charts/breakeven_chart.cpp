@@ -171,24 +171,53 @@ double BreakevenChart::placeCrossLabels(const Breakeven& b, double from, double 
 
 // Sets `text` on `label` and returns its left edge: right of its pole at `lineX`, else left of
 // it, up to the nearest of `polesAbove` (which run through its row) or the plot's edge; wrapped
-// to that room where the sentence is wider; as near as the chart's edges allow when neither side
-// has room even for its longest word.
+// to that room where the sentence is wider. When neither side has room even for its longest
+// word (a pole above a few pixels away), past the nearest pole on either side that leaves room:
+// a line through the label hid its words (SATA's crossing a few pixels from NVMe's).
 double BreakevenChart::flagLeft(QCPItemText* label, const QString& text, double lineX,
                                 const std::vector<double>& polesAbove) const
+{
+    if (const std::optional<double> at = flagBeside(label, text, lineX, lineX, polesAbove))
+        return *at;
+    std::vector<double> poles = polesAbove;
+    std::sort(poles.begin(), poles.end(),
+              [&](double l, double r) { return std::fabs(l - lineX) < std::fabs(r - lineX); });
+    for (const double pole : poles) // beside the nearest other pole that leaves room
+        if (const std::optional<double> at = flagBeside(label, text, pole, lineX, polesAbove))
+            return *at;
+    const double left = axisRect()->left(), right = axisRect()->right();
+    label->setText(wrapToWidth(text, label->font(), 0.9 * (right - left)));
+    return std::max(left, std::min(lineX + 1.5, right - labelSize(label).width()));
+}
+
+// `label` beside the pole at `x` (its own at `lineX`, or one above it), right of it or left of
+// it up to the next pole of `polesAbove` or the plot's edge, on the side away from `lineX` when
+// `x` is not its own: its left edge, or nothing where no side holds it.
+// The box QCustomPlot draws is a few pixels wider than QFontMetrics measures the text: placed
+// flush left of its pole, SATA's label had its own line through its last letters.
+constexpr double kMetricSlack = 4;
+
+std::optional<double> BreakevenChart::flagBeside(QCPItemText* label, const QString& text, double x,
+                                                 double lineX,
+                                                 const std::vector<double>& polesAbove) const
 {
     const double left = axisRect()->left(), right = axisRect()->right(), gap = 1.5;
     double leftEnd = left, rightEnd = right; // the room's ends either side of the pole
     for (const double pole : polesAbove) {
-        if (pole < lineX)
+        if (pole < x)
             leftEnd = std::max(leftEnd, pole + 2);
-        else
+        else if (pole > x)
             rightEnd = std::min(rightEnd, pole - 2);
     }
+    const bool own = x == lineX;
     const QMargins pad = label->padding(); // wrapToWidth measures the text alone
     // Three lines at most while a side holds that; any number before a line runs through it.
     for (const int maxBreaks : {2, 20})
         for (const bool rightOfPole : {true, false}) {
-            const double room = rightOfPole ? rightEnd - lineX - gap : lineX - gap - leftEnd;
+            if (!own && rightOfPole != (x > lineX))
+                continue; // the far side of another pole only: the near side is its own room
+            const double room =
+                (rightOfPole ? rightEnd - x - gap : x - gap - leftEnd) - kMetricSlack;
             label->setText(text);
             // Narrower until the box fits: the wrap measures the text as a line of it, the box
             // as a block, and the two differ by a few pixels.
@@ -201,10 +230,9 @@ double BreakevenChart::flagLeft(QCPItemText* label, const QString& text, double 
             }
             const double width = labelSize(label).width();
             if (width <= room)
-                return rightOfPole ? lineX + gap : lineX - gap - width;
+                return rightOfPole ? x + gap : x - gap - kMetricSlack - width;
         }
-    label->setText(wrapToWidth(text, label->font(), 0.9 * (right - left)));
-    return std::max(left, std::min(lineX + gap, right - labelSize(label).width()));
+    return std::nullopt;
 }
 
 void BreakevenChart::appendBaseKey(const EvaluationSnapshot& snap, std::vector<double>& key) const

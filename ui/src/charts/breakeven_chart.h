@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
+
 #include "charts/chart_base.h"
 
 namespace kvscope::ui {
@@ -25,6 +27,8 @@ private:
     double placeCrossLabels(const Breakeven& breakeven, double from, double to);
     double flagLeft(QCPItemText* label, const QString& text, double lineX,
                     const std::vector<double>& polesAbove) const;
+    std::optional<double> flagBeside(QCPItemText* label, const QString& text, double x,
+                                     double lineX, const std::vector<double>& polesAbove) const;
     QCPGraph* m_recompute = nullptr;
     QCPGraph* m_reload[3] = {};
     QCPItemLine* m_crossLines[3] = {}; // from the plot's bottom up to its own label
