@@ -132,7 +132,8 @@ private slots:
         const Evaluation on = evaluated(scenarioFrom(with(base, {{"gpu", "h100-sxm"}})));
         const double copies = 4.0 * 40'609'382'400.0 / (off.decode.pcieEffectiveGBps * 1e9) * 1e3;
         QVERIFY(off.breakeven.recomputeMs > copies);
-        QVERIFY(off.breakeven.recomputeMs < copies * 1.1);
+        // Beside the copies only the prompt's own FLOPs (a MoE model's, at its efficiency).
+        QVERIFY(off.breakeven.recomputeMs < (copies + off.breakeven.prefillComputeMs) * 1.05);
         QVERIFY(on.breakeven.recomputeMs < off.breakeven.recomputeMs / 10);
     }
 

@@ -56,7 +56,9 @@ private slots:
 
     void planRowsRunAndLoad()
     {
-        load({{"model", "llama-3.1-70b"}, {"context", "32768"}, {"users", "8"}});
+        // At 16K: eight 32K prompts sent together reach their first tokens within the 6 s bound
+        // on few machines once each prefill chunk pays its tensor-parallel all-reduces.
+        load({{"model", "llama-3.1-70b"}, {"context", "16384"}, {"users", "8"}});
         QVERIFY(m_window->showPage(QStringLiteral("plan")));
         settle();
         auto* chart = static_cast<PlanChart*>(m_window->chart(QStringLiteral("plan")));

@@ -1370,6 +1370,10 @@
         <source>DeepEP all-to-all</source>
         <translation>DeepEP の All-to-All</translation>
     </message>
+    <message>
+        <source>Compute efficiency (MoE models)</source>
+        <translation>演算の実効率（MoE モデル）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>

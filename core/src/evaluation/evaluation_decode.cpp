@@ -67,16 +67,6 @@ double allReduceBytes(const Scenario& s, int64_t batch)
     return hiddenStateBytes(s, batch) * 2.0 * (n - 1.0) / n;
 }
 
-// Tensor parallel: a ring all-reduce of the hidden state after attention and after the MLP in
-// every layer.
-double tensorParallelMs(const Scenario& s, int64_t batch)
-{
-    if (tensorWays(s) <= 1)
-        return 0.0;
-    return 2.0 * double(s.model.layers) *
-           (allReduceLatencyUs(s) / 1e3 + transferMs(allReduceBytes(s, batch), gpuLinkGBps(s)));
-}
-
 // Tensor parallel across nodes reduces in two levels, as NCCL's hierarchical all-reduce does:
 // inside each node (above), then between the nodes, where each GPU sends its node's share of
 // the ring over its own network port and pays the network's all-reduce latency.
@@ -441,7 +431,7 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     step.memoryMs = transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency) +
                     transferMs(step.gpuKvRead, rate);
     const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
-    step.computeMs = flops / (x.tflops * 1e12 * s.efficiency.compute) * 1e3;
+    step.computeMs = flops / (x.tflops * 1e12 * x.computeEfficiency) * 1e3;
     return step;
 }
 
@@ -511,6 +501,16 @@ void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures&
     out.stepMs = out.verifyMs + double(k) * out.draftMs;
     out.tokensPerS = out.stepMs > 0 ? double(s.batch) * out.tokensPerStep * 1e3 / out.stepMs : 0.0;
     out.speedup = d.tokensPerS > 0 ? out.tokensPerS / d.tokensPerS : 0.0;
+}
+
+// Tensor parallel: a ring all-reduce of the hidden state after attention and after the MLP in
+// every layer.
+double tensorParallelMs(const Scenario& s, int64_t tokens)
+{
+    if (tensorWays(s) <= 1)
+        return 0.0;
+    return 2.0 * double(s.model.layers) *
+           (allReduceLatencyUs(s) / 1e3 + transferMs(allReduceBytes(s, tokens), gpuLinkGBps(s)));
 }
 
 } // namespace kvscope::evaluation_parts

@@ -55,7 +55,10 @@ struct Setup
           mqa(variantShape(shape, scenario.model, variants.mqa)), ways(tensorWays(scenario)),
           kvWays(kvscope::kvWays(scenario)), ranks(attentionRanks(scenario)),
           attentionReplicaBytes(replicatedAttentionBytes(scenario, ways, ranks)),
-          tflops(tensorTflops(scenario)), computesOnHost(engine.computesOnHost(scenario))
+          tflops(tensorTflops(scenario)),
+          computeEfficiency(scenario.model.moeLayers() > 0 ? scenario.efficiency.moeCompute
+                                                           : scenario.efficiency.compute),
+          computesOnHost(engine.computesOnHost(scenario))
     {
     }
     const Scenario& s;
@@ -68,6 +71,7 @@ struct Setup
     const int ranks;                    // attentionRanks(): GPUs the sequences are shared out over
     const double attentionReplicaBytes; // replicatedAttentionBytes(), read by every step
     const double tflops;                // tensorTflops()
+    const double computeEfficiency;     // the model's share of them: a MoE's grouped GEMMs less
     const bool computesOnHost;
 };
 
@@ -119,6 +123,9 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
 // Two hand-overs per layer whose experts (or attention) the CPU computes: the hidden state goes
 // to the CPU and the result comes back (llama.cpp's activations are FP32), each after a sync.
 double handoverMs(const Scenario& s, double layers, int64_t batch, double linkGBps);
+// A forward pass's tensor-parallel all-reduces inside a node, for `tokens` tokens' hidden
+// states: a decode step's batch, or a prefill chunk.
+double tensorParallelMs(const Scenario& s, int64_t tokens);
 // Written into `d` where it stands (in the result), as is the breakeven below: copying figures
 // computed a moment before stalls on their pending stores.
 void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, const VramSplit& v,

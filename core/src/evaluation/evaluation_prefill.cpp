@@ -46,7 +46,7 @@ double hostExpertsForwardMs(const Setup& x, const ParameterCount& p, const Decod
 // FLOPs a prefill achieves per millisecond, all tensor-parallel GPUs together.
 double prefillFlopsPerMs(const Setup& x)
 {
-    return x.tflops * 1e12 * x.s.efficiency.compute / 1e3 * double(x.ways);
+    return x.tflops * 1e12 * x.computeEfficiency / 1e3 * double(x.ways);
 }
 
 // A prefill of `tokens`, in the engine's chunks (vLLM's max_num_batched_tokens, llama.cpp's
@@ -91,6 +91,9 @@ double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens, int64_
         double(lo) * fullReadMs + (flopsUpTo(full * chunk) - flopsUpTo(lo * chunk)) / flopsPerMs;
     if (rest > 0)
         ms += std::max(readMs(rest), (flopsUpTo(tokens) - flopsUpTo(full * chunk)) / flopsPerMs);
+    // Each chunk's hidden states are all-reduced twice a layer under tensor parallel, as a
+    // decode step's are: 8,192 tokens of gpt-oss-120b over 8 H100s move 47 MB each time.
+    ms += double(full) * tensorParallelMs(s, chunk) + (rest > 0 ? tensorParallelMs(s, rest) : 0.0);
     // Each forward pass launches every layer's kernels as a decode step does: a host-bound
     // engine (transformers' Python dispatch) pays that per chunk, as its reload pays it once.
     const double forwards = double(full + (rest > 0 ? 1 : 0));

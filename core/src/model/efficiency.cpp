@@ -11,6 +11,8 @@ template <typename E, typename D> D* fieldOf(E& e, const std::string& id)
         return &e.hbm;
     if (id == "compute_efficiency")
         return &e.compute;
+    if (id == "moe_compute_efficiency")
+        return &e.moeCompute;
     if (id == "pcie_protocol_efficiency")
         return &e.pcieProtocol;
     if (id == "disk_efficiency")
@@ -51,8 +53,9 @@ const double* efficiencyField(const Efficiency& efficiency, const std::string& i
 double Efficiency::*efficiencyMember(const std::string& id)
 {
     for (double Efficiency::*member :
-         {&Efficiency::hbm, &Efficiency::compute, &Efficiency::pcieProtocol, &Efficiency::disk,
-          &Efficiency::hostMemory, &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
+         {&Efficiency::hbm, &Efficiency::compute, &Efficiency::moeCompute,
+          &Efficiency::pcieProtocol, &Efficiency::disk, &Efficiency::hostMemory,
+          &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
           &Efficiency::layerOverheadUs, &Efficiency::layerOverheadEagerUs,
           &Efficiency::interconnect, &Efficiency::allReduceLatencyUs, &Efficiency::hostHandoverUs,
           &Efficiency::planTtftTargetMs}) {
@@ -66,11 +69,11 @@ double Efficiency::*efficiencyMember(const std::string& id)
 const std::vector<std::string>& efficiencyIds()
 {
     static const std::vector<std::string> ids{
-        "hbm_efficiency",          "compute_efficiency",     "pcie_protocol_efficiency",
-        "disk_efficiency",         "host_memory_efficiency", "realtime_tokens_per_s",
-        "activation_bytes",        "layer_overhead_us",      "layer_overhead_eager_us",
-        "interconnect_efficiency", "all_reduce_latency_us",  "host_handover_us",
-        "plan_ttft_target_ms"};
+        "hbm_efficiency",           "compute_efficiency",      "moe_compute_efficiency",
+        "pcie_protocol_efficiency", "disk_efficiency",         "host_memory_efficiency",
+        "realtime_tokens_per_s",    "activation_bytes",        "layer_overhead_us",
+        "layer_overhead_eager_us",  "interconnect_efficiency", "all_reduce_latency_us",
+        "host_handover_us",         "plan_ttft_target_ms"};
     return ids;
 }
 

@@ -418,6 +418,14 @@ std::vector<Setting> efficiencySettings()
                        0.05, 1, "fraction", "share of peak tensor FLOP/s a prefill reaches",
                        KVSCOPE_FIELD_SETTER(efficiency.compute, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.compute)));
+    r.push_back(
+        factor("moe_compute_efficiency", "moe-compute-efficiency",
+               KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Compute efficiency (MoE models)"), 0.01,
+               1, "fraction",
+               "share of peak tensor FLOP/s a MoE model's prefill and compute-bound "
+               "steps reach: its experts' grouped GEMMs see few tokens each",
+               KVSCOPE_FIELD_SETTER(efficiency.moeCompute, realOf),
+               KVSCOPE_FIELD_NUMBER(efficiency.moeCompute)));
     r.push_back(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency",
                        KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "PCIe protocol efficiency"), 0.05,
                        1, "fraction", "PCIe payload share after protocol overhead",
