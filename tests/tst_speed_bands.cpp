@@ -288,28 +288,36 @@ void TestSpeedBands::draftingCasesCompareTheDraftingSpeed()
     QVERIFY(bands.count("vllm/drafting") == 1 && bands.count("vllm") == 0);
 }
 
-// A serving row holds a time per token and a first token: two cases, each compared with the
-// serving curve at the row's users; a row with neither figure is refused by name.
+namespace {
+
+// One serving row of Llama 3.1 8B on an H100 under vLLM, as a validation file holds it.
+nlohmann::json servingRow(const nlohmann::json& workload, const nlohmann::json& measured)
+{
+    return nlohmann::json::array({{{"id", "r"},
+                                   {"kind", "serving"},
+                                   {"engine", "vllm"},
+                                   {"model", "llama-3.1-8b"},
+                                   {"gpu", "h100-sxm"},
+                                   {"gpus", 1},
+                                   {"settings", {{"weights", "bf16"}}},
+                                   {"workload", workload},
+                                   {"measured", measured},
+                                   {"source", "https://example.org"}}});
+}
+
+} // namespace
+
 // bench_serving with --max-concurrency C and R requests sends the first C prompts at once: the
 // mean first token weighs "prompts at once" by C of the R requests and the steady one by the
 // rest. Without a request count the row is read as steady.
 void TestSpeedBands::aBenchmarksFirstWaveArrivesTogether()
 {
-    nlohmann::json row = nlohmann::json::array({{{"id", "r"},
-                                                 {"kind", "serving"},
-                                                 {"engine", "vllm"},
-                                                 {"model", "llama-3.1-8b"},
-                                                 {"gpu", "h100-sxm"},
-                                                 {"gpus", 1},
-                                                 {"settings", {{"weights", "bf16"}}},
-                                                 {"workload",
-                                                  {{"input_tokens", 1024},
-                                                   {"output_tokens", 128},
-                                                   {"concurrency", 8},
-                                                   {"requests", 80},
-                                                   {"request_rate", "inf"}}},
-                                                 {"measured", {{"ttft_ms", 60.0}}},
-                                                 {"source", "https://example.org"}}});
+    nlohmann::json row = servingRow({{"input_tokens", 1024},
+                                     {"output_tokens", 128},
+                                     {"concurrency", 8},
+                                     {"requests", 80},
+                                     {"request_rate", "inf"}},
+                                    {{"ttft_ms", 60.0}});
     auto cases = validationCasesFromJson(row, "serving-x.json");
     QVERIFY(cases);
     const ServingPoint p = servingCurve(*scenarioForCase(cases->at(0), catalog()).scenario).atUsers;
@@ -327,19 +335,13 @@ void TestSpeedBands::aBenchmarksFirstWaveArrivesTogether()
     QCOMPARE(validateCase(unstated->at(0), catalog()).predicted, p.ttftMs);
 }
 
+// A serving row holds a time per token and a first token: two cases, each compared with the
+// serving curve at the row's users; a row with neither figure is refused by name.
 void TestSpeedBands::servingRowsBecomeTwoCases()
 {
-    const nlohmann::json row = nlohmann::json::array(
-        {{{"id", "r"},
-          {"kind", "serving"},
-          {"engine", "vllm"},
-          {"model", "llama-3.1-8b"},
-          {"gpu", "h100-sxm"},
-          {"gpus", 1},
-          {"settings", {{"weights", "bf16"}}},
-          {"workload", {{"input_tokens", 1024}, {"output_tokens", 128}, {"concurrency", 8}}},
-          {"measured", {{"tpot_ms", 9.0}, {"ttft_ms", 60.0}}},
-          {"source", "https://example.org"}}});
+    const nlohmann::json row =
+        servingRow({{"input_tokens", 1024}, {"output_tokens", 128}, {"concurrency", 8}},
+                   {{"tpot_ms", 9.0}, {"ttft_ms", 60.0}});
     auto cases = validationCasesFromJson(row, "serving-x.json");
     QVERIFY(cases);
     QCOMPARE(cases->size(), size_t(2));
