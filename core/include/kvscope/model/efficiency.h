@@ -28,7 +28,7 @@ struct Efficiency
                                      // step (llama.cpp's experts in host RAM): sync and launch
     double planTtftTargetMs = 6000;  // the planner's first-token bound where the user sets none:
                                      // the last of the users' prompts sent together
-    double moeCompute = 0.19; // compute's share for a MoE model: its experts' grouped GEMMs
+    double moeCompute = 0.19;        // compute's share for a MoE model: its experts' grouped GEMMs
 };
 
 // One named factor as the catalog describes it: for the UI's "Advanced" group and the report.
