@@ -116,6 +116,15 @@ private slots:
         const double network = 122 * (19.9 / 1e3 + d.nodeAllReduceBytes / (d.nodeLinkGBps * 1e6));
         QVERIFY(qFuzzyCompare(d.nodeAllReduceMs, network));
         QVERIFY(qFuzzyCompare(d.interconnectMs, d.allReduceMs + d.nodeAllReduceMs));
+        // A prefill's chunks are reduced the same way, in both levels: a slower network between
+        // the nodes makes the first token later, by the network's share of every chunk's
+        // all-reduces (here more than its decode step's).
+        Options hdr = across;
+        hdr.push_back({"node-link", "ib-hdr"});
+        const Evaluation slower = test::checked(hdr).evaluation;
+        QVERIFY(slower.decode.nodeLinkGBps < d.nodeLinkGBps);
+        QVERIFY(slower.breakeven.recomputeMs - e.breakeven.recomputeMs >
+                slower.decode.nodeAllReduceMs - d.nodeAllReduceMs);
         // Half the KV tokens of two stages of eight: each GPU holds all 61 layers' latent.
         const test::Checked stages = test::checked(deepSeekOn("16", "2"));
         QVERIFY(e.tokensFit.model < stages.evaluation.tokensFit.model * 0.55);

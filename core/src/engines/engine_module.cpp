@@ -100,8 +100,8 @@ double EngineModule::layerOverheadUs(const Scenario& s) const
 
 double EngineModule::stepOverheadUs(const Scenario& s) const
 {
-    const bool metal = s.gpu.vendor == "Apple";
-    return s.engine.stepOverheadUs + (metal ? s.engine.metalStepOverheadUs : 0.0);
+    // Unified memory is Apple silicon in the catalog, where llama.cpp runs on Metal.
+    return s.engine.stepOverheadUs + (s.gpu.unifiedMemory ? s.engine.metalStepOverheadUs : 0.0);
 }
 
 double EngineModule::forwardOverheadUs(const Scenario& s) const

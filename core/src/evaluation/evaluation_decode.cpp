@@ -171,8 +171,7 @@ void interconnect(const Scenario& s, DecodeTiming& d)
         d.nodeAllReduceLatencyUs = s.nodeLink.latencyUs;
         d.nodeAllReduceBytes = nodeAllReduceBytes(s, s.batch);
         d.nodeLinkGBps = nodeLinkGBps(s);
-        d.nodeAllReduceMs = double(n) * (s.nodeLink.latencyUs / 1e3 +
-                                         transferMs(d.nodeAllReduceBytes, d.nodeLinkGBps));
+        d.nodeAllReduceMs = double(n) * nodeAllReduceMs(s, s.batch);
     }
     d.interconnectMs =
         d.allReduceMs + d.allToAllMs + d.nodeAllReduceMs + d.gpuHandoverMs + d.nodeHandoverMs;
@@ -511,6 +510,18 @@ double tensorParallelMs(const Scenario& s, int64_t tokens)
         return 0.0;
     return 2.0 * double(s.model.layers) *
            (allReduceLatencyUs(s) / 1e3 + transferMs(allReduceBytes(s, tokens), gpuLinkGBps(s)));
+}
+
+// One all-reduce between the nodes of a tensor-parallel group spanning them.
+double nodeAllReduceMs(const Scenario& s, int64_t tokens)
+{
+    return s.nodeLink.latencyUs / 1e3 + transferMs(nodeAllReduceBytes(s, tokens), nodeLinkGBps(s));
+}
+
+double forwardAllReducesMs(const Scenario& s, int64_t tokens)
+{
+    return tensorParallelMs(s, tokens) +
+           double(nodeAllReducesPerStep(s)) * nodeAllReduceMs(s, tokens);
 }
 
 } // namespace kvscope::evaluation_parts

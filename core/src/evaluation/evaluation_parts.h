@@ -124,8 +124,11 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
 // to the CPU and the result comes back (llama.cpp's activations are FP32), each after a sync.
 double handoverMs(const Scenario& s, double layers, int64_t batch, double linkGBps);
 // A forward pass's tensor-parallel all-reduces inside a node, for `tokens` tokens' hidden
-// states: a decode step's batch, or a prefill chunk.
+// states: a decode step's batch, or a prefill chunk; one of those between nodes; and all of a
+// forward pass's, inside the nodes and between them.
 double tensorParallelMs(const Scenario& s, int64_t tokens);
+double nodeAllReduceMs(const Scenario& s, int64_t tokens);
+double forwardAllReducesMs(const Scenario& s, int64_t tokens);
 // Written into `d` where it stands (in the result), as is the breakeven below: copying figures
 // computed a moment before stalls on their pending stores.
 void decodeTiming(const Setup& x, const ParameterCount& p, const KvFigures& kv, const VramSplit& v,

@@ -91,9 +91,11 @@ double prefillMs(const Setup& x, const ParameterCount& p, int64_t tokens, int64_
         double(lo) * fullReadMs + (flopsUpTo(full * chunk) - flopsUpTo(lo * chunk)) / flopsPerMs;
     if (rest > 0)
         ms += std::max(readMs(rest), (flopsUpTo(tokens) - flopsUpTo(full * chunk)) / flopsPerMs);
-    // Each chunk's hidden states are all-reduced twice a layer under tensor parallel, as a
-    // decode step's are: 8,192 tokens of gpt-oss-120b over 8 H100s move 47 MB each time.
-    ms += double(full) * tensorParallelMs(s, chunk) + (rest > 0 ? tensorParallelMs(s, rest) : 0.0);
+    // Each chunk's hidden states are all-reduced twice a layer under tensor parallel, inside
+    // the nodes and between them, as a decode step's are: 8,192 tokens of gpt-oss-120b over 8
+    // H100s move 47 MB each time.
+    ms += double(full) * forwardAllReducesMs(s, chunk) +
+          (rest > 0 ? forwardAllReducesMs(s, rest) : 0.0);
     // Each forward pass launches every layer's kernels as a decode step does: a host-bound
     // engine (transformers' Python dispatch) pays that per chunk, as its reload pays it once.
     const double forwards = double(full + (rest > 0 ? 1 : 0));
