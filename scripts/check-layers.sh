@@ -18,35 +18,45 @@ fi
 declare -A rank
 for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
 
-failures=0
-checked=0
-while IFS= read -r file; do
-  rel="${file#core/src/}"
+setLayer() { # sets `layer`: the core file's folder under core/src/ or core/include/kvscope/
+  local rel="${1#core/src/}"
   rel="${rel#core/include/kvscope/}"
   layer="${rel%%/*}"
+}
+
+failures=0
+checked=0
+mapfile -t files < <(find core/src core/include/kvscope -type f \( -name '*.h' -o -name '*.cpp' \) |
+  sort)
+for file in "${files[@]}"; do
+  setLayer "$file"
   if [ -z "${rank[$layer]+x}" ]; then
     echo "check-layers: $file is in no layer (put it in one of: ${layers[*]})"
     failures=$((failures + 1))
+  else
+    checked=$((checked + 1))
+  fi
+done
+
+# Every include of every file in one grep (one process, not two a file): file:line:header.
+while IFS=: read -r file line target; do
+  setLayer "$file"
+  [ -z "${rank[$layer]+x}" ] && continue # reported above
+  if [[ "$target" == Q* ]]; then
+    echo "check-layers: $file:$line includes the Qt header <$target>; core/ is Qt-free"
+    failures=$((failures + 1))
     continue
   fi
-  checked=$((checked + 1))
-  while IFS=: read -r line target; do
-    if [[ "$target" == Q* ]]; then
-      echo "check-layers: $file:$line includes the Qt header <$target>; core/ is Qt-free"
-      failures=$((failures + 1))
-      continue
-    fi
-    target="${target#kvscope/}"
-    used="${target%%/*}"
-    [ "$used" = "$target" ] && continue # a standard or same-folder header
-    [ -z "${rank[$used]+x}" ] && continue # nlohmann/, not a layer
-    if [ "${rank[$used]}" -gt "${rank[$layer]}" ]; then
-      echo "check-layers: $file:$line ($layer) includes $target from $used, a layer above it"
-      failures=$((failures + 1))
-    fi
-  done < <(grep -n -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]' "$file" |
-    sed -E 's/^([0-9]+):[^<"]*[<"]([^>"]+)[>"].*/\1:\2/')
-done < <(find core/src core/include/kvscope -type f \( -name '*.h' -o -name '*.cpp' \) | sort)
+  target="${target#kvscope/}"
+  used="${target%%/*}"
+  [ "$used" = "$target" ] && continue # a standard or same-folder header
+  [ -z "${rank[$used]+x}" ] && continue # nlohmann/, not a layer
+  if [ "${rank[$used]}" -gt "${rank[$layer]}" ]; then
+    echo "check-layers: $file:$line ($layer) includes $target from $used, a layer above it"
+    failures=$((failures + 1))
+  fi
+done < <(grep -n -H -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]' "${files[@]}" |
+  sed -E 's/^([^:]+):([0-9]+):[^<"]*[<"]([^>"]+)[>"].*/\1:\2:\3/')
 
 if [ "$failures" -gt 0 ]; then
   echo "check-layers: $failures upward or misplaced includes (layers, bottom first: ${layers[*]})"
