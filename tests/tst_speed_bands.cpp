@@ -40,6 +40,7 @@ private slots:
     void servingFiguresCarryTheirBand();
     void servingRowsBecomeTwoCases();
     void aBenchmarksFirstWaveArrivesTogether();
+    void replicasShareTheBenchmarksUsers();
     void draftingCasesCompareTheDraftingSpeed();
     void hostileSpeedBandFiles_data();
     void hostileSpeedBandFiles();
@@ -333,6 +334,45 @@ void TestSpeedBands::aBenchmarksFirstWaveArrivesTogether()
     auto unstated = validationCasesFromJson(row, "serving-x.json");
     QVERIFY(unstated);
     QCOMPARE(validateCase(unstated->at(0), catalog()).predicted, p.ttftMs);
+}
+
+// A benchmark over data-parallel replicas (vLLM --data-parallel-size, SGLang --dp-size) counts
+// every replica's users; each replica serves its share, the busier ones one more when they do
+// not divide evenly (issue 46).
+void TestSpeedBands::replicasShareTheBenchmarksUsers()
+{
+    auto tpotAt = [](int64_t users, const nlohmann::json& settings) {
+        nlohmann::json row = servingRow({{"input_tokens", 1024},
+                                         {"output_tokens", 128},
+                                         {"concurrency", users},
+                                         {"request_rate", "inf"}},
+                                        {{"tpot_ms", 10.0}});
+        row[0]["settings"].update(settings);
+        auto cases = validationCasesFromJson(row, "serving-x.json");
+        return cases ? validateCase(cases->at(0), catalog()) : ValidationResult{};
+    };
+    const ValidationResult alone = tpotAt(10, nlohmann::json::object());
+    const ValidationResult busier = tpotAt(11, nlohmann::json::object());
+    QVERIFY(busier.predicted > alone.predicted); // the step grows with its users
+    QCOMPARE(tpotAt(20, {{"data_parallel_size", 2}}).predicted, alone.predicted);
+    QCOMPARE(tpotAt(21, {{"data_parallel_size", 2}}).predicted, busier.predicted);
+    QCOMPARE(tpotAt(40, {{"data_parallel_size", 4}}).predicted, alone.predicted);
+    QCOMPARE(tpotAt(20, {{"data_parallel_size", 2}}).users, int64_t(20)); // as the source ran it
+    nlohmann::json sglang = servingRow({{"input_tokens", 1024},
+                                        {"output_tokens", 128},
+                                        {"concurrency", 20},
+                                        {"request_rate", "inf"}},
+                                       {{"tpot_ms", 10.0}});
+    sglang[0]["engine"] = "sglang";
+    sglang[0]["settings"]["dp_size"] = 2;
+    auto sglangCases = validationCasesFromJson(sglang, "serving-x.json");
+    QVERIFY(sglangCases);
+    sglang[0]["settings"].erase("dp_size");
+    sglang[0]["workload"]["concurrency"] = 10;
+    auto sglangAlone = validationCasesFromJson(sglang, "serving-x.json");
+    QVERIFY(sglangAlone);
+    QCOMPARE(validateCase(sglangCases->at(0), catalog()).predicted,
+             validateCase(sglangAlone->at(0), catalog()).predicted);
 }
 
 // A serving row holds a time per token and a first token: two cases, each compared with the

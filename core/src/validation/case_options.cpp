@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <filesystem>
 
 namespace kvscope {
@@ -276,15 +277,39 @@ void addEngineSettings(const ValidationSettings& set, const EngineProfile* engin
         o.emplace_back("max-num-batched-tokens", integerText(*set.maxNumBatchedTokens));
 }
 
+// A setting passed on as it is (kvscope-cli flag), if the case states it.
+const std::string* passedOnValue(const ValidationSettings& set, const std::string& flag)
+{
+    const auto it = std::find_if(set.passedOn.begin(), set.passedOn.end(),
+                                 [&](const auto& option) { return option.first == flag; });
+    return it == set.passedOn.end() ? nullptr : &it->second;
+}
+
+// A benchmark's users over data-parallel replicas (vLLM --data-parallel-size, SGLang --dp-size,
+// servers behind a router): the client's concurrency counts all of them, spread evenly by the
+// load balancer, and kvscope's users are one replica's. Users that do not divide evenly leave
+// the busier replicas one more, which is what they are timed at.
+int64_t usersPerReplica(const ValidationSettings& set, int64_t users)
+{
+    const std::string* text = passedOnValue(set, "replicas");
+    int64_t replicas = 1;
+    if (text) {
+        const auto [end, ec] =
+            std::from_chars(text->data(), text->data() + text->size(), replicas);
+        if (ec != std::errc{} || end != text->data() + text->size() || replicas < 1)
+            replicas = 1; // the setting itself refuses the value when the scenario is built
+    }
+    return (users + replicas - 1) / replicas;
+}
+
 std::optional<Skip> addParallelLayout(const ValidationSettings& set, CaseOptions& o)
 {
-    const auto nodes = std::find_if(set.passedOn.begin(), set.passedOn.end(),
-                                    [](const auto& flag) { return flag.first == "nodes"; });
-    const bool severalNodes = nodes != set.passedOn.end() && nodes->second != "1";
+    const std::string* nodes = passedOnValue(set, "nodes");
+    const bool severalNodes = nodes && *nodes != "1";
     if (set.tensorParallelSize && set.pipelineParallelSize && *set.tensorParallelSize > 1 &&
         *set.pipelineParallelSize > 1) {
         // kvscope runs a pipeline stage per node, tensor parallel inside each (--nodes).
-        if (!severalNodes || nodes->second != integerText(*set.pipelineParallelSize))
+        if (!severalNodes || *nodes != integerText(*set.pipelineParallelSize))
             return Skip{SkipReason::Refused,
                         "tensor and pipeline parallel together, other than a stage per node"};
         o.emplace_back("gpus", integerText(*set.tensorParallelSize * *set.pipelineParallelSize));
@@ -348,10 +373,11 @@ std::optional<Skip> addWorkload(const ValidationCase& v, const Catalog& c, CaseS
     // the tokens actually held.
     std::optional<int64_t> context;
     if (v.workload) {
-        // A serving benchmark's users and requests; the engine was started for at least one
-        // whole request.
-        // A rate run's users follow from the rate (validation_run.cpp, pointAtRate).
-        o.emplace_back("batch", integerText(std::max<int64_t>(1, v.workload->concurrency)));
+        // A serving benchmark's users, one replica's share of them; the engine was started for
+        // at least one whole request. A rate run's users follow from the rate
+        // (validation_run.cpp, pointAtRate).
+        const int64_t users = usersPerReplica(set, v.workload->concurrency);
+        o.emplace_back("batch", integerText(std::max<int64_t>(1, users)));
         o.emplace_back("prompt-tokens", integerText(v.workload->inputTokens));
         o.emplace_back("output-tokens", integerText(v.workload->outputTokens));
         context = set.maxModelLen.value_or(v.workload->inputTokens + v.workload->outputTokens);
