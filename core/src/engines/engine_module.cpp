@@ -104,9 +104,14 @@ double EngineModule::stepOverheadUs(const Scenario& s) const
     return s.engine.stepOverheadUs + (s.gpu.unifiedMemory ? s.engine.metalStepOverheadUs : 0.0);
 }
 
+double EngineModule::moeLayerUs(const Scenario& s) const
+{
+    return s.model.moeLayers() > 0 ? s.engine.moeLayerUs / s.moeKernelShare() : 0.0;
+}
+
 double EngineModule::forwardOverheadUs(const Scenario& s) const
 {
-    return stepOverheadUs(s) + double(s.model.moeLayers()) * s.engine.moeLayerUs;
+    return stepOverheadUs(s) + double(s.model.moeLayers()) * moeLayerUs(s);
 }
 
 KvShape EngineModule::kvShape(const Scenario& s) const

@@ -215,7 +215,7 @@ double besideGpuMs(const Setup& x, const DecodeStep& step, const ExpertOffload& 
     }
     d.layerOverheadUs = x.engine.layerOverheadUs(s);
     d.stepOverheadUs = x.engine.stepOverheadUs(s);
-    d.moeLayerUs = s.model.moeLayers() > 0 ? s.engine.moeLayerUs : 0.0;
+    d.moeLayerUs = x.engine.moeLayerUs(s);
     d.fixedMs = (double(s.model.layers) * d.layerOverheadUs + x.engine.forwardOverheadUs(s)) / 1e3;
     interconnect(s, d);
     return d.weightsOffloadMs + d.hostExpertsMs + d.fixedMs + d.interconnectMs;
@@ -427,10 +427,14 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);
     step.gpuKvRead = step.kvRead * kvOnGpuShare;
-    step.memoryMs = transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency) +
-                    transferMs(step.gpuKvRead, rate);
+    // A MoE model's expert kernels on ROCm read and multiply at a share of CUDA's (the prefill's
+    // large GEMMs are left at the fitted MoE compute efficiency).
+    const double moeShare = s.moeKernelShare();
+    step.memoryMs =
+        transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency * moeShare) +
+        transferMs(step.gpuKvRead, rate);
     const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
-    step.computeMs = flops / (x.tflops * 1e12 * x.computeEfficiency) * 1e3;
+    step.computeMs = flops / (x.tflops * 1e12 * x.computeEfficiency * moeShare) * 1e3;
     return step;
 }
 
@@ -486,7 +490,7 @@ void speculativeTiming(const Setup& x, const ParameterCount& p, const KvFigures&
     out.tokensPerStep = (1.0 - std::pow(a, double(k + 1))) / (1.0 - a);
     const double ways = double(x.ways);
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
-    const double weightRate = rate * s.weights.kernelEfficiency;
+    const double weightRate = rate * s.weights.kernelEfficiency * s.moeKernelShare();
     const double verifyRead =
         weightBytesReadPerStep(s.model, p, s.weights, s.batch * verified) / ways;
     const double verifyMemoryMs =

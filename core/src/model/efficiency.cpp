@@ -13,6 +13,8 @@ template <typename E, typename D> D* fieldOf(E& e, const std::string& id)
         return &e.compute;
     if (id == "moe_compute_efficiency")
         return &e.moeCompute;
+    if (id == "rocm_moe_efficiency")
+        return &e.rocmMoe;
     if (id == "pcie_protocol_efficiency")
         return &e.pcieProtocol;
     if (id == "disk_efficiency")
@@ -54,7 +56,7 @@ double Efficiency::*efficiencyMember(const std::string& id)
 {
     for (double Efficiency::*member :
          {&Efficiency::hbm, &Efficiency::compute, &Efficiency::moeCompute,
-          &Efficiency::pcieProtocol, &Efficiency::disk, &Efficiency::hostMemory,
+          &Efficiency::rocmMoe,      &Efficiency::pcieProtocol, &Efficiency::disk, &Efficiency::hostMemory,
           &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
           &Efficiency::layerOverheadUs, &Efficiency::layerOverheadEagerUs,
           &Efficiency::interconnect, &Efficiency::allReduceLatencyUs, &Efficiency::hostHandoverUs,
@@ -73,7 +75,7 @@ const std::vector<std::string>& efficiencyIds()
         "pcie_protocol_efficiency", "disk_efficiency",         "host_memory_efficiency",
         "realtime_tokens_per_s",    "activation_bytes",        "layer_overhead_us",
         "layer_overhead_eager_us",  "interconnect_efficiency", "all_reduce_latency_us",
-        "host_handover_us",         "plan_ttft_target_ms"};
+        "host_handover_us",         "plan_ttft_target_ms",     "rocm_moe_efficiency"};
     return ids;
 }
 

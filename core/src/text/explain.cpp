@@ -284,9 +284,15 @@ std::string Explainer::gpuReads(double kvBytes, double memoryMs) const
     const std::string achieved =
         formatRate(s.gpu.bandwidthGBps, st) + times() + num(s.efficiency.hbm, 2);
     const std::string kvTerm = bytes(kvBytes) + " " + w.kvCache;
+    // The weights' own factors: a dequantizing kernel's, and ROCm's MoE kernels'.
+    std::string weightFactors;
     if (s.weights.kernelEfficiency < 1.0)
-        return bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved + times() +
-               num(s.weights.kernelEfficiency, 2) + ")" +
+        weightFactors += times() + num(s.weights.kernelEfficiency, 2);
+    if (s.moeKernelShare() < 1.0)
+        weightFactors += times() + num(s.moeKernelShare(), 2);
+    if (!weightFactors.empty())
+        return bytes(d.gpuWeightsReadBytes) + " " + w.weights + " \u00f7 (" + achieved +
+               weightFactors + ")" +
                (kvBytes > 0 ? " + " + kvTerm + " \u00f7 (" + achieved + ")" : "") + " = " +
                formatDuration(memoryMs, st);
     if (kvBytes <= 0)
