@@ -113,6 +113,8 @@ private slots:
     void modelRunnerV2GraphsByVersion_data();
     void modelRunnerV2GraphsByVersion();
     void vllmKvDtypeAndEagerMode();
+    void vllmReleaseBesideThePlatforms_data();
+    void vllmReleaseBesideThePlatforms();
     void malformedFiles_data();
     void malformedFiles();
 };
@@ -504,6 +506,40 @@ void TestValidation::modelRunnerV2GraphsByVersion()
     const double graphsGiB = graphsOutsideOnV026 ? vllm->cudaGraphMiB / 1024.0 : 0.0;
     QCOMPARE(freeGiB("v0.26.0 V1") - freeGiB("v0.28.0 V1"), graphsGiB);
     QCOMPARE(freeGiB("v0.25.0 V1"), freeGiB("v0.27.1 V1"));
+}
+
+// An image tag or a note names the platform's version beside vLLM's: ROCm's and CUDA's are
+// never taken for vLLM's release.
+void TestValidation::vllmReleaseBesideThePlatforms_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("release");
+    QTest::newRow("rocm image") << u"rocm/vllm:rocm6.3.1_instinct_vllm0.8.3_20250410"_s
+                                << u"0.8.3"_s;
+    QTest::newRow("rocm in words")
+        << u"v0.5.5-v0.6.0 dev V0 (vLLM main built with ROCm 6.2)"_s << u"0.5.5"_s;
+    QTest::newRow("cuda tag") << u"vllm/vllm-openai:v0.10.1-cu128"_s << u"0.10.1"_s;
+    QTest::newRow("cuda first") << u"CUDA 12.4, vLLM 0.6.3"_s << u"0.6.3"_s;
+    QTest::newRow("plain") << u"v0.11.0 V1"_s << u"0.11.0"_s;
+}
+
+void TestValidation::vllmReleaseBesideThePlatforms()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, release);
+    nlohmann::json c = baseCase("release", "capacity");
+    c["engine"] = "vllm";
+    c["model"] = "llama-3.1-8b";
+    c["gpu"] = "h100-sxm";
+    c["settings"] = {{"gpu_memory_utilization", 0.9},
+                     {"max_model_len", 8192},
+                     {"engine_version", text.toStdString()}};
+    c["measured"] = {{"available_kv_gib", 20.0}};
+    const CaseScenario cs = scenarioForCase(parseOne(c), catalog());
+    const auto version = std::find_if(cs.options.begin(), cs.options.end(),
+                                      [](const auto& o) { return o.first == "engine-version"; });
+    QVERIFY(version != cs.options.end());
+    QCOMPARE(QString::fromStdString(version->second), release);
 }
 
 void TestValidation::vllmKvDtypeAndEagerMode()

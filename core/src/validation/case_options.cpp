@@ -129,9 +129,30 @@ std::optional<Release> buildOf(const std::string& text)
 }
 
 // The options for vLLM's release and engine generation as the case's text names them.
+// vLLM's release in a text that names the platform's beside it ("rocm/vllm:rocm6.3.1_instinct_
+// vllm0.8.3", "built with ROCm 6.2", "cu128"): the first number that is not ROCm's or CUDA's.
+std::optional<Release> vllmReleaseOf(const std::string& text)
+{
+    std::string masked = text;
+    std::transform(masked.begin(), masked.end(), masked.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    for (const std::string platform : {"rocm", "cuda", "cu"}) {
+        for (size_t at = masked.find(platform); at != std::string::npos;
+             at = masked.find(platform, at + 1)) {
+            size_t i = at + platform.size();
+            while (i < masked.size() && (masked[i] == ' ' || masked[i] == '-'))
+                ++i;
+            for (; i < masked.size() && (std::isdigit((unsigned char)masked[i]) || masked[i] == '.');
+                 ++i)
+                masked[i] = 'x';
+        }
+    }
+    return releaseOf(masked);
+}
+
 void addVllmRelease(const std::string& text, const EngineReleases& releases, CaseOptions& out)
 {
-    auto release = releaseOf(text);
+    auto release = vllmReleaseOf(text);
     // A text that names no release but the V0 engine dates from before V0's removal: the last
     // minor release that still had it.
     if (!release && namesV0Engine(text))
