@@ -1374,6 +1374,10 @@
         <source>Compute efficiency (MoE models)</source>
         <translation>演算の実効率（MoE モデル）</translation>
     </message>
+    <message>
+        <source>MoE efficiency on ROCm (AMD)</source>
+        <translation>MoE の実効率（ROCm、AMD）</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::BreakevenChart</name>
