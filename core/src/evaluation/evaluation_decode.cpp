@@ -430,9 +430,8 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     // A MoE model's expert kernels on ROCm read and multiply at a share of CUDA's (the prefill's
     // large GEMMs are left at the fitted MoE compute efficiency).
     const double moeShare = s.moeKernelShare();
-    step.memoryMs =
-        transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency * moeShare) +
-        transferMs(step.gpuKvRead, rate);
+    step.memoryMs = transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency * moeShare) +
+                    transferMs(step.gpuKvRead, rate);
     const double flops = decodeFlops(s.model, p, batch, context) / double(ways);
     step.computeMs = flops / (x.tflops * 1e12 * x.computeEfficiency * moeShare) * 1e3;
     return step;

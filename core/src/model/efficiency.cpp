@@ -55,8 +55,8 @@ const double* efficiencyField(const Efficiency& efficiency, const std::string& i
 double Efficiency::*efficiencyMember(const std::string& id)
 {
     for (double Efficiency::*member :
-         {&Efficiency::hbm, &Efficiency::compute, &Efficiency::moeCompute,
-          &Efficiency::rocmMoe,      &Efficiency::pcieProtocol, &Efficiency::disk, &Efficiency::hostMemory,
+         {&Efficiency::hbm, &Efficiency::compute, &Efficiency::moeCompute, &Efficiency::rocmMoe,
+          &Efficiency::pcieProtocol, &Efficiency::disk, &Efficiency::hostMemory,
           &Efficiency::realtimeTokensPerS, &Efficiency::activationBytes,
           &Efficiency::layerOverheadUs, &Efficiency::layerOverheadEagerUs,
           &Efficiency::interconnect, &Efficiency::allReduceLatencyUs, &Efficiency::hostHandoverUs,

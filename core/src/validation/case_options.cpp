@@ -142,7 +142,8 @@ std::optional<Release> vllmReleaseOf(const std::string& text)
             size_t i = at + platform.size();
             while (i < masked.size() && (masked[i] == ' ' || masked[i] == '-'))
                 ++i;
-            for (; i < masked.size() && (std::isdigit((unsigned char)masked[i]) || masked[i] == '.');
+            for (;
+                 i < masked.size() && (std::isdigit((unsigned char)masked[i]) || masked[i] == '.');
                  ++i)
                 masked[i] = 'x';
         }
@@ -315,8 +316,7 @@ int64_t usersPerReplica(const ValidationSettings& set, int64_t users)
     const std::string* text = passedOnValue(set, "replicas");
     int64_t replicas = 1;
     if (text) {
-        const auto [end, ec] =
-            std::from_chars(text->data(), text->data() + text->size(), replicas);
+        const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), replicas);
         if (ec != std::errc{} || end != text->data() + text->size() || replicas < 1)
             replicas = 1; // the setting itself refuses the value when the scenario is built
     }
