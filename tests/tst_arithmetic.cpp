@@ -97,6 +97,9 @@ private slots:
                               "layer-overhead-eager-us=12.34");
         QTest::newRow("per-moe-layer microseconds")
             << QStringLiteral("model=deepseek-r1 gpu=h200 gpus=8 engine=sglang weights=fp8");
+        // ROCm's MoE share divides the MoE layers' cost and the weights' read rate.
+        QTest::newRow("rocm moe share")
+            << QStringLiteral("model=gpt-oss-120b gpu=mi300x engine=vllm weights=mxfp4");
         QTest::newRow("hand-over microseconds")
             << QStringLiteral("model=gpt-oss-120b gpu=rtx-4090 engine=llamacpp weights=mxfp4 "
                               "n-cpu-moe=24 host-handover-us=165.4");

@@ -140,7 +140,13 @@ std::string fixedCostArithmetic(const Scenario& s, const DecodeTiming& d, const 
                         perLayer(d.layerOverheadUs));
     if (d.stepOverheadUs > 0)
         parts.push_back(formatDuration(d.stepOverheadUs / 1e3, st) + " " + w.perStep);
-    if (d.moeLayerUs > 0)
+    // On ROCm the engine's MoE-layer cost is divided by the MoE share: both are shown.
+    const double moeShare = s.moeKernelShare();
+    if (d.moeLayerUs > 0 && moeShare < 1.0)
+        parts.push_back(formatInteger(s.model.moeLayers(), st) + " " + w.moeLayers + times() +
+                        perLayer(d.moeLayerUs * moeShare) + " \u00f7 " +
+                        formatNumber(moeShare, 2, st));
+    else if (d.moeLayerUs > 0)
         parts.push_back(formatInteger(s.model.moeLayers(), st) + " " + w.moeLayers + times() +
                         perLayer(d.moeLayerUs));
     std::string sum;
