@@ -97,9 +97,10 @@ private slots:
                               "layer-overhead-eager-us=12.34");
         QTest::newRow("per-moe-layer microseconds")
             << QStringLiteral("model=deepseek-r1 gpu=h200 gpus=8 engine=sglang weights=fp8");
-        // ROCm's MoE share divides the MoE layers' cost and the weights' read rate.
+        // A ROCm MoE share (a user's own) divides the MoE layers' cost and the weights' rate.
         QTest::newRow("rocm moe share")
-            << QStringLiteral("model=gpt-oss-120b gpu=mi300x engine=vllm weights=mxfp4");
+            << QStringLiteral("model=gpt-oss-120b gpu=mi300x engine=vllm weights=mxfp4 "
+                              "rocm-moe-efficiency=0.4");
         QTest::newRow("hand-over microseconds")
             << QStringLiteral("model=gpt-oss-120b gpu=rtx-4090 engine=llamacpp weights=mxfp4 "
                               "n-cpu-moe=24 host-handover-us=165.4");
