@@ -60,6 +60,46 @@ class TestServing : public QObject
     Q_OBJECT
 
 private slots:
+    // A request's own prompt is prefilled once, before its first token: alone, the first token
+    // is that prefill and one decode step, and the steps between its tokens carry only other
+    // requests' prompts (none at one user). The run's average step carries every prompt, its
+    // own too, and sets the output of all users. A 10,000-token prompt answered in one token
+    // read 948 ms at one user, its prefill counted twice, where the prompt alone read 482 ms.
+    void aRequestPrefillsItsOwnPromptOnce_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<int>("outputTokens");
+        for (const char* engine : {"vllm", "sglang", "llamacpp"})
+            for (const int output : {1, 16, 256}) {
+                QTest::addRow("%s, %d tokens out", engine, output) << QString::fromLatin1(engine)
+                                                                  << output;
+            }
+    }
+    void aRequestPrefillsItsOwnPromptOnce()
+    {
+        QFETCH(QString, engine);
+        QFETCH(int, outputTokens);
+        const Scenario s = scenarioFrom({{"model", "llama-3.1-8b"},
+                                         {"gpu", "h100-sxm"},
+                                         {"engine", engine.toStdString()},
+                                         {"context", "12000"},
+                                         {"prompt-tokens", "10000"},
+                                         {"output-tokens", std::to_string(outputTokens)},
+                                         {"users", "1"}});
+        const ServingCurve c = servingCurve(s);
+        QVERIFY2(c.unavailable.empty(), c.unavailable.c_str());
+        const ServingPoint& one = c.atUsers;
+        QCOMPARE(one.running, int64_t(1));
+        QVERIFY(near(one.ttftMs, c.prefillMs + one.stepMs));
+        // The step between tokens is a decode step: far below a 10,000-token prefill.
+        QVERIFY2(one.stepMs < 0.1 * c.prefillMs,
+                 qPrintable(QStringLiteral("step %1 ms, prefill %2 ms")
+                                .arg(one.stepMs)
+                                .arg(c.prefillMs)));
+        QVERIFY(one.averageStepMs >= one.stepMs);
+        QVERIFY(near(one.aggregateTokensPerS, 1e3 / one.averageStepMs));
+    }
+
     // Little's law by hand: at 10 requests/s of 50 output tokens, the point at 8 users keeps
     // 10 x (200 + 49 x 20) ms = 11.8 in flight, more than its 8; the one at 16 keeps
     // 10 x (300 + 49 x 25) ms = 15.25, fewer than 16. Between them (excess 3.8 and -0.75):
@@ -237,7 +277,8 @@ private slots:
         // Llama 2 7B on an A100 80GB, requests of 1,024 + 128 tokens: 112 fit at once. With
         // 2,000 users waiting, vLLM fills the blocks freed for the running requests' growth with
         // waiting prompts and preempts them as the growth comes: 112 prompt tokens recomputed a
-        // step, beside the 112 / 128 of a prompt that replaces finished requests.
+        // step, beside the 111 / 128 of a prompt that replaces the other finished requests
+        // (112 / 128 over the run, the request's own prompt shared in).
         const Scenario s = scenarioFrom({{"engine", "vllm"},
                                          {"gpu", "a100-80gb"},
                                          {"context", "2048"},
@@ -253,9 +294,10 @@ private slots:
             return d.selectedMs +
                    std::max(0.0, d.computeMs + extra - std::max(d.memoryMs, d.computeMs));
         };
-        const double riding = 112.0 / 128 * prefill, recomputed = 112.0 / 1024 * prefill;
+        const double riding = 111.0 / 128 * prefill, recomputed = 112.0 / 1024 * prefill;
         const ServingPoint& p = c.atUsers;
         QVERIFY(near(p.stepMs, step(riding + recomputed)));
+        QVERIFY(near(p.averageStepMs, step(riding + prefill / 128 + recomputed)));
         QVERIFY(near(p.preemptionMs, step(riding + recomputed) - step(riding)));
         QVERIFY(p.preemptionMs > 0.05 * p.stepMs);   // compute-bound: the FLOPs show
         QCOMPARE(pointAt(c, 112).preemptionMs, 0.0); // nobody waits: nothing preempted

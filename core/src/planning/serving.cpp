@@ -167,14 +167,18 @@ private:
 
     struct Step
     {
-        double ms = 0;
+        double ms = 0;           // between one request's tokens
+        double averageMs = 0;    // over the run: its own prompt's prefill shared in too
         double preemptionMs = 0; // of ms
         bool computeBound = false;
     };
 
     // One decode step of `running` requests. With continuous batching the prompts of the
-    // requests that replace finished ones ride in the same steps: running / output of them a
-    // step, adding their FLOPs where the step is short of compute. Preempting, vLLM fills the
+    // requests that replace finished ones ride in the same steps, adding their FLOPs where the
+    // step is short of compute: over a request's output the other running - 1 slots each take
+    // a new prompt, so (running - 1) / output of them a step between its tokens; its own
+    // prompt's prefill is its first token's, and the run's average step carries all running /
+    // output of them. Preempting, vLLM fills the
     // blocks freed for the running requests' growth with waiting prompts and preempts them as
     // the growth arrives: about one token per running request a step, recomputed (its prefill
     // FLOPs) or swapped out and back in over PCIe (engines.json, vLLM "serving").
@@ -191,9 +195,12 @@ private:
         if (const auto e = evaluate(withLoad(s_, running, attended_))) {
             const DecodeTiming& d = e->decode;
             double prefillShare = 0;
-            if (s_.engine.serving.continuousBatching)
-                prefillShare =
-                    double(running) / double(s_.workload.outputTokens) * prefillComputeMs_;
+            double ownPrefillShare = 0;
+            if (s_.engine.serving.continuousBatching) {
+                const double output = double(s_.workload.outputTokens);
+                prefillShare = double(running - 1) / output * prefillComputeMs_;
+                ownPrefillShare = prefillComputeMs_ / output;
+            }
             const bool recompute = preempting && c_.preemption == "recompute";
             const double recomputeShare =
                 recompute ? double(running) / double(s_.workload.promptTokens) * prefillComputeMs_
@@ -203,10 +210,12 @@ private:
                 return d.selectedMs + std::max(0.0, compute - std::max(d.memoryMs, d.computeMs));
             };
             out.ms = stepMs(prefillShare + recomputeShare);
+            out.averageMs = stepMs(prefillShare + ownPrefillShare + recomputeShare);
             out.preemptionMs = out.ms - stepMs(prefillShare);
             if (preempting && c_.preemption == "swap" && pcieGBps_ > 0) {
                 out.preemptionMs = 2.0 * double(running) * kvBytesPerToken_ / (pcieGBps_ * 1e6);
                 out.ms += out.preemptionMs;
+                out.averageMs += out.preemptionMs;
             }
             out.computeBound = d.computeMs + prefillShare + recomputeShare > d.memoryMs;
         }
@@ -220,14 +229,16 @@ private:
         p.running = std::min(users, c_.maxRunning);
         const Step st = step(p.running, !c_.preemption.empty() && users > c_.maxRunning);
         p.stepMs = st.ms;
+        p.averageStepMs = st.averageMs;
         p.preemptionMs = st.preemptionMs;
         p.computeBound = st.computeBound;
         const double output = double(s_.workload.outputTokens);
         const double rounds = double(users) / double(p.running); // requests per slot in turn
         if (s_.engine.serving.continuousBatching) {
-            // A user's request takes output steps; the others' share of the slots is the wait.
-            const double runMs = output * st.ms;
-            p.aggregateTokensPerS = st.ms > 0 ? double(p.running) * 1e3 / st.ms : 0.0;
+            // A user's request holds its slot for output average steps; the others' share of
+            // the slots is the wait.
+            const double runMs = output * st.averageMs;
+            p.aggregateTokensPerS = st.averageMs > 0 ? double(p.running) * 1e3 / st.averageMs : 0.0;
             p.ttftMs = (rounds - 1.0) * runMs + prefillMs_ + st.ms;
         } else {
             // A batch prefills its prompts together (the weights read once, every prompt's
@@ -306,6 +317,7 @@ ServingPoint between(const ServingPoint& a, const ServingPoint& b, double t)
     p.users = int64_t(std::llround(mix(double(a.users), double(b.users))));
     p.running = int64_t(std::llround(mix(double(a.running), double(b.running))));
     p.stepMs = mix(a.stepMs, b.stepMs);
+    p.averageStepMs = mix(a.averageStepMs, b.averageStepMs);
     p.ttftMs = mix(a.ttftMs, b.ttftMs);
     p.aggregateTokensPerS = mix(a.aggregateTokensPerS, b.aggregateTokensPerS);
     p.perUserTokensPerS = mix(a.perUserTokensPerS, b.perUserTokensPerS);

@@ -146,8 +146,8 @@ Section servingSection(const Scenario& s, const NumberStyle& st)
     // to its end also spends its prefill, so its rate is not running / step.
     const std::string allWhy =
         s.engine.serving.continuousBatching
-            ? formatInteger(p.running, st) + " ÷ " + formatDuration(p.stepMs, st) + " = " +
-                  perS(p.aggregateTokensPerS)
+            ? formatInteger(p.running, st) + " ÷ " + formatDuration(p.averageStepMs, st) +
+                  " a step with every prompt's prefill = " + perS(p.aggregateTokensPerS)
             : "batches of " + formatInteger(p.running, st) + " run to their end, prefill included";
     // Past the KV capacity vLLM preempts: its share of the step, said where it is charged.
     std::string stepWhy;

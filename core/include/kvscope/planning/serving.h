@@ -25,7 +25,9 @@ struct ServingPoint
     int64_t users = 0;              // concurrent users, one request in flight each
     int64_t running = 0;            // of them decoding together; the others wait
     double stepMs = 0;              // time per output token of a running request (a decode
-                                    // step, with its share of the prompts' prefill)
+                                    // step, with its share of the other requests' prefills)
+    double averageStepMs = 0;       // a step over the whole run, every prompt's prefill shared
+                                    // in (its own too): what sets the output of all users
     double aggregateTokensPerS = 0; // output tokens per second, all users together
     double perUserTokensPerS = 0;   // aggregate / users: a user's answer rate, waiting included
     double ttftMs = 0;              // waiting for a slot + the prompt's prefill + one step
