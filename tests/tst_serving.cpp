@@ -71,8 +71,8 @@ private slots:
         QTest::addColumn<int>("outputTokens");
         for (const char* engine : {"vllm", "sglang", "llamacpp"})
             for (const int output : {1, 16, 256}) {
-                QTest::addRow("%s, %d tokens out", engine, output) << QString::fromLatin1(engine)
-                                                                  << output;
+                QTest::addRow("%s, %d tokens out", engine, output)
+                    << QString::fromLatin1(engine) << output;
             }
     }
     void aRequestPrefillsItsOwnPromptOnce()
@@ -93,9 +93,8 @@ private slots:
         QVERIFY(near(one.ttftMs, c.prefillMs + one.stepMs));
         // The step between tokens is a decode step: far below a 10,000-token prefill.
         QVERIFY2(one.stepMs < 0.1 * c.prefillMs,
-                 qPrintable(QStringLiteral("step %1 ms, prefill %2 ms")
-                                .arg(one.stepMs)
-                                .arg(c.prefillMs)));
+                 qPrintable(
+                     QStringLiteral("step %1 ms, prefill %2 ms").arg(one.stepMs).arg(c.prefillMs)));
         QVERIFY(one.averageStepMs >= one.stepMs);
         QVERIFY(near(one.aggregateTokensPerS, 1e3 / one.averageStepMs));
     }
