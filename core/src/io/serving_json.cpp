@@ -21,6 +21,7 @@ nlohmann::json pointJson(const ServingPoint& p, int64_t promptTokens)
             {"aggregate_tokens_per_s", real(p.aggregateTokensPerS)},
             {"per_user_tokens_per_s", real(p.perUserTokensPerS)},
             {"time_per_output_token_ms", real(p.stepMs)},
+            {"average_step_ms", real(p.averageStepMs)},
             {"ttft_ms", real(p.ttftMs)},
             {"ttft_prompt_tokens", promptTokens},
             {"ttft_users", p.users},
