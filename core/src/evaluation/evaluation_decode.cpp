@@ -427,8 +427,8 @@ GpuStep gpuStep(const Setup& x, const ParameterCount& p, double residentShare, d
     const double rate = s.gpu.bandwidthGBps * s.efficiency.hbm;
     step.gpuWeightsRead = std::max(0.0, step.weightsRead * residentShare - hostExpertsRead);
     step.gpuKvRead = step.kvRead * kvOnGpuShare;
-    // A MoE model's expert kernels on ROCm read and multiply at a share of CUDA's (the prefill's
-    // large GEMMs are left at the fitted MoE compute efficiency).
+    // A MoE model's decode step on ROCm reads and multiplies at a share of CUDA's, the user's own
+    // (efficiency.rocmMoe, 1 by default); the prefill's large GEMMs are left as they are.
     const double moeShare = s.moeKernelShare();
     step.memoryMs = transferMs(step.gpuWeightsRead, rate * s.weights.kernelEfficiency * moeShare) +
                     transferMs(step.gpuKvRead, rate);

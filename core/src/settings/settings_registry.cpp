@@ -429,8 +429,8 @@ std::vector<Setting> efficiencySettings()
     r.push_back(factor("rocm_moe_efficiency", "rocm-moe-efficiency",
                        KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "MoE efficiency on ROCm (AMD)"),
                        0.05, 1, "fraction",
-                       "a MoE model's expert reads, grouped GEMMs and per-layer MoE cost on an AMD "
-                       "GPU (ROCm), as a share of the CUDA path's speed",
+                       "a MoE model's decode step on an AMD GPU (ROCm): its weight reads, FLOPs "
+                       "and per-MoE-layer cost, as a share of the CUDA path's speed",
                        KVSCOPE_FIELD_SETTER(efficiency.rocmMoe, realOf),
                        KVSCOPE_FIELD_NUMBER(efficiency.rocmMoe)));
     r.push_back(factor("pcie_protocol_efficiency", "pcie-protocol-efficiency",

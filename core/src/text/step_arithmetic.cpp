@@ -133,22 +133,20 @@ std::string fixedCostArithmetic(const Scenario& s, const DecodeTiming& d, const 
 {
     if (d.fixedMs <= 0)
         return {};
-    auto perLayer = [&](double us) { return perItemCost(us, st); };
     std::vector<std::string> parts;
     if (d.layerOverheadUs > 0)
         parts.push_back(formatInteger(s.model.layers, st) + " " + w.layers + times() +
-                        perLayer(d.layerOverheadUs));
+                        perItemCost(d.layerOverheadUs, st));
     if (d.stepOverheadUs > 0)
         parts.push_back(formatDuration(d.stepOverheadUs / 1e3, st) + " " + w.perStep);
-    // On ROCm the engine's MoE-layer cost is divided by the MoE share: both are shown.
-    const double moeShare = s.moeKernelShare();
-    if (d.moeLayerUs > 0 && moeShare < 1.0)
+    if (d.moeLayerUs > 0) {
+        // A MoE share below 1 (ROCm) divides the engine's own per-layer cost: both are shown.
+        const double share = s.moeKernelShare();
         parts.push_back(formatInteger(s.model.moeLayers(), st) + " " + w.moeLayers + times() +
-                        perLayer(d.moeLayerUs * moeShare) + " \u00f7 " +
-                        formatNumber(moeShare, 2, st));
-    else if (d.moeLayerUs > 0)
-        parts.push_back(formatInteger(s.model.moeLayers(), st) + " " + w.moeLayers + times() +
-                        perLayer(d.moeLayerUs));
+                        (share < 1.0 ? perItemCost(d.moeLayerUs * share, st) + " \u00f7 " +
+                                           formatNumber(share, 2, st)
+                                     : perItemCost(d.moeLayerUs, st)));
+    }
     std::string sum;
     for (const std::string& part : parts)
         sum += (sum.empty() ? "" : " + ") + part;

@@ -29,8 +29,8 @@ struct Efficiency
     double planTtftTargetMs = 6000;  // the planner's first-token bound where the user sets none:
                                      // the last of the users' prompts sent together
     double moeCompute = 0.19;        // compute's share for a MoE model: its experts' grouped GEMMs
-    double rocmMoe = 1.0;            // a MoE model's expert work on ROCm (AMD Instinct) against the
-                                     // CUDA path's: reads, grouped GEMMs and per-layer MoE cost
+    double rocmMoe = 1.0;            // a MoE model's decode step on ROCm (AMD Instinct) against the
+                                     // CUDA path's: weight reads, FLOPs and per-MoE-layer cost
 };
 
 // One named factor as the catalog describes it: for the UI's "Advanced" group and the report.

@@ -177,8 +177,8 @@ struct Scenario
     // layout (reserved_memory.h).
     double effectiveMemoryFraction() const;
     double hostBandwidthGBps() const { return hostMemoryGBps.value_or(hostMemory.bandwidthGBps); }
-    // The share of the CUDA path's speed a MoE model's expert work reaches on this GPU:
-    // efficiency.rocmMoe on an AMD GPU (ROCm's fused-MoE kernels), else 1.
+    // The share of the CUDA path's speed a MoE model's decode step (weight reads, FLOPs,
+    // per-MoE-layer cost) reaches on this GPU: efficiency.rocmMoe on an AMD GPU, else 1.
     double moeKernelShare() const
     {
         return model.moeLayers() > 0 && gpu.vendor == "AMD" ? efficiency.rocmMoe : 1.0;
