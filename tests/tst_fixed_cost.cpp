@@ -2,7 +2,8 @@
 // The fixed cost of a decode step: layer_overhead_us per layer where the step's kernels are
 // replayed as a CUDA graph, layer_overhead_eager_us where they are launched one by one, and an
 // engine's own per-step and per-MoE-layer costs (engines.json decode_step), and on Apple
-// silicon llama.cpp's Metal encoding per token.
+// silicon llama.cpp's Metal encoding per token, and on a data-center GPU its server host's time
+// per layer.
 #include "suite_registry.h"
 #include "testutils.h"
 
@@ -21,6 +22,8 @@ private slots:
     void moeLayersPayTheirRouting();
     void sglangMoeLayersPayTheirOwnCost();
     void metalEncodesEveryToken();
+    void serverHostsPayPerLayer_data();
+    void serverHostsPayPerLayer();
     void allReduceLatencyFollowsTheLink_data();
     void allReduceLatencyFollowsTheLink();
 };
@@ -140,6 +143,55 @@ void TestFixedCost::metalEncodesEveryToken()
     KVSCOPE_EVALUATE(c, cuda);
     QCOMPARE(c.decode.stepOverheadUs, 0.0);
     QCOMPARE(c.decode.fixedMs, 0.0);
+}
+
+void TestFixedCost::serverHostsPayPerLayer_data()
+{
+    QTest::addColumn<QString>("engine");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<bool>("eager");
+    QTest::addColumn<double>("fixedMs");
+    // llama.cpp on a data-center GPU pays 95 µs a layer beside its launches (engines.json
+    // llamacpp decode_step.datacenter_layer_us), with CUDA graphs or without: Llama 2 7B's 32
+    // layers x (3 + 95) µs = 3.136 ms; eager 32 x (19 + 95) µs = 3.648 ms. A workstation or
+    // consumer card (RTX A6000, RTX 4090) pays only the launches, and vLLM, whose host time is
+    // its per-step cost, none of it: 32 x 3 µs + 1.1 ms = 1.196 ms on either GPU.
+    QTest::newRow("llama.cpp, A100, graphs") << "llamacpp"
+                                             << "a100-80gb" << false << 3.136;
+    QTest::newRow("llama.cpp, H100 PCIe, eager") << "llamacpp"
+                                                 << "h100-pcie" << true << 3.648;
+    QTest::newRow("llama.cpp, L4, graphs") << "llamacpp"
+                                           << "l4" << false << 3.136;
+    QTest::newRow("llama.cpp, RTX A6000, graphs") << "llamacpp"
+                                                  << "rtx-a6000" << false << 0.096;
+    QTest::newRow("llama.cpp, RTX 4090, eager") << "llamacpp"
+                                                << "rtx-4090" << true << 0.608;
+    QTest::newRow("vLLM, A100") << "vllm"
+                                << "a100-80gb" << false << 1.196;
+    QTest::newRow("vLLM, RTX 4090") << "vllm"
+                                    << "rtx-4090" << false << 1.196;
+}
+
+void TestFixedCost::serverHostsPayPerLayer()
+{
+    QFETCH(QString, engine);
+    QFETCH(QString, gpu);
+    QFETCH(bool, eager);
+    QFETCH(double, fixedMs);
+    const Scenario s = scenarioFrom({{"engine", engine.toStdString()},
+                                     {"model", "llama-2-7b"},
+                                     {"gpu", gpu.toStdString()},
+                                     {"weights", "fp16"},
+                                     {"enforce-eager", eager ? "on" : "off"},
+                                     {"layer-overhead-us", "3"},
+                                     {"layer-overhead-eager-us", "19"}});
+    KVSCOPE_EVALUATE(e, s);
+    QVERIFY2(qAbs(e.decode.fixedMs - fixedMs) < 1e-9,
+             qPrintable(QString::number(e.decode.fixedMs)));
+    // The explanation's arithmetic names the per-layer figure it used.
+    QVERIFY2(qAbs(e.decode.layerOverheadUs * 32 / 1e3 + e.decode.stepOverheadUs / 1e3 - fixedMs) <
+                 1e-9,
+             qPrintable(QString::number(e.decode.layerOverheadUs)));
 }
 
 void TestFixedCost::allReduceLatencyFollowsTheLink_data()

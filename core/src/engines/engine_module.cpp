@@ -93,9 +93,10 @@ int64_t EngineModule::cachedPrefixTokens(const Scenario& s) const
 
 double EngineModule::layerOverheadUs(const Scenario& s) const
 {
-    return capturesCudaGraphs(s)
-               ? s.efficiency.layerOverheadUs
-               : s.efficiency.layerOverheadEagerUs + s.engine.pythonDispatchUsPerLayer;
+    const double launches = capturesCudaGraphs(s) ? s.efficiency.layerOverheadUs
+                                                  : s.efficiency.layerOverheadEagerUs +
+                                                        s.engine.pythonDispatchUsPerLayer;
+    return launches + (s.gpu.dataCenter() ? s.engine.datacenterLayerUs : 0.0);
 }
 
 double EngineModule::stepOverheadUs(const Scenario& s) const

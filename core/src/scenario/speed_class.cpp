@@ -8,7 +8,7 @@ namespace {
 // The catalog's list groups, in one word each; a GPU outside them (a custom one) by its vendor.
 std::string gpuClassOf(const GpuSpec& gpu)
 {
-    if (gpu.group == "Data center")
+    if (gpu.dataCenter())
         return "datacenter";
     if (gpu.group == "Workstation")
         return "workstation";

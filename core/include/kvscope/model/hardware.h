@@ -79,6 +79,8 @@ struct GpuSpec
     std::string hostRamSource;    // the platform that figure is from, and where it was read
     double tdpW = 0;              // board power (TDP), W; 0 = unknown
     GpuPrices prices;             // from the prices catalog (or the GPU's own file)
+
+    bool dataCenter() const { return group == "Data center"; } // a server's GPU, on its host
 };
 
 // One PCIe generation's signalling (resources/catalog/interconnects.json).
