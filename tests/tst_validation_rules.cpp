@@ -133,7 +133,9 @@ private slots:
         // split) moved three held-out Qwen3-30B-A3B runs; with moe-holdout-v1's nine one-user
         // runs of large MoE models on 8 GPUs (median 29.3 %): decode 81, median 22.44 %. Metal's
         // per-token encoding for llama.cpp on Apple silicon, fitted on the fit split: decode 81,
-        // median 20.61 %. A floor against regressions, never a target.
+        // median 20.61 %. llama.cpp#6763's H100 PCIe pair moved to the fit split when llama.cpp's
+        // per-layer cost on data-center GPUs was scoped with it in view: decode 77, median
+        // 20.33 %. A floor against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -145,7 +147,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 24 && capacity.medianAbsError <= 0.0317 + 1e-9);
-        QVERIFY(decode.evaluated >= 79 && decode.medianAbsError <= 0.2061 + 1e-4);
+        QVERIFY(decode.evaluated >= 77 && decode.medianAbsError <= 0.2033 + 1e-4);
     }
 
     void reportJsonIsFinite()
