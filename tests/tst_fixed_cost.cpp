@@ -2,8 +2,8 @@
 // The fixed cost of a decode step: layer_overhead_us per layer where the step's kernels are
 // replayed as a CUDA graph, layer_overhead_eager_us where they are launched one by one, and an
 // engine's own per-step and per-MoE-layer costs (engines.json decode_step), and on Apple
-// silicon llama.cpp's Metal encoding per token, and on a data-center GPU its server host's time
-// per layer.
+// silicon llama.cpp's Metal encoding per token, and on a GPU with HBM its time per layer beyond
+// the reads.
 #include "suite_registry.h"
 #include "testutils.h"
 
@@ -22,8 +22,8 @@ private slots:
     void moeLayersPayTheirRouting();
     void sglangMoeLayersPayTheirOwnCost();
     void metalEncodesEveryToken();
-    void serverHostsPayPerLayer_data();
-    void serverHostsPayPerLayer();
+    void hbmGpusPayPerLayer_data();
+    void hbmGpusPayPerLayer();
     void allReduceLatencyFollowsTheLink_data();
     void allReduceLatencyFollowsTheLink();
 };
@@ -145,23 +145,29 @@ void TestFixedCost::metalEncodesEveryToken()
     QCOMPARE(c.decode.fixedMs, 0.0);
 }
 
-void TestFixedCost::serverHostsPayPerLayer_data()
+void TestFixedCost::hbmGpusPayPerLayer_data()
 {
     QTest::addColumn<QString>("engine");
     QTest::addColumn<QString>("gpu");
     QTest::addColumn<bool>("eager");
     QTest::addColumn<double>("fixedMs");
-    // llama.cpp on a data-center GPU pays 95 µs a layer beside its launches (engines.json
-    // llamacpp decode_step.datacenter_layer_us), with CUDA graphs or without: Llama 2 7B's 32
-    // layers x (3 + 95) µs = 3.136 ms; eager 32 x (19 + 95) µs = 3.648 ms. A workstation or
-    // consumer card (RTX A6000, RTX 4090) pays only the launches, and vLLM, whose host time is
-    // its per-step cost, none of it: 32 x 3 µs + 1.1 ms = 1.196 ms on either GPU.
+    // llama.cpp on a GPU with HBM pays 95 µs a layer beside its launches (engines.json llamacpp
+    // decode_step.hbm_layer_us), with CUDA graphs or without: Llama 2 7B's 32 layers x (3 + 95)
+    // µs = 3.136 ms; eager 32 x (19 + 95) µs = 3.648 ms. A GDDR card pays only the launches,
+    // data-center ones (L4, L40S) too, and vLLM, whose host time is its per-step cost, none of
+    // it: 32 x 3 µs + 1.1 ms = 1.196 ms on either GPU.
     QTest::newRow("llama.cpp, A100, graphs") << "llamacpp"
                                              << "a100-80gb" << false << 3.136;
     QTest::newRow("llama.cpp, H100 PCIe, eager") << "llamacpp"
                                                  << "h100-pcie" << true << 3.648;
+    QTest::newRow("llama.cpp, MI300X, graphs") << "llamacpp"
+                                               << "mi300x" << false << 3.136;
+    QTest::newRow("llama.cpp, V100, eager") << "llamacpp"
+                                            << "v100-32gb" << true << 3.648;
     QTest::newRow("llama.cpp, L4, graphs") << "llamacpp"
-                                           << "l4" << false << 3.136;
+                                           << "l4" << false << 0.096;
+    QTest::newRow("llama.cpp, L40S, eager") << "llamacpp"
+                                            << "l40s" << true << 0.608;
     QTest::newRow("llama.cpp, RTX A6000, graphs") << "llamacpp"
                                                   << "rtx-a6000" << false << 0.096;
     QTest::newRow("llama.cpp, RTX 4090, eager") << "llamacpp"
@@ -172,7 +178,7 @@ void TestFixedCost::serverHostsPayPerLayer_data()
                                     << "rtx-4090" << false << 1.196;
 }
 
-void TestFixedCost::serverHostsPayPerLayer()
+void TestFixedCost::hbmGpusPayPerLayer()
 {
     QFETCH(QString, engine);
     QFETCH(QString, gpu);

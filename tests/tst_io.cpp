@@ -99,6 +99,7 @@ private slots:
     void allToAllIsChecked_data();
     void allToAllIsChecked();
     void gpuComputeCapabilityRoundTrips();
+    void gpuMemoryTypeRoundTrips();
     void gpuPricesOfBothKindsRoundTrip();
 
 private:
@@ -514,6 +515,30 @@ void TestIo::gpuComputeCapabilityRoundTrips()
     auto refused = gpuFromJson(bad, "l4");
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().field, std::string("gpu.compute_capability"));
+}
+
+void TestIo::gpuMemoryTypeRoundTrips()
+{
+    // The memory type decides llama.cpp's per-layer cost on HBM (engines.json hbm_layer_us).
+    const GpuSpec& a100 = gpu("a100-80gb");
+    QVERIFY(a100.hbm());
+    QVERIFY(!gpu("l40s").hbm());
+    QVERIFY(!gpu("m2-ultra").hbm());
+    auto back = gpuFromJson(gpuToJson(a100), "a100-80gb");
+    QVERIFY(back.ok());
+    QCOMPARE(back->memoryType, a100.memoryType);
+    QVERIFY(back->hbm());
+    // A GPU file that states none is read as not HBM, and writes none back.
+    nlohmann::json unstated = gpuToJson(a100);
+    unstated.erase("memory_type");
+    auto custom = gpuFromJson(unstated, "mine");
+    QVERIFY(custom.ok());
+    QVERIFY(!custom->hbm());
+    QVERIFY(!gpuToJson(*custom).contains("memory_type"));
+    unstated["memory_type"] = 3;
+    auto refused = gpuFromJson(unstated, "mine");
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().field, std::string("gpu.memory_type"));
 }
 
 void TestIo::gpuPricesOfBothKindsRoundTrip()

@@ -96,7 +96,7 @@ double EngineModule::layerOverheadUs(const Scenario& s) const
     const double launches = capturesCudaGraphs(s) ? s.efficiency.layerOverheadUs
                                                   : s.efficiency.layerOverheadEagerUs +
                                                         s.engine.pythonDispatchUsPerLayer;
-    return launches + (s.gpu.dataCenter() ? s.engine.datacenterLayerUs : 0.0);
+    return launches + (s.gpu.hbm() ? s.engine.hbmLayerUs : 0.0);
 }
 
 double EngineModule::stepOverheadUs(const Scenario& s) const

@@ -391,6 +391,7 @@ Expected<GpuSpec> gpuFromJson(const nlohmann::json& object, const std::string& f
     r.require({"memory_bandwidth_gb_per_s"});
     r.require({"fp16_tensor_tflops"});
     g.memoryGiB = r.number({"memory_gib"}, 0, limits::maxMemoryGiB, 0);
+    g.memoryType = r.text({"memory_type"}, "");
     g.bandwidthGBps = r.number({"memory_bandwidth_gb_per_s"}, 0, limits::maxRateGBps, 0);
     g.fp16Tflops = r.number({"fp16_tensor_tflops"}, 0, limits::maxTflops, 0);
     g.fp8Tflops = r.number({"fp8_tensor_tflops"}, 0, limits::maxTflops, 0);
@@ -429,6 +430,8 @@ nlohmann::json gpuToJson(const GpuSpec& g)
     j["vendor"] = g.vendor;
     j["group"] = g.group;
     j["memory_gib"] = g.memoryGiB;
+    if (!g.memoryType.empty())
+        j["memory_type"] = g.memoryType;
     j["memory_bandwidth_gb_per_s"] = g.bandwidthGBps;
     j["fp16_tensor_tflops"] = g.fp16Tflops;
     j["fp8_tensor_tflops"] = g.fp8Tflops;

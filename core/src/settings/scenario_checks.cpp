@@ -173,8 +173,7 @@ std::optional<FieldError> validateEntryFigures(const Scenario& s)
     if (auto e = checkReal("engine.decode_step.metal_step_overhead_us",
                            s.engine.metalStepOverheadUs, 0, 1e6, false))
         return e;
-    if (auto e = checkReal("engine.decode_step.datacenter_layer_us", s.engine.datacenterLayerUs, 0,
-                           1e5, false))
+    if (auto e = checkReal("engine.decode_step.hbm_layer_us", s.engine.hbmLayerUs, 0, 1e5, false))
         return e;
     if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
                            s.engine.tensorParallelOverheadMiB, 0, 1e7, false))

@@ -121,6 +121,7 @@ constexpr Publisher kSites[] = {
     {"johnmusgrave.com", "John Musgrave's blog"},
     {"myoceane.fr", "MyOceane"},
     {"newgearhub.com", "New Gear Hub"},
+    {"pavlokhmel.com", "Pavlo Khmel"},
     {"pcpartdb.com", "PCPartDB"},
     {"pctiers.com", "PC Tiers"},
     {"pipedot.org", "Pipedot"},

@@ -62,6 +62,7 @@ struct GpuSpec
     std::string source;          // datasheet read for these figures
     bool custom = false;         // true when entered by the user or read from a user file
     double memoryGiB = 0;        // on-board (or unified) memory, GiB
+    std::string memoryType;      // "HBM3", "GDDR6X", "LPDDR5"; empty when not stated
     double bandwidthGBps = 0;    // peak memory bandwidth, SI GB/s
     double fp16Tflops = 0;       // dense FP16/BF16 tensor throughput, FP32 accumulate
     double fp8Tflops = 0;        // dense FP8 tensor throughput; 0 = unsupported
@@ -81,6 +82,7 @@ struct GpuSpec
     GpuPrices prices;             // from the prices catalog (or the GPU's own file)
 
     bool dataCenter() const { return group == "Data center"; } // a server's GPU, on its host
+    bool hbm() const { return memoryType.starts_with("HBM"); } // stacked memory: V100 to B200, MI*
 };
 
 // One PCIe generation's signalling (resources/catalog/interconnects.json).

@@ -44,8 +44,8 @@ struct EngineProfile
                                     // expert kernels' fixed cost at a few tokens
     double metalStepOverheadUs = 0; // per step on Apple silicon, beside stepOverheadUs: the
                                     // graph encoded anew for Metal every token
-    double datacenterLayerUs = 0;   // per layer on a data-center GPU, beside the launches: the
-                                    // server host's own time per layer
+    double hbmLayerUs = 0;          // per layer on a GPU with HBM, beside the launches: what
+                                    // its small kernels take beyond their reads
     bool customAllReduce = false;   // small all-reduces inside an NVLink domain use the engine's
                                     // own kernel (vLLM's custom all-reduce), not NCCL's
     double tensorParallelOverheadMiB = 0; // per GPU when layers are split tensor-parallel:
