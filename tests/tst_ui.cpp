@@ -421,6 +421,11 @@ void TestUi::customGpuCarriesItsComputeCapability()
         if (const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
             dialog->grab().save(dir + QStringLiteral("/custom-gpu-dialog.png"));
         capability->setValue(8.9);
+        // The H100's HBM3 is offered as HBM; an Ada card has GDDR.
+        auto* memoryType = dialog->findChild<QComboBox*>(QStringLiteral("memoryType"));
+        QVERIFY(memoryType);
+        QCOMPARE(memoryType->currentData().toString(), QStringLiteral("HBM"));
+        memoryType->setCurrentIndex(memoryType->findData(QStringLiteral("GDDR")));
         dialog->findChild<QDoubleSpinBox*>(QStringLiteral("memory"))->setValue(96);
         dialog->findChild<QLineEdit*>(QStringLiteral("name"))->setText(QStringLiteral("Ada 96"));
         static_cast<QDialog*>(dialog)->accept();
@@ -437,6 +442,8 @@ void TestUi::customGpuCarriesItsComputeCapability()
     QVERIFY(s.gpu.custom);
     QCOMPARE(s.gpu.name, std::string("Ada 96"));
     QCOMPARE(s.gpu.computeCapability, 8.9);
+    QCOMPARE(s.gpu.memoryType, std::string("GDDR"));
+    QVERIFY(!s.gpu.hbm());
     // Ada runs Marlin: the experts are padded for the kernel, with one copy of the scales.
     const Evaluation& e = m_controller->snapshot().evaluation;
     QVERIFY(e.experts.padded);

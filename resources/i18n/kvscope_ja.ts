@@ -1754,6 +1754,30 @@
         <source>Price</source>
         <translation>価格</translation>
     </message>
+    <message>
+        <source>Memory type</source>
+        <translation>メモリの種類</translation>
+    </message>
+    <message>
+        <source>HBM (stacked on the package)</source>
+        <translation>HBM（パッケージ上に積層）</translation>
+    </message>
+    <message>
+        <source>GDDR</source>
+        <translation>GDDR</translation>
+    </message>
+    <message>
+        <source>LPDDR (unified memory)</source>
+        <translation>LPDDR（ユニファイドメモリ）</translation>
+    </message>
+    <message>
+        <source>Not stated</source>
+        <translation>記載なし</translation>
+    </message>
+    <message>
+        <source>On a GPU with HBM (V100, A100, H100, MI300X) llama.cpp spends more time per layer than its reads take.</source>
+        <translation>HBM を積んだ GPU（V100、A100、H100、MI300X）では、llama.cpp は層ごとに読み出し時間を超える時間がかかります。</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::DecodeLatencyChart</name>

@@ -58,6 +58,7 @@ void CustomGpuDialog::buildFigures(QFormLayout* form, const GpuSpec& gpu)
     m_capability->setToolTip(
         tr("CUDA compute capability, as NVIDIA lists it: 8.0 A100, 8.9 RTX 4090 "
            "and L40S, 9.0 H100, 10.0 B200, 12.0 RTX 5090."));
+    m_memoryType = memoryTypeBox(gpu);
     m_pcie = new QComboBox(this);
     for (int gen : {3, 4, 5, 6})
         m_pcie->addItem(QStringLiteral("PCIe %1.0").arg(gen), gen);
@@ -71,11 +72,32 @@ void CustomGpuDialog::buildFigures(QFormLayout* form, const GpuSpec& gpu)
     form->addRow(tr("Name"), m_name);
     form->addRow(tr("Memory"), m_memory);
     form->addRow(tr("Memory bandwidth"), m_bandwidth);
+    form->addRow(tr("Memory type"), m_memoryType);
     form->addRow(tr("FP16 tensor (dense)"), m_fp16);
     form->addRow(tr("FP8 tensor (dense, 0 = none)"), m_fp8);
     form->addRow(tr("Compute capability"), m_capability);
     form->addRow(tr("Host link"), m_pcie);
     form->addRow(QString(), m_unified);
+}
+
+// HBM or not decides llama.cpp's per-layer cost (engines.json hbm_layer_us); the catalog GPU's
+// own type ("HBM3e") is kept while its kind is.
+QComboBox* CustomGpuDialog::memoryTypeBox(const GpuSpec& gpu)
+{
+    auto* box = new QComboBox(this);
+    box->setObjectName(QStringLiteral("memoryType"));
+    box->addItem(tr("HBM (stacked on the package)"), QStringLiteral("HBM"));
+    box->addItem(tr("GDDR"), QStringLiteral("GDDR"));
+    box->addItem(tr("LPDDR (unified memory)"), QStringLiteral("LPDDR"));
+    box->addItem(tr("Not stated"), QString());
+    int index = box->count() - 1;
+    for (int i = 0; i + 1 < box->count(); ++i)
+        if (QString::fromStdString(gpu.memoryType).startsWith(box->itemData(i).toString()))
+            index = i;
+    box->setCurrentIndex(index);
+    box->setToolTip(tr("On a GPU with HBM (V100, A100, H100, MI300X) llama.cpp spends more "
+                       "time per layer than its reads take."));
+    return box;
 }
 
 // The price the dialog edits: the rental one where the GPU has it, else the purchase one.
@@ -138,6 +160,9 @@ void CustomGpuDialog::writeTo(GpuSpec& gpu) const
     gpu.pcieGen = m_pcie->currentData().toInt();
     gpu.pcieLanes = 16;
     gpu.unifiedMemory = m_unified->isChecked();
+    const std::string kind = m_memoryType->currentData().toString().toStdString();
+    if (kind.empty() || !gpu.memoryType.starts_with(kind))
+        gpu.memoryType = kind;
     gpu.usableFraction = 1.0;
     writePriceTo(gpu);
 }

@@ -28,6 +28,7 @@ private:
     void buildFigures(QFormLayout* form, const GpuSpec& gpu);
     void buildPrice(QFormLayout* form, const GpuSpec& gpu);
     static const GpuPrice& shownPrice(const GpuSpec& gpu);
+    QComboBox* memoryTypeBox(const GpuSpec& gpu);
     void buildButtons(QFormLayout* form);
     void writeTo(GpuSpec& gpu) const;
     void writePriceTo(GpuSpec& gpu) const;
@@ -38,6 +39,7 @@ private:
     QDoubleSpinBox* m_fp16 = nullptr;
     QDoubleSpinBox* m_fp8 = nullptr;
     QDoubleSpinBox* m_capability = nullptr;
+    QComboBox* m_memoryType = nullptr;
     QComboBox* m_pcie = nullptr;
     QCheckBox* m_unified = nullptr;
     QComboBox* m_priceKind = nullptr;
