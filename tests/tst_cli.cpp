@@ -65,6 +65,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -149,6 +150,65 @@ QString jsonDiff(const nlohmann::json& actual, const nlohmann::json& expected, c
                                     .arg(path, qs(actual.dump()), qs(expected.dump()));
 }
 
+// A `$ kvscope-cli ...` line of the README's console blocks and the output lines shown under it
+// ("..." in a line stands for text left out).
+struct ReadmeExample
+{
+    QString command;
+    QStringList shown;
+};
+
+std::vector<ReadmeExample> readmeExamples()
+{
+    QFile file(QStringLiteral(KVSCOPE_TEST_DATA_DIR "/../README.md"));
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    std::vector<ReadmeExample> examples;
+    bool inBlock = false, shell = false, collecting = false;
+    for (const QString& raw : QString::fromUtf8(file.readAll()).split(u'\n')) {
+        const QString trimmed = raw.trimmed(); // examples may sit indented in a list item
+        if (trimmed.startsWith(u"```"_s)) {
+            inBlock = !inBlock;
+            shell = inBlock &&
+                    (trimmed == u"```"_s || trimmed == u"```console"_s || trimmed == u"```sh"_s);
+            collecting = false;
+            continue;
+        }
+        if (!shell)
+            continue;
+        if (collecting && examples.back().command.endsWith(u'\\')) {
+            examples.back().command = examples.back().command.chopped(1) + u' ' + trimmed;
+        } else if (trimmed.startsWith(u"$ kvscope-cli "_s)) {
+            examples.push_back({trimmed.mid(14), {}});
+            collecting = true;
+        } else if (trimmed.startsWith(u"$ "_s)) {
+            collecting = false; // another program's example
+        } else if (collecting && !trimmed.isEmpty()) {
+            examples.back().shown << raw;
+        }
+    }
+    return examples;
+}
+
+// Whether some output line holds the shown line's parts in order, spacing aside.
+bool outputShows(const QStringList& output, const QString& shown)
+{
+    QStringList parts;
+    for (const QString& part : shown.split(u"..."_s))
+        if (!part.simplified().isEmpty())
+            parts << part.simplified();
+    return parts.isEmpty() || std::any_of(output.begin(), output.end(), [&](const QString& line) {
+               qsizetype from = 0;
+               for (const QString& part : parts) {
+                   from = line.indexOf(part, from);
+                   if (from < 0)
+                       return false;
+                   from += part.size();
+               }
+               return true;
+           });
+}
+
 // Exactly one line on stderr that names `field`.
 bool oneLineNaming(const std::string& err, const std::string& field)
 {
@@ -177,6 +237,8 @@ private slots:
     void validate();
     void validateFiles();
     void calibrate();
+    void readmeExamplesMatch_data();
+    void readmeExamplesMatch();
 };
 
 void TestCli::golden_data()
@@ -461,4 +523,36 @@ void TestCli::calibrate()
 }
 
 KVSCOPE_TEST_SUITE(TestCli, "tst_cli", kvscope::test::SuiteApp::Core)
+// Every kvscope-cli example in the README prints what the README shows: an example that drifted
+// from the CLI (a stale band, a plan that ranks otherwise now) fails here.
+void TestCli::readmeExamplesMatch_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QStringList>("shown");
+    const std::vector<ReadmeExample> examples = readmeExamples();
+    QVERIFY(examples.size() >= 25);
+    for (const ReadmeExample& e : examples) {
+        // Abbreviated ("launch ... --mtp on"), or reading the user's own files, or reshaped by jq.
+        if (e.command.contains(u"..."_s) || e.command.startsWith(u"check-log "_s) ||
+            e.command.startsWith(u"compare "_s) || e.command.contains(u"| jq"_s))
+            continue;
+        // A grep, sed or tail after the command only picks lines: the command's own output holds
+        // them.
+        const QString command = e.command.section(u'|', 0, 0).trimmed();
+        QTest::addRow("%s", qPrintable(command.left(100))) << command << e.shown;
+    }
+}
+
+void TestCli::readmeExamplesMatch()
+{
+    QFETCH(QString, command);
+    QFETCH(QStringList, shown);
+    const CliResult r = runCli(QProcess::splitCommand(command));
+    QStringList output;
+    for (const QString& line : QString::fromStdString(r.out + r.err).split(u'\n'))
+        output << line.simplified();
+    for (const QString& line : shown)
+        QVERIFY2(outputShows(output, line), qPrintable(u"README shows: "_s + line));
+}
+
 #include "tst_cli.moc"
