@@ -203,6 +203,12 @@ void TestValidationUi::errorsInViewOnALaptop()
                                 .arg(axes.y())
                                 .arg(plot->visibleRegion().boundingRect().height())));
     }
+    // Every title and summary line whole: "predicted not to run" once ran off the decode plot.
+    for (const ValidationPlot* plot : view->findChildren<ValidationPlot*>())
+        QVERIFY2(
+            plot->textOverflow() <= 0,
+            qPrintable(
+                u"%1: %2 px past the plot"_s.arg(plot->summaryText()).arg(plot->textOverflow())));
     view->resize(2400, 1000);
     QApplication::processEvents();
     for (int row = 0; row < table->rowCount(); ++row) {
@@ -334,6 +340,11 @@ void TestValidationUi::japanese()
             raw.remove(QChar(0x2060)).replace(QChar(0x00A0), QLatin1Char(' '));
             QVERIFY2(withoutForbiddenBreaks(raw) == label->text(), qPrintable(label->text()));
         }
+    // Japanese lines run longer: each title and summary whole on a 1280 x 800 laptop.
+    view->resize(1280, 800);
+    QApplication::processEvents();
+    for (const ValidationPlot* plot : view->findChildren<ValidationPlot*>())
+        QVERIFY2(plot->textOverflow() <= 0, qPrintable(plot->summaryText()));
     QStringList menuTexts;
     for (QAction* a : m_fixture.window->menuBar()->actions())
         menuTexts << a->text();

@@ -3307,8 +3307,8 @@ Error: %6 %</source>
         <translation>予測値</translation>
     </message>
     <message>
-        <source> · predicted not to run %1</source>
-        <translation> · 動作しないと予測 %1 件</translation>
+        <source>Predicted not to run: %1</source>
+        <translation>動作しないと予測: %1 件</translation>
     </message>
 </context>
 <context>

@@ -271,14 +271,26 @@ QString ValidationPlot::summaryText() const
     const QString within10 = UiText::integer(std::lround(m_summary.within10 * m_summary.evaluated));
     const QString cases = UiText::integer(m_summary.evaluated);
     // Every case is counted somewhere: one predicted not to run is neither compared nor skipped.
+    // A line of its own: beside the others it ran past a laptop grid's plot.
     const QString notRun =
         m_summary.doesNotFit > 0
-            ? tr(" · predicted not to run %1").arg(UiText::integer(m_summary.doesNotFit))
+            ? u'\n' + tr("Predicted not to run: %1").arg(UiText::integer(m_summary.doesNotFit))
             : QString();
     return tr("Median absolute error %1 %\nWithin 5 %: %2 of %3 · within 10 %: %4 of %3 · skipped "
               "%5")
                .arg(median, within5, cases, within10, UiText::integer(m_summary.skipped)) +
            notRun;
+}
+
+int ValidationPlot::textOverflow() const
+{
+    int overflow = 0;
+    for (const QCPTextElement* element : {m_title, m_summaryText}) {
+        const QFontMetrics metrics(element->font());
+        for (const QString& line : element->text().split(u'\n'))
+            overflow = std::max(overflow, metrics.horizontalAdvance(line) - width());
+    }
+    return overflow;
 }
 
 void ValidationPlot::rebuild()

@@ -29,6 +29,9 @@ public:
     int pointCount() const;      // cases drawn (all non-skipped of the kind)
     QString summaryText() const; // the text above the axes
     QString titleText() const;
+    // How far the widest line of the title or summary runs past the plot's width, in pixels; 0
+    // when every line fits (for tests: a clipped summary is a bug).
+    int textOverflow() const;
     // Tooltip for the case nearest to `pixel` within a few pixels, or "".
     QString hoverText(const QPoint& pixel) const;
     // Where a case is drawn, in widget pixels (for tests); (-1, -1) when it is not drawn.
