@@ -2,8 +2,9 @@
 // The fixed cost of a decode step: layer_overhead_us per layer where the step's kernels are
 // replayed as a CUDA graph, layer_overhead_eager_us where they are launched one by one, and an
 // engine's own per-step and per-MoE-layer costs (engines.json decode_step), and on Apple
-// silicon llama.cpp's Metal encoding per token, and on a GPU with HBM its time per layer beyond
-// the reads.
+// silicon llama.cpp's Metal encoding per token and its MoE layers' routing, and on a GPU with
+// HBM its time per layer beyond the reads.
+#include "kvscope/text/explain.h"
 #include "suite_registry.h"
 #include "testutils.h"
 
@@ -22,6 +23,7 @@ private slots:
     void moeLayersPayTheirRouting();
     void sglangMoeLayersPayTheirOwnCost();
     void metalEncodesEveryToken();
+    void metalMoeLayersPayTheirRouting();
     void hbmGpusPayPerLayer_data();
     void hbmGpusPayPerLayer();
     void allReduceLatencyFollowsTheLink_data();
@@ -143,6 +145,44 @@ void TestFixedCost::metalEncodesEveryToken()
     KVSCOPE_EVALUATE(c, cuda);
     QCOMPARE(c.decode.stepOverheadUs, 0.0);
     QCOMPARE(c.decode.fixedMs, 0.0);
+}
+
+void TestFixedCost::metalMoeLayersPayTheirRouting()
+{
+    // On Apple silicon each MoE layer's routing runs as a dozen small Metal kernels: 90 µs a MoE
+    // layer (engines.json llamacpp decode_step.metal_moe_layer_us), beside the token's 1,750 µs.
+    // Qwen3-30B-A3B has 48 layers, all MoE: 1.75 + 48 x 0.09 = 6.07 ms. On a CUDA GPU, where the
+    // step is one CUDA graph, llama.cpp's MoE layers cost nothing of their own; a dense model on
+    // Metal pays only the token's encoding.
+    Scenario apple = scenarioFrom({{"engine", "llamacpp"},
+                                   {"model", "qwen3-30b-a3b"},
+                                   {"gpu", "m2-ultra"},
+                                   {"weights", "q8_0"},
+                                   {"layer-overhead-us", "0"}});
+    KVSCOPE_EVALUATE(a, apple);
+    QCOMPARE(apple.model.moeLayers(), int64_t(48));
+    QCOMPARE(a.decode.moeLayerUs, 90.0);
+    QVERIFY2(qAbs(a.decode.fixedMs - 6.07) < 1e-9, qPrintable(QString::number(a.decode.fixedMs)));
+    // calc's text shows the part: "1.75 ms per step + 48 MoE layers × 90 µs = 6.07 ms".
+    const QString text =
+        QString::fromStdString(explanationFor(explain(apple, a, ByteUnits::Binary), "fixed_cost"));
+    QVERIFY2(text.contains(QString::fromUtf8("48 MoE layers \u00d7 90 \u00b5s = 6.07 ms")),
+             qPrintable(text));
+    Scenario cuda = scenarioFrom({{"engine", "llamacpp"},
+                                  {"model", "qwen3-30b-a3b"},
+                                  {"gpu", "rtx-4090"},
+                                  {"weights", "q4_k_m"},
+                                  {"layer-overhead-us", "0"}});
+    KVSCOPE_EVALUATE(c, cuda);
+    QCOMPARE(c.decode.moeLayerUs, 0.0);
+    Scenario dense = scenarioFrom({{"engine", "llamacpp"},
+                                   {"model", "qwen3-8b"},
+                                   {"gpu", "m2-ultra"},
+                                   {"weights", "q8_0"},
+                                   {"layer-overhead-us", "0"}});
+    KVSCOPE_EVALUATE(d, dense);
+    QCOMPARE(d.decode.moeLayerUs, 0.0);
+    QVERIFY2(qAbs(d.decode.fixedMs - 1.75) < 1e-9, qPrintable(QString::number(d.decode.fixedMs)));
 }
 
 void TestFixedCost::hbmGpusPayPerLayer_data()

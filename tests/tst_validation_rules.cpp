@@ -137,7 +137,9 @@ private slots:
         // per-layer cost on data-center GPUs was scoped with it in view: decode 77, median
         // 20.33 %. With llamacpp-dc-holdout-v1's 26 blind llama.cpp runs on HBM GPUs (scored with
         // the per-layer cost on HBM: 13.6 %): decode 103, median 17.99 %; with the blind Radeon and
-        // Apple runs (16.1 % and 37.0 %): decode 121, median 17.99 %. A floor against
+        // Apple runs (16.1 % and 37.0 %): decode 121, median 17.99 %. The nine held-out
+        // llama.cpp MoE runs on Apple silicon moved to the fit split when llama.cpp's cost per
+        // MoE layer on Metal was drawn from them: decode 113, median 17.51 %. A floor against
         // regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
@@ -150,7 +152,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 24 && capacity.medianAbsError <= 0.0317 + 1e-9);
-        QVERIFY(decode.evaluated >= 121 && decode.medianAbsError <= 0.1799 + 1e-4);
+        QVERIFY(decode.evaluated >= 113 && decode.medianAbsError <= 0.1751 + 1e-4);
     }
 
     void reportJsonIsFinite()

@@ -161,6 +161,7 @@ void readDecodeStep(JsonReader& r, EngineProfile& e)
     e.moeLayerUs = sr.number({"moe_layer_us"}, 0, 1e5, 0);
     e.metalStepOverheadUs = sr.number({"metal_step_overhead_us"}, 0, 1e6, 0);
     e.hbmLayerUs = sr.number({"hbm_layer_us"}, 0, 1e5, 0);
+    e.metalMoeLayerUs = sr.number({"metal_moe_layer_us"}, 0, 1e5, 0);
     if (const auto& error = sr.error())
         r.fail("decode_step." + error->field, error->value, error->accepted);
 }

@@ -107,7 +107,10 @@ double EngineModule::stepOverheadUs(const Scenario& s) const
 
 double EngineModule::moeLayerUs(const Scenario& s) const
 {
-    return s.model.moeLayers() > 0 ? s.engine.moeLayerUs / s.moeKernelShare() : 0.0;
+    if (s.model.moeLayers() == 0)
+        return 0.0;
+    const double metal = s.gpu.unifiedMemory ? s.engine.metalMoeLayerUs : 0.0;
+    return (s.engine.moeLayerUs + metal) / s.moeKernelShare();
 }
 
 double EngineModule::forwardOverheadUs(const Scenario& s) const

@@ -175,6 +175,9 @@ std::optional<FieldError> validateEntryFigures(const Scenario& s)
         return e;
     if (auto e = checkReal("engine.decode_step.hbm_layer_us", s.engine.hbmLayerUs, 0, 1e5, false))
         return e;
+    if (auto e = checkReal("engine.decode_step.metal_moe_layer_us", s.engine.metalMoeLayerUs, 0,
+                           1e5, false))
+        return e;
     if (auto e = checkReal("engine.tensor_parallel_overhead_mib",
                            s.engine.tensorParallelOverheadMiB, 0, 1e7, false))
         return e;

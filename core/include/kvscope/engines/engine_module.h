@@ -70,8 +70,8 @@ public:
     // Fixed time of one forward pass beside the per-layer launches: the engine's step overhead
     // and its MoE layers' routing and expert kernels.
     double forwardOverheadUs(const Scenario& scenario) const;
-    // One MoE layer's routing and expert kernels a step (0 for a dense model), slower on ROCm
-    // (Scenario::moeKernelShare).
+    // One MoE layer's routing and expert kernels a step (0 for a dense model): the engine's, and
+    // on Apple silicon its Metal routing's; slower on ROCm (Scenario::moeKernelShare).
     double moeLayerUs(const Scenario& scenario) const;
     // The host's time per forward pass beside its layers: the engine's step, and on Apple
     // silicon the Metal graph's encoding.

@@ -46,6 +46,8 @@ struct EngineProfile
                                     // graph encoded anew for Metal every token
     double hbmLayerUs = 0;          // per layer on a GPU with HBM, beside the launches: what
                                     // its small kernels take beyond their reads
+    double metalMoeLayerUs = 0;     // per MoE layer on Apple silicon, beside moeLayerUs: the
+                                    // routing's small Metal kernels, each behind a barrier
     bool customAllReduce = false;   // small all-reduces inside an NVLink domain use the engine's
                                     // own kernel (vLLM's custom all-reduce), not NCCL's
     double tensorParallelOverheadMiB = 0; // per GPU when layers are split tensor-parallel:
