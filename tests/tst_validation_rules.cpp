@@ -139,8 +139,9 @@ private slots:
         // the per-layer cost on HBM: 13.6 %): decode 103, median 17.99 %; with the blind Radeon and
         // Apple runs (16.1 % and 37.0 %): decode 121, median 17.99 %. The nine held-out
         // llama.cpp MoE runs on Apple silicon moved to the fit split when llama.cpp's cost per
-        // MoE layer on Metal was drawn from them: decode 113, median 17.51 %. A floor against
-        // regressions, never a target.
+        // MoE layer on Metal was drawn from them: decode 113, median 17.51 %; with the twelve
+        // blind Apple runs then scored (llamacpp-apple-moe-holdout-v2.json, 18.2 %): decode 125,
+        // median 17.51 %. A floor against regressions, never a target.
         const auto dir = findValidationDir(
             defaultDataDirs(QCoreApplication::applicationFilePath().toStdString()));
         QVERIFY(dir);
@@ -152,7 +153,7 @@ private slots:
         qInfo("held out: capacity %d, median %.4f; decode %d, median %.4f", capacity.evaluated,
               capacity.medianAbsError, decode.evaluated, decode.medianAbsError);
         QVERIFY(capacity.evaluated >= 24 && capacity.medianAbsError <= 0.0317 + 1e-9);
-        QVERIFY(decode.evaluated >= 113 && decode.medianAbsError <= 0.1751 + 1e-4);
+        QVERIFY(decode.evaluated >= 125 && decode.medianAbsError <= 0.1751 + 1e-4);
     }
 
     void reportJsonIsFinite()
