@@ -406,6 +406,79 @@ private slots:
             QVERIFY2(!refused.ok() || validate(*refused), key);
         }
     }
+
+    // vLLM's --data-parallel-size over a MoE model is data-parallel attention: each rank (tensor
+    // parallel 1) runs whole attention for its own requests and holds the dense layers whole too,
+    // while the experts span every rank. DeepSeek-R1 in FP8 on 8 x H200, by hand: attention 61 x
+    // 187,105,280 = 11,413,422,080 parameters, dense MLP and shared experts 3 x 396,361,728 + 58 x
+    // 44,040,192 = 3,743,416,320, norms and router gates 107,312,128, a byte each; embedding and
+    // lm_head 2 x 926,679,040 in 16 bits: 18,970,866,688 bytes, of which each GPU holds 7/8
+    // beyond its share, 16,599,508,352. SGLang's ranks hold only the attention whole.
+    void vllmDataParallelRanksHoldTheDenseLayersWhole()
+    {
+        const Options r1{
+            {"engine", "vllm"}, {"model", "deepseek-r1"}, {"weights", "fp8"},       {"gpu", "h200"},
+            {"gpus", "8"},      {"dp-attention", "on"},   {"expert-parallel", "on"}};
+        const Scenario dp = scenarioFrom(r1);
+        KVSCOPE_EVALUATE(e, dp);
+        QVERIFY2(std::fabs(e.vram.attentionReplicaBytes - 16599508352.0) < 1.0,
+                 qPrintable(QString::number(e.vram.attentionReplicaBytes, 'f', 0)));
+        Scenario sglang = dp;
+        sglang.engine = *test::catalog().engine("sglang");
+        KVSCOPE_EVALUATE(attentionOnly, sglang);
+        QCOMPARE(attentionOnly.vram.attentionReplicaBytes, 11413422080.0 * 7 / 8);
+        const std::string text = launchCommand(dp).text;
+        QVERIFY2(text.find("--data-parallel-size 8") != std::string::npos &&
+                     text.find("--enable-expert-parallel") != std::string::npos &&
+                     text.find("--tensor-parallel-size") == std::string::npos,
+                 text.c_str());
+        // Two nodes: a rank per GPU, eight on each; the head node serves the API.
+        Options twoNodes = r1;
+        for (auto& [key, value] : twoNodes)
+            if (key == "gpus")
+                value = "16";
+        twoNodes.push_back({"nodes", "2"});
+        twoNodes.push_back({"node-split", "tensor"});
+        const LaunchCommand two = launchCommand(scenarioFrom(twoNodes));
+        const std::string notes = two.notes.empty() ? "" : two.notes.front();
+        QVERIFY2(two.text.find("--data-parallel-size 16") != std::string::npos &&
+                     two.text.find("--data-parallel-size-local 8") != std::string::npos &&
+                     two.text.find("--distributed-executor-backend ray") == std::string::npos,
+                 two.text.c_str());
+        QVERIFY2(notes.find("--headless") != std::string::npos &&
+                     notes.find("--data-parallel-start-rank 8") != std::string::npos,
+                 notes.c_str());
+        // A dense model's ranks are whole copies (--replicas), and each rank runs every layer.
+        for (const auto& [key, value] :
+             Options{{"model", "llama-3.1-70b"}, {"node-split", "pipeline"}}) {
+            Options options = twoNodes;
+            for (auto& [k, v] : options)
+                if (k == key)
+                    v = value;
+            if (key == "model")
+                options.push_back({"weights", "fp8"});
+            const auto refused = scenarioFromOptions(options, test::catalog());
+            QVERIFY2(!refused.ok() || validate(*refused), key.c_str());
+        }
+    }
+
+    // vLLM's --data-parallel-size would make copies of a MoE model share its experts, so its
+    // replicas run as separate servers; a dense model's stay vLLM's data-parallel ranks.
+    void vllmReplicasOfAMoeModelAreSeparateServers()
+    {
+        const LaunchCommand moe = launchCommand(scenarioFrom({{"engine", "vllm"},
+                                                              {"model", "qwen3-30b-a3b"},
+                                                              {"gpu", "h100-sxm"},
+                                                              {"replicas", "4"}}));
+        QVERIFY2(moe.text.find("--data-parallel-size") == std::string::npos, moe.text.c_str());
+        QVERIFY(std::any_of(moe.notes.begin(), moe.notes.end(), [](const std::string& n) {
+            return n.find("Run 4 copies") != std::string::npos;
+        }));
+        const LaunchCommand dense = launchCommand(scenarioFrom(
+            {{"engine", "vllm"}, {"model", "qwen3-8b"}, {"gpu", "h100-sxm"}, {"replicas", "4"}}));
+        QVERIFY2(dense.text.find("--data-parallel-size 4") != std::string::npos,
+                 dense.text.c_str());
+    }
 };
 
 KVSCOPE_TEST_SUITE(TestNodes, "tst_nodes", kvscope::test::SuiteApp::Core)

@@ -141,9 +141,9 @@ private slots:
         const LaunchCommand c = launchCommand(dp);
         QVERIFY2(has(c.text, "--tp-size 8") && has(c.text, "--enable-dp-attention --dp-size 8"),
                  c.text.c_str());
-        // SGLang's alone, over several GPUs, with no replicas beside it.
+        // Over several GPUs, with no replicas beside it; not llama.cpp's (vLLM's: tst_nodes).
         for (const auto& [key, value] : std::vector<std::pair<const char*, const char*>>{
-                 {"engine", "vllm"}, {"gpus", "1"}, {"replicas", "2"}}) {
+                 {"engine", "llamacpp"}, {"gpus", "1"}, {"replicas", "2"}}) {
             auto options = r1;
             options.push_back({"dp-attention", "on"});
             options.push_back({key, value});

@@ -650,6 +650,10 @@
         <source>%1 GPUs hold whole experts, up to %2 of %3 a layer each</source>
         <translation>%1 GPU がエキスパートを丸ごと分担（1 層 %3 個のうち各 GPU 最大 %2 個）</translation>
     </message>
+    <message>
+        <source>%1 ranks: every GPU holds whole attention and dense layers and its own requests&apos; KV</source>
+        <translation>%1 ランク：各 GPU がアテンションと非 MoE 層の全体、自分のリクエストの KV を保持</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>
@@ -1054,6 +1058,10 @@
     <message>
         <source>all-to-alls (DeepEP)</source>
         <translation>回の All-to-All（DeepEP）</translation>
+    </message>
+    <message>
+        <source>attention and dense layers whole on every GPU</source>
+        <translation>全 GPU に丸ごと置くアテンションと非 MoE 層</translation>
     </message>
 </context>
 <context>

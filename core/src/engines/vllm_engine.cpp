@@ -42,6 +42,7 @@ public:
     }
     LaunchCommand launchCommand(const Scenario& s) const override;
     bool spansNodes() const override { return true; }
+    bool dataParallelRanksHoldDenseWhole() const override { return true; }
     // Its scheduler keeps as many batches in flight as there are pipeline stages (V1:
     // EngineCore.batch_queue, sized by the executor's max_concurrent_batches, which is
     // pipeline_parallel_size; V0 ran one virtual engine per stage).
@@ -123,6 +124,49 @@ void addNodeFlags(const Scenario& s, std::vector<std::string>& parts, LaunchComm
                       "lists " + std::to_string(s.gpuCount) + " GPUs.");
 }
 
+// Data-parallel attention: a rank per GPU (tensor parallel 1), the expert layers over all of
+// them; over several nodes each runs its share of the ranks, the head node serving the API
+// (docs/serving/data_parallel_deployment.md).
+void addDataParallelAttentionFlags(const Scenario& s, std::vector<std::string>& parts,
+                                   LaunchCommand& c)
+{
+    const int ranks = attentionRanks(s);
+    parts.push_back("--data-parallel-size " + std::to_string(ranks));
+    if (s.nodes <= 1)
+        return;
+    const int local = ranks / s.nodes;
+    parts.push_back("--data-parallel-size-local " + std::to_string(local) +
+                    " --data-parallel-address HEAD_IP --data-parallel-rpc-port 13345");
+    c.notes.push_back("On each other node run the same with --headless and "
+                      "--data-parallel-start-rank " +
+                      std::to_string(local) + ", " + std::to_string(2 * local) +
+                      ", ... (its first rank); HEAD_IP is this node's address.");
+}
+
+// Tensor and pipeline parallel, expert parallel, and data-parallel ranks. vLLM's data parallel
+// of a MoE model shares its expert layers over every rank, so copies of one run as separate
+// servers, each whole (launch_command.cpp's note); a dense model's ranks are whole copies.
+void addParallelFlags(const Scenario& s, std::vector<std::string>& parts, LaunchCommand& c)
+{
+    if (s.dpAttention)
+        addDataParallelAttentionFlags(s, parts, c);
+    else if (tensorWays(s) > 1)
+        parts.push_back("--tensor-parallel-size " + std::to_string(tensorWays(s)));
+    if (pipelineWays(s) > 1)
+        parts.push_back("--pipeline-parallel-size " + std::to_string(pipelineWays(s)));
+    if (s.expertParallel)
+        parts.push_back("--enable-expert-parallel");
+    // Copies in one node are vLLM's data parallel; across nodes they are separate servers.
+    if (s.replicas > 1 && s.nodes == 1 && !s.model.isMoe())
+        parts.push_back("--data-parallel-size " + std::to_string(s.replicas));
+    else if (s.replicas > 1 && s.model.isMoe())
+        c.notes.push_back("Not --data-parallel-size: vLLM's data-parallel ranks of a MoE model "
+                          "share its experts (kvscope's --dp-attention on), where these copies "
+                          "each hold all of them.");
+    if (!s.dpAttention)
+        addNodeFlags(s, parts, c);
+}
+
 // The checkpoint in the chosen weights; a GGUF repository as REPO:TYPE, which vLLM's GGUF loader
 // fetches (vllm/model_executor/model_loader/gguf_loader.py: "<repo_id>:<quant_type>").
 std::string servedModel(const Scenario& s, LaunchCommand& c)
@@ -146,16 +190,7 @@ LaunchCommand VllmEngine::launchCommand(const Scenario& s) const
     if (s.flashinferSampler)
         env += "VLLM_USE_FLASHINFER_SAMPLER=1 ";
     parts.push_back(env + "vllm serve " + servedModel(s, c));
-    if (tensorWays(s) > 1)
-        parts.push_back("--tensor-parallel-size " + std::to_string(tensorWays(s)));
-    if (pipelineWays(s) > 1)
-        parts.push_back("--pipeline-parallel-size " + std::to_string(pipelineWays(s)));
-    if (s.expertParallel)
-        parts.push_back("--enable-expert-parallel");
-    // Copies in one node are vLLM's data parallel; across nodes they are separate servers.
-    if (s.replicas > 1 && s.nodes == 1)
-        parts.push_back("--data-parallel-size " + std::to_string(s.replicas));
-    addNodeFlags(s, parts, c);
+    addParallelFlags(s, parts, c);
     parts.push_back("--max-model-len " + std::to_string(s.context));
     parts.push_back("--gpu-memory-utilization " + number(s.effectiveMemoryFraction()));
     addWeightFlags(s, parts, c);

@@ -87,13 +87,20 @@ double unevenExpertBytes(const Scenario& s, const ExpertStorage& storage)
     return stage * (expertParallelHeldShare(s.model, ways) - 1.0 / double(ways));
 }
 
-double replicatedAttentionBytes(const Scenario& s, int ways, int ranks)
+double replicatedAttentionBytes(const Scenario& s, const EngineModule& engine, int ways, int ranks)
 {
     if (ranks <= 1) [[likely]]
         return 0.0;
-    ParameterCount attention;
-    attention.attention = countParameters(s.model).attention;
-    return weightBytes(attention, s.weights) * (1.0 - 1.0 / double(ways));
+    const ParameterCount all = countParameters(s.model);
+    ParameterCount whole;
+    whole.attention = all.attention;
+    if (engine.dataParallelRanksHoldDenseWhole()) {
+        whole.embedding = all.embedding;
+        whole.lmHead = all.lmHead;
+        whole.denseMlp = all.denseMlp;
+        whole.other = all.other;
+    }
+    return weightBytes(whole, s.weights) * (1.0 - 1.0 / double(ways));
 }
 
 KvFigures kvFigures(const Setup& x)

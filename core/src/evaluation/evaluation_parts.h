@@ -39,7 +39,7 @@ inline double tensorTflops(const Scenario& s)
 // millions of scenarios a second, and each part would otherwise look these up again.
 // Under data-parallel attention every GPU holds the whole attention: the bytes beyond its
 // tensor-parallel share (0 without it).
-double replicatedAttentionBytes(const Scenario& s, int ways, int ranks);
+double replicatedAttentionBytes(const Scenario& s, const EngineModule& engine, int ways, int ranks);
 
 // Expert parallel shares a layer's experts out whole, ceil(E / ways) on the fullest GPU: what
 // that GPU holds beyond an even share (0 without expert parallel, or when the ways divide E).
@@ -54,7 +54,7 @@ struct Setup
           gqa(variantShape(shape, scenario.model, variants.gqa)),
           mqa(variantShape(shape, scenario.model, variants.mqa)), ways(tensorWays(scenario)),
           kvWays(kvscope::kvWays(scenario)), ranks(attentionRanks(scenario)),
-          attentionReplicaBytes(replicatedAttentionBytes(scenario, ways, ranks)),
+          attentionReplicaBytes(replicatedAttentionBytes(scenario, engine, ways, ranks)),
           tflops(tensorTflops(scenario)),
           computeEfficiency(scenario.model.moeLayers() > 0 ? scenario.efficiency.moeCompute
                                                            : scenario.efficiency.compute),

@@ -107,12 +107,15 @@ void writeOptions(PlanEntry& p)
         p.options.push_back({"dp-attention", "on"});
 }
 
-// SGLang's data-parallel attention pays where tensor parallel would copy the KV cache onto
-// every GPU (an MLA latent, or fewer KV heads than GPUs): each GPU then keeps only its own
-// requests' KV. Elsewhere it only copies the attention weights, so the search skips it there.
+// Data-parallel attention pays where tensor parallel would copy the KV cache onto every GPU (an
+// MLA latent, or fewer KV heads than GPUs): each GPU then keeps only its own requests' KV.
+// Elsewhere it only copies the attention weights, so the search skips it there. SGLang runs it
+// for any model; vLLM for a MoE model's GPUs in one pipeline stage.
 bool dpAttentionWorthTrying(const Scenario& s)
 {
-    if (s.engine.family != EngineFamily::Sglang || s.replicas > 1)
+    const bool vllm =
+        s.engine.family == EngineFamily::Vllm && s.model.isMoe() && pipelineWays(s) == 1;
+    if ((s.engine.family != EngineFamily::Sglang && !vllm) || s.replicas > 1)
         return false;
     const int ways = tensorWays(s);
     return ways > 1 && (s.model.isMla() || s.model.kvHeads < ways);

@@ -237,21 +237,33 @@ std::optional<FieldError> validateNodes(const Scenario& s)
 }
 
 // SGLang's --enable-dp-attention shares the requests over its tensor-parallel GPUs; its --dp-size
-// is then those GPUs, so replicas are separate servers and one GPU has nothing to share.
+// is then those GPUs, so replicas are separate servers and one GPU has nothing to share. vLLM's
+// --data-parallel-size does the same for a MoE model, whose expert layers then span every rank
+// (docs/serving/data_parallel_deployment.md); its ranks of a dense model are whole copies, and
+// each rank runs every layer, so there is no pipeline stage per node.
 std::optional<FieldError> validateDpAttention(const Scenario& s)
 {
     if (!s.dpAttention) [[likely]]
         return std::nullopt;
-    if (s.engine.family != EngineFamily::Sglang)
+    const bool vllm = s.engine.family == EngineFamily::Vllm;
+    if (s.engine.family != EngineFamily::Sglang && !vllm)
         return FieldError{"dp_attention", "on",
                           "off with the " + s.engine.name +
-                              " engine: SGLang's --enable-dp-attention is the one kvscope models"};
+                              " engine: kvscope models SGLang's --enable-dp-attention and vLLM's "
+                              "--data-parallel-size over a MoE model"};
+    if (vllm && !s.model.isMoe())
+        return FieldError{"dp_attention", "on",
+                          "off with a dense model under vLLM: its data-parallel ranks are then "
+                          "whole copies (--replicas)"};
+    if (vllm && pipelineWays(s) > 1)
+        return FieldError{"node_split", "pipeline",
+                          "tensor with vLLM's data-parallel attention: each rank runs every layer"};
     if (tensorWays(s) <= 1)
         return FieldError{"dp_attention", "on", "off on one GPU: nothing to share out"};
     if (s.replicas > 1)
         return FieldError{"replicas", std::to_string(s.replicas),
-                          "1 with data-parallel attention: SGLang's --dp-size then counts the "
-                          "attention ranks"};
+                          "1 with data-parallel attention: the engine's data-parallel size then "
+                          "counts the attention ranks"};
     return std::nullopt;
 }
 

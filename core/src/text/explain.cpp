@@ -231,10 +231,13 @@ std::string Explainer::weights() const
                    (copy > 0.5 ? " + " + bytes(copy) + " " + w.outputCopy : std::string()) +
                    " \u2212 " + bytes(v.weightsOffloadedBytes) + " " + w.inHostRam + " = " +
                    bytes(v.weightsBytes - v.drafterBytes);
-    // Beyond an even share: the attention every GPU holds whole under data-parallel attention,
-    // the experts expert parallel cannot share out evenly.
+    // Beyond an even share: the attention (with vLLM, the dense layers too) every GPU holds whole
+    // under data-parallel attention, the experts expert parallel cannot share out evenly.
     double held = v.weightsBytes - v.attentionReplicaBytes - v.expertSpreadBytes - v.drafterBytes;
-    for (const auto& [extra, word] : {std::pair(v.attentionReplicaBytes, &w.attentionOnEveryGpu),
+    const std::string& whole = engineModule(s.engine).dataParallelRanksHoldDenseWhole()
+                                   ? w.denseOnEveryGpu
+                                   : w.attentionOnEveryGpu;
+    for (const auto& [extra, word] : {std::pair(v.attentionReplicaBytes, &whole),
                                       std::pair(v.expertSpreadBytes, &w.unevenExperts)})
         if (extra > 0.5) {
             weights += "; " + bytes(held) + " + " + bytes(extra) + " " + *word + " = " +

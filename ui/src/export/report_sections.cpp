@@ -102,11 +102,16 @@ QString ReportWriter::profileText(const MachineProfile& p, ByteUnits units)
 QString ReportWriter::deploymentRows(const Scenario& s)
 {
     QString rows;
-    if (s.dpAttention)
-        rows += row(tr("Data-parallel attention"),
-                    tr("%1 ranks: every GPU holds whole attention and its own requests' KV")
-                        .arg(QString::number(attentionRanks(s))),
+    if (s.dpAttention) {
+        // vLLM's ranks (tensor parallel 1) hold the dense layers whole too.
+        const QString held =
+            engineModule(s.engine).dataParallelRanksHoldDenseWhole()
+                ? tr("%1 ranks: every GPU holds whole attention and dense layers and its own "
+                     "requests' KV")
+                : tr("%1 ranks: every GPU holds whole attention and its own requests' KV");
+        rows += row(tr("Data-parallel attention"), held.arg(QString::number(attentionRanks(s))),
                     QString());
+    }
     if (s.expertParallel)
         rows += row(tr("Expert parallel"),
                     tr("%1 GPUs hold whole experts, up to %2 of %3 a layer each")

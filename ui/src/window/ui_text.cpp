@@ -224,6 +224,7 @@ ExplainWords UiText::explainWords()
     w.allReducesBetweenNodes = s(tr("all-reduces between nodes"));
     w.attentionRanks = s(tr("attention ranks"));
     w.attentionOnEveryGpu = s(tr("attention whole on every GPU"));
+    w.denseOnEveryGpu = s(tr("attention and dense layers whole on every GPU"));
     w.runtimeAndGraphs = s(tr("runtime and CUDA graphs"));
     w.loraSlots = s(tr("LoRA slots"));
     w.rank = s(tr("rank"));

@@ -107,6 +107,11 @@ public:
     // Whether the engine serves one model from GPUs in several machines (vLLM over Ray or its
     // own multi-node launcher); the others run in one.
     virtual bool spansNodes() const { return false; }
+    // Under data-parallel attention (Scenario::dpAttention), whether each rank also holds the
+    // dense layers, shared experts and embeddings whole (vLLM, whose data-parallel ranks run
+    // tensor parallel 1) or only the attention (SGLang, whose dense layers stay split over its
+    // tensor-parallel GPUs).
+    virtual bool dataParallelRanksHoldDenseWhole() const { return false; }
     // Batches the engine keeps in flight at once: one, or under pipeline parallel one per stage
     // so that every stage has work (vLLM), which makes a step of B requests last as one of B /
     // stages does.
