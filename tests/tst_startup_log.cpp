@@ -186,6 +186,23 @@ private slots:
         }
     }
 
+    // The log names its engine: the scenario's options state it once, and another engine is
+    // refused, naming the log's (its lines would be checked against the wrong engine's rules).
+    void theEngineIsTheLogs()
+    {
+        const StartupLog log = readLog("vllm-pr12569-llama3.1-70b-w8a8-v1-gpu-blocks.log");
+        auto same = checkStartupLog(log, catalog(), {{"gpu", "h100-sxm"}, {"engine", "vllm"}});
+        QVERIFY2(same.ok(), same ? "" : same.error().message().c_str());
+        QCOMPARE(std::count_if(same->options.begin(), same->options.end(),
+                               [](const auto& o) { return o.first == "engine"; }),
+                 std::ptrdiff_t(1));
+        auto other = checkStartupLog(log, catalog(), {{"gpu", "h100-sxm"}, {"engine", "sglang"}});
+        QVERIFY(!other.ok());
+        QCOMPARE(other.error().field, std::string("engine"));
+        QCOMPARE(other.error().value, std::string("sglang"));
+        QVERIFY(other.error().accepted.find("vllm") != std::string::npos);
+    }
+
     // Only rank 0: a V0 worker process prints its own (different) weights.
     void vllmRankZeroOnly()
     {

@@ -467,9 +467,20 @@ void addSettings(const Catalog& catalog, const OptionList& userOptions, LogCheck
     if (!log.setting("weights") && !hasOption(userOptions, "weights"))
         if (std::string weights = weightsFromName(log.model); !weights.empty())
             options.emplace_back("weights", weights);
+    // The engine is the log's (checkStartupLog refuses another), already first in the options.
     for (const auto& option : userOptions)
-        if (option.first != "engine-version")
+        if (option.first != "engine-version" && option.first != "engine")
             options.push_back(option);
+}
+
+// A stated engine other than the log's would check its lines against another engine's rules.
+std::optional<FieldError> engineOtherThanTheLogs(const StartupLog& log,
+                                                 const OptionList& userOptions)
+{
+    for (const auto& [name, value] : userOptions)
+        if (name == "engine" && value != log.engine)
+            return FieldError{"engine", value, log.engine + ", the engine that wrote the log"};
+    return std::nullopt;
 }
 
 Expected<Scenario> buildScenario(const Catalog& catalog, const CheckEntries& entries,
@@ -498,6 +509,8 @@ Expected<Scenario> buildScenario(const Catalog& catalog, const CheckEntries& ent
 Expected<LogCheck> checkStartupLog(const StartupLog& log, const Catalog& catalog,
                                    const OptionList& userOptions)
 {
+    if (auto error = engineOtherThanTheLogs(log, userOptions))
+        return std::move(*error);
     LogCheck check;
     check.log = log;
     for (const auto& [figure, number] : log.figures)
