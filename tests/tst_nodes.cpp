@@ -462,6 +462,53 @@ private slots:
         }
     }
 
+    // Ranks of several GPUs each (vLLM --tensor-parallel-size 4 --data-parallel-size 2, SGLang
+    // --tp-size 8 --enable-dp-attention --dp-size 2): each rank splits what it holds whole over
+    // its 4 GPUs, (2 - 1) / 8 of it beyond an even share where a rank per GPU holds (8 - 1) / 8,
+    // and its KV heads over them too: gpt-oss-120b's 8 KV heads, 2 a GPU, of 25 of 50 users.
+    void attentionRanksOfSeveralGpus()
+    {
+        const Options oss{{"engine", "vllm"},
+                          {"model", "gpt-oss-120b"},
+                          {"weights", "mxfp4-moe"},
+                          {"gpu", "h100-sxm"},
+                          {"gpus", "8"},
+                          {"users", "50"},
+                          {"dp-attention", "on"}};
+        Options two = oss;
+        two.push_back({"attention-ranks", "2"});
+        const Scenario perGpu = scenarioFrom(oss), ranks = scenarioFrom(two);
+        QCOMPARE(attentionRanks(ranks), 2);
+        QCOMPARE(kvWays(ranks), 4);
+        KVSCOPE_EVALUATE(eight, perGpu);
+        KVSCOPE_EVALUATE(e, ranks);
+        QVERIFY(std::fabs(e.vram.attentionReplicaBytes - eight.vram.attentionReplicaBytes / 7) <
+                1.0);
+        QCOMPARE(e.kv.kvHeadsPerGpu, int64_t(2));
+        QCOMPARE(e.kv.sequencesPerGpu, qint64(25));
+        const std::string text = launchCommand(ranks).text;
+        QVERIFY2(text.find("--tensor-parallel-size 4") != std::string::npos &&
+                     text.find("--data-parallel-size 2") != std::string::npos,
+                 text.c_str());
+        Scenario sglang = ranks;
+        sglang.engine = *test::catalog().engine("sglang");
+        const std::string sgl = launchCommand(sglang).text;
+        QVERIFY2(sgl.find("--tp-size 8") != std::string::npos &&
+                     sgl.find("--enable-dp-attention --dp-size 2") != std::string::npos,
+                 sgl.c_str());
+        // Not a divisor, one rank, more ranks than GPUs, or without data-parallel attention.
+        for (const char* refused : {"3", "1", "16"}) {
+            Options options = oss;
+            options.push_back({"attention-ranks", refused});
+            const auto s = scenarioFromOptions(options, test::catalog());
+            QVERIFY2(!s.ok() || validate(*s), refused);
+        }
+        Options without = two;
+        std::erase(without, std::pair<std::string, std::string>("dp-attention", "on"));
+        const auto alone = scenarioFromOptions(without, test::catalog());
+        QVERIFY(!alone.ok() || validate(*alone));
+    }
+
     // vLLM's --data-parallel-size would make copies of a MoE model share its experts, so its
     // replicas run as separate servers; a dense model's stay vLLM's data-parallel ranks.
     void vllmReplicasOfAMoeModelAreSeparateServers()

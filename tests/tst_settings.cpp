@@ -105,6 +105,8 @@ std::vector<std::string> acceptedArgs(const Setting& s)
                 "--expert-parallel", "on",     flag,      "deepep"};
     if (id == "expert_parallel") // a MoE model over several GPUs
         return {"--engine", "vllm", "--model", "qwen3-30b-a3b", "--gpus", "4", flag, "on"};
+    if (id == "attention_ranks") // ranks of data-parallel attention dividing the GPUs
+        return {"--engine", "sglang", "--gpus", "8", "--dp-attention", "on", flag, "2"};
     if (id == "dp_attention") // SGLang's, over several GPUs
         return {"--engine", "sglang", "--gpus", "8", flag, "on"};
     if (id == "host_memory")

@@ -635,8 +635,8 @@
         <translation>アテンションのデータ並列</translation>
     </message>
     <message>
-        <source>%1 ranks: every GPU holds whole attention and its own requests&apos; KV</source>
-        <translation>%1 ランク：各 GPU がアテンション全体と自分のリクエストの KV を保持</translation>
+        <source>%1 ranks: each holds whole attention and its own requests&apos; KV</source>
+        <translation>%1 ランク：各ランクがアテンション全体と自分のリクエストの KV を保持</translation>
     </message>
     <message>
         <source>%1 head drafts %2 passes a step, %3 tokens a pass; the model checks %4, each accepted at %5 (stated)</source>
@@ -651,8 +651,8 @@
         <translation>%1 GPU がエキスパートを丸ごと分担（1 層 %3 個のうち各 GPU 最大 %2 個）</translation>
     </message>
     <message>
-        <source>%1 ranks: every GPU holds whole attention and dense layers and its own requests&apos; KV</source>
-        <translation>%1 ランク：各 GPU がアテンションと非 MoE 層の全体、自分のリクエストの KV を保持</translation>
+        <source>%1 ranks: each holds whole attention and dense layers and its own requests&apos; KV</source>
+        <translation>%1 ランク：各ランクがアテンションと非 MoE 層の全体、自分のリクエストの KV を保持</translation>
     </message>
 </context>
 <context>
@@ -1044,8 +1044,8 @@
         <translation>アテンションのランク</translation>
     </message>
     <message>
-        <source>attention whole on every GPU</source>
-        <translation>全 GPU に丸ごと置くアテンション</translation>
+        <source>attention whole on each rank</source>
+        <translation>各ランクに丸ごと置くアテンション</translation>
     </message>
     <message>
         <source>EAGLE head</source>
@@ -1060,8 +1060,8 @@
         <translation>回の All-to-All（DeepEP）</translation>
     </message>
     <message>
-        <source>attention and dense layers whole on every GPU</source>
-        <translation>全 GPU に丸ごと置くアテンションと非 MoE 層</translation>
+        <source>attention and dense layers whole on each rank</source>
+        <translation>各ランクに丸ごと置くアテンションと非 MoE 層</translation>
     </message>
 </context>
 <context>
@@ -1385,6 +1385,10 @@
     <message>
         <source>MoE efficiency on ROCm (AMD)</source>
         <translation>MoE の実効率（ROCm、AMD）</translation>
+    </message>
+    <message>
+        <source>Attention ranks</source>
+        <translation>アテンションのランク数</translation>
     </message>
 </context>
 <context>

@@ -124,13 +124,15 @@ void addNodeFlags(const Scenario& s, std::vector<std::string>& parts, LaunchComm
                       "lists " + std::to_string(s.gpuCount) + " GPUs.");
 }
 
-// Data-parallel attention: a rank per GPU (tensor parallel 1), the expert layers over all of
-// them; over several nodes each runs its share of the ranks, the head node serving the API
-// (docs/serving/data_parallel_deployment.md).
+// Data-parallel attention: its ranks, each tensor parallel over its GPUs (one by default), the
+// expert layers over all of them; over several nodes each runs its share of the ranks, the head
+// node serving the API (docs/serving/data_parallel_deployment.md).
 void addDataParallelAttentionFlags(const Scenario& s, std::vector<std::string>& parts,
                                    LaunchCommand& c)
 {
     const int ranks = attentionRanks(s);
+    if (const int perRank = tensorWays(s) / ranks; perRank > 1)
+        parts.push_back("--tensor-parallel-size " + std::to_string(perRank));
     parts.push_back("--data-parallel-size " + std::to_string(ranks));
     if (s.nodes <= 1)
         return;

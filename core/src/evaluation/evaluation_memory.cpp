@@ -100,7 +100,9 @@ double replicatedAttentionBytes(const Scenario& s, const EngineModule& engine, i
         whole.denseMlp = all.denseMlp;
         whole.other = all.other;
     }
-    return weightBytes(whole, s.weights) * (1.0 - 1.0 / double(ways));
+    // Each rank's GPUs split what it holds whole: ways / ranks of them, so each holds
+    // ranks / ways of it where an even share is 1 / ways.
+    return weightBytes(whole, s.weights) * (double(ranks) - 1.0) / double(ways);
 }
 
 KvFigures kvFigures(const Setup& x)

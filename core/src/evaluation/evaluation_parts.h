@@ -37,8 +37,8 @@ inline double tensorTflops(const Scenario& s)
 
 // What every part of one evaluation reads, worked out once: a planner's search evaluates
 // millions of scenarios a second, and each part would otherwise look these up again.
-// Under data-parallel attention every GPU holds the whole attention: the bytes beyond its
-// tensor-parallel share (0 without it).
+// Under data-parallel attention each rank holds the whole attention (and with vLLM the dense
+// layers) over its GPUs: the bytes beyond their tensor-parallel share (0 without it).
 double replicatedAttentionBytes(const Scenario& s, const EngineModule& engine, int ways, int ranks);
 
 // Expert parallel shares a layer's experts out whole, ceil(E / ways) on the fullest GPU: what

@@ -268,6 +268,7 @@ public:
     // the KV cache, with data-parallel attention too; the better of each GPU x count is kept.
     void searchAttention(const EngineProfile& engine, Scenario& s, const Key& key)
     {
+        s.attentionRanksStated = 0; // the search's ranks are a rank per GPU, at every count
         searchFormats(engine, s, key);
         // A request rate sizes replicas, which SGLang's --dp-size cannot count beside the
         // attention ranks (validateDpAttention).

@@ -21,12 +21,15 @@ int tensorWays(const Scenario& s)
 
 int attentionRanks(const Scenario& s)
 {
-    return s.dpAttention ? std::max(1, tensorWays(s)) : 1;
+    if (!s.dpAttention)
+        return 1;
+    return s.attentionRanksStated > 0 ? s.attentionRanksStated : std::max(1, tensorWays(s));
 }
 
 int kvWays(const Scenario& s)
 {
-    return attentionRanks(s) > 1 ? 1 : tensorWays(s);
+    const int ranks = attentionRanks(s);
+    return ranks > 1 ? std::max(1, tensorWays(s) / ranks) : tensorWays(s);
 }
 
 int expertWays(const Scenario& s)

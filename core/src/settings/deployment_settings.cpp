@@ -139,6 +139,24 @@ std::vector<Setting> nodeSettings()
         s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Data-parallel attention");
         r.push_back(std::move(s));
     }
+    {
+        Setting s =
+            makeSetting("attention_ranks", "attention-ranks", "N", SettingType::Integer, 0, 1024);
+        s.defaultText = "0 (a rank per GPU)";
+        s.help = "with data-parallel attention, the ranks a stage's GPUs form: each runs whole "
+                 "attention for its own share of the requests, tensor parallel over its GPUs "
+                 "(SGLang's --dp-size under --enable-dp-attention, vLLM's --data-parallel-size "
+                 "with --tensor-parallel-size GPUs / N)";
+        s.apply = [](Scenario& sc, const SettingValue& v,
+                     const Catalog&) -> std::optional<FieldError> {
+            sc.attentionRanksStated = int(integerOf(v));
+            return std::nullopt;
+        };
+        settings_detail::setNumber(s, KVSCOPE_FIELD_NUMBER(attentionRanksStated));
+        s.place = ControlPlace::EngineDrawer;
+        s.texts.label = KVSCOPE_TRANSLATE_NOOP("kvscope::Setting", "Attention ranks");
+        r.push_back(std::move(s));
+    }
     for (Setting& s : expertSettings())
         r.push_back(std::move(s));
     return r;

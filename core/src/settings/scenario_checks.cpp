@@ -236,6 +236,23 @@ std::optional<FieldError> validateNodes(const Scenario& s)
     return std::nullopt;
 }
 
+// Stated ranks divide the stage's GPUs, each rank's share whole (and, with vLLM over several
+// nodes, each node's GPUs whole ranks: its --data-parallel-size-local).
+std::optional<FieldError> validateAttentionRanks(const Scenario& s)
+{
+    const int ranks = s.attentionRanksStated;
+    if (ranks == 0)
+        return std::nullopt;
+    const int ways = tensorWays(s);
+    const int perNode = s.engine.family == EngineFamily::Vllm ? std::max(1, s.nodes) : 1;
+    if (ranks < 2 || ranks > ways || ways % ranks != 0 || ranks % perNode != 0)
+        return FieldError{"attention_ranks", std::to_string(ranks),
+                          "0 (a rank per GPU) or a divisor of the stage's " + std::to_string(ways) +
+                              " GPUs from 2 up" +
+                              (perNode > 1 ? ", whole ranks on each node" : "")};
+    return std::nullopt;
+}
+
 // SGLang's --enable-dp-attention shares the requests over its tensor-parallel GPUs; its --dp-size
 // is then those GPUs, so replicas are separate servers and one GPU has nothing to share. vLLM's
 // --data-parallel-size does the same for a MoE model, whose expert layers then span every rank
@@ -243,8 +260,12 @@ std::optional<FieldError> validateNodes(const Scenario& s)
 // each rank runs every layer, so there is no pipeline stage per node.
 std::optional<FieldError> validateDpAttention(const Scenario& s)
 {
-    if (!s.dpAttention) [[likely]]
+    if (!s.dpAttention) [[likely]] {
+        if (s.attentionRanksStated != 0)
+            return FieldError{"attention_ranks", std::to_string(s.attentionRanksStated),
+                              "0 without data-parallel attention (--dp-attention on)"};
         return std::nullopt;
+    }
     const bool vllm = s.engine.family == EngineFamily::Vllm;
     if (s.engine.family != EngineFamily::Sglang && !vllm)
         return FieldError{"dp_attention", "on",
@@ -260,6 +281,8 @@ std::optional<FieldError> validateDpAttention(const Scenario& s)
                           "tensor with vLLM's data-parallel attention: each rank runs every layer"};
     if (tensorWays(s) <= 1)
         return FieldError{"dp_attention", "on", "off on one GPU: nothing to share out"};
+    if (auto error = validateAttentionRanks(s))
+        return error;
     if (s.replicas > 1)
         return FieldError{"replicas", std::to_string(s.replicas),
                           "1 with data-parallel attention: the engine's data-parallel size then "

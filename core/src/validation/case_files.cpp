@@ -164,6 +164,7 @@ ValidationSettings readSettings(const nlohmann::json& object, JsonReader& r)
                 r.fail(item.key(), describeJson(item.value()), value.error().accepted);
             else
                 s.passedOn.emplace_back(setting->flag, settingValueText(*value));
+            s.dataParallelSize = s.dataParallelSize || item.key() == "data_parallel_size";
             continue;
         }
         r.fail(item.key(), describeJson(item.value()),

@@ -454,6 +454,17 @@ std::optional<Skip> addCaseOptions(const ValidationCase& v, const Catalog& c, Ca
     return addWorkload(v, c, out);
 }
 
+// vLLM's data_parallel_size over a MoE model shares its experts over the ranks (data-parallel
+// attention), where kvscope's replicas are whole copies: read as replicas it would be wrong.
+std::optional<Skip> dataParallelOfMoeUnderVllm(const ValidationCase& v, const Scenario& s)
+{
+    if (!v.settings.dataParallelSize || s.engine.family != EngineFamily::Vllm || !s.model.isMoe())
+        return std::nullopt;
+    return Skip{SkipReason::Refused,
+                "vLLM's data_parallel_size over a MoE model shares its experts over the ranks: "
+                "state dp_attention true, with gpus counting every rank's"};
+}
+
 } // namespace
 
 CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
@@ -463,10 +474,10 @@ CaseScenario scenarioForCase(const ValidationCase& v, const Catalog& c)
     std::optional<Skip> skip = addCaseOptions(v, c, out);
     if (!skip) {
         auto scenario = scenarioFromOptions(out.options, c);
-        if (scenario)
-            out.scenario = std::move(scenario).value();
-        else
+        if (!scenario)
             skip = Skip{SkipReason::Refused, scenario.error().message()};
+        else if (!(skip = dataParallelOfMoeUnderVllm(v, *scenario)))
+            out.scenario = std::move(scenario).value();
     }
     if (skip) {
         out.result.skip = skip->reason;

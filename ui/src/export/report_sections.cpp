@@ -106,9 +106,9 @@ QString ReportWriter::deploymentRows(const Scenario& s)
         // vLLM's ranks (tensor parallel 1) hold the dense layers whole too.
         const QString held =
             engineModule(s.engine).dataParallelRanksHoldDenseWhole()
-                ? tr("%1 ranks: every GPU holds whole attention and dense layers and its own "
+                ? tr("%1 ranks: each holds whole attention and dense layers and its own "
                      "requests' KV")
-                : tr("%1 ranks: every GPU holds whole attention and its own requests' KV");
+                : tr("%1 ranks: each holds whole attention and its own requests' KV");
         rows += row(tr("Data-parallel attention"), held.arg(QString::number(attentionRanks(s))),
                     QString());
     }

@@ -20,11 +20,13 @@ int tensorWays(const Scenario& scenario);
 int pipelineWays(const Scenario& scenario);
 // GPUs in each node.
 int gpusPerNode(const Scenario& scenario);
-// Data-parallel attention (SGLang's --enable-dp-attention, its --dp-size equal to the tensor
-// parallel size): every GPU of the tensor-parallel group runs whole attention for its own share
-// of the requests, so its attention weights are whole and its KV holds every head of those
-// requests only; the MLP and experts stay split (server_args.py, dp_attention.py). The ranks
-// are the tensor-parallel GPUs then, else 1; KV heads are split over kvWays() GPUs.
+// Data-parallel attention (SGLang's --enable-dp-attention, vLLM's --data-parallel-size over a
+// MoE model): the tensor-parallel group's GPUs form ranks, each running attention for its own
+// share of the requests, tensor parallel over its GPUs, so its attention weights are its
+// rank's share and its KV holds its rank's heads of those requests only; the experts stay split
+// over all of them (SGLang's server_args.py, dp_attention.py). The ranks are the stated
+// attentionRanksStated, else a rank per GPU, or 1 without it; KV heads are split over kvWays()
+// GPUs, each rank's.
 int attentionRanks(const Scenario& scenario);
 int kvWays(const Scenario& scenario);
 // Expert parallel (Scenario::expertParallel): the GPUs a layer's routed experts are shared out

@@ -114,6 +114,8 @@ struct Scenario
     bool dpAttention = false;       // attention data parallel over the tensor-parallel GPUs
                                     // (SGLang's --enable-dp-attention): each holds whole
                                     // attention and only its own requests' KV
+    int attentionRanksStated = 0;   // under dpAttention, the ranks the stage's GPUs form, each
+                                    // tensor parallel over its share of them; 0: one per GPU
     bool tensorAcrossNodes = false; // tensor parallel over every GPU of every node (SGLang's
                                     // --tp 16 on two nodes) instead of a stage per node
     bool expertParallel = false;    // routed experts shared out whole over the tensor-parallel

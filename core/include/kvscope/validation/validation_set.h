@@ -92,6 +92,9 @@ struct ValidationSettings
     // Settings stated under an engine's name the settings registry knows (VLLM_USE_V1, ...)
     // and no mapping above handles: (kvscope-cli flag, value), passed on as they are.
     std::vector<std::pair<std::string, std::string>> passedOn;
+    // Stated as data_parallel_size (vLLM's name, passed on as replicas): over a MoE model that
+    // is vLLM's data-parallel attention, not copies.
+    bool dataParallelSize = false;
 };
 
 // What was measured, as the case file names it.
