@@ -697,6 +697,19 @@ private slots:
                          qPrintable(f.window->headline()->tile(figure)->detail()));
             QVERIFY(f.window->headline()->tile(H::Weights)->detail().startsWith(allGpus));
             QVERIFY(!f.window->headline()->tile(H::KvTotal)->accessibleName().contains(u"total"_s));
+            // Under data-parallel attention each GPU holds more than its share: the tile says
+            // what each holds (DeepSeek-R1 FP8 on 8 x H200 under vLLM: 93.8 GiB).
+            change({{"model", "deepseek-r1"},
+                    {"gpu", "h200"},
+                    {"gpus", "8"},
+                    {"weights", "fp8"},
+                    {"dp-attention", "on"},
+                    {"expert-parallel", "on"}});
+            const QString each = lang == u"en"_s ? u"93.8 GiB on each of 8 GPUs; "_s
+                                                 : u"GPU 8 基の各々に 93.8 GiB、"_s;
+            QVERIFY2(f.window->headline()->tile(H::Weights)->detail().startsWith(each),
+                     qPrintable(f.window->headline()->tile(H::Weights)->detail()));
+            change({{"dp-attention", "off"}, {"expert-parallel", "off"}});
         }
         f.window->setLanguage(u"en"_s);
     }

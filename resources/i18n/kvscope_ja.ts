@@ -2144,6 +2144,10 @@ Does not fit: the weights and the engine leave no room for the KV cache</source>
         <source> of %1</source>
         <translation>（全&#xa0;%1&#xa0;のうち）</translation>
     </message>
+    <message>
+        <source>%1 on each of %2 GPUs; </source>
+        <translation>GPU %2 基の各々に %1、</translation>
+    </message>
 </context>
 <context>
     <name>kvscope::ui::KvGrowthChart</name>

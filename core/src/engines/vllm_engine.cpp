@@ -161,7 +161,7 @@ void addParallelFlags(const Scenario& s, std::vector<std::string>& parts, Launch
     // Copies in one node are vLLM's data parallel; across nodes they are separate servers.
     if (s.replicas > 1 && s.nodes == 1 && !s.model.isMoe())
         parts.push_back("--data-parallel-size " + std::to_string(s.replicas));
-    else if (s.replicas > 1 && s.model.isMoe())
+    else if (s.replicas > 1 && s.nodes == 1)
         c.notes.push_back("Not --data-parallel-size: vLLM's data-parallel ranks of a MoE model "
                           "share its experts (kvscope's --dp-attention on), where these copies "
                           "each hold all of them.");

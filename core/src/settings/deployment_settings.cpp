@@ -127,11 +127,11 @@ std::vector<Setting> nodeSettings()
     {
         Setting s = makeSetting("dp_attention", "dp-attention", "on|off", SettingType::Switch);
         s.defaultText = "off";
-        s.help = "data-parallel attention: each GPU runs whole attention for its own share of "
-                 "the requests (whole attention weights, every KV head of those requests only); "
-                 "the experts stay split over all the GPUs. SGLang's --enable-dp-attention (its "
-                 "dense MLP split too); vLLM's --data-parallel-size over a MoE model (its ranks "
-                 "hold the dense layers whole)";
+        s.help = "data-parallel attention: each rank (a GPU, or --attention-ranks' share of "
+                 "them) runs whole attention for its own share of the requests (whole attention "
+                 "weights, every KV head of those requests only); the experts stay split over "
+                 "all the GPUs. SGLang's --enable-dp-attention (its dense MLP split too); vLLM's "
+                 "--data-parallel-size over a MoE model (its ranks hold the dense layers whole)";
         s.engineNames = {{"sglang", "enable_dp_attention"}};
         s.apply = KVSCOPE_FIELD_SETTER(dpAttention, switchOf);
         s.current = [](const Scenario& sc) -> V { return SettingValue(sc.dpAttention); };

@@ -235,8 +235,8 @@ std::string Explainer::weights() const
     // under data-parallel attention, the experts expert parallel cannot share out evenly.
     double held = v.weightsBytes - v.attentionReplicaBytes - v.expertSpreadBytes - v.drafterBytes;
     const std::string& whole = engineModule(s.engine).dataParallelRanksHoldDenseWhole()
-                                   ? w.denseOnEveryGpu
-                                   : w.attentionOnEveryGpu;
+                                   ? w.denseOnEachRank
+                                   : w.attentionOnEachRank;
     for (const auto& [extra, word] : {std::pair(v.attentionReplicaBytes, &whole),
                                       std::pair(v.expertSpreadBytes, &w.unevenExperts)})
         if (extra > 0.5) {

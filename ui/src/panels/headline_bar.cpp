@@ -309,8 +309,15 @@ void HeadlineBar::showWeights(const TileInputs& in)
                 : in.why("weights"));
         return;
     }
+    // Copies (attention under data-parallel attention, a drafter) and uneven experts make a GPU
+    // hold more than its share: the tile then says what each holds, not that the GPUs share it.
+    const double shared = e.weightsBytesTotal / double(std::max(1, s.gpuCount));
+    const bool evenShare = std::abs(v.weightsBytes - shared) <= 1e-3 * shared;
     const QString scope =
-        s.gpuCount > 1 ? tr("all %1 GPUs; ").arg(UiText::integer(s.gpuCount)) : QString();
+        s.gpuCount <= 1 ? QString()
+        : evenShare
+            ? tr("all %1 GPUs; ").arg(UiText::integer(s.gpuCount))
+            : tr("%1 on each of %2 GPUs; ").arg(bytes(v.weightsBytes), UiText::integer(s.gpuCount));
     m_tiles[Weights]->setValue(
         bytes(e.weightsBytesTotal),
         scope +

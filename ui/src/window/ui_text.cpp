@@ -223,8 +223,8 @@ ExplainWords UiText::explainWords()
     w.nodeHandovers = s(tr("hand-overs between nodes"));
     w.allReducesBetweenNodes = s(tr("all-reduces between nodes"));
     w.attentionRanks = s(tr("attention ranks"));
-    w.attentionOnEveryGpu = s(tr("attention whole on each rank"));
-    w.denseOnEveryGpu = s(tr("attention and dense layers whole on each rank"));
+    w.attentionOnEachRank = s(tr("attention whole on each rank"));
+    w.denseOnEachRank = s(tr("attention and dense layers whole on each rank"));
     w.runtimeAndGraphs = s(tr("runtime and CUDA graphs"));
     w.loraSlots = s(tr("LoRA slots"));
     w.rank = s(tr("rank"));

@@ -53,8 +53,8 @@ struct ExplainWords
     std::string nodeHandovers = "hand-overs between nodes";
     std::string allReducesBetweenNodes = "all-reduces between nodes";
     std::string attentionRanks = "attention ranks"; // "(64 ÷ 8 attention ranks)"
-    std::string attentionOnEveryGpu = "attention whole on each rank";
-    std::string denseOnEveryGpu = "attention and dense layers whole on each rank"; // vLLM's ranks
+    std::string attentionOnEachRank = "attention whole on each rank";
+    std::string denseOnEachRank = "attention and dense layers whole on each rank"; // vLLM's ranks
     std::string nodes = "nodes"; // after a count: "2 nodes"
     std::string runtimeAndGraphs = "runtime and CUDA graphs";
     std::string loraSlots = "LoRA slots"; // "705 MiB LoRA slots (8 × rank 16)"
